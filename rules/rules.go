@@ -1,0 +1,32 @@
+// Package rules gathers the built-in rule sets: NB, NES, BP and CD (LOB's
+// numeric tables are not in the sources and come from a user's file).
+package rules
+
+import (
+	"fmt"
+	"os"
+
+	"orderly/rules/bp"
+	"orderly/rules/cd"
+	"orderly/rules/nb"
+	"orderly/rules/nes"
+	"orderly/table"
+)
+
+// Builtin returns the tables files of every built-in rule set, in SPEC order.
+func Builtin() []table.Source {
+	return []table.Source{nb.Tables(), nes.Tables(), bp.Tables(), cd.Tables()}
+}
+
+// Load reads the built-in tables and then the house-rule files at paths.
+func Load(paths ...string) (*table.Set, error) {
+	var house []table.Source
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, fmt.Errorf("house rules: %w", err)
+		}
+		house = append(house, table.Source{Name: p, Data: data})
+	}
+	return table.Load(Builtin(), house...)
+}

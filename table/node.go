@@ -1,0 +1,213 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Error is a problem in a rules file, placed at a line.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	switch {
+	case e.File != "" && e.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	case e.File != "":
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return e.Msg
+}
+
+// reader walks a parsed YAML document, turning every problem into an Error
+// that names the file, the line and the field.
+type reader struct {
+	file string
+}
+
+func (r reader) errf(n *yaml.Node, format string, args ...any) error {
+	line := 0
+	if n != nil {
+		line = n.Line
+	}
+	return &Error{File: r.file, Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// parse reads YAML text into its document node.
+func (r reader) parse(data []byte) (*yaml.Node, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		line := 0
+		if rest, ok := strings.CutPrefix(msg, "line "); ok {
+			if i := strings.IndexByte(rest, ':'); i > 0 {
+				if l, err := strconv.Atoi(rest[:i]); err == nil {
+					line = l
+					msg = strings.TrimSpace(rest[i+1:])
+				}
+			}
+		}
+		msg = strings.ReplaceAll(msg, "\n", "; ")
+		return nil, &Error{File: r.file, Line: line, Msg: "not valid YAML: " + msg}
+	}
+	if len(doc.Content) == 0 {
+		return nil, &Error{File: r.file, Msg: "the file is empty; write a mapping with tables: and/or lookups:"}
+	}
+	return doc.Content[0], nil
+}
+
+// fields checks that n is a mapping whose keys are all allowed and unique,
+// and returns the value node of each key.
+func (r reader) fields(n *yaml.Node, where string, allowed ...string) (map[string]*yaml.Node, error) {
+	if n.Kind != yaml.MappingNode {
+		return nil, r.errf(n, "%s: want a mapping of %s, got %s", where, strings.Join(allowed, ", "), kindName(n))
+	}
+	out := make(map[string]*yaml.Node, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			return nil, r.errf(k, "%s: a key must be a plain word", where)
+		}
+		if !contains(allowed, k.Value) {
+			hint := ""
+			if m := Near(k.Value, allowed); len(m) > 0 {
+				hint = fmt.Sprintf(" (did you mean %s?)", m[0])
+			}
+			return nil, r.errf(k, "%s: unknown field %q%s; allowed: %s", where, k.Value, hint, strings.Join(allowed, ", "))
+		}
+		if _, dup := out[k.Value]; dup {
+			return nil, r.errf(k, "%s: field %q is given twice", where, k.Value)
+		}
+		out[k.Value] = v
+	}
+	return out, nil
+}
+
+// pairs returns the key and value nodes of a mapping, in order.
+func (r reader) pairs(n *yaml.Node, where string) ([][2]*yaml.Node, error) {
+	if n.Kind != yaml.MappingNode {
+		return nil, r.errf(n, "%s: want a mapping, got %s", where, kindName(n))
+	}
+	var out [][2]*yaml.Node
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if k.Kind != yaml.ScalarNode {
+			return nil, r.errf(k, "%s: a key must be a plain value", where)
+		}
+		if seen[k.Value] {
+			return nil, r.errf(k, "%s: key %q is given twice", where, k.Value)
+		}
+		seen[k.Value] = true
+		out = append(out, [2]*yaml.Node{k, n.Content[i+1]})
+	}
+	return out, nil
+}
+
+func (r reader) list(n *yaml.Node, where string) ([]*yaml.Node, error) {
+	if n.Kind != yaml.SequenceNode {
+		return nil, r.errf(n, "%s: want a list, got %s", where, kindName(n))
+	}
+	return n.Content, nil
+}
+
+func (r reader) str(n *yaml.Node, where string) (string, error) {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		return "", r.errf(n, "%s: want a text value, got %s", where, kindName(n))
+	}
+	return n.Value, nil
+}
+
+// word is a text value that must be a key: lower-case letters, digits, dots,
+// slashes, plus and minus signs.
+func (r reader) word(n *yaml.Node, where string) (string, error) {
+	s, err := r.str(n, where)
+	if err != nil {
+		return "", err
+	}
+	if err := checkWord(s); err != nil {
+		return "", r.errf(n, "%s: %v", where, err)
+	}
+	return s, nil
+}
+
+func checkWord(s string) error {
+	if s == "" {
+		return errors.New("the name is empty")
+	}
+	for _, c := range s {
+		ok := c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.ContainsRune("-./+_", c)
+		if !ok {
+			return fmt.Errorf("%q has the character %q; use lower-case letters, digits and - . / + _", s, c)
+		}
+	}
+	return nil
+}
+
+func (r reader) integer(n *yaml.Node, where string) (int, error) {
+	if n.Kind != yaml.ScalarNode {
+		return 0, r.errf(n, "%s: want a whole number, got %s", where, kindName(n))
+	}
+	v, err := strconv.Atoi(strings.TrimPrefix(n.Value, "+"))
+	if err != nil || v > 1_000_000 || v < -1_000_000 {
+		return 0, r.errf(n, "%s: want a whole number between -1000000 and 1000000, got %q", where, n.Value)
+	}
+	return v, nil
+}
+
+func (r reader) boolean(n *yaml.Node, where string) (bool, error) {
+	if n.Kind == yaml.ScalarNode {
+		switch n.Value {
+		case "true":
+			return true, nil
+		case "false":
+			return false, nil
+		}
+	}
+	return false, r.errf(n, "%s: want true or false, got %q", where, n.Value)
+}
+
+func (r reader) ints(n *yaml.Node, where string) ([]int, error) {
+	items, err := r.list(n, where)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, len(items))
+	for i, it := range items {
+		if out[i], err = r.integer(it, where); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	if n.Tag == "!!null" {
+		return "nothing"
+	}
+	return fmt.Sprintf("%q", n.Value)
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,630 @@
+// Package table holds the dice tables and lookup tables of the rule sets as
+// data: parameters and the modifiers they bring, result bands on the total,
+// natural-roll overrides, dice pools and grids of values. One definition
+// serves both a roll (Resolve) and its exact odds (Odds), so the two cannot
+// disagree.
+package table
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"orderly/dice"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Table is a dice table: the dice, the parameters that modify the roll, and
+// either bands that turn the total into a result or, for a pool, the count of
+// dice that come through every stage.
+type Table struct {
+	ID    string
+	Rule  string // the SPEC ID it implements, e.g. NB-5
+	Title string
+	Doc   string
+	File  string
+	Line  int
+
+	Dice     dice.Spec
+	Params   []*Param
+	Results  []Result
+	Naturals []Natural
+	RowsBy   string // enum parameter that picks the row of bands; "" for one row
+	Rows     []Row
+	Derived  []Derived
+	Pool     *Pool
+
+	ways     []int64 // compiled distribution of the natural total
+	outcomes int64
+	links    []*Lookup // the lookup of each Derived
+	renames  bool      // some parameter renames results
+}
+
+// Result is one result a table can give.
+type Result struct {
+	Key   string
+	Value *int // a number the procedures use, e.g. the turns of delay
+	Doc   string
+}
+
+// Natural overrides the bands for a given natural total of the dice.
+type Natural struct {
+	Natural int
+	Result  string
+}
+
+// Band gives Result for a score in Lo..Hi; the lowest band is open below
+// and the highest open above.
+type Band struct {
+	Lo, Hi int
+	Result string
+	Line   int
+}
+
+// Row is one set of bands, chosen by the value of the RowsBy parameter; a row
+// with Fixed set gives that result with no roll at all.
+type Row struct {
+	Key   string
+	Bands []Band
+	Fixed string
+	Line  int
+}
+
+// Derived is a modifier read from a lookup table with some of the table's
+// parameters, e.g. the command-style penalty of CD-5.
+type Derived struct {
+	Name   string
+	Lookup string
+	Args   []string
+}
+
+// HasTarget reports whether bands are read on the total less a target (the
+// staff rating of BP-1) rather than on the total itself.
+func (t *Table) HasTarget() bool {
+	for _, p := range t.Params {
+		if p.Target {
+			return true
+		}
+	}
+	return false
+}
+
+// Param returns the parameter with the given name, or nil.
+func (t *Table) Param(name string) *Param {
+	for _, p := range t.Params {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// Result returns the definition of a result key, or nil.
+func (t *Table) Result(key string) *Result {
+	for i := range t.Results {
+		if t.Results[i].Key == key {
+			return &t.Results[i]
+		}
+	}
+	return nil
+}
+
+// Bind checks parameters given as text and fills in the defaults.
+func (t *Table) Bind(in map[string]string) (Args, error) {
+	a, err := bind(t.Params, in)
+	if err != nil {
+		return Args{}, fmt.Errorf("%s: %w", t.ID, err)
+	}
+	return a, nil
+}
+
+var tableFields = []string{"id", "rule", "title", "doc", "dice", "params", "results", "naturals", "bands", "rows-by", "rows", "derived", "pool"}
+
+// tablePatch is a decoded table with the set of fields it gave, so that a
+// house rule can replace just those.
+type tablePatch struct {
+	t       *Table
+	present map[string]bool
+	params  []paramPatch
+}
+
+type paramPatch struct {
+	p       *Param
+	present map[string]bool
+}
+
+func (r reader) table(n *yaml.Node) (*tablePatch, error) {
+	where := "table"
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == "id" {
+				where = "table " + n.Content[i+1].Value
+			}
+		}
+	}
+	f, err := r.fields(n, where, tableFields...)
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{File: r.file, Line: n.Line}
+	tp := &tablePatch{t: t, present: map[string]bool{}}
+	for k := range f {
+		tp.present[k] = true
+	}
+	idNode, ok := f["id"]
+	if !ok {
+		return nil, r.errf(n, "%s: field id is missing", where)
+	}
+	if t.ID, err = r.word(idNode, where+": id"); err != nil {
+		return nil, err
+	}
+	for k, dst := range map[string]*string{"rule": &t.Rule, "title": &t.Title, "doc": &t.Doc} {
+		if v, ok := f[k]; ok {
+			if *dst, err = r.str(v, where+": "+k); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if v, ok := f["dice"]; ok {
+		s, err := r.str(v, where+": dice")
+		if err != nil {
+			return nil, err
+		}
+		if t.Dice, err = dice.Parse(s); err != nil {
+			return nil, r.errf(v, "%s: %v", where, err)
+		}
+	}
+	if v, ok := f["params"]; ok {
+		items, err := r.list(v, where+": params")
+		if err != nil {
+			return nil, err
+		}
+		for _, it := range items {
+			p, present, err := r.param(it, where+": parameter")
+			if err != nil {
+				return nil, err
+			}
+			tp.params = append(tp.params, paramPatch{p, present})
+			t.Params = append(t.Params, p)
+		}
+	}
+	if v, ok := f["results"]; ok {
+		if t.Results, err = r.results(v, where+": results"); err != nil {
+			return nil, err
+		}
+	}
+	if v, ok := f["naturals"]; ok {
+		pairs, err := r.pairs(v, where+": naturals")
+		if err != nil {
+			return nil, err
+		}
+		for _, kv := range pairs {
+			nat, err := r.integer(kv[0], where+": naturals")
+			if err != nil {
+				return nil, err
+			}
+			res, err := r.word(kv[1], where+": natural "+kv[0].Value)
+			if err != nil {
+				return nil, err
+			}
+			t.Naturals = append(t.Naturals, Natural{nat, res})
+		}
+	}
+	if v, ok := f["rows-by"]; ok {
+		if t.RowsBy, err = r.word(v, where+": rows-by"); err != nil {
+			return nil, err
+		}
+	}
+	if v, ok := f["bands"]; ok {
+		if _, both := f["rows"]; both {
+			return nil, r.errf(v, "%s: give bands or rows, not both", where)
+		}
+		bands, err := r.bands(v, where+": bands")
+		if err != nil {
+			return nil, err
+		}
+		t.Rows = []Row{{Bands: bands, Line: v.Line}}
+	}
+	if v, ok := f["rows"]; ok {
+		pairs, err := r.pairs(v, where+": rows")
+		if err != nil {
+			return nil, err
+		}
+		for _, kv := range pairs {
+			key, err := r.word(kv[0], where+": rows")
+			if err != nil {
+				return nil, err
+			}
+			row := Row{Key: key, Line: kv[0].Line}
+			if kv[1].Kind == yaml.ScalarNode {
+				if row.Fixed, err = r.word(kv[1], where+": row "+key); err != nil {
+					return nil, err
+				}
+			} else if row.Bands, err = r.bands(kv[1], where+": row "+key); err != nil {
+				return nil, err
+			}
+			t.Rows = append(t.Rows, row)
+		}
+	}
+	if v, ok := f["derived"]; ok {
+		items, err := r.list(v, where+": derived")
+		if err != nil {
+			return nil, err
+		}
+		for _, it := range items {
+			df, err := r.fields(it, where+": derived", "name", "lookup", "args")
+			if err != nil {
+				return nil, err
+			}
+			var d Derived
+			for _, k := range []string{"name", "lookup", "args"} {
+				if _, ok := df[k]; !ok {
+					return nil, r.errf(it, "%s: derived needs name, lookup and args", where)
+				}
+			}
+			if d.Name, err = r.str(df["name"], where+": derived name"); err != nil {
+				return nil, err
+			}
+			if d.Lookup, err = r.word(df["lookup"], where+": derived lookup"); err != nil {
+				return nil, err
+			}
+			args, err := r.list(df["args"], where+": derived args")
+			if err != nil {
+				return nil, err
+			}
+			for _, a := range args {
+				w, err := r.word(a, where+": derived args")
+				if err != nil {
+					return nil, err
+				}
+				d.Args = append(d.Args, w)
+			}
+			t.Derived = append(t.Derived, d)
+		}
+	}
+	if v, ok := f["pool"]; ok {
+		if t.Pool, err = r.pool(v, where+": pool"); err != nil {
+			return nil, err
+		}
+	}
+	return tp, nil
+}
+
+func (r reader) results(n *yaml.Node, where string) ([]Result, error) {
+	items, err := r.list(n, where)
+	if err != nil {
+		return nil, err
+	}
+	var out []Result
+	for _, it := range items {
+		f, err := r.fields(it, where, "key", "value", "doc")
+		if err != nil {
+			return nil, err
+		}
+		k, ok := f["key"]
+		if !ok {
+			return nil, r.errf(it, "%s: a result needs a key", where)
+		}
+		var res Result
+		if res.Key, err = r.word(k, where+": key"); err != nil {
+			return nil, err
+		}
+		if v, ok := f["value"]; ok {
+			x, err := r.integer(v, where+" "+res.Key+": value")
+			if err != nil {
+				return nil, err
+			}
+			res.Value = &x
+		}
+		if v, ok := f["doc"]; ok {
+			if res.Doc, err = r.str(v, where+" "+res.Key+": doc"); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+// bands reads a mapping of score ranges ("<=1", "2..5", "6", ">=10") to
+// results.
+func (r reader) bands(n *yaml.Node, where string) ([]Band, error) {
+	pairs, err := r.pairs(n, where)
+	if err != nil {
+		return nil, err
+	}
+	var out []Band
+	for _, kv := range pairs {
+		lo, hi, err := parseRange(kv[0].Value)
+		if err != nil {
+			return nil, r.errf(kv[0], "%s: %v", where, err)
+		}
+		res, err := r.word(kv[1], where+" "+kv[0].Value)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Band{Lo: lo, Hi: hi, Result: res, Line: kv[0].Line})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Lo < out[j].Lo })
+	return out, nil
+}
+
+// Open ends of a band or range.
+const (
+	minScore = -1 << 30
+	maxScore = 1 << 30
+)
+
+// parseRange reads "<=N", ">=N", "N", "A..B" or "A.." into bounds.
+func parseRange(s string) (lo, hi int, err error) {
+	s = strings.TrimSpace(s)
+	num := func(x string) (int, error) {
+		v, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(x), "+"))
+		if err != nil || v <= minScore || v >= maxScore {
+			return 0, fmt.Errorf("%q is not a range; write <=N, >=N, N, A..B or A..", s)
+		}
+		return v, nil
+	}
+	switch {
+	case strings.HasPrefix(s, "<="):
+		hi, err = num(s[2:])
+		return minScore, hi, err
+	case strings.HasPrefix(s, ">="):
+		lo, err = num(s[2:])
+		return lo, maxScore, err
+	case strings.HasSuffix(s, "..") && len(s) > 2:
+		lo, err = num(s[:len(s)-2])
+		return lo, maxScore, err
+	case strings.Contains(s[min(1, len(s)):], ".."):
+		i := strings.Index(s[1:], "..") + 1
+		if lo, err = num(s[:i]); err != nil {
+			return 0, 0, err
+		}
+		if hi, err = num(s[i+2:]); err != nil {
+			return 0, 0, err
+		}
+		if lo > hi {
+			return 0, 0, fmt.Errorf("range %q runs backwards", s)
+		}
+		return lo, hi, nil
+	}
+	lo, err = num(s)
+	return lo, lo, err
+}
+
+// rangeText is the inverse of parseRange.
+func rangeText(lo, hi int) string {
+	switch {
+	case lo == minScore && hi == maxScore:
+		return "any"
+	case lo == minScore:
+		return fmt.Sprintf("<=%d", hi)
+	case hi == maxScore:
+		return fmt.Sprintf(">=%d", lo)
+	case lo == hi:
+		return strconv.Itoa(lo)
+	}
+	return fmt.Sprintf("%d..%d", lo, hi)
+}
+
+// merge applies a house-rule patch to a copy of t.
+func (t *Table) merge(p *tablePatch) *Table {
+	c := *t
+	c.Params = make([]*Param, len(t.Params))
+	for i, q := range t.Params {
+		qq := *q
+		c.Params[i] = &qq
+	}
+	c.Results = slices.Clone(t.Results)
+	c.Rows = slices.Clone(t.Rows)
+	q := p.t
+	c.File, c.Line = q.File, q.Line
+	if p.present["rule"] {
+		c.Rule = q.Rule
+	}
+	if p.present["title"] {
+		c.Title = q.Title
+	}
+	if p.present["doc"] {
+		c.Doc = q.Doc
+	}
+	if p.present["dice"] {
+		c.Dice = q.Dice
+	}
+	if p.present["naturals"] {
+		c.Naturals = q.Naturals
+	}
+	if p.present["rows-by"] {
+		c.RowsBy = q.RowsBy
+	}
+	if p.present["bands"] {
+		c.Rows = q.Rows
+	}
+	if p.present["rows"] {
+		for _, row := range q.Rows {
+			if i := slices.IndexFunc(c.Rows, func(x Row) bool { return x.Key == row.Key }); i >= 0 {
+				c.Rows[i] = row
+			} else {
+				c.Rows = append(c.Rows, row)
+			}
+		}
+	}
+	if p.present["results"] {
+		for _, res := range q.Results {
+			if i := slices.IndexFunc(c.Results, func(x Result) bool { return x.Key == res.Key }); i >= 0 {
+				c.Results[i] = res
+			} else {
+				c.Results = append(c.Results, res)
+			}
+		}
+	}
+	if p.present["derived"] {
+		c.Derived = q.Derived
+	}
+	if p.present["pool"] {
+		c.Pool = q.Pool
+	}
+	for _, pp := range p.params {
+		if old := c.Param(pp.p.Name); old != nil {
+			old.merge(pp.p, pp.present)
+		} else {
+			c.Params = append(c.Params, pp.p)
+		}
+	}
+	return &c
+}
+
+// check validates a table on its own and compiles its distribution; links to
+// lookups are made by the Set.
+func (t *Table) check() error {
+	if t.Title == "" {
+		return fmt.Errorf("field title is missing")
+	}
+	if t.Rule == "" {
+		return fmt.Errorf("field rule is missing (the SPEC ID, e.g. NB-5)")
+	}
+	if t.Dice.Count == 0 {
+		return fmt.Errorf("field dice is missing (e.g. 1d10, 2d6, 1d10z)")
+	}
+	seen := map[string]bool{}
+	for _, p := range t.Params {
+		if err := p.check(); err != nil {
+			return err
+		}
+		if seen[p.Name] {
+			return fmt.Errorf("parameter %s is given twice", p.Name)
+		}
+		seen[p.Name] = true
+	}
+	for _, p := range t.Params {
+		if p.Unless != "" {
+			if q := t.Param(p.Unless); q == nil || q.Kind != Bool {
+				return fmt.Errorf("parameter %s: unless names %q, which is not a bool parameter of this table", p.Name, p.Unless)
+			}
+		}
+	}
+	if t.Pool != nil {
+		return t.checkPool()
+	}
+	ways, outcomes, err := t.Dice.Dist().Small()
+	if err != nil {
+		return fmt.Errorf("dice %s: %w", t.Dice, err)
+	}
+	t.ways, t.outcomes = ways, outcomes
+	if len(t.Results) == 0 {
+		return fmt.Errorf("field results is missing: list the results the table can give")
+	}
+	keys := map[string]bool{}
+	for _, r := range t.Results {
+		if keys[r.Key] {
+			return fmt.Errorf("result %s is listed twice", r.Key)
+		}
+		keys[r.Key] = true
+	}
+	known := func(what, k string) error {
+		if keys[k] {
+			return nil
+		}
+		hint := ""
+		all := make([]string, 0, len(t.Results))
+		for _, r := range t.Results {
+			all = append(all, r.Key)
+		}
+		if m := Near(k, all); len(m) > 0 {
+			hint = fmt.Sprintf(" (did you mean %s?)", m[0])
+		}
+		return fmt.Errorf("%s gives result %q, which is not in results%s; allowed: %s", what, k, hint, strings.Join(all, ", "))
+	}
+	for _, n := range t.Naturals {
+		if n.Natural < t.Dice.Min() || n.Natural > t.Dice.Max() {
+			return fmt.Errorf("natural %d cannot be rolled on %s (naturals %d..%d)", n.Natural, t.Dice, t.Dice.Min(), t.Dice.Max())
+		}
+		if err := known(fmt.Sprintf("natural %d", n.Natural), n.Result); err != nil {
+			return err
+		}
+	}
+	t.renames = false
+	for _, p := range t.Params {
+		t.renames = t.renames || len(p.Renames) > 0
+		for _, rn := range p.Renames {
+			if err := known("parameter "+p.Name+" rename", rn.To); err != nil {
+				return err
+			}
+			if err := known("parameter "+p.Name+" rename", rn.From); err != nil {
+				return err
+			}
+		}
+	}
+	if len(t.Rows) == 0 {
+		return fmt.Errorf("field bands (or rows) is missing")
+	}
+	if t.RowsBy == "" {
+		if len(t.Rows) != 1 || t.Rows[0].Key != "" {
+			return fmt.Errorf("rows need rows-by, the enum parameter that picks the row")
+		}
+	} else {
+		p := t.Param(t.RowsBy)
+		if p == nil || p.Kind != Enum {
+			return fmt.Errorf("rows-by names %q, which is not an enum parameter of this table", t.RowsBy)
+		}
+		for _, v := range p.Values {
+			if !slices.ContainsFunc(t.Rows, func(r Row) bool { return r.Key == v.Name }) {
+				return fmt.Errorf("rows: %s=%s has no row", t.RowsBy, v.Name)
+			}
+		}
+		for _, r := range t.Rows {
+			if !slices.Contains(p.Names(), r.Key) {
+				return fmt.Errorf("rows: row %q is not a value of %s; allowed: %s", r.Key, t.RowsBy, p.Allowed())
+			}
+		}
+	}
+	for _, row := range t.Rows {
+		what := "bands"
+		if row.Key != "" {
+			what = "row " + row.Key
+		}
+		if row.Fixed != "" {
+			if err := known(what, row.Fixed); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := checkBands(row.Bands); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		for _, b := range row.Bands {
+			if err := known(what+" "+rangeText(b.Lo, b.Hi), b.Result); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkBands requires bands that cover every score exactly once: sorted,
+// open at both ends, with no gap and no overlap.
+func checkBands(bs []Band) error {
+	if len(bs) == 0 {
+		return fmt.Errorf("no bands")
+	}
+	if bs[0].Lo != minScore {
+		return fmt.Errorf("the lowest band %s must be open below (write <=%d)", rangeText(bs[0].Lo, bs[0].Hi), bs[0].Hi)
+	}
+	last := bs[len(bs)-1]
+	if last.Hi != maxScore {
+		return fmt.Errorf("the highest band %s must be open above (write >=%d)", rangeText(last.Lo, last.Hi), last.Lo)
+	}
+	for i := 1; i < len(bs); i++ {
+		prev, b := bs[i-1], bs[i]
+		switch {
+		case b.Lo <= prev.Hi:
+			return fmt.Errorf("bands %s and %s overlap; each score must fall in one band", rangeText(prev.Lo, prev.Hi), rangeText(b.Lo, b.Hi))
+		case b.Lo > prev.Hi+1:
+			return fmt.Errorf("bands %s and %s leave a gap at %s; each score must fall in one band", rangeText(prev.Lo, prev.Hi), rangeText(b.Lo, b.Hi), rangeText(prev.Hi+1, b.Lo-1))
+		}
+	}
+	return nil
+}
