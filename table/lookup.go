@@ -337,7 +337,7 @@ func (l *Lookup) check() error {
 		if p.Kind == Bool {
 			return fmt.Errorf("parameter %s: a lookup takes enum and int parameters", p.Name)
 		}
-		if p.modifies() {
+		if p.Modifies() {
 			return fmt.Errorf("parameter %s: a lookup's parameters bring no modifiers", p.Name)
 		}
 	}

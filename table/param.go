@@ -482,7 +482,7 @@ type Mod struct {
 func (a Args) mods() []Mod {
 	var out []Mod
 	for i, p := range a.params {
-		if !a.set[i] || !p.modifies() {
+		if !a.set[i] || !p.Modifies() {
 			continue
 		}
 		v := a.vals[i]
@@ -516,9 +516,9 @@ func (a Args) isTrue(name string) bool {
 	return i >= 0 && a.set[i] && a.vals[i] == 1
 }
 
-// modifies reports whether the parameter can bring a modifier at all (some
+// Modifies reports whether the parameter can bring a modifier at all (some
 // only select a row of the table or count dice).
-func (p *Param) modifies() bool {
+func (p *Param) Modifies() bool {
 	if p.Target || p.Per != 0 || p.Mod != 0 || len(p.Ranges) > 0 {
 		return true
 	}

@@ -134,21 +134,21 @@ func (r *Row) band(score int) *Band {
 
 // read turns a natural total and the score into a result; with explain it
 // also says why.
-func (t *Table) read(a Args, row *Row, natural, score int, explain bool) (string, string) {
+func (t *Table) read(a Args, row *Row, natural, score int, explain func() string) (string, string) {
 	res, why := "", ""
 	for _, n := range t.Naturals {
 		if n.Natural == natural {
 			res = n.Result
-			if explain {
-				why = fmt.Sprintf("natural %d", natural)
+			if explain != nil {
+				why = fmt.Sprintf("a natural %d is always %s", natural, res)
 			}
 		}
 	}
 	if res == "" {
 		b := row.band(score)
 		res = b.Result
-		if explain {
-			why = fmt.Sprintf("%d in %s", score, rangeText(b.Lo, b.Hi))
+		if explain != nil {
+			why = fmt.Sprintf("%s, in the band %s", explain(), bandWords(b.Lo, b.Hi))
 		}
 	}
 	if !t.renames {
@@ -199,7 +199,12 @@ func (t *Table) Resolve(a Args, r dice.Roller) (Roll, error) {
 	}
 	out.Faces, out.Natural = roll.Faces, roll.Natural
 	out.Total = roll.Total + sum
-	out.Result, out.Reason = t.read(a, row, roll.Natural, out.Total-target, true)
+	out.Result, out.Reason = t.read(a, row, roll.Natural, out.Total-target, func() string {
+		if t.HasTarget() {
+			return fmt.Sprintf("total %d less target %d is %d", out.Total, target, out.Total-target)
+		}
+		return fmt.Sprintf("total %d", out.Total)
+	})
 	return out, nil
 }
 
@@ -234,7 +239,7 @@ func (t *Table) Odds(a Args) (Odds, error) {
 				continue
 			}
 			nat := base + i
-			res, _ := t.read(a, row, nat, nat+t.Dice.Plus+sum-target, false)
+			res, _ := t.read(a, row, nat, nat+t.Dice.Plus+sum-target, nil)
 			cnt[t.resultIndex(res)] += w
 		}
 	}

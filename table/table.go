@@ -410,6 +410,19 @@ func rangeText(lo, hi int) string {
 	return fmt.Sprintf("%d..%d", lo, hi)
 }
 
+// bandWords describes a band for people: "2..5", "1 or less", "10 or more".
+func bandWords(lo, hi int) string {
+	switch {
+	case lo == minScore:
+		return fmt.Sprintf("%d or less", hi)
+	case hi == maxScore:
+		return fmt.Sprintf("%d or more", lo)
+	case lo == hi:
+		return strconv.Itoa(lo)
+	}
+	return fmt.Sprintf("%d..%d", lo, hi)
+}
+
 // merge applies a house-rule patch to a copy of t.
 func (t *Table) merge(p *tablePatch) *Table {
 	c := *t

@@ -1,0 +1,131 @@
+// Command orderly runs the command-and-control layer of horse-and-musket
+// wargames: the dice tables of the rule sets, their exact odds and their
+// rolls, from the command line.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"orderly/rules"
+	"orderly/table"
+)
+
+func main() {
+	a := &app{
+		out:  os.Stdout,
+		err:  os.Stderr,
+		seed: func() uint64 { return uint64(time.Now().UnixNano()) },
+	}
+	os.Exit(a.run(context.Background(), os.Args[1:]))
+}
+
+// app is one run of the command line, with its outputs and its source of
+// fresh seeds injected (tests give fixed ones).
+type app struct {
+	out, err io.Writer
+	seed     func() uint64
+	rules    []string // house-rule files from --rules
+}
+
+// inputError marks an error caused by what the user typed: exit status 2.
+type inputError struct{ error }
+
+func (e inputError) Unwrap() error { return e.error }
+
+func bad(err error) error {
+	if err == nil {
+		return nil
+	}
+	return inputError{err}
+}
+
+func badf(format string, args ...any) error { return inputError{fmt.Errorf(format, args...)} }
+
+// run executes the command line and returns the exit status: 0 on success,
+// 2 for bad input, 1 for any other failure.
+func (a *app) run(ctx context.Context, args []string) (status int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(a.err, "orderly: internal error: %v; please report it with the command that caused it\n", r)
+			status = 1
+		}
+	}()
+	root := a.root()
+	root.SetArgs(args)
+	root.SetOut(a.out)
+	root.SetErr(a.err)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
+	}
+	msg := strings.TrimSpace(strings.ReplaceAll(err.Error(), "\n", " "))
+	fmt.Fprintf(a.err, "orderly: %s\n", msg)
+	var ie inputError
+	if errors.As(err, &ie) || isUsage(err) {
+		return 2
+	}
+	return 1
+}
+
+// isUsage recognises cobra's own errors about flags and arguments.
+func isUsage(err error) bool {
+	s := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "flag needs an argument", "invalid argument", "accepts ", "requires at least", "required flag"} {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *app) root() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "orderly",
+		Short: "Command and control for horse-and-musket wargames",
+		Long: `orderly resolves the dice and lookup tables of the command rules of
+Napoleonic and American Civil War wargames, gives their exact odds, and
+compares house-rule variants side by side.`,
+		Example: `  orderly tables
+  orderly odds nb/order-delay nation=french quality=average
+  orderly roll bp/command rating=8
+  orderly lookup cd/movement type=infantry formation=column`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.PersistentFlags().StringArrayVar(&a.rules, "rules", nil, "house-rules YAML `FILE` that adds or overrides tables (repeatable)")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return badf("%s: %v; see orderly %s --help", c.Name(), err, c.Name())
+	})
+	root.AddCommand(a.tablesCmd(), a.showCmd(), a.rollCmd(), a.oddsCmd(), a.lookupCmd())
+	return root
+}
+
+// load reads the built-in rules and the house rules named by --rules.
+func (a *app) load() (*table.Set, error) {
+	s, err := rules.Load(a.rules...)
+	return s, bad(err)
+}
+
+// params reads NAME=VALUE arguments.
+func params(args []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, arg := range args {
+		k, v, ok := strings.Cut(arg, "=")
+		if !ok || k == "" || v == "" {
+			return nil, badf("argument %q is not NAME=VALUE (e.g. quality=good)", arg)
+		}
+		if _, dup := out[k]; dup {
+			return nil, badf("parameter %s is given twice", k)
+		}
+		out[k] = v
+	}
+	return out, nil
+}
