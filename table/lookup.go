@@ -26,6 +26,32 @@ type Lookup struct {
 	Legend      []Code
 	Cells       *Node
 	Progressive *Progressive
+
+	raw *rawCells // cells not yet read
+}
+
+type rawCells struct {
+	node  *yaml.Node
+	r     reader
+	where string
+}
+
+// readCells reads cells given in the file against the lookup's parameters.
+func (l *Lookup) readCells() error {
+	if l.raw == nil {
+		return nil
+	}
+	raw := l.raw
+	l.raw = nil
+	if len(l.Params) == 0 {
+		return raw.r.errf(raw.node, "%s: cells need params", raw.where)
+	}
+	c, err := raw.r.cells(raw.node, raw.where, l.Params, l.Legend)
+	if err != nil {
+		return err
+	}
+	l.Cells = c
+	return nil
 }
 
 // Code explains a code used in the cells, e.g. P for prohibited.
@@ -211,12 +237,9 @@ func (r reader) lookup(n *yaml.Node) (*Lookup, map[string]bool, error) {
 		}
 	}
 	if v, ok := f["cells"]; ok {
-		if len(l.Params) == 0 {
-			return nil, nil, r.errf(v, "%s: cells need params first", where)
-		}
-		if l.Cells, err = r.cells(v, where+": cells", l.Params, l.Legend); err != nil {
-			return nil, nil, err
-		}
+		// Read once the parameters are known: a house rule may give cells
+		// for the parameters of the built-in lookup.
+		l.raw = &rawCells{node: v, r: r, where: where + ": cells"}
 	}
 	if v, ok := f["progressive"]; ok {
 		pf, err := r.fields(v, where+": progressive", "by", "count", "steps")

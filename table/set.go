@@ -38,6 +38,9 @@ func Load(builtin []Source, house ...Source) (*Set, error) {
 		}
 	}
 	for _, l := range s.lookups {
+		if err := l.readCells(); err != nil {
+			return nil, err
+		}
 		if err := l.check(); err != nil {
 			return nil, place(l.File, l.Line, "lookup "+l.ID, err)
 		}
@@ -146,7 +149,7 @@ func (l *Lookup) merge(q *Lookup, present map[string]bool) *Lookup {
 		c.Legend = q.Legend
 	}
 	if present["cells"] {
-		c.Cells, c.Progressive = q.Cells, nil
+		c.raw, c.Cells, c.Progressive = q.raw, nil, nil
 	}
 	if present["progressive"] {
 		c.Progressive, c.Cells = q.Progressive, nil
