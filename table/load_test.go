@@ -243,10 +243,10 @@ func TestBindErrors(t *testing.T) {
 	tb, _ := s.Table("t/basic")
 	cases := map[string]map[string]string{
 		`unknown parameter "qualty" (did you mean quality?); allowed: quality, tired, bonus`: {"qualty": "good"},
-		`quality=goood is not allowed (did you mean good?); allowed: good, average, poor`:   {"quality": "goood"},
-		`bonus=9 is out of range; allowed: whole numbers 0..5`:                              {"bonus": "9"},
-		`bonus=x is not a whole number`:                                                     {"bonus": "x"},
-		`tired=yes is not allowed; allowed: true, false`:                                    {"tired": "yes"},
+		`quality=goood is not allowed (did you mean good?); allowed: good, average, poor`:    {"quality": "goood"},
+		`bonus=9 is out of range; allowed: whole numbers 0..5`:                               {"bonus": "9"},
+		`bonus=x is not a whole number`:                                                      {"bonus": "x"},
+		`tired=yes is not allowed; allowed: true, false`:                                     {"tired": "yes"},
 	}
 	for want, in := range cases {
 		_, err := tb.Bind(in)

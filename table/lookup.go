@@ -18,9 +18,10 @@ type Lookup struct {
 	Rule  string
 	Title string
 	Doc   string
-	Unit  string // unit of the numeric values, e.g. "in" or "MP"
+	Unit  string // unit of the numeric values, e.g. "inches"
 	File  string
 	Line  int
+	House bool // defined or changed by a house-rules file
 
 	Params      []*Param
 	Legend      []Code

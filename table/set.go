@@ -90,7 +90,9 @@ func (s *Set) read(src Source, house bool) error {
 				return r.errf(it, "lookup %s is defined twice", l.ID)
 			case i >= 0:
 				s.lookups[i] = s.lookups[i].merge(l, present)
+				s.lookups[i].House = true
 			default:
+				l.House = house
 				if s.table(l.ID) != nil {
 					return r.errf(it, "lookup %s has the id of a dice table", l.ID)
 				}
@@ -115,7 +117,9 @@ func (s *Set) read(src Source, house bool) error {
 				return r.errf(it, "table %s is defined twice", id)
 			case i >= 0:
 				s.tables[i] = s.tables[i].merge(tp)
+				s.tables[i].House = true
 			default:
+				tp.t.House = house
 				if s.Lookup(id) != nil {
 					return r.errf(it, "table %s has the id of a lookup table", id)
 				}

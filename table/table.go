@@ -27,6 +27,7 @@ type Table struct {
 	Doc   string
 	File  string
 	Line  int
+	House bool // defined or changed by a house-rules file
 
 	Dice     dice.Spec
 	Params   []*Param
@@ -364,7 +365,7 @@ func parseRange(s string) (lo, hi int, err error) {
 	num := func(x string) (int, error) {
 		v, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(x), "+"))
 		if err != nil || v <= minScore || v >= maxScore {
-			return 0, fmt.Errorf("%q is not a range; write <=N, >=N, N, A..B or A..", s)
+			return 0, fmt.Errorf("%q is not a range; write <=N, >=N, N, A..B or A.. (open above)", s)
 		}
 		return v, nil
 	}

@@ -10,7 +10,8 @@ import (
 // the rest are right-aligned numbers.
 type grid struct {
 	rows [][]string
-	left int // how many leading columns are left-aligned
+	left     int  // how many leading columns are left-aligned
+	lastLeft bool // the last column is left-aligned too (a bar)
 }
 
 func (g *grid) add(cells ...string) { g.rows = append(g.rows, cells) }
@@ -33,7 +34,7 @@ func (g *grid) write(w io.Writer, indent string) error {
 			if i > 0 {
 				b.WriteString("  ")
 			}
-			if i < g.left {
+			if i < g.left || (g.lastLeft && i == len(r)-1) {
 				b.WriteString(c)
 				if i < len(r)-1 {
 					b.WriteString(pad)

@@ -166,7 +166,7 @@ func bar(f float64) string {
 }
 
 func printOdds(w io.Writer, t *table.Table, a table.Args, o table.Odds) {
-	fmt.Fprintf(w, "%s: %s (%s)\n", t.ID, t.Title, t.Rule)
+	fmt.Fprintln(w, title(t))
 	line := "  " + o.Dice
 	if t.Pool != nil {
 		line += fmt.Sprintf(", %s to each die", signed(o.Modifier))
@@ -181,7 +181,7 @@ func printOdds(w io.Writer, t *table.Table, a table.Args, o table.Odds) {
 	}
 	fmt.Fprintln(w, line)
 	fmt.Fprintln(w)
-	g := grid{left: 1}
+	g := grid{left: 1, lastLeft: true}
 	g.add("result", "chance", "exact", "")
 	for _, c := range o.Outcomes {
 		f := o.Float(c)
@@ -332,7 +332,7 @@ func (a *app) varyOdds(t *table.Table, fixed map[string]string, flags []string, 
 			Rows  []gridRow `json:"rows"`
 		}{t.ID, t.Rule, names, rows})
 	}
-	fmt.Fprintf(a.out, "%s: %s (%s), chance of each result\n", t.ID, t.Title, t.Rule)
+	fmt.Fprintf(a.out, "%s, chance of each result\n", title(t))
 	if len(fixed) > 0 {
 		keys := make([]string, 0, len(fixed))
 		for k := range fixed {
@@ -417,7 +417,7 @@ func (a *app) diceOdds(sp dice.Spec, asJSON bool, plotTo string) error {
 		return writeJSON(a.out, out)
 	}
 	fmt.Fprintf(a.out, "%s\n\n", sp)
-	g := grid{}
+	g := grid{lastLeft: true}
 	g.add("total", "chance", "exact", "")
 	for i, o := range out.Outcomes {
 		g.add(o.Result, pct(fs[i]), o.Exact, bar(fs[i]))

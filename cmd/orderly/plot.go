@@ -69,8 +69,12 @@ func plotBars(file, title string, groups, results []string, series [][]float64) 
 	if !single {
 		n = len(groups) * len(results) / 2
 	}
-	w := vg.Length(math.Max(400, math.Min(3000, float64(n)*30+120)))
-	if err := p.Save(w, 300, file); err != nil {
+	w := vg.Length(math.Max(400, math.Min(1800, float64(n)*24+120)))
+	h := vg.Length(300)
+	if len(groups) > 6 {
+		h = 400
+	}
+	if err := p.Save(w, h, file); err != nil {
 		return fmt.Errorf("plot %s: %w", file, err)
 	}
 	return nil

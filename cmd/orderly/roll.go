@@ -147,7 +147,7 @@ func joinInts(xs []int, sep string) string {
 }
 
 func printRoll(w io.Writer, t *table.Table, r table.Roll, seed *uint64) {
-	fmt.Fprintf(w, "%s: %s (%s)\n", t.ID, t.Title, t.Rule)
+	fmt.Fprintln(w, title(t))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	if t.Pool != nil {
 		for _, s := range r.Stages {

@@ -36,8 +36,17 @@ func (a *app) showCmd() *cobra.Command {
 	}
 }
 
-func heading(w io.Writer, id, title, rule, doc string) {
-	fmt.Fprintf(w, "%s: %s (%s)\n", id, title, rule)
+// title names a table for a heading, marking one that house rules changed.
+func title(t *table.Table) string {
+	s := fmt.Sprintf("%s: %s (%s)", t.ID, t.Title, t.Rule)
+	if t.House {
+		s += " [house rules: " + t.File + "]"
+	}
+	return s
+}
+
+func heading(w io.Writer, head, doc string) {
+	fmt.Fprintln(w, head)
 	if doc != "" {
 		for _, line := range wrap(doc, 76) {
 			fmt.Fprintf(w, "  %s\n", line)
@@ -84,7 +93,7 @@ func targetNames(t *table.Table) string {
 }
 
 func showTable(w io.Writer, t *table.Table) error {
-	heading(w, t.ID, t.Title, t.Rule, t.Doc)
+	heading(w, title(t), t.Doc)
 	if t.Pool != nil {
 		showPool(w, t)
 	} else {
@@ -336,7 +345,11 @@ func modLines(p *table.Param) []string {
 }
 
 func showLookup(w io.Writer, l *table.Lookup) error {
-	heading(w, l.ID, l.Title, l.Rule, l.Doc)
+	head := fmt.Sprintf("%s: %s (%s)", l.ID, l.Title, l.Rule)
+	if l.House {
+		head += " [house rules: " + l.File + "]"
+	}
+	heading(w, head, l.Doc)
 	if l.Unit != "" {
 		fmt.Fprintf(w, "Values in %s.\n", l.Unit)
 	}
