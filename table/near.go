@@ -20,7 +20,7 @@ func Near(s string, candidates []string) []string {
 		limit := max(2, len(ls)/3)
 		switch {
 		case d <= limit:
-		case ls != "" && (strings.Contains(lc, ls) || strings.HasSuffix(ls, lc)):
+		case len(ls) >= 3 && len(lc) >= 3 && (strings.Contains(lc, ls) || strings.Contains(ls, lc)):
 			d = limit + 1
 		default:
 			continue

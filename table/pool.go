@@ -52,6 +52,7 @@ type StageRoll struct {
 	Faces   []int // first faces, one per die that took the stage
 	Rerolls []int // faces of dice rolled again
 	Kept    int   // dice that went on
+	Certain bool  // no die could change the outcome, so none was rolled
 }
 
 func (r reader) pool(n *yaml.Node, where string) (*Pool, error) {
@@ -329,6 +330,16 @@ func (t *Table) resolvePool(a Args, r dice.Roller) (Roll, error) {
 	left := count
 	for i, s := range t.Pool.Stages {
 		sr := StageRoll{Name: s.Name, Need: setups[i].need}
+		// A stage whose outcome no face can change is not rolled: a save
+		// of 7 saves nothing, and a player should not roll for it.
+		if certain, pass := t.certain(&s, setups[i]); certain {
+			if pass != (s.Keep == "pass") {
+				left = 0
+			}
+			sr.Kept, sr.Certain = left, true
+			out.Stages = append(out.Stages, sr)
+			continue
+		}
 		kept := 0
 		for range left {
 			f, err := face()
@@ -370,6 +381,21 @@ func (t *Table) resolvePool(a Args, r dice.Roller) (Roll, error) {
 	}
 	out.Reason = strings.Join(parts, ", ")
 	return out, nil
+}
+
+// certain reports whether every face gives the same outcome in a stage
+// (and no mark can be set), and which.
+func (t *Table) certain(s *Stage, ss stageSetup) (bool, bool) {
+	if len(s.Marks) > 0 {
+		return false, false
+	}
+	first := s.passes(t.Dice.Low(), ss)
+	for f := t.Dice.Low() + 1; f <= t.Dice.High(); f++ {
+		if s.passes(f, ss) != first {
+			return false, false
+		}
+	}
+	return true, first
 }
 
 func (s *Stage) mark(face int, marks map[string]bool) {

@@ -607,7 +607,10 @@ func (t *Table) check() error {
 			continue
 		}
 		if err := checkBands(row.Bands); err != nil {
-			return fmt.Errorf("%s: %w", what, err)
+			if row.Key != "" {
+				return fmt.Errorf("%s: %w", what, err)
+			}
+			return err
 		}
 		for _, b := range row.Bands {
 			if err := known(what+" "+rangeText(b.Lo, b.Hi), b.Result); err != nil {
@@ -625,19 +628,19 @@ func checkBands(bs []Band) error {
 		return fmt.Errorf("no bands")
 	}
 	if bs[0].Lo != minScore {
-		return fmt.Errorf("the lowest band %s must be open below (write <=%d)", rangeText(bs[0].Lo, bs[0].Hi), bs[0].Hi)
+		return &lineError{bs[0].Line, fmt.Errorf("the lowest band %s must be open below (write <=%d)", rangeText(bs[0].Lo, bs[0].Hi), bs[0].Hi)}
 	}
 	last := bs[len(bs)-1]
 	if last.Hi != maxScore {
-		return fmt.Errorf("the highest band %s must be open above (write >=%d)", rangeText(last.Lo, last.Hi), last.Lo)
+		return &lineError{last.Line, fmt.Errorf("the highest band %s must be open above (write >=%d)", rangeText(last.Lo, last.Hi), last.Lo)}
 	}
 	for i := 1; i < len(bs); i++ {
 		prev, b := bs[i-1], bs[i]
 		switch {
 		case b.Lo <= prev.Hi:
-			return fmt.Errorf("bands %s and %s overlap; each score must fall in one band", rangeText(prev.Lo, prev.Hi), rangeText(b.Lo, b.Hi))
+			return &lineError{b.Line, fmt.Errorf("bands %s and %s overlap; each score must fall in one band", bandWords(prev.Lo, prev.Hi), bandWords(b.Lo, b.Hi))}
 		case b.Lo > prev.Hi+1:
-			return fmt.Errorf("bands %s and %s leave a gap at %s; each score must fall in one band", rangeText(prev.Lo, prev.Hi), rangeText(b.Lo, b.Hi), rangeText(prev.Hi+1, b.Lo-1))
+			return &lineError{b.Line, fmt.Errorf("bands %s and %s leave a gap at %s; each score must fall in one band", bandWords(prev.Lo, prev.Hi), bandWords(b.Lo, b.Hi), rangeText(prev.Hi+1, b.Lo-1))}
 		}
 	}
 	return nil

@@ -9,7 +9,7 @@ import (
 // grid lays out text in columns: the first left-aligned columns hold labels,
 // the rest are right-aligned numbers.
 type grid struct {
-	rows [][]string
+	rows     [][]string
 	left     int  // how many leading columns are left-aligned
 	lastLeft bool // the last column is left-aligned too (a bar)
 }

@@ -55,6 +55,9 @@ func (a *app) lookupCmd() *cobra.Command {
 			}
 			line := cell.Text
 			if meaning != "" {
+				if n := cell.Num; n != nil && l.Unit != "" {
+					meaning = n.RatString() + " " + l.Unit + "; " + meaning
+				}
 				line += "  (" + meaning + ")"
 			}
 			fmt.Fprintln(a.out, line)

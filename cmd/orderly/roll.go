@@ -151,6 +151,10 @@ func printRoll(w io.Writer, t *table.Table, r table.Roll, seed *uint64) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	if t.Pool != nil {
 		for _, s := range r.Stages {
+			if s.Certain {
+				fmt.Fprintf(tw, "  %s\tno roll needed (%d+ cannot change the outcome); %d go on\n", s.Name, s.Need, s.Kept)
+				continue
+			}
 			line := fmt.Sprintf("%d dice, %d+ needed", len(s.Faces), s.Need)
 			if len(s.Faces) > 0 {
 				line += ": " + joinInts(s.Faces, " ")
@@ -220,6 +224,7 @@ type stageJSON struct {
 	Faces   []int  `json:"faces"`
 	Rerolls []int  `json:"rerolls,omitempty"`
 	Kept    int    `json:"kept"`
+	Rolled  bool   `json:"rolled"`
 }
 
 type rollOut struct {
@@ -256,7 +261,7 @@ func rollJSON(t *table.Table, a table.Args, r table.Roll, seed *uint64) rollOut 
 		out.Modifiers = append(out.Modifiers, modJSON{m.Name, m.Value, m.Amount, m.Target})
 	}
 	for _, s := range r.Stages {
-		out.Stages = append(out.Stages, stageJSON{s.Name, s.Need, s.Faces, s.Rerolls, s.Kept})
+		out.Stages = append(out.Stages, stageJSON{s.Name, s.Need, s.Faces, s.Rerolls, s.Kept, !s.Certain})
 	}
 	return out
 }
