@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"strings"
+	"text/tabwriter"
 	"unicode/utf8"
 )
 
@@ -28,6 +29,7 @@ func (g *grid) write(w io.Writer, indent string) error {
 	}
 	var b strings.Builder
 	for _, r := range g.rows {
+		start := b.Len()
 		b.WriteString(indent)
 		for i, c := range r {
 			pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c))
@@ -43,8 +45,38 @@ func (g *grid) write(w io.Writer, indent string) error {
 				b.WriteString(pad + c)
 			}
 		}
-		b.WriteString("\n")
+		line := strings.TrimRight(b.String()[start:], " ")
+		rest := b.String()[:start]
+		b.Reset()
+		b.WriteString(rest + line + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// trimmer drops the spaces that tabwriter leaves at the ends of lines.
+type trimmer struct {
+	w       io.Writer
+	pending []byte
+}
+
+func (t *trimmer) Write(p []byte) (int, error) {
+	t.pending = append(t.pending, p...)
+	for {
+		i := strings.IndexByte(string(t.pending), '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		line := strings.TrimRight(string(t.pending[:i]), " ")
+		if _, err := io.WriteString(t.w, line+"\n"); err != nil {
+			return 0, err
+		}
+		t.pending = t.pending[i+1:]
+	}
+}
+
+// columns returns a tabwriter for aligned text whose lines carry no
+// trailing spaces; every line written to it must end in a newline.
+func columns(w io.Writer) *tabwriter.Writer {
+	return tabwriter.NewWriter(&trimmer{w: w}, 0, 0, 2, ' ', 0)
 }

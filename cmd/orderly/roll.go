@@ -5,7 +5,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -148,7 +147,7 @@ func joinInts(xs []int, sep string) string {
 
 func printRoll(w io.Writer, t *table.Table, r table.Roll, seed *uint64) {
 	fmt.Fprintln(w, title(t))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := columns(w)
 	if t.Pool != nil {
 		for _, s := range r.Stages {
 			if s.Certain {

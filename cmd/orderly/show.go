@@ -5,7 +5,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -124,7 +123,7 @@ func showBands(w io.Writer, t *table.Table) {
 		fmt.Fprintf(w, "A natural %d is always %s.\n", n.Natural, n.Result)
 	}
 	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := columns(w)
 	if t.RowsBy == "" {
 		fmt.Fprintf(tw, "  %s\tresult\t\n", score)
 		for _, b := range t.Rows[0].Bands {
@@ -170,7 +169,7 @@ func showBands(w io.Writer, t *table.Table) {
 		}
 		tw.Flush()
 		fmt.Fprintf(w, "\nColumns: %s. Results:\n", t.RowsBy)
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		tw = columns(w)
 		for _, r := range t.Results {
 			fmt.Fprintf(tw, "  %s\t%s\n", r.Key, r.Doc)
 		}
@@ -354,7 +353,7 @@ func showLookup(w io.Writer, l *table.Lookup) error {
 		fmt.Fprintf(w, "Values in %s.\n", l.Unit)
 	}
 	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := columns(w)
 	if pr := l.Progressive; pr != nil {
 		const shown = 8
 		fmt.Fprintf(tw, "  %s \\ %s\t", pr.By, pr.Count)
@@ -416,7 +415,7 @@ func showLookup(w io.Writer, l *table.Lookup) error {
 	}
 	if len(l.Legend) > 0 {
 		fmt.Fprintln(w, "\nKey:")
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		tw = columns(w)
 		for _, c := range l.Legend {
 			fmt.Fprintf(tw, "  %s\t%s\n", c.Code, c.Meaning)
 		}

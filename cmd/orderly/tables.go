@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -26,7 +25,7 @@ func (a *app) tablesCmd() *cobra.Command {
 			if asJSON {
 				return a.tablesJSON(set)
 			}
-			w := tabwriter.NewWriter(a.out, 0, 0, 2, ' ', 0)
+			w := columns(a.out)
 			fmt.Fprintln(w, "TABLE\tRULE\tDICE\tPARAMETERS")
 			for _, t := range set.Tables() {
 				dice := t.Dice.String()
