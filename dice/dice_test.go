@@ -70,7 +70,7 @@ func TestStringRoundTrip(t *testing.T) {
 
 func TestDistKnown(t *testing.T) {
 	s, _ := Parse("2d6")
-	d := s.Dist()
+	d, _ := s.Dist()
 	if got := d.Prob(7); got.Cmp(big.NewRat(1, 6)) != 0 {
 		t.Errorf("P(2d6=7) = %s, want 1/6", got)
 	}
@@ -81,20 +81,24 @@ func TestDistKnown(t *testing.T) {
 		t.Errorf("P(2d6=13) = %s, want 0", got)
 	}
 	z, _ := Parse("1d10z")
-	dz := z.Dist()
+	dz, _ := z.Dist()
 	if dz.Min != 0 || len(dz.Ways) != 10 {
 		t.Errorf("1d10z: min %d, %d totals; want 0 and 10", dz.Min, len(dz.Ways))
 	}
 	three, _ := Parse("3d6")
-	if got := three.Dist().Prob(10); got.Cmp(big.NewRat(27, 216)) != 0 {
+	d3, _ := three.Dist()
+	if got := d3.Prob(10); got.Cmp(big.NewRat(27, 216)) != 0 {
 		t.Errorf("P(3d6=10) = %s, want 27/216", got)
 	}
 }
 
 func TestDistSumsToOne(t *testing.T) {
-	for _, in := range []string{"1d10", "2d6", "5d8z", "20d6", "100d10"} {
+	for _, in := range []string{"1d10", "2d6", "5d8z", "20d6", "50d100"} {
 		s, _ := Parse(in)
-		d := s.Dist()
+		d, err := s.Dist()
+		if err != nil {
+			t.Fatal(err)
+		}
 		sum := new(big.Rat)
 		for i := range d.Ways {
 			sum.Add(sum, d.Prob(d.Min+i))
@@ -107,13 +111,22 @@ func TestDistSumsToOne(t *testing.T) {
 
 func TestSmallOverflow(t *testing.T) {
 	s, _ := Parse("30d6")
-	if _, _, err := s.Dist().Small(); err == nil {
+	d, _ := s.Dist()
+	if _, _, err := d.Small(); err == nil {
 		t.Error("30d6 fits in int64, want an error")
 	}
 	s, _ = Parse("2d6")
-	ways, n, err := s.Dist().Small()
+	d, _ = s.Dist()
+	ways, n, err := d.Small()
 	if err != nil || n != 36 || ways[5] != 6 {
 		t.Errorf("2d6 small: %v %d %v", ways, n, err)
+	}
+}
+
+func TestDistTooLarge(t *testing.T) {
+	s, _ := Parse("200d1000")
+	if _, err := s.Dist(); err == nil || !strings.Contains(err.Error(), "too large to compute exactly") {
+		t.Errorf("200d1000: %v", err)
 	}
 }
 

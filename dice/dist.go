@@ -13,9 +13,18 @@ type Dist struct {
 	Outcomes *big.Int
 }
 
+// MaxWork bounds the cost of an exact distribution: the number of dice times
+// the number of different totals.
+const MaxWork = 250_000
+
 // Dist computes the distribution of the natural total by repeated convolution
-// with one die (a sliding window sum), never by listing every roll.
-func (s Spec) Dist() Dist {
+// with one die (a sliding window sum), never by listing every roll. It fails
+// when the work would exceed MaxWork (e.g. 200d1000).
+func (s Spec) Dist() (Dist, error) {
+	totals := s.Count*(s.Sides-1) + 1
+	if work := s.Count * totals; work > MaxWork {
+		return Dist{}, fmt.Errorf("%s is too large to compute exactly: %d dice times %d totals is more than %d; use fewer dice or sides", s, s.Count, totals, MaxWork)
+	}
 	ways := []*big.Int{big.NewInt(1)}
 	for range s.Count {
 		next := make([]*big.Int, len(ways)+s.Sides-1)
@@ -32,7 +41,7 @@ func (s Spec) Dist() Dist {
 		ways = next
 	}
 	total := new(big.Int).Exp(big.NewInt(int64(s.Sides)), big.NewInt(int64(s.Count)), nil)
-	return Dist{Min: s.Min(), Ways: ways, Outcomes: total}
+	return Dist{Min: s.Min(), Ways: ways, Outcomes: total}, nil
 }
 
 // Prob is the exact probability of the natural total t.

@@ -7,6 +7,7 @@ package table
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -523,7 +524,14 @@ func (t *Table) check() error {
 	if t.Pool != nil {
 		return t.checkPool()
 	}
-	ways, outcomes, err := t.Dice.Dist().Small()
+	if bits := float64(t.Dice.Count) * math.Log2(float64(t.Dice.Sides)); bits > 62 {
+		return fmt.Errorf("dice %s have too many outcomes for a table; allowed at most 2^62", t.Dice)
+	}
+	dist, err := t.Dice.Dist()
+	if err != nil {
+		return fmt.Errorf("dice: %w", err)
+	}
+	ways, outcomes, err := dist.Small()
 	if err != nil {
 		return fmt.Errorf("dice %s: %w", t.Dice, err)
 	}

@@ -396,7 +396,10 @@ func ratFloat(r *big.Rat) float64 {
 }
 
 func (a *app) diceOdds(sp dice.Spec, asJSON bool, plotTo string) error {
-	d := sp.Dist()
+	d, err := sp.Dist()
+	if err != nil {
+		return bad(err)
+	}
 	var res []string
 	var fs []float64
 	out := oddsOut{Table: sp.String(), Dice: sp.String(), Modifier: sp.Plus, Outcomes: []outcomeJSON{}}
