@@ -114,6 +114,16 @@ func (a *app) load() (*table.Set, error) {
 	return s, bad(err)
 }
 
+// diceTable loads the rules and finds a dice table by id.
+func (a *app) diceTable(id string) (*table.Table, error) {
+	set, err := a.load()
+	if err != nil {
+		return nil, err
+	}
+	t, err := set.Table(id)
+	return t, bad(err)
+}
+
 // params reads NAME=VALUE arguments.
 func params(args []string) (map[string]string, error) {
 	out := map[string]string{}

@@ -51,24 +51,16 @@ per combination of the varied parameters: every value of an enum or bool
 				}
 				return a.diceOdds(sp, asJSON, plotTo)
 			}
-			set, err := a.load()
+			t, err := a.diceTable(args[0])
 			if err != nil {
 				return err
-			}
-			t, err := set.Table(args[0])
-			if err != nil {
-				return bad(err)
 			}
 			if len(vary) > 0 {
 				return a.varyOdds(t, in, vary, asJSON, plotTo)
 			}
-			bound, err := t.Bind(in)
+			bound, o, err := odds(t, in)
 			if err != nil {
-				return bad(err)
-			}
-			o, err := t.Odds(bound)
-			if err != nil {
-				return bad(err)
+				return err
 			}
 			if plotTo != "" {
 				if err := plotBars(plotTo, t.ID+" "+describe(bound), []string{""}, resultsOf(o), [][]float64{floats(o)}); err != nil {
@@ -86,6 +78,16 @@ per combination of the varied parameters: every value of an enum or bool
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	c.Flags().StringVar(&plotTo, "plot", "", "also draw the odds as a bar chart to `FILE`.svg or FILE.png")
 	return c
+}
+
+// odds binds parameters given as text and computes the exact odds.
+func odds(t *table.Table, in map[string]string) (table.Args, table.Odds, error) {
+	bound, err := t.Bind(in)
+	if err != nil {
+		return table.Args{}, table.Odds{}, bad(err)
+	}
+	o, err := t.Odds(bound)
+	return bound, o, bad(err)
 }
 
 type outcomeJSON struct {
@@ -284,13 +286,9 @@ func (a *app) varyOdds(t *table.Table, fixed map[string]string, flags []string, 
 			in[s.name] = s.values[idx[i]]
 			combo[i] = s.values[idx[i]]
 		}
-		bound, err := t.Bind(in)
+		bound, o, err := odds(t, in)
 		if err != nil {
-			return bad(err)
-		}
-		o, err := t.Odds(bound)
-		if err != nil {
-			return bad(err)
+			return err
 		}
 		rows = append(rows, gridRow{Params: bound.Map(), Modifier: o.Modifier, Target: o.Target, Outcomes: outcomes(o), combo: combo, odds: o})
 		for i := len(idx) - 1; i >= 0; i-- {

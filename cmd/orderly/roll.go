@@ -65,13 +65,9 @@ notation such as 2d6 or 1d10z.`,
 				}
 				return a.printDice(sp, r, usedSeed, asJSON)
 			}
-			set, err := a.load()
+			t, err := a.diceTable(args[0])
 			if err != nil {
 				return err
-			}
-			t, err := set.Table(args[0])
-			if err != nil {
-				return bad(err)
 			}
 			bound, err := t.Bind(in)
 			if err != nil {
