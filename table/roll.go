@@ -122,8 +122,8 @@ func (t *Table) row(a Args) *Row {
 	return &t.Rows[0]
 }
 
-// band returns the band holding score.
-func (r *Row) band(score int) *Band {
+// Band returns the band holding score.
+func (r *Row) Band(score int) *Band {
 	for i := range r.Bands {
 		if score <= r.Bands[i].Hi {
 			return &r.Bands[i]
@@ -145,10 +145,10 @@ func (t *Table) read(a Args, row *Row, natural, score int, explain func() string
 		}
 	}
 	if res == "" {
-		b := row.band(score)
+		b := row.Band(score)
 		res = b.Result
 		if explain != nil {
-			why = fmt.Sprintf("%s, in the band %s", explain(), bandWords(b.Lo, b.Hi))
+			why = fmt.Sprintf("%s, in the band %s", explain(), BandText(b.Lo, b.Hi))
 		}
 	}
 	if !t.renames {

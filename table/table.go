@@ -360,6 +360,10 @@ const (
 	maxScore = 1 << 30
 )
 
+// Open returns the bounds of an open band: the lowest band's Lo and the
+// highest band's Hi.
+func Open() (lo, hi int) { return minScore, maxScore }
+
 // parseRange reads "<=N", ">=N", "N", "A..B" or "A.." into bounds.
 func parseRange(s string) (lo, hi int, err error) {
 	s = strings.TrimSpace(s)
@@ -412,8 +416,8 @@ func rangeText(lo, hi int) string {
 	return fmt.Sprintf("%d..%d", lo, hi)
 }
 
-// bandWords describes a band for people: "2..5", "1 or less", "10 or more".
-func bandWords(lo, hi int) string {
+// BandText describes a band for people: "2..5", "1 or less", "10 or more".
+func BandText(lo, hi int) string {
 	switch {
 	case lo == minScore:
 		return fmt.Sprintf("%d or less", hi)
@@ -646,9 +650,9 @@ func checkBands(bs []Band) error {
 		prev, b := bs[i-1], bs[i]
 		switch {
 		case b.Lo <= prev.Hi:
-			return &lineError{b.Line, fmt.Errorf("bands %s and %s overlap; each score must fall in one band", bandWords(prev.Lo, prev.Hi), bandWords(b.Lo, b.Hi))}
+			return &lineError{b.Line, fmt.Errorf("bands %s and %s overlap; each score must fall in one band", BandText(prev.Lo, prev.Hi), BandText(b.Lo, b.Hi))}
 		case b.Lo > prev.Hi+1:
-			return &lineError{b.Line, fmt.Errorf("bands %s and %s leave a gap at %s; each score must fall in one band", bandWords(prev.Lo, prev.Hi), bandWords(b.Lo, b.Hi), rangeText(prev.Hi+1, b.Lo-1))}
+			return &lineError{b.Line, fmt.Errorf("bands %s and %s leave a gap at %s; each score must fall in one band", BandText(prev.Lo, prev.Hi), BandText(b.Lo, b.Hi), rangeText(prev.Hi+1, b.Lo-1))}
 		}
 	}
 	return nil

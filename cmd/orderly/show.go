@@ -131,7 +131,7 @@ func showBands(w io.Writer, t *table.Table) {
 			if r := t.Result(b.Result); r != nil {
 				doc = r.Doc
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\n", bandText(b.Lo, b.Hi), b.Result, doc)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", table.BandText(b.Lo, b.Hi), b.Result, doc)
 		}
 		tw.Flush()
 	} else {
@@ -150,7 +150,7 @@ func showBands(w io.Writer, t *table.Table) {
 		slices.Sort(cuts)
 		fmt.Fprintf(tw, "  %s\t%s\t\n", score, strings.Join(rowKeys(t), "\t"))
 		for i := 0; i <= len(cuts); i++ {
-			lo, hi := lowOpen, highOpen
+			lo, hi := table.Open()
 			if i > 0 {
 				lo = cuts[i-1]
 			}
@@ -163,9 +163,9 @@ func showBands(w io.Writer, t *table.Table) {
 					cells = append(cells, r.Fixed+" (no roll)")
 					continue
 				}
-				cells = append(cells, resultAt(r.Bands, lo))
+				cells = append(cells, r.Band(lo).Result)
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t\n", bandText(lo, hi), strings.Join(cells, "\t"))
+			fmt.Fprintf(tw, "  %s\t%s\t\n", table.BandText(lo, hi), strings.Join(cells, "\t"))
 		}
 		tw.Flush()
 		fmt.Fprintf(w, "\nColumns: %s. Results:\n", t.RowsBy)
@@ -176,32 +176,6 @@ func showBands(w io.Writer, t *table.Table) {
 		tw.Flush()
 	}
 	fmt.Fprintln(w)
-}
-
-const (
-	lowOpen  = -1 << 30
-	highOpen = 1 << 30
-)
-
-func bandText(lo, hi int) string {
-	switch {
-	case lo <= lowOpen:
-		return fmt.Sprintf("%d or less", hi)
-	case hi >= highOpen:
-		return fmt.Sprintf("%d or more", lo)
-	case lo == hi:
-		return fmt.Sprint(lo)
-	}
-	return fmt.Sprintf("%d..%d", lo, hi)
-}
-
-func resultAt(bands []table.Band, score int) string {
-	for _, b := range bands {
-		if score <= b.Hi {
-			return b.Result
-		}
-	}
-	return bands[len(bands)-1].Result
 }
 
 func rowKeys(t *table.Table) []string {
