@@ -401,21 +401,6 @@ func parseRange(s string) (lo, hi int, err error) {
 	return lo, lo, err
 }
 
-// rangeText is the inverse of parseRange.
-func rangeText(lo, hi int) string {
-	switch {
-	case lo == minScore && hi == maxScore:
-		return "any"
-	case lo == minScore:
-		return fmt.Sprintf("<=%d", hi)
-	case hi == maxScore:
-		return fmt.Sprintf(">=%d", lo)
-	case lo == hi:
-		return strconv.Itoa(lo)
-	}
-	return fmt.Sprintf("%d..%d", lo, hi)
-}
-
 // BandText describes a band for people: "2..5", "1 or less", "10 or more".
 func BandText(lo, hi int) string {
 	switch {
@@ -625,7 +610,7 @@ func (t *Table) check() error {
 			return err
 		}
 		for _, b := range row.Bands {
-			if err := known(what+" "+rangeText(b.Lo, b.Hi), b.Result); err != nil {
+			if err := known(what+" "+BandText(b.Lo, b.Hi), b.Result); err != nil {
 				return err
 			}
 		}
@@ -640,11 +625,11 @@ func checkBands(bs []Band) error {
 		return fmt.Errorf("no bands")
 	}
 	if bs[0].Lo != minScore {
-		return &lineError{bs[0].Line, fmt.Errorf("the lowest band %s must be open below (write <=%d)", rangeText(bs[0].Lo, bs[0].Hi), bs[0].Hi)}
+		return &lineError{bs[0].Line, fmt.Errorf("the lowest band %s must be open below (write <=%d)", BandText(bs[0].Lo, bs[0].Hi), bs[0].Hi)}
 	}
 	last := bs[len(bs)-1]
 	if last.Hi != maxScore {
-		return &lineError{last.Line, fmt.Errorf("the highest band %s must be open above (write >=%d)", rangeText(last.Lo, last.Hi), last.Lo)}
+		return &lineError{last.Line, fmt.Errorf("the highest band %s must be open above (write >=%d)", BandText(last.Lo, last.Hi), last.Lo)}
 	}
 	for i := 1; i < len(bs); i++ {
 		prev, b := bs[i-1], bs[i]
@@ -652,7 +637,7 @@ func checkBands(bs []Band) error {
 		case b.Lo <= prev.Hi:
 			return &lineError{b.Line, fmt.Errorf("bands %s and %s overlap; each score must fall in one band", BandText(prev.Lo, prev.Hi), BandText(b.Lo, b.Hi))}
 		case b.Lo > prev.Hi+1:
-			return &lineError{b.Line, fmt.Errorf("bands %s and %s leave a gap at %s; each score must fall in one band", BandText(prev.Lo, prev.Hi), BandText(b.Lo, b.Hi), rangeText(prev.Hi+1, b.Lo-1))}
+			return &lineError{b.Line, fmt.Errorf("bands %s and %s leave a gap at %s; each score must fall in one band", BandText(prev.Lo, prev.Hi), BandText(b.Lo, b.Hi), BandText(prev.Hi+1, b.Lo-1))}
 		}
 	}
 	return nil
