@@ -45,7 +45,7 @@ func (l *Lookup) readCells() error {
 	raw := l.raw
 	l.raw = nil
 	if len(l.Params) == 0 {
-		return raw.r.errf(raw.node, "%s: cells need params", raw.where)
+		return raw.r.Errf(raw.node, "%s: cells need params", raw.where)
 	}
 	c, err := raw.r.cells(raw.node, raw.where, l.Params, l.Legend)
 	if err != nil {
@@ -188,31 +188,31 @@ func (r reader) lookup(n *yaml.Node) (*Lookup, map[string]bool, error) {
 			}
 		}
 	}
-	f, err := r.fields(n, where, lookupFields...)
+	f, err := r.Fields(n, where, lookupFields...)
 	if err != nil {
 		return nil, nil, err
 	}
-	l := &Lookup{File: r.file, Line: n.Line}
+	l := &Lookup{File: r.File, Line: n.Line}
 	present := map[string]bool{}
 	for k := range f {
 		present[k] = true
 	}
 	idNode, ok := f["id"]
 	if !ok {
-		return nil, nil, r.errf(n, "%s: field id is missing", where)
+		return nil, nil, r.Errf(n, "%s: field id is missing", where)
 	}
-	if l.ID, err = r.word(idNode, where+": id"); err != nil {
+	if l.ID, err = r.Word(idNode, where+": id"); err != nil {
 		return nil, nil, err
 	}
 	for k, dst := range map[string]*string{"rule": &l.Rule, "title": &l.Title, "doc": &l.Doc, "unit": &l.Unit} {
 		if v, ok := f[k]; ok {
-			if *dst, err = r.str(v, where+": "+k); err != nil {
+			if *dst, err = r.Str(v, where+": "+k); err != nil {
 				return nil, nil, err
 			}
 		}
 	}
 	if v, ok := f["params"]; ok {
-		items, err := r.list(v, where+": params")
+		items, err := r.List(v, where+": params")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -225,12 +225,12 @@ func (r reader) lookup(n *yaml.Node) (*Lookup, map[string]bool, error) {
 		}
 	}
 	if v, ok := f["legend"]; ok {
-		pairs, err := r.pairs(v, where+": legend")
+		pairs, err := r.Pairs(v, where+": legend")
 		if err != nil {
 			return nil, nil, err
 		}
 		for _, kv := range pairs {
-			m, err := r.str(kv[1], where+": legend "+kv[0].Value)
+			m, err := r.Str(kv[1], where+": legend "+kv[0].Value)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -243,46 +243,46 @@ func (r reader) lookup(n *yaml.Node) (*Lookup, map[string]bool, error) {
 		l.raw = &rawCells{node: v, r: r, where: where + ": cells"}
 	}
 	if v, ok := f["progressive"]; ok {
-		pf, err := r.fields(v, where+": progressive", "by", "count", "steps")
+		pf, err := r.Fields(v, where+": progressive", "by", "count", "steps")
 		if err != nil {
 			return nil, nil, err
 		}
 		pr := &Progressive{}
 		for _, k := range []string{"by", "count", "steps"} {
 			if _, ok := pf[k]; !ok {
-				return nil, nil, r.errf(v, "%s: progressive needs by, count and steps", where)
+				return nil, nil, r.Errf(v, "%s: progressive needs by, count and steps", where)
 			}
 		}
-		if pr.By, err = r.word(pf["by"], where+": progressive by"); err != nil {
+		if pr.By, err = r.Word(pf["by"], where+": progressive by"); err != nil {
 			return nil, nil, err
 		}
-		if pr.Count, err = r.word(pf["count"], where+": progressive count"); err != nil {
+		if pr.Count, err = r.Word(pf["count"], where+": progressive count"); err != nil {
 			return nil, nil, err
 		}
-		pairs, err := r.pairs(pf["steps"], where+": progressive steps")
+		pairs, err := r.Pairs(pf["steps"], where+": progressive steps")
 		if err != nil {
 			return nil, nil, err
 		}
 		for _, kv := range pairs {
-			sf, err := r.fields(kv[1], where+": step "+kv[0].Value, "free", "every")
+			sf, err := r.Fields(kv[1], where+": step "+kv[0].Value, "free", "every")
 			if err != nil {
 				return nil, nil, err
 			}
 			st := Step{Key: kv[0].Value}
 			if _, ok := sf["free"]; !ok {
-				return nil, nil, r.errf(kv[1], "%s: step %s needs free and every", where, st.Key)
+				return nil, nil, r.Errf(kv[1], "%s: step %s needs free and every", where, st.Key)
 			}
 			if _, ok := sf["every"]; !ok {
-				return nil, nil, r.errf(kv[1], "%s: step %s needs free and every", where, st.Key)
+				return nil, nil, r.Errf(kv[1], "%s: step %s needs free and every", where, st.Key)
 			}
-			if st.Free, err = r.integer(sf["free"], where+": step free"); err != nil {
+			if st.Free, err = r.Int(sf["free"], where+": step free"); err != nil {
 				return nil, nil, err
 			}
-			if st.Every, err = r.integer(sf["every"], where+": step every"); err != nil {
+			if st.Every, err = r.Int(sf["every"], where+": step every"); err != nil {
 				return nil, nil, err
 			}
 			if st.Free < 0 || st.Every < 1 {
-				return nil, nil, r.errf(kv[1], "%s: step %s needs free >= 0 and every >= 1", where, st.Key)
+				return nil, nil, r.Errf(kv[1], "%s: step %s needs free >= 0 and every >= 1", where, st.Key)
 			}
 			pr.Steps = append(pr.Steps, st)
 		}
@@ -298,13 +298,13 @@ func (r reader) cells(n *yaml.Node, where string, params []*Param, legend []Code
 	node := &Node{}
 	if n.Kind == yaml.SequenceNode {
 		if len(params) != 1 || p.Kind != Enum {
-			return nil, r.errf(n, "%s: a list of cells belongs to the last parameter only, and it must be an enum", where)
+			return nil, r.Errf(n, "%s: a list of cells belongs to the last parameter only, and it must be an enum", where)
 		}
 		if len(n.Content) != len(p.Values) {
-			return nil, r.errf(n, "%s: %d cells for the %d values of %s (%s)", where, len(n.Content), len(p.Values), p.Name, p.Allowed())
+			return nil, r.Errf(n, "%s: %d cells for the %d values of %s (%s)", where, len(n.Content), len(p.Values), p.Name, p.Allowed())
 		}
 		for i, it := range n.Content {
-			s, err := r.str(it, where)
+			s, err := r.Str(it, where)
 			if err != nil {
 				return nil, err
 			}
@@ -313,7 +313,7 @@ func (r reader) cells(n *yaml.Node, where string, params []*Param, legend []Code
 		}
 		return node, nil
 	}
-	pairs, err := r.pairs(n, where)
+	pairs, err := r.Pairs(n, where)
 	if err != nil {
 		return nil, err
 	}
@@ -321,11 +321,11 @@ func (r reader) cells(n *yaml.Node, where string, params []*Param, legend []Code
 		b := Branch{Key: kv[0].Value, Line: kv[0].Line}
 		if p.Kind == Int {
 			if b.Lo, b.Hi, err = parseRange(b.Key); err != nil {
-				return nil, r.errf(kv[0], "%s: %v", where, err)
+				return nil, r.Errf(kv[0], "%s: %v", where, err)
 			}
 		}
 		if len(params) == 1 {
-			s, err := r.str(kv[1], where+" "+b.Key)
+			s, err := r.Str(kv[1], where+" "+b.Key)
 			if err != nil {
 				return nil, err
 			}

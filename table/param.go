@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"orderly/strict"
 )
 
 // Kind is the kind of value a parameter takes.
@@ -59,7 +61,7 @@ type Param struct {
 }
 
 func (r reader) param(n *yaml.Node, where string) (*Param, map[string]bool, error) {
-	f, err := r.fields(n, where, "name", "kind", "doc", "required", "default", "values", "min", "max", "per", "ranges", "mod", "unless", "rename", "target")
+	f, err := r.Fields(n, where, "name", "kind", "doc", "required", "default", "values", "min", "max", "per", "ranges", "mod", "unless", "rename", "target")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -69,38 +71,38 @@ func (r reader) param(n *yaml.Node, where string) (*Param, map[string]bool, erro
 		present[k] = true
 	}
 	if v, ok := f["name"]; ok {
-		if p.Name, err = r.word(v, where+": name"); err != nil {
+		if p.Name, err = r.Word(v, where+": name"); err != nil {
 			return nil, nil, err
 		}
 		where = fmt.Sprintf("%s %s", where, p.Name)
 	}
 	if v, ok := f["kind"]; ok {
-		s, err := r.str(v, where+": kind")
+		s, err := r.Str(v, where+": kind")
 		if err != nil {
 			return nil, nil, err
 		}
 		p.Kind = Kind(s)
 		if p.Kind != Enum && p.Kind != Int && p.Kind != Bool {
-			return nil, nil, r.errf(v, "%s: kind %q is not one of enum, int, bool", where, s)
+			return nil, nil, r.Errf(v, "%s: kind %q is not one of enum, int, bool", where, s)
 		}
 	}
 	if v, ok := f["doc"]; ok {
-		if p.Doc, err = r.str(v, where+": doc"); err != nil {
+		if p.Doc, err = r.Str(v, where+": doc"); err != nil {
 			return nil, nil, err
 		}
 	}
 	if v, ok := f["required"]; ok {
-		if p.Required, err = r.boolean(v, where+": required"); err != nil {
+		if p.Required, err = r.Bool(v, where+": required"); err != nil {
 			return nil, nil, err
 		}
 	}
 	if v, ok := f["target"]; ok {
-		if p.Target, err = r.boolean(v, where+": target"); err != nil {
+		if p.Target, err = r.Bool(v, where+": target"); err != nil {
 			return nil, nil, err
 		}
 	}
 	if v, ok := f["default"]; ok {
-		if p.Default, err = r.str(v, where+": default"); err != nil {
+		if p.Default, err = r.Str(v, where+": default"); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -111,7 +113,7 @@ func (r reader) param(n *yaml.Node, where string) (*Param, map[string]bool, erro
 	}
 	for _, k := range []string{"min", "max"} {
 		if v, ok := f[k]; ok {
-			x, err := r.integer(v, where+": "+k)
+			x, err := r.Int(v, where+": "+k)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -123,27 +125,27 @@ func (r reader) param(n *yaml.Node, where string) (*Param, map[string]bool, erro
 		}
 	}
 	if v, ok := f["per"]; ok {
-		if p.Per, err = r.integer(v, where+": per"); err != nil {
+		if p.Per, err = r.Int(v, where+": per"); err != nil {
 			return nil, nil, err
 		}
 	}
 	if v, ok := f["mod"]; ok {
-		if p.Mod, err = r.integer(v, where+": mod"); err != nil {
+		if p.Mod, err = r.Int(v, where+": mod"); err != nil {
 			return nil, nil, err
 		}
 	}
 	if v, ok := f["unless"]; ok {
-		if p.Unless, err = r.word(v, where+": unless"); err != nil {
+		if p.Unless, err = r.Word(v, where+": unless"); err != nil {
 			return nil, nil, err
 		}
 	}
 	if v, ok := f["ranges"]; ok {
-		items, err := r.list(v, where+": ranges")
+		items, err := r.List(v, where+": ranges")
 		if err != nil {
 			return nil, nil, err
 		}
 		for _, it := range items {
-			rf, err := r.fields(it, where+": range", "min", "max", "mod")
+			rf, err := r.Fields(it, where+": range", "min", "max", "mod")
 			if err != nil {
 				return nil, nil, err
 			}
@@ -151,29 +153,29 @@ func (r reader) param(n *yaml.Node, where string) (*Param, map[string]bool, erro
 			for k, dst := range map[string]*int{"min": &rg.Lo, "max": &rg.Hi, "mod": &rg.Mod} {
 				x, ok := rf[k]
 				if !ok {
-					return nil, nil, r.errf(it, "%s: a range needs min, max and mod", where)
+					return nil, nil, r.Errf(it, "%s: a range needs min, max and mod", where)
 				}
-				if *dst, err = r.integer(x, where+": range "+k); err != nil {
+				if *dst, err = r.Int(x, where+": range "+k); err != nil {
 					return nil, nil, err
 				}
 			}
 			if rg.Lo > rg.Hi {
-				return nil, nil, r.errf(it, "%s: range min %d is above max %d", where, rg.Lo, rg.Hi)
+				return nil, nil, r.Errf(it, "%s: range min %d is above max %d", where, rg.Lo, rg.Hi)
 			}
 			p.Ranges = append(p.Ranges, rg)
 		}
 	}
 	if v, ok := f["rename"]; ok {
-		pairs, err := r.pairs(v, where+": rename")
+		pairs, err := r.Pairs(v, where+": rename")
 		if err != nil {
 			return nil, nil, err
 		}
 		for _, kv := range pairs {
-			from, err := r.word(kv[0], where+": rename")
+			from, err := r.Word(kv[0], where+": rename")
 			if err != nil {
 				return nil, nil, err
 			}
-			to, err := r.word(kv[1], where+": rename "+from)
+			to, err := r.Word(kv[1], where+": rename "+from)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -188,23 +190,23 @@ func (r reader) choices(n *yaml.Node, where string) ([]Choice, error) {
 	var out []Choice
 	if n.Kind == yaml.SequenceNode {
 		for _, it := range n.Content {
-			w, err := r.word(it, where)
+			w, err := r.Word(it, where)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, Choice{Name: w})
 		}
 	} else {
-		pairs, err := r.pairs(n, where)
+		pairs, err := r.Pairs(n, where)
 		if err != nil {
 			return nil, err
 		}
 		for _, kv := range pairs {
-			w, err := r.word(kv[0], where)
+			w, err := r.Word(kv[0], where)
 			if err != nil {
 				return nil, err
 			}
-			m, err := r.integer(kv[1], where+" "+w)
+			m, err := r.Int(kv[1], where+" "+w)
 			if err != nil {
 				return nil, err
 			}
@@ -214,7 +216,7 @@ func (r reader) choices(n *yaml.Node, where string) ([]Choice, error) {
 	seen := map[string]bool{}
 	for _, c := range out {
 		if seen[c.Name] {
-			return nil, r.errf(n, "%s: value %q is given twice", where, c.Name)
+			return nil, r.Errf(n, "%s: value %q is given twice", where, c.Name)
 		}
 		seen[c.Name] = true
 	}
@@ -321,7 +323,7 @@ func (p *Param) parse(s string) (int, error) {
 			}
 		}
 		hint := ""
-		if m := Near(s, p.Names()); len(m) > 0 {
+		if m := strict.Near(s, p.Names()); len(m) > 0 {
 			hint = fmt.Sprintf(" (did you mean %s?)", m[0])
 		}
 		return 0, fmt.Errorf("%s=%s is not allowed%s; allowed: %s", p.Name, s, hint, strings.Join(p.Names(), ", "))
@@ -410,7 +412,7 @@ func bind(params []*Param, in map[string]string) (Args, error) {
 				return Args{}, fmt.Errorf("unknown parameter %q; this table takes no parameters", k)
 			}
 			hint := ""
-			if m := Near(k, all); len(m) > 0 {
+			if m := strict.Near(k, all); len(m) > 0 {
 				hint = fmt.Sprintf(" (did you mean %s?)", m[0])
 			}
 			return Args{}, fmt.Errorf("unknown parameter %q%s; allowed: %s", k, hint, strings.Join(all, ", "))

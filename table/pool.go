@@ -56,71 +56,71 @@ type StageRoll struct {
 }
 
 func (r reader) pool(n *yaml.Node, where string) (*Pool, error) {
-	f, err := r.fields(n, where, "count", "result", "stages")
+	f, err := r.Fields(n, where, "count", "result", "stages")
 	if err != nil {
 		return nil, err
 	}
 	p := &Pool{}
 	for _, k := range []string{"count", "result", "stages"} {
 		if _, ok := f[k]; !ok {
-			return nil, r.errf(n, "%s: field %s is missing", where, k)
+			return nil, r.Errf(n, "%s: field %s is missing", where, k)
 		}
 	}
-	if p.Count, err = r.word(f["count"], where+": count"); err != nil {
+	if p.Count, err = r.Word(f["count"], where+": count"); err != nil {
 		return nil, err
 	}
-	if p.Result, err = r.word(f["result"], where+": result"); err != nil {
+	if p.Result, err = r.Word(f["result"], where+": result"); err != nil {
 		return nil, err
 	}
-	items, err := r.list(f["stages"], where+": stages")
+	items, err := r.List(f["stages"], where+": stages")
 	if err != nil {
 		return nil, err
 	}
 	for _, it := range items {
-		sf, err := r.fields(it, where+": stage", "name", "need", "need-param", "modifier", "fail-on", "pass-on", "reroll-if", "keep", "marks")
+		sf, err := r.Fields(it, where+": stage", "name", "need", "need-param", "modifier", "fail-on", "pass-on", "reroll-if", "keep", "marks")
 		if err != nil {
 			return nil, err
 		}
 		var s Stage
 		if v, ok := sf["name"]; ok {
-			if s.Name, err = r.word(v, where+": stage name"); err != nil {
+			if s.Name, err = r.Word(v, where+": stage name"); err != nil {
 				return nil, err
 			}
 		}
 		w := where + ": stage " + s.Name
 		if v, ok := sf["need"]; ok {
-			if s.Need, err = r.integer(v, w+": need"); err != nil {
+			if s.Need, err = r.Int(v, w+": need"); err != nil {
 				return nil, err
 			}
 		}
 		for k, dst := range map[string]*string{"need-param": &s.NeedParam, "modifier": &s.Modifier, "reroll-if": &s.RerollIf, "keep": &s.Keep} {
 			if v, ok := sf[k]; ok {
-				if *dst, err = r.word(v, w+": "+k); err != nil {
+				if *dst, err = r.Word(v, w+": "+k); err != nil {
 					return nil, err
 				}
 			}
 		}
 		if v, ok := sf["fail-on"]; ok {
-			if s.FailOn, err = r.ints(v, w+": fail-on"); err != nil {
+			if s.FailOn, err = r.Ints(v, w+": fail-on"); err != nil {
 				return nil, err
 			}
 		}
 		if v, ok := sf["pass-on"]; ok {
-			if s.PassOn, err = r.ints(v, w+": pass-on"); err != nil {
+			if s.PassOn, err = r.Ints(v, w+": pass-on"); err != nil {
 				return nil, err
 			}
 		}
 		if v, ok := sf["marks"]; ok {
-			pairs, err := r.pairs(v, w+": marks")
+			pairs, err := r.Pairs(v, w+": marks")
 			if err != nil {
 				return nil, err
 			}
 			for _, kv := range pairs {
-				nat, err := r.integer(kv[0], w+": marks")
+				nat, err := r.Int(kv[0], w+": marks")
 				if err != nil {
 					return nil, err
 				}
-				name, err := r.word(kv[1], w+": mark")
+				name, err := r.Word(kv[1], w+": mark")
 				if err != nil {
 					return nil, err
 				}

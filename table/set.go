@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"orderly/strict"
 )
 
 // Source is the text of one rules file and the name to report it by.
@@ -65,17 +67,17 @@ func place(file string, line int, what string, err error) error {
 }
 
 func (s *Set) read(src Source, house bool) error {
-	r := reader{file: src.Name}
-	root, err := r.parse(src.Data)
+	r := reader{strict.Reader{File: src.Name, Want: "a mapping with tables: and/or lookups:"}}
+	root, err := r.Parse(src.Data)
 	if err != nil {
 		return err
 	}
-	f, err := r.fields(root, "file", "rules", "title", "doc", "tables", "lookups")
+	f, err := r.Fields(root, "file", "rules", "title", "doc", "tables", "lookups")
 	if err != nil {
 		return err
 	}
 	if v, ok := f["lookups"]; ok {
-		items, err := r.list(v, "lookups")
+		items, err := r.List(v, "lookups")
 		if err != nil {
 			return err
 		}
@@ -87,21 +89,21 @@ func (s *Set) read(src Source, house bool) error {
 			i := slices.IndexFunc(s.lookups, func(x *Lookup) bool { return x.ID == l.ID })
 			switch {
 			case i >= 0 && !house:
-				return r.errf(it, "lookup %s is defined twice", l.ID)
+				return r.Errf(it, "lookup %s is defined twice", l.ID)
 			case i >= 0:
 				s.lookups[i] = s.lookups[i].merge(l, present)
 				s.lookups[i].House = true
 			default:
 				l.House = house
 				if s.table(l.ID) != nil {
-					return r.errf(it, "lookup %s has the id of a dice table", l.ID)
+					return r.Errf(it, "lookup %s has the id of a dice table", l.ID)
 				}
 				s.lookups = append(s.lookups, l)
 			}
 		}
 	}
 	if v, ok := f["tables"]; ok {
-		items, err := r.list(v, "tables")
+		items, err := r.List(v, "tables")
 		if err != nil {
 			return err
 		}
@@ -114,14 +116,14 @@ func (s *Set) read(src Source, house bool) error {
 			i := slices.IndexFunc(s.tables, func(x *Table) bool { return x.ID == id })
 			switch {
 			case i >= 0 && !house:
-				return r.errf(it, "table %s is defined twice", id)
+				return r.Errf(it, "table %s is defined twice", id)
 			case i >= 0:
 				s.tables[i] = s.tables[i].merge(tp)
 				s.tables[i].House = true
 			default:
 				tp.t.House = house
 				if s.Lookup(id) != nil {
-					return r.errf(it, "table %s has the id of a lookup table", id)
+					return r.Errf(it, "table %s has the id of a lookup table", id)
 				}
 				s.tables = append(s.tables, tp.t)
 			}
@@ -248,7 +250,7 @@ func (s *Set) FindLookup(id string) (*Lookup, error) {
 }
 
 func (s *Set) unknown(id string) error {
-	near := Near(id, s.IDs())
+	near := strict.Near(id, s.IDs())
 	if len(near) > 0 {
 		return fmt.Errorf("unknown table %q; did you mean %s? (orderly tables lists them all)", id, strings.Join(near, ", "))
 	}

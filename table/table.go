@@ -16,6 +16,8 @@ import (
 	"orderly/dice"
 
 	"go.yaml.in/yaml/v3"
+
+	"orderly/strict"
 )
 
 // Table is a dice table: the dice, the parameters that modify the roll, and
@@ -147,40 +149,40 @@ func (r reader) table(n *yaml.Node) (*tablePatch, error) {
 			}
 		}
 	}
-	f, err := r.fields(n, where, tableFields...)
+	f, err := r.Fields(n, where, tableFields...)
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{File: r.file, Line: n.Line}
+	t := &Table{File: r.File, Line: n.Line}
 	tp := &tablePatch{t: t, present: map[string]bool{}}
 	for k := range f {
 		tp.present[k] = true
 	}
 	idNode, ok := f["id"]
 	if !ok {
-		return nil, r.errf(n, "%s: field id is missing", where)
+		return nil, r.Errf(n, "%s: field id is missing", where)
 	}
-	if t.ID, err = r.word(idNode, where+": id"); err != nil {
+	if t.ID, err = r.Word(idNode, where+": id"); err != nil {
 		return nil, err
 	}
 	for k, dst := range map[string]*string{"rule": &t.Rule, "title": &t.Title, "doc": &t.Doc} {
 		if v, ok := f[k]; ok {
-			if *dst, err = r.str(v, where+": "+k); err != nil {
+			if *dst, err = r.Str(v, where+": "+k); err != nil {
 				return nil, err
 			}
 		}
 	}
 	if v, ok := f["dice"]; ok {
-		s, err := r.str(v, where+": dice")
+		s, err := r.Str(v, where+": dice")
 		if err != nil {
 			return nil, err
 		}
 		if t.Dice, err = dice.Parse(s); err != nil {
-			return nil, r.errf(v, "%s: %v", where, err)
+			return nil, r.Errf(v, "%s: %v", where, err)
 		}
 	}
 	if v, ok := f["params"]; ok {
-		items, err := r.list(v, where+": params")
+		items, err := r.List(v, where+": params")
 		if err != nil {
 			return nil, err
 		}
@@ -199,16 +201,16 @@ func (r reader) table(n *yaml.Node) (*tablePatch, error) {
 		}
 	}
 	if v, ok := f["naturals"]; ok {
-		pairs, err := r.pairs(v, where+": naturals")
+		pairs, err := r.Pairs(v, where+": naturals")
 		if err != nil {
 			return nil, err
 		}
 		for _, kv := range pairs {
-			nat, err := r.integer(kv[0], where+": naturals")
+			nat, err := r.Int(kv[0], where+": naturals")
 			if err != nil {
 				return nil, err
 			}
-			res, err := r.word(kv[1], where+": natural "+kv[0].Value)
+			res, err := r.Word(kv[1], where+": natural "+kv[0].Value)
 			if err != nil {
 				return nil, err
 			}
@@ -216,13 +218,13 @@ func (r reader) table(n *yaml.Node) (*tablePatch, error) {
 		}
 	}
 	if v, ok := f["rows-by"]; ok {
-		if t.RowsBy, err = r.word(v, where+": rows-by"); err != nil {
+		if t.RowsBy, err = r.Word(v, where+": rows-by"); err != nil {
 			return nil, err
 		}
 	}
 	if v, ok := f["bands"]; ok {
 		if _, both := f["rows"]; both {
-			return nil, r.errf(v, "%s: give bands or rows, not both", where)
+			return nil, r.Errf(v, "%s: give bands or rows, not both", where)
 		}
 		bands, err := r.bands(v, where+": bands")
 		if err != nil {
@@ -231,18 +233,18 @@ func (r reader) table(n *yaml.Node) (*tablePatch, error) {
 		t.Rows = []Row{{Bands: bands, Line: v.Line}}
 	}
 	if v, ok := f["rows"]; ok {
-		pairs, err := r.pairs(v, where+": rows")
+		pairs, err := r.Pairs(v, where+": rows")
 		if err != nil {
 			return nil, err
 		}
 		for _, kv := range pairs {
-			key, err := r.word(kv[0], where+": rows")
+			key, err := r.Word(kv[0], where+": rows")
 			if err != nil {
 				return nil, err
 			}
 			row := Row{Key: key, Line: kv[0].Line}
 			if kv[1].Kind == yaml.ScalarNode {
-				if row.Fixed, err = r.word(kv[1], where+": row "+key); err != nil {
+				if row.Fixed, err = r.Word(kv[1], where+": row "+key); err != nil {
 					return nil, err
 				}
 			} else if row.Bands, err = r.bands(kv[1], where+": row "+key); err != nil {
@@ -252,33 +254,33 @@ func (r reader) table(n *yaml.Node) (*tablePatch, error) {
 		}
 	}
 	if v, ok := f["derived"]; ok {
-		items, err := r.list(v, where+": derived")
+		items, err := r.List(v, where+": derived")
 		if err != nil {
 			return nil, err
 		}
 		for _, it := range items {
-			df, err := r.fields(it, where+": derived", "name", "lookup", "args")
+			df, err := r.Fields(it, where+": derived", "name", "lookup", "args")
 			if err != nil {
 				return nil, err
 			}
 			var d Derived
 			for _, k := range []string{"name", "lookup", "args"} {
 				if _, ok := df[k]; !ok {
-					return nil, r.errf(it, "%s: derived needs name, lookup and args", where)
+					return nil, r.Errf(it, "%s: derived needs name, lookup and args", where)
 				}
 			}
-			if d.Name, err = r.str(df["name"], where+": derived name"); err != nil {
+			if d.Name, err = r.Str(df["name"], where+": derived name"); err != nil {
 				return nil, err
 			}
-			if d.Lookup, err = r.word(df["lookup"], where+": derived lookup"); err != nil {
+			if d.Lookup, err = r.Word(df["lookup"], where+": derived lookup"); err != nil {
 				return nil, err
 			}
-			args, err := r.list(df["args"], where+": derived args")
+			args, err := r.List(df["args"], where+": derived args")
 			if err != nil {
 				return nil, err
 			}
 			for _, a := range args {
-				w, err := r.word(a, where+": derived args")
+				w, err := r.Word(a, where+": derived args")
 				if err != nil {
 					return nil, err
 				}
@@ -296,33 +298,33 @@ func (r reader) table(n *yaml.Node) (*tablePatch, error) {
 }
 
 func (r reader) results(n *yaml.Node, where string) ([]Result, error) {
-	items, err := r.list(n, where)
+	items, err := r.List(n, where)
 	if err != nil {
 		return nil, err
 	}
 	var out []Result
 	for _, it := range items {
-		f, err := r.fields(it, where, "key", "value", "doc")
+		f, err := r.Fields(it, where, "key", "value", "doc")
 		if err != nil {
 			return nil, err
 		}
 		k, ok := f["key"]
 		if !ok {
-			return nil, r.errf(it, "%s: a result needs a key", where)
+			return nil, r.Errf(it, "%s: a result needs a key", where)
 		}
 		var res Result
-		if res.Key, err = r.word(k, where+": key"); err != nil {
+		if res.Key, err = r.Word(k, where+": key"); err != nil {
 			return nil, err
 		}
 		if v, ok := f["value"]; ok {
-			x, err := r.integer(v, where+" "+res.Key+": value")
+			x, err := r.Int(v, where+" "+res.Key+": value")
 			if err != nil {
 				return nil, err
 			}
 			res.Value = &x
 		}
 		if v, ok := f["doc"]; ok {
-			if res.Doc, err = r.str(v, where+" "+res.Key+": doc"); err != nil {
+			if res.Doc, err = r.Str(v, where+" "+res.Key+": doc"); err != nil {
 				return nil, err
 			}
 		}
@@ -334,7 +336,7 @@ func (r reader) results(n *yaml.Node, where string) ([]Result, error) {
 // bands reads a mapping of score ranges ("<=1", "2..5", "6", ">=10") to
 // results.
 func (r reader) bands(n *yaml.Node, where string) ([]Band, error) {
-	pairs, err := r.pairs(n, where)
+	pairs, err := r.Pairs(n, where)
 	if err != nil {
 		return nil, err
 	}
@@ -342,9 +344,9 @@ func (r reader) bands(n *yaml.Node, where string) ([]Band, error) {
 	for _, kv := range pairs {
 		lo, hi, err := parseRange(kv[0].Value)
 		if err != nil {
-			return nil, r.errf(kv[0], "%s: %v", where, err)
+			return nil, r.Errf(kv[0], "%s: %v", where, err)
 		}
-		res, err := r.word(kv[1], where+" "+kv[0].Value)
+		res, err := r.Word(kv[1], where+" "+kv[0].Value)
 		if err != nil {
 			return nil, err
 		}
@@ -544,7 +546,7 @@ func (t *Table) check() error {
 		for _, r := range t.Results {
 			all = append(all, r.Key)
 		}
-		if m := Near(k, all); len(m) > 0 {
+		if m := strict.Near(k, all); len(m) > 0 {
 			hint = fmt.Sprintf(" (did you mean %s?)", m[0])
 		}
 		return fmt.Errorf("%s gives result %q, which is not in results%s; allowed: %s", what, k, hint, strings.Join(all, ", "))
@@ -642,3 +644,9 @@ func checkBands(bs []Band) error {
 	}
 	return nil
 }
+
+// Error is a problem in a rules file, placed at its file and line.
+type Error = strict.Error
+
+// reader walks a rules file strictly.
+type reader struct{ strict.Reader }

@@ -1,4 +1,8 @@
-package table
+// Package strict reads YAML documents strictly: every field must be known and
+// given once, every value must have the expected kind, and every problem is
+// one sentence placed at its file and line, naming the field and what is
+// allowed (with a near match for a typo).
+package strict
 
 import (
 	"errors"
@@ -9,7 +13,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Error is a problem in a rules file, placed at a line.
+// Error is a problem in a document, placed at a line.
 type Error struct {
 	File string
 	Line int
@@ -26,22 +30,23 @@ func (e *Error) Error() string {
 	return e.Msg
 }
 
-// reader walks a parsed YAML document, turning every problem into an Error
+// Reader walks a parsed YAML document, turning every problem into an Error
 // that names the file, the line and the field.
-type reader struct {
-	file string
+type Reader struct {
+	File string
+	Want string // what the document should hold, for the message about an empty file
 }
 
-func (r reader) errf(n *yaml.Node, format string, args ...any) error {
+func (r Reader) Errf(n *yaml.Node, format string, args ...any) error {
 	line := 0
 	if n != nil {
 		line = n.Line
 	}
-	return &Error{File: r.file, Line: line, Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: r.File, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
 // parse reads YAML text into its document node.
-func (r reader) parse(data []byte) (*yaml.Node, error) {
+func (r Reader) Parse(data []byte) (*yaml.Node, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
@@ -55,35 +60,39 @@ func (r reader) parse(data []byte) (*yaml.Node, error) {
 			}
 		}
 		msg = strings.ReplaceAll(msg, "\n", "; ")
-		return nil, &Error{File: r.file, Line: line, Msg: "not valid YAML: " + msg}
+		return nil, &Error{File: r.File, Line: line, Msg: "not valid YAML: " + msg}
 	}
 	if len(doc.Content) == 0 {
-		return nil, &Error{File: r.file, Msg: "the file is empty; write a mapping with tables: and/or lookups:"}
+		msg := "the file is empty"
+		if r.Want != "" {
+			msg += "; write " + r.Want
+		}
+		return nil, &Error{File: r.File, Msg: msg}
 	}
 	return doc.Content[0], nil
 }
 
 // fields checks that n is a mapping whose keys are all allowed and unique,
 // and returns the value node of each key.
-func (r reader) fields(n *yaml.Node, where string, allowed ...string) (map[string]*yaml.Node, error) {
+func (r Reader) Fields(n *yaml.Node, where string, allowed ...string) (map[string]*yaml.Node, error) {
 	if n.Kind != yaml.MappingNode {
-		return nil, r.errf(n, "%s: want a mapping of %s, got %s", where, strings.Join(allowed, ", "), kindName(n))
+		return nil, r.Errf(n, "%s: want a mapping of %s, got %s", where, strings.Join(allowed, ", "), KindName(n))
 	}
 	out := make(map[string]*yaml.Node, len(n.Content)/2)
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
-			return nil, r.errf(k, "%s: a key must be a plain word", where)
+			return nil, r.Errf(k, "%s: a key must be a plain word", where)
 		}
 		if !contains(allowed, k.Value) {
 			hint := ""
 			if m := Near(k.Value, allowed); len(m) > 0 {
 				hint = fmt.Sprintf(" (did you mean %s?)", m[0])
 			}
-			return nil, r.errf(k, "%s: unknown field %q%s; allowed: %s", where, k.Value, hint, strings.Join(allowed, ", "))
+			return nil, r.Errf(k, "%s: unknown field %q%s; allowed: %s", where, k.Value, hint, strings.Join(allowed, ", "))
 		}
 		if _, dup := out[k.Value]; dup {
-			return nil, r.errf(k, "%s: field %q is given twice", where, k.Value)
+			return nil, r.Errf(k, "%s: field %q is given twice", where, k.Value)
 		}
 		out[k.Value] = v
 	}
@@ -91,19 +100,19 @@ func (r reader) fields(n *yaml.Node, where string, allowed ...string) (map[strin
 }
 
 // pairs returns the key and value nodes of a mapping, in order.
-func (r reader) pairs(n *yaml.Node, where string) ([][2]*yaml.Node, error) {
+func (r Reader) Pairs(n *yaml.Node, where string) ([][2]*yaml.Node, error) {
 	if n.Kind != yaml.MappingNode {
-		return nil, r.errf(n, "%s: want a mapping, got %s", where, kindName(n))
+		return nil, r.Errf(n, "%s: want a mapping, got %s", where, KindName(n))
 	}
 	var out [][2]*yaml.Node
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k := n.Content[i]
 		if k.Kind != yaml.ScalarNode {
-			return nil, r.errf(k, "%s: a key must be a plain value", where)
+			return nil, r.Errf(k, "%s: a key must be a plain value", where)
 		}
 		if seen[k.Value] {
-			return nil, r.errf(k, "%s: key %q is given twice", where, k.Value)
+			return nil, r.Errf(k, "%s: key %q is given twice", where, k.Value)
 		}
 		seen[k.Value] = true
 		out = append(out, [2]*yaml.Node{k, n.Content[i+1]})
@@ -111,34 +120,34 @@ func (r reader) pairs(n *yaml.Node, where string) ([][2]*yaml.Node, error) {
 	return out, nil
 }
 
-func (r reader) list(n *yaml.Node, where string) ([]*yaml.Node, error) {
+func (r Reader) List(n *yaml.Node, where string) ([]*yaml.Node, error) {
 	if n.Kind != yaml.SequenceNode {
-		return nil, r.errf(n, "%s: want a list, got %s", where, kindName(n))
+		return nil, r.Errf(n, "%s: want a list, got %s", where, KindName(n))
 	}
 	return n.Content, nil
 }
 
-func (r reader) str(n *yaml.Node, where string) (string, error) {
+func (r Reader) Str(n *yaml.Node, where string) (string, error) {
 	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
-		return "", r.errf(n, "%s: want a text value, got %s", where, kindName(n))
+		return "", r.Errf(n, "%s: want a text value, got %s", where, KindName(n))
 	}
 	return n.Value, nil
 }
 
 // word is a text value that must be a key: lower-case letters, digits, dots,
 // slashes, plus and minus signs.
-func (r reader) word(n *yaml.Node, where string) (string, error) {
-	s, err := r.str(n, where)
+func (r Reader) Word(n *yaml.Node, where string) (string, error) {
+	s, err := r.Str(n, where)
 	if err != nil {
 		return "", err
 	}
-	if err := checkWord(s); err != nil {
-		return "", r.errf(n, "%s: %v", where, err)
+	if err := CheckWord(s); err != nil {
+		return "", r.Errf(n, "%s: %v", where, err)
 	}
 	return s, nil
 }
 
-func checkWord(s string) error {
+func CheckWord(s string) error {
 	if s == "" {
 		return errors.New("the name is empty")
 	}
@@ -151,18 +160,18 @@ func checkWord(s string) error {
 	return nil
 }
 
-func (r reader) integer(n *yaml.Node, where string) (int, error) {
+func (r Reader) Int(n *yaml.Node, where string) (int, error) {
 	if n.Kind != yaml.ScalarNode {
-		return 0, r.errf(n, "%s: want a whole number, got %s", where, kindName(n))
+		return 0, r.Errf(n, "%s: want a whole number, got %s", where, KindName(n))
 	}
 	v, err := strconv.Atoi(strings.TrimPrefix(n.Value, "+"))
 	if err != nil || v > 1_000_000 || v < -1_000_000 {
-		return 0, r.errf(n, "%s: want a whole number between -1000000 and 1000000, got %q", where, n.Value)
+		return 0, r.Errf(n, "%s: want a whole number between -1000000 and 1000000, got %q", where, n.Value)
 	}
 	return v, nil
 }
 
-func (r reader) boolean(n *yaml.Node, where string) (bool, error) {
+func (r Reader) Bool(n *yaml.Node, where string) (bool, error) {
 	if n.Kind == yaml.ScalarNode {
 		switch n.Value {
 		case "true":
@@ -171,24 +180,24 @@ func (r reader) boolean(n *yaml.Node, where string) (bool, error) {
 			return false, nil
 		}
 	}
-	return false, r.errf(n, "%s: want true or false, got %q", where, n.Value)
+	return false, r.Errf(n, "%s: want true or false, got %q", where, n.Value)
 }
 
-func (r reader) ints(n *yaml.Node, where string) ([]int, error) {
-	items, err := r.list(n, where)
+func (r Reader) Ints(n *yaml.Node, where string) ([]int, error) {
+	items, err := r.List(n, where)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]int, len(items))
 	for i, it := range items {
-		if out[i], err = r.integer(it, where); err != nil {
+		if out[i], err = r.Int(it, where); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
-func kindName(n *yaml.Node) string {
+func KindName(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
 		return "a mapping"
