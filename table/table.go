@@ -14,10 +14,9 @@ import (
 	"strings"
 
 	"orderly/dice"
+	"orderly/strict"
 
 	"go.yaml.in/yaml/v3"
-
-	"orderly/strict"
 )
 
 // Table is a dice table: the dice, the parameters that modify the roll, and
