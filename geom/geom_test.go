@@ -1,0 +1,102 @@
+package geom
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+func TestToward(t *testing.T) {
+	p, done := Pt(0, 0).Toward(Pt(3, 4), 2.5)
+	if done || math.Abs(p.X-1.5) > 1e-12 || math.Abs(p.Y-2) > 1e-12 {
+		t.Fatalf("half way: got %v %v", p, done)
+	}
+	p, done = Pt(0, 0).Toward(Pt(3, 4), 5)
+	if !done || p != Pt(3, 4) {
+		t.Fatalf("exact reach: got %v %v", p, done)
+	}
+	if p, done := Pt(1, 1).Toward(Pt(1, 1), 0); !done || p != Pt(1, 1) {
+		t.Fatalf("already there: got %v %v", p, done)
+	}
+}
+
+func TestPointJSON(t *testing.T) {
+	b, err := json.Marshal(Pt(12.5, -3))
+	if err != nil || string(b) != "[12.5,-3]" {
+		t.Fatalf("marshal: %s %v", b, err)
+	}
+	var p Point
+	if err := json.Unmarshal([]byte("[1,2]"), &p); err != nil || p != Pt(1, 2) {
+		t.Fatalf("unmarshal: %v %v", p, err)
+	}
+	if err := json.Unmarshal([]byte("[1]"), &p); err == nil {
+		t.Fatal("a point of one number was accepted")
+	}
+}
+
+// TestGridMatchesBruteForce checks every radius query against comparing all
+// pairs, for random points (some outside the bounds) and radii.
+func TestGridMatchesBruteForce(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.Float64Range(1, 200).Draw(t, "w")
+		h := rapid.Float64Range(1, 200).Draw(t, "h")
+		cell := rapid.Float64Range(0.5, 40).Draw(t, "cell")
+		n := rapid.IntRange(0, 300).Draw(t, "n")
+		pts := make([]Point, n)
+		keep := make([]bool, n)
+		for i := range pts {
+			pts[i] = Pt(rapid.Float64Range(-20, w+20).Draw(t, "x"), rapid.Float64Range(-20, h+20).Draw(t, "y"))
+			keep[i] = rapid.Bool().Draw(t, "keep")
+		}
+		g := NewGrid(Rect{Max: Pt(w, h)}, cell)
+		g.Build(pts, func(i int) bool { return keep[i] })
+		for range 5 {
+			q := Pt(rapid.Float64Range(-30, w+30).Draw(t, "qx"), rapid.Float64Range(-30, h+30).Draw(t, "qy"))
+			r := rapid.Float64Range(0, 60).Draw(t, "r")
+			var got, want []int
+			g.Near(q, r, func(i int) bool { got = append(got, i); return true })
+			for i, p := range pts {
+				if keep[i] && p.Within(q, r) {
+					want = append(want, i)
+				}
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("near %v r=%v: got %v, want %v", q, r, got, want)
+			}
+			if g.Any(q, r) != (len(want) > 0) {
+				t.Fatalf("any %v r=%v disagrees", q, r)
+			}
+		}
+	})
+}
+
+func TestGridRebuildDoesNotAllocate(t *testing.T) {
+	pts := make([]Point, 1000)
+	for i := range pts {
+		pts[i] = Pt(float64(i%100), float64(i/10))
+	}
+	g := NewGrid(Rect{Max: Pt(100, 100)}, 17)
+	g.Build(pts, nil)
+	if a := testing.AllocsPerRun(10, func() { g.Build(pts, nil) }); a != 0 {
+		t.Fatalf("rebuild allocates %v times", a)
+	}
+}
+
+func BenchmarkGrid(b *testing.B) {
+	const n = 10000
+	pts := make([]Point, n)
+	for i := range pts {
+		pts[i] = Pt(float64(i*7919%1000), float64(i*104729%400))
+	}
+	g := NewGrid(Rect{Max: Pt(1000, 400)}, 17)
+	for b.Loop() {
+		g.Build(pts, nil)
+		for _, p := range pts {
+			g.Any(p, 17)
+		}
+	}
+}

@@ -1,0 +1,112 @@
+package geom
+
+import "math"
+
+// Grid is a spatial index of points in a rectangle, bucketed into square
+// cells. A radius query visits only the cells the circle touches, so finding
+// the neighbours of every point costs time in proportion to the number of
+// points, not its square. Points outside the rectangle go to the nearest
+// border cell. Build reuses the grid's memory, so rebuilding it each turn
+// does not allocate once it has grown to size.
+type Grid struct {
+	bounds     Rect
+	cell       float64
+	cols, rows int
+	start      []int32 // start[c]..start[c+1] index items of cell c
+	items      []int32 // point indices, grouped by cell
+	pts        []Point
+	key        []int32 // cell of each indexed point, -1 for a point left out
+}
+
+// NewGrid makes an empty index over bounds with cells of the given size
+// (normally the query radius).
+func NewGrid(bounds Rect, cell float64) *Grid {
+	if cell <= 0 {
+		cell = 1
+	}
+	w, h := bounds.Max.X-bounds.Min.X, bounds.Max.Y-bounds.Min.Y
+	g := &Grid{bounds: bounds, cell: cell}
+	g.cols = max(1, int(math.Ceil(w/cell)))
+	g.rows = max(1, int(math.Ceil(h/cell)))
+	const most = 1 << 22 // a bound on memory for absurd fields
+	for g.cols*g.rows > most {
+		g.cell *= 2
+		g.cols = max(1, int(math.Ceil(w/g.cell)))
+		g.rows = max(1, int(math.Ceil(h/g.cell)))
+	}
+	g.start = make([]int32, g.cols*g.rows+1)
+	return g
+}
+
+func (g *Grid) cellOf(p Point) (int, int) {
+	c := int((p.X - g.bounds.Min.X) / g.cell)
+	r := int((p.Y - g.bounds.Min.Y) / g.cell)
+	return min(max(c, 0), g.cols-1), min(max(r, 0), g.rows-1)
+}
+
+// Build indexes pts[i] for every i where keep(i) is true (every point when
+// keep is nil). The grid keeps pts and reads it in Near, so the caller must
+// not change it until the next Build.
+func (g *Grid) Build(pts []Point, keep func(i int) bool) {
+	g.pts = pts
+	if cap(g.key) < len(pts) {
+		g.key = make([]int32, len(pts))
+	}
+	g.key = g.key[:len(pts)]
+	clear(g.start)
+	n := 0
+	for i, p := range pts {
+		if keep != nil && !keep(i) {
+			g.key[i] = -1
+			continue
+		}
+		c, r := g.cellOf(p)
+		k := int32(r*g.cols + c)
+		g.key[i] = k
+		g.start[k+1]++
+		n++
+	}
+	for c := 1; c < len(g.start); c++ {
+		g.start[c] += g.start[c-1]
+	}
+	if cap(g.items) < n {
+		g.items = make([]int32, n)
+	}
+	g.items = g.items[:n]
+	// Fill each cell from its end so that items keep their index order.
+	for i := len(pts) - 1; i >= 0; i-- {
+		k := g.key[i]
+		if k < 0 {
+			continue
+		}
+		g.start[k+1]--
+		g.items[g.start[k+1]] = int32(i)
+	}
+	// start[k+1] now holds the first item of cell k; shift back.
+	copy(g.start[:len(g.start)-1], g.start[1:])
+	g.start[len(g.start)-1] = int32(n)
+}
+
+// Near calls fn with the index of every indexed point within r of p, cell by
+// cell, until fn returns false. It reports whether it visited them all.
+func (g *Grid) Near(p Point, r float64, fn func(i int) bool) bool {
+	c0, r0 := g.cellOf(Point{p.X - r, p.Y - r})
+	c1, r1 := g.cellOf(Point{p.X + r, p.Y + r})
+	r2 := r*r + 1e-9
+	for row := r0; row <= r1; row++ {
+		for col := c0; col <= c1; col++ {
+			k := row*g.cols + col
+			for _, i := range g.items[g.start[k]:g.start[k+1]] {
+				if g.pts[i].Dist2(p) <= r2 && !fn(int(i)) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// Any reports whether some indexed point is within r of p.
+func (g *Grid) Any(p Point, r float64) bool {
+	return !g.Near(p, r, func(int) bool { return false })
+}
