@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"orderly/game"
 	"orderly/rules/bp"
 	"orderly/rules/cd"
 	"orderly/rules/nb"
@@ -29,4 +30,13 @@ func Load(paths ...string) (*table.Set, error) {
 		house = append(house, table.Source{Name: p, Data: data})
 	}
 	return table.Load(Builtin(), house...)
+}
+
+// Engine returns the procedures of rule set id over the loaded tables.
+func Engine(id string, set *table.Set) (game.Rules, error) {
+	switch id {
+	case "nb":
+		return nb.New(set)
+	}
+	return nil, fmt.Errorf("rule set %q has no game procedures yet; allowed: nb", id)
 }

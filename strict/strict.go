@@ -220,3 +220,33 @@ func contains(xs []string, s string) bool {
 	}
 	return false
 }
+
+// ID is a text value naming a thing: letters of either case, digits, and
+// - . _ (e.g. I, II-corps, 3rd).
+func (r Reader) ID(n *yaml.Node, where string) (string, error) {
+	s, err := r.Str(n, where)
+	if err != nil {
+		return "", err
+	}
+	if err := CheckID(s); err != nil {
+		return "", r.Errf(n, "%s: %v", where, err)
+	}
+	return s, nil
+}
+
+// CheckID checks that s can be an id.
+func CheckID(s string) error {
+	if s == "" {
+		return errors.New("the id is empty")
+	}
+	if len(s) > 64 {
+		return fmt.Errorf("the id %.20q... is longer than 64 characters", s)
+	}
+	for _, c := range s {
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-._", c)
+		if !ok {
+			return fmt.Errorf("%q has the character %q; an id uses letters, digits and - . _", s, c)
+		}
+	}
+	return nil
+}

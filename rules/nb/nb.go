@@ -1,10 +1,19 @@
 // Package nb holds the Napoleon's Battles optional orders rules (SPEC NB):
-// its tables as embedded data.
+// its tables and turn sequence as embedded data, and the procedures that
+// run them on the game engine.
 package nb
 
 import (
 	_ "embed"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
 
+	"orderly/battle"
+	"orderly/game"
+	"orderly/geom"
 	"orderly/table"
 )
 
@@ -13,3 +22,256 @@ var tables []byte
 
 // Tables returns the rule set's tables file.
 func Tables() table.Source { return table.Source{Name: "rules/nb/tables.yaml", Data: tables} }
+
+// Rules runs NB games. It implements game.Rules.
+type Rules struct {
+	tables *table.Set
+	p      procedure
+	delay  *table.Table
+}
+
+// New makes the rule set from a loaded table set (the built-in tables with
+// any house rules) and the embedded procedure.
+func New(set *table.Set) (*Rules, error) {
+	p, err := readProcedure("rules/nb/procedure.yaml", procedureYAML)
+	if err != nil {
+		return nil, err
+	}
+	r := &Rules{tables: set, p: p}
+	for _, id := range []string{"nb/order-delay", "nb/reserve-entry", "nb/reserve-arrival"} {
+		if _, err := set.Table(id); err != nil {
+			return nil, fmt.Errorf("nb: %w", err)
+		}
+	}
+	if _, err := set.FindLookup("nb/orders-per-turn"); err != nil {
+		return nil, fmt.Errorf("nb: %w", err)
+	}
+	r.delay, _ = set.Table("nb/order-delay")
+	return r, nil
+}
+
+// ID is "nb".
+func (r *Rules) ID() string { return "nb" }
+
+// Sequence is the turn of SPEC NB, from procedure.yaml.
+func (r *Rules) Sequence() []game.Step { return slices.Clone(r.p.seq) }
+
+// Anytime lists the commands taken at every player step.
+func (r *Rules) Anytime() []string { return slices.Clone(r.p.anytime) }
+
+// Table returns one of the rule set's tables.
+func (r *Rules) Table(id string) (*table.Table, error) { return r.tables.Table(id) }
+
+// Vocab allows the nations and qualities of the order-delay table (NB-5)
+// and the orders of NB-1.
+func (r *Rules) Vocab() battle.Vocab {
+	v := battle.Vocab{Orders: slices.Clone(r.p.orders)}
+	if p := r.delay.Param("nation"); p != nil {
+		v.Nations = p.Names()
+	}
+	if p := r.delay.Param("quality"); p != nil {
+		v.Qualities = p.Names()
+	}
+	return v
+}
+
+// Check tests a scenario against NB: every corps and independent division
+// has an initial order (NB-1), wings take none, an on-board reserve stands
+// within reach of its base edge (NB-9), and the orders inside a reserve are
+// the reserve's.
+func (r *Rules) Check(sc *battle.Scenario) error {
+	for _, s := range sc.Sides {
+		for _, f := range s.Formations[1:] {
+			if err := r.checkFormation(sc, s, f); err != nil {
+				return &battle.PathError{Path: f.Path, Line: f.Line, Msg: err.Error()}
+			}
+		}
+	}
+	return nil
+}
+
+func (r *Rules) checkFormation(sc *battle.Scenario, s *battle.Side, f *battle.Formation) error {
+	parent := sc.Formation(f.Parent)
+	switch {
+	case f.Kind == battle.Wing && f.Order != nil:
+		return fmt.Errorf("a wing takes no order of its own at the start; give each corps its order (NB-1)")
+	case f.Kind == battle.Corps && f.Order == nil:
+		return fmt.Errorf("order is missing: every corps starts with attack, defend or reserve (NB-1)")
+	case f.Kind == battle.Division && f.Independent(sc) && f.Order == nil:
+		return fmt.Errorf("order is missing: an independent division starts with attack, defend or reserve (NB-1)")
+	}
+	if f.Order == nil {
+		return nil
+	}
+	for a := parent; a != nil && a.Kind != battle.Army; a = sc.Formation(a.Parent) {
+		if a.Order != nil && a.Order.Kind == "reserve" {
+			return fmt.Errorf("%s %s is in reserve, so its divisions follow it; leave out this order", a.Kind, a.ID)
+		}
+	}
+	if f.Order.Kind != "reserve" || f.Entry != nil {
+		return nil
+	}
+	// NB-9: an on-board reserve is deployed near its own base edge.
+	for _, d := range sc.Formations() {
+		if !inside(sc, d, f) {
+			continue
+		}
+		g := sc.General(d.General)
+		if far := sc.Field.FromEdge(g.At, s.Edge); far > r.p.reserveDepth+1e-9 {
+			return fmt.Errorf("general %s of the on-board reserve stands %s\" from the %s base edge; a reserve deploys within %s\" (NB-9)", g.ID, inch(far), s.Edge, inch(r.p.reserveDepth))
+		}
+		for _, uid := range d.Units {
+			u := sc.Unit(uid)
+			if far := sc.Field.FromEdge(u.At, s.Edge); far > r.p.reserveDepth+1e-9 {
+				return fmt.Errorf("unit %s of the on-board reserve stands %s\" from the %s base edge; a reserve deploys within %s\" (NB-9)", u.ID, inch(far), s.Edge, inch(r.p.reserveDepth))
+			}
+		}
+	}
+	return nil
+}
+
+// inside reports whether formation d is f or under it.
+func inside(sc *battle.Scenario, d, f *battle.Formation) bool {
+	for a := d; a != nil; a = sc.Formation(a.Parent) {
+		if a.ID == f.ID {
+			return true
+		}
+		if a.Kind == battle.Army {
+			return false
+		}
+	}
+	return false
+}
+
+func inch(v float64) string { return strconv.FormatFloat(math.Round(v*100)/100, 'f', -1, 64) }
+
+// Settle recomputes engagement after anything that may have moved a piece
+// (NB-6).
+func (r *Rules) Settle(x *game.Tx) error { return x.Engagement(r.p.engagement, "NB-6") }
+
+// Run carries out one step of the turn.
+func (r *Rules) Run(step game.Step, x *game.Tx) error {
+	switch step.Name {
+	case "arrival":
+		return r.arrival(x)
+	case "read":
+		return r.read(x)
+	case "command":
+		return r.command(x)
+	case "activate":
+		return r.activate(x)
+	case "messengers":
+		return r.messengers(x)
+	case "enter":
+		return r.enter(x)
+	case "end-of-movement":
+		return r.endOfMovement(x)
+	case "write", "move":
+		return nil
+	}
+	return fmt.Errorf("nb has no step %q", step.Name)
+}
+
+// Setup gives every formation its initial order, active at once (NB-1), and
+// rolls in secret when each off-board reserve may first enter (NB-10).
+func (r *Rules) Setup(x *game.Tx) error {
+	for _, f := range x.Sc.Formations() {
+		if f.Order == nil {
+			continue
+		}
+		o := &game.Order{ID: r.orderID(x, f.Side), For: []string{f.ID}, Kind: f.Order.Kind, Objective: f.Order.Objective, Note: f.Order.Note, Direct: true}
+		if err := x.Emit(game.Event{Type: game.OrderWritten, Side: f.Side, See: f.Side, Order: o, How: "initial", Rule: "NB-1"}); err != nil {
+			return err
+		}
+		divs := r.followers(x, f.ID, o, false)
+		if err := x.Emit(game.Event{Type: game.OrderActive, Side: f.Side, See: f.Side, Formation: f.ID, Order: o, Divisions: divs, How: "initial", Rule: "NB-1"}); err != nil {
+			return err
+		}
+	}
+	for _, f := range x.Sc.Formations() {
+		if f.Entry == nil {
+			continue
+		}
+		roll, t, err := x.Roll("nb/reserve-entry", f.ID, nil)
+		if err != nil {
+			return err
+		}
+		if err := x.Emit(game.Event{Type: game.ReserveScheduled, Side: f.Side, See: f.Side, Formation: f.ID,
+			Square: f.Entry.Square, Edge: f.Entry.Edge, Roll: roll, Entry: game.Value(t, roll.Result), Rule: "NB-10"}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *Rules) orderID(x *game.Tx, side string) string {
+	return fmt.Sprintf("%s-%d", side, x.S.Side(side).Orders+1)
+}
+
+// followers lists the divisions under formation id that take up order o
+// when it becomes active: with a range check (NB-12) each division general
+// must be within the range of the corps commander, and a division keeps an
+// order of its own that is newer. It also returns nothing for a division.
+func (r *Rules) followers(x *game.Tx, id string, o *game.Order, check bool) []string {
+	divs, _ := r.split(x, id, o, check)
+	return divs
+}
+
+// split divides the divisions under formation id into those that take up
+// order o and those out of their corps commander's range (NB-12).
+func (r *Rules) split(x *game.Tx, id string, o *game.Order, check bool) (follow, out []string) {
+	f := x.S.Formation(id)
+	if f == nil || f.Kind == battle.Division {
+		return nil, nil
+	}
+	var walk func(p *game.Formation, boss *game.General)
+	walk = func(p *game.Formation, boss *game.General) {
+		for _, cid := range x.Sc.Formation(p.ID).Children {
+			c := x.S.Formation(cid)
+			if c.Kind != battle.Division {
+				walk(c, x.S.General(c.General))
+				continue
+			}
+			if c.Order != nil && c.Order.ID != o.ID && newer(c.Order, o, cid) {
+				continue
+			}
+			if check && boss != nil {
+				g := x.S.General(c.General)
+				if g == nil || !g.OnTable || !boss.OnTable || g.At.Dist(boss.At) > boss.Range+1e-9 {
+					out = append(out, cid)
+					continue
+				}
+			}
+			follow = append(follow, cid)
+		}
+	}
+	walk(f, x.S.General(f.General))
+	return follow, out
+}
+
+// newer reports whether a division's own order a outranks order b given to
+// its corps: it was written later, or in the same turn for the division.
+func newer(a, b *game.Order, div string) bool {
+	if a.Written != b.Written {
+		return a.Written > b.Written
+	}
+	return slices.Contains(a.For, div) && !slices.Contains(b.For, div)
+}
+
+// army returns the army commander of a side now.
+func (r *Rules) army(x *game.Tx, side string) *game.General {
+	return x.S.General(x.S.Formation(side).General)
+}
+
+// generalOf returns the general who commands formation id now.
+func generalOf(x *game.Tx, id string) *game.General {
+	f := x.S.Formation(id)
+	if f == nil {
+		return nil
+	}
+	return x.S.General(f.General)
+}
+
+func pt(p geom.Point) *geom.Point { return &p }
+
+func names(fs []string) string { return strings.Join(fs, ", ") }

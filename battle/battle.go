@@ -1,0 +1,223 @@
+// Package battle holds the order of battle and the field of a scenario: the
+// sides, their chain of command from army commander down to combat units,
+// where every piece stands, and the table with its base edges and the grid
+// of squares used for off-board entry (SPEC NB-1, NB-9, NB-10).
+package battle
+
+import (
+	"fmt"
+
+	"orderly/geom"
+)
+
+// Kind is the level of a formation in the chain of command.
+type Kind string
+
+// The levels of command, top down.
+const (
+	Army     Kind = "army"
+	Wing     Kind = "wing"
+	Corps    Kind = "corps"
+	Division Kind = "division"
+)
+
+// UnitTypes are the arms a combat unit can be.
+var UnitTypes = []string{"infantry", "light-cavalry", "heavy-cavalry", "artillery"}
+
+// Shapes are the formations a combat unit can stand in.
+var Shapes = []string{"column", "march-column", "line", "square", "skirmish", "limbered", "unlimbered"}
+
+// Statuses are the states of a combat unit.
+var Statuses = []string{"formed", "disordered", "routed"}
+
+// Edges are the sides of the table.
+var Edges = []string{"north", "south", "east", "west"}
+
+// Scenario is a battle ready to play: the field, the sides and their orders
+// at the start.
+type Scenario struct {
+	Name  string
+	Title string
+	Rules string // the rule set that runs it, e.g. nb
+	Turns int    // the last turn
+	Field Field
+	// Speeds is the move of each unit type in inches per turn, used for the
+	// attack order's minimum move (SPEC NB-7).
+	Speeds map[string]float64
+	Sides  []*Side
+
+	File string // where it was read from, for messages
+
+	gens  map[string]*General
+	units map[string]*Unit
+	forms map[string]*Formation
+	ids   map[string]string // id -> what kind of thing uses it
+}
+
+// Field is the playing surface.
+type Field struct {
+	Width, Depth  float64 // inches
+	Columns, Rows int     // the entry grid: columns lettered from A at the west edge, rows numbered from 1 at the north edge
+}
+
+// Bounds is the table as a rectangle.
+func (f Field) Bounds() geom.Rect { return geom.Rect{Max: geom.Pt(f.Width, f.Depth)} }
+
+// Side is one army.
+type Side struct {
+	ID     string
+	Name   string
+	Nation string
+	Edge   string // its base edge
+	// Formations lists the side's formations top down: the army first, then
+	// each wing, corps and division in the order written.
+	Formations []*Formation
+	Generals   []*General
+	Units      []*Unit
+	Line       int
+}
+
+// Army is the side's top formation.
+func (s *Side) Army() *Formation { return s.Formations[0] }
+
+// Formation is a level of command with its general: the army, a wing, a
+// corps or a division.
+type Formation struct {
+	ID      string
+	Name    string
+	Side    string
+	Kind    Kind
+	Parent  string // "" for the army
+	General string
+	// Order is the formation's order at the start (SPEC NB-1); nil for a
+	// formation that follows its parent's.
+	Order *Order
+	// Entry is set for an off-board reserve (SPEC NB-10).
+	Entry    *Entry
+	Children []string
+	Units    []string // a division's combat units
+	Path     string   // where it is in the scenario, e.g. sides[0].corps[2]
+	Line     int
+}
+
+// Independent reports whether a division answers to no corps.
+func (f *Formation) Independent(sc *Scenario) bool {
+	if f.Kind != Division {
+		return false
+	}
+	p := sc.Formation(f.Parent)
+	return p == nil || p.Kind != Corps
+}
+
+// Order is what a formation is told to do.
+type Order struct {
+	Kind      string // attack, defend or reserve (SPEC NB-1)
+	Objective *geom.Point
+	Note      string
+}
+
+func (o Order) String() string {
+	s := o.Kind
+	if o.Objective != nil {
+		s += " " + o.Objective.String()
+	}
+	if o.Note != "" {
+		s += fmt.Sprintf(" %q", o.Note)
+	}
+	return s
+}
+
+// Entry is where and how an off-board reserve comes on (SPEC NB-10).
+type Entry struct {
+	Square string // e.g. B9
+	Edge   string // the table edge the square lies on
+	Then   Order  // the order it follows once on the table
+}
+
+// General is a commander model.
+type General struct {
+	ID       string
+	Name     string
+	Side     string
+	Commands string // the formation he commands
+	Quality  string
+	Range    float64 // command range in inches
+	At       geom.Point
+	OffBoard bool // with an off-board reserve until placed at the edge
+	Path     string
+	Line     int
+}
+
+// Unit is a combat unit.
+type Unit struct {
+	ID         string
+	Name       string
+	Side       string
+	Division   string
+	Type       string
+	Shape      string
+	Status     string
+	At         geom.Point
+	Facing     float64 // degrees clockwise from north
+	Speed      float64 // inches per turn
+	Detachment bool
+	OffBoard   bool // with an off-board reserve until it enters
+	Path       string
+	Line       int
+}
+
+// Side returns the side with the given id, or nil.
+func (sc *Scenario) Side(id string) *Side {
+	for _, s := range sc.Sides {
+		if s.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// General returns the general with the given id, or nil.
+func (sc *Scenario) General(id string) *General { return sc.gens[id] }
+
+// Unit returns the unit with the given id, or nil.
+func (sc *Scenario) Unit(id string) *Unit { return sc.units[id] }
+
+// Formation returns the formation with the given id, or nil.
+func (sc *Scenario) Formation(id string) *Formation { return sc.forms[id] }
+
+// Generals lists every general, side by side in scenario order.
+func (sc *Scenario) Generals() []*General {
+	var out []*General
+	for _, s := range sc.Sides {
+		out = append(out, s.Generals...)
+	}
+	return out
+}
+
+// Units lists every unit, side by side in scenario order.
+func (sc *Scenario) Units() []*Unit {
+	var out []*Unit
+	for _, s := range sc.Sides {
+		out = append(out, s.Units...)
+	}
+	return out
+}
+
+// Formations lists every formation, side by side in scenario order.
+func (sc *Scenario) Formations() []*Formation {
+	var out []*Formation
+	for _, s := range sc.Sides {
+		out = append(out, s.Formations...)
+	}
+	return out
+}
+
+// Enemy returns the other side's id (a battle has two sides).
+func (sc *Scenario) Enemy(side string) string {
+	for _, s := range sc.Sides {
+		if s.ID != side {
+			return s.ID
+		}
+	}
+	return ""
+}

@@ -1,0 +1,176 @@
+package battle
+
+import (
+	"errors"
+	"fmt"
+)
+
+// PathError is a problem with one element of a scenario, named by its path
+// (sides[0].corps[2].general) and line.
+type PathError struct {
+	Path string
+	Line int
+	Msg  string
+}
+
+func (e *PathError) Error() string { return e.Path + ": " + e.Msg }
+
+func asPath(err error, pe **PathError) bool { return errors.As(err, pe) }
+
+// Finish indexes a scenario and checks what holds it together: every id is
+// used once, every piece is on the table or belongs to an off-board reserve,
+// and every unit has a speed. Load calls it; code that builds a Scenario
+// directly must call it before use.
+func (sc *Scenario) Finish() error {
+	sc.gens = map[string]*General{}
+	sc.units = map[string]*Unit{}
+	sc.forms = map[string]*Formation{}
+	sc.ids = map[string]string{}
+	seen := map[string]string{}
+	use := func(id, what, path string, line int) error {
+		if prev, ok := seen[id]; ok {
+			return &PathError{path, line, fmt.Sprintf("id %q is already used by %s", id, prev)}
+		}
+		seen[id] = fmt.Sprintf("%s (line %d)", path, line)
+		if line == 0 {
+			seen[id] = path
+		}
+		sc.ids[id] = what
+		return nil
+	}
+	for _, s := range sc.Sides {
+		if err := use(s.ID, "side", fmt.Sprintf("side %s", s.ID), s.Line); err != nil {
+			return err
+		}
+	}
+	for _, s := range sc.Sides {
+		for _, f := range s.Formations {
+			if f.Kind != Army {
+				if err := use(f.ID, "formation", f.Path, f.Line); err != nil {
+					return err
+				}
+			}
+			sc.forms[f.ID] = f
+		}
+		for _, g := range s.Generals {
+			if err := use(g.ID, "general", g.Path, g.Line); err != nil {
+				return err
+			}
+			sc.gens[g.ID] = g
+		}
+		for _, u := range s.Units {
+			if err := use(u.ID, "unit", u.Path, u.Line); err != nil {
+				return err
+			}
+			sc.units[u.ID] = u
+		}
+	}
+	for _, s := range sc.Sides {
+		if err := sc.checkSide(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (sc *Scenario) checkSide(s *Side) error {
+	if len(s.Formations) == 0 || s.Formations[0].Kind != Army {
+		return &PathError{"side " + s.ID, s.Line, "the side has no army commander"}
+	}
+	for _, f := range s.Formations {
+		if sc.gens[f.General] == nil {
+			return &PathError{f.Path, f.Line, fmt.Sprintf("general %q is not in the scenario", f.General)}
+		}
+		if f.Kind != Army && sc.forms[f.Parent] == nil {
+			return &PathError{f.Path, f.Line, fmt.Sprintf("parent formation %q is not in the scenario", f.Parent)}
+		}
+	}
+	for _, g := range s.Generals {
+		off := sc.OffBoard(g.Commands)
+		if g.OffBoard && !off {
+			return &PathError{g.Path, g.Line, "at is missing: only the generals of an off-board reserve start off the table"}
+		}
+		if !g.OffBoard && off {
+			return &PathError{g.Path + ".at", g.Line, "the general of an off-board reserve starts off the table; leave out at"}
+		}
+		if !g.OffBoard && !sc.Field.Contains(g.At) {
+			return &PathError{g.Path + ".at", g.Line, fmt.Sprintf("%v is off the table (0..%v by 0..%v inches)", g.At, sc.Field.Width, sc.Field.Depth)}
+		}
+	}
+	for _, u := range s.Units {
+		off := sc.OffBoard(u.Division)
+		if u.OffBoard && !off {
+			return &PathError{u.Path, u.Line, "at is missing: only the units of an off-board reserve start off the table"}
+		}
+		if !u.OffBoard && off {
+			return &PathError{u.Path + ".at", u.Line, "a unit of an off-board reserve starts off the table; leave out at"}
+		}
+		if !u.OffBoard && !sc.Field.Contains(u.At) {
+			return &PathError{u.Path + ".at", u.Line, fmt.Sprintf("%v is off the table (0..%v by 0..%v inches)", u.At, sc.Field.Width, sc.Field.Depth)}
+		}
+		if u.Speed == 0 {
+			u.Speed = sc.Speeds[u.Type]
+		}
+		if u.Speed == 0 {
+			return &PathError{u.Path, u.Line, fmt.Sprintf("no speed for %s: give speed here or speeds.%s for the scenario", u.Type, u.Type)}
+		}
+	}
+	return nil
+}
+
+// OffBoard reports whether formation id is, or belongs to, an off-board
+// reserve.
+func (sc *Scenario) OffBoard(id string) bool {
+	return sc.ReserveOf(id) != nil
+}
+
+// ReserveOf returns the off-board reserve formation that id is or belongs
+// to, or nil.
+func (sc *Scenario) ReserveOf(id string) *Formation {
+	for f := sc.forms[id]; f != nil; f = sc.forms[f.Parent] {
+		if f.Entry != nil {
+			return f
+		}
+		if f.Kind == Army {
+			break
+		}
+	}
+	return nil
+}
+
+// Chain returns id's formation and those above it, up to the army.
+func (sc *Scenario) Chain(id string) []*Formation {
+	var out []*Formation
+	for f := sc.forms[id]; f != nil; f = sc.forms[f.Parent] {
+		out = append(out, f)
+		if f.Kind == Army {
+			break
+		}
+	}
+	return out
+}
+
+// What says what uses an id: side, formation, general or unit ("" if none).
+func (sc *Scenario) What(id string) string { return sc.ids[id] }
+
+// IDs lists the ids of one kind (formation, general, unit), in scenario order.
+func (sc *Scenario) IDs(what string) []string {
+	var out []string
+	for _, s := range sc.Sides {
+		switch what {
+		case "formation":
+			for _, f := range s.Formations[1:] {
+				out = append(out, f.ID)
+			}
+		case "general":
+			for _, g := range s.Generals {
+				out = append(out, g.ID)
+			}
+		case "unit":
+			for _, u := range s.Units {
+				out = append(out, u.ID)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"orderly/game"
+	"orderly/rules"
+	"orderly/script"
+)
+
+// engine returns a function that makes the game procedures of a rule set
+// over the built-in tables and the house rules.
+func (a *app) engine() (script.Engine, error) {
+	set, err := a.load()
+	if err != nil {
+		return nil, err
+	}
+	return func(id string) (game.Rules, error) { return rules.Engine(id, set) }, nil
+}
+
+func (a *app) runCmd() *cobra.Command {
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "run SCRIPT.yaml",
+		Short: "Play a scripted game and print its timeline",
+		Long: `Play a script: a scenario, the commands of each turn and phase, and
+optionally the natural rolls to use (physical dice, or a test's). Prints
+every event of the game in order, as text or, with --json, as one JSON
+array. A rejected command appears as a command-rejected entry and changes
+nothing. If the script states expectations (expect:), any that fail are
+reported and the exit status is 1.`,
+		Example: `  orderly run examples/nb/seed-example.yaml
+  orderly run examples/nb/seed-example.yaml --json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			engine, err := a.engine()
+			if err != nil {
+				return err
+			}
+			data, err := os.ReadFile(args[0])
+			if err != nil {
+				return bad(err)
+			}
+			s, err := script.Load(args[0], data, engine)
+			if err != nil {
+				return bad(err)
+			}
+			rs, err := engine(s.Scenario.Rules)
+			if err != nil {
+				return bad(err)
+			}
+			g, timeline, err := s.Run(rs)
+			if err != nil {
+				return bad(err)
+			}
+			if asJSON {
+				if timeline == nil {
+					timeline = []game.Event{}
+				}
+				enc := json.NewEncoder(a.out)
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(timeline); err != nil {
+					return err
+				}
+			} else {
+				writeTimeline(a.out, s, timeline, g)
+			}
+			if errs := s.Check(timeline); len(errs) > 0 {
+				for _, e := range errs {
+					fmt.Fprintf(a.err, "orderly: %v\n", e)
+				}
+				return fmt.Errorf("%d of the script's %d expectations failed", len(errs), len(s.Expect))
+			}
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print the timeline as a JSON array")
+	return c
+}
+
+// writeTimeline prints the timeline for people: a heading per turn and
+// phase, then one line per event with its type and side.
+func writeTimeline(w io.Writer, s *script.Script, timeline []game.Event, g *game.Game) {
+	title := s.Title
+	if title == "" {
+		title = s.Name
+	}
+	if title != "" {
+		fmt.Fprintf(w, "%s\n", title)
+	}
+	fmt.Fprintf(w, "scenario %s (%s rules), seed %d\n", s.Scenario.Name, s.Scenario.Rules, s.Seed)
+	turn, phase := -1, ""
+	for i := range timeline {
+		e := &timeline[i]
+		if e.Type == game.StepBegun {
+			continue
+		}
+		if e.Turn != turn || e.Phase != phase {
+			turn, phase = e.Turn, e.Phase
+			if turn == 0 {
+				fmt.Fprintf(w, "\nbefore the game\n")
+			} else {
+				fmt.Fprintf(w, "\nturn %d, %s phase\n", turn, phase)
+			}
+		}
+		side := e.Side
+		if side == "" {
+			side = "-"
+		}
+		fmt.Fprintf(w, "  %-24s %-8s %s\n", e.Type, side, e.Describe())
+	}
+	fmt.Fprintf(w, "\nstate %s\n", g.Hash()[:16])
+}

@@ -1,0 +1,366 @@
+// Package game is the command-and-control engine: a game is a scenario plus
+// an append-only log of events. Commands are checked against the rules and
+// either rejected with a reason (changing nothing) or turned into events;
+// the state is the fold of the events, so replaying a log gives the same
+// state, proved by Hash. Every random step is a table roll recorded in an
+// event, and every event says who may see it; View is the only way state
+// reaches a player.
+package game
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"orderly/battle"
+	"orderly/dice"
+	"orderly/table"
+)
+
+// Step is one step of a turn, in the order the rule set gives them.
+type Step struct {
+	Phase  string
+	Name   string
+	Player bool     // waits for the players' commands until ended
+	Verbs  []string // the commands it takes, besides those taken at any player step
+}
+
+// Rules is a rule set's procedures: what happens at each step, and which
+// commands are legal. The engine drives the sequence; the rules decide.
+type Rules interface {
+	// ID names the rule set, as in a scenario's rules field.
+	ID() string
+	// Vocab is what the rule set allows in a scenario.
+	Vocab() battle.Vocab
+	// Sequence is the steps of one turn.
+	Sequence() []Step
+	// Anytime lists the verbs taken at every player step.
+	Anytime() []string
+	// Check tests a scenario against the rule set's requirements.
+	Check(sc *battle.Scenario) error
+	// Setup runs before turn 1.
+	Setup(x *Tx) error
+	// Run carries out an automatic step, or the start of a player step.
+	Run(step Step, x *Tx) error
+	// Command checks a player's command against the state and, if it is
+	// legal, emits its events. It must check everything before its first
+	// Emit: the events are applied only if it returns nil.
+	Command(c *Command, x *Tx) error
+	// Settle runs after every command and step: it recomputes what follows
+	// from positions, such as engagement.
+	Settle(x *Tx) error
+	// Table returns one of the rule set's tables.
+	Table(id string) (*table.Table, error)
+}
+
+// Dice hands out the roller for each roll. Rolls are recorded in events, so
+// a replay never asks for them again.
+type Dice interface {
+	Roller(k RollKey) dice.Roller
+}
+
+// RollKey identifies a roll: the event it will be part of, the table, and
+// what it is for (a formation or general id).
+type RollKey struct {
+	Seq     int
+	Turn    int
+	Phase   string
+	Table   string
+	Subject string
+}
+
+type seeded struct{ r *dice.Seeded }
+
+func (s seeded) Roller(RollKey) dice.Roller { return s.r }
+
+// Seeded is a Dice that draws every roll from one seeded generator.
+func Seeded(seed uint64) Dice { return seeded{dice.NewSeeded(seed)} }
+
+// Game is a scenario and the log of what has happened in it.
+type Game struct {
+	sc    *battle.Scenario
+	rules Rules
+	dice  Dice
+	seq   []Step
+	log   []Event
+	st    *State
+	at    int // the current step's index in seq
+
+	eng      *engager
+	engReach float64
+}
+
+// Error is a command rejected by the rules: nothing changed. Rule names the
+// SPEC ID behind the rejection, when there is one.
+type Error struct {
+	Rule string
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Rule != "" {
+		return e.Msg + " (" + e.Rule + ")"
+	}
+	return e.Msg
+}
+
+// Reject makes a rejection.
+func Reject(rule, format string, args ...any) error {
+	return &Error{Rule: rule, Msg: fmt.Sprintf(format, args...)}
+}
+
+// New starts a game of sc under rules: it checks the scenario, runs the
+// setup (initial orders, secret rolls) and goes on to the first step of
+// turn 1 that waits for the players.
+func New(sc *battle.Scenario, rules Rules, d Dice) (*Game, error) {
+	g, err := start(sc, rules)
+	if err != nil {
+		return nil, err
+	}
+	g.dice = d
+	x := g.tx(false)
+	if err := x.Emit(Event{Type: StepBegun, See: All}); err != nil {
+		return nil, err
+	}
+	if err := rules.Setup(x); err != nil {
+		return nil, fmt.Errorf("setup: %w", err)
+	}
+	if err := rules.Settle(x); err != nil {
+		return nil, fmt.Errorf("setup: %w", err)
+	}
+	g.at = -1
+	if err := g.advance(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+func start(sc *battle.Scenario, rules Rules) (*Game, error) {
+	if sc.Rules != rules.ID() {
+		return nil, fmt.Errorf("the scenario is for rules %q, not %q", sc.Rules, rules.ID())
+	}
+	if err := rules.Check(sc); err != nil {
+		return nil, err
+	}
+	g := &Game{sc: sc, rules: rules, seq: rules.Sequence(), st: newState(sc)}
+	if len(g.seq) == 0 {
+		return nil, errors.New("the rule set has no turn sequence")
+	}
+	if !slices.ContainsFunc(g.seq, func(s Step) bool { return s.Player }) {
+		return nil, errors.New("the rule set's turn sequence has no step for the players")
+	}
+	g.st.Phase, g.st.Step = "setup", "setup"
+	return g, nil
+}
+
+// Replay rebuilds a game from its log, without rolling any dice.
+func Replay(sc *battle.Scenario, rules Rules, events []Event) (*Game, error) {
+	g, err := start(sc, rules)
+	if err != nil {
+		return nil, err
+	}
+	g.dice = noDice{}
+	for i := range events {
+		e := events[i]
+		if e.Seq != i+1 {
+			return nil, fmt.Errorf("event %d has sequence number %d", i+1, e.Seq)
+		}
+		if err := g.st.apply(&e); err != nil {
+			return nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
+		}
+		g.log = append(g.log, e)
+	}
+	g.at = slices.IndexFunc(g.seq, func(s Step) bool { return s.Phase == g.st.Phase && s.Name == g.st.Step })
+	if g.at < 0 && g.st.Turn > 0 {
+		return nil, fmt.Errorf("the log ends in step %s/%s, which the rules do not have", g.st.Phase, g.st.Step)
+	}
+	return g, nil
+}
+
+type noDice struct{}
+
+func (noDice) Roller(RollKey) dice.Roller { return dice.NewScripted() }
+
+// SetDice changes where the game's future rolls come from (after a Replay,
+// to go on playing).
+func (g *Game) SetDice(d Dice) { g.dice = d }
+
+// Scenario is the game's scenario.
+func (g *Game) Scenario() *battle.Scenario { return g.sc }
+
+// Rules is the game's rule set.
+func (g *Game) Rules() Rules { return g.rules }
+
+// State is the current state. Callers must not change it.
+func (g *Game) State() *State { return g.st }
+
+// Log is every event so far. Callers must not change it.
+func (g *Game) Log() []Event { return g.log }
+
+// Step is the current step.
+func (g *Game) Step() Step {
+	if g.at < 0 || g.at >= len(g.seq) {
+		return Step{Phase: g.st.Phase, Name: g.st.Step}
+	}
+	return g.seq[g.at]
+}
+
+// Hash is the SHA-256 of the state, in hex: two games with the same hash
+// stand in the same place.
+func (g *Game) Hash() string {
+	b, err := json.Marshal(g.st)
+	if err != nil {
+		panic(err) // the state is plain data; marshalling cannot fail
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// Do carries out a command. A rejected command returns an *Error and
+// changes nothing; an accepted one returns the events it added.
+func (g *Game) Do(c Command) ([]Event, error) {
+	before := len(g.log)
+	if err := g.do(&c); err != nil {
+		return nil, err
+	}
+	return g.log[before:], nil
+}
+
+func (g *Game) do(c *Command) error {
+	if g.st.Over {
+		return Reject("", "the game is over")
+	}
+	if c.Side != Umpire && g.sc.Side(c.Side) == nil {
+		return Reject("", "side %q is not in this game; allowed: %s, umpire", c.Side, strings.Join(g.sideIDs(), ", "))
+	}
+	step := g.Step()
+	if c.Verb == "end" {
+		if c.Step != "" && c.Step != step.Name && c.Step != step.Phase {
+			return Reject("", "the game is in step %s of the %s phase, not %s", step.Name, step.Phase, c.Step)
+		}
+		return g.advance()
+	}
+	if !slices.Contains(step.Verbs, c.Verb) && !slices.Contains(g.rules.Anytime(), c.Verb) {
+		return Reject("", "%s is not taken in step %s of the %s phase; allowed now: %s",
+			c.Verb, step.Name, step.Phase, strings.Join(append(append(slices.Clone(step.Verbs), g.rules.Anytime()...), "end"), ", "))
+	}
+	x := g.tx(true)
+	if err := g.rules.Command(c, x); err != nil {
+		return err
+	}
+	for i := range x.out {
+		if err := g.append(x.out[i]); err != nil {
+			return fmt.Errorf("applying %s: %w", x.out[i].Type, err)
+		}
+	}
+	return g.rules.Settle(g.tx(false))
+}
+
+func (g *Game) sideIDs() []string {
+	var out []string
+	for _, s := range g.sc.Sides {
+		out = append(out, s.ID)
+	}
+	return out
+}
+
+// advance ends the current step and runs the automatic steps that follow,
+// stopping at the next step that waits for the players.
+func (g *Game) advance() error {
+	for {
+		turn, next := g.st.Turn, g.at+1
+		if turn == 0 || next >= len(g.seq) {
+			turn, next = turn+1, 0
+			if turn > g.sc.Turns {
+				x := g.tx(false)
+				return x.Emit(Event{Type: GameOver, See: All, Text: fmt.Sprintf("the scenario ends after turn %d", g.sc.Turns)})
+			}
+		}
+		g.at = next
+		s := g.seq[g.at]
+		x := g.tx(false)
+		if err := x.Emit(Event{Type: StepBegun, See: All, Turn: turn, Phase: s.Phase, Step: s.Name}); err != nil {
+			return err
+		}
+		if err := g.rules.Run(s, x); err != nil {
+			return fmt.Errorf("turn %d %s %s: %w", turn, s.Phase, s.Name, err)
+		}
+		if err := g.rules.Settle(x); err != nil {
+			return fmt.Errorf("turn %d %s %s: %w", turn, s.Phase, s.Name, err)
+		}
+		if s.Player {
+			return nil
+		}
+	}
+}
+
+func (g *Game) append(e Event) error {
+	e.Seq = len(g.log) + 1
+	if e.Type != StepBegun {
+		e.Turn, e.Phase, e.Step = g.st.Turn, g.st.Phase, g.st.Step
+	}
+	if err := g.st.apply(&e); err != nil {
+		return err
+	}
+	g.log = append(g.log, e)
+	return nil
+}
+
+func (g *Game) tx(buffer bool) *Tx {
+	return &Tx{g: g, S: g.st, Sc: g.sc, buffer: buffer}
+}
+
+// Tx is what the rules see while they act: the state, the scenario, and the
+// means to roll and to record events.
+type Tx struct {
+	g      *Game
+	S      *State
+	Sc     *battle.Scenario
+	buffer bool
+	out    []Event
+}
+
+// Emit records an event. During a step it is applied at once; during a
+// command it is applied when the command is accepted.
+func (x *Tx) Emit(e Event) error {
+	if x.buffer {
+		x.out = append(x.out, e)
+		return nil
+	}
+	return x.g.append(e)
+}
+
+// Roll rolls one of the rule set's tables for subject (a formation or
+// general id) with the given parameters.
+func (x *Tx) Roll(tableID, subject string, params map[string]string) (*Roll, *table.Table, error) {
+	t, err := x.g.rules.Table(tableID)
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := t.Bind(params)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s for %s: %w", tableID, subject, err)
+	}
+	k := RollKey{Seq: len(x.g.log) + len(x.out) + 1, Turn: x.S.Turn, Phase: x.S.Phase, Table: tableID, Subject: subject}
+	r, err := t.Resolve(a, x.g.dice.Roller(k))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s for %s: %w", tableID, subject, err)
+	}
+	out := &Roll{Table: r.Table, Dice: r.Dice, Faces: r.Faces, Natural: r.Natural, Total: r.Total, Result: r.Result}
+	for _, m := range r.Mods {
+		out.Mods = append(out.Mods, Mod{Name: m.Name, Value: m.Value, Amount: m.Amount})
+	}
+	return out, t, nil
+}
+
+// Value is the number a table gives its result (e.g. the turns of delay).
+func Value(t *table.Table, result string) int {
+	if r := t.Result(result); r != nil && r.Value != nil {
+		return *r.Value
+	}
+	return 0
+}

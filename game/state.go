@@ -1,0 +1,540 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+
+	"orderly/battle"
+	"orderly/geom"
+)
+
+// State is where a game stands: the fold of its events over its scenario.
+// Slices are in scenario order, so the same events always give the same
+// state (and the same Hash).
+type State struct {
+	Turn  int    `json:"turn"`
+	Phase string `json:"phase"`
+	Step  string `json:"step"`
+	Over  bool   `json:"over,omitempty"`
+
+	Sides      []SideState   `json:"sides"`
+	Formations []*Formation  `json:"formations"`
+	Generals   []*General    `json:"generals"`
+	Units      []*Unit       `json:"units"`
+	Messengers []*Messenger  `json:"messengers"`
+	Orders     []*OrderState `json:"orders"`
+
+	dirty bool // a piece moved or changed status since the last engagement check
+
+	gen  map[string]int
+	unit map[string]int
+	form map[string]int
+	ord  map[string]int
+}
+
+// SideState is what the state keeps per side.
+type SideState struct {
+	ID      string `json:"id"`
+	Written int    `json:"written"` // orders written this turn (SPEC NB-2)
+	// Serial numbers for the ids of the side's orders and messengers.
+	Orders     int `json:"orders"`
+	Messengers int `json:"messengers"`
+}
+
+// Formation is a formation's command state.
+type Formation struct {
+	ID     string      `json:"id"`
+	Side   string      `json:"side"`
+	Kind   battle.Kind `json:"kind"`
+	Parent string      `json:"parent,omitempty"`
+	// General commands it now (a replacement takes over, SPEC NB-15).
+	General string `json:"general"`
+	// Order is the order it acts on; nil while it follows none of its own.
+	Order *Order `json:"order,omitempty"`
+	// Reserve is on-board or off-board while it is held back (SPEC NB-9,
+	// NB-10), and "" once it has taken an order or entered.
+	Reserve string   `json:"reserve,omitempty"`
+	Engaged bool     `json:"engaged,omitempty"`
+	With    []string `json:"with,omitempty"` // the enemy divisions it is engaged with
+	// Off-board reserves (SPEC NB-10).
+	Square  string      `json:"square,omitempty"`
+	Edge    string      `json:"edge,omitempty"`
+	Entry   int         `json:"entry,omitempty"`   // earliest entry turn, secret
+	Arrival int         `json:"arrival,omitempty"` // the turn it comes on, once rolled
+	Placed  bool        `json:"placed,omitempty"`  // its general is at the edge
+	EnterAt *geom.Point `json:"enter-at,omitempty"`
+	Entered int         `json:"entered,omitempty"` // the turn it came on
+	Then    *Order      `json:"then,omitempty"`    // the order it follows on entry
+}
+
+// General is a general's state.
+type General struct {
+	ID       string     `json:"id"`
+	Name     string     `json:"name,omitempty"`
+	Side     string     `json:"side"`
+	Commands string     `json:"commands"`
+	Quality  string     `json:"quality"`
+	Range    float64    `json:"range"`
+	At       geom.Point `json:"at"`
+	OnTable  bool       `json:"on-table"`
+	Attached string     `json:"attached,omitempty"` // a unit or general he is with (SPEC NB-13)
+	Fate     string     `json:"fate,omitempty"`     // killed or captured (SPEC NB-15)
+	Replaced string     `json:"replaced,omitempty"` // the general who took over
+}
+
+// Active reports whether the general is in the game and on the table.
+func (g *General) Active() bool { return g.OnTable && g.Fate == "" }
+
+// Unit is a combat unit's state.
+type Unit struct {
+	ID         string     `json:"id"`
+	Side       string     `json:"side"`
+	Division   string     `json:"division"`
+	Type       string     `json:"type"`
+	Shape      string     `json:"formation"`
+	Status     string     `json:"status"`
+	At         geom.Point `json:"at"`
+	Facing     float64    `json:"facing"`
+	Speed      float64    `json:"speed"`
+	Detachment bool       `json:"detachment,omitempty"`
+	OnTable    bool       `json:"on-table"`
+	Moved      float64    `json:"moved,omitempty"`  // inches moved this turn
+	Combat     bool       `json:"combat,omitempty"` // started combat this turn (SPEC NB-12)
+}
+
+// Cavalry reports whether the unit is light or heavy cavalry.
+func (u *Unit) Cavalry() bool { return u.Type == "light-cavalry" || u.Type == "heavy-cavalry" }
+
+// Messenger is a messenger model carrying an order (SPEC NB-3).
+type Messenger struct {
+	ID    string     `json:"id"`
+	Side  string     `json:"side"`
+	Order string     `json:"order"`
+	To    string     `json:"to"` // the general it rides to
+	At    geom.Point `json:"at"`
+	Speed float64    `json:"speed"`
+}
+
+// OrderState follows one order from writing to action.
+type OrderState struct {
+	Order
+	Side      string `json:"side"`
+	Status    string `json:"status"` // carried, delivered, read, active, superseded, done
+	Delivered int    `json:"delivered,omitempty"`
+	// Readers are the generals who read it and the turn each acts on it.
+	Readers []Reader `json:"readers,omitempty"`
+}
+
+// Reader is one general's reading of an order.
+type Reader struct {
+	General   string `json:"general"`
+	Formation string `json:"formation"`
+	Read      bool   `json:"read,omitempty"`
+	Acts      int    `json:"acts,omitempty"`
+	Active    bool   `json:"active,omitempty"`
+}
+
+// Order statuses.
+const (
+	Carried    = "carried"
+	Delivered  = "delivered"
+	Read       = "read"
+	Active     = "active"
+	Superseded = "superseded"
+)
+
+func newState(sc *battle.Scenario) *State {
+	s := &State{}
+	for _, side := range sc.Sides {
+		s.Sides = append(s.Sides, SideState{ID: side.ID})
+	}
+	for _, f := range sc.Formations() {
+		fs := &Formation{ID: f.ID, Side: f.Side, Kind: f.Kind, Parent: f.Parent, General: f.General}
+		if f.Entry != nil {
+			fs.Reserve, fs.Square, fs.Edge = "off-board", f.Entry.Square, f.Entry.Edge
+		} else if f.Order != nil && f.Order.Kind == "reserve" {
+			fs.Reserve = "on-board"
+		}
+		s.Formations = append(s.Formations, fs)
+	}
+	for _, g := range sc.Generals() {
+		s.Generals = append(s.Generals, &General{
+			ID: g.ID, Name: g.Name, Side: g.Side, Commands: g.Commands, Quality: g.Quality,
+			Range: g.Range, At: g.At, OnTable: !g.OffBoard,
+		})
+	}
+	for _, u := range sc.Units() {
+		s.Units = append(s.Units, &Unit{
+			ID: u.ID, Side: u.Side, Division: u.Division, Type: u.Type, Shape: u.Shape,
+			Status: u.Status, At: u.At, Facing: u.Facing, Speed: u.Speed,
+			Detachment: u.Detachment, OnTable: !u.OffBoard,
+		})
+	}
+	s.index()
+	s.dirty = true
+	return s
+}
+
+func (s *State) index() {
+	s.gen = make(map[string]int, len(s.Generals))
+	for i, g := range s.Generals {
+		s.gen[g.ID] = i
+	}
+	s.unit = make(map[string]int, len(s.Units))
+	for i, u := range s.Units {
+		s.unit[u.ID] = i
+	}
+	s.form = make(map[string]int, len(s.Formations))
+	for i, f := range s.Formations {
+		s.form[f.ID] = i
+	}
+	s.ord = make(map[string]int, len(s.Orders))
+	for i, o := range s.Orders {
+		s.ord[o.ID] = i
+	}
+}
+
+// General returns the general with id, or nil.
+func (s *State) General(id string) *General {
+	if i, ok := s.gen[id]; ok {
+		return s.Generals[i]
+	}
+	return nil
+}
+
+// Unit returns the unit with id, or nil.
+func (s *State) Unit(id string) *Unit {
+	if i, ok := s.unit[id]; ok {
+		return s.Units[i]
+	}
+	return nil
+}
+
+// Formation returns the formation with id, or nil.
+func (s *State) Formation(id string) *Formation {
+	if i, ok := s.form[id]; ok {
+		return s.Formations[i]
+	}
+	return nil
+}
+
+// OrderByID returns the order with id, or nil.
+func (s *State) OrderByID(id string) *OrderState {
+	if i, ok := s.ord[id]; ok {
+		return s.Orders[i]
+	}
+	return nil
+}
+
+// Messenger returns the messenger with id, or nil.
+func (s *State) Messenger(id string) *Messenger {
+	for _, m := range s.Messengers {
+		if m.ID == id {
+			return m
+		}
+	}
+	return nil
+}
+
+// Side returns the state of side id, or nil.
+func (s *State) Side(id string) *SideState {
+	for i := range s.Sides {
+		if s.Sides[i].ID == id {
+			return &s.Sides[i]
+		}
+	}
+	return nil
+}
+
+// Pos returns where a unit or general stands and whether it is on the table.
+func (s *State) Pos(id string) (geom.Point, bool) {
+	if g := s.General(id); g != nil {
+		return g.At, g.OnTable
+	}
+	if u := s.Unit(id); u != nil {
+		return u.At, u.OnTable
+	}
+	return geom.Point{}, false
+}
+
+// apply folds one event into the state. It trusts the event: validation
+// happened before the event was made.
+func (s *State) apply(e *Event) error {
+	switch e.Type {
+	case StepBegun:
+		if e.Turn != s.Turn {
+			for i := range s.Sides {
+				s.Sides[i].Written = 0
+			}
+			for _, u := range s.Units {
+				u.Moved, u.Combat = 0, false
+			}
+		}
+		s.Turn, s.Phase, s.Step = e.Turn, e.Phase, e.Step
+	case GameOver:
+		s.Over = true
+	case OrderWritten:
+		o := &OrderState{Order: *e.Order, Side: e.Side, Status: Carried}
+		o.For = slices.Clone(o.For)
+		if o.Direct {
+			o.Status = Delivered
+			o.Delivered = e.Turn
+		}
+		s.ord[o.ID] = len(s.Orders)
+		s.Orders = append(s.Orders, o)
+		if side := s.Side(e.Side); side != nil {
+			side.Orders++
+			if !o.Direct {
+				side.Written++
+			}
+		}
+		if e.How == "entry" {
+			// An off-board reserve's order for its entry (SPEC NB-10).
+			for _, id := range o.For {
+				if f := s.Formation(id); f != nil && f.Reserve == "off-board" {
+					f.Then = &o.Order
+				}
+			}
+		}
+	case MessengerSent:
+		s.Messengers = append(s.Messengers, &Messenger{ID: e.Messenger, Side: e.Side, At: *e.At, Speed: e.Range})
+		if side := s.Side(e.Side); side != nil {
+			side.Messengers++
+		}
+	case MessengerMoved:
+		m := s.Messenger(e.Messenger)
+		if m == nil {
+			return fmt.Errorf("messenger %s is not in flight", e.Messenger)
+		}
+		m.At = *e.At
+		if e.Arrived {
+			s.Messengers = slices.DeleteFunc(s.Messengers, func(x *Messenger) bool { return x.ID == e.Messenger })
+		}
+	case MessengerWithdrawn:
+		s.Messengers = slices.DeleteFunc(s.Messengers, func(x *Messenger) bool { return x.ID == e.Messenger })
+	case MessengerRedirect:
+		if m := s.Messenger(e.Messenger); m != nil {
+			m.To = e.To
+		}
+	case OrderDelivered:
+		if o := s.OrderByID(e.OrderID); o != nil {
+			o.Status, o.Delivered, o.Via = Delivered, e.Turn, e.General
+			o.Readers = nil
+			for _, f := range e.Readers {
+				o.Readers = append(o.Readers, Reader{Formation: f, General: s.generalOf(f)})
+			}
+		}
+	case OrderRead:
+		if o := s.OrderByID(e.OrderID); o != nil {
+			o.Status = Read
+			for i := range o.Readers {
+				if o.Readers[i].Formation == e.Formation {
+					o.Readers[i].Read, o.Readers[i].Acts, o.Readers[i].General = true, e.Acts, e.General
+				}
+			}
+		}
+	case OrderNotRead:
+		if o := s.OrderByID(e.OrderID); o != nil {
+			o.Readers = slices.DeleteFunc(o.Readers, func(r Reader) bool { return r.Formation == e.Formation })
+		}
+	case OrderActive:
+		o := e.Order
+		if st := s.OrderByID(o.ID); st != nil {
+			st.Status = Active
+			for i := range st.Readers {
+				if st.Readers[i].Formation == e.Formation {
+					st.Readers[i].Active = true
+				}
+			}
+			if e.How == "messenger" || e.How == "army-commander" {
+				st.Readers = append(st.Readers, Reader{Formation: e.Formation, Active: true})
+			}
+			o = &st.Order
+		}
+		for _, id := range append([]string{e.Formation}, e.Divisions...) {
+			f := s.Formation(id)
+			if f == nil {
+				return fmt.Errorf("formation %s is not in the scenario", id)
+			}
+			if f.Reserve == "off-board" && e.How != "initial" {
+				f.Then = o // it follows this order once it enters (SPEC NB-10)
+				continue
+			}
+			f.Order = o
+			if f.Reserve == "on-board" && o.Kind != "reserve" {
+				f.Reserve = ""
+			}
+		}
+	case OrderSuperseded:
+		if o := s.OrderByID(e.OrderID); o != nil {
+			o.Status = Superseded
+		}
+	case OrderComplete:
+		for _, id := range append([]string{e.Formation}, e.Divisions...) {
+			if f := s.Formation(id); f != nil {
+				f.Order = e.Order
+			}
+		}
+	case Engaged, Disengaged:
+		f := s.Formation(e.Formation)
+		if f == nil {
+			return fmt.Errorf("formation %s is not in the scenario", e.Formation)
+		}
+		f.Engaged, f.With = e.Type == Engaged, slices.Clone(e.With)
+	case ReserveScheduled:
+		if f := s.Formation(e.Formation); f != nil {
+			f.Entry = e.Entry
+		}
+	case GeneralPlaced:
+		if g := s.General(e.General); g != nil {
+			g.At, g.OnTable = *e.At, true
+		}
+		if f := s.Formation(e.Formation); f != nil {
+			f.Placed = true
+		}
+	case ReserveArrivalRoll:
+		if f := s.Formation(e.Formation); f != nil {
+			f.Arrival = e.Arrival
+		}
+	case ReserveEntered:
+		s.dirty = true
+		for _, id := range e.Divisions {
+			if f := s.Formation(id); f != nil {
+				f.Reserve, f.Entered = "", e.Turn
+			}
+		}
+		if f := s.Formation(e.Formation); f != nil {
+			f.Reserve, f.Entered, f.EnterAt = "", e.Turn, e.At
+		}
+		if err := s.move(e.Moves, false); err != nil {
+			return err
+		}
+	case EntryBlocked:
+	case Moved:
+		s.dirty = true
+		return s.move(e.Moves, true)
+	case StatusChanged:
+		u := s.Unit(e.Unit)
+		if u == nil {
+			return fmt.Errorf("unit %s is not in the scenario", e.Unit)
+		}
+		u.Status = e.Status
+		s.dirty = true
+	case Attached:
+		g := s.General(e.General)
+		if g == nil {
+			return fmt.Errorf("general %s is not in the scenario", e.General)
+		}
+		g.Attached = e.To
+		if e.At != nil {
+			g.At = *e.At
+		}
+	case Detached:
+		if g := s.General(e.General); g != nil {
+			g.Attached = ""
+		}
+	case GeneralRemoved:
+		g := s.General(e.General)
+		if g == nil {
+			return fmt.Errorf("general %s is not in the scenario", e.General)
+		}
+		g.Fate, g.Attached = e.Status, ""
+		for _, o := range s.Generals {
+			if o.Attached == g.ID {
+				o.Attached = ""
+			}
+		}
+	case GeneralReplaced:
+		old := s.General(e.General)
+		if old == nil || e.New == nil {
+			return fmt.Errorf("general %s is not in the scenario", e.General)
+		}
+		n := &General{ID: e.New.ID, Name: e.New.Name, Side: old.Side, Commands: old.Commands,
+			Quality: e.New.Quality, Range: e.New.Range, At: e.New.At, OnTable: true}
+		old.Replaced = n.ID
+		s.gen[n.ID] = len(s.Generals)
+		s.Generals = append(s.Generals, n)
+		if f := s.Formation(old.Commands); f != nil {
+			f.General = n.ID
+		}
+		for _, m := range s.Messengers {
+			if m.To == old.ID {
+				m.To = n.ID
+			}
+		}
+		for _, o := range s.Orders {
+			for i := range o.Readers {
+				if o.Readers[i].General == old.ID {
+					o.Readers[i].General = n.ID
+				}
+			}
+		}
+	case CombatDeclared:
+		for _, id := range e.Units {
+			if u := s.Unit(id); u != nil {
+				u.Combat = true
+			}
+		}
+	case Reacted, RangeViolation, Restriction, OrderWaiting, MessengerHeld:
+	default:
+		return fmt.Errorf("unknown event type %q", e.Type)
+	}
+	if e.Type == OrderWritten && e.Messenger != "" {
+		// The messenger's order and recipient are only in the owner's event.
+		for _, m := range s.Messengers {
+			if m.ID == e.Messenger {
+				m.Order, m.To = e.Order.ID, e.To
+			}
+		}
+	}
+	return nil
+}
+
+func (s *State) generalOf(formation string) string {
+	if f := s.Formation(formation); f != nil {
+		return f.General
+	}
+	return ""
+}
+
+// move applies moves; attached generals go with their unit.
+func (s *State) move(moves []Move, count bool) error {
+	anyAttached := slices.ContainsFunc(s.Generals, func(g *General) bool { return g.Attached != "" })
+	for _, m := range moves {
+		if m.Unit != "" {
+			u := s.Unit(m.Unit)
+			if u == nil {
+				return fmt.Errorf("unit %s is not in the scenario", m.Unit)
+			}
+			if count && u.OnTable {
+				u.Moved += u.At.Dist(m.To)
+			}
+			u.At, u.OnTable = m.To, true
+			if m.Shape != "" {
+				u.Shape = m.Shape
+			}
+			if m.Facing != nil {
+				u.Facing = *m.Facing
+			}
+			if anyAttached {
+				for _, g := range s.Generals {
+					if g.Attached == u.ID {
+						g.At = m.To
+					}
+				}
+			}
+			continue
+		}
+		g := s.General(m.General)
+		if g == nil {
+			return fmt.Errorf("general %s is not in the scenario", m.General)
+		}
+		g.At, g.OnTable = m.To, true
+		for _, o := range s.Generals {
+			if o.Attached == g.ID {
+				o.At = m.To
+			}
+		}
+	}
+	return nil
+}

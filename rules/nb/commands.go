@@ -1,0 +1,488 @@
+package nb
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"orderly/battle"
+	"orderly/game"
+	"orderly/strict"
+)
+
+var _ game.Rules = (*Rules)(nil)
+
+// Command checks a command against NB and emits its events.
+func (r *Rules) Command(c *game.Command, x *game.Tx) error {
+	if c.Side == game.Umpire && !slices.Contains(r.p.anytime, c.Verb) {
+		return game.Reject("", "the umpire gives only %s; %s is given by a side", strings.Join(r.p.anytime, ", "), c.Verb)
+	}
+	switch c.Verb {
+	case "write":
+		return r.write(c, x)
+	case "move":
+		return r.move(c, x)
+	case "attach":
+		return r.attach(c, x)
+	case "detach":
+		return r.detach(c, x)
+	case "redirect":
+		return r.redirect(c, x)
+	case "complete":
+		return r.complete(c, x)
+	case "react":
+		return r.react(c, x)
+	case "combat":
+		return r.combat(c, x)
+	case "rout", "rally":
+		return r.status(c, x)
+	case "remove":
+		return r.remove(c, x)
+	case "replace":
+		return r.replace(c, x)
+	}
+	return game.Reject("", "nb has no command %q", c.Verb)
+}
+
+// unknown names an id that is not in the game, with a near match.
+func unknown(what, id string, all []string) error {
+	hint := ""
+	if m := strict.Near(id, all); len(m) > 0 {
+		hint = fmt.Sprintf("; did you mean %s?", m[0])
+	}
+	return game.Reject("", "%s %q is not in this game%s", what, id, hint)
+}
+
+func (r *Rules) formation(c *game.Command, x *game.Tx, id string) (*game.Formation, error) {
+	f := x.S.Formation(id)
+	if f == nil || f.Kind == battle.Army {
+		return nil, unknown("formation", id, x.Sc.IDs("formation"))
+	}
+	if c.Side != game.Umpire && f.Side != c.Side {
+		return nil, game.Reject("", "formation %s belongs to %s, not %s", id, f.Side, c.Side)
+	}
+	return f, nil
+}
+
+func (r *Rules) unit(c *game.Command, x *game.Tx, id string) (*game.Unit, error) {
+	u := x.S.Unit(id)
+	if u == nil {
+		return nil, unknown("unit", id, x.Sc.IDs("unit"))
+	}
+	if c.Side != game.Umpire && u.Side != c.Side {
+		return nil, game.Reject("", "unit %s belongs to %s, not %s", id, u.Side, c.Side)
+	}
+	if !u.OnTable {
+		return nil, game.Reject("NB-10", "unit %s is not on the table yet", id)
+	}
+	return u, nil
+}
+
+func (r *Rules) general(c *game.Command, x *game.Tx, id string) (*game.General, error) {
+	g := x.S.General(id)
+	if g == nil {
+		var all []string
+		for _, g := range x.S.Generals {
+			all = append(all, g.ID)
+		}
+		return nil, unknown("general", id, all)
+	}
+	if c.Side != game.Umpire && g.Side != c.Side {
+		return nil, game.Reject("", "general %s belongs to %s, not %s", id, g.Side, c.Side)
+	}
+	return g, nil
+}
+
+// write checks an order against NB-2 (orders per turn), NB-9 (reserve is
+// never a new order), NB-11 (who may carry it), NB-13 (an attached army
+// commander writes nothing) and NB-15 (a formation without its general
+// takes no orders), and sends a messenger from the army commander (NB-3).
+func (r *Rules) write(c *game.Command, x *game.Tx) error {
+	w := c.Write
+	if w == nil {
+		return game.Reject("", "write needs an order: for, kind, and optionally to, objective, note")
+	}
+	a := r.army(x, c.Side)
+	switch {
+	case a.Fate != "":
+		return game.Reject("NB-15", "army commander %s is %s; no orders until he is replaced", a.ID, a.Fate)
+	case a.Attached != "":
+		return game.Reject("NB-13", "army commander %s is attached to %s and issues no orders while attached", a.ID, a.Attached)
+	}
+	side := x.Sc.Side(c.Side)
+	limit, err := r.ordersPerTurn(side.Nation)
+	if err != nil {
+		return err
+	}
+	if x.S.Side(c.Side).Written >= limit {
+		return game.Reject("NB-2", "%s has written %d of the %d orders its army commander may write this turn", c.Side, x.S.Side(c.Side).Written, limit)
+	}
+	if !slices.Contains(r.p.newOrders, w.Kind) {
+		if w.Kind == "reserve" {
+			return game.Reject("NB-9", "reserve is a status, not an order: once a formation leaves it, it never returns; allowed: %s", strings.Join(r.p.newOrders, ", "))
+		}
+		return game.Reject("", "order kind %q is not one of %s", w.Kind, strings.Join(r.p.newOrders, ", "))
+	}
+	var fs []*game.Formation
+	for _, id := range w.For {
+		f, err := r.formation(c, x, id)
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(fs, func(g *game.Formation) bool { return g.ID == id }) {
+			return game.Reject("", "formation %s is named twice", id)
+		}
+		fs = append(fs, f)
+	}
+	allowed, err := r.recipients(x, fs)
+	if err != nil {
+		return err
+	}
+	for _, f := range fs {
+		g := x.S.General(f.General)
+		if g.Fate != "" {
+			return game.Reject("NB-15", "general %s of %s is %s; the formation takes no new orders until he is replaced", g.ID, f.ID, g.Fate)
+		}
+		if f.Reserve == "off-board" && !f.Placed {
+			return game.Reject("NB-10", "off-board reserve %s has no general on the table yet; he is placed at the edge two turns before it may enter", f.ID)
+		}
+	}
+	to := allowed[0]
+	if w.To != "" {
+		if !slices.Contains(allowed, w.To) {
+			return game.Reject("NB-11", "an order for %s is carried to %s, not %s", names(w.For), strings.Join(allowed, " or "), w.To)
+		}
+		to = w.To
+	}
+	if g := x.S.General(to); !g.Active() {
+		return game.Reject("NB-11", "general %s is not on the table to receive the order", to)
+	}
+	st := x.S.Side(c.Side)
+	o := &game.Order{ID: fmt.Sprintf("%s-%d", c.Side, st.Orders+1), For: slices.Clone(w.For), Kind: w.Kind,
+		Objective: w.Objective, Note: w.Note, Written: x.S.Turn, Via: to}
+	mid := fmt.Sprintf("m-%s-%d", c.Side, st.Messengers+1)
+	if err := x.Emit(game.Event{Type: game.MessengerSent, Side: c.Side, See: game.All, Messenger: mid, At: pt(a.At), Range: a.Range, Rule: "NB-3"}); err != nil {
+		return err
+	}
+	return x.Emit(game.Event{Type: game.OrderWritten, Side: c.Side, See: c.Side, Order: o, Messenger: mid, To: to, General: a.ID, Rule: "NB-2"})
+}
+
+// recipients lists the generals who may receive an order for fs, the
+// first being the default (NB-11): a wing's commander; a corps's commander
+// or his wing's; several corps of one wing through the wing commander; a
+// division's general, or his corps commander.
+func (r *Rules) recipients(x *game.Tx, fs []*game.Formation) ([]string, error) {
+	if len(fs) == 0 {
+		return nil, game.Reject("", "the order is for nobody; name a wing, corps or division")
+	}
+	if len(fs) > 1 {
+		wing := x.S.Formation(fs[0].Parent)
+		for _, f := range fs {
+			if f.Kind != battle.Corps || wing.Kind != battle.Wing || f.Parent != wing.ID {
+				return nil, game.Reject("NB-11", "one order may go to several formations only if they are corps of one wing, with one objective")
+			}
+		}
+		return []string{wing.General}, nil
+	}
+	f := fs[0]
+	out := []string{f.General}
+	if p := x.S.Formation(f.Parent); p != nil {
+		switch {
+		case f.Kind == battle.Corps && p.Kind == battle.Wing, f.Kind == battle.Division && p.Kind == battle.Corps:
+			out = append(out, p.General)
+		}
+	}
+	return out, nil
+}
+
+func (r *Rules) ordersPerTurn(nation string) (int, error) {
+	l, err := r.tables.FindLookup("nb/orders-per-turn")
+	if err != nil {
+		return 0, err
+	}
+	cell, err := l.Get(map[string]string{"nation": nation})
+	if err != nil {
+		return 0, fmt.Errorf("nb/orders-per-turn: %w", err)
+	}
+	n, ok := cell.Int()
+	if !ok {
+		return 0, fmt.Errorf("nb/orders-per-turn: %q is not a number", cell.Text)
+	}
+	return n, nil
+}
+
+// move checks each move: the piece is the side's and on the table, it stays
+// on the table, a unit under an attack order forms line only when engaged
+// (NB-7), and a reserve entering this turn ends clear of the enemy (NB-10).
+func (r *Rules) move(c *game.Command, x *game.Tx) error {
+	if len(c.Moves) == 0 {
+		return game.Reject("", "move needs at least one piece")
+	}
+	fd := x.Sc.Field
+	seen := map[string]bool{}
+	out := make([]game.Move, 0, len(c.Moves))
+	for _, m := range c.Moves {
+		id := m.ID()
+		if seen[id] {
+			return game.Reject("", "%s is moved twice in one command", id)
+		}
+		seen[id] = true
+		if !fd.Contains(m.To) {
+			return game.Reject("", "%s cannot move to %v: that is off the table (0..%s by 0..%s inches)", id, m.To, inch(fd.Width), inch(fd.Depth))
+		}
+		if m.General != "" {
+			g, err := r.general(c, x, m.General)
+			if err != nil {
+				return err
+			}
+			switch {
+			case g.Fate != "":
+				return game.Reject("NB-15", "general %s is %s", g.ID, g.Fate)
+			case !g.OnTable:
+				return game.Reject("NB-10", "general %s is not on the table yet", g.ID)
+			case g.Attached != "":
+				return game.Reject("NB-13", "general %s is attached to %s; detach him first, or move %s", g.ID, g.Attached, g.Attached)
+			}
+			mv := m
+			mv.From = pt(g.At)
+			out = append(out, mv)
+			continue
+		}
+		u, err := r.unit(c, x, m.Unit)
+		if err != nil {
+			return err
+		}
+		if m.Shape != "" && !slices.Contains(battle.Shapes, m.Shape) {
+			return game.Reject("", "formation %q is not one of %s", m.Shape, strings.Join(battle.Shapes, ", "))
+		}
+		div := x.S.Formation(u.Division)
+		if m.Shape == "line" && u.Shape != "line" && div.Order != nil && div.Order.Kind == "attack" && !div.Engaged {
+			return game.Reject("NB-7", "unit %s is under an attack order and may not form line until its division is engaged", u.ID)
+		}
+		if r.entered(x, u.Division) {
+			for _, e := range r.enemies(x, u.Side) {
+				if e.Within(m.To, r.p.entryClear) {
+					return game.Reject("NB-10", "unit %s entered this turn and may not end within %s\" of an un-routed enemy unit", u.ID, inch(r.p.entryClear))
+				}
+			}
+		}
+		mv := m
+		mv.From = pt(u.At)
+		out = append(out, mv)
+	}
+	return x.Emit(game.Event{Type: game.Moved, Side: c.Side, See: game.All, Moves: out})
+}
+
+// entered reports whether the reserve that division id belongs to came on
+// this turn.
+func (r *Rules) entered(x *game.Tx, id string) bool {
+	for f := x.S.Formation(id); f != nil && f.Kind != battle.Army; f = x.S.Formation(f.Parent) {
+		if f.Entered == x.S.Turn {
+			return true
+		}
+	}
+	return false
+}
+
+// attach joins a general to a unit or to another general (NB-13).
+func (r *Rules) attach(c *game.Command, x *game.Tx) error {
+	g, err := r.general(c, x, c.General)
+	if err != nil {
+		return err
+	}
+	if !g.Active() {
+		return game.Reject("", "general %s is not on the table", g.ID)
+	}
+	if g.Attached != "" {
+		return game.Reject("NB-13", "general %s is already attached to %s", g.ID, g.Attached)
+	}
+	var at = g.At
+	switch {
+	case x.S.Unit(c.To) != nil:
+		u, err := r.unit(c, x, c.To)
+		if err != nil {
+			return err
+		}
+		at = u.At
+	case x.S.General(c.To) != nil:
+		h, err := r.general(c, x, c.To)
+		if err != nil {
+			return err
+		}
+		if h.ID == g.ID || !h.Active() || h.Attached == g.ID {
+			return game.Reject("NB-13", "general %s cannot attach to %s", g.ID, h.ID)
+		}
+		at = h.At
+	default:
+		return unknown("unit or general", c.To, append(x.Sc.IDs("unit"), x.Sc.IDs("general")...))
+	}
+	return x.Emit(game.Event{Type: game.Attached, Side: g.Side, See: game.All, General: g.ID, To: c.To, At: pt(at), Rule: "NB-13"})
+}
+
+func (r *Rules) detach(c *game.Command, x *game.Tx) error {
+	g, err := r.general(c, x, c.General)
+	if err != nil {
+		return err
+	}
+	if g.Attached == "" {
+		return game.Reject("NB-13", "general %s is not attached", g.ID)
+	}
+	return x.Emit(game.Event{Type: game.Detached, Side: g.Side, See: game.All, General: g.ID, To: g.Attached, Rule: "NB-13"})
+}
+
+// redirect sends a messenger to another general who may receive its order
+// (NB-11).
+func (r *Rules) redirect(c *game.Command, x *game.Tx) error {
+	m := x.S.Messenger(c.Messenger)
+	if m == nil || m.Side != c.Side {
+		var all []string
+		for _, m := range x.S.Messengers {
+			if m.Side == c.Side {
+				all = append(all, m.ID)
+			}
+		}
+		return unknown("messenger", c.Messenger, all)
+	}
+	o := x.S.OrderByID(m.Order)
+	var fs []*game.Formation
+	for _, id := range o.For {
+		fs = append(fs, x.S.Formation(id))
+	}
+	allowed, err := r.recipients(x, fs)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(allowed, c.To) {
+		return game.Reject("NB-11", "the order %s carries is for %s and goes to %s, not %s", m.ID, names(o.For), strings.Join(allowed, " or "), c.To)
+	}
+	if g := x.S.General(c.To); !g.Active() {
+		return game.Reject("NB-11", "general %s is not on the table to receive the order", c.To)
+	}
+	if c.To == m.To {
+		return game.Reject("", "messenger %s already rides to %s", m.ID, c.To)
+	}
+	return x.Emit(game.Event{Type: game.MessengerRedirect, Side: c.Side, See: c.Side, Messenger: m.ID, To: c.To, General: m.To, Rule: "NB-11"})
+}
+
+// complete records that a formation has carried out its attack order; it
+// now defends (NB-8).
+func (r *Rules) complete(c *game.Command, x *game.Tx) error {
+	f, err := r.formation(c, x, c.Formation)
+	if err != nil {
+		return err
+	}
+	if f.Order == nil || f.Order.Kind != "attack" {
+		return game.Reject("NB-8", "formation %s is not on an attack order", f.ID)
+	}
+	o := *f.Order
+	o.Kind, o.For, o.Direct, o.Written, o.Via = "defend", []string{f.ID}, true, x.S.Turn, ""
+	var divs []string
+	for _, d := range x.S.Formations {
+		if d.ID != f.ID && d.Order != nil && d.Order.ID == f.Order.ID && r.under(x, d.ID, f.ID) {
+			divs = append(divs, d.ID)
+		}
+	}
+	return x.Emit(game.Event{Type: game.OrderComplete, Side: f.Side, See: f.Side, Formation: f.ID, Order: &o, Divisions: divs, Rule: "NB-8"})
+}
+
+// react lets cavalry react only when its division is engaged or on defend
+// (NB-14), or an engaged reserve defends itself (NB-9).
+func (r *Rules) react(c *game.Command, x *game.Tx) error {
+	for _, id := range c.Units {
+		u, err := r.unit(c, x, id)
+		if err != nil {
+			return err
+		}
+		if !u.Cavalry() {
+			return game.Reject("NB-14", "unit %s is %s; only cavalry reacts", u.ID, u.Type)
+		}
+		if u.Status == "routed" {
+			return game.Reject("", "unit %s is routed", u.ID)
+		}
+		d := x.S.Formation(u.Division)
+		if !d.Engaged && (d.Order == nil || d.Order.Kind != "defend") {
+			return game.Reject("NB-14", "cavalry of %s reacts only when engaged or on a defend order", d.ID)
+		}
+	}
+	return x.Emit(game.Event{Type: game.Reacted, Side: c.Side, See: game.All, Units: c.Units, Rule: "NB-14"})
+}
+
+// combat records units that start combat this turn: they are exempt from
+// the command range check (NB-12), and may not be units that entered from
+// off the table this turn (NB-10).
+func (r *Rules) combat(c *game.Command, x *game.Tx) error {
+	for _, id := range c.Units {
+		u, err := r.unit(c, x, id)
+		if err != nil {
+			return err
+		}
+		if u.Status == "routed" {
+			return game.Reject("", "unit %s is routed", u.ID)
+		}
+		if r.entered(x, u.Division) {
+			return game.Reject("NB-10", "unit %s entered this turn and may not start combat", u.ID)
+		}
+	}
+	return x.Emit(game.Event{Type: game.CombatDeclared, Side: c.Side, See: game.All, Units: c.Units, Rule: "NB-12"})
+}
+
+// status routs or rallies units, as combat and morale at the table decide.
+func (r *Rules) status(c *game.Command, x *game.Tx) error {
+	want := map[string]string{"rout": "routed", "rally": "formed"}[c.Verb]
+	var evs []game.Event
+	for _, id := range c.Units {
+		u, err := r.unit(c, x, id)
+		if err != nil {
+			return err
+		}
+		if u.Status == want {
+			return game.Reject("", "unit %s is already %s", u.ID, want)
+		}
+		evs = append(evs, game.Event{Type: game.StatusChanged, Side: u.Side, See: game.All, Unit: u.ID, Status: want})
+	}
+	for _, e := range evs {
+		if err := x.Emit(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// remove takes out a killed or captured general (NB-15).
+func (r *Rules) remove(c *game.Command, x *game.Tx) error {
+	g, err := r.general(c, x, c.General)
+	if err != nil {
+		return err
+	}
+	if g.Fate != "" {
+		return game.Reject("NB-15", "general %s is already %s", g.ID, g.Fate)
+	}
+	if !g.OnTable {
+		return game.Reject("", "general %s is not on the table", g.ID)
+	}
+	return x.Emit(game.Event{Type: game.GeneralRemoved, Side: g.Side, See: game.All, General: g.ID, Status: c.Fate, Formation: g.Commands, Rule: "NB-15"})
+}
+
+// replace puts a new general in a fallen one's place (NB-15).
+func (r *Rules) replace(c *game.Command, x *game.Tx) error {
+	g, err := r.general(c, x, c.General)
+	if err != nil {
+		return err
+	}
+	n := c.New
+	switch {
+	case n == nil:
+		return game.Reject("", "replace needs the new general: id, quality, range, at")
+	case g.Fate == "":
+		return game.Reject("NB-15", "general %s is still in command; remove him first", g.ID)
+	case g.Replaced != "":
+		return game.Reject("NB-15", "general %s was already replaced by %s", g.ID, g.Replaced)
+	case x.Sc.What(n.ID) != "" || x.S.General(n.ID) != nil:
+		return game.Reject("", "id %q is already used in this game", n.ID)
+	case !slices.Contains(r.Vocab().Qualities, n.Quality):
+		return game.Reject("", "quality %q is not one of %s", n.Quality, strings.Join(r.Vocab().Qualities, ", "))
+	case !x.Sc.Field.Contains(n.At):
+		return game.Reject("", "general %s cannot stand at %v: that is off the table", n.ID, n.At)
+	}
+	return x.Emit(game.Event{Type: game.GeneralReplaced, Side: g.Side, See: game.All, General: g.ID, New: n, Formation: g.Commands, Rule: "NB-15"})
+}

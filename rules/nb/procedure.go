@@ -1,0 +1,131 @@
+package nb
+
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+
+	"go.yaml.in/yaml/v3"
+
+	"orderly/game"
+	"orderly/strict"
+)
+
+//go:embed procedure.yaml
+var procedureYAML []byte
+
+// procedure is the data of procedure.yaml.
+type procedure struct {
+	seq          []game.Step
+	anytime      []string
+	orders       []string
+	newOrders    []string
+	engagement   float64
+	reserveDepth float64
+	entryLead    int
+	entryRadius  float64
+	entryClear   float64
+}
+
+var steps = []string{"arrival", "write", "read", "command", "activate", "messengers", "enter", "move", "end-of-movement"}
+
+func readProcedure(file string, data []byte) (procedure, error) {
+	r := strict.Reader{File: file}
+	var p procedure
+	n, err := r.Parse(data)
+	if err != nil {
+		return p, err
+	}
+	fields := []string{"rules", "sequence", "anytime", "orders", "new-orders", "engagement", "reserve-depth", "entry"}
+	f, err := r.Fields(n, "procedure", fields...)
+	if err != nil {
+		return p, err
+	}
+	for _, k := range fields {
+		if f[k] == nil {
+			return p, r.Errf(n, "procedure: %s is missing", k)
+		}
+	}
+	items, err := r.List(f["sequence"], "sequence")
+	if err != nil {
+		return p, err
+	}
+	for i, it := range items {
+		w := fmt.Sprintf("sequence[%d]", i)
+		sf, err := r.Fields(it, w, "phase", "step", "player", "verbs")
+		if err != nil {
+			return p, err
+		}
+		if sf["phase"] == nil || sf["step"] == nil {
+			return p, r.Errf(it, "%s: give phase and step", w)
+		}
+		var s game.Step
+		if s.Phase, err = r.Word(sf["phase"], w+".phase"); err != nil {
+			return p, err
+		}
+		if s.Name, err = r.Word(sf["step"], w+".step"); err != nil {
+			return p, err
+		}
+		if !slices.Contains(steps, s.Name) {
+			return p, r.Errf(sf["step"], "%s.step: nb has no step %q", w, s.Name)
+		}
+		if sf["player"] != nil {
+			if s.Player, err = r.Bool(sf["player"], w+".player"); err != nil {
+				return p, err
+			}
+		}
+		if sf["verbs"] != nil {
+			if s.Verbs, err = wordList(r, sf["verbs"], w+".verbs"); err != nil {
+				return p, err
+			}
+		}
+		p.seq = append(p.seq, s)
+	}
+	for k, dst := range map[string]*[]string{"anytime": &p.anytime, "orders": &p.orders, "new-orders": &p.newOrders} {
+		if *dst, err = wordList(r, f[k], k); err != nil {
+			return p, err
+		}
+	}
+	ints := map[string]*float64{"engagement": &p.engagement, "reserve-depth": &p.reserveDepth}
+	for k, dst := range ints {
+		v, err := r.Int(f[k], k)
+		if err != nil {
+			return p, err
+		}
+		*dst = float64(v)
+	}
+	ef, err := r.Fields(f["entry"], "entry", "lead", "radius", "clearance")
+	if err != nil {
+		return p, err
+	}
+	for _, k := range []string{"lead", "radius", "clearance"} {
+		if ef[k] == nil {
+			return p, r.Errf(f["entry"], "entry: %s is missing", k)
+		}
+	}
+	if p.entryLead, err = r.Int(ef["lead"], "entry.lead"); err != nil {
+		return p, err
+	}
+	for k, dst := range map[string]*float64{"radius": &p.entryRadius, "clearance": &p.entryClear} {
+		v, err := r.Int(ef[k], "entry."+k)
+		if err != nil {
+			return p, err
+		}
+		*dst = float64(v)
+	}
+	return p, nil
+}
+
+func wordList(r strict.Reader, n *yaml.Node, where string) ([]string, error) {
+	items, err := r.List(n, where)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(items))
+	for i, it := range items {
+		if out[i], err = r.Word(it, fmt.Sprintf("%s[%d]", where, i)); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

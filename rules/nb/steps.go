@@ -1,0 +1,552 @@
+package nb
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+
+	"orderly/battle"
+	"orderly/game"
+	"orderly/geom"
+)
+
+// arrival places the general of each off-board reserve at the middle of its
+// entry square's edge, the set number of turns before its earliest entry,
+// gives him the reserve's order without a messenger, and rolls the arrival
+// in the open (NB-10).
+func (r *Rules) arrival(x *game.Tx) error {
+	for _, f := range x.S.Formations {
+		if f.Reserve != "off-board" || f.Placed || f.Entry == 0 || x.S.Turn < f.Entry-r.p.entryLead {
+			continue
+		}
+		sf := x.Sc.Formation(f.ID)
+		sq, err := x.Sc.Field.Square(f.Square)
+		if err != nil {
+			return err
+		}
+		at := x.Sc.Field.EdgeMid(sq, f.Edge)
+		g := x.S.General(f.General)
+		if err := x.Emit(game.Event{Type: game.GeneralPlaced, Side: f.Side, See: game.All, Formation: f.ID, General: g.ID,
+			At: pt(at), Square: f.Square, Edge: f.Edge, Rule: "NB-10"}); err != nil {
+			return err
+		}
+		then := sf.Entry.Then
+		o := &game.Order{ID: r.orderID(x, f.Side), For: []string{f.ID}, Kind: then.Kind, Objective: then.Objective,
+			Note: then.Note, Written: x.S.Turn, Via: g.ID, Direct: true}
+		if err := x.Emit(game.Event{Type: game.OrderWritten, Side: f.Side, See: f.Side, Order: o, To: g.ID, How: "entry", Rule: "NB-10"}); err != nil {
+			return err
+		}
+		roll, t, err := x.Roll("nb/reserve-arrival", f.ID, map[string]string{"quality": g.Quality})
+		if err != nil {
+			return err
+		}
+		if err := x.Emit(game.Event{Type: game.ReserveArrivalRoll, Side: f.Side, See: game.All, Formation: f.ID, General: g.ID,
+			Roll: roll, Arrival: f.Entry + game.Value(t, roll.Result), Rule: "NB-10"}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// read has every general with a delivered order read it, a turn after
+// delivery, and roll its delay (NB-4, NB-5): the order is acted on from the
+// maneuver phase of the turn of reading plus the delay. A wing commander's
+// corps commanders read only within his range (NB-11); an attached general
+// waits until he detaches (NB-13); a fallen one's replacement reads (NB-15).
+func (r *Rules) read(x *game.Tx) error {
+	for _, o := range x.S.Orders {
+		if o.Status != game.Delivered && o.Status != game.Read {
+			continue
+		}
+		if o.Delivered >= x.S.Turn || o.Direct {
+			continue
+		}
+		for _, rd := range slices.Clone(o.Readers) {
+			if rd.Read {
+				continue
+			}
+			if err := r.readOne(x, o, rd); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (r *Rules) readOne(x *game.Tx, o *game.OrderState, rd game.Reader) error {
+	g := generalOf(x, rd.Formation)
+	base := game.Event{Side: o.Side, See: o.Side, OrderID: o.ID, Formation: rd.Formation, General: g.ID}
+	wait := func(rule, text string) error {
+		e := base
+		e.Type, e.Rule, e.Text = game.OrderWaiting, rule, text
+		return x.Emit(e)
+	}
+	switch {
+	case g.Fate != "":
+		return wait("NB-15", fmt.Sprintf("general %s is %s; the order waits for his replacement", g.ID, g.Fate))
+	case g.Attached != "":
+		return wait("NB-13", fmt.Sprintf("general %s is attached to %s and reads the order once he detaches", g.ID, g.Attached))
+	}
+	if via := x.S.General(o.Via); via != nil && via.ID != g.ID && x.S.Formation(via.Commands).Kind == battle.Wing {
+		if d := via.At.Dist(g.At); d > via.Range+1e-9 {
+			e := base
+			e.Type, e.Rule = game.OrderNotRead, "NB-11"
+			e.Text = fmt.Sprintf("corps commander %s is %s\" from wing commander %s, beyond his %s\" range", g.ID, inch(d), via.ID, inch(via.Range))
+			return x.Emit(e)
+		}
+	}
+	nation := x.Sc.Side(o.Side).Nation
+	roll, t, err := x.Roll("nb/order-delay", rd.Formation, map[string]string{"nation": nation, "quality": g.Quality})
+	if err != nil {
+		return err
+	}
+	e := base
+	e.Type, e.Rule, e.Roll = game.OrderRead, "NB-5", roll
+	e.Acts = x.S.Turn + game.Value(t, roll.Result)
+	return x.Emit(e)
+}
+
+// command activates, with no roll, the orders for a formation whose general
+// the army commander has joined (NB-13).
+func (r *Rules) command(x *game.Tx) error {
+	for _, s := range x.Sc.Sides {
+		a := r.army(x, s.ID)
+		if a == nil || a.Fate != "" || a.Attached == "" {
+			continue
+		}
+		host := x.S.General(a.Attached)
+		if host == nil || host.Fate != "" {
+			continue
+		}
+		fid := host.Commands
+		for _, o := range x.S.Orders {
+			if o.Side != s.ID || o.Status == game.Active || o.Status == game.Superseded || !slices.Contains(o.For, fid) {
+				continue
+			}
+			if rd := slices.IndexFunc(o.Readers, func(rd game.Reader) bool { return rd.Formation == fid && rd.Active }); rd >= 0 {
+				continue
+			}
+			for _, m := range x.S.Messengers {
+				if m.Order == o.ID {
+					if err := x.Emit(game.Event{Type: game.MessengerWithdrawn, Side: s.ID, See: game.All, Messenger: m.ID, Rule: "NB-13"}); err != nil {
+						return err
+					}
+					break
+				}
+			}
+			if err := r.activateFor(x, o, fid, "army-commander", "NB-13"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// activate puts into effect each order whose reader's delay has run out
+// (NB-5), unless a newer order has taken its place.
+func (r *Rules) activate(x *game.Tx) error {
+	for _, o := range x.S.Orders {
+		if o.Status == game.Superseded {
+			continue
+		}
+		for _, rd := range slices.Clone(o.Readers) {
+			if !rd.Read || rd.Active || rd.Acts > x.S.Turn {
+				continue
+			}
+			if err := r.activateFor(x, o, rd.Formation, "read", "NB-5"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// activateFor makes order o active for formation fid and the divisions
+// that follow it; a division beyond its corps commander's range keeps its
+// order (NB-12).
+func (r *Rules) activateFor(x *game.Tx, o *game.OrderState, fid, how, rule string) error {
+	f := x.S.Formation(fid)
+	cur := f.Order
+	if f.Reserve == "off-board" {
+		cur = f.Then
+	}
+	if cur != nil && cur.ID != o.ID && newer(cur, &o.Order, fid) && cur.Kind != "reserve" {
+		return x.Emit(game.Event{Type: game.OrderSuperseded, Side: o.Side, See: o.Side, OrderID: o.ID, Formation: fid,
+			Text: fmt.Sprintf("order %s, written on turn %d, is newer", cur.ID, cur.Written)})
+	}
+	ord := o.Order
+	follow, out := r.split(x, fid, &ord, f.Reserve != "off-board")
+	return x.Emit(game.Event{Type: game.OrderActive, Side: o.Side, See: o.Side, Formation: fid, Order: &ord,
+		Divisions: follow, Left: out, How: how, Rule: rule})
+}
+
+// messengers moves every messenger straight toward its recipient's present
+// position by the army commander's range (NB-3), and delivers on arrival.
+// An order for one division carried to its corps commander goes on to the
+// division general if he is beyond the corps commander's range (NB-11). An
+// on-board reserve acts on its order at once (NB-9).
+func (r *Rules) messengers(x *game.Tx) error {
+	for _, m := range slices.Clone(x.S.Messengers) {
+		if err := r.ride(x, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *Rules) ride(x *game.Tx, m *game.Messenger) error {
+	o := x.S.OrderByID(m.Order)
+	to := x.S.General(m.To)
+	if o == nil || to == nil {
+		return fmt.Errorf("messenger %s carries an unknown order or rides to an unknown general", m.ID)
+	}
+	if to.Fate != "" {
+		return x.Emit(game.Event{Type: game.MessengerHeld, Side: m.Side, See: m.Side, Messenger: m.ID, General: to.ID, Rule: "NB-15",
+			Text: fmt.Sprintf("general %s is %s; the messenger waits for his replacement", to.ID, to.Fate)})
+	}
+	from, at, left := m.At, m.At, m.Speed
+	for {
+		p, reached := at.Toward(to.At, left)
+		left -= at.Dist(p)
+		at = p
+		if !reached {
+			break
+		}
+		next := r.onward(x, o, to)
+		if next == nil {
+			break
+		}
+		if err := x.Emit(game.Event{Type: game.MessengerRedirect, Side: m.Side, See: m.Side, Messenger: m.ID, To: next.ID, General: to.ID, Rule: "NB-11",
+			Text: fmt.Sprintf("division general %s is beyond corps commander %s's range", next.ID, to.ID)}); err != nil {
+			return err
+		}
+		to = next
+	}
+	arrived := at == to.At
+	if err := x.Emit(game.Event{Type: game.MessengerMoved, Side: m.Side, See: game.All, Messenger: m.ID, From: pt(from), At: pt(at.Round()), Arrived: arrived, Rule: "NB-3"}); err != nil {
+		return err
+	}
+	if !arrived {
+		return nil
+	}
+	readers := r.readers(x, o, to)
+	if err := x.Emit(game.Event{Type: game.OrderDelivered, Side: m.Side, See: m.Side, OrderID: o.ID, Messenger: m.ID, General: to.ID, Readers: readers, Rule: "NB-3"}); err != nil {
+		return err
+	}
+	for _, fid := range readers {
+		if !r.inReserve(x, fid) {
+			continue
+		}
+		if err := r.activateFor(x, o, fid, "reserve", "NB-9"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// onward returns the general a messenger must ride on to after reaching
+// general at, or nil if it delivers there (NB-11).
+func (r *Rules) onward(x *game.Tx, o *game.OrderState, at *game.General) *game.General {
+	if len(o.For) != 1 {
+		return nil
+	}
+	f := x.S.Formation(o.For[0])
+	if f.Kind != battle.Division || f.General == at.ID {
+		return nil
+	}
+	g := x.S.General(f.General)
+	if g.Active() && g.At.Dist(at.At) <= at.Range+1e-9 {
+		return nil
+	}
+	return g
+}
+
+// readers lists the formations whose generals read order o once delivered
+// to general at (NB-11).
+func (r *Rules) readers(x *game.Tx, o *game.OrderState, at *game.General) []string {
+	host := x.S.Formation(at.Commands)
+	var out []string
+	for _, id := range o.For {
+		f := x.S.Formation(id)
+		if f.Kind == battle.Wing && host.ID == f.ID {
+			// A wing order: each of its corps commanders reads it.
+			out = append(out, x.Sc.Formation(f.ID).Children...)
+			continue
+		}
+		out = append(out, id)
+	}
+	return out
+}
+
+// inReserve reports whether formation id is, or is under, an on-board
+// reserve.
+func (r *Rules) inReserve(x *game.Tx, id string) bool {
+	for f := x.S.Formation(id); f != nil && f.Kind != battle.Army; f = x.S.Formation(f.Parent) {
+		if f.Reserve == "on-board" {
+			return true
+		}
+	}
+	return false
+}
+
+// enter brings on each off-board reserve whose arrival turn has come (NB-10):
+// at its general's marker, slid along the edge to the nearest place more
+// than the clearance from every un-routed enemy unit, its units set down
+// within the entry radius; it acts on its order at once.
+func (r *Rules) enter(x *game.Tx) error {
+	for _, f := range x.S.Formations {
+		if f.Reserve != "off-board" || !f.Placed || f.Arrival > x.S.Turn || f.Arrival == 0 {
+			continue
+		}
+		if err := r.enterOne(x, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *Rules) enemies(x *game.Tx, side string) []geom.Point {
+	var out []geom.Point
+	for _, u := range x.S.Units {
+		if u.Side != side && u.OnTable && u.Status != "routed" {
+			out = append(out, u.At)
+		}
+	}
+	return out
+}
+
+func (r *Rules) enterOne(x *game.Tx, f *game.Formation) error {
+	g := x.S.General(f.General)
+	enemy := r.enemies(x, f.Side)
+	at, ok := r.slide(x, f.Edge, g.At, enemy)
+	if !ok {
+		return x.Emit(game.Event{Type: game.EntryBlocked, Side: f.Side, See: game.All, Formation: f.ID, At: pt(g.At), Rule: "NB-10",
+			Text: fmt.Sprintf("no place on the %s edge is more than %s\" from the enemy; the reserve waits", f.Edge, inch(r.p.entryClear))})
+	}
+	var units []*game.Unit
+	var gens []*game.General
+	var divs []string
+	for _, d := range x.S.Formations {
+		if d.ID == f.ID || !r.under(x, d.ID, f.ID) {
+			continue
+		}
+		divs = append(divs, d.ID)
+		if dg := x.S.General(d.General); dg != nil && !dg.OnTable {
+			gens = append(gens, dg)
+		}
+	}
+	for _, u := range x.S.Units {
+		if !u.OnTable && r.under(x, u.Division, f.ID) {
+			units = append(units, u)
+		}
+	}
+	spots := r.spots(x, f.Edge, at, enemy, len(units))
+	var moves []game.Move
+	if at != g.At {
+		moves = append(moves, game.Move{General: g.ID, To: at, From: pt(g.At)})
+	}
+	for i, u := range units {
+		moves = append(moves, game.Move{Unit: u.ID, To: spots[i]})
+	}
+	for _, dg := range gens {
+		p := at
+		for i, u := range units {
+			if x.S.Formation(u.Division).General == dg.ID {
+				p = spots[i]
+				break
+			}
+		}
+		moves = append(moves, game.Move{General: dg.ID, To: p})
+	}
+	text := ""
+	if at != g.At {
+		text = fmt.Sprintf("the entry point slid from %v to %v, clear of the enemy", g.At, at)
+	}
+	if err := x.Emit(game.Event{Type: game.ReserveEntered, Side: f.Side, See: game.All, Formation: f.ID, At: pt(at),
+		Moves: moves, Divisions: divs, Rule: "NB-10", Text: text}); err != nil {
+		return err
+	}
+	then := f.Then
+	if then == nil {
+		return nil
+	}
+	o := x.S.OrderByID(then.ID)
+	ord := o.Order
+	follow, _ := r.split(x, f.ID, &ord, false)
+	return x.Emit(game.Event{Type: game.OrderActive, Side: f.Side, See: f.Side, Formation: f.ID, Order: &ord,
+		Divisions: follow, How: "entry", Rule: "NB-10"})
+}
+
+// under reports whether formation id is top or under it.
+func (r *Rules) under(x *game.Tx, id, top string) bool {
+	for f := x.S.Formation(id); f != nil; f = x.S.Formation(f.Parent) {
+		if f.ID == top {
+			return true
+		}
+		if f.Kind == battle.Army {
+			break
+		}
+	}
+	return false
+}
+
+// slide finds the point of the edge nearest to mark that is more than the
+// clearance from every enemy point, to the hundredth of an inch.
+func (r *Rules) slide(x *game.Tx, edge string, mark geom.Point, enemy []geom.Point) (geom.Point, bool) {
+	fd := x.Sc.Field
+	length := fd.Width
+	if edge == "east" || edge == "west" {
+		length = fd.Depth
+	}
+	clear := r.p.entryClear
+	type span struct{ lo, hi float64 }
+	var spans []span
+	for _, e := range enemy {
+		d := fd.FromEdge(e, edge)
+		if d >= clear {
+			continue
+		}
+		half := math.Sqrt(clear*clear - d*d)
+		a := battle.Along(edge, e)
+		spans = append(spans, span{a - half, a + half})
+	}
+	s := battle.Along(edge, mark)
+	free := func(v float64) bool {
+		for _, sp := range spans {
+			if v > sp.lo-1e-9 && v < sp.hi+1e-9 {
+				return false
+			}
+		}
+		return v >= 0 && v <= length
+	}
+	if free(s) {
+		return mark, true
+	}
+	var cands []float64
+	for _, sp := range spans {
+		cands = append(cands, math.Floor(sp.lo*100-1)/100, math.Ceil(sp.hi*100+1)/100)
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		di, dj := math.Abs(cands[i]-s), math.Abs(cands[j]-s)
+		if di != dj {
+			return di < dj
+		}
+		return cands[i] < cands[j]
+	})
+	for _, c := range cands {
+		if free(c) {
+			return fd.OnEdge(edge, c), true
+		}
+	}
+	return geom.Point{}, false
+}
+
+// spots picks n places for entering units within the entry radius of at,
+// nearest first, clear of the enemy where possible.
+func (r *Rules) spots(x *game.Tx, edge string, at geom.Point, enemy []geom.Point, n int) []geom.Point {
+	in := battle.Inward(edge)
+	var across geom.Point
+	if in.X == 0 {
+		across = geom.Pt(1, 0)
+	} else {
+		across = geom.Pt(0, 1)
+	}
+	const gap = 1.5
+	var cands []geom.Point
+	steps := int(r.p.entryRadius / gap)
+	for row := 0; row <= steps; row++ {
+		for col := -steps; col <= steps; col++ {
+			p := geom.Pt(at.X+in.X*(float64(row)*gap+0.5)+across.X*float64(col)*gap,
+				at.Y+in.Y*(float64(row)*gap+0.5)+across.Y*float64(col)*gap).Round()
+			if !x.Sc.Field.Contains(p) || p.Dist(at) > r.p.entryRadius+1e-9 {
+				continue
+			}
+			clear := true
+			for _, e := range enemy {
+				if e.Within(p, r.p.entryClear) {
+					clear = false
+					break
+				}
+			}
+			if clear {
+				cands = append(cands, p)
+			}
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].Dist(at) < cands[j].Dist(at) })
+	out := make([]geom.Point, n)
+	for i := range out {
+		if len(cands) > 0 {
+			out[i] = cands[i%len(cands)]
+		} else {
+			out[i] = at
+		}
+	}
+	return out
+}
+
+// endOfMovement reports every combat unit outside its division general's
+// range, except units that started combat, routed units and detachments
+// (NB-12; the source sets no penalty), and the limits of an attack order on
+// a division that is not engaged (NB-7).
+func (r *Rules) endOfMovement(x *game.Tx) error {
+	s := x.S
+	for _, u := range s.Units {
+		if !u.OnTable || u.Status == "routed" || u.Detachment || u.Combat {
+			continue
+		}
+		g := generalOf(x, u.Division)
+		if g == nil || !g.Active() {
+			continue
+		}
+		if d := u.At.Dist(g.At); d > g.Range+1e-9 {
+			if err := x.Emit(game.Event{Type: game.RangeViolation, Side: u.Side, See: u.Side, Unit: u.ID, General: g.ID,
+				Formation: u.Division, Distance: math.Round(d*100) / 100, Range: g.Range, Rule: "NB-12"}); err != nil {
+				return err
+			}
+		}
+	}
+	return r.attackLimits(x)
+}
+
+// attackLimits reports the units of a division on an attack order, not
+// engaged, that moved less than half the speed of the division's slowest
+// unit or stand in line (NB-7).
+func (r *Rules) attackLimits(x *game.Tx) error {
+	s := x.S
+	byDiv := map[string][]*game.Unit{}
+	for _, u := range s.Units {
+		if u.OnTable && u.Status != "routed" {
+			byDiv[u.Division] = append(byDiv[u.Division], u)
+		}
+	}
+	for _, f := range s.Formations {
+		if f.Kind != battle.Division || f.Engaged || f.Order == nil || f.Order.Kind != "attack" || f.Entered == s.Turn {
+			continue
+		}
+		us := byDiv[f.ID]
+		if len(us) == 0 {
+			continue
+		}
+		slow := us[0].Speed
+		for _, u := range us {
+			slow = min(slow, u.Speed)
+		}
+		for _, u := range us {
+			var text string
+			switch {
+			case u.Shape == "line":
+				text = fmt.Sprintf("unit %s stands in line; under an attack order units keep to column until engaged", u.ID)
+			case u.Moved < slow/2-1e-9:
+				text = fmt.Sprintf("unit %s moved %s\"; under an attack order the division moves at least %s\", half its slowest unit's speed", u.ID, inch(u.Moved), inch(slow/2))
+			default:
+				continue
+			}
+			if err := x.Emit(game.Event{Type: game.Restriction, Side: f.Side, See: f.Side, Unit: u.ID, Formation: f.ID, Rule: "NB-7", Text: text}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,551 @@
+// Package script plays a game from a file: a scenario, the commands of each
+// turn and phase, and optionally the natural rolls to use (a player's
+// physical dice, or a test's). It also checks the expectations a script
+// states about its timeline, so that every example is its own test.
+package script
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"orderly/battle"
+	"orderly/dice"
+	"orderly/game"
+	"orderly/strict"
+)
+
+// Script is a scripted game.
+type Script struct {
+	Name     string
+	Title    string
+	Scenario *battle.Scenario
+	Seed     uint64
+	Until    int // the last turn to play
+	Rolls    []Roll
+	Steps    []Commands
+	Expect   []Expect
+	File     string
+}
+
+// Roll fixes the dice of one roll: the table rolled for a formation or
+// general on a turn (0 for rolls before the game).
+type Roll struct {
+	Turn    int
+	Table   string
+	For     string
+	Faces   []int
+	Natural int
+	Line    int
+	used    bool
+}
+
+// Commands are the commands given in one phase of one turn.
+type Commands struct {
+	Turn     int
+	Phase    string
+	Commands []game.Command
+	Line     int
+}
+
+// Expect is a fact the timeline must (or, with Not, must not) contain: an
+// entry whose fields equal every given one.
+type Expect struct {
+	Fields map[string]string
+	Not    bool
+	Line   int
+}
+
+// Engine makes the rule set a scenario names.
+type Engine func(id string) (game.Rules, error)
+
+// Load reads a script. A scenario given as a file name is read relative to
+// the script.
+func Load(file string, data []byte, engine Engine) (*Script, error) {
+	r := strict.Reader{File: file, Want: "a script: scenario, and turns of commands"}
+	n, err := r.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	f, err := r.Fields(n, "script", "script", "title", "scenario", "seed", "until", "rolls", "turns", "expect")
+	if err != nil {
+		return nil, err
+	}
+	s := &Script{File: file, Seed: 1}
+	if f["scenario"] == nil {
+		return nil, r.Errf(n, "script: scenario is missing: a file name, or the scenario itself")
+	}
+	if f["script"] != nil {
+		if s.Name, err = r.Word(f["script"], "script"); err != nil {
+			return nil, err
+		}
+	}
+	if f["title"] != nil {
+		if s.Title, err = r.Str(f["title"], "title"); err != nil {
+			return nil, err
+		}
+	}
+	if s.Scenario, err = scenario(r, f["scenario"], engine); err != nil {
+		return nil, err
+	}
+	rules, err := engine(s.Scenario.Rules)
+	if err != nil {
+		return nil, r.Errf(f["scenario"], "scenario: %v", err)
+	}
+	s.Until = s.Scenario.Turns
+	if f["seed"] != nil {
+		v, err := r.Int(f["seed"], "seed")
+		if err != nil {
+			return nil, err
+		}
+		if v < 0 {
+			return nil, r.Errf(f["seed"], "seed: want a whole number of 0 or more, got %d", v)
+		}
+		s.Seed = uint64(v)
+	}
+	if f["until"] != nil {
+		if s.Until, err = r.Int(f["until"], "until"); err != nil {
+			return nil, err
+		}
+		if s.Until < 1 || s.Until > s.Scenario.Turns {
+			return nil, r.Errf(f["until"], "until: %d is out of range; allowed: 1..%d, the scenario's turns", s.Until, s.Scenario.Turns)
+		}
+	}
+	if f["rolls"] != nil {
+		if s.Rolls, err = rolls(r, f["rolls"], rules); err != nil {
+			return nil, err
+		}
+	}
+	if f["turns"] != nil {
+		if s.Steps, err = turns(r, f["turns"], rules); err != nil {
+			return nil, err
+		}
+	}
+	if f["expect"] != nil {
+		if s.Expect, err = expects(r, f["expect"]); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+func scenario(r strict.Reader, n *yaml.Node, engine Engine) (*battle.Scenario, error) {
+	vocab := func(id string) battle.Vocab {
+		if rules, err := engine(id); err == nil {
+			return rules.Vocab()
+		}
+		return battle.Vocab{}
+	}
+	if n.Kind == yaml.ScalarNode {
+		path := n.Value
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(filepath.Dir(r.File), path)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, r.Errf(n, "scenario: %v", err)
+		}
+		return LoadScenario(path, data, engine)
+	}
+	rules := ""
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == "rules" {
+				rules = n.Content[i+1].Value
+			}
+		}
+	}
+	return battle.FromNode(r.File, n, vocab(rules))
+}
+
+// LoadScenario reads a scenario file with the vocabulary of the rule set it
+// names, and checks it against that rule set.
+func LoadScenario(file string, data []byte, engine Engine) (*battle.Scenario, error) {
+	var head struct {
+		Rules string `yaml:"rules"`
+	}
+	_ = yaml.Unmarshal(data, &head)
+	var v battle.Vocab
+	rules, err := engine(head.Rules)
+	if err == nil {
+		v = rules.Vocab()
+	}
+	sc, err := battle.Load(file, data, v)
+	if err != nil {
+		return nil, err
+	}
+	if rules == nil {
+		if _, err := engine(sc.Rules); err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+	}
+	if err := rules.Check(sc); err != nil {
+		return nil, place(file, err)
+	}
+	return sc, nil
+}
+
+func place(file string, err error) error {
+	if pe, ok := err.(*battle.PathError); ok {
+		return &strict.Error{File: file, Line: pe.Line, Msg: pe.Error()}
+	}
+	return fmt.Errorf("%s: %w", file, err)
+}
+
+func rolls(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Roll, error) {
+	items, err := r.List(n, "rolls")
+	if err != nil {
+		return nil, err
+	}
+	var out []Roll
+	for i, it := range items {
+		w := fmt.Sprintf("rolls[%d]", i)
+		f, err := r.Fields(it, w, "turn", "table", "for", "natural", "faces")
+		if err != nil {
+			return nil, err
+		}
+		for _, k := range []string{"turn", "table", "for"} {
+			if f[k] == nil {
+				return nil, r.Errf(it, "%s: %s is missing", w, k)
+			}
+		}
+		ro := Roll{Line: it.Line}
+		if ro.Turn, err = r.Int(f["turn"], w+".turn"); err != nil {
+			return nil, err
+		}
+		if ro.Table, err = r.Word(f["table"], w+".table"); err != nil {
+			return nil, err
+		}
+		if ro.For, err = r.ID(f["for"], w+".for"); err != nil {
+			return nil, err
+		}
+		t, err := rules.Table(ro.Table)
+		if err != nil {
+			return nil, r.Errf(f["table"], "%s.table: %v", w, err)
+		}
+		switch {
+		case f["natural"] != nil && f["faces"] == nil:
+			if ro.Natural, err = r.Int(f["natural"], w+".natural"); err != nil {
+				return nil, err
+			}
+			if t.Dice.Count != 1 {
+				return nil, r.Errf(f["natural"], "%s: %s rolls %s; give each die under faces", w, t.ID, t.Dice)
+			}
+			ro.Faces = []int{ro.Natural}
+		case f["faces"] != nil && f["natural"] == nil:
+			if ro.Faces, err = r.Ints(f["faces"], w+".faces"); err != nil {
+				return nil, err
+			}
+			if len(ro.Faces) != t.Dice.Count {
+				return nil, r.Errf(f["faces"], "%s.faces: %s rolls %s, so give %d faces", w, t.ID, t.Dice, t.Dice.Count)
+			}
+		default:
+			return nil, r.Errf(it, "%s: give either natural (one die) or faces", w)
+		}
+		lo := 1
+		if t.Dice.Zero {
+			lo = 0
+		}
+		for _, fc := range ro.Faces {
+			if fc < lo || fc > lo+t.Dice.Sides-1 {
+				return nil, r.Errf(it, "%s: face %d is not on a d%d; allowed: %d..%d", w, fc, t.Dice.Sides, lo, lo+t.Dice.Sides-1)
+			}
+		}
+		out = append(out, ro)
+	}
+	return out, nil
+}
+
+func turns(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Commands, error) {
+	items, err := r.List(n, "turns")
+	if err != nil {
+		return nil, err
+	}
+	var phases []string
+	player := map[string]bool{}
+	for _, s := range rules.Sequence() {
+		if !slices.Contains(phases, s.Phase) {
+			phases = append(phases, s.Phase)
+		}
+		if s.Player {
+			player[s.Phase] = true
+		}
+	}
+	var out []Commands
+	last := 0
+	for i, it := range items {
+		w := fmt.Sprintf("turns[%d]", i)
+		f, err := r.Fields(it, w, append([]string{"turn"}, phases...)...)
+		if err != nil {
+			return nil, err
+		}
+		if f["turn"] == nil {
+			return nil, r.Errf(it, "%s: turn is missing", w)
+		}
+		t, err := r.Int(f["turn"], w+".turn")
+		if err != nil {
+			return nil, err
+		}
+		if t <= last {
+			return nil, r.Errf(f["turn"], "%s.turn: turns go in order, each once; %d follows %d", w, t, last)
+		}
+		last = t
+		for _, ph := range phases {
+			if f[ph] == nil {
+				continue
+			}
+			if !player[ph] {
+				return nil, r.Errf(f[ph], "%s.%s: the %s phase takes no commands", w, ph, ph)
+			}
+			cs, err := r.List(f[ph], w+"."+ph)
+			if err != nil {
+				return nil, err
+			}
+			c := Commands{Turn: t, Phase: ph, Line: f[ph].Line}
+			for j, cn := range cs {
+				cmd, err := game.CommandFromNode(r, cn, fmt.Sprintf("%s.%s[%d]", w, ph, j))
+				if err != nil {
+					return nil, err
+				}
+				c.Commands = append(c.Commands, cmd)
+			}
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// expectable are the fields an expectation can test.
+var expectable = []string{"turn", "phase", "step", "type", "side", "formation", "general", "unit", "messenger",
+	"order", "to", "result", "natural", "total", "acts", "arrival", "entry", "how", "rule", "status", "verb", "not"}
+
+func expects(r strict.Reader, n *yaml.Node) ([]Expect, error) {
+	items, err := r.List(n, "expect")
+	if err != nil {
+		return nil, err
+	}
+	var out []Expect
+	for i, it := range items {
+		w := fmt.Sprintf("expect[%d]", i)
+		pairs, err := r.Fields(it, w, expectable...)
+		if err != nil {
+			return nil, err
+		}
+		e := Expect{Fields: map[string]string{}, Line: it.Line}
+		for k, v := range pairs {
+			if k == "not" {
+				if e.Not, err = r.Bool(v, w+".not"); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			if e.Fields[k], err = r.Str(v, w+"."+k); err != nil {
+				return nil, err
+			}
+		}
+		if len(e.Fields) == 0 {
+			return nil, r.Errf(it, "%s: name at least one field; allowed: %s", w, strings.Join(expectable, ", "))
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// dice gives the script's fixed rolls, and the seeded generator for the
+// rest.
+type scriptDice struct {
+	s    *Script
+	rest game.Dice
+}
+
+func (d *scriptDice) Roller(k game.RollKey) dice.Roller {
+	for i := range d.s.Rolls {
+		ro := &d.s.Rolls[i]
+		if !ro.used && ro.Turn == k.Turn && ro.Table == k.Table && ro.For == k.Subject {
+			ro.used = true
+			return dice.NewScripted(ro.Faces...)
+		}
+	}
+	return d.rest.Roller(k)
+}
+
+// Run plays the script and returns its timeline: every event of the game,
+// with the rejected commands in their place.
+func (s *Script) Run(rules game.Rules) (*game.Game, []game.Event, error) {
+	for i := range s.Rolls {
+		s.Rolls[i].used = false
+	}
+	g, err := game.New(s.Scenario, rules, &scriptDice{s: s, rest: game.Seeded(s.Seed)})
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", s.File, err)
+	}
+	var timeline []game.Event
+	seen := 0
+	flush := func() {
+		for _, e := range g.Log()[seen:] {
+			if e.Turn <= s.Until {
+				timeline = append(timeline, e)
+			}
+		}
+		seen = len(g.Log())
+	}
+	phase := map[string]int{}
+	for i, st := range rules.Sequence() {
+		if _, ok := phase[st.Phase]; !ok {
+			phase[st.Phase] = i
+		}
+	}
+	next := 0
+	for {
+		flush()
+		st := g.State()
+		if st.Over || st.Turn > s.Until {
+			break
+		}
+		for next < len(s.Steps) {
+			cs := s.Steps[next]
+			if cs.Turn > st.Turn || cs.Turn == st.Turn && phase[cs.Phase] > phase[st.Phase] {
+				break
+			}
+			next++
+			if cs.Turn != st.Turn || cs.Phase != st.Phase {
+				return nil, nil, &strict.Error{File: s.File, Line: cs.Line, Msg: fmt.Sprintf("turn %d %s: the game was already past it", cs.Turn, cs.Phase)}
+			}
+			for i := range cs.Commands {
+				c := cs.Commands[i]
+				if _, err := g.Do(c); err != nil {
+					var ge *game.Error
+					if !errors.As(err, &ge) {
+						return nil, nil, fmt.Errorf("%s: turn %d %s: %w", s.File, cs.Turn, cs.Phase, err)
+					}
+					timeline = append(timeline, game.Event{Turn: st.Turn, Phase: st.Phase, Step: st.Step, Type: game.CommandRejected,
+						Side: c.Side, See: c.Side, Rule: ge.Rule, Text: ge.Msg, Command: &c})
+				}
+				flush()
+			}
+		}
+		if _, err := g.Do(game.Command{Side: game.Umpire, Verb: "end"}); err != nil {
+			return nil, nil, fmt.Errorf("%s: ending %s: %w", s.File, g.Step().Name, err)
+		}
+	}
+	if next < len(s.Steps) {
+		cs := s.Steps[next]
+		return nil, nil, &strict.Error{File: s.File, Line: cs.Line, Msg: fmt.Sprintf("turn %d %s: the game ended before these commands", cs.Turn, cs.Phase)}
+	}
+	for _, ro := range s.Rolls {
+		if !ro.used {
+			return nil, nil, &strict.Error{File: s.File, Line: ro.Line, Msg: fmt.Sprintf("no %s roll for %s was made on turn %d", ro.Table, ro.For, ro.Turn)}
+		}
+	}
+	return g, timeline, nil
+}
+
+// Check tests the script's expectations against a timeline and returns one
+// error per expectation that fails.
+func (s *Script) Check(timeline []game.Event) []error {
+	var errs []error
+	for _, x := range s.Expect {
+		found := slices.IndexFunc(timeline, func(e game.Event) bool { return x.matches(&e) }) >= 0
+		if found == x.Not {
+			verb := "no entry"
+			if x.Not {
+				verb = "an entry it should not have"
+			}
+			errs = append(errs, &strict.Error{File: s.File, Line: x.Line, Msg: fmt.Sprintf("the timeline has %s with %s", verb, x)})
+		}
+	}
+	return errs
+}
+
+func (x Expect) String() string {
+	keys := make([]string, 0, len(x.Fields))
+	for k := range x.Fields {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int { return slices.Index(expectable, a) - slices.Index(expectable, b) })
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + x.Fields[k]
+	}
+	return strings.Join(parts, " ")
+}
+
+func (x Expect) matches(e *game.Event) bool {
+	for k, want := range x.Fields {
+		if Field(e, k) != want {
+			return false
+		}
+	}
+	return true
+}
+
+// Field is the text of one field of an event, as expectations name it.
+func Field(e *game.Event, name string) string {
+	itoa := func(v int) string {
+		if v == 0 {
+			return ""
+		}
+		return strconv.Itoa(v)
+	}
+	switch name {
+	case "turn":
+		return strconv.Itoa(e.Turn)
+	case "phase":
+		return e.Phase
+	case "step":
+		return e.Step
+	case "type":
+		return e.Type
+	case "side":
+		return e.Side
+	case "formation":
+		return e.Formation
+	case "general":
+		return e.General
+	case "unit":
+		return e.Unit
+	case "messenger":
+		return e.Messenger
+	case "order":
+		if e.Order != nil {
+			return e.Order.ID
+		}
+		return e.OrderID
+	case "to":
+		return e.To
+	case "how":
+		return e.How
+	case "rule":
+		return e.Rule
+	case "status":
+		return e.Status
+	case "acts":
+		return itoa(e.Acts)
+	case "arrival":
+		return itoa(e.Arrival)
+	case "entry":
+		return itoa(e.Entry)
+	case "verb":
+		if e.Command != nil {
+			return e.Command.Verb
+		}
+	case "result", "natural", "total":
+		if e.Roll == nil {
+			return ""
+		}
+		switch name {
+		case "result":
+			return e.Roll.Result
+		case "natural":
+			return strconv.Itoa(e.Roll.Natural)
+		}
+		return strconv.Itoa(e.Roll.Total)
+	}
+	return ""
+}
