@@ -1,0 +1,177 @@
+package nb_test
+
+import (
+	"fmt"
+	"os"
+	"testing"
+
+	"orderly/battle"
+	"orderly/game"
+	"orderly/game/gametest"
+	"orderly/geom"
+	"orderly/rules"
+	"orderly/rules/nb"
+	"orderly/script"
+	"orderly/table"
+)
+
+func engine(t testing.TB, house ...table.Source) *nb.Rules {
+	t.Helper()
+	set, err := table.Load(rules.Builtin(), house...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := nb.New(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func scenarioOf(t testing.TB, r *nb.Rules, path string) *battle.Scenario {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng := func(string) (game.Rules, error) { return r, nil }
+	s, err := script.Load(path, data, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Scenario
+}
+
+// TestConformance runs the engine's conformance suite on NB scenarios.
+func TestConformance(t *testing.T) {
+	r := engine(t)
+	sc := scenarioOf(t, r, "../../examples/nb/seed-example.yaml")
+	gametest.Conformance(t, r, sc, 6)
+}
+
+// TestConformanceSynthetic plays random games on a generated field.
+func TestConformanceSynthetic(t *testing.T) {
+	r := engine(t)
+	sc, err := gametest.Army{Rules: "nb", Nations: [2]string{"french", "british"}, Quality: "average",
+		Units: 60, Divisions: 8, Corps: 4, Range: 6}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Turns = 6
+	gametest.Conformance(t, r, sc, 3)
+}
+
+// benchRules lets each army commander write many orders a turn (a house
+// rule on NB-2), so that a benchmark keeps 200 messengers in flight.
+var benchRules = table.Source{Name: "bench.yaml", Data: []byte(`
+lookups:
+  - id: nb/orders-per-turn
+    cells: {french: "50", british: "50", russian-1792-1808: "1", russian-1809-1814: "1",
+      prussian-1792-1806: "1", prussian-1813-1815: "1", austrian-1792-1806: "1", austrian-1807-1815: "1", other: "1"}
+`)}
+
+// BenchmarkTurn plays whole turns of a field with N combat units, about one
+// general per 20 units and 200 messengers in flight: each turn both sides
+// write orders, messengers ride and deliver, orders are read and rolled,
+// a twentieth of the units move, engagement is recomputed and command
+// range is checked.
+func BenchmarkTurn(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(fmt.Sprintf("units=%d", n), func(b *testing.B) { benchTurn(b, n) })
+	}
+}
+
+func benchTurn(b *testing.B, n int) {
+	r := engine(b, benchRules)
+	divs := n / 21
+	corps := max(2, divs/27)
+	sc, err := gametest.Army{Rules: "nb", Nations: [2]string{"french", "british"}, Quality: "average",
+		Units: n, Divisions: divs, Corps: corps, Range: 8}.Build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var g *game.Game
+	var t *turner
+	reset := func() {
+		g, err = game.New(sc, r, game.Seeded(1))
+		if err != nil {
+			b.Fatal(err)
+		}
+		t = &turner{g: g, sc: sc}
+		for range 12 { // reach a steady state of messengers in flight
+			t.turn(b)
+		}
+	}
+	reset()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if g.State().Turn > sc.Turns-2 {
+			b.StopTimer()
+			reset()
+			b.StartTimer()
+		}
+		t.turn(b)
+	}
+	b.ReportMetric(float64(len(g.State().Messengers)), "messengers")
+	b.ReportMetric(float64(len(g.State().Generals)), "generals")
+}
+
+// turner plays turns of the benchmark.
+type turner struct {
+	g    *game.Game
+	sc   *battle.Scenario
+	next int
+	sign float64
+}
+
+func (t *turner) turn(b *testing.B) {
+	g := t.g
+	for g.Step().Name != "write" {
+		t.end(b)
+	}
+	// Ten orders a side a turn, each to a division far from its army
+	// commander, keep about 200 messengers riding.
+	for _, s := range t.sc.Sides {
+		forms := s.Formations
+		for range 10 {
+			t.next++
+			f := forms[1+(t.next*7919)%(len(forms)-1)]
+			kind := "defend"
+			if t.next%5 == 0 {
+				kind = "attack"
+			}
+			if _, err := g.Do(game.Command{Side: s.ID, Verb: "write", Write: &game.Write{For: []string{f.ID}, Kind: kind}}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	for g.Step().Name != "move" {
+		t.end(b)
+	}
+	// A twentieth of the units step forward or back by an inch.
+	t.sign = -t.sign
+	if t.sign == 0 {
+		t.sign = 1
+	}
+	for _, s := range t.sc.Sides {
+		var moves []game.Move
+		for i, u := range g.State().Units {
+			if u.Side == s.ID && i%20 == g.State().Turn%20 {
+				moves = append(moves, game.Move{Unit: u.ID, To: geom.Pt(u.At.X, min(max(u.At.Y+t.sign, 0), t.sc.Field.Depth))})
+			}
+		}
+		if len(moves) > 0 {
+			if _, err := g.Do(game.Command{Side: s.ID, Verb: "move", Moves: moves}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	t.end(b)
+}
+
+func (t *turner) end(b *testing.B) {
+	if _, err := t.g.Do(game.Command{Side: game.Umpire, Verb: "end"}); err != nil {
+		b.Fatal(err)
+	}
+}
