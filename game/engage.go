@@ -15,6 +15,8 @@ type engager struct {
 	div    []int        // unit -> formation index of its division
 	units  [][]int      // formation index -> unit indices (divisions only)
 	stamp  []int        // formation index -> last check that saw it
+	buf    []int32
+	idx    [][]int32 // side -> its un-routed units on the table
 	check  int
 	sideOf map[string]int
 }
@@ -35,6 +37,7 @@ func (g *Game) engager() *engager {
 	for i, side := range g.sc.Sides {
 		e.sideOf[side.ID] = i
 		e.grids = append(e.grids, geom.NewGrid(g.sc.Field.Bounds(), 17))
+		e.idx = append(e.idx, nil)
 	}
 	for i, u := range s.Units {
 		e.side[i] = e.sideOf[u.Side]
@@ -67,14 +70,20 @@ func (x *Tx) Engagement(reach float64, rule string) error {
 	for i, u := range s.Units {
 		e.pts[i] = u.At
 	}
+	for si := range e.idx {
+		e.idx[si] = e.idx[si][:0]
+	}
+	for i, u := range s.Units {
+		if u.OnTable && u.Status != "routed" {
+			e.idx[e.side[i]] = append(e.idx[e.side[i]], int32(i))
+		}
+	}
 	for si, grid := range e.grids {
-		grid.Build(e.pts, func(i int) bool {
-			u := s.Units[i]
-			return e.side[i] == si && u.OnTable && u.Status != "routed"
-		})
+		grid.BuildOf(e.pts, e.idx[si])
 	}
 	s.dirty = false
 	var with []int
+	buf := e.buf[:0]
 	for fi, f := range s.Formations {
 		if f.Kind != battle.Division {
 			continue
@@ -90,16 +99,17 @@ func (x *Tx) Engagement(reach float64, rule string) error {
 				if si == e.side[ui] {
 					continue
 				}
-				grid.Near(u.At, reach, func(j int) bool {
+				buf = grid.Within(u.At, reach, buf[:0])
+				for _, j := range buf {
 					d := e.div[j]
 					if e.stamp[d] != e.check {
 						e.stamp[d] = e.check
 						with = append(with, d)
 					}
-					return true
-				})
+				}
 			}
 		}
+		e.buf = buf
 		if len(with) == 0 {
 			if f.Engaged {
 				if err := x.Emit(Event{Type: Disengaged, Side: f.Side, See: All, Formation: f.ID, Rule: rule}); err != nil {

@@ -86,7 +86,7 @@ type Game struct {
 	rules Rules
 	dice  Dice
 	seq   []Step
-	log   []Event
+	log   []*Event // pointers, so that a long log grows without copying every event
 	st    *State
 	at    int // the current step's index in seq
 
@@ -172,7 +172,7 @@ func Replay(sc *battle.Scenario, rules Rules, events []Event) (*Game, error) {
 		if err := g.st.apply(&e); err != nil {
 			return nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
 		}
-		g.log = append(g.log, e)
+		g.log = append(g.log, &e)
 	}
 	g.at = slices.IndexFunc(g.seq, func(s Step) bool { return s.Phase == g.st.Phase && s.Name == g.st.Step })
 	if g.at < 0 && g.st.Turn > 0 {
@@ -198,8 +198,21 @@ func (g *Game) Rules() Rules { return g.rules }
 // State is the current state. Callers must not change it.
 func (g *Game) State() *State { return g.st }
 
-// Log is every event so far. Callers must not change it.
-func (g *Game) Log() []Event { return g.log }
+// Log returns a copy of every event so far.
+func (g *Game) Log() []Event { return g.Since(0) }
+
+// Since returns a copy of the events after the first n.
+func (g *Game) Since(n int) []Event {
+	n = min(max(n, 0), len(g.log))
+	out := make([]Event, len(g.log)-n)
+	for i, e := range g.log[n:] {
+		out[i] = *e
+	}
+	return out
+}
+
+// Len is the number of events so far: the game's version.
+func (g *Game) Len() int { return len(g.log) }
 
 // Step is the current step.
 func (g *Game) Step() Step {
@@ -227,7 +240,7 @@ func (g *Game) Do(c Command) ([]Event, error) {
 	if err := g.do(&c); err != nil {
 		return nil, err
 	}
-	return g.log[before:], nil
+	return g.Since(before), nil
 }
 
 func (g *Game) do(c *Command) error {
@@ -306,7 +319,7 @@ func (g *Game) append(e Event) error {
 	if err := g.st.apply(&e); err != nil {
 		return err
 	}
-	g.log = append(g.log, e)
+	g.log = append(g.log, &e)
 	return nil
 }
 

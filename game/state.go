@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 
 	"orderly/battle"
@@ -25,6 +26,9 @@ type State struct {
 	Orders     []*OrderState `json:"orders"`
 
 	dirty bool // a piece moved or changed status since the last engagement check
+
+	open []int // indices of the orders still on their way to action
+	msg  map[string]int
 
 	gen  map[string]int
 	unit map[string]int
@@ -65,6 +69,8 @@ type Formation struct {
 	EnterAt *geom.Point `json:"enter-at,omitempty"`
 	Entered int         `json:"entered,omitempty"` // the turn it came on
 	Then    *Order      `json:"then,omitempty"`    // the order it follows on entry
+
+	units []int // a division's combat units, as indices into State.Units
 }
 
 // General is a general's state.
@@ -187,10 +193,24 @@ func (s *State) index() {
 	s.form = make(map[string]int, len(s.Formations))
 	for i, f := range s.Formations {
 		s.form[f.ID] = i
+		f.units = f.units[:0]
+	}
+	for i, u := range s.Units {
+		if f := s.Formation(u.Division); f != nil {
+			f.units = append(f.units, i)
+		}
 	}
 	s.ord = make(map[string]int, len(s.Orders))
+	s.open = s.open[:0]
 	for i, o := range s.Orders {
 		s.ord[o.ID] = i
+		if !o.done() {
+			s.open = append(s.open, i)
+		}
+	}
+	s.msg = make(map[string]int, len(s.Messengers))
+	for i, m := range s.Messengers {
+		s.msg[m.ID] = i
 	}
 }
 
@@ -228,12 +248,68 @@ func (s *State) OrderByID(id string) *OrderState {
 
 // Messenger returns the messenger with id, or nil.
 func (s *State) Messenger(id string) *Messenger {
-	for _, m := range s.Messengers {
-		if m.ID == id {
-			return m
-		}
+	if i, ok := s.msg[id]; ok {
+		return s.Messengers[i]
 	}
 	return nil
+}
+
+// removeMessenger takes a messenger off the table; the last messenger
+// takes its place in the list.
+func (s *State) removeMessenger(id string) {
+	i, ok := s.msg[id]
+	if !ok {
+		return
+	}
+	last := len(s.Messengers) - 1
+	s.Messengers[i] = s.Messengers[last]
+	s.msg[s.Messengers[i].ID] = i
+	s.Messengers[last] = nil
+	s.Messengers = s.Messengers[:last]
+	delete(s.msg, id)
+}
+
+// Members yields the combat units of a division.
+func (s *State) Members(f *Formation) iter.Seq[*Unit] {
+	return func(yield func(*Unit) bool) {
+		for _, i := range f.units {
+			if !yield(s.Units[i]) {
+				return
+			}
+		}
+	}
+}
+
+// Open returns the orders that are still on their way to action: carried,
+// delivered, read, or active for some of their readers but not all. The
+// procedures look only at these, so a long game does not slow them down.
+func (s *State) Open() []*OrderState {
+	out := make([]*OrderState, 0, len(s.open))
+	keep := s.open[:0]
+	for _, i := range s.open {
+		if o := s.Orders[i]; !o.done() {
+			keep = append(keep, i)
+			out = append(out, o)
+		}
+	}
+	s.open = keep
+	return out
+}
+
+// done reports whether an order has nothing more to happen to it.
+func (o *OrderState) done() bool {
+	switch o.Status {
+	case Superseded:
+		return true
+	case Active:
+		for _, r := range o.Readers {
+			if !r.Active {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // Side returns the state of side id, or nil.
@@ -281,6 +357,7 @@ func (s *State) apply(e *Event) error {
 			o.Delivered = e.Turn
 		}
 		s.ord[o.ID] = len(s.Orders)
+		s.open = append(s.open, len(s.Orders))
 		s.Orders = append(s.Orders, o)
 		if side := s.Side(e.Side); side != nil {
 			side.Orders++
@@ -297,6 +374,7 @@ func (s *State) apply(e *Event) error {
 			}
 		}
 	case MessengerSent:
+		s.msg[e.Messenger] = len(s.Messengers)
 		s.Messengers = append(s.Messengers, &Messenger{ID: e.Messenger, Side: e.Side, At: *e.At, Speed: e.Range})
 		if side := s.Side(e.Side); side != nil {
 			side.Messengers++
@@ -308,10 +386,10 @@ func (s *State) apply(e *Event) error {
 		}
 		m.At = *e.At
 		if e.Arrived {
-			s.Messengers = slices.DeleteFunc(s.Messengers, func(x *Messenger) bool { return x.ID == e.Messenger })
+			s.removeMessenger(e.Messenger)
 		}
 	case MessengerWithdrawn:
-		s.Messengers = slices.DeleteFunc(s.Messengers, func(x *Messenger) bool { return x.ID == e.Messenger })
+		s.removeMessenger(e.Messenger)
 	case MessengerRedirect:
 		if m := s.Messenger(e.Messenger); m != nil {
 			m.To = e.To
@@ -462,7 +540,7 @@ func (s *State) apply(e *Event) error {
 				m.To = n.ID
 			}
 		}
-		for _, o := range s.Orders {
+		for _, o := range s.Open() {
 			for i := range o.Readers {
 				if o.Readers[i].General == old.ID {
 					o.Readers[i].General = n.ID

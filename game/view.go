@@ -17,9 +17,9 @@ type View struct {
 // placed, and any piece of his that is not on the table.
 func (g *Game) View(seat string) View {
 	v := View{Seat: seat}
-	for i := range g.log {
-		if g.log[i].Visible(seat) {
-			v.Events = append(v.Events, g.log[i])
+	for _, e := range g.log {
+		if e.Visible(seat) {
+			v.Events = append(v.Events, *e)
 		}
 	}
 	v.State = g.st.redact(seat)

@@ -52,7 +52,17 @@ func TestGridMatchesBruteForce(t *testing.T) {
 			keep[i] = rapid.Bool().Draw(t, "keep")
 		}
 		g := NewGrid(Rect{Max: Pt(w, h)}, cell)
-		g.Build(pts, func(i int) bool { return keep[i] })
+		if rapid.Bool().Draw(t, "by-list") {
+			var idx []int32
+			for i := range pts {
+				if keep[i] {
+					idx = append(idx, int32(i))
+				}
+			}
+			g.BuildOf(pts, idx)
+		} else {
+			g.Build(pts, func(i int) bool { return keep[i] })
+		}
 		for range 5 {
 			q := Pt(rapid.Float64Range(-30, w+30).Draw(t, "qx"), rapid.Float64Range(-30, h+30).Draw(t, "qy"))
 			r := rapid.Float64Range(0, 60).Draw(t, "r")
@@ -62,6 +72,14 @@ func TestGridMatchesBruteForce(t *testing.T) {
 				if keep[i] && p.Within(q, r) {
 					want = append(want, i)
 				}
+			}
+			var within []int
+			for _, i := range g.Within(q, r, nil) {
+				within = append(within, int(i))
+			}
+			slices.Sort(within)
+			if !slices.Equal(within, want) {
+				t.Fatalf("within %v r=%v: got %v, want %v", q, r, within, want)
 			}
 			slices.Sort(got)
 			if !slices.Equal(got, want) {

@@ -388,12 +388,12 @@ func (s *Script) Run(rules game.Rules) (*game.Game, []game.Event, error) {
 	var timeline []game.Event
 	seen := 0
 	flush := func() {
-		for _, e := range g.Log()[seen:] {
+		for _, e := range g.Since(seen) {
 			if e.Turn <= s.Until {
 				timeline = append(timeline, e)
 			}
 		}
-		seen = len(g.Log())
+		seen = g.Len()
 	}
 	phase := map[string]int{}
 	for i, st := range rules.Sequence() {

@@ -40,14 +40,14 @@ func play(t *testing.T, rules game.Rules, sc *battle.Scenario, seed uint64) {
 	accepted, rejected := 0, 0
 	for steps := 0; !g.State().Over && steps < 5000; steps++ {
 		c := p.command()
-		before, n := g.Hash(), len(g.Log())
+		before, n := g.Hash(), g.Len()
 		evs, err := doSafely(g, c)
 		if err != nil {
 			var ge *game.Error
 			if !errors.As(err, &ge) {
 				t.Fatalf("command %+v failed without a rejection: %v", c, err)
 			}
-			if g.Hash() != before || len(g.Log()) != n {
+			if g.Hash() != before || g.Len() != n {
 				t.Fatalf("rejected command %+v changed the game: %v", c, err)
 			}
 			if ge.Msg == "" || strings.Contains(ge.Msg, "\n") {
@@ -95,7 +95,7 @@ func checkReplay(t *testing.T, g *game.Game) {
 		t.Fatalf("replay: %v", err)
 	}
 	if r.Hash() != g.Hash() {
-		t.Fatalf("replay of %d events gives hash %s, the game has %s", len(g.Log()), r.Hash(), g.Hash())
+		t.Fatalf("replay of %d events gives hash %s, the game has %s", g.Len(), r.Hash(), g.Hash())
 	}
 	b, err := json.Marshal(g.Log())
 	if err != nil {
@@ -162,8 +162,8 @@ func checkViews(t *testing.T, g *game.Game) {
 		}
 	}
 	all := g.View(game.Umpire)
-	if len(all.Events) != len(g.Log()) {
-		t.Fatalf("the umpire sees %d of %d events", len(all.Events), len(g.Log()))
+	if len(all.Events) != g.Len() {
+		t.Fatalf("the umpire sees %d of %d events", len(all.Events), g.Len())
 	}
 }
 

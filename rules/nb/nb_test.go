@@ -3,6 +3,7 @@ package nb_test
 import (
 	"fmt"
 	"os"
+	"slices"
 	"testing"
 
 	"orderly/battle"
@@ -66,7 +67,7 @@ func TestConformanceSynthetic(t *testing.T) {
 var benchRules = table.Source{Name: "bench.yaml", Data: []byte(`
 lookups:
   - id: nb/orders-per-turn
-    cells: {french: "50", british: "50", russian-1792-1808: "1", russian-1809-1814: "1",
+    cells: {french: "500", british: "500", russian-1792-1808: "1", russian-1809-1814: "1",
       prussian-1792-1806: "1", prussian-1813-1815: "1", austrian-1792-1806: "1", austrian-1807-1815: "1", other: "1"}
 `)}
 
@@ -103,17 +104,20 @@ func benchTurn(b *testing.B, n int) {
 		}
 	}
 	reset()
+	t.riding = 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if g.State().Turn > sc.Turns-2 {
 			b.StopTimer()
+			riding := t.riding
 			reset()
+			t.riding = riding
 			b.StartTimer()
 		}
 		t.turn(b)
 	}
-	b.ReportMetric(float64(len(g.State().Messengers)), "messengers")
+	b.ReportMetric(float64(t.riding)/float64(b.N), "messengers")
 	b.ReportMetric(float64(len(g.State().Generals)), "generals")
 }
 
@@ -123,6 +127,11 @@ type turner struct {
 	sc   *battle.Scenario
 	next int
 	sign float64
+	// by[side][k] lists the indices of the side's units moved on turns
+	// k, k+20, k+40...
+	by [][20][]int
+	// riding sums the messengers in flight at the end of each turn.
+	riding int
 }
 
 func (t *turner) turn(b *testing.B) {
@@ -130,11 +139,15 @@ func (t *turner) turn(b *testing.B) {
 	for g.Step().Name != "write" {
 		t.end(b)
 	}
-	// Ten orders a side a turn, each to a division far from its army
-	// commander, keep about 200 messengers riding.
+	// Orders are written until 200 messengers ride for every 10,000 units
+	// (at most 100 a side a turn).
+	target := 200 * len(g.State().Units) / 10000
 	for _, s := range t.sc.Sides {
 		forms := s.Formations
-		for range 10 {
+		for range 100 {
+			if len(g.State().Messengers) >= target {
+				break
+			}
 			t.next++
 			f := forms[1+(t.next*7919)%(len(forms)-1)]
 			kind := "defend"
@@ -149,17 +162,25 @@ func (t *turner) turn(b *testing.B) {
 	for g.Step().Name != "move" {
 		t.end(b)
 	}
-	// A twentieth of the units step forward or back by an inch.
-	t.sign = -t.sign
-	if t.sign == 0 {
-		t.sign = 1
+	// A twentieth of the units step forward or back by an inch: each unit
+	// moves every 20 turns, forward and back in turn, so none drifts away.
+	t.sign = 1
+	if (g.State().Turn/20)%2 == 1 {
+		t.sign = -1
 	}
-	for _, s := range t.sc.Sides {
-		var moves []game.Move
+	if t.by == nil {
+		t.by = make([][20][]int, len(t.sc.Sides))
 		for i, u := range g.State().Units {
-			if u.Side == s.ID && i%20 == g.State().Turn%20 {
-				moves = append(moves, game.Move{Unit: u.ID, To: geom.Pt(u.At.X, min(max(u.At.Y+t.sign, 0), t.sc.Field.Depth))})
-			}
+			si := slices.IndexFunc(t.sc.Sides, func(s *battle.Side) bool { return s.ID == u.Side })
+			t.by[si][i%20] = append(t.by[si][i%20], i)
+		}
+	}
+	for si, s := range t.sc.Sides {
+		units := g.State().Units
+		moves := make([]game.Move, 0, len(t.by[si][g.State().Turn%20]))
+		for _, i := range t.by[si][g.State().Turn%20] {
+			u := units[i]
+			moves = append(moves, game.Move{Unit: u.ID, To: geom.Pt(u.At.X, min(max(u.At.Y+t.sign, 0), t.sc.Field.Depth))})
 		}
 		if len(moves) > 0 {
 			if _, err := g.Do(game.Command{Side: s.ID, Verb: "move", Moves: moves}); err != nil {
@@ -168,6 +189,7 @@ func (t *turner) turn(b *testing.B) {
 		}
 	}
 	t.end(b)
+	t.riding += len(g.State().Messengers)
 }
 
 func (t *turner) end(b *testing.B) {

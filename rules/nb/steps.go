@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"orderly/battle"
 	"orderly/game"
@@ -55,7 +56,7 @@ func (r *Rules) arrival(x *game.Tx) error {
 // corps commanders read only within his range (NB-11); an attached general
 // waits until he detaches (NB-13); a fallen one's replacement reads (NB-15).
 func (r *Rules) read(x *game.Tx) error {
-	for _, o := range x.S.Orders {
+	for _, o := range x.S.Open() {
 		if o.Status != game.Delivered && o.Status != game.Read {
 			continue
 		}
@@ -120,7 +121,7 @@ func (r *Rules) command(x *game.Tx) error {
 			continue
 		}
 		fid := host.Commands
-		for _, o := range x.S.Orders {
+		for _, o := range x.S.Open() {
 			if o.Side != s.ID || o.Status == game.Active || o.Status == game.Superseded || !slices.Contains(o.For, fid) {
 				continue
 			}
@@ -146,7 +147,7 @@ func (r *Rules) command(x *game.Tx) error {
 // activate puts into effect each order whose reader's delay has run out
 // (NB-5), unless a newer order has taken its place.
 func (r *Rules) activate(x *game.Tx) error {
-	for _, o := range x.S.Orders {
+	for _, o := range x.S.Open() {
 		if o.Status == game.Superseded {
 			continue
 		}
@@ -492,18 +493,24 @@ func (r *Rules) spots(x *game.Tx, edge string, at geom.Point, enemy []geom.Point
 // a division that is not engaged (NB-7).
 func (r *Rules) endOfMovement(x *game.Tx) error {
 	s := x.S
-	for _, u := range s.Units {
-		if !u.OnTable || u.Status == "routed" || u.Detachment || u.Combat {
+	for _, f := range s.Formations {
+		if f.Kind != battle.Division {
 			continue
 		}
-		g := generalOf(x, u.Division)
+		g := s.General(f.General)
 		if g == nil || !g.Active() {
 			continue
 		}
-		if d := u.At.Dist(g.At); d > g.Range+1e-9 {
-			if err := x.Emit(game.Event{Type: game.RangeViolation, Side: u.Side, See: u.Side, Unit: u.ID, General: g.ID,
-				Formation: u.Division, Distance: math.Round(d*100) / 100, Range: g.Range, Rule: "NB-12"}); err != nil {
-				return err
+		for u := range s.Members(f) {
+			if !u.OnTable || u.Status == "routed" || u.Detachment || u.Combat {
+				continue
+			}
+			if d2 := u.At.Dist2(g.At); d2 > g.Range*g.Range+1e-9 {
+				d := math.Sqrt(d2)
+				if err := x.Emit(game.Event{Type: game.RangeViolation, Side: u.Side, See: u.Side, Unit: u.ID, General: g.ID,
+					Formation: u.Division, Distance: math.Round(d*100) / 100, Range: g.Range, Rule: "NB-12"}); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -515,17 +522,17 @@ func (r *Rules) endOfMovement(x *game.Tx) error {
 // unit or stand in line (NB-7).
 func (r *Rules) attackLimits(x *game.Tx) error {
 	s := x.S
-	byDiv := map[string][]*game.Unit{}
-	for _, u := range s.Units {
-		if u.OnTable && u.Status != "routed" {
-			byDiv[u.Division] = append(byDiv[u.Division], u)
-		}
-	}
+	var us []*game.Unit
 	for _, f := range s.Formations {
 		if f.Kind != battle.Division || f.Engaged || f.Order == nil || f.Order.Kind != "attack" || f.Entered == s.Turn {
 			continue
 		}
-		us := byDiv[f.ID]
+		us = us[:0]
+		for u := range s.Members(f) {
+			if u.OnTable && u.Status != "routed" {
+				us = append(us, u)
+			}
+		}
 		if len(us) == 0 {
 			continue
 		}
@@ -533,17 +540,24 @@ func (r *Rules) attackLimits(x *game.Tx) error {
 		for _, u := range us {
 			slow = min(slow, u.Speed)
 		}
+		var line, slowMoved []string
 		for _, u := range us {
-			var text string
 			switch {
 			case u.Shape == "line":
-				text = fmt.Sprintf("unit %s stands in line; under an attack order units keep to column until engaged", u.ID)
+				line = append(line, u.ID)
 			case u.Moved < slow/2-1e-9:
-				text = fmt.Sprintf("unit %s moved %s\"; under an attack order the division moves at least %s\", half its slowest unit's speed", u.ID, inch(u.Moved), inch(slow/2))
-			default:
-				continue
+				slowMoved = append(slowMoved, u.ID)
 			}
-			if err := x.Emit(game.Event{Type: game.Restriction, Side: f.Side, See: f.Side, Unit: u.ID, Formation: f.ID, Rule: "NB-7", Text: text}); err != nil {
+		}
+		if len(line) > 0 {
+			text := fmt.Sprintf("%s stand in line; under an attack order units keep to column until engaged", strings.Join(line, ", "))
+			if err := x.Emit(game.Event{Type: game.Restriction, Side: f.Side, See: f.Side, Formation: f.ID, Units: line, Rule: "NB-7", Text: text}); err != nil {
+				return err
+			}
+		}
+		if len(slowMoved) > 0 {
+			text := fmt.Sprintf("%s moved less than %s\"; under an attack order the division moves at least half its slowest unit's speed", strings.Join(slowMoved, ", "), inch(slow/2))
+			if err := x.Emit(game.Event{Type: game.Restriction, Side: f.Side, See: f.Side, Formation: f.ID, Units: slowMoved, Rule: "NB-7", Text: text}); err != nil {
 				return err
 			}
 		}
