@@ -123,7 +123,11 @@ func CommandFromNode(r strict.Reader, n *yaml.Node, where string) (Command, erro
 			}
 		}
 	case "end":
-		if v.Kind == yaml.ScalarNode && v.Value == "true" {
+		if v.Kind == yaml.ScalarNode && v.Tag == "!!bool" && strings.EqualFold(v.Value, "true") {
+			break
+		}
+		if v.Kind != yaml.ScalarNode || v.Tag != "!!str" {
+			err = r.Errf(v, "%s: want true, or the name of the step or phase being ended, got %s", w, strict.KindName(v))
 			break
 		}
 		c.Step, err = r.Word(v, w)

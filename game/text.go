@@ -37,18 +37,22 @@ func (e *Event) Describe() string {
 	case MessengerWithdrawn:
 		w("%s is recalled", e.Messenger)
 	case OrderDelivered:
-		w("%s delivered to %s; read by %s next communications step", e.OrderID, e.General, strings.Join(e.Readers, ", "))
+		w("%s delivered to %s, for %s", e.OrderID, e.General, strings.Join(e.Readers, ", "))
 	case OrderRead:
 		w("%s reads %s for %s: %s; acts on turn %d", e.General, e.OrderID, e.Formation, e.Roll, e.Acts)
 	case OrderNotRead:
 		w("%s is not read for %s: %s", e.OrderID, e.Formation, e.Text)
 	case OrderActive:
+		if e.How == "for-entry" {
+			w("%s will act on %s (%s) once it enters", e.Formation, e.Order.ID, e.Order)
+			break
+		}
 		w("%s acts on %s (%s)", e.Formation, e.Order.ID, e.Order)
 		if len(e.Divisions) > 0 {
 			w(", with %s", strings.Join(e.Divisions, ", "))
 		}
 		if len(e.Left) > 0 {
-			w("; out of range, keeping their orders: %s", strings.Join(e.Left, ", "))
+			w("; keeping their own orders (out of range or without a general): %s", strings.Join(e.Left, ", "))
 		}
 		if e.How != "" {
 			w(" [%s]", e.How)

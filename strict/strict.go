@@ -56,6 +56,12 @@ func (r Reader) Parse(data []byte) (*yaml.Node, error) {
 				if l, err := strconv.Atoi(rest[:i]); err == nil {
 					line = l
 					msg = strings.TrimSpace(rest[i+1:])
+					if parserProblem(msg) {
+						line++
+					}
+					// The end of the input counts as a line of its own.
+					last := strings.Count(strings.TrimRight(string(data), "\n"), "\n") + 1
+					line = min(line, last)
 				}
 			}
 		}
@@ -71,6 +77,18 @@ func (r Reader) Parse(data []byte) (*yaml.Node, error) {
 	}
 	return doc.Content[0], nil
 }
+
+// parserProblems are the messages of yaml.v3's parser (not its scanner),
+// whose line numbers it reports counting from 0.
+var parserProblems = []string{
+	"did not find expected ',' or ']'", "did not find expected ',' or '}'",
+	"did not find expected '-' indicator", "did not find expected <document start>",
+	"did not find expected <stream-start>", "did not find expected key",
+	"did not find expected node content", "found duplicate %TAG directive",
+	"found duplicate %YAML directive", "found incompatible YAML document", "found undefined tag handle",
+}
+
+func parserProblem(msg string) bool { return contains(parserProblems, msg) }
 
 // fields checks that n is a mapping whose keys are all allowed and unique,
 // and returns the value node of each key.

@@ -218,7 +218,8 @@ func (r *Rules) followers(x *game.Tx, id string, o *game.Order, check bool) []st
 }
 
 // split divides the divisions under formation id into those that take up
-// order o and those out of their corps commander's range (NB-12).
+// order o and those that keep their order: out of their corps commander's
+// range (NB-12), or without a general (NB-15).
 func (r *Rules) split(x *game.Tx, id string, o *game.Order, check bool) (follow, out []string) {
 	f := x.S.Formation(id)
 	if f == nil || f.Kind == battle.Division {
@@ -233,6 +234,11 @@ func (r *Rules) split(x *game.Tx, id string, o *game.Order, check bool) (follow,
 				continue
 			}
 			if c.Order != nil && c.Order.ID != o.ID && newer(c.Order, o, cid) {
+				continue
+			}
+			if g := x.S.General(c.General); g == nil || g.Fate != "" {
+				// Without its general it takes no new orders (NB-15).
+				out = append(out, cid)
 				continue
 			}
 			if check && boss != nil {

@@ -173,10 +173,13 @@ func (r *Rules) activateFor(x *game.Tx, o *game.OrderState, fid, how, rule strin
 		cur = f.Then
 	}
 	if cur != nil && cur.ID != o.ID && newer(cur, &o.Order, fid) && cur.Kind != "reserve" {
-		return x.Emit(game.Event{Type: game.OrderSuperseded, Side: o.Side, See: o.Side, OrderID: o.ID, Formation: fid,
+		return x.Emit(game.Event{Type: game.OrderSuperseded, Side: o.Side, See: o.Side, OrderID: o.ID, Formation: fid, Rule: rule,
 			Text: fmt.Sprintf("order %s, written on turn %d, is newer", cur.ID, cur.Written)})
 	}
 	ord := o.Order
+	if f.Reserve == "off-board" {
+		how = "for-entry" // it acts on the order once it enters (NB-10)
+	}
 	follow, out := r.split(x, fid, &ord, f.Reserve != "off-board")
 	return x.Emit(game.Event{Type: game.OrderActive, Side: o.Side, See: o.Side, Formation: fid, Order: &ord,
 		Divisions: follow, Left: out, How: how, Rule: rule})
@@ -351,12 +354,17 @@ func (r *Rules) enterOne(x *game.Tx, f *game.Formation) error {
 		moves = append(moves, game.Move{Unit: u.ID, To: spots[i]})
 	}
 	for _, dg := range gens {
-		p := at
+		// A division general stands in the middle of his units.
+		var sum geom.Point
+		n := 0
 		for i, u := range units {
 			if x.S.Formation(u.Division).General == dg.ID {
-				p = spots[i]
-				break
+				sum.X, sum.Y, n = sum.X+spots[i].X, sum.Y+spots[i].Y, n+1
 			}
+		}
+		p := at
+		if n > 0 {
+			p = geom.Pt(sum.X/float64(n), sum.Y/float64(n)).Round()
 		}
 		moves = append(moves, game.Move{General: dg.ID, To: p})
 	}
@@ -550,7 +558,7 @@ func (r *Rules) attackLimits(x *game.Tx) error {
 			}
 		}
 		if len(line) > 0 {
-			text := fmt.Sprintf("%s stand in line; under an attack order units keep to column until engaged", strings.Join(line, ", "))
+			text := fmt.Sprintf("%s %s in line; under an attack order units keep to column until engaged", strings.Join(line, ", "), plural(len(line), "stands", "stand"))
 			if err := x.Emit(game.Event{Type: game.Restriction, Side: f.Side, See: f.Side, Formation: f.ID, Units: line, Rule: "NB-7", Text: text}); err != nil {
 				return err
 			}
@@ -563,4 +571,11 @@ func (r *Rules) attackLimits(x *game.Tx) error {
 		}
 	}
 	return nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
