@@ -9,16 +9,22 @@ import (
 
 // engager keeps what the engagement check reuses from one call to the next.
 type engager struct {
-	pts    []geom.Point
-	grids  []*geom.Grid // one per side, of its un-routed units on the table
-	side   []int        // unit -> side index
-	div    []int        // unit -> formation index of its division
-	units  [][]int      // formation index -> unit indices (divisions only)
-	stamp  []int        // formation index -> last check that saw it
-	buf    []int32
-	idx    [][]int32 // side -> its un-routed units on the table
-	check  int
-	sideOf map[string]int
+	pts       []geom.Point
+	grids     []*geom.Grid // one per side, of its un-routed units on the table
+	side      []int        // unit -> side index
+	div       []int        // unit -> formation index of its division
+	units     [][]int      // formation index -> unit indices (divisions only)
+	stamp     []int        // formation index -> last check that saw it
+	cand      []int        // formation index -> last round that made it a candidate
+	mine      []int        // formation index -> last round in which one of its units was touched
+	round     int
+	whole     *geom.Grid // every unit on the table, for finding the candidates
+	divisions int
+	all       []int32
+	buf       []int32
+	idx       [][]int32 // side -> its un-routed units on the table
+	check     int
+	sideOf    map[string]int
 }
 
 func (g *Game) engager() *engager {
@@ -32,12 +38,20 @@ func (g *Game) engager() *engager {
 		div:    make([]int, len(s.Units)),
 		units:  make([][]int, len(s.Formations)),
 		stamp:  make([]int, len(s.Formations)),
+		cand:   make([]int, len(s.Formations)),
+		mine:   make([]int, len(s.Formations)),
+		whole:  geom.NewGrid(g.sc.Field.Bounds(), 17),
 		sideOf: map[string]int{},
 	}
 	for i, side := range g.sc.Sides {
 		e.sideOf[side.ID] = i
 		e.grids = append(e.grids, geom.NewGrid(g.sc.Field.Bounds(), 17))
 		e.idx = append(e.idx, nil)
+	}
+	for _, f := range s.Formations {
+		if f.Kind == battle.Division {
+			e.divisions++
+		}
 	}
 	for i, u := range s.Units {
 		e.side[i] = e.sideOf[u.Side]
@@ -51,20 +65,37 @@ func (g *Game) engager() *engager {
 // Engagement recomputes which divisions are engaged (SPEC NB-6): a division
 // is engaged while any of its combat units is within reach of an un-routed
 // enemy combat unit on the table. It emits engaged and disengaged events for
-// the divisions whose engagement changed, and does nothing when no piece has
-// moved or changed status since the last check. Each unit looks only at the
+// the divisions whose engagement changed. It does nothing when no unit has
+// moved or changed status since the last check, and otherwise looks again
+// only at the divisions those units can affect: their own, the enemy
+// divisions they were engaged with, and those now within their reach. Each unit looks only at the
 // grid cells around it, so the cost grows with the number of units, not its
 // square.
 func (x *Tx) Engagement(reach float64, rule string) error {
 	s := x.S
-	if !s.dirty && x.g.eng != nil && x.g.engReach == reach {
+	if !s.touchedAll && len(s.touched) == 0 && x.g.eng != nil && x.g.engReach == reach {
 		return nil
 	}
+	full := s.touchedAll || x.g.eng == nil || x.g.engReach != reach
 	e := x.g.engager()
+	if !full {
+		// Looking again at every division is cheaper when the touched
+		// units are spread over many of them.
+		e.round++
+		n := 0
+		for _, ui := range s.touched {
+			if d := e.div[ui]; e.mine[d] != e.round {
+				e.mine[d] = e.round
+				n++
+			}
+		}
+		full = 8*n > e.divisions
+	}
 	if x.g.engReach != reach {
 		for i := range e.grids {
 			e.grids[i] = geom.NewGrid(x.Sc.Field.Bounds(), reach)
 		}
+		e.whole = geom.NewGrid(x.Sc.Field.Bounds(), reach)
 		x.g.engReach = reach
 	}
 	for i, u := range s.Units {
@@ -81,11 +112,46 @@ func (x *Tx) Engagement(reach float64, rule string) error {
 	for si, grid := range e.grids {
 		grid.BuildOf(e.pts, e.idx[si])
 	}
-	s.dirty = false
 	var with []int
 	buf := e.buf[:0]
+	if !full {
+		// Only these divisions can change: those of the touched units;
+		// the enemy divisions that were engaged with one of those (a unit
+		// that moves away or routs may end it); and the enemy divisions
+		// with a unit, routed or not, now in reach of a touched unit.
+		e.all = e.all[:0]
+		for i, u := range s.Units {
+			if u.OnTable {
+				e.all = append(e.all, int32(i))
+			}
+		}
+		e.whole.BuildOf(e.pts, e.all)
+		for _, ui := range s.touched {
+			d := e.div[ui]
+			e.cand[d] = e.round
+			u := s.Units[ui]
+			if !u.OnTable {
+				continue
+			}
+			buf = e.whole.Within(u.At, reach, buf[:0])
+			for _, j := range buf {
+				if e.side[j] != e.side[ui] {
+					e.cand[e.div[j]] = e.round
+				}
+			}
+		}
+		for fi, f := range s.Formations {
+			for _, id := range f.With {
+				if e.mine[s.form[id]] == e.round {
+					e.cand[fi] = e.round
+					break
+				}
+			}
+		}
+	}
+	s.touched, s.touchedAll = s.touched[:0], false
 	for fi, f := range s.Formations {
-		if f.Kind != battle.Division {
+		if f.Kind != battle.Division || !full && e.cand[fi] != e.round {
 			continue
 		}
 		e.check++
@@ -119,12 +185,12 @@ func (x *Tx) Engagement(reach float64, rule string) error {
 			continue
 		}
 		slices.Sort(with)
+		if f.Engaged && len(f.With) == len(with) && slices.EqualFunc(with, f.With, func(d int, id string) bool { return s.Formations[d].ID == id }) {
+			continue
+		}
 		ids := make([]string, len(with))
 		for i, d := range with {
 			ids[i] = s.Formations[d].ID
-		}
-		if f.Engaged && slices.Equal(ids, f.With) {
-			continue
 		}
 		if err := x.Emit(Event{Type: Engaged, Side: f.Side, See: All, Formation: f.ID, With: ids, Rule: rule}); err != nil {
 			return err

@@ -90,6 +90,10 @@ type Game struct {
 	st    *State
 	at    int // the current step's index in seq
 
+	arena    []Event   // events are stored in blocks, so a game makes few allocations
+	blocks   [][]Event // every block, for Start.Reuse
+	block    int       // blocks in use
+	txs      [2]Tx     // reused: one that applies at once, one that buffers a command
 	eng      *engager
 	engReach float64
 }
@@ -117,26 +121,66 @@ func Reject(rule, format string, args ...any) error {
 // setup (initial orders, secret rolls) and goes on to the first step of
 // turn 1 that waits for the players.
 func New(sc *battle.Scenario, rules Rules, d Dice) (*Game, error) {
+	p, err := Prepare(sc, rules)
+	if err != nil {
+		return nil, err
+	}
+	return p.New(d)
+}
+
+// Start is a scenario checked against a rule set, ready to start many
+// games quickly (as a Monte Carlo run does).
+type Start struct {
+	sc    *battle.Scenario
+	rules Rules
+	seq   []Step
+	st    *State
+}
+
+// Prepare checks sc against rules once, for Start.New.
+func Prepare(sc *battle.Scenario, rules Rules) (*Start, error) {
 	g, err := start(sc, rules)
 	if err != nil {
 		return nil, err
 	}
-	g.dice = d
+	return &Start{sc: sc, rules: rules, seq: g.seq, st: g.st}, nil
+}
+
+// New starts a game with the given dice: the setup, then on to the first
+// step of turn 1 that waits for the players.
+func (p *Start) New(d Dice) (*Game, error) {
+	g := &Game{sc: p.sc, rules: p.rules, seq: p.seq, st: p.st.clone(), dice: d}
+	return g, p.begin(g)
+}
+
+// Reuse starts a new game in the memory of g, an earlier game from the
+// same Start, which must no longer be used (nor events taken from its Log
+// without copying). A Monte Carlo run then allocates little.
+func (p *Start) Reuse(g *Game, d Dice) (*Game, error) {
+	if g == nil || g.sc != p.sc || g.rules != p.rules {
+		return p.New(d)
+	}
+	g.st.reset(p.st)
+	g.dice, g.at = d, 0
+	clear(g.log)
+	g.log = g.log[:0]
+	g.arena, g.block = nil, 0
+	return g, p.begin(g)
+}
+
+func (p *Start) begin(g *Game) error {
 	x := g.tx(false)
-	if err := x.Emit(Event{Type: StepBegun, See: All}); err != nil {
-		return nil, err
+	if err := x.Emit(Event{Type: StepBegun, See: All, Phase: "setup", Step: "setup"}); err != nil {
+		return err
 	}
-	if err := rules.Setup(x); err != nil {
-		return nil, fmt.Errorf("setup: %w", err)
+	if err := g.rules.Setup(x); err != nil {
+		return fmt.Errorf("setup: %w", err)
 	}
-	if err := rules.Settle(x); err != nil {
-		return nil, fmt.Errorf("setup: %w", err)
+	if err := g.rules.Settle(x); err != nil {
+		return fmt.Errorf("setup: %w", err)
 	}
 	g.at = -1
-	if err := g.advance(); err != nil {
-		return nil, err
-	}
-	return g, nil
+	return g.advance()
 }
 
 func start(sc *battle.Scenario, rules Rules) (*Game, error) {
@@ -211,6 +255,14 @@ func (g *Game) Since(n int) []Event {
 	return out
 }
 
+// Scan calls fn with each event after the first n, in order, without
+// copying them. fn must not change or keep the event.
+func (g *Game) Scan(n int, fn func(e *Event)) {
+	for _, e := range g.log[min(max(n, 0), len(g.log)):] {
+		fn(e)
+	}
+}
+
 // Len is the number of events so far: the game's version.
 func (g *Game) Len() int { return len(g.log) }
 
@@ -242,6 +294,9 @@ func (g *Game) Do(c Command) ([]Event, error) {
 	}
 	return g.Since(before), nil
 }
+
+// Exec carries out a command like Do, without copying out its events.
+func (g *Game) Exec(c Command) error { return g.do(&c) }
 
 func (g *Game) do(c *Command) error {
 	if g.st.Over {
@@ -296,8 +351,13 @@ func (g *Game) advance() error {
 		g.at = next
 		s := g.seq[g.at]
 		x := g.tx(false)
-		if err := x.Emit(Event{Type: StepBegun, See: All, Turn: turn, Phase: s.Phase, Step: s.Name}); err != nil {
-			return err
+		// An automatic step is recorded only by the events it makes; the
+		// steps that wait for the players are always in the log.
+		g.st.enter(turn, s.Phase, s.Name)
+		if s.Player {
+			if err := x.Emit(Event{Type: StepBegun, See: All, Turn: turn, Phase: s.Phase, Step: s.Name}); err != nil {
+				return err
+			}
 		}
 		if err := g.rules.Run(s, x); err != nil {
 			return fmt.Errorf("turn %d %s %s: %w", turn, s.Phase, s.Name, err)
@@ -316,15 +376,33 @@ func (g *Game) append(e Event) error {
 	if e.Type != StepBegun {
 		e.Turn, e.Phase, e.Step = g.st.Turn, g.st.Phase, g.st.Step
 	}
-	if err := g.st.apply(&e); err != nil {
+	if len(g.arena) == cap(g.arena) {
+		if g.block < len(g.blocks) {
+			g.arena = g.blocks[g.block][:0] // a block kept from an earlier game
+		} else {
+			// Blocks grow with the log, from 32 events up to 256.
+			g.arena = make([]Event, 0, min(256, max(32, len(g.log))))
+			g.blocks = append(g.blocks, g.arena)
+		}
+		g.block++
+	}
+	g.arena = append(g.arena, e)
+	p := &g.arena[len(g.arena)-1]
+	if err := g.st.apply(p); err != nil {
+		g.arena = g.arena[:len(g.arena)-1]
 		return err
 	}
-	g.log = append(g.log, &e)
+	g.log = append(g.log, p)
 	return nil
 }
 
 func (g *Game) tx(buffer bool) *Tx {
-	return &Tx{g: g, S: g.st, Sc: g.sc, buffer: buffer}
+	x := &g.txs[0]
+	if buffer {
+		x = &g.txs[1]
+	}
+	*x = Tx{g: g, S: g.st, Sc: g.sc, buffer: buffer, out: x.out[:0]}
+	return x
 }
 
 // Tx is what the rules see while they act: the state, the scenario, and the
@@ -358,16 +436,23 @@ func (x *Tx) Roll(tableID, subject string, params map[string]string) (*Roll, *ta
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s for %s: %w", tableID, subject, err)
 	}
-	k := RollKey{Seq: len(x.g.log) + len(x.out) + 1, Turn: x.S.Turn, Phase: x.S.Phase, Table: tableID, Subject: subject}
+	r, err := x.RollBound(t, a, subject)
+	return r, t, err
+}
+
+// RollBound rolls table t with parameters already bound (which a rule set
+// may keep, to save binding them at every roll).
+func (x *Tx) RollBound(t *table.Table, a table.Args, subject string) (*Roll, error) {
+	k := RollKey{Seq: len(x.g.log) + len(x.out) + 1, Turn: x.S.Turn, Phase: x.S.Phase, Table: t.ID, Subject: subject}
 	r, err := t.Resolve(a, x.g.dice.Roller(k))
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s for %s: %w", tableID, subject, err)
+		return nil, fmt.Errorf("%s for %s: %w", t.ID, subject, err)
 	}
 	out := &Roll{Table: r.Table, Dice: r.Dice, Faces: r.Faces, Natural: r.Natural, Total: r.Total, Result: r.Result}
 	for _, m := range r.Mods {
 		out.Mods = append(out.Mods, Mod{Name: m.Name, Value: m.Value, Amount: m.Amount})
 	}
-	return out, t, nil
+	return out, nil
 }
 
 // Value is the number a table gives its result (e.g. the turns of delay).

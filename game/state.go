@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"iter"
+	"maps"
 	"slices"
 
 	"orderly/battle"
@@ -25,7 +26,11 @@ type State struct {
 	Messengers []*Messenger  `json:"messengers"`
 	Orders     []*OrderState `json:"orders"`
 
-	dirty bool // a piece moved or changed status since the last engagement check
+	// touched lists the units that moved or changed status since the last
+	// engagement check; touchedAll says to check every division.
+	touched    []int32
+	touchedAll bool
+	sharedGen  bool // gen is shared with the start of the game and must be copied before a change
 
 	open []int // indices of the orders still on their way to action
 	msg  map[string]int
@@ -177,11 +182,71 @@ func newState(sc *battle.Scenario) *State {
 		})
 	}
 	s.index()
-	s.dirty = true
+	s.touchedAll = true
 	return s
 }
 
+// clone copies a state that has no orders, messengers or replacements yet
+// (a game's start), sharing the maps from id to position, which do not
+// change until a general is replaced. It makes a handful of allocations
+// whatever the size of the armies.
+func (s *State) clone() *State {
+	c := &State{Turn: s.Turn, Phase: s.Phase, Step: s.Step, touchedAll: true,
+		gen: s.gen, unit: s.unit, form: s.form, sharedGen: true, open: make([]int, 0, 16)}
+	c.Sides = slices.Clone(s.Sides)
+	fs := make([]Formation, len(s.Formations))
+	c.Formations = make([]*Formation, len(s.Formations))
+	for i, f := range s.Formations {
+		fs[i] = *f
+		c.Formations[i] = &fs[i]
+	}
+	gs := make([]General, len(s.Generals))
+	c.Generals = make([]*General, len(s.Generals))
+	for i, g := range s.Generals {
+		gs[i] = *g
+		c.Generals[i] = &gs[i]
+	}
+	us := make([]Unit, len(s.Units))
+	c.Units = make([]*Unit, len(s.Units))
+	for i, u := range s.Units {
+		us[i] = *u
+		c.Units[i] = &us[i]
+	}
+	c.ord = map[string]int{}
+	c.msg = map[string]int{}
+	return c
+}
+
+// reset puts the state back to t, the start it was cloned from, in the
+// same memory.
+func (s *State) reset(t *State) {
+	s.Turn, s.Phase, s.Step, s.Over, s.touchedAll = t.Turn, t.Phase, t.Step, false, true
+	s.touched = s.touched[:0]
+	copy(s.Sides, t.Sides)
+	for i, f := range t.Formations {
+		units := s.Formations[i].units
+		*s.Formations[i] = *f
+		s.Formations[i].units = units
+	}
+	s.Generals = s.Generals[:len(t.Generals)]
+	for i, g := range t.Generals {
+		*s.Generals[i] = *g
+	}
+	for i, u := range t.Units {
+		*s.Units[i] = *u
+	}
+	clear(s.Messengers)
+	s.Messengers = s.Messengers[:0]
+	clear(s.Orders)
+	s.Orders = s.Orders[:0]
+	s.open = s.open[:0]
+	clear(s.ord)
+	clear(s.msg)
+	s.gen, s.sharedGen = t.gen, true
+}
+
 func (s *State) index() {
+	s.sharedGen = false
 	s.gen = make(map[string]int, len(s.Generals))
 	for i, g := range s.Generals {
 		s.gen[g.ID] = i
@@ -336,17 +401,9 @@ func (s *State) Pos(id string) (geom.Point, bool) {
 // apply folds one event into the state. It trusts the event: validation
 // happened before the event was made.
 func (s *State) apply(e *Event) error {
+	s.enter(e.Turn, e.Phase, e.Step)
 	switch e.Type {
 	case StepBegun:
-		if e.Turn != s.Turn {
-			for i := range s.Sides {
-				s.Sides[i].Written = 0
-			}
-			for _, u := range s.Units {
-				u.Moved, u.Combat = 0, false
-			}
-		}
-		s.Turn, s.Phase, s.Step = e.Turn, e.Phase, e.Step
 	case GameOver:
 		s.Over = true
 	case OrderWritten:
@@ -475,7 +532,6 @@ func (s *State) apply(e *Event) error {
 			f.Arrival = e.Arrival
 		}
 	case ReserveEntered:
-		s.dirty = true
 		for _, id := range e.Divisions {
 			if f := s.Formation(id); f != nil {
 				f.Reserve, f.Entered = "", e.Turn
@@ -489,7 +545,6 @@ func (s *State) apply(e *Event) error {
 		}
 	case EntryBlocked:
 	case Moved:
-		s.dirty = true
 		return s.move(e.Moves, true)
 	case StatusChanged:
 		u := s.Unit(e.Unit)
@@ -497,7 +552,7 @@ func (s *State) apply(e *Event) error {
 			return fmt.Errorf("unit %s is not in the scenario", e.Unit)
 		}
 		u.Status = e.Status
-		s.dirty = true
+		s.touched = append(s.touched, int32(s.unit[e.Unit]))
 	case Attached:
 		g := s.General(e.General)
 		if g == nil {
@@ -530,6 +585,10 @@ func (s *State) apply(e *Event) error {
 		n := &General{ID: e.New.ID, Name: e.New.Name, Side: old.Side, Commands: old.Commands,
 			Quality: e.New.Quality, Range: e.New.Range, At: e.New.At, OnTable: true}
 		old.Replaced = n.ID
+		if s.sharedGen {
+			s.gen = maps.Clone(s.gen)
+			s.sharedGen = false
+		}
 		s.gen[n.ID] = len(s.Generals)
 		s.Generals = append(s.Generals, n)
 		if f := s.Formation(old.Commands); f != nil {
@@ -568,6 +627,22 @@ func (s *State) apply(e *Event) error {
 	return nil
 }
 
+// enter moves the state to a step of a turn; a new turn clears what is
+// counted per turn. Every event carries its step, so the fold and the
+// engine (which enters automatic steps without an event unless something
+// happens in them) agree wherever the game waits for the players.
+func (s *State) enter(turn int, phase, step string) {
+	if turn != s.Turn {
+		for i := range s.Sides {
+			s.Sides[i].Written = 0
+		}
+		for _, u := range s.Units {
+			u.Moved, u.Combat = 0, false
+		}
+	}
+	s.Turn, s.Phase, s.Step = turn, phase, step
+}
+
 func (s *State) generalOf(formation string) string {
 	if f := s.Formation(formation); f != nil {
 		return f.General
@@ -580,10 +655,12 @@ func (s *State) move(moves []Move, count bool) error {
 	anyAttached := slices.ContainsFunc(s.Generals, func(g *General) bool { return g.Attached != "" })
 	for _, m := range moves {
 		if m.Unit != "" {
-			u := s.Unit(m.Unit)
-			if u == nil {
+			i, ok := s.unit[m.Unit]
+			if !ok {
 				return fmt.Errorf("unit %s is not in the scenario", m.Unit)
 			}
+			u := s.Units[i]
+			s.touched = append(s.touched, int32(i))
 			if count && u.OnTable {
 				u.Moved += u.At.Dist(m.To)
 			}

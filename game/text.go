@@ -102,7 +102,21 @@ func (e *Event) Describe() string {
 		w("%s react", strings.Join(e.Units, ", "))
 	case RangeViolation:
 		w("%s is %g\" from %s, beyond his %g\" range", e.Unit, e.Distance, e.General, e.Range)
-	case Restriction, CommandRejected:
+	case Restriction:
+		units := strings.Join(e.Units, ", ")
+		switch e.Status {
+		case "in-line":
+			verb := "are"
+			if len(e.Units) == 1 {
+				verb = "is"
+			}
+			w("%s %s in line; under an attack order units keep to column until engaged", units, verb)
+		case "short-move":
+			w("%s moved less than %g\"; under an attack order the division moves at least half its slowest unit's speed", units, e.Distance)
+		default:
+			w("%s: %s", units, e.Text)
+		}
+	case CommandRejected:
 		w("%s", e.Text)
 		if e.Command != nil {
 			w(" [%s]", e.Command.Verb)

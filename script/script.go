@@ -488,7 +488,7 @@ func (p *Plan) Play(g *game.Game, rejected func(game.Command, *game.Error)) erro
 				return &strict.Error{File: p.File, Line: cs.Line, Msg: fmt.Sprintf("turn %d %s: the game was already past it", cs.Turn, cs.Phase)}
 			}
 			for _, c := range cs.Commands {
-				if _, err := g.Do(c); err != nil {
+				if err := g.Exec(c); err != nil {
 					var ge *game.Error
 					if !errors.As(err, &ge) {
 						return fmt.Errorf("%s: turn %d %s: %w", p.File, cs.Turn, cs.Phase, err)
@@ -499,7 +499,7 @@ func (p *Plan) Play(g *game.Game, rejected func(game.Command, *game.Error)) erro
 				}
 			}
 		}
-		if _, err := g.Do(end); err != nil {
+		if err := g.Exec(end); err != nil {
 			return fmt.Errorf("%s: ending %s: %w", p.File, g.Step().Name, err)
 		}
 	}

@@ -19,18 +19,23 @@ import (
 	"orderly/geom"
 )
 
+// Check is a rule set's own test of a game's state, run by Conformance
+// after every accepted command.
+type Check func(t *testing.T, g *game.Game)
+
 // Conformance plays games of sc under rules with random commands, seeded
-// 1..games, and checks the engine's promises after every command.
-func Conformance(t *testing.T, rules game.Rules, sc *battle.Scenario, games int) {
+// 1..games, and checks the engine's promises (and the given checks) after
+// every command.
+func Conformance(t *testing.T, rules game.Rules, sc *battle.Scenario, games int, checks ...Check) {
 	t.Helper()
 	for seed := 1; seed <= games; seed++ {
 		t.Run(fmt.Sprintf("seed-%d", seed), func(t *testing.T) {
-			play(t, rules, sc, uint64(seed))
+			play(t, rules, sc, uint64(seed), checks)
 		})
 	}
 }
 
-func play(t *testing.T, rules game.Rules, sc *battle.Scenario, seed uint64) {
+func play(t *testing.T, rules game.Rules, sc *battle.Scenario, seed uint64, checks []Check) {
 	g, err := game.New(sc, rules, game.Seeded(seed))
 	if err != nil {
 		t.Fatalf("new game: %v", err)
@@ -57,6 +62,9 @@ func play(t *testing.T, rules game.Rules, sc *battle.Scenario, seed uint64) {
 			continue
 		}
 		accepted++
+		for _, check := range checks {
+			check(t, g)
+		}
 		for _, e := range evs {
 			if e.See == "" || e.Type == "" {
 				t.Fatalf("event %d (%s) has no audience or type", e.Seq, e.Type)

@@ -7,6 +7,7 @@ import (
 
 	"orderly/battle"
 	"orderly/game"
+	"orderly/geom"
 	"orderly/strict"
 )
 
@@ -219,8 +220,9 @@ func (r *Rules) move(c *game.Command, x *game.Tx) error {
 		return game.Reject("", "move needs at least one piece")
 	}
 	fd := x.Sc.Field
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(c.Moves))
 	out := make([]game.Move, 0, len(c.Moves))
+	from := make([]geom.Point, len(c.Moves)) // where each piece started, in one allocation
 	for _, m := range c.Moves {
 		id := m.ID()
 		if seen[id] {
@@ -244,7 +246,8 @@ func (r *Rules) move(c *game.Command, x *game.Tx) error {
 				return game.Reject("NB-13", "general %s is attached to %s; detach him first, or move %s", g.ID, g.Attached, g.Attached)
 			}
 			mv := m
-			mv.From = pt(g.At)
+			from[len(out)] = g.At
+			mv.From = &from[len(out)]
 			out = append(out, mv)
 			continue
 		}
@@ -267,7 +270,8 @@ func (r *Rules) move(c *game.Command, x *game.Tx) error {
 			}
 		}
 		mv := m
-		mv.From = pt(u.At)
+		from[len(out)] = u.At
+		mv.From = &from[len(out)]
 		out = append(out, mv)
 	}
 	return x.Emit(game.Event{Type: game.Moved, Side: c.Side, See: game.All, Moves: out})

@@ -28,6 +28,9 @@ type Rules struct {
 	tables *table.Set
 	p      procedure
 	delay  *table.Table
+	// delayArgs holds the order-delay table's parameters bound for every
+	// nation and quality, read-only once made (games share a Rules).
+	delayArgs map[[2]string]table.Args
 }
 
 // New makes the rule set from a loaded table set (the built-in tables with
@@ -47,6 +50,17 @@ func New(set *table.Set) (*Rules, error) {
 		return nil, fmt.Errorf("nb: %w", err)
 	}
 	r.delay, _ = set.Table("nb/order-delay")
+	r.delayArgs = map[[2]string]table.Args{}
+	v := r.Vocab()
+	for _, n := range v.Nations {
+		for _, q := range v.Qualities {
+			a, err := r.delay.Bind(map[string]string{"nation": n, "quality": q})
+			if err != nil {
+				return nil, fmt.Errorf("nb: %w", err)
+			}
+			r.delayArgs[[2]string{n, q}] = a
+		}
+	}
 	return r, nil
 }
 

@@ -43,11 +43,49 @@ func scenarioOf(t testing.TB, r *nb.Rules, path string) *battle.Scenario {
 	return s.Scenario
 }
 
-// TestConformance runs the engine's conformance suite on NB scenarios.
+// engagement compares every division's engagement with a check of every
+// pair of units (NB-6: within 17" of an un-routed enemy unit).
+func engagement(t *testing.T, g *game.Game) {
+	s := g.State()
+	want := map[string]map[string]bool{}
+	for _, u := range s.Units {
+		for _, v := range s.Units {
+			if u.Side == v.Side || !u.OnTable || !v.OnTable || v.Status == "routed" || !u.At.Within(v.At, 17) {
+				continue
+			}
+			if want[u.Division] == nil {
+				want[u.Division] = map[string]bool{}
+			}
+			want[u.Division][v.Division] = true
+		}
+	}
+	for _, f := range s.Formations {
+		if f.Kind != battle.Division {
+			continue
+		}
+		if f.Engaged != (len(want[f.ID]) > 0) || len(f.With) != len(want[f.ID]) {
+			log := g.Log()
+			for _, e := range log[max(0, len(log)-6):] {
+				t.Logf("%d %s %s", e.Seq, e.Type, e.Describe())
+			}
+			t.Fatalf("turn %d: division %s engaged=%v with %v; pairs of units give %v", s.Turn, f.ID, f.Engaged, f.With, want[f.ID])
+		}
+		for _, w := range f.With {
+			if !want[f.ID][w] {
+				t.Fatalf("division %s is engaged with %s, which has no unit in reach", f.ID, w)
+			}
+		}
+	}
+}
+
+// TestConformance runs the engine's conformance suite on NB scenarios,
+// checking engagement against all pairs after every command.
 func TestConformance(t *testing.T) {
 	r := engine(t)
-	sc := scenarioOf(t, r, "../../examples/nb/seed-example.yaml")
-	gametest.Conformance(t, r, sc, 6)
+	for _, path := range []string{"../../examples/nb/seed-example.yaml", "../../examples/nb/nb-10-off-board-reserve.yaml", "../../examples/nb/nb-11-hierarchy.yaml"} {
+		sc := scenarioOf(t, r, path)
+		gametest.Conformance(t, r, sc, 4, engagement)
+	}
 }
 
 // TestConformanceSynthetic plays random games on a generated field.
@@ -59,7 +97,7 @@ func TestConformanceSynthetic(t *testing.T) {
 		t.Fatal(err)
 	}
 	sc.Turns = 6
-	gametest.Conformance(t, r, sc, 3)
+	gametest.Conformance(t, r, sc, 3, engagement)
 }
 
 // benchRules lets each army commander write many orders a turn (a house

@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 
 	"orderly/battle"
 	"orderly/game"
@@ -98,7 +97,15 @@ func (r *Rules) readOne(x *game.Tx, o *game.OrderState, rd game.Reader) error {
 		}
 	}
 	nation := x.Sc.Side(o.Side).Nation
-	roll, t, err := x.Roll("nb/order-delay", rd.Formation, map[string]string{"nation": nation, "quality": g.Quality})
+	t := r.delay
+	a, ok := r.delayArgs[[2]string{nation, g.Quality}]
+	if !ok {
+		var err error
+		if a, err = t.Bind(map[string]string{"nation": nation, "quality": g.Quality}); err != nil {
+			return fmt.Errorf("%s for %s: %w", t.ID, rd.Formation, err)
+		}
+	}
+	roll, err := x.RollBound(t, a, rd.Formation)
 	if err != nil {
 		return err
 	}
@@ -530,42 +537,36 @@ func (r *Rules) endOfMovement(x *game.Tx) error {
 // unit or stand in line (NB-7).
 func (r *Rules) attackLimits(x *game.Tx) error {
 	s := x.S
-	var us []*game.Unit
 	for _, f := range s.Formations {
 		if f.Kind != battle.Division || f.Engaged || f.Order == nil || f.Order.Kind != "attack" || f.Entered == s.Turn {
 			continue
 		}
-		us = us[:0]
+		slow, n := math.Inf(1), 0
 		for u := range s.Members(f) {
 			if u.OnTable && u.Status != "routed" {
-				us = append(us, u)
+				slow, n = min(slow, u.Speed), n+1
 			}
 		}
-		if len(us) == 0 {
+		if n == 0 {
 			continue
 		}
-		slow := us[0].Speed
-		for _, u := range us {
-			slow = min(slow, u.Speed)
-		}
-		var line, slowMoved []string
-		for _, u := range us {
+		var line, short []string
+		for u := range s.Members(f) {
 			switch {
+			case !u.OnTable || u.Status == "routed":
 			case u.Shape == "line":
 				line = append(line, u.ID)
 			case u.Moved < slow/2-1e-9:
-				slowMoved = append(slowMoved, u.ID)
+				short = append(short, u.ID)
 			}
 		}
 		if len(line) > 0 {
-			text := fmt.Sprintf("%s %s in line; under an attack order units keep to column until engaged", strings.Join(line, ", "), plural(len(line), "stands", "stand"))
-			if err := x.Emit(game.Event{Type: game.Restriction, Side: f.Side, See: f.Side, Formation: f.ID, Units: line, Rule: "NB-7", Text: text}); err != nil {
+			if err := x.Emit(game.Event{Type: game.Restriction, Side: f.Side, See: f.Side, Formation: f.ID, Units: line, Status: "in-line", Rule: "NB-7"}); err != nil {
 				return err
 			}
 		}
-		if len(slowMoved) > 0 {
-			text := fmt.Sprintf("%s moved less than %s\"; under an attack order the division moves at least half its slowest unit's speed", strings.Join(slowMoved, ", "), inch(slow/2))
-			if err := x.Emit(game.Event{Type: game.Restriction, Side: f.Side, See: f.Side, Formation: f.ID, Units: slowMoved, Rule: "NB-7", Text: text}); err != nil {
+		if len(short) > 0 {
+			if err := x.Emit(game.Event{Type: game.Restriction, Side: f.Side, See: f.Side, Formation: f.ID, Units: short, Status: "short-move", Distance: slow / 2, Rule: "NB-7"}); err != nil {
 				return err
 			}
 		}

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"orderly/script"
+	"orderly/sim"
+)
+
+func (a *app) simCmd() *cobra.Command {
+	var (
+		planFile string
+		runs     int
+		seed     uint64
+		asJSON   bool
+		plotFile string
+	)
+	c := &cobra.Command{
+		Use:   "sim SCENARIO.yaml --plan PLAN.yaml --runs N",
+		Short: "Monte Carlo of a scenario's command layer under a fixed plan",
+		Long: `Play a scenario many times with the same plan of orders and moves, each
+run with its own dice, and show for each formation how the turn on which it
+first acts on an order written during the game is spread: overall and per
+order, with "never" for runs in which it had not acted by the end. The
+plan has the turns: of a script (and optionally until:). The same --seed
+gives the same result on any machine.`,
+		Example: `  orderly sim examples/nb/demo.yaml --plan examples/nb/demo-plan.yaml --runs 10000
+  orderly sim examples/nb/demo.yaml --plan examples/nb/demo-plan.yaml --runs 2000 --json
+  orderly sim examples/nb/demo.yaml --plan examples/nb/demo-plan.yaml --runs 2000 --plot first-turn.svg`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			if planFile == "" {
+				return badf("sim: --plan is required: the file of orders and moves to play each run")
+			}
+			if runs < 1 || runs > 10_000_000 {
+				return badf("sim: --runs %d is out of range; allowed: 1..10000000", runs)
+			}
+			if plotFile != "" {
+				if err := checkPlotFile(plotFile); err != nil {
+					return err
+				}
+			}
+			if !c.Flags().Changed("seed") {
+				seed = a.seed()
+			}
+			engine, err := a.engine()
+			if err != nil {
+				return err
+			}
+			data, err := os.ReadFile(args[0])
+			if err != nil {
+				return bad(err)
+			}
+			sc, err := script.LoadScenario(args[0], data, engine)
+			if err != nil {
+				return bad(err)
+			}
+			rules, err := engine(sc.Rules)
+			if err != nil {
+				return bad(err)
+			}
+			pdata, err := os.ReadFile(planFile)
+			if err != nil {
+				return bad(err)
+			}
+			plan, err := script.LoadPlan(planFile, pdata, sc, rules)
+			if err != nil {
+				return bad(err)
+			}
+			opts := sim.Options{Runs: runs, Seed: seed}
+			if f, ok := a.err.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+				bar := progressbar.NewOptions(runs, progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("runs"),
+					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))
+				opts.Progress = func(done int) { _ = bar.Set(done) }
+				defer func() { _ = bar.Finish() }()
+			}
+			res, err := sim.Run(sc, rules, plan, opts)
+			if err != nil {
+				return bad(err)
+			}
+			if plotFile != "" {
+				if err := plotSim(plotFile, sc.Name, res, res.IDs(sc)); err != nil {
+					return err
+				}
+			}
+			if asJSON {
+				enc := json.NewEncoder(a.out)
+				enc.SetIndent("", "  ")
+				return enc.Encode(res)
+			}
+			writeSim(a.out, sc.Name, res, res.IDs(sc))
+			return nil
+		},
+	}
+	c.Flags().StringVar(&planFile, "plan", "", "the plan `FILE`: turns of orders and moves")
+	c.Flags().IntVar(&runs, "runs", 1000, "how many runs")
+	c.Flags().Uint64Var(&seed, "seed", 0, "seed of the first run (default: a fresh one, printed)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	c.Flags().StringVar(&plotFile, "plot", "", "also draw the distributions to `FILE` (.svg or .png)")
+	return c
+}
+
+// simColumns is every key of the distributions, turns ascending then never.
+func simColumns(res *sim.Result, ids []string) []string {
+	all := map[string]float64{}
+	for _, id := range ids {
+		for k := range res.Formations[id].FirstActive {
+			all[k] = 1
+		}
+		for _, o := range res.Formations[id].Orders {
+			for k := range o {
+				all[k] = 1
+			}
+		}
+	}
+	return sim.Turns(all)
+}
+
+// writeSim prints one row per formation (and per order under it) with the
+// percentage of runs by first turn of action.
+func writeSim(w io.Writer, name string, res *sim.Result, ids []string) {
+	fmt.Fprintf(w, "%s: %d runs, seed %d\n", name, res.Runs, res.Seed)
+	fmt.Fprintf(w, "first turn each formation acts on an order written during the game, %% of runs\n\n")
+	cols := simColumns(res, ids)
+	head := []string{"formation", "order"}
+	for _, c := range cols {
+		head = append(head, "turn "+c)
+		if c == sim.Never {
+			head[len(head)-1] = c
+		}
+	}
+	rows := [][]string{head}
+	row := func(f, o string, d map[string]float64) {
+		r := []string{f, o}
+		for _, c := range cols {
+			if p, ok := d[c]; ok && p > 0 {
+				r = append(r, fmt.Sprintf("%.1f", 100*p))
+			} else {
+				r = append(r, "-")
+			}
+		}
+		rows = append(rows, r)
+	}
+	for _, id := range ids {
+		f := res.Formations[id]
+		row(id, "any", f.FirstActive)
+		if len(f.Orders) > 1 {
+			for _, o := range sim.Turns(toKeys(f.Orders)) {
+				row("", o, f.Orders[o])
+			}
+		}
+	}
+	widths := make([]int, len(head))
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], len(c))
+		}
+	}
+	for _, r := range rows {
+		var b strings.Builder
+		for i, c := range r {
+			if i < 2 {
+				fmt.Fprintf(&b, "%-*s  ", widths[i], c)
+			} else {
+				fmt.Fprintf(&b, "%*s  ", widths[i], c)
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+}
+
+func toKeys(m map[string]map[string]float64) map[string]float64 {
+	out := map[string]float64{}
+	for k := range m {
+		out[k] = 1
+	}
+	return out
+}
+
+func plotSim(file, name string, res *sim.Result, ids []string) error {
+	cols := simColumns(res, ids)
+	series := make([][]float64, len(ids))
+	for i, id := range ids {
+		series[i] = make([]float64, len(cols))
+		for j, c := range cols {
+			series[i][j] = res.Formations[id].FirstActive[c]
+		}
+	}
+	return plotBars(file, name+": first turn acting on an order", ids, cols, series)
+}

@@ -1,0 +1,268 @@
+// Package sim runs a scenario's command layer many times with a fixed plan
+// of orders and moves (Monte Carlo), and reports for each formation the
+// distribution of the turn on which it first acts on each order written
+// during the game. Runs are spread over the machine's cores; the result
+// does not depend on how many.
+package sim
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"orderly/battle"
+	"orderly/game"
+	"orderly/script"
+)
+
+// Never is the key of the runs in which a formation did not act on the
+// order before the game ended.
+const Never = "never"
+
+// Result is what the runs showed.
+type Result struct {
+	Runs       int                   `json:"runs"`
+	Seed       uint64                `json:"seed"`
+	Formations map[string]*Formation `json:"formations"`
+}
+
+// Formation is one formation's results: the share of runs by the turn on
+// which it first acted on an order written during the game, overall and
+// per order.
+type Formation struct {
+	FirstActive map[string]float64            `json:"first-active-turn"`
+	Orders      map[string]map[string]float64 `json:"orders,omitempty"`
+}
+
+// Options set a simulation.
+type Options struct {
+	Runs     int
+	Seed     uint64
+	Workers  int            // 0 for one per core
+	Progress func(done int) // called now and then with the runs finished; may be nil
+}
+
+// counts are one worker's tallies: formation -> order ("" for any) -> turn.
+type counts map[string]map[string]map[int]int
+
+// Run plays the plan opts.Runs times on sc under rules, run i with dice
+// seeded from opts.Seed and i.
+func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options) (*Result, error) {
+	if opts.Runs < 1 {
+		return nil, fmt.Errorf("runs must be at least 1, got %d", opts.Runs)
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, opts.Runs)
+	start, err := game.Prepare(sc, rules)
+	if err != nil {
+		return nil, err
+	}
+	var next, done atomic.Int64
+	tallies := make([]counts, workers)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := counts{}
+			tallies[w] = c
+			var g *game.Game
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(opts.Runs) {
+					return
+				}
+				var err error
+				if g, err = once(start, g, plan, seedOf(opts.Seed, uint64(i)), c); err != nil {
+					errs[w] = fmt.Errorf("run %d: %w", i+1, err)
+					next.Store(int64(opts.Runs))
+					return
+				}
+				if d := done.Add(1); opts.Progress != nil && (d%256 == 0 || d == int64(opts.Runs)) {
+					opts.Progress(int(d))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	total := counts{}
+	// Every formation the plan gives an order is reported, even if it
+	// never acts on one.
+	for _, cs := range plan.Steps {
+		for _, c := range cs.Commands {
+			if c.Write == nil {
+				continue
+			}
+			for _, f := range c.Write.For {
+				if fm := sc.Formation(f); fm == nil || fm.Kind == battle.Wing {
+					continue // a wing's corps act on its orders
+				}
+				if total[f] == nil {
+					total[f] = map[string]map[int]int{"": {}}
+				}
+			}
+		}
+	}
+	for _, c := range tallies {
+		for f, byOrder := range c {
+			if total[f] == nil {
+				total[f] = map[string]map[int]int{}
+			}
+			for o, byTurn := range byOrder {
+				if total[f][o] == nil {
+					total[f][o] = map[int]int{}
+				}
+				for t, n := range byTurn {
+					total[f][o][t] += n
+				}
+			}
+		}
+	}
+	return summarise(total, opts), nil
+}
+
+// seedOf spreads the runs' seeds apart.
+func seedOf(seed, i uint64) uint64 { return seed*0x9E3779B97F4A7C15 + i*0xBF58476D1CE4E5B9 + 1 }
+
+// once plays one run and adds its first-active turns to c.
+func once(start *game.Start, g *game.Game, plan *script.Plan, seed uint64, c counts) (*game.Game, error) {
+	g, err := start.Reuse(g, game.Seeded(seed))
+	if err != nil {
+		return nil, err
+	}
+	if err := plan.Play(g, nil); err != nil {
+		return nil, err
+	}
+	seen := map[[2]string]bool{}
+	note := func(f, o string, turn int) {
+		k := [2]string{f, o}
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		if c[f] == nil {
+			c[f] = map[string]map[int]int{}
+		}
+		if c[f][o] == nil {
+			c[f][o] = map[int]int{}
+		}
+		c[f][o][turn]++
+	}
+	g.Scan(0, func(e *game.Event) {
+		if e.Type != game.OrderActive || e.Order == nil || e.How == "initial" || e.How == "for-entry" || e.Turn > plan.Until {
+			return
+		}
+		label := Label(e.Order)
+		for _, f := range append([]string{e.Formation}, e.Divisions...) {
+			note(f, label, e.Turn)
+			note(f, "", e.Turn)
+		}
+	})
+	return g, nil
+}
+
+// Label names an order the same way in every run (ids can differ from run
+// to run, as orders given at the table edge take their number when a
+// reserve's general is placed): the turn it was written and its kind, or
+// "on entry" for an off-board reserve's order given at the edge.
+func Label(o *game.Order) string {
+	if o.Direct && o.Written > 0 {
+		return "on entry " + o.Kind
+	}
+	return fmt.Sprintf("turn %d %s", o.Written, o.Kind)
+}
+
+// summarise turns counts into shares of the runs, with the runs in which a
+// formation never acted under Never.
+func summarise(total counts, opts Options) *Result {
+	r := &Result{Runs: opts.Runs, Seed: opts.Seed, Formations: map[string]*Formation{}}
+	share := func(byTurn map[int]int) map[string]float64 {
+		out := map[string]float64{}
+		n := 0
+		for t, k := range byTurn {
+			out[strconv.Itoa(t)] = float64(k) / float64(opts.Runs)
+			n += k
+		}
+		if n < opts.Runs {
+			out[Never] = float64(opts.Runs-n) / float64(opts.Runs)
+		}
+		return out
+	}
+	for f, byOrder := range total {
+		fm := &Formation{FirstActive: share(byOrder[""]), Orders: map[string]map[string]float64{}}
+		for o, byTurn := range byOrder {
+			if o != "" {
+				fm.Orders[o] = share(byTurn)
+			}
+		}
+		r.Formations[f] = fm
+	}
+	return r
+}
+
+// Turns lists the keys of a distribution in order: turns ascending, then
+// never; other keys (order labels) in the order of the turn they name.
+func Turns(d map[string]float64) []string {
+	keys := make([]string, 0, len(d))
+	for k := range d {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return less(keys[i], keys[j]) })
+	return keys
+}
+
+func less(a, b string) bool {
+	if x, y := labelTurn(a), labelTurn(b); x != y {
+		return x < y
+	}
+	x, errA := strconv.Atoi(a)
+	y, errB := strconv.Atoi(b)
+	switch {
+	case errA == nil && errB == nil:
+		return x < y
+	case errA == nil:
+		return true
+	case errB == nil:
+		return false
+	}
+	return a < b
+}
+
+// IDs lists the formations of a result in the scenario's order.
+func (r *Result) IDs(sc *battle.Scenario) []string {
+	var out []string
+	for _, f := range sc.Formations() {
+		if _, ok := r.Formations[f.ID]; ok {
+			out = append(out, f.ID)
+		}
+	}
+	return slices.Clip(out)
+}
+
+// labelTurn orders order labels: "turn 3 attack" by its turn, "on entry"
+// last.
+func labelTurn(s string) int {
+	var t int
+	var kind string
+	if _, err := fmt.Sscanf(s, "turn %d %s", &t, &kind); err == nil {
+		return t
+	}
+	if strings.HasPrefix(s, "on entry") {
+		return 1 << 20
+	}
+	return 0
+}
