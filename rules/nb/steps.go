@@ -573,10 +573,3 @@ func (r *Rules) attackLimits(x *game.Tx) error {
 	}
 	return nil
 }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
