@@ -1,7 +1,10 @@
 package sim_test
 
 import (
+	"encoding/json"
+	"math"
 	"os"
+	"strconv"
 	"testing"
 
 	"orderly/battle"
@@ -56,4 +59,134 @@ func BenchmarkSim(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "runs/s")
+}
+
+func seedExample(t *testing.T) (*battle.Scenario, game.Rules, *script.Plan) {
+	t.Helper()
+	eng := engine(t)
+	data, err := os.ReadFile("../examples/nb/seed-example.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := script.Load("../examples/nb/seed-example.yaml", data, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := eng("nb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdata, err := os.ReadFile("testdata/seed-plan.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := script.LoadPlan("testdata/seed-plan.yaml", pdata, s.Scenario, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Scenario, r, plan
+}
+
+// TestAgreesWithOdds: when the turn a formation acts is one table roll (the
+// order is read on turn 6, so it acts on 6 + the NB-5 delay), the sim's
+// shares must match the table's exact odds within five standard errors.
+func TestAgreesWithOdds(t *testing.T) {
+	sc, r, plan := seedExample(t)
+	const runs = 20000
+	res, err := sim.Run(sc, r, plan, sim.Options{Runs: runs, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := r.Table("nb/order-delay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args, err := tab.Bind(map[string]string{"nation": "french", "quality": "average"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	odds, err := tab.Odds(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := res.Formations["I"].FirstActive
+	sum := 0.0
+	for _, c := range odds.Outcomes {
+		turn := strconv.Itoa(6 + *tab.Result(c.Result).Value)
+		p := odds.Float(c)
+		se := math.Sqrt(p * (1 - p) / runs)
+		if d := math.Abs(got[turn] - p); d > 5*se+1e-12 {
+			t.Errorf("%s (turn %s): sim %.4f, exact %.4f, off by %.4f (5 SE = %.4f)", c.Result, turn, got[turn], p, d, 5*se)
+		}
+		sum += got[turn]
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		t.Errorf("the shares of formation I sum to %v; some runs acted outside turns 6..10 or never: %v", sum, got)
+	}
+	// Its divisions follow the corps order at the same turn (both are in
+	// d'Erlon's range).
+	for _, d := range []string{"I-1", "I-2"} {
+		for k, v := range got {
+			if res.Formations[d].FirstActive[k] != v {
+				t.Errorf("division %s: %v, corps: %v", d, res.Formations[d].FirstActive, got)
+				break
+			}
+		}
+	}
+}
+
+// TestWorkersDoNotMatter: the result depends on the seed, not on how the
+// runs are spread over goroutines.
+func TestWorkersDoNotMatter(t *testing.T) {
+	sc, r, plan := demo(t)
+	one, err := sim.Run(sc, r, plan, sim.Options{Runs: 300, Seed: 3, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	three, err := sim.Run(sc, r, plan, sim.Options{Runs: 300, Seed: 3, Workers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(one)
+	b, _ := json.Marshal(three)
+	if string(a) != string(b) {
+		t.Fatalf("1 worker: %s\n3 workers: %s", a, b)
+	}
+	other, err := sim.Run(sc, r, plan, sim.Options{Runs: 300, Seed: 4, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := json.Marshal(other); string(c) == string(a) {
+		t.Fatal("seeds 3 and 4 gave the same result")
+	}
+}
+
+// TestSharesSumToOne checks every distribution of the demo.
+func TestSharesSumToOne(t *testing.T) {
+	sc, r, plan := demo(t)
+	res, err := sim.Run(sc, r, plan, sim.Options{Runs: 500, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Formations) < 10 {
+		t.Fatalf("only %d formations in the result", len(res.Formations))
+	}
+	for id, f := range res.Formations {
+		for label, d := range f.Orders {
+			sum := 0.0
+			for _, p := range d {
+				sum += p
+			}
+			if math.Abs(sum-1) > 1e-9 {
+				t.Errorf("%s %s: shares sum to %v", id, label, sum)
+			}
+		}
+		sum := 0.0
+		for _, p := range f.FirstActive {
+			sum += p
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			t.Errorf("%s: shares sum to %v", id, sum)
+		}
+	}
 }
