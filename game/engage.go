@@ -40,12 +40,11 @@ func (g *Game) engager() *engager {
 		stamp:  make([]int, len(s.Formations)),
 		cand:   make([]int, len(s.Formations)),
 		mine:   make([]int, len(s.Formations)),
-		whole:  geom.NewGrid(g.sc.Field.Bounds(), 17),
 		sideOf: map[string]int{},
 	}
 	for i, side := range g.sc.Sides {
 		e.sideOf[side.ID] = i
-		e.grids = append(e.grids, geom.NewGrid(g.sc.Field.Bounds(), 17))
+		e.grids = append(e.grids, nil)
 		e.idx = append(e.idx, nil)
 	}
 	for _, f := range s.Formations {
@@ -92,10 +91,12 @@ func (x *Tx) Engagement(reach float64, rule string) error {
 		full = 8*n > e.divisions
 	}
 	if x.g.engReach != reach {
+		// Cells of half the reach: a query then looks at less ground
+		// outside the circle than with cells of the whole reach.
 		for i := range e.grids {
-			e.grids[i] = geom.NewGrid(x.Sc.Field.Bounds(), reach)
+			e.grids[i] = geom.NewGrid(x.Sc.Field.Bounds(), reach/2)
 		}
-		e.whole = geom.NewGrid(x.Sc.Field.Bounds(), reach)
+		e.whole = geom.NewGrid(x.Sc.Field.Bounds(), reach/2)
 		x.g.engReach = reach
 	}
 	for i, u := range s.Units {

@@ -94,6 +94,7 @@ type Game struct {
 	blocks   [][]Event // every block, for Start.Reuse
 	block    int       // blocks in use
 	txs      [2]Tx     // reused: one that applies at once, one that buffers a command
+	anytime  []string  // the rule set's verbs for any player step
 	eng      *engager
 	engReach float64
 }
@@ -312,9 +313,12 @@ func (g *Game) do(c *Command) error {
 		}
 		return g.advance()
 	}
-	if !slices.Contains(step.Verbs, c.Verb) && !slices.Contains(g.rules.Anytime(), c.Verb) {
+	if g.anytime == nil {
+		g.anytime = g.rules.Anytime()
+	}
+	if !slices.Contains(step.Verbs, c.Verb) && !slices.Contains(g.anytime, c.Verb) {
 		return Reject("", "%s is not taken in step %s of the %s phase; allowed now: %s",
-			c.Verb, step.Name, step.Phase, strings.Join(append(append(slices.Clone(step.Verbs), g.rules.Anytime()...), "end"), ", "))
+			c.Verb, step.Name, step.Phase, strings.Join(append(append(slices.Clone(step.Verbs), g.anytime...), "end"), ", "))
 	}
 	x := g.tx(true)
 	if err := g.rules.Command(c, x); err != nil {

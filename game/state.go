@@ -408,7 +408,6 @@ func (s *State) apply(e *Event) error {
 		s.Over = true
 	case OrderWritten:
 		o := &OrderState{Order: *e.Order, Side: e.Side, Status: Carried}
-		o.For = slices.Clone(o.For)
 		if o.Direct {
 			o.Status = Delivered
 			o.Delivered = e.Turn
@@ -515,7 +514,7 @@ func (s *State) apply(e *Event) error {
 		if f == nil {
 			return fmt.Errorf("formation %s is not in the scenario", e.Formation)
 		}
-		f.Engaged, f.With = e.Type == Engaged, slices.Clone(e.With)
+		f.Engaged, f.With = e.Type == Engaged, e.With // events are never changed, so their lists can be shared
 	case ReserveScheduled:
 		if f := s.Formation(e.Formation); f != nil {
 			f.Entry = e.Entry

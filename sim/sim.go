@@ -47,8 +47,14 @@ type Options struct {
 	Progress func(done int) // called now and then with the runs finished; may be nil
 }
 
-// counts are one worker's tallies: formation -> order ("" for any) -> turn.
-type counts map[string]map[string]map[int]int
+// tally counts runs: formation -> order ("" for any) -> turn.
+type tally map[string]map[string]map[int]int
+
+// counts are one worker's tallies and its scratch space.
+type counts struct {
+	by   tally
+	seen map[[2]string]bool // what one run has noted
+}
 
 // Run plays the plan opts.Runs times on sc under rules, run i with dice
 // seeded from opts.Seed and i.
@@ -66,14 +72,14 @@ func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options)
 		return nil, err
 	}
 	var next, done atomic.Int64
-	tallies := make([]counts, workers)
+	tallies := make([]*counts, workers)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c := counts{}
+			c := &counts{by: tally{}, seen: map[[2]string]bool{}}
 			tallies[w] = c
 			var g *game.Game
 			for {
@@ -99,7 +105,7 @@ func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options)
 			return nil, err
 		}
 	}
-	total := counts{}
+	total := tally{}
 	// Every formation the plan gives an order is reported, even if it
 	// never acts on one.
 	for _, cs := range plan.Steps {
@@ -118,7 +124,7 @@ func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options)
 		}
 	}
 	for _, c := range tallies {
-		for f, byOrder := range c {
+		for f, byOrder := range c.by {
 			if total[f] == nil {
 				total[f] = map[string]map[int]int{}
 			}
@@ -139,7 +145,7 @@ func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options)
 func seedOf(seed, i uint64) uint64 { return seed*0x9E3779B97F4A7C15 + i*0xBF58476D1CE4E5B9 + 1 }
 
 // once plays one run and adds its first-active turns to c.
-func once(start *game.Start, g *game.Game, plan *script.Plan, seed uint64, c counts) (*game.Game, error) {
+func once(start *game.Start, g *game.Game, plan *script.Plan, seed uint64, c *counts) (*game.Game, error) {
 	g, err := start.Reuse(g, game.Seeded(seed))
 	if err != nil {
 		return nil, err
@@ -147,27 +153,31 @@ func once(start *game.Start, g *game.Game, plan *script.Plan, seed uint64, c cou
 	if err := plan.Play(g, nil); err != nil {
 		return nil, err
 	}
-	seen := map[[2]string]bool{}
+	seen := c.seen
+	clear(seen)
 	note := func(f, o string, turn int) {
 		k := [2]string{f, o}
 		if seen[k] {
 			return
 		}
 		seen[k] = true
-		if c[f] == nil {
-			c[f] = map[string]map[int]int{}
+		by := c.by
+		if by[f] == nil {
+			by[f] = map[string]map[int]int{}
 		}
-		if c[f][o] == nil {
-			c[f][o] = map[int]int{}
+		if by[f][o] == nil {
+			by[f][o] = map[int]int{}
 		}
-		c[f][o][turn]++
+		by[f][o][turn]++
 	}
 	g.Scan(0, func(e *game.Event) {
 		if e.Type != game.OrderActive || e.Order == nil || e.How == "initial" || e.How == "for-entry" || e.Turn > plan.Until {
 			return
 		}
 		label := Label(e.Order)
-		for _, f := range append([]string{e.Formation}, e.Divisions...) {
+		note(e.Formation, label, e.Turn)
+		note(e.Formation, "", e.Turn)
+		for _, f := range e.Divisions {
 			note(f, label, e.Turn)
 			note(f, "", e.Turn)
 		}
@@ -183,12 +193,12 @@ func Label(o *game.Order) string {
 	if o.Direct && o.Written > 0 {
 		return "on entry " + o.Kind
 	}
-	return fmt.Sprintf("turn %d %s", o.Written, o.Kind)
+	return "turn " + strconv.Itoa(o.Written) + " " + o.Kind
 }
 
 // summarise turns counts into shares of the runs, with the runs in which a
 // formation never acted under Never.
-func summarise(total counts, opts Options) *Result {
+func summarise(total tally, opts Options) *Result {
 	r := &Result{Runs: opts.Runs, Seed: opts.Seed, Formations: map[string]*Formation{}}
 	share := func(byTurn map[int]int) map[string]float64 {
 		out := map[string]float64{}

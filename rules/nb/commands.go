@@ -3,6 +3,7 @@ package nb
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"orderly/battle"
@@ -159,9 +160,9 @@ func (r *Rules) write(c *game.Command, x *game.Tx) error {
 		return game.Reject("NB-11", "general %s is not on the table to receive the order", to)
 	}
 	st := x.S.Side(c.Side)
-	o := &game.Order{ID: fmt.Sprintf("%s-%d", c.Side, st.Orders+1), For: slices.Clone(w.For), Kind: w.Kind,
+	o := &game.Order{ID: c.Side + "-" + strconv.Itoa(st.Orders+1), For: slices.Clone(w.For), Kind: w.Kind,
 		Objective: w.Objective, Note: w.Note, Written: x.S.Turn, Via: to}
-	mid := fmt.Sprintf("m-%s-%d", c.Side, st.Messengers+1)
+	mid := "m-" + c.Side + "-" + strconv.Itoa(st.Messengers+1)
 	if err := x.Emit(game.Event{Type: game.MessengerSent, Side: c.Side, See: game.All, Messenger: mid, At: pt(a.At), Range: a.Range, Rule: "NB-3"}); err != nil {
 		return err
 	}

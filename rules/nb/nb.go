@@ -219,7 +219,7 @@ func (r *Rules) Setup(x *game.Tx) error {
 }
 
 func (r *Rules) orderID(x *game.Tx, side string) string {
-	return fmt.Sprintf("%s-%d", side, x.S.Side(side).Orders+1)
+	return side + "-" + strconv.Itoa(x.S.Side(side).Orders+1)
 }
 
 // followers lists the divisions under formation id that take up order o

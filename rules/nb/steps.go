@@ -62,7 +62,8 @@ func (r *Rules) read(x *game.Tx) error {
 		if o.Delivered >= x.S.Turn || o.Direct {
 			continue
 		}
-		for _, rd := range slices.Clone(o.Readers) {
+		var buf [8]game.Reader // reading may change o.Readers
+		for _, rd := range append(buf[:0], o.Readers...) {
 			if rd.Read {
 				continue
 			}
@@ -158,7 +159,8 @@ func (r *Rules) activate(x *game.Tx) error {
 		if o.Status == game.Superseded {
 			continue
 		}
-		for _, rd := range slices.Clone(o.Readers) {
+		var buf [8]game.Reader // activation changes o.Readers
+		for _, rd := range append(buf[:0], o.Readers...) {
 			if !rd.Read || rd.Active || rd.Acts > x.S.Turn {
 				continue
 			}
@@ -198,7 +200,8 @@ func (r *Rules) activateFor(x *game.Tx, o *game.OrderState, fid, how, rule strin
 // division general if he is beyond the corps commander's range (NB-11). An
 // on-board reserve acts on its order at once (NB-9).
 func (r *Rules) messengers(x *game.Tx) error {
-	for _, m := range slices.Clone(x.S.Messengers) {
+	var buf [32]*game.Messenger // delivery takes messengers off the list
+	for _, m := range append(buf[:0], x.S.Messengers...) {
 		if err := r.ride(x, m); err != nil {
 			return err
 		}
@@ -338,17 +341,25 @@ func (r *Rules) enterOne(x *game.Tx, f *game.Formation) error {
 	var units []*game.Unit
 	var gens []*game.General
 	var divs []string
+	// Formations come parent first, so one pass finds all under f.
+	in := map[string]bool{f.ID: true}
 	for _, d := range x.S.Formations {
-		if d.ID == f.ID || !r.under(x, d.ID, f.ID) {
+		if d.ID == f.ID || !in[d.Parent] {
 			continue
 		}
+		in[d.ID] = true
 		divs = append(divs, d.ID)
 		if dg := x.S.General(d.General); dg != nil && !dg.OnTable {
 			gens = append(gens, dg)
 		}
+		for u := range x.S.Members(d) {
+			if !u.OnTable {
+				units = append(units, u)
+			}
+		}
 	}
-	for _, u := range x.S.Units {
-		if !u.OnTable && r.under(x, u.Division, f.ID) {
+	for u := range x.S.Members(f) {
+		if !u.OnTable {
 			units = append(units, u)
 		}
 	}
