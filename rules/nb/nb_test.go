@@ -146,7 +146,9 @@ func benchTurn(b *testing.B, n int) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if g.State().Turn > sc.Turns-2 {
+		// A fresh game every 30 turns keeps the log (and the heap) the
+		// size of a real game's.
+		if g.State().Turn > 42 {
 			b.StopTimer()
 			riding := t.riding
 			reset()
