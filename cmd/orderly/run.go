@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -24,7 +25,10 @@ func (a *app) engine() (script.Engine, error) {
 }
 
 func (a *app) runCmd() *cobra.Command {
-	var asJSON bool
+	var (
+		asJSON bool
+		seat   string
+	)
 	c := &cobra.Command{
 		Use:   "run SCRIPT.yaml",
 		Short: "Play a scripted game and print its timeline",
@@ -33,9 +37,12 @@ optionally the natural rolls to use (physical dice, or a test's). Prints
 every event of the game in order, as text or, with --json, as one JSON
 array. A rejected command appears as a command-rejected entry and changes
 nothing. If the script states expectations (expect:), any that fail are
-reported and the exit status is 1.`,
+reported and the exit status is 1. With --as SIDE the timeline is what that
+side may see: without the other side's orders, the contents of its
+messengers and its secret rolls.`,
 		Example: `  orderly run examples/nb/seed-example.yaml
-  orderly run examples/nb/seed-example.yaml --json`,
+  orderly run examples/nb/seed-example.yaml --json
+  orderly run examples/nb/nb-10-off-board-reserve.yaml --as british`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			engine, err := a.engine()
@@ -54,9 +61,26 @@ reported and the exit status is 1.`,
 			if err != nil {
 				return bad(err)
 			}
+			if seat != "" && seat != game.Umpire && s.Scenario.Side(seat) == nil {
+				var sides []string
+				for _, sd := range s.Scenario.Sides {
+					sides = append(sides, sd.ID)
+				}
+				return badf("--as %s: not a side of this scenario; allowed: %s, umpire", seat, strings.Join(sides, ", "))
+			}
 			g, timeline, err := s.Run(rs)
 			if err != nil {
 				return bad(err)
+			}
+			checked := timeline
+			if seat != "" {
+				var seen []game.Event
+				for _, e := range timeline {
+					if e.Visible(seat) {
+						seen = append(seen, e)
+					}
+				}
+				timeline = seen
 			}
 			if asJSON {
 				if timeline == nil {
@@ -70,7 +94,7 @@ reported and the exit status is 1.`,
 			} else {
 				writeTimeline(a.out, s, timeline, g)
 			}
-			if errs := s.Check(timeline); len(errs) > 0 {
+			if errs := s.Check(checked); len(errs) > 0 {
 				for _, e := range errs {
 					fmt.Fprintf(a.err, "orderly: %v\n", e)
 				}
@@ -80,6 +104,7 @@ reported and the exit status is 1.`,
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the timeline as a JSON array")
+	c.Flags().StringVar(&seat, "as", "", "show the timeline as `SIDE` sees it (or umpire: everything)")
 	return c
 }
 

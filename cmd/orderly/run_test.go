@@ -132,3 +132,42 @@ func TestRunBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestRunAsSide: a side's timeline leaves out the other side's orders,
+// what its messengers carry and its secret rolls, and keeps the messenger
+// models and moves that both sides see on the table.
+func TestRunAsSide(t *testing.T) {
+	out, errs, status := cli(t, "run", "../../examples/nb/nb-10-off-board-reserve.yaml", "--as", "british", "--json")
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	var events []map[string]any
+	if err := json.Unmarshal([]byte(out), &events); err != nil {
+		t.Fatal(err)
+	}
+	types := map[string]bool{}
+	for _, e := range events {
+		types[e["type"].(string)] = true
+		if e["see"] != "all" && e["see"] != "british" {
+			t.Errorf("british timeline has %v", e)
+		}
+		if e["side"] == "french" && (e["order"] != nil || e["order-id"] != nil) {
+			t.Errorf("british timeline shows a french order: %v", e)
+		}
+	}
+	for _, want := range []string{"messenger-sent", "general-placed", "reserve-arrival-roll", "reserve-entered"} {
+		if !types[want] {
+			t.Errorf("british timeline has no %s", want)
+		}
+	}
+	if types["reserve-scheduled"] {
+		t.Error("british timeline shows the secret entry roll of the french reserve")
+	}
+	if strings.Contains(out, "fall on their flank") {
+		t.Error("british timeline shows the note of a french order")
+	}
+	_, errs, status = cli(t, "run", "../../examples/nb/seed-example.yaml", "--as", "prussian")
+	if status != 2 || !strings.Contains(errs, "--as prussian: not a side of this scenario; allowed: french, british, umpire") {
+		t.Errorf("status %d, %q", status, errs)
+	}
+}
