@@ -567,6 +567,15 @@ func notOneOf(s string, allowed []string) string {
 }
 
 func (r *loader) number(n *yaml.Node, where string) (float64, error) {
+	return Number(r.Reader, n, where)
+}
+
+func (r *loader) point(n *yaml.Node, where string) (geom.Point, error) {
+	return Position(r.Reader, n, where)
+}
+
+// Number reads a number (at most a million either way) from YAML.
+func Number(r strict.Reader, n *yaml.Node, where string) (float64, error) {
 	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
 		return 0, r.Errf(n, "%s: want a number, got %s", where, strict.KindName(n))
 	}
@@ -577,16 +586,17 @@ func (r *loader) number(n *yaml.Node, where string) (float64, error) {
 	return v, nil
 }
 
-// point reads [x, y] in inches.
-func (r *loader) point(n *yaml.Node, where string) (geom.Point, error) {
+// Position reads a position [x, y] in inches from YAML, as scenarios and
+// commands write it.
+func Position(r strict.Reader, n *yaml.Node, where string) (geom.Point, error) {
 	if n.Kind != yaml.SequenceNode || len(n.Content) != 2 {
 		return geom.Point{}, r.Errf(n, "%s: want a position [x, y] in inches, got %s", where, strict.KindName(n))
 	}
-	x, err := r.number(n.Content[0], where+"[0]")
+	x, err := Number(r, n.Content[0], where+"[0]")
 	if err != nil {
 		return geom.Point{}, err
 	}
-	y, err := r.number(n.Content[1], where+"[1]")
+	y, err := Number(r, n.Content[1], where+"[1]")
 	if err != nil {
 		return geom.Point{}, err
 	}

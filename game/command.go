@@ -2,12 +2,11 @@ package game
 
 import (
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"orderly/battle"
 	"orderly/geom"
 	"orderly/strict"
 )
@@ -201,7 +200,7 @@ func readWrite(r strict.Reader, n *yaml.Node, where string) (*Write, error) {
 		}
 	}
 	if f["objective"] != nil {
-		p, err := readPoint(r, f["objective"], where+".objective")
+		p, err := battle.Position(r, f["objective"], where+".objective")
 		if err != nil {
 			return nil, err
 		}
@@ -251,7 +250,7 @@ func readMoves(r strict.Reader, n *yaml.Node, where string) ([]Move, error) {
 		if f["to"] == nil {
 			return nil, r.Errf(it, "%s: to is missing: where the piece goes, [x, y]", w)
 		}
-		if m.To, err = readPoint(r, f["to"], w+".to"); err != nil {
+		if m.To, err = battle.Position(r, f["to"], w+".to"); err != nil {
 			return nil, err
 		}
 		if f["formation"] != nil {
@@ -260,7 +259,7 @@ func readMoves(r strict.Reader, n *yaml.Node, where string) ([]Move, error) {
 			}
 		}
 		if f["facing"] != nil {
-			v, err := readNumber(r, f["facing"], w+".facing")
+			v, err := battle.Number(r, f["facing"], w+".facing")
 			if err != nil {
 				return nil, err
 			}
@@ -296,40 +295,14 @@ func readNewGeneral(r strict.Reader, n *yaml.Node, where string) (*NewGeneral, e
 	if g.Quality, err = r.Word(f["quality"], where+".quality"); err != nil {
 		return nil, err
 	}
-	if g.Range, err = readNumber(r, f["range"], where+".range"); err != nil {
+	if g.Range, err = battle.Number(r, f["range"], where+".range"); err != nil {
 		return nil, err
 	}
 	if g.Range <= 0 || g.Range > 1000 {
 		return nil, r.Errf(f["range"], "%s.range: %v is out of range; allowed: more than 0 up to 1000 inches", where, g.Range)
 	}
-	if g.At, err = readPoint(r, f["at"], where+".at"); err != nil {
+	if g.At, err = battle.Position(r, f["at"], where+".at"); err != nil {
 		return nil, err
 	}
 	return g, nil
-}
-
-func readNumber(r strict.Reader, n *yaml.Node, where string) (float64, error) {
-	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
-		return 0, r.Errf(n, "%s: want a number, got %s", where, strict.KindName(n))
-	}
-	v, err := strconv.ParseFloat(n.Value, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > 1e6 {
-		return 0, r.Errf(n, "%s: want a number, got %q", where, n.Value)
-	}
-	return v, nil
-}
-
-func readPoint(r strict.Reader, n *yaml.Node, where string) (geom.Point, error) {
-	if n.Kind != yaml.SequenceNode || len(n.Content) != 2 {
-		return geom.Point{}, r.Errf(n, "%s: want a position [x, y] in inches, got %s", where, strict.KindName(n))
-	}
-	x, err := readNumber(r, n.Content[0], where+"[0]")
-	if err != nil {
-		return geom.Point{}, err
-	}
-	y, err := readNumber(r, n.Content[1], where+"[1]")
-	if err != nil {
-		return geom.Point{}, err
-	}
-	return geom.Pt(x, y), nil
 }
