@@ -200,10 +200,8 @@ func (r *loader) side(n *yaml.Node, where string) (*Side, error) {
 		return nil, err
 	}
 	s := &Side{Line: n.Line}
-	for _, k := range []string{"id", "nation", "edge", "army"} {
-		if f[k] == nil {
-			return nil, r.Errf(n, "%s: %s is missing", where, k)
-		}
+	if err := r.Require(f, n, where, "id", "nation", "edge", "army"); err != nil {
+		return nil, err
 	}
 	if s.ID, err = r.ID(f["id"], where+".id"); err != nil {
 		return nil, err
@@ -273,10 +271,8 @@ func (r *loader) formation(n *yaml.Node, where string, kind Kind, parent *Format
 	if err != nil {
 		return err
 	}
-	for _, k := range []string{"id", "general"} {
-		if f[k] == nil {
-			return r.Errf(n, "%s: %s is missing", where, k)
-		}
+	if err := r.Require(f, n, where, "id", "general"); err != nil {
+		return err
 	}
 	fm := &Formation{Side: s.ID, Kind: kind, Parent: parent.ID, Path: where, Line: n.Line}
 	if fm.ID, err = r.ID(f["id"], where+".id"); err != nil {
@@ -343,10 +339,8 @@ func (r *loader) general(n *yaml.Node, where string, s *Side) (*General, error) 
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range []string{"id", "quality", "range"} {
-		if f[k] == nil {
-			return nil, r.Errf(n, "%s: %s is missing", where, k)
-		}
+	if err := r.Require(f, n, where, "id", "quality", "range"); err != nil {
+		return nil, err
 	}
 	g := &General{Side: s.ID, Path: where, Line: n.Line}
 	if g.ID, err = r.ID(f["id"], where+".id"); err != nil {
@@ -380,10 +374,8 @@ func (r *loader) unit(n *yaml.Node, where string, s *Side) (*Unit, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range []string{"id", "type"} {
-		if f[k] == nil {
-			return nil, r.Errf(n, "%s: %s is missing", where, k)
-		}
+	if err := r.Require(f, n, where, "id", "type"); err != nil {
+		return nil, err
 	}
 	u := &Unit{Side: s.ID, Shape: "column", Status: "formed", Path: where, Line: n.Line}
 	if u.ID, err = r.ID(f["id"], where+".id"); err != nil {

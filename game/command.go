@@ -147,10 +147,8 @@ func need(r strict.Reader, n *yaml.Node, where string, fields ...string) (map[st
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range fields {
-		if f[k] == nil {
-			return nil, r.Errf(n, "%s: %s is missing", where, k)
-		}
+	if err := r.Require(f, n, where, fields...); err != nil {
+		return nil, err
 	}
 	return f, nil
 }
@@ -182,10 +180,8 @@ func readWrite(r strict.Reader, n *yaml.Node, where string) (*Write, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range []string{"for", "kind"} {
-		if f[k] == nil {
-			return nil, r.Errf(n, "%s: %s is missing", where, k)
-		}
+	if err := r.Require(f, n, where, "for", "kind"); err != nil {
+		return nil, err
 	}
 	w := &Write{}
 	if w.For, err = words(r, f["for"], where+".for"); err != nil {
@@ -278,10 +274,8 @@ func readNewGeneral(r strict.Reader, n *yaml.Node, where string) (*NewGeneral, e
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range []string{"id", "quality", "range", "at"} {
-		if f[k] == nil {
-			return nil, r.Errf(n, "%s: %s is missing", where, k)
-		}
+	if err := r.Require(f, n, where, "id", "quality", "range", "at"); err != nil {
+		return nil, err
 	}
 	g := &NewGeneral{}
 	if g.ID, err = r.ID(f["id"], where+".id"); err != nil {

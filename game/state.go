@@ -334,6 +334,18 @@ func (s *State) removeMessenger(id string) {
 	delete(s.msg, id)
 }
 
+// Lineage yields formation id and the formations above it, up to but not
+// including the army.
+func (s *State) Lineage(id string) iter.Seq[*Formation] {
+	return func(yield func(*Formation) bool) {
+		for f := s.Formation(id); f != nil && f.Kind != battle.Army; f = s.Formation(f.Parent) {
+			if !yield(f) {
+				return
+			}
+		}
+	}
+}
+
 // Members yields the combat units of a division.
 func (s *State) Members(f *Formation) iter.Seq[*Unit] {
 	return func(yield func(*Unit) bool) {

@@ -268,3 +268,14 @@ func CheckID(s string) error {
 	}
 	return nil
 }
+
+// Require checks that every one of keys is among the fields f read from
+// mapping n.
+func (r Reader) Require(f map[string]*yaml.Node, n *yaml.Node, where string, keys ...string) error {
+	for _, k := range keys {
+		if f[k] == nil {
+			return r.Errf(n, "%s: %s is missing", where, k)
+		}
+	}
+	return nil
+}

@@ -281,7 +281,7 @@ func (r *Rules) move(c *game.Command, x *game.Tx) error {
 // entered reports whether the reserve that division id belongs to came on
 // this turn.
 func (r *Rules) entered(x *game.Tx, id string) bool {
-	for f := x.S.Formation(id); f != nil && f.Kind != battle.Army; f = x.S.Formation(f.Parent) {
+	for f := range x.S.Lineage(id) {
 		if f.Entered == x.S.Turn {
 			return true
 		}

@@ -296,7 +296,7 @@ func (r *Rules) readers(x *game.Tx, o *game.OrderState, at *game.General) []stri
 // inReserve reports whether formation id is, or is under, an on-board
 // reserve.
 func (r *Rules) inReserve(x *game.Tx, id string) bool {
-	for f := x.S.Formation(id); f != nil && f.Kind != battle.Army; f = x.S.Formation(f.Parent) {
+	for f := range x.S.Lineage(id) {
 		if f.Reserve == "on-board" {
 			return true
 		}
@@ -407,12 +407,9 @@ func (r *Rules) enterOne(x *game.Tx, f *game.Formation) error {
 
 // under reports whether formation id is top or under it.
 func (r *Rules) under(x *game.Tx, id, top string) bool {
-	for f := x.S.Formation(id); f != nil; f = x.S.Formation(f.Parent) {
+	for f := range x.S.Lineage(id) {
 		if f.ID == top {
 			return true
-		}
-		if f.Kind == battle.Army {
-			break
 		}
 	}
 	return false
