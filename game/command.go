@@ -12,7 +12,7 @@ import (
 )
 
 // Verbs are the commands a player (or the umpire) can give.
-var Verbs = []string{"write", "move", "attach", "detach", "redirect", "complete", "react", "combat", "rout", "rally", "remove", "replace", "end"}
+var Verbs = []string{"write", "move", "attach", "detach", "redirect", "complete", "react", "combat", "rout", "rally", "remove", "replace", "ready", "end"}
 
 // Command is one thing a player or the umpire asks the engine to do. Verb
 // says which of the other fields it uses.
@@ -121,6 +121,11 @@ func CommandFromNode(r strict.Reader, n *yaml.Node, where string) (Command, erro
 				c.New, err = readNewGeneral(r, g["by"], w+".by")
 			}
 		}
+	case "ready":
+		if v.Kind == yaml.ScalarNode && v.Tag == "!!bool" && strings.EqualFold(v.Value, "true") {
+			break
+		}
+		err = r.Errf(v, "%s: want true, got %s", w, strict.KindName(v))
 	case "end":
 		if v.Kind == yaml.ScalarNode && v.Tag == "!!bool" && strings.EqualFold(v.Value, "true") {
 			break

@@ -178,6 +178,7 @@ func TestDecodeCommandEveryVerb(t *testing.T) {
 		"rally":    "{side: s, rally: u}",
 		"remove":   "{side: s, remove: {general: g, fate: killed}}",
 		"replace":  "{side: s, replace: {general: g, by: {id: h, quality: good, range: 1, at: [0, 0]}}}",
+		"ready":    "{side: s, ready: true}",
 		"end":      "{side: s, end: true}",
 	}
 	for _, v := range game.Verbs {
@@ -202,11 +203,11 @@ func TestDecodeCommandBad(t *testing.T) {
 		{"no side", "{detach: ney}",
 			"cmd:1: command: side is missing: the side that gives the command, or umpire"},
 		{"two verbs", "{side: french, end: true, detach: ney}",
-			"cmd:1: command: give exactly one of write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, end; got detach and end"},
+			"cmd:1: command: give exactly one of write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end; got detach and end"},
 		{"no verb", "{side: french}",
-			"cmd:1: command: give exactly one of write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, end; got none"},
+			"cmd:1: command: give exactly one of write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end; got none"},
 		{"unknown field with hint", "side: french\ndetatch: ney\n",
-			`cmd:2: command: unknown field "detatch" (did you mean detach?); allowed: side, write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, end`},
+			`cmd:2: command: unknown field "detatch" (did you mean detach?); allowed: side, write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end`},
 		{"unknown move field with hint", "side: french\nmove:\n  - {unit: a, to: [1, 2]}\n  - {unit: b, too: [1, 2]}\n",
 			`cmd:4: command.move[1]: unknown field "too" (did you mean to?); allowed: unit, general, to, formation, facing`},
 		{"move without to", "side: french\nmove:\n  - {unit: a, to: [1, 2]}\n  - {unit: b}\n",
@@ -252,11 +253,11 @@ func TestDecodeCommandBad(t *testing.T) {
 		{"side with a space", "{side: 'a b', end: true}",
 			`cmd:1: command.side: "a b" has the character ' '; an id uses letters, digits and - . _`},
 		{"not a mapping", "[1, 2]",
-			"cmd:1: command: want a mapping of side, write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, end, got a list"},
+			"cmd:1: command: want a mapping of side, write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end, got a list"},
 		{"empty", "",
 			"cmd: the file is empty; write a command such as {side: french, end: true}"},
 		{"JSON unknown field", `{"side":"french","detatch":"ney"}`,
-			`cmd:1: command: unknown field "detatch" (did you mean detach?); allowed: side, write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, end`},
+			`cmd:1: command: unknown field "detatch" (did you mean detach?); allowed: side, write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := game.DecodeCommand([]byte(c.in), "cmd")
@@ -270,6 +271,16 @@ func TestDecodeCommandBad(t *testing.T) {
 				t.Errorf("error is more than one line: %q", err)
 			}
 		})
+	}
+}
+
+// TestDecodeCommandReadyFalse checks that ready takes only true.
+func TestDecodeCommandReadyFalse(t *testing.T) {
+	for _, in := range []string{"{side: french, ready: false}", "{side: french, ready: move}", "{side: french, ready: [1]}"} {
+		c, err := game.DecodeCommand([]byte(in), "cmd")
+		if err == nil || !strings.Contains(err.Error(), "command.ready: want true") {
+			t.Errorf("%s decoded as %+v, %v; want an error", in, c, err)
+		}
 	}
 }
 

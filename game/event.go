@@ -11,6 +11,7 @@ import (
 // the fold of its events.
 const (
 	StepBegun          = "step-begun"
+	SideReady          = "side-ready"
 	GameOver           = "game-over"
 	OrderWritten       = "order-written"
 	MessengerSent      = "messenger-sent"

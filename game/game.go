@@ -313,6 +313,9 @@ func (g *Game) do(c *Command) error {
 		}
 		return g.advance()
 	}
+	if c.Verb == "ready" {
+		return g.ready(c.Side)
+	}
 	if g.anytime == nil {
 		g.anytime = g.rules.Anytime()
 	}
@@ -330,6 +333,29 @@ func (g *Game) do(c *Command) error {
 		}
 	}
 	return g.rules.Settle(g.tx(false))
+}
+
+// ready records that side has finished the current step, and ends the step
+// once every side has.
+func (g *Game) ready(side string) error {
+	if side == Umpire {
+		return Reject("", "the umpire ends a step with end, not ready")
+	}
+	if !g.Step().Player {
+		return Reject("", "the game is not waiting for the players")
+	}
+	if slices.Contains(g.st.Ready, side) {
+		return Reject("", "%s is already ready to end step %s of the %s phase", side, g.st.Step, g.st.Phase)
+	}
+	if err := g.tx(false).Emit(Event{Type: SideReady, Side: side, See: All}); err != nil {
+		return err
+	}
+	for _, s := range g.sc.Sides {
+		if !slices.Contains(g.st.Ready, s.ID) {
+			return nil
+		}
+	}
+	return g.advance()
 }
 
 func (g *Game) sideIDs() []string {

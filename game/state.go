@@ -18,6 +18,9 @@ type State struct {
 	Phase string `json:"phase"`
 	Step  string `json:"step"`
 	Over  bool   `json:"over,omitempty"`
+	// Ready lists the sides that have finished the current step; it ends
+	// when every side is ready, or when the umpire ends it.
+	Ready []string `json:"ready,omitempty"`
 
 	Sides      []SideState   `json:"sides"`
 	Formations []*Formation  `json:"formations"`
@@ -221,6 +224,7 @@ func (s *State) clone() *State {
 // same memory.
 func (s *State) reset(t *State) {
 	s.Turn, s.Phase, s.Step, s.Over, s.touchedAll = t.Turn, t.Phase, t.Step, false, true
+	s.Ready = nil
 	s.touched = s.touched[:0]
 	copy(s.Sides, t.Sides)
 	for i, f := range t.Formations {
@@ -416,6 +420,8 @@ func (s *State) apply(e *Event) error {
 	s.enter(e.Turn, e.Phase, e.Step)
 	switch e.Type {
 	case StepBegun:
+	case SideReady:
+		s.Ready = append(s.Ready, e.Side)
 	case GameOver:
 		s.Over = true
 	case OrderWritten:
@@ -643,6 +649,9 @@ func (s *State) apply(e *Event) error {
 // engine (which enters automatic steps without an event unless something
 // happens in them) agree wherever the game waits for the players.
 func (s *State) enter(turn int, phase, step string) {
+	if turn != s.Turn || phase != s.Phase || step != s.Step {
+		s.Ready = nil
+	}
 	if turn != s.Turn {
 		for i := range s.Sides {
 			s.Sides[i].Written = 0

@@ -12,6 +12,8 @@ func (e *Event) Describe() string {
 	switch e.Type {
 	case StepBegun:
 		w("%s step", e.Step)
+	case SideReady:
+		w("%s is ready to end the %s step", e.Side, e.Step)
 	case GameOver:
 		w("game over: %s", e.Text)
 	case OrderWritten:

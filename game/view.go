@@ -27,7 +27,7 @@ func (g *Game) View(seat string) View {
 }
 
 func (s *State) redact(seat string) *State {
-	out := &State{Turn: s.Turn, Phase: s.Phase, Step: s.Step, Over: s.Over}
+	out := &State{Turn: s.Turn, Phase: s.Phase, Step: s.Step, Over: s.Over, Ready: slices.Clone(s.Ready)}
 	mine := func(side string) bool { return seat == Umpire || side == seat }
 	for _, sd := range s.Sides {
 		if mine(sd.ID) {

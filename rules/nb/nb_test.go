@@ -237,3 +237,50 @@ func (t *turner) end(b *testing.B) {
 		b.Fatal(err)
 	}
 }
+
+// TestReady checks that a player step ends once every side is ready, that
+// a side cannot be ready twice, and that the umpire ends steps with end.
+func TestReady(t *testing.T) {
+	r := engine(t)
+	sc := scenarioOf(t, r, "../../examples/nb/seed-example.yaml")
+	g, err := game.New(sc, r, game.Seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := g.Step()
+	sides := []string{sc.Sides[0].ID, sc.Sides[1].ID}
+	if _, err := g.Do(game.Command{Side: game.Umpire, Verb: "ready"}); err == nil {
+		t.Error("the umpire was let say ready")
+	}
+	evs, err := g.Do(game.Command{Side: sides[0], Verb: "ready"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) != 1 || evs[0].Type != game.SideReady || evs[0].Side != sides[0] || evs[0].See != game.All {
+		t.Fatalf("ready gave %+v", evs)
+	}
+	if g.Step().Name != start.Name || !slices.Equal(g.State().Ready, sides[:1]) {
+		t.Fatalf("one side ready moved the game to %+v, ready %v", g.Step(), g.State().Ready)
+	}
+	n, h := g.Len(), g.Hash()
+	if _, err := g.Do(game.Command{Side: sides[0], Verb: "ready"}); err == nil || g.Len() != n || g.Hash() != h {
+		t.Errorf("a second ready from %s: err %v, log %d -> %d", sides[0], err, n, g.Len())
+	}
+	if _, err := g.Do(game.Command{Side: sides[1], Verb: "ready"}); err != nil {
+		t.Fatal(err)
+	}
+	if s := g.Step(); s.Phase == start.Phase && s.Name == start.Name && g.State().Turn == 1 {
+		t.Fatalf("both sides ready left the game in %+v", s)
+	}
+	if len(g.State().Ready) != 0 {
+		t.Errorf("ready %v carried into the next step", g.State().Ready)
+	}
+	// The log replays to the same state, readiness included.
+	if _, err := g.Do(game.Command{Side: sides[1], Verb: "ready"}); err != nil {
+		t.Fatal(err)
+	}
+	re, err := game.Replay(sc, r, g.Log())
+	if err != nil || re.Hash() != g.Hash() || !slices.Equal(re.State().Ready, sides[1:]) {
+		t.Fatalf("replay: %v, ready %v", err, re.State().Ready)
+	}
+}
