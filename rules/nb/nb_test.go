@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"orderly/battle"
+	"orderly/dice"
 	"orderly/game"
 	"orderly/game/gametest"
 	"orderly/geom"
@@ -282,5 +284,96 @@ func TestReady(t *testing.T) {
 	re, err := game.Replay(sc, r, g.Log())
 	if err != nil || re.Hash() != g.Hash() || !slices.Equal(re.State().Ready, sides[1:]) {
 		t.Fatalf("replay: %v, ready %v", err, re.State().Ready)
+	}
+}
+
+// TestVerifiableDice plays the demo with committed dice under two seeds
+// (the second made when the first is revealed) and checks every roll
+// against them; a changed face, a wrong key or a seed still secret is
+// caught.
+func TestVerifiableDice(t *testing.T) {
+	r := engine(t)
+	data, err := os.ReadFile("../../examples/nb/demo.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := script.LoadScenario("demo.yaml", data, func(string) (game.Rules, error) { return r, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	k1, k2 := []byte("first key, 32 bytes long, really"), []byte("second key, 32 bytes long, truly")
+	seeds := []game.Seed{{From: 1, Commitment: dice.Commitment(k1), Key: k1}}
+	g, err := game.New(sc, r, game.Committed(seeds))
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := game.Command{Side: game.Umpire, Verb: "end"}
+	// Each step, each side writes an order for one of its corps, so that
+	// orders are read and their delays rolled.
+	play := func(steps int) {
+		for i := range steps {
+			for _, side := range []string{"french", "allies"} {
+				var corps []string
+				for _, f := range g.State().Formations {
+					if f.Side == side && f.Kind == battle.Corps {
+						corps = append(corps, f.ID)
+					}
+				}
+				w := &game.Write{For: []string{corps[i%len(corps)]}, Kind: "attack", Objective: &geom.Point{X: 48, Y: 24}}
+				_, _ = g.Do(game.Command{Side: side, Verb: "write", Write: w})
+			}
+			if err := g.Exec(end); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	play(8)
+	seeds = append(seeds, game.Seed{From: g.Len() + 1, Commitment: dice.Commitment(k2), Key: k2})
+	g.SetDice(game.Committed(seeds))
+	play(12)
+	log := g.Log()
+	v, err := game.VerifyRolls(log, seeds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	late := 0
+	for _, e := range log {
+		if e.Roll != nil && e.Seq >= seeds[1].From {
+			late++
+		}
+	}
+	if v.Rolls-late < 3 || late < 3 || v.Secret != 0 {
+		t.Fatalf("verified %+v, %d rolls under the second seed; want several under each", v, late)
+	}
+	// A roll drawn with the first key after the second seed began fails.
+	if _, err := game.VerifyRolls(log, seeds[:1]); err == nil {
+		t.Error("rolls under the second seed passed with the first key")
+	}
+	// A changed face fails, naming the event.
+	bad := slices.Clone(log)
+	for i := range bad {
+		if bad[i].Roll != nil {
+			roll := *bad[i].Roll
+			roll.Faces = []int{roll.Faces[0]%6 + 1}
+			roll.Natural = roll.Faces[0]
+			bad[i].Roll = &roll
+			_, err := game.VerifyRolls(bad, seeds)
+			if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("event %d ", bad[i].Seq)) {
+				t.Errorf("a changed face: %v", err)
+			}
+			break
+		}
+	}
+	// A key that is not the committed one fails.
+	wrong := slices.Clone(seeds)
+	wrong[1].Key = k1
+	if _, err := game.VerifyRolls(log, wrong); err == nil || !strings.Contains(err.Error(), "does not match its commitment") {
+		t.Errorf("a wrong key: %v", err)
+	}
+	// A seed still secret is counted, not checked.
+	secret := slices.Clone(seeds)
+	secret[1].Key = nil
+	if v, err := game.VerifyRolls(log, secret); err != nil || v.Secret != late {
+		t.Errorf("a secret seed: %+v, %v; want %d secret", v, err, late)
 	}
 }
