@@ -377,3 +377,42 @@ func TestVerifiableDice(t *testing.T) {
 		t.Errorf("a secret seed: %+v, %v; want %d secret", v, err, late)
 	}
 }
+
+// TestForecast checks that the odds shown before an order is written are
+// those of the roll its reader makes: the seed example's French average
+// general reads with +3 (NB-5).
+func TestForecast(t *testing.T) {
+	r := engine(t)
+	sc := scenarioOf(t, r, "../../examples/nb/seed-example.yaml")
+	g, err := game.New(sc, r, game.Seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f game.Forecaster = r
+	var corps string
+	for _, fm := range g.State().Formations {
+		if fm.Side == "french" && fm.Kind == battle.Corps {
+			corps = fm.ID
+			break
+		}
+	}
+	fc, err := f.Forecast(sc, g.State(), "french", game.Write{For: []string{corps}, Kind: "attack"})
+	if err != nil || len(fc) != 1 {
+		t.Fatalf("forecast: %+v, %v", fc, err)
+	}
+	gen := g.State().General(g.State().Formation(corps).General)
+	if fc[0].Table != "nb/order-delay" || fc[0].General != gen.ID || fc[0].Params["nation"] != "french" || fc[0].Params["quality"] != gen.Quality {
+		t.Errorf("forecast %+v for general %s (%s)", fc[0], gen.ID, gen.Quality)
+	}
+	for _, bad := range []game.Write{{For: []string{"nobody"}}, {}, {For: []string{"british-army-nope"}}} {
+		if _, err := f.Forecast(sc, g.State(), "french", bad); err == nil {
+			t.Errorf("forecast for %v: no error", bad.For)
+		}
+	}
+	if _, err := f.Forecast(sc, g.State(), "prussians", game.Write{For: []string{corps}}); err == nil {
+		t.Error("forecast for a side not in the game: no error")
+	}
+	if got := game.Reacher(r).Reach(); got != 17 {
+		t.Errorf("engagement reach %g, want 17 (NB-6)", got)
+	}
+}

@@ -1,0 +1,15 @@
+// Package examples holds the bundled scenarios and scripts, embedded so
+// that the server can offer them (the demo among them) with nothing to
+// install.
+package examples
+
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:embed nb/*.yaml
+var files embed.FS
+
+// FS is every bundled example, under nb/.
+func FS() fs.FS { return files }
