@@ -17,6 +17,8 @@ type Forecaster interface {
 	// Forecast returns one forecast per formation the order w of side in
 	// game sc is for, or an *Error if the order could not be written as it stands.
 	Forecast(sc *battle.Scenario, s *State, side string, w Write) ([]Forecast, error)
+	// Kinds lists the kinds of order a player may write.
+	Kinds() []string
 }
 
 // Reacher is a rule set with an engagement range, for drawing it on a map.

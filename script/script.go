@@ -616,3 +616,22 @@ func Field(e *game.Event, name string) string {
 	}
 	return ""
 }
+
+// LoadAny reads a scenario file, or the scenario of a script (a file with
+// a script field), and checks it against its rule set.
+func LoadAny(file string, data []byte, engine Engine) (*battle.Scenario, error) {
+	var n yaml.Node
+	if yaml.Unmarshal(data, &n) == nil && len(n.Content) == 1 && n.Content[0].Kind == yaml.MappingNode {
+		m := n.Content[0]
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			if m.Content[i].Value == "script" {
+				s, err := Load(file, data, engine)
+				if err != nil {
+					return nil, err
+				}
+				return s.Scenario, nil
+			}
+		}
+	}
+	return LoadScenario(file, data, engine)
+}

@@ -1,6 +1,8 @@
 package nb
 
 import (
+	"slices"
+
 	"orderly/battle"
 	"orderly/game"
 )
@@ -34,3 +36,7 @@ func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, w game
 
 // Reach is the engagement range of SPEC NB-6, in inches.
 func (r *Rules) Reach() float64 { return r.p.engagement }
+
+// Kinds lists the orders a player may write (SPEC NB-1; reserve is a
+// status, not an order, NB-9).
+func (r *Rules) Kinds() []string { return slices.Clone(r.p.newOrders) }

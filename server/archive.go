@@ -1,0 +1,93 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+
+	"orderly/archive"
+	"orderly/game"
+	"orderly/script"
+	"orderly/store"
+)
+
+// Export writes a game as an archive document. Keys of seeds not yet
+// revealed are left out unless secrets is set (for moving a game to
+// another server; such a file must not reach the players).
+func (s *Server) Export(ctx context.Context, id string, secrets bool) (*archive.Game, error) {
+	l := s.live(id)
+	if l == nil {
+		return nil, errorf(NotFound, "no game %s on this server", id)
+	}
+	rec, err := s.st.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	doc := &archive.Game{Format: archive.Format, ID: l.id, Title: l.rec.Title, Rules: l.sc.Rules,
+		Scenario: archive.Scenario{File: rec.File, Source: string(rec.Scenario)},
+		Seeds:    l.public(), Events: l.g.Log(), Hash: l.g.Hash()}
+	if secrets {
+		for i := range doc.Seeds {
+			doc.Seeds[i].Key = l.seeds[i].Key
+		}
+	}
+	return doc, nil
+}
+
+// Import makes a new game from an archive document: its log is replayed
+// and checked against its hash and every roll against its revealed seeds;
+// play goes on under a fresh seed, with new seats.
+func (s *Server) Import(ctx context.Context, doc *archive.Game, commanders bool) (*Created, error) {
+	eng := script.Engine(s.engine)
+	if _, err := doc.Replay(eng); err != nil {
+		return nil, &Error{Code: Verification, Msg: "the game does not replay: " + err.Error()}
+	}
+	if _, err := game.VerifyRolls(doc.Events, doc.Seeds); err != nil {
+		return nil, &Error{Code: Verification, Msg: "the game's dice do not check out: " + err.Error()}
+	}
+	data := []byte(doc.Scenario.Source)
+	c, err := s.scenario(doc.Scenario.File, data)
+	if err != nil {
+		return nil, &Error{Code: Invalid, Msg: err.Error()}
+	}
+	return s.start(ctx, Setup{Title: doc.Title, Commanders: commanders}, doc.Scenario.File, data, c,
+		&Imported{Events: doc.Events, Seeds: doc.Seeds})
+}
+
+func (s *Server) getExport(r *http.Request, seat store.Seat, l *live) (int, any, error) {
+	if seat.Role != store.Umpire {
+		return 0, nil, errorf(Forbidden, "only the umpire exports a game; a side sees its own view on its page")
+	}
+	secrets := false
+	switch q := r.URL.Query().Get("secrets"); q {
+	case "", "false":
+	case "true":
+		secrets = true
+	default:
+		return 0, nil, errorf(Invalid, "secrets=%q; allowed: true, false", q)
+	}
+	doc, err := s.Export(r.Context(), l.id, secrets)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, doc, nil
+}
+
+func (s *Server) importGame(r *http.Request) (int, any, error) {
+	saved := s.maxBody
+	data, err := (&Server{maxBody: 16 * saved}).read(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	doc, err := archive.Read(bytes.NewReader(data), "the body")
+	if err != nil {
+		return 0, nil, errorf(Invalid, "%v", err)
+	}
+	c, err := s.Import(r.Context(), doc, r.URL.Query().Get("commanders") == "true")
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, c, nil
+}

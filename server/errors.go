@@ -1,0 +1,97 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"orderly/game"
+	"orderly/store"
+)
+
+// Code is the kind of an API error; each maps to one HTTP status, here and
+// nowhere else.
+type Code string
+
+// Error codes of the API.
+const (
+	Invalid      Code = "invalid"      // 400: the request is malformed or has a bad value
+	Unauthorized Code = "unauthorized" // 401: no token, or one no seat has
+	Forbidden    Code = "forbidden"    // 403: the seat may not do or see this
+	NotFound     Code = "not-found"    // 404
+	Conflict     Code = "conflict"     // 409: the game moved on; try again
+	TooLarge     Code = "too-large"    // 413
+	Rejected     Code = "rejected"     // 422: the rules refused the command; nothing changed
+	Unavailable  Code = "unavailable"  // 503: the store failed; nothing changed
+	Internal     Code = "internal"     // 500
+	Unsupported  Code = "unsupported"  // 415: the body is not JSON
+	NotAllowed   Code = "not-allowed"  // 405
+	TooMany      Code = "too-many"     // 429
+	Gone         Code = "game-over"    // 409 as well: the game has ended
+	Verification Code = "verification" // 422: an imported game does not check out
+)
+
+var statuses = map[Code]int{
+	Invalid: http.StatusBadRequest, Unauthorized: http.StatusUnauthorized, Forbidden: http.StatusForbidden,
+	NotFound: http.StatusNotFound, Conflict: http.StatusConflict, TooLarge: http.StatusRequestEntityTooLarge,
+	Rejected: http.StatusUnprocessableEntity, Unavailable: http.StatusServiceUnavailable,
+	Internal: http.StatusInternalServerError, Unsupported: http.StatusUnsupportedMediaType,
+	NotAllowed: http.StatusMethodNotAllowed, TooMany: http.StatusTooManyRequests, Gone: http.StatusConflict,
+	Verification: http.StatusUnprocessableEntity,
+}
+
+// Error is an API error: a code, one sentence for people, and for a
+// rejected command the SPEC ID of the rule behind it.
+type Error struct {
+	Code Code   `json:"code"`
+	Msg  string `json:"message"`
+	Rule string `json:"rule,omitempty"`
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Status is the HTTP status of the error.
+func (e *Error) Status() int {
+	if s, ok := statuses[e.Code]; ok {
+		return s
+	}
+	return http.StatusInternalServerError
+}
+
+func errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// asError turns any error into an API error: the engine's rejections keep
+// their reason and rule; the store's sentinels get their codes; anything
+// else is internal, and its text is not shown.
+func asError(err error) *Error {
+	var e *Error
+	var ge *game.Error
+	var mb *http.MaxBytesError
+	switch {
+	case errors.As(err, &e):
+		return e
+	case errors.As(err, &ge):
+		return &Error{Code: Rejected, Msg: ge.Msg, Rule: ge.Rule}
+	case errors.As(err, &mb):
+		return errorf(TooLarge, "the request body is over the limit of %d bytes", mb.Limit)
+	case errors.Is(err, store.ErrNotFound):
+		return errorf(NotFound, "no such game")
+	case errors.Is(err, store.ErrConflict):
+		return errorf(Conflict, "the game moved on while the command was saved; send it again")
+	}
+	return errorf(Internal, "the server failed; nothing was changed")
+}
+
+type errorBody struct {
+	Error *Error `json:"error"`
+}
+
+func writeError(w http.ResponseWriter, e *Error) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(e.Status())
+	_ = json.NewEncoder(w).Encode(errorBody{e})
+}

@@ -1,0 +1,157 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"orderly/game"
+	"orderly/rules"
+	"orderly/script"
+	"orderly/server"
+	"orderly/store/sqlite"
+)
+
+// fixture is a server on a fresh database, serving over loopback.
+type fixture struct {
+	t    testing.TB
+	srv  *server.Server
+	ts   *httptest.Server
+	db   *sqlite.DB
+	path string
+}
+
+func engine(t testing.TB) server.Engine {
+	set, err := rules.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(id string) (game.Rules, error) { return rules.Engine(id, set) }
+}
+
+func newFixture(t testing.TB) *fixture {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "orderly.db")
+	return openFixture(t, path, 1)
+}
+
+func openFixture(t testing.TB, path string, seed uint64) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.DiscardHandler)
+	if _, fuzzing := t.(*testing.F); !fuzzing { // a fuzz target may not log through f
+		log = slog.New(slog.NewTextHandler(tlog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	srv, err := server.New(ctx, db, engine(t), server.WithRand(rand.NewChaCha8([32]byte{byte(seed)})), server.WithLogger(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	f := &fixture{t: t, srv: srv, ts: ts, db: db, path: path}
+	t.Cleanup(f.close)
+	return f
+}
+
+func (f *fixture) close() {
+	f.ts.Close()
+	f.db.Close()
+}
+
+// demo makes a demo game and returns its id and tokens by seat label:
+// "umpire", "french", "allies".
+func (f *fixture) demo(commanders bool) (string, map[string]string) {
+	f.t.Helper()
+	made, err := f.srv.Create(context.Background(), server.Setup{Scenario: "demo", Commanders: commanders})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	tok := map[string]string{}
+	for _, s := range made.Seats {
+		switch s.Role {
+		case "umpire":
+			tok["umpire"] = s.Token
+		case "side":
+			tok[s.Side] = s.Token
+		default:
+			tok[s.Formation] = s.Token
+		}
+	}
+	return made.Game.ID, tok
+}
+
+// call makes a request and decodes the JSON answer into out (if not nil);
+// it returns the status and the raw body.
+func (f *fixture) call(method, path, token string, body any, out any) (int, []byte) {
+	f.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		data, err := json.Marshal(b)
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, f.ts.URL+path, rd)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := f.ts.Client().Do(req)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if out != nil && resp.StatusCode < 300 {
+		if err := json.Unmarshal(data, out); err != nil {
+			f.t.Fatalf("%s %s: %v in %s", method, path, err, data)
+		}
+	}
+	return resp.StatusCode, data
+}
+
+// apiError decodes an error body.
+func apiError(t testing.TB, data []byte) server.Error {
+	t.Helper()
+	var e struct{ Error server.Error }
+	if err := json.Unmarshal(data, &e); err != nil || e.Error.Code == "" {
+		t.Fatalf("not an error body: %s", data)
+	}
+	return e.Error
+}
+
+// tlog sends the server's warnings and errors to the test's log.
+type tlog struct{ t testing.TB }
+
+func (l tlog) Write(p []byte) (int, error) {
+	l.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}
+
+func engineOf(t testing.TB) script.Engine { return script.Engine(engine(t)) }

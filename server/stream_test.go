@@ -1,0 +1,169 @@
+package server_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"orderly/game"
+)
+
+// sse is one message of an event stream.
+type sse struct {
+	id, event, data string
+}
+
+// subscribe opens a seat's event stream and sends its messages on a
+// channel until ctx ends.
+func (f *fixture) subscribe(ctx context.Context, game, token string, lastID int) (<-chan sse, error) {
+	req, err := http.NewRequestWithContext(ctx, "GET", f.ts.URL+"/api/games/"+game+"/stream", nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	if lastID > 0 {
+		req.Header.Set("Last-Event-ID", strconv.Itoa(lastID))
+	}
+	resp, err := f.ts.Client().Do(req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" {
+		resp.Body.Close()
+		return nil, &streamError{resp.StatusCode}
+	}
+	out := make(chan sse, 1024)
+	go func() {
+		defer resp.Body.Close()
+		defer close(out)
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		var m sse
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case line == "":
+				if m.event != "" {
+					select {
+					case out <- m:
+					case <-ctx.Done():
+						return
+					}
+				}
+				m = sse{}
+			case strings.HasPrefix(line, "id: "):
+				m.id = line[4:]
+			case strings.HasPrefix(line, "event: "):
+				m.event = line[7:]
+			case strings.HasPrefix(line, "data: "):
+				m.data = line[6:]
+			}
+		}
+	}()
+	return out, nil
+}
+
+type streamError struct{ code int }
+
+func (e *streamError) Error() string { return "stream: status " + strconv.Itoa(e.code) }
+
+// collect reads messages until one satisfies done or the time runs out.
+func collect(t *testing.T, ch <-chan sse, done func([]sse) bool) []sse {
+	t.Helper()
+	var got []sse
+	timeout := time.After(5 * time.Second)
+	for !done(got) {
+		select {
+		case m, ok := <-ch:
+			if !ok {
+				t.Fatalf("stream closed after %d messages", len(got))
+			}
+			got = append(got, m)
+		case <-timeout:
+			t.Fatalf("timed out with %d messages: %+v", len(got), got)
+		}
+	}
+	return got
+}
+
+func events(t *testing.T, ms []sse) []game.Event {
+	var out []game.Event
+	for _, m := range ms {
+		if m.event != "event" {
+			continue
+		}
+		var e game.Event
+		if err := json.Unmarshal([]byte(m.data), &e); err != nil {
+			t.Fatalf("bad event %q: %v", m.data, err)
+		}
+		if m.id != strconv.Itoa(e.Seq) {
+			t.Errorf("message id %s for event %d", m.id, e.Seq)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// TestStream checks that each seat's stream brings it the events it may
+// see as they are committed, and nothing else; and that a stream resumed
+// from an event number starts after it.
+func TestStream(t *testing.T) {
+	f := newFixture(t)
+	id, tok := f.demo(false)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var info struct{ Version int }
+	f.call("GET", "/api/games/"+id, tok["umpire"], nil, &info)
+	streams := map[string]<-chan sse{}
+	for _, seat := range []string{"french", "allies", "umpire"} {
+		ch, err := f.subscribe(ctx, id, tok[seat], info.Version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		streams[seat] = ch
+	}
+	code, body := f.call("POST", "/api/games/"+id+"/commands", tok["french"], `{"write":{"for":["F-I"],"kind":"attack","objective":[30,12],"note":"secret-plan-4711"}}`, nil)
+	if code != 200 {
+		t.Fatalf("write: %d %s", code, body)
+	}
+	want := info.Version + 2
+	upTo := func(ms []sse) bool { return len(ms) > 0 && ms[len(ms)-1].id == strconv.Itoa(want) }
+	fr := events(t, collect(t, streams["french"], upTo))
+	um := events(t, collect(t, streams["umpire"], upTo))
+	al := collect(t, streams["allies"], upTo)
+	if len(fr) != 2 || !hasType(fr, game.OrderWritten) || len(um) != 2 {
+		t.Errorf("french stream %+v; umpire %+v", fr, um)
+	}
+	ae := events(t, al)
+	if len(ae) != 1 || ae[0].Type != game.MessengerSent {
+		t.Errorf("allies' stream: %+v", al)
+	}
+	for _, m := range al {
+		if strings.Contains(m.data, "secret-plan") || strings.Contains(m.data, "order-written") {
+			t.Errorf("allies' stream shows %s", m.data)
+		}
+	}
+	if last := al[len(al)-1]; last.event != "version" || last.data != strconv.Itoa(want) {
+		t.Errorf("allies' stream ends with %+v, want the version %d", last, want)
+	}
+	// A stream resumed from the first of the two events brings the second.
+	ch, err := f.subscribe(ctx, id, tok["french"], info.Version+1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := events(t, collect(t, ch, upTo))
+	if len(again) != 1 || again[0].Seq != want {
+		t.Errorf("resumed stream: %+v", again)
+	}
+	// Revealing the seed tells every stream.
+	f.call("POST", "/api/games/"+id+"/reveal", tok["umpire"], nil, nil)
+	seeds := collect(t, streams["allies"], func(ms []sse) bool { return len(ms) > 0 && ms[len(ms)-1].event == "seeds" })
+	if !strings.Contains(seeds[len(seeds)-1].data, `"key"`) {
+		t.Errorf("seeds message %q has no revealed key", seeds[len(seeds)-1].data)
+	}
+}

@@ -1,0 +1,580 @@
+// Package sqlite is the embedded default store.Store: one SQLite file in WAL
+// mode, written by a single goroutine that commits appends in groups.
+//
+// Every write (Append, Create, Reveal) is a request to the writer goroutine,
+// which owns the only write connection. It takes one request, then whatever
+// others are already waiting (up to the batch limit, without waiting for
+// more), and runs them all in one BEGIN IMMEDIATE transaction with one
+// COMMIT, so many concurrent appends share one fsync. Each request is checked
+// on its own against the game's version as it stands inside that
+// transaction, so a stale request fails with store.ErrConflict and writes
+// nothing while the others in its batch go on. If the transaction itself
+// fails, every request in it gets the error and none of it is kept.
+//
+// Reads go through a separate pool of connections and, thanks to WAL, do not
+// wait for writes. The version check happens under SQLite's write lock, so
+// optimistic concurrency also holds between two processes (or two DB values)
+// using the same file.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+
+	"orderly/store"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// ErrClosed is what every method returns once the store has been closed.
+var ErrClosed = errors.New("the sqlite store is closed")
+
+var _ store.Store = (*DB)(nil)
+
+// Option configures Open.
+type Option func(*config)
+
+type config struct {
+	fullSync bool
+	maxBatch int
+	readers  int
+	// beforeCommit, if set, is called by the writer with the number of
+	// requests in a batch just before it commits; an error it returns fails
+	// the batch as a failed COMMIT would. For tests only.
+	beforeCommit func(n int) error
+}
+
+// WithSync chooses PRAGMA synchronous=FULL (full true, the default: every
+// commit survives a power cut) or NORMAL (the last commits before a power
+// cut may be lost, but the file stays consistent).
+func WithSync(full bool) Option {
+	return func(c *config) { c.fullSync = full }
+}
+
+// WithMaxBatch sets the most requests committed in one transaction (256 by
+// default; less than 1 means 1).
+func WithMaxBatch(n int) Option {
+	return func(c *config) { c.maxBatch = max(n, 1) }
+}
+
+// DB is a store.Store kept in one SQLite file. Its methods are safe for
+// concurrent use.
+type DB struct {
+	cfg config
+
+	w     *sql.DB   // the writer handle: exactly one connection
+	wconn *sql.Conn // that connection, owned by the writer goroutine
+	ws    writeStmts
+	r     *sql.DB // the reader pool
+	rs    readStmts
+
+	reqs chan *request // unbuffered: a waiting sender is a queued request
+	quit chan struct{} // closed by Close
+	done chan struct{} // closed when the writer goroutine has ended
+
+	closeOnce sync.Once
+	closeErr  error
+
+	// Batching statistics, for tests and curiosity.
+	batches atomic.Int64 // transactions attempted
+	grouped atomic.Int64 // transactions that held more than one request
+	largest atomic.Int64 // the most requests in one transaction
+}
+
+type readStmts struct {
+	events, gameExists, game, games, seat, seats, seeds *sql.Stmt
+}
+
+// dsn is the data source name for the file at path: a plain file name (not
+// a file: URI, so that '%' and '#' in it mean nothing special) with the
+// driver's query parameters.
+func dsn(path string, fullSync, writer bool) string {
+	sync := "NORMAL"
+	if fullSync {
+		sync = "FULL"
+	}
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(5000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous("+sync+")")
+	q.Add("_pragma", "foreign_keys(ON)")
+	if writer {
+		// Transactions begun through database/sql (the migrations') take
+		// the write lock at once rather than on their first write, so two
+		// processes migrating together wait for each other instead of
+		// failing with SQLITE_BUSY.
+		q.Set("_txlock", "immediate")
+	} else {
+		q.Add("_pragma", "query_only(ON)")
+	}
+	return path + "?" + q.Encode()
+}
+
+func checkPath(path string) error {
+	switch {
+	case path == "":
+		return errors.New("no database file given")
+	case strings.Contains(path, "?"):
+		return fmt.Errorf("database file %q: a '?' in the name is not supported", path)
+	case path == ":memory:" || strings.HasPrefix(path, "file:"):
+		return fmt.Errorf("database file %q: must be a plain file name", path)
+	}
+	return nil
+}
+
+// Open opens the database file at path, creating it if needed, brings its
+// schema up to date and starts the writer. Close releases it. The path is a
+// plain file name, not a file: URI, and may not hold a '?'. Several DB, in
+// one process or several, may share a file.
+func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
+	cfg := config{fullSync: true, maxBatch: 256, readers: max(4, runtime.GOMAXPROCS(0))}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if err := checkPath(path); err != nil {
+		return nil, fmt.Errorf("open store: %w", err)
+	}
+	d := &DB{
+		cfg:  cfg,
+		reqs: make(chan *request),
+		quit: make(chan struct{}),
+		done: make(chan struct{}),
+	}
+	if err := d.open(ctx, path); err != nil {
+		d.release()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	go d.write()
+	return d, nil
+}
+
+func (d *DB) open(ctx context.Context, path string) error {
+	var err error
+	if d.w, err = sql.Open("sqlite", dsn(path, d.cfg.fullSync, true)); err != nil {
+		return err
+	}
+	d.w.SetMaxOpenConns(1)
+	d.w.SetMaxIdleConns(1)
+	d.w.SetConnMaxLifetime(0)
+	d.w.SetConnMaxIdleTime(0)
+	// Fail now on a file that cannot be opened, rather than after retries.
+	if err := d.w.PingContext(ctx); err != nil {
+		return err
+	}
+	if err := migrate(ctx, d.w); err != nil {
+		return err
+	}
+	if d.wconn, err = d.w.Conn(ctx); err != nil {
+		return err
+	}
+	if err := d.ws.prepare(ctx, d.wconn); err != nil {
+		return err
+	}
+
+	if d.r, err = sql.Open("sqlite", dsn(path, d.cfg.fullSync, false)); err != nil {
+		return err
+	}
+	d.r.SetMaxOpenConns(d.cfg.readers)
+	d.r.SetMaxIdleConns(d.cfg.readers)
+	d.r.SetConnMaxLifetime(0)
+	d.r.SetConnMaxIdleTime(0)
+	const gameColumns = `SELECT id, title, rules, file, scenario, created, version FROM games`
+	return prepareAll(ctx, d.r.PrepareContext, []prep{
+		// The log is the game's first version events: Events agrees
+		// with Game, whatever else might be in the table.
+		{&d.rs.events, `SELECT data FROM events WHERE game = ?1 AND seq > ?2
+			AND seq <= (SELECT version FROM games WHERE id = ?1) ORDER BY seq`},
+		{&d.rs.gameExists, `SELECT 1 FROM games WHERE id = ?`},
+		{&d.rs.game, gameColumns + ` WHERE id = ?`},
+		{&d.rs.games, gameColumns + ` ORDER BY created, rowid`},
+		{&d.rs.seat, `SELECT hash, game, role, side, formation, label FROM seats WHERE hash = ?`},
+		{&d.rs.seats, `SELECT hash, game, role, side, formation, label FROM seats WHERE game = ? ORDER BY n`},
+		{&d.rs.seeds, `SELECT game, from_seq, secret, commitment, revealed FROM seeds WHERE game = ? ORDER BY from_seq`},
+	})
+}
+
+type prep struct {
+	stmt  **sql.Stmt
+	query string
+}
+
+func prepareAll(ctx context.Context, prepare func(context.Context, string) (*sql.Stmt, error), ps []prep) error {
+	for _, p := range ps {
+		s, err := prepare(ctx, p.query)
+		if err != nil {
+			return fmt.Errorf("prepare %q: %w", p.query, err)
+		}
+		*p.stmt = s
+	}
+	return nil
+}
+
+// migrate applies the embedded migrations. Two processes opening a new file
+// at once can both see a migration as pending; the loser's attempt fails
+// (its tables exist) and is retried, when it finds the work done.
+func migrate(ctx context.Context, db *sql.DB) error {
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return err
+	}
+	var last error
+	for attempt := range 5 {
+		if attempt > 0 {
+			select {
+			case <-ctx.Done():
+				return errors.Join(last, ctx.Err())
+			case <-time.After(time.Duration(attempt) * 50 * time.Millisecond):
+			}
+		}
+		p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys,
+			goose.WithDisableGlobalRegistry(true),
+			goose.WithLogger(goose.NopLogger()))
+		if err != nil {
+			return fmt.Errorf("migrations: %w", err)
+		}
+		if _, last = p.Up(ctx); last == nil {
+			return nil
+		}
+	}
+	return fmt.Errorf("migrate: %w", last)
+}
+
+// release closes whatever open got as far as opening.
+func (d *DB) release() error {
+	var errs []error
+	closeStmts := func(ss ...*sql.Stmt) {
+		for _, s := range ss {
+			if s != nil {
+				errs = append(errs, s.Close())
+			}
+		}
+	}
+	closeStmts(d.ws.all()...)
+	closeStmts(d.rs.events, d.rs.gameExists, d.rs.game, d.rs.games, d.rs.seat, d.rs.seats, d.rs.seeds)
+	if d.wconn != nil {
+		errs = append(errs, d.wconn.Close())
+	}
+	if d.w != nil {
+		errs = append(errs, d.w.Close())
+	}
+	if d.r != nil {
+		errs = append(errs, d.r.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// Close finishes the batch being committed, if any, fails the writes still
+// waiting with ErrClosed, stops the writer and closes the file. Later calls
+// return the first call's result.
+func (d *DB) Close() error {
+	d.closeOnce.Do(func() {
+		close(d.quit)
+		<-d.done
+		if err := d.release(); err != nil {
+			d.closeErr = fmt.Errorf("close store: %w", err)
+		}
+	})
+	return d.closeErr
+}
+
+// closedErr turns the database/sql error for a closed handle into ErrClosed.
+func (d *DB) closedErr(err error) error {
+	select {
+	case <-d.quit:
+		return ErrClosed
+	default:
+		return err
+	}
+}
+
+// Append adds events to a game's log if its version is still version. See
+// store.Store. Once the request has reached the writer, Append waits for its
+// outcome even if ctx is cancelled, so that a nil error always means the
+// events are committed and an error always means they are not.
+func (d *DB) Append(ctx context.Context, game string, version int, events []json.RawMessage) (int, error) {
+	if err := checkEvents(events); err != nil {
+		return 0, fmt.Errorf("append to game %s: %w", game, err)
+	}
+	r := &request{op: opAppend, game: game, version: version, events: events}
+	v, err := d.send(ctx, r)
+	if err != nil {
+		return 0, fmt.Errorf("append to game %s: %w", game, err)
+	}
+	return v, nil
+}
+
+// Create records a new game, its seats (in the order given), its seeds and
+// its first events, all or nothing; its version is len(events). The Game
+// fields of the seats and seeds may be left empty; g.Version is ignored,
+// and a zero g.Created means now.
+func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds []store.Seed, events []json.RawMessage) error {
+	if err := checkCreate(g, seats, seeds, events); err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	if g.Created.IsZero() {
+		g.Created = time.Now()
+	}
+	r := &request{op: opCreate, game: g.ID, g: g, seats: seats, seeds: seeds, events: events}
+	if _, err := d.send(ctx, r); err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+func checkCreate(g store.Game, seats []store.Seat, seeds []store.Seed, events []json.RawMessage) error {
+	if g.ID == "" {
+		return errors.New("no id")
+	}
+	for i, s := range seats {
+		if s.Game != "" && s.Game != g.ID {
+			return fmt.Errorf("seat %d is for game %s", i+1, s.Game)
+		}
+		if len(s.Hash) == 0 {
+			return fmt.Errorf("seat %d has no hash", i+1)
+		}
+	}
+	for i, s := range seeds {
+		if s.Game != "" && s.Game != g.ID {
+			return fmt.Errorf("seed %d is for game %s", i+1, s.Game)
+		}
+	}
+	return checkEvents(events)
+}
+
+func checkEvents(events []json.RawMessage) error {
+	for i, e := range events {
+		if len(e) == 0 {
+			return fmt.Errorf("event %d of %d is empty", i+1, len(events))
+		}
+	}
+	return nil
+}
+
+// Reveal marks every secret seed of the game revealed at version and adds
+// next, all or nothing. It is store.ErrConflict if the game is not at
+// version, if next.From is not version+1, or if a seed from next.From
+// already exists (someone else revealed at this version first).
+func (d *DB) Reveal(ctx context.Context, game string, version int, next store.Seed) error {
+	if next.Game != "" && next.Game != game {
+		return fmt.Errorf("reveal seeds of game %s: the next seed is for game %s", game, next.Game)
+	}
+	r := &request{op: opReveal, game: game, version: version, seed: next}
+	if _, err := d.send(ctx, r); err != nil {
+		return fmt.Errorf("reveal seeds of game %s at version %d: %w", game, version, err)
+	}
+	return nil
+}
+
+// send hands r to the writer and waits for its answer. Until the writer has
+// taken r, ctx or Close can call it off and nothing is written; after, the
+// answer is awaited whatever happens, as the writer always gives one.
+func (d *DB) send(ctx context.Context, r *request) (int, error) {
+	r.ctx = ctx
+	r.reply = make(chan result, 1)
+	select {
+	case <-d.quit:
+		return 0, ErrClosed
+	default:
+	}
+	select {
+	case d.reqs <- r:
+	case <-d.quit:
+		return 0, ErrClosed
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+	res := <-r.reply
+	return res.version, res.err
+}
+
+// Events returns a game's events after the first since, in order.
+func (d *DB) Events(ctx context.Context, game string, since int) ([]json.RawMessage, error) {
+	events, err := d.events(ctx, game, max(since, 0))
+	if err != nil {
+		return nil, fmt.Errorf("events of game %s: %w", game, d.closedErr(err))
+	}
+	return events, nil
+}
+
+func (d *DB) events(ctx context.Context, game string, since int) ([]json.RawMessage, error) {
+	rows, err := d.rs.events.QueryContext(ctx, game, since)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var events []json.RawMessage
+	for rows.Next() {
+		var e []byte
+		if err := rows.Scan(&e); err != nil {
+			return nil, err
+		}
+		events = append(events, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(events) == 0 {
+		return nil, d.gameExists(ctx, game)
+	}
+	return events, nil
+}
+
+// gameExists is nil if the game exists, ErrNotFound if not.
+func (d *DB) gameExists(ctx context.Context, game string) error {
+	var one int
+	err := d.rs.gameExists.QueryRowContext(ctx, game).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.ErrNotFound
+	}
+	return err
+}
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanGame(s scanner) (store.Game, error) {
+	var (
+		g       store.Game
+		created int64
+	)
+	if err := s.Scan(&g.ID, &g.Title, &g.Rules, &g.File, &g.Scenario, &created, &g.Version); err != nil {
+		return store.Game{}, err
+	}
+	g.Created = time.Unix(0, created)
+	return g, nil
+}
+
+// Game returns one game's record.
+func (d *DB) Game(ctx context.Context, id string) (store.Game, error) {
+	g, err := scanGame(d.rs.game.QueryRowContext(ctx, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		err = store.ErrNotFound
+	}
+	if err != nil {
+		return store.Game{}, fmt.Errorf("game %s: %w", id, d.closedErr(err))
+	}
+	return g, nil
+}
+
+// Games returns every game's record, oldest first (in the order they were
+// created, for games created at the same instant).
+func (d *DB) Games(ctx context.Context) ([]store.Game, error) {
+	games, err := d.games(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("games: %w", d.closedErr(err))
+	}
+	return games, nil
+}
+
+func (d *DB) games(ctx context.Context) ([]store.Game, error) {
+	rows, err := d.rs.games.QueryContext(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var games []store.Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, g)
+	}
+	return games, rows.Err()
+}
+
+func scanSeat(s scanner) (store.Seat, error) {
+	var seat store.Seat
+	err := s.Scan(&seat.Hash, &seat.Game, &seat.Role, &seat.Side, &seat.Formation, &seat.Label)
+	return seat, err
+}
+
+// Seat returns the seat whose token hashes to hash.
+func (d *DB) Seat(ctx context.Context, hash []byte) (store.Seat, error) {
+	seat, err := scanSeat(d.rs.seat.QueryRowContext(ctx, hash))
+	if errors.Is(err, sql.ErrNoRows) {
+		err = store.ErrNotFound
+	}
+	if err != nil {
+		return store.Seat{}, fmt.Errorf("seat %x: %w", hash, d.closedErr(err))
+	}
+	return seat, nil
+}
+
+// Seats returns a game's seats, in the order they were given to Create.
+func (d *DB) Seats(ctx context.Context, game string) ([]store.Seat, error) {
+	seats, err := d.seats(ctx, game)
+	if err != nil {
+		return nil, fmt.Errorf("seats of game %s: %w", game, d.closedErr(err))
+	}
+	return seats, nil
+}
+
+func (d *DB) seats(ctx context.Context, game string) ([]store.Seat, error) {
+	rows, err := d.rs.seats.QueryContext(ctx, game)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var seats []store.Seat
+	for rows.Next() {
+		s, err := scanSeat(rows)
+		if err != nil {
+			return nil, err
+		}
+		seats = append(seats, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(seats) == 0 {
+		return nil, d.gameExists(ctx, game)
+	}
+	return seats, nil
+}
+
+// Seeds returns a game's seeds, oldest first.
+func (d *DB) Seeds(ctx context.Context, game string) ([]store.Seed, error) {
+	seeds, err := d.seeds(ctx, game)
+	if err != nil {
+		return nil, fmt.Errorf("seeds of game %s: %w", game, d.closedErr(err))
+	}
+	return seeds, nil
+}
+
+func (d *DB) seeds(ctx context.Context, game string) ([]store.Seed, error) {
+	rows, err := d.rs.seeds.QueryContext(ctx, game)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var seeds []store.Seed
+	for rows.Next() {
+		var s store.Seed
+		if err := rows.Scan(&s.Game, &s.From, &s.Secret, &s.Commitment, &s.Revealed); err != nil {
+			return nil, err
+		}
+		seeds = append(seeds, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(seeds) == 0 {
+		return nil, d.gameExists(ctx, game)
+	}
+	return seeds, nil
+}

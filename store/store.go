@@ -1,0 +1,96 @@
+// Package store keeps games durably: each game's scenario, its append-only
+// event log, its seats and its dice seeds. The log is appended with
+// optimistic concurrency on the game's version (its number of events), so
+// two writers can never interleave or double events: the second is told
+// its version is stale and must reload and try again.
+//
+// The store knows nothing of the rules: events are opaque JSON documents.
+// store/sqlite is the embedded default.
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// Errors the store returns; wrap-checked with errors.Is.
+var (
+	// ErrConflict is an append whose expected version is not the game's.
+	ErrConflict = errors.New("the game has moved on since it was read")
+	// ErrNotFound is a game or seat that does not exist.
+	ErrNotFound = errors.New("not found")
+	// ErrExists is a game id that is already taken.
+	ErrExists = errors.New("already exists")
+)
+
+// Game is a game's record, without its events.
+type Game struct {
+	ID       string
+	Title    string
+	Rules    string
+	File     string // the scenario's file name, for error messages
+	Scenario []byte // the scenario file as given (YAML or JSON)
+	Created  time.Time
+	Version  int // the number of events in the log
+}
+
+// Roles of a seat.
+const (
+	Umpire    = "umpire"
+	Side      = "side"
+	Commander = "commander"
+)
+
+// Seat is one join link of a game. Only the SHA-256 of its token is kept:
+// the token itself is shown once, when the game is made.
+type Seat struct {
+	Hash      []byte // SHA-256 of the token, 32 bytes; unique over all games
+	Game      string
+	Role      string // Umpire, Side or Commander
+	Side      string // the side, for Side and Commander seats
+	Formation string // the formation commanded, for Commander seats
+	Label     string // what the join page calls the seat
+}
+
+// Seed is a secret dice seed and its public commitment. Rolls in events
+// with sequence number From and later are drawn from it, until the next
+// seed's From.
+type Seed struct {
+	Game       string
+	From       int
+	Secret     []byte // 32 bytes
+	Commitment string // hex SHA-256 of Secret, published when the seed is made
+	Revealed   int    // the game's version when the seed was revealed; 0 while secret
+}
+
+// Store is where games are kept. Every method is safe for concurrent use.
+type Store interface {
+	// Create records a new game, its seats, its seeds and its first events
+	// (the setup's, or an imported log), all or nothing; its version is
+	// len(events). A taken game id is ErrExists.
+	Create(ctx context.Context, g Game, seats []Seat, seeds []Seed, events []json.RawMessage) error
+	// Append adds events to a game's log if its version is still version,
+	// durably, and returns the new version. Otherwise it changes nothing
+	// and returns ErrConflict (or ErrNotFound). The events are numbered
+	// version+1, version+2, ...
+	Append(ctx context.Context, game string, version int, events []json.RawMessage) (int, error)
+	// Events returns a game's events after the first since, in order.
+	Events(ctx context.Context, game string, since int) ([]json.RawMessage, error)
+	// Game returns one game's record.
+	Game(ctx context.Context, id string) (Game, error)
+	// Games returns every game's record, oldest first.
+	Games(ctx context.Context) ([]Game, error)
+	// Seat returns the seat whose token hashes to hash.
+	Seat(ctx context.Context, hash []byte) (Seat, error)
+	// Seats returns a game's seats, in the order they were made.
+	Seats(ctx context.Context, game string) ([]Seat, error)
+	// Seeds returns a game's seeds, oldest first.
+	Seeds(ctx context.Context, game string) ([]Seed, error)
+	// Reveal marks every secret seed of the game revealed at version and
+	// adds next, whose From must be version+1, all or nothing.
+	Reveal(ctx context.Context, game string, version int, next Seed) error
+	// Close releases the store.
+	Close() error
+}
