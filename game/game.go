@@ -87,6 +87,7 @@ type Game struct {
 	dice  Dice
 	seq   []Step
 	log   []*Event // pointers, so that a long log grows without copying every event
+	base  int      // events before log[0], forgotten (Forget)
 	st    *State
 	at    int // the current step's index in seq
 
@@ -164,7 +165,7 @@ func (p *Start) Reuse(g *Game, d Dice) (*Game, error) {
 	g.st.reset(p.st)
 	g.dice, g.at = d, 0
 	clear(g.log)
-	g.log = g.log[:0]
+	g.log, g.base = g.log[:0], 0
 	g.arena, g.block = nil, 0
 	return g, p.begin(g)
 }
@@ -243,12 +244,14 @@ func (g *Game) Rules() Rules { return g.rules }
 // State is the current state. Callers must not change it.
 func (g *Game) State() *State { return g.st }
 
-// Log returns a copy of every event so far.
+// Log returns a copy of every event so far (after Forget, of every event
+// still in memory).
 func (g *Game) Log() []Event { return g.Since(0) }
 
-// Since returns a copy of the events after the first n.
+// Since returns a copy of the events after the first n (and after the
+// forgotten ones).
 func (g *Game) Since(n int) []Event {
-	n = min(max(n, 0), len(g.log))
+	n = min(max(n-g.base, 0), len(g.log))
 	out := make([]Event, len(g.log)-n)
 	for i, e := range g.log[n:] {
 		out[i] = *e
@@ -256,16 +259,38 @@ func (g *Game) Since(n int) []Event {
 	return out
 }
 
-// Scan calls fn with each event after the first n, in order, without
-// copying them. fn must not change or keep the event.
+// Scan calls fn with each event after the first n (and after the
+// forgotten ones), in order, without copying them. fn must not change or
+// keep the event.
 func (g *Game) Scan(n int, fn func(e *Event)) {
-	for _, e := range g.log[min(max(n, 0), len(g.log)):] {
+	for _, e := range g.log[min(max(n-g.base, 0), len(g.log)):] {
 		fn(e)
 	}
 }
 
 // Len is the number of events so far: the game's version.
-func (g *Game) Len() int { return len(g.log) }
+func (g *Game) Len() int { return g.base + len(g.log) }
+
+// Forget drops all but the last keep events from memory, for a server
+// that keeps many games and has their logs on disk. The state, Len and
+// the numbering of new events are unchanged; Since and Scan start at Base.
+func (g *Game) Forget(keep int) {
+	keep = min(max(keep, 0), len(g.log))
+	kept := make([]Event, keep)
+	for i, e := range g.log[len(g.log)-keep:] {
+		kept[i] = *e
+	}
+	g.base += len(g.log) - keep
+	g.log = make([]*Event, keep, max(2*keep, 8))
+	for i := range kept {
+		g.log[i] = &kept[i]
+	}
+	// The arena's blocks would keep the forgotten events alive.
+	g.arena, g.blocks, g.block = nil, nil, 0
+}
+
+// Base is the number of events forgotten: Since and Scan start after them.
+func (g *Game) Base() int { return g.base }
 
 // Step is the current step.
 func (g *Game) Step() Step {
@@ -289,7 +314,7 @@ func (g *Game) Hash() string {
 // Do carries out a command. A rejected command returns an *Error and
 // changes nothing; an accepted one returns the events it added.
 func (g *Game) Do(c Command) ([]Event, error) {
-	before := len(g.log)
+	before := g.Len()
 	if err := g.do(&c); err != nil {
 		return nil, err
 	}
@@ -402,7 +427,7 @@ func (g *Game) advance() error {
 }
 
 func (g *Game) append(e Event) error {
-	e.Seq = len(g.log) + 1
+	e.Seq = g.Len() + 1
 	if e.Type != StepBegun {
 		e.Turn, e.Phase, e.Step = g.st.Turn, g.st.Phase, g.st.Step
 	}
@@ -473,7 +498,7 @@ func (x *Tx) Roll(tableID, subject string, params map[string]string) (*Roll, *ta
 // RollBound rolls table t with parameters already bound (which a rule set
 // may keep, to save binding them at every roll).
 func (x *Tx) RollBound(t *table.Table, a table.Args, subject string) (*Roll, error) {
-	k := RollKey{Seq: len(x.g.log) + len(x.out) + 1, Turn: x.S.Turn, Phase: x.S.Phase, Table: t.ID, Subject: subject}
+	k := RollKey{Seq: x.g.Len() + len(x.out) + 1, Turn: x.S.Turn, Phase: x.S.Phase, Table: t.ID, Subject: subject}
 	r, err := t.Resolve(a, x.g.dice.Roller(k))
 	if err != nil {
 		return nil, fmt.Errorf("%s for %s: %w", t.ID, subject, err)

@@ -10,6 +10,10 @@ type View struct {
 	Events []Event `json:"events"`
 }
 
+// Sees returns the state as seat (a side id, or Umpire) may see it, as in
+// View, without the events.
+func (g *Game) Sees(seat string) *State { return g.st.redact(seat) }
+
 // View returns what seat (a side id, or Umpire) may see. For a side it
 // leaves out the opponent's orders, the order and recipient of the
 // opponent's messengers (their models on the table stay in view), the

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -94,8 +95,8 @@ type Field struct {
 }
 
 func (s *Server) board(l *live, seat store.Seat) Board {
-	v := l.g.View(viewer(seat))
-	b := Board{Info: s.info(l, seat), State: v.State, Names: map[string]string{}, Etas: map[string]int{}}
+	state := l.g.Sees(viewer(seat))
+	b := Board{Info: s.info(l, seat), State: state, Names: map[string]string{}, Etas: map[string]int{}}
 	f := l.sc.Field
 	b.Field = Field{Width: f.Width, Depth: f.Depth, Units: "inches", Columns: f.Columns, Rows: f.Rows, Speeds: l.sc.Speeds}
 	if r, ok := l.rules.(game.Reacher); ok {
@@ -103,22 +104,22 @@ func (s *Server) board(l *live, seat store.Seat) Board {
 	}
 	for _, sd := range l.sc.Sides {
 		for _, fm := range sd.Formations {
-			if fm.Name != "" && v.State.Formation(fm.ID) != nil {
+			if fm.Name != "" && state.Formation(fm.ID) != nil {
 				b.Names[fm.ID] = fm.Name
 			}
 		}
 		for _, g := range sd.Generals {
-			if g.Name != "" && v.State.General(g.ID) != nil {
+			if g.Name != "" && state.General(g.ID) != nil {
 				b.Names[g.ID] = g.Name
 			}
 		}
 	}
-	for _, m := range v.State.Messengers {
+	for _, m := range state.Messengers {
 		if m.To == "" || m.Speed <= 0 {
 			continue
 		}
-		if g := v.State.General(m.To); g != nil {
-			b.Etas[m.ID] = v.State.Turn + int(math.Ceil(m.At.Dist(g.At)/m.Speed-1e-9))
+		if g := state.General(m.To); g != nil {
+			b.Etas[m.ID] = state.Turn + int(math.Ceil(m.At.Dist(g.At)/m.Speed-1e-9))
 		}
 	}
 	return b
@@ -130,17 +131,32 @@ type Events struct {
 	Events  []game.Event `json:"events"`
 }
 
-// events returns the events after since that seat may see. l.mu must be
-// held.
-func events(l *live, seat store.Seat, since int) Events {
+// events returns the events after since that seat may see: those still
+// in memory from the game, older ones from the store. l.mu must be held.
+func (l *live) events(ctx context.Context, st store.Store, seat store.Seat, since int) (Events, error) {
 	who := viewer(seat)
 	out := Events{Version: l.g.Len(), Events: []game.Event{}}
+	if since < l.g.Base() {
+		raw, err := st.Events(ctx, l.id, since)
+		if err != nil {
+			return out, err
+		}
+		old, err := decodeEvents(raw[:l.g.Base()-since])
+		if err != nil {
+			return out, err
+		}
+		for _, e := range old {
+			if e.Visible(who) {
+				out.Events = append(out.Events, e)
+			}
+		}
+	}
 	l.g.Scan(since, func(e *game.Event) {
 		if e.Visible(who) {
 			out.Events = append(out.Events, *e)
 		}
 	})
-	return out
+	return out, nil
 }
 
 // route is one route of the API.
@@ -341,7 +357,11 @@ func (s *Server) getEvents(r *http.Request, seat store.Seat, l *live) (int, any,
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return http.StatusOK, events(l, seat, n), nil
+	evs, err := l.events(r.Context(), s.st, seat, n)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, evs, nil
 }
 
 // Result is what an accepted command added, as the seat may see it.

@@ -442,3 +442,55 @@ func TestRevealExportVerifyImport(t *testing.T) {
 		t.Errorf("a forged roll: %d %s", code, body)
 	}
 }
+
+// TestOldEvents plays long enough that the server forgets the start of the
+// log in memory: a seat still gets every event it may see, from the start,
+// through /events and through a stream, the old ones read from the store.
+func TestOldEvents(t *testing.T) {
+	f := newFixture(t)
+	id, tok := f.demo(false)
+	g := "/api/games/" + id
+	for turn := range 11 {
+		f.call("POST", g+"/commands", tok["french"], fmt.Sprintf(`{"write":{"for":["F-II"],"kind":"attack","objective":[10,%d]}}`, 10+turn), nil)
+		for range 2 {
+			f.call("POST", g+"/commands", tok["umpire"], `{"end":true}`, nil)
+		}
+	}
+	doc, err := f.srv.Export(context.Background(), id, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Events) < 200 {
+		t.Fatalf("only %d events; the test needs more than the server keeps in memory", len(doc.Events))
+	}
+	var want []int
+	for _, e := range doc.Events {
+		if e.Visible("allies") {
+			want = append(want, e.Seq)
+		}
+	}
+	var page server.Events
+	f.call("GET", g+"/events?since=0", tok["allies"], nil, &page)
+	var got []int
+	for _, e := range page.Events {
+		got = append(got, e.Seq)
+	}
+	if !slices.Equal(got, want) || page.Version != len(doc.Events) {
+		t.Errorf("/events?since=0 gave %d events up to version %d; want %d up to %d", len(got), page.Version, len(want), len(doc.Events))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ch, err := f.subscribe(ctx, id, tok["allies"], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := fmt.Sprint(len(doc.Events))
+	streamed := events(t, collect(t, ch, func(ms []sse) bool { return len(ms) > 0 && ms[len(ms)-1].id == last }))
+	got = got[:0]
+	for _, e := range streamed {
+		got = append(got, e.Seq)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("the stream from 0 gave %d events; want %d", len(got), len(want))
+	}
+}

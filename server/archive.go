@@ -25,9 +25,17 @@ func (s *Server) Export(ctx context.Context, id string, secrets bool) (*archive.
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	raw, err := s.st.Events(ctx, id, 0)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := decodeEvents(raw)
+	if err != nil {
+		return nil, err
+	}
 	doc := &archive.Game{Format: archive.Format, ID: l.id, Title: l.rec.Title, Rules: l.sc.Rules,
 		Scenario: archive.Scenario{File: rec.File, Source: string(rec.Scenario)},
-		Seeds:    l.public(), Events: l.g.Log(), Hash: l.g.Hash()}
+		Seeds:    l.public(), Events: evs, Hash: l.g.Hash()}
 	if secrets {
 		for i := range doc.Seeds {
 			doc.Seeds[i].Key = l.seeds[i].Key

@@ -53,6 +53,7 @@ func (l *live) do(ctx context.Context, st store.Store, cmd game.Command, check f
 		}
 		_, err = st.Append(ctx, l.id, version, raw)
 		if err == nil {
+			l.trim()
 			l.subs.notify()
 			return evs, nil
 		}
@@ -90,7 +91,20 @@ func (l *live) reload(ctx context.Context, st store.Store) error {
 	l.setSeeds(seeds)
 	g.SetDice(game.Committed(l.seeds))
 	l.g = g
+	l.trim()
 	return nil
+}
+
+// keep is how many of a game's latest events stay in memory; older ones
+// are read from the store when a seat asks for them (a stream far behind,
+// an export). A thousand games then fit in little memory.
+const keep = 64
+
+// trim forgets the older events once twice keep are in memory.
+func (l *live) trim() {
+	if l.g.Len()-l.g.Base() > 2*keep {
+		l.g.Forget(keep)
+	}
 }
 
 func (l *live) setSeeds(seeds []store.Seed) {

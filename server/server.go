@@ -436,6 +436,19 @@ func (s *Server) Bundled() []string {
 	return out
 }
 
+// Events is the number of events in every game in memory.
+func (s *Server) Events() int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	n := 0
+	for _, l := range s.games {
+		l.mu.Lock()
+		n += l.g.Len()
+		l.mu.Unlock()
+	}
+	return n
+}
+
 // Games is the number of games in memory.
 func (s *Server) Games() int {
 	s.mu.RLock()

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -48,7 +49,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	defer tick.Stop()
 	shown := -1
 	for {
-		if n, err = s.flush(w, l, seat, n, &shown); err != nil {
+		if n, err = s.flush(r.Context(), w, l, seat, n, &shown); err != nil {
 			return
 		}
 		if err := rc.Flush(); err != nil {
@@ -68,9 +69,13 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 
 // flush writes the seat's events after n, and the seeds if more have been
 // revealed since the last look; it returns the new n.
-func (s *Server) flush(w http.ResponseWriter, l *live, seat store.Seat, n int, shown *int) (int, error) {
+func (s *Server) flush(ctx context.Context, w http.ResponseWriter, l *live, seat store.Seat, n int, shown *int) (int, error) {
 	l.mu.Lock()
-	evs := events(l, seat, n)
+	evs, err := l.events(ctx, s.st, seat, n)
+	if err != nil {
+		l.mu.Unlock()
+		return n, err
+	}
 	seeds := l.public()
 	revealed := l.shown
 	l.mu.Unlock()

@@ -416,3 +416,46 @@ func TestForecast(t *testing.T) {
 		t.Errorf("engagement reach %g, want 17 (NB-6)", got)
 	}
 }
+
+// TestForget checks that a game that forgets the start of its log goes on
+// exactly like one that keeps it: same numbering, same events, same state.
+func TestForget(t *testing.T) {
+	r := engine(t)
+	sc := scenarioOf(t, r, "../../examples/nb/seed-example.yaml")
+	a, err := game.New(sc, r, game.Seeded(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := game.New(sc, r, game.Seeded(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := game.Command{Side: game.Umpire, Verb: "end"}
+	for i := range 30 {
+		if i%7 == 3 {
+			n := b.Len()
+			b.Forget(4)
+			if b.Len() != n || b.Base() != n-4 || len(b.Log()) != 4 || b.Log()[0].Seq != n-3 {
+				t.Fatalf("after Forget(4): len %d base %d, %d events in memory from %d", b.Len(), b.Base(), len(b.Log()), b.Log()[0].Seq)
+			}
+		}
+		ea, erra := a.Do(end)
+		eb, errb := b.Do(end)
+		if (erra == nil) != (errb == nil) || len(ea) != len(eb) {
+			t.Fatalf("step %d: %v/%v, %d/%d events", i, erra, errb, len(ea), len(eb))
+		}
+		for j := range ea {
+			if ea[j].Seq != eb[j].Seq || ea[j].Type != eb[j].Type {
+				t.Fatalf("step %d: event %+v vs %+v", i, ea[j], eb[j])
+			}
+		}
+		if a.Hash() != b.Hash() || a.Len() != b.Len() {
+			t.Fatalf("step %d: the games differ", i)
+		}
+	}
+	var seen []int
+	b.Scan(0, func(e *game.Event) { seen = append(seen, e.Seq) })
+	if len(seen) == 0 || seen[0] != b.Base()+1 || seen[len(seen)-1] != b.Len() {
+		t.Errorf("Scan(0) after Forget gave %v, base %d, len %d", seen, b.Base(), b.Len())
+	}
+}

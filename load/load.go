@@ -1,0 +1,298 @@
+// Package load is orderly serve's load generator: many clients over many
+// games, each sending commands that the rules accept, over real HTTP, with
+// every accepted command durably committed before its answer. It reports
+// the rate of accepted commands and the latency of their answers, and
+// beside them the raw rate of single-insert SQLite commits on the same
+// disk, the yardstick for what group commit gains.
+package load
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"orderly/server"
+	"orderly/store/sqlite"
+)
+
+// Options shape a run.
+type Options struct {
+	Clients  int           // concurrent clients (200)
+	Games    int           // games they share (100)
+	Duration time.Duration // how long the clients send (10 s)
+	// Rate is the commands per second all clients send together, each on
+	// a fixed schedule, with latency counted from when a command was due
+	// (so a slow answer is not hidden by the client waiting for it); 0
+	// sends as fast as answers come.
+	Rate float64
+	Dir      string        // where the in-process server keeps its database (a temp dir)
+	Seed     uint64        // for the clients' choices
+	Engine   server.Engine
+	// ProbeCommits is how many single-insert commits measure the raw
+	// SQLite rate (1,000; 0 skips the probe).
+	ProbeCommits int
+}
+
+// Report is what a run measured.
+type Report struct {
+	Clients, Games int
+	Rate           float64 // the offered rate; 0 for as fast as answered
+	Accepted       int     // commands accepted and committed
+	Refused        int     // commands the rules or the server refused
+	Seconds        float64 // the time the clients sent for
+	PerSecond      float64 // accepted commands per second
+	P50, P99, Max  time.Duration
+	RawCommits     float64 // single-insert SQLite commits per second, on the same disk
+}
+
+// Ratio is accepted commands per raw single-insert commit.
+func (r Report) Ratio() float64 {
+	if r.RawCommits == 0 {
+		return 0
+	}
+	return r.PerSecond / r.RawCommits
+}
+
+func (r Report) String() string {
+	offered := "as fast as answered"
+	if r.Rate > 0 {
+		offered = fmt.Sprintf("offering %.0f/s", r.Rate)
+	}
+	s := fmt.Sprintf("%d clients over %d games, %s, for %.1f s: %d commands accepted (%.0f/s), %d refused; latency p50 %s, p99 %s, max %s",
+		r.Clients, r.Games, offered, r.Seconds, r.Accepted, r.PerSecond, r.Refused, ms(r.P50), ms(r.P99), ms(r.Max))
+	if r.RawCommits > 0 {
+		s += fmt.Sprintf("\nraw SQLite single-insert commits on the same disk: %.0f/s; accepted commands per raw commit: %.1f", r.RawCommits, r.Ratio())
+	}
+	return s
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
+// Run starts a server in this process on a fresh database in o.Dir,
+// makes o.Games demo games, moves each to its move step, and has o.Clients
+// clients send move commands (each for a piece of its own side, to a point
+// near it) as fast as they are answered, for o.Duration.
+func Run(ctx context.Context, o Options) (Report, error) {
+	if o.Clients < 1 || o.Games < 1 || o.Duration <= 0 {
+		return Report{}, fmt.Errorf("load: clients, games and duration must be positive")
+	}
+	dir := o.Dir
+	if dir == "" {
+		d, err := os.MkdirTemp("", "orderly-load-")
+		if err != nil {
+			return Report{}, err
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	rep := Report{Clients: o.Clients, Games: o.Games, Rate: o.Rate}
+	if o.ProbeCommits > 0 {
+		rate, err := sqlite.Probe(ctx, filepath.Join(dir, "probe.db"), o.ProbeCommits)
+		if err != nil {
+			return rep, err
+		}
+		rep.RawCommits = rate
+	}
+	st, err := sqlite.Open(ctx, filepath.Join(dir, "load.db"))
+	if err != nil {
+		return rep, err
+	}
+	defer st.Close()
+	srv, err := server.New(ctx, st, o.Engine)
+	if err != nil {
+		return rep, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return rep, err
+	}
+	hs := &http.Server{Handler: srv.Handler()}
+	go func() { _ = hs.Serve(ln) }()
+	defer hs.Close()
+	base := "http://" + ln.Addr().String()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConns: 2 * o.Clients, MaxIdleConnsPerHost: 2 * o.Clients}}
+	seats, err := setup(ctx, client, base, o.Games)
+	if err != nil {
+		return rep, err
+	}
+	return drive(ctx, client, base, seats, o, rep)
+}
+
+// seat is one side of one game, with the pieces it moves.
+type seat struct {
+	game, token string
+	pieces      []piece
+}
+
+type piece struct {
+	unit string
+	at   [2]float64
+}
+
+func setup(ctx context.Context, c *http.Client, base string, games int) ([]seat, error) {
+	var out []seat
+	for range games {
+		var made server.Created
+		if err := call(ctx, c, base+"/api/games", "", server.Setup{Scenario: "demo"}, &made); err != nil {
+			return nil, fmt.Errorf("make a game: %w", err)
+		}
+		g := base + "/api/games/" + made.Game.ID
+		if err := call(ctx, c, g+"/commands", made.Seats[0].Token, map[string]any{"end": true}, nil); err != nil {
+			return nil, fmt.Errorf("start the move step: %w", err)
+		}
+		for _, s := range made.Seats[1:] {
+			var b server.Board
+			if err := call(ctx, c, g+"/board", s.Token, nil, &b); err != nil {
+				return nil, err
+			}
+			st := seat{game: g, token: s.Token}
+			for _, u := range b.State.Units {
+				if u.Side == s.Side && u.OnTable {
+					st.pieces = append(st.pieces, piece{unit: u.ID, at: [2]float64{u.At.X, u.At.Y}})
+				}
+			}
+			out = append(out, st)
+		}
+	}
+	return out, nil
+}
+
+func drive(ctx context.Context, c *http.Client, base string, seats []seat, o Options, rep Report) (Report, error) {
+	ctx, cancel := context.WithTimeout(ctx, o.Duration)
+	defer cancel()
+	var mu sync.Mutex
+	var lat []time.Duration
+	var accepted, refused int
+	var firstErr error
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := range o.Clients {
+		s := seats[i%len(seats)]
+		rng := rand.New(rand.NewPCG(o.Seed, uint64(i)))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mine []time.Duration
+			ok, no := 0, 0
+			var err error
+			var every time.Duration
+			due := start
+			if o.Rate > 0 {
+				every = time.Duration(float64(o.Clients) / o.Rate * float64(time.Second))
+				due = start.Add(time.Duration(rng.Int64N(int64(every)))) // spread the clients out
+			}
+			for ctx.Err() == nil {
+				if every > 0 {
+					if wait := time.Until(due); wait > 0 {
+						select {
+						case <-time.After(wait):
+						case <-ctx.Done():
+						}
+						if ctx.Err() != nil {
+							break
+						}
+					}
+				}
+				p := s.pieces[rng.IntN(len(s.pieces))]
+				to := [2]float64{p.at[0] + rng.Float64()*2 - 1, p.at[1] + rng.Float64()*2 - 1}
+				body := map[string]any{"move": map[string]any{"unit": p.unit, "to": to}}
+				t0 := time.Now()
+				if every > 0 {
+					t0 = due // latency from when the command was due
+					due = due.Add(every)
+				}
+				e := call(context.WithoutCancel(ctx), c, s.game+"/commands", s.token, body, nil)
+				d := time.Since(t0)
+				if e != nil {
+					var ae *apiErr
+					if !errors.As(e, &ae) {
+						err = e
+						break
+					}
+					no++
+					continue
+				}
+				ok++
+				mine = append(mine, d)
+			}
+			mu.Lock()
+			lat = append(lat, mine...)
+			accepted += ok
+			refused += no
+			if err != nil && firstErr == nil {
+				firstErr = err
+			}
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	if firstErr != nil {
+		return rep, firstErr
+	}
+	slices.Sort(lat)
+	rep.Accepted, rep.Refused, rep.Seconds = accepted, refused, elapsed.Seconds()
+	rep.PerSecond = float64(accepted) / elapsed.Seconds()
+	if n := len(lat); n > 0 {
+		rep.P50, rep.P99, rep.Max = lat[n/2], lat[min(n-1, n*99/100)], lat[n-1]
+	}
+	return rep, nil
+}
+
+// apiErr is an answer other than 2xx.
+type apiErr struct {
+	status int
+	body   string
+}
+
+func (e *apiErr) Error() string { return fmt.Sprintf("status %d: %s", e.status, e.body) }
+
+func call(ctx context.Context, c *http.Client, url, token string, in, out any) error {
+	method := "GET"
+	var body io.Reader
+	if in != nil {
+		b, err := json.Marshal(in)
+		if err != nil {
+			return err
+		}
+		method, body = "POST", bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, body)
+	if err != nil {
+		return err
+	}
+	if in != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode/100 != 2 {
+		return &apiErr{resp.StatusCode, string(data)}
+	}
+	if out != nil {
+		return json.Unmarshal(data, out)
+	}
+	return nil
+}
+
