@@ -35,10 +35,10 @@ type Options struct {
 	// a fixed schedule, with latency counted from when a command was due
 	// (so a slow answer is not hidden by the client waiting for it); 0
 	// sends as fast as answers come.
-	Rate float64
-	Dir      string        // where the in-process server keeps its database (a temp dir)
-	Seed     uint64        // for the clients' choices
-	Engine   server.Engine
+	Rate   float64
+	Dir    string // where the in-process server keeps its database (a temp dir)
+	Seed   uint64 // for the clients' choices
+	Engine server.Engine
 	// ProbeCommits is how many single-insert commits measure the raw
 	// SQLite rate (1,000; 0 skips the probe).
 	ProbeCommits int
@@ -295,4 +295,3 @@ func call(ctx context.Context, c *http.Client, url, token string, in, out any) e
 	}
 	return nil
 }
-
