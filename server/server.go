@@ -422,7 +422,23 @@ func (s *Server) seat(token string) (store.Seat, *live, *Error) {
 	st, ok := s.seats[h]
 	s.mu.RUnlock()
 	if !ok {
-		return store.Seat{}, nil, errorf(Unauthorized, "the token is not a seat of any game on this server")
+		// A game made by another process on the same file (orderly
+		// import) is taken up when one of its seats first calls.
+		found, err := s.st.Seat(context.Background(), h[:])
+		if err != nil {
+			return store.Seat{}, nil, errorf(Unauthorized, "the token is not a seat of any game on this server")
+		}
+		if s.live(found.Game) == nil {
+			rec, err := s.st.Game(context.Background(), found.Game)
+			if err == nil {
+				err = s.restore(context.Background(), rec)
+			}
+			if err != nil {
+				s.log.Error("load a game made elsewhere", "game", found.Game, "err", err)
+				return store.Seat{}, nil, errorf(Unavailable, "game %s could not be loaded", found.Game)
+			}
+		}
+		st = found
 	}
 	return st, s.live(st.Game), nil
 }

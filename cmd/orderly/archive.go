@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"orderly/archive"
+	"orderly/game"
+	"orderly/server"
+	"orderly/store/sqlite"
+)
+
+// openServer opens the games in an SQLite file, as orderly serve would.
+func (a *app) openServer(ctx context.Context, db string) (*server.Server, func(), error) {
+	eng, err := a.engine()
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := os.Stat(db); err != nil {
+		return nil, nil, badf("--db %s: %v", db, errors.Unwrap(err))
+	}
+	st, err := sqlite.Open(ctx, db)
+	if err != nil {
+		return nil, nil, bad(fmt.Errorf("--db %s: %w", db, err))
+	}
+	srv, err := server.New(ctx, st, func(id string) (game.Rules, error) { return eng(id) })
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	return srv, func() { st.Close() }, nil
+}
+
+func (a *app) exportCmd() *cobra.Command {
+	var db, out string
+	var secrets bool
+	c := &cobra.Command{
+		Use:   "export GAME",
+		Short: "Write a game as one JSON document",
+		Long: `Write a game kept by orderly serve as one JSON document: its scenario, its
+whole log, its dice seeds' commitments (and the keys of those revealed),
+and the hash of where it stands. Check it with orderly verify; move it to
+another server, or send it for play by e-mail, with orderly import.
+
+--secrets adds the keys of the seeds not yet revealed: such a file lets
+whoever holds it foresee the rolls to come, so keep it from the players.`,
+		Example: `  orderly export --db club.db 3f9a1c2b7d4e > game.json
+  orderly export --db club.db 3f9a1c2b7d4e -o game.json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			srv, done, err := a.openServer(cmd.Context(), db)
+			if err != nil {
+				return err
+			}
+			defer done()
+			doc, err := srv.Export(cmd.Context(), args[0], secrets)
+			if err != nil {
+				var e *server.Error
+				if errors.As(err, &e) && e.Code == server.NotFound {
+					return badf("export: %s", e.Msg)
+				}
+				return err
+			}
+			w := a.out
+			if out != "" && out != "-" {
+				f, err := os.Create(out)
+				if err != nil {
+					return bad(err)
+				}
+				defer f.Close()
+				w = f
+			}
+			return doc.Write(w)
+		},
+	}
+	c.Flags().StringVar(&db, "db", "orderly.db", "the SQLite `FILE` of orderly serve")
+	c.Flags().StringVarP(&out, "output", "o", "", "write to `FILE` instead of standard output")
+	c.Flags().BoolVar(&secrets, "secrets", false, "include the keys of seeds not yet revealed")
+	return c
+}
+
+func (a *app) importCmd() *cobra.Command {
+	var db, base string
+	var commanders bool
+	c := &cobra.Command{
+		Use:   "import GAME.json",
+		Short: "Make a new game from an exported one",
+		Long: `Make a new game in an SQLite file from a document written by orderly
+export: its log is replayed and checked against the document's hash, and
+every roll against the revealed seeds. Play goes on under a fresh secret
+seed, with new seats; their join links are printed. A server running on
+the same file takes the game up when one of its seats first calls.`,
+		Example: `  orderly import --db club.db game.json`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := os.Open(args[0])
+			if err != nil {
+				return bad(err)
+			}
+			defer f.Close()
+			doc, err := archive.Read(f, args[0])
+			if err != nil {
+				return bad(err)
+			}
+			if _, err := os.Stat(db); err != nil {
+				// A new file is fine for import.
+				if st, err := sqlite.Open(cmd.Context(), db); err == nil {
+					st.Close()
+				} else {
+					return bad(fmt.Errorf("--db %s: %w", db, err))
+				}
+			}
+			srv, done, err := a.openServer(cmd.Context(), db)
+			if err != nil {
+				return err
+			}
+			defer done()
+			made, err := srv.Import(cmd.Context(), doc, commanders)
+			if err != nil {
+				return bad(fmt.Errorf("%s: %w", args[0], err))
+			}
+			fmt.Fprintf(a.out, "%s (game %s), %d events; new dice seed commitment %s\njoin links:\n",
+				made.Game.Title, made.Game.ID, made.Game.Version, made.Game.Seeds[len(made.Game.Seeds)-1].Commitment)
+			for _, s := range made.Seats {
+				fmt.Fprintf(a.out, "  %-28s %s/play#%s\n", s.Label, base, s.Token)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&db, "db", "orderly.db", "the SQLite `FILE` of orderly serve")
+	c.Flags().StringVar(&base, "url", "http://127.0.0.1:8080", "the server's address, for the join links")
+	c.Flags().BoolVar(&commanders, "commanders", false, "also make a seat for each commander under the army")
+	return c
+}
+
+func (a *app) verifyCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "verify GAME.json",
+		Short: "Check every roll of an exported game against its revealed seeds",
+		Long: `Check a game written by orderly export (or the page's export): the log
+replays to the state its hash records, each revealed seed matches the
+commitment published when it was made, and every roll is the one its seed
+gives for its event number and table (HMAC-SHA256, as the README says).
+It fails if any roll is under a seed not yet revealed.`,
+		Example: `  orderly verify game.json`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			eng, err := a.engine()
+			if err != nil {
+				return err
+			}
+			f, err := os.Open(args[0])
+			if err != nil {
+				return bad(err)
+			}
+			defer f.Close()
+			doc, err := archive.Read(f, args[0])
+			if err != nil {
+				return bad(err)
+			}
+			rep, err := doc.Verify(eng)
+			if err != nil {
+				if rep.Events > 0 {
+					fmt.Fprintf(a.out, "%s: %d events replayed; %d rolls checked\n", args[0], rep.Events, rep.Rolls)
+				}
+				return fmt.Errorf("%s: %w", args[0], err)
+			}
+			fmt.Fprintf(a.out, "%s: ok: %d events replay to state %s; all %d rolls match their revealed seeds (%d seeds)\n",
+				args[0], rep.Events, rep.Hash[:16], rep.Rolls, len(doc.Seeds))
+			return nil
+		},
+	}
+}
