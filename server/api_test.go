@@ -5,10 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -17,6 +21,7 @@ import (
 	"orderly/game"
 	"orderly/script"
 	"orderly/server"
+	"orderly/store/sqlite"
 )
 
 // schemas compiles the OpenAPI document's component schemas, so that
@@ -494,3 +499,50 @@ func TestOldEvents(t *testing.T) {
 		t.Errorf("the stream from 0 gave %d events; want %d", len(got), len(want))
 	}
 }
+
+// TestTokensNeverLogged logs every request at the most verbose level and
+// checks that no token reaches the log, whatever the request.
+func TestTokensNeverLogged(t *testing.T) {
+	var logs strings.Builder
+	var mu sync.Mutex
+	w := writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return logs.Write(p)
+	})
+	path := filepath.Join(t.TempDir(), "t.db")
+	db, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	srv, err := server.New(context.Background(), db, engine(t), server.WithLogger(slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	f := &fixture{t: t, srv: srv, ts: ts, db: db, path: path}
+	id, tok := f.demo(true)
+	g := "/api/games/" + id
+	for _, tk := range tok {
+		f.call("GET", g+"/board", tk, nil, nil)
+		f.call("POST", g+"/commands", tk, `{"ready":true}`, nil)
+		f.call("POST", g+"/commands", tk, `{"nonsense":1}`, nil)
+		f.call("GET", "/api/games/nope/board", tk, nil, nil)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(logs.String(), "path=/api/games/"+id+"/board") {
+		t.Fatalf("the requests were not logged: %s", logs.String())
+	}
+	for name, tk := range tok {
+		if strings.Contains(logs.String(), tk) || strings.Contains(logs.String(), tk[:12]) {
+			t.Errorf("the %s token is in the log", name)
+		}
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

@@ -25,6 +25,9 @@ func (s *Server) Export(ctx context.Context, id string, secrets bool) (*archive.
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if err := l.fresh(ctx, s.st); err != nil {
+		return nil, err
+	}
 	raw, err := s.st.Events(ctx, id, 0)
 	if err != nil {
 		return nil, err

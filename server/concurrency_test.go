@@ -88,3 +88,46 @@ func TestConcurrentSeats(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestTwoServersOneFile runs two servers on one database file, as two
+// processes would: each command made against a stale copy of the game is
+// refused by the store, and the server reloads the game and tries again,
+// so neither loses the other's events nor doubles its own.
+func TestTwoServersOneFile(t *testing.T) {
+	a := newFixture(t)
+	id, tok := a.demo(false)
+	b := openFixture(t, a.path, 9) // loads the game as it stands now
+	g := "/api/games/" + id
+	a.call("POST", g+"/commands", tok["umpire"], `{"end":true}`, nil) // b's copy is now stale
+	for i := range 10 {
+		f := []*fixture{a, b}[i%2]
+		var res server.Result
+		code, body := f.call("POST", g+"/commands", tok["french"], fmt.Sprintf(`{"move":{"unit":"F-I-1-a","to":[26,%d]}}`, 20+i), &res)
+		if code != 200 {
+			t.Fatalf("move %d through server %d: %d %s", i, i%2, code, body)
+		}
+	}
+	da, err := a.srv.Export(context.Background(), id, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := 0
+	for i, e := range da.Events {
+		if e.Seq != i+1 {
+			t.Fatalf("event %d has number %d", i+1, e.Seq)
+		}
+		if e.Type == game.Moved {
+			moves++
+		}
+	}
+	if moves != 10 {
+		t.Errorf("%d moves in the log, want 10", moves)
+	}
+	db, err := b.srv.Export(context.Background(), id, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db.Hash != da.Hash || len(db.Events) != len(da.Events) {
+		t.Errorf("the two servers export different games: %s (%d events), %s (%d)", da.Hash, len(da.Events), db.Hash, len(db.Events))
+	}
+}

@@ -45,6 +45,14 @@ func (l *live) do(ctx context.Context, st store.Store, cmd game.Command, check f
 		version := l.g.Len()
 		evs, err := l.g.Do(c)
 		if err != nil {
+			// Refused: but perhaps only because another process has
+			// moved the game on since it was loaded. Look, reload, retry.
+			if rec, gerr := st.Game(ctx, l.id); gerr == nil && rec.Version != version && try < 3 {
+				if rerr := l.reload(ctx, st); rerr != nil {
+					return nil, rerr
+				}
+				continue
+			}
 			return nil, err
 		}
 		raw, err := encodeEvents(evs)
@@ -68,6 +76,19 @@ func (l *live) do(ctx context.Context, st store.Store, cmd game.Command, check f
 			return nil, &Error{Code: Unavailable, Msg: "the game could not be saved; nothing was changed, send the command again"}
 		}
 	}
+}
+
+// fresh reloads the game if another process has added to its log. mu
+// must be held.
+func (l *live) fresh(ctx context.Context, st store.Store) error {
+	rec, err := st.Game(ctx, l.id)
+	if err != nil {
+		return err
+	}
+	if rec.Version != l.g.Len() {
+		return l.reload(ctx, st)
+	}
+	return nil
 }
 
 // reload rebuilds the game from the store's log. mu must be held.
