@@ -97,14 +97,9 @@ the same file takes the game up when one of its seats first calls.`,
 		Example: `  orderly import --db club.db game.json`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
+			doc, err := readArchive(args[0])
 			if err != nil {
-				return bad(err)
-			}
-			defer f.Close()
-			doc, err := archive.Read(f, args[0])
-			if err != nil {
-				return bad(err)
+				return err
 			}
 			if _, err := os.Stat(db); err != nil {
 				// A new file is fine for import.
@@ -153,14 +148,9 @@ It fails if any roll is under a seed not yet revealed.`,
 			if err != nil {
 				return err
 			}
-			f, err := os.Open(args[0])
+			doc, err := readArchive(args[0])
 			if err != nil {
-				return bad(err)
-			}
-			defer f.Close()
-			doc, err := archive.Read(f, args[0])
-			if err != nil {
-				return bad(err)
+				return err
 			}
 			rep, err := doc.Verify(eng)
 			if err != nil {
@@ -174,4 +164,15 @@ It fails if any roll is under a seed not yet revealed.`,
 			return nil
 		},
 	}
+}
+
+// readArchive reads a game document from a file.
+func readArchive(path string) (*archive.Game, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, bad(err)
+	}
+	defer f.Close()
+	doc, err := archive.Read(f, path)
+	return doc, bad(err)
 }

@@ -279,14 +279,10 @@ func isConstraint(err error) bool {
 // another, can have added events since; the events' primary key is a second
 // guard, and a violation of it is a conflict for this request alone.
 func (d *DB) appendEvents(r *request, versions map[string]int) (result, error) {
-	cur, ok, err := d.version(r.game, versions)
+	cur, refused, err := d.expect(r, versions)
 	switch {
-	case err != nil:
-		return result{}, err
-	case !ok:
-		return result{err: store.ErrNotFound}, nil
-	case cur != r.version:
-		return result{err: fmt.Errorf("version %d is stale, the game is at %d: %w", r.version, cur, store.ErrConflict)}, nil
+	case err != nil || refused != nil:
+		return result{err: refused}, err
 	case len(r.events) == 0:
 		return result{version: cur}, nil
 	}
@@ -372,17 +368,29 @@ func (d *DB) insertSeed(game string, s store.Seed) error {
 	return err
 }
 
-// reveal marks the game's secret seeds revealed at r.version and adds the
-// next seed.
-func (d *DB) reveal(r *request, versions map[string]int) (result, error) {
+// expect reads the game's version and compares it with the one r expects:
+// refused is ErrNotFound or ErrConflict for this request alone, err a
+// failure of the batch.
+func (d *DB) expect(r *request, versions map[string]int) (cur int, refused, err error) {
 	cur, ok, err := d.version(r.game, versions)
 	switch {
 	case err != nil:
-		return result{}, err
+		return 0, nil, err
 	case !ok:
-		return result{err: store.ErrNotFound}, nil
+		return 0, store.ErrNotFound, nil
 	case cur != r.version:
-		return result{err: fmt.Errorf("version %d is stale, the game is at %d: %w", r.version, cur, store.ErrConflict)}, nil
+		return cur, fmt.Errorf("version %d is stale, the game is at %d: %w", r.version, cur, store.ErrConflict), nil
+	}
+	return cur, nil, nil
+}
+
+// reveal marks the game's secret seeds revealed at r.version and adds the
+// next seed.
+func (d *DB) reveal(r *request, versions map[string]int) (result, error) {
+	cur, refused, err := d.expect(r, versions)
+	switch {
+	case err != nil || refused != nil:
+		return result{err: refused}, err
 	case r.seed.From != r.version+1:
 		return result{err: fmt.Errorf("the next seed must start at event %d, not %d: %w", r.version+1, r.seed.From, store.ErrConflict)}, nil
 	}
