@@ -8,8 +8,9 @@ import "orderly/battle"
 type Forecast struct {
 	Formation string            `json:"formation"`
 	General   string            `json:"general"`
-	Table     string            `json:"table"`
-	Params    map[string]string `json:"params"`
+	Table     string            `json:"table,omitempty"` // "" when no roll will be made
+	Params    map[string]string `json:"params,omitempty"`
+	Note      string            `json:"note,omitempty"` // why no roll, or what follows
 }
 
 // Forecaster is a rule set that can forecast the rolls an order will meet.
@@ -25,4 +26,11 @@ type Forecaster interface {
 type Reacher interface {
 	// Reach is how close an enemy must come to engage, in the field's units.
 	Reach() float64
+}
+
+// Courier is a rule set that can tell when a messenger should arrive.
+type Courier interface {
+	// Arrival is the turn messenger m should reach the general it rides
+	// to, were he to stay where he is; ok is false if it cannot say.
+	Arrival(s *State, m *Messenger) (turn int, ok bool)
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"mime"
 	"net/http"
 	"strconv"
@@ -59,7 +58,12 @@ func (s *Server) info(l *live, seat store.Seat) Info {
 		Phase: st.Phase, Step: st.Step, Player: step.Player, Ready: append([]string{}, st.Ready...), Over: st.Over,
 		Seeds: l.public(), Seat: seatInfo(seat)}
 	if step.Player && !st.Over {
-		in.Verbs = append(append(append([]string{}, step.Verbs...), l.rules.Anytime()...), "ready", "end")
+		in.Verbs = append(append([]string{}, step.Verbs...), l.rules.Anytime()...)
+		if seat.Role == store.Umpire {
+			in.Verbs = append(in.Verbs, "end")
+		} else {
+			in.Verbs = append(in.Verbs, "ready")
+		}
 	}
 	if f, ok := l.rules.(game.Forecaster); ok {
 		in.Kinds = f.Kinds()
@@ -114,12 +118,14 @@ func (s *Server) board(l *live, seat store.Seat) Board {
 			}
 		}
 	}
-	for _, m := range state.Messengers {
-		if m.To == "" || m.Speed <= 0 {
-			continue
-		}
-		if g := state.General(m.To); g != nil {
-			b.Etas[m.ID] = state.Turn + int(math.Ceil(m.At.Dist(g.At)/m.Speed-1e-9))
+	if c, ok := l.rules.(game.Courier); ok {
+		for _, m := range state.Messengers {
+			if m.To == "" {
+				continue // the enemy's: its recipient is hidden
+			}
+			if turn, ok := c.Arrival(state, m); ok {
+				b.Etas[m.ID] = turn
+			}
 		}
 	}
 	return b
@@ -484,6 +490,10 @@ func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, 
 	}
 	out := Odds{Forecast: []Forecast{}}
 	for _, one := range fc {
+		if one.Table == "" {
+			out.Forecast = append(out.Forecast, Forecast{Forecast: one, Outcomes: []Chance{}})
+			continue
+		}
 		t, err := l.rules.Table(one.Table)
 		if err != nil {
 			return 0, nil, err

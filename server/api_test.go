@@ -546,3 +546,47 @@ func TestTokensNeverLogged(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestArrivalAndReserveOdds checks the board's arrival turn of a messenger
+// against the turn its order is delivered, and that the odds of an order
+// for an on-board reserve say it acts on delivery without a roll (NB-9).
+func TestArrivalAndReserveOdds(t *testing.T) {
+	f := newFixture(t)
+	id, tok := f.demo(false)
+	g := "/api/games/" + id
+	var res server.Result
+	f.call("POST", g+"/commands", tok["french"], `{"write":{"for":["F-II"],"kind":"attack","objective":[10,12]}}`, &res)
+	var b server.Board
+	f.call("GET", g+"/board", tok["french"], nil, &b)
+	var m string
+	for _, e := range res.Events {
+		if e.Type == game.MessengerSent {
+			m = e.Messenger
+		}
+	}
+	eta, ok := b.Etas[m]
+	if !ok {
+		t.Fatalf("no arrival turn for %s: %v", m, b.Etas)
+	}
+	delivered := 0
+	for range 20 {
+		var r server.Result
+		f.call("POST", g+"/commands", tok["umpire"], `{"end":true}`, &r)
+		for _, e := range r.Events {
+			if e.Type == game.OrderDelivered && delivered == 0 {
+				delivered = e.Turn
+			}
+		}
+		if delivered > 0 {
+			break
+		}
+	}
+	if delivered != eta || eta < 2 {
+		t.Errorf("the board said %s arrives on turn %d; it delivered on turn %d", m, eta, delivered)
+	}
+	var odds server.Odds
+	code, body := f.call("POST", g+"/odds", tok["french"], `{"write":{"for":["F-G"],"kind":"attack"}}`, &odds)
+	if code != 200 || len(odds.Forecast) != 1 || odds.Forecast[0].Table != "" || !strings.Contains(odds.Forecast[0].Note, "NB-9") {
+		t.Errorf("odds for the on-board reserve: %d %s", code, body)
+	}
+}

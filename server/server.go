@@ -331,6 +331,9 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 		title = c.sc.Title
 	}
 	if title == "" {
+		title = scriptTitle(data)
+	}
+	if title == "" {
 		title = c.sc.Name
 	}
 	rec := store.Game{ID: id, Title: title, Rules: c.sc.Rules, File: file, Scenario: data, Created: s.now()}
@@ -479,4 +482,13 @@ func generalOf(sd *battle.Side, id string) *battle.General {
 		}
 	}
 	return nil
+}
+
+// scriptTitle is the title of a script, whose scenario has none of its own.
+func scriptTitle(data []byte) string {
+	var head struct {
+		Title string `yaml:"title"`
+	}
+	_ = yaml.Unmarshal(data, &head)
+	return head.Title
 }

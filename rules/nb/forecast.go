@@ -1,6 +1,7 @@
 package nb
 
 import (
+	"math"
 	"slices"
 
 	"orderly/battle"
@@ -9,7 +10,8 @@ import (
 
 // Forecast says, for each formation an order is for, that its general will
 // roll the order-delay table (SPEC NB-5) with his quality and his side's
-// nation when he reads it.
+// nation when he reads it; or, for an on-board reserve, that it acts on
+// the order when it is delivered, with no roll (NB-9).
 func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, w game.Write) ([]game.Forecast, error) {
 	sd := sc.Side(side)
 	if sd == nil {
@@ -28,10 +30,41 @@ func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, w game
 		if g == nil {
 			return nil, game.Reject("NB-15", "formation %s has no general to read an order", id)
 		}
+		reserve := false
+		for p := range s.Lineage(id) {
+			reserve = reserve || p.Reserve == "on-board"
+		}
+		if reserve {
+			out = append(out, game.Forecast{Formation: id, General: g.ID,
+				Note: "an on-board reserve acts on its order when it is delivered, with no roll (NB-9)"})
+			continue
+		}
 		out = append(out, game.Forecast{Formation: id, General: g.ID, Table: r.delay.ID,
 			Params: map[string]string{"nation": sd.Nation, "quality": g.Quality}})
 	}
 	return out, nil
+}
+
+// Arrival is the turn a messenger should reach its general (SPEC NB-3):
+// it rides its speed once a turn, in the messengers step of the maneuver
+// phase, so one still to ride this turn arrives a turn sooner than one that
+// has ridden. A messenger that has reached its general delivers on its
+// next ride.
+func (r *Rules) Arrival(s *game.State, m *game.Messenger) (int, bool) {
+	g := s.General(m.To)
+	if g == nil || m.Speed <= 0 {
+		return 0, false
+	}
+	rides := max(1, int(math.Ceil(m.At.Dist(g.At)/m.Speed-1e-9)))
+	if s.Turn == 0 {
+		return rides, true // the first ride is on turn 1
+	}
+	at := slices.IndexFunc(r.p.seq, func(st game.Step) bool { return st.Phase == s.Phase && st.Name == s.Step })
+	ride := slices.IndexFunc(r.p.seq, func(st game.Step) bool { return st.Name == "messengers" })
+	if at >= 0 && at < ride {
+		return s.Turn + rides - 1, true
+	}
+	return s.Turn + rides, true
 }
 
 // Reach is the engagement range of SPEC NB-6, in inches.

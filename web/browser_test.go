@@ -1,0 +1,948 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
+	"orderly/game"
+	"orderly/rules"
+	"orderly/script"
+	"orderly/server"
+	"orderly/store/sqlite"
+	"orderly/web"
+)
+
+// The browser tests drive the real pages in Debian's Chromium against the
+// real server, in-process. They skip when /usr/bin/chromium is missing,
+// unless ORDERLY_BROWSER=require. Screenshots go to $ORDERLY_ARTIFACTS, or
+// to a temporary directory.
+
+const chromium = "/usr/bin/chromium"
+
+// wait is how long a page may take to show what a test waits for.
+const wait = 10 * time.Second
+
+func needBrowser(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests are skipped in -short mode")
+	}
+	if _, err := os.Stat(chromium); err != nil {
+		if os.Getenv("ORDERLY_BROWSER") == "require" {
+			t.Fatalf("ORDERLY_BROWSER=require but %s is missing: install it with apt-get install -y chromium", chromium)
+		}
+		t.Skipf("%s is missing (apt-get install -y chromium); set ORDERLY_BROWSER=require to fail instead", chromium)
+	}
+}
+
+// site is a server with one demo game.
+type site struct {
+	srv  *server.Server
+	ts   *httptest.Server
+	made *server.Created
+}
+
+func newSite(t *testing.T, ctx context.Context) *site {
+	t.Helper()
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	set, err := rules.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng := func(id string) (game.Rules, error) { return rules.Engine(id, set) }
+	srv, err := server.New(ctx, st, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	made, err := srv.Create(ctx, server.Setup{Scenario: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(made.Seats) != 3 {
+		t.Fatalf("the demo has %d seats, want 3 (umpire, french, allies)", len(made.Seats))
+	}
+	return &site{srv: srv, ts: ts, made: made}
+}
+
+// token returns the token of the seat of role and side.
+func (s *site) token(t *testing.T, role, side string) string {
+	t.Helper()
+	for _, seat := range s.made.Seats {
+		if seat.Role == role && seat.Side == side {
+			return seat.Token
+		}
+	}
+	t.Fatalf("no %s seat for %q", role, side)
+	return ""
+}
+
+// command sends a command as a seat, through the HTTP API.
+func (s *site) command(t *testing.T, token, body string) {
+	t.Helper()
+	req, err := http.NewRequest("POST", s.ts.URL+"/api/games/"+s.made.Game.ID+"/commands", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		var e struct {
+			Error struct{ Message string } `json:"error"`
+		}
+		_ = json.NewDecoder(res.Body).Decode(&e)
+		t.Fatalf("command %s: %s %s", body, res.Status, e.Error.Message)
+	}
+}
+
+// tablet is a browser and the size of its window.
+type tablet struct {
+	ctx  context.Context
+	w, h int
+}
+
+// browser starts Chromium with a window of w by h pixels; the browser ends
+// with ctx.
+func browser(t *testing.T, ctx context.Context, w, h int) tablet {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium),
+		chromedp.NoSandbox,
+		chromedp.Headless,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("mute-audio", true),
+		chromedp.WindowSize(w, h),
+	}
+	actx, cancel := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancel)
+	bctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("start %s: %v", chromium, err)
+	}
+	return tablet{ctx: bctx, w: w, h: h}
+}
+
+// page is one tab, in a browser context of its own (like a player's own
+// browser), that remembers the console errors the page makes.
+type page struct {
+	t    *testing.T
+	ctx  context.Context
+	name string
+	dir  string
+
+	mu     sync.Mutex
+	errors []string
+}
+
+func newPage(t *testing.T, b tablet, name, dir string) *page {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	p := &page{t: t, ctx: ctx, name: name, dir: dir}
+	msgs := chromedp.Console(ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			// A refused command is a 4xx answer, which Chrome logs as a
+			// network error; the page shows it in its banner.
+			if m.Source == "network" {
+				continue
+			}
+			if m.IsException() || m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleWarning {
+				p.mu.Lock()
+				p.errors = append(p.errors, fmt.Sprintf("%s: %s (%s:%d)", m.Type, m.Text, m.URL, m.Line+1))
+				p.mu.Unlock()
+			}
+		}
+	}()
+	// The page gets the whole window, as on a tablet.
+	p.do("size the viewport", chromedp.EmulateViewport(int64(b.w), int64(b.h)))
+	return p
+}
+
+// fail saves a screenshot of the page and ends the test.
+func (p *page) fail(format string, args ...any) {
+	p.t.Helper()
+	p.shot("FAIL-" + p.name)
+	banner, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](`(document.querySelector('#banner') || {}).textContent || ''`))
+	p.t.Fatalf("%s: %s [banner: %q]", p.name, fmt.Sprintf(format, args...), strings.TrimSpace(banner))
+}
+
+func (p *page) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, wait)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		p.fail("%s: %v", what, err)
+	}
+}
+
+// until waits for the JavaScript expression to be truthy.
+func (p *page) until(what, expr string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, wait+time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!(`+expr+`)`, chromedp.WithPollingTimeout(wait), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		p.fail("waiting for %s: %v", what, err)
+	}
+}
+
+func eval[T any](p *page, expr string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, wait)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		p.fail("evaluate %s: %v", expr, err)
+	}
+	return v
+}
+
+// open loads the game page with a join link and waits until it is live.
+func (p *page) open(base, token string) {
+	p.t.Helper()
+	p.do("open the join link", chromedp.Navigate(base+"/play#"+token))
+	p.until("the stream to be live", `document.querySelector('#conn').textContent === 'live' && document.querySelector('#turn').textContent !== '–'`)
+	p.until("the map to be drawn", `document.querySelector('#map [data-unit]')`)
+	if h := eval[string](p, `location.hash`); h != "" {
+		p.fail("the token stays in the address bar: %q", h)
+	}
+}
+
+// shot saves a full-page screenshot as NAME.png.
+func (p *page) shot(name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, wait)
+	defer cancel()
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		p.t.Logf("%s: screenshot %s: %v", p.name, name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(p.dir, name+".png"), buf, 0o644); err != nil {
+		p.t.Errorf("save screenshot: %v", err)
+	}
+}
+
+// clickMap clicks the map at a point of the table, in inches.
+func (p *page) clickMap(x, y float64) {
+	p.t.Helper()
+	at := p.screenOf(x, y)
+	p.do(fmt.Sprintf("click the map at (%g, %g)", x, y), chromedp.MouseClickXY(at[0], at[1]))
+}
+
+// screenOf is where a table point is in the window.
+func (p *page) screenOf(x, y float64) [2]float64 {
+	p.t.Helper()
+	return eval[[2]float64](p, fmt.Sprintf(`(() => { const m = document.getElementById('map').getScreenCTM();
+		const q = new DOMPoint(%g, %g).matrixTransform(m); return [q.x, q.y]; })()`, x, y))
+}
+
+// pieceAt is where a piece is drawn (its translate), in inches.
+func (p *page) pieceAt(sel string) [2]float64 {
+	p.t.Helper()
+	tr := eval[string](p, fmt.Sprintf(`(document.querySelector(%q) || {getAttribute: () => ''}).getAttribute('transform') || ''`, sel))
+	m := regexp.MustCompile(`translate\(([-\d.e]+)[ ,]+([-\d.e]+)\)`).FindStringSubmatch(tr)
+	if m == nil {
+		p.fail("%s is not on the map (transform %q)", sel, tr)
+	}
+	x, _ := strconv.ParseFloat(m[1], 64)
+	y, _ := strconv.ParseFloat(m[2], 64)
+	return [2]float64{x, y}
+}
+
+func (p *page) text(sel string) string {
+	p.t.Helper()
+	return eval[string](p, fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ''`, sel))
+}
+
+// checkConsole fails the test if the page logged an error.
+func (p *page) checkConsole() {
+	p.t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, e := range p.errors {
+		p.t.Errorf("%s: console: %s", p.name, e)
+	}
+}
+
+func artifacts(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("ORDERLY_ARTIFACTS")
+	if dir == "" {
+		return t.TempDir()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func near(a, b [2]float64, tol float64) bool {
+	dx, dy := a[0]-b[0], a[1]-b[1]
+	return dx*dx+dy*dy <= tol*tol
+}
+
+// TestBrowserOrders plays the issue's scenario with three seats in three
+// browsers: the French write an order (objective tapped on the map, odds
+// shown before sending), the turns advance, the messenger rides across both
+// maps and delivers, and the Allies never see what it carries.
+func TestBrowserOrders(t *testing.T) {
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	defer cancel()
+	s := newSite(t, ctx)
+	dir := artifacts(t)
+	b := browser(t, ctx, 1024, 768)
+	umpire := newPage(t, b, "umpire", dir)
+	french := newPage(t, b, "french", dir)
+	allies := newPage(t, b, "allies", dir)
+	umpire.open(s.ts.URL, s.token(t, "umpire", ""))
+	french.open(s.ts.URL, s.token(t, "side", "french"))
+	allies.open(s.ts.URL, s.token(t, "side", "allies"))
+
+	for _, p := range []*page{umpire, french, allies} {
+		if got := p.text("#turn") + " " + p.text("#phase") + " " + p.text("#step"); got != "1 communications write" {
+			p.fail("turn, phase and step are %q, want 1 communications write", got)
+		}
+	}
+	if got := french.text("#seat"); got != "Armée du Nord" {
+		french.fail("#seat is %q", got)
+	}
+	if !eval[bool](umpire, `document.querySelector('#ready').hidden && !document.querySelector('#end-step').hidden`) {
+		umpire.fail("the umpire should have End step and no Ready")
+	}
+
+	// The French write an order for I Corps.
+	const note = "secret-plan-4711"
+	french.do("choose I Corps and attack",
+		chromedp.Click(chromedp.CSS(`#order-for input[value="F-I"]`)),
+		chromedp.SetValue(chromedp.ID("order-kind"), "attack"),
+	)
+	french.clickMap(30, 20)
+	french.until("the objective to be picked", `document.querySelector('#order-x').value === '30' && document.querySelector('#order-y').value === '20' && document.querySelector('#layer-pick .pick')`)
+	french.do("write the note", chromedp.SendKeys(chromedp.ID("order-note"), note))
+	french.until("the odds of the delay roll", `document.querySelector('#order-odds .fc[data-formation="F-I"]') && /immediate 40%/.test(document.querySelector('#order-odds').textContent)`)
+	if odds := french.text("#order-odds"); !strings.Contains(odds, "2/5") || !strings.Contains(odds, "1/5") {
+		french.fail("the odds show no exact fractions: %q", odds)
+	}
+	french.do("show the odds", chromedp.Evaluate[chromedp.Void](`document.querySelector('#order-send').scrollIntoView({block: 'end'})`))
+	french.shot("french-turn1-order")
+	french.do("send the order", chromedp.WaitEnabled(chromedp.ID("order-send")), chromedp.Click(chromedp.ID("order-send")))
+	french.until("the order to be sent", `/Sent french-5/.test(document.querySelector('#order-result').textContent)`)
+	french.until("the log to show the order", `[...document.querySelectorAll('#log li[data-type="order-written"]')].some(li => li.textContent.includes('french-5') && li.textContent.includes('`+note+`'))`)
+	french.until("the messenger on the map", `document.querySelector('#map [data-messenger="m-french-1"].own')`)
+	// It rides 14" a turn from (48, 45) to d'Erlon at (34, 34), 17.8" away:
+	// it arrives on turn 2, its second ride.
+	french.until("the messenger's arrival turn", `/d'Erlon · turn 2/.test(document.querySelector('#map [data-messenger="m-french-1"]').textContent)`)
+	french.until("the pending order in the order of battle", `document.querySelector('#oob li[data-formation="F-I"] li[data-order="french-5"]')`)
+	allies.until("the French messenger on the Allied map", `document.querySelector('#map [data-messenger="m-french-1"].enemy')`)
+	msg0 := french.pieceAt(`#map [data-messenger="m-french-1"]`)
+	if !near(msg0, [2]float64{48, 45}, 0.01) {
+		french.fail("the messenger starts at %v, want the army commander's (48, 45)", msg0)
+	}
+	secret := func(when string) {
+		t.Helper()
+		html := eval[string](allies, `document.documentElement.outerHTML`)
+		for _, leak := range []string{note, "french-5", "order-written"} {
+			if leak == "order-written" {
+				if eval[bool](allies, `[...document.querySelectorAll('#log li[data-type="order-written"]')].some(li => li.dataset.side === 'french')`) {
+					allies.fail("%s: the Allied log shows a French order-written", when)
+				}
+				continue
+			}
+			if strings.Contains(html, leak) {
+				allies.fail("%s: the Allied page shows %q", when, leak)
+			}
+		}
+		if got := eval[string](allies, `document.querySelector('#map [data-messenger="m-french-1"]') ? document.querySelector('#map [data-messenger="m-french-1"]').textContent : 'gone'`); strings.Contains(got, "carrying") || strings.Contains(got, "d'Erlon") {
+			allies.fail("%s: the Allied map says what the messenger carries: %q", when, got)
+		}
+	}
+	secret("after the order was written")
+	for _, p := range []*page{umpire, french, allies} {
+		p.shot(p.name + "-turn1")
+	}
+
+	// Both sides are ready: the messengers ride, then the move step.
+	french.do("ready", chromedp.Click(chromedp.ID("ready")))
+	allies.until("the French to be ready", `document.querySelector('#ready-list li[data-side="french"].is-ready')`)
+	allies.do("ready", chromedp.Click(chromedp.ID("ready")))
+	for _, p := range []*page{french, allies} {
+		p.until("the move step", `document.querySelector('#step').textContent === 'move'`)
+	}
+	french.until("the messenger to ride", `(() => { const e = document.querySelector('#map [data-messenger="m-french-1"]'); return e && !/translate\(48 45\)/.test(e.getAttribute('transform')); })()`)
+	msg1 := french.pieceAt(`#map [data-messenger="m-french-1"]`)
+	allies.until("the messenger to ride on the Allied map", `(() => { const e = document.querySelector('#map [data-messenger="m-french-1"]'); return e && !/translate\(48 45\)/.test(e.getAttribute('transform')); })()`)
+	if got := allies.pieceAt(`#map [data-messenger="m-french-1"]`); !near(got, msg1, 0.01) {
+		allies.fail("the Allies see the messenger at %v, the French at %v", got, msg1)
+	}
+	if d := (msg1[0]-msg0[0])*(msg1[0]-msg0[0]) + (msg1[1]-msg0[1])*(msg1[1]-msg0[1]); d < 13.9*13.9 {
+		french.fail("the messenger rode from %v to %v, less than the army commander's 14\"", msg0, msg1)
+	}
+	french.until("the messenger-moved entry", `document.querySelector('#log li[data-type="messenger-moved"]')`)
+	secret("after the messenger rode")
+	french.shot("french-turn1-move")
+	allies.shot("allies-turn1-move")
+
+	// The umpire ends the steps until the messenger delivers (turn 2).
+	endStep := func(want string) {
+		t.Helper()
+		umpire.do("end the step", chromedp.WaitEnabled(chromedp.ID("end-step")), chromedp.Click(chromedp.ID("end-step")))
+		umpire.until("the "+want+" step", `document.querySelector('#turn').textContent + ' ' + document.querySelector('#step').textContent === '`+want+`'`)
+	}
+	endStep("2 write")
+	endStep("2 move")
+	french.until("the order to be delivered", `[...document.querySelectorAll('#log li[data-type="order-delivered"]')].some(li => li.textContent.includes('french-5'))`)
+	french.until("the messenger to be gone", `!document.querySelector('#map [data-messenger="m-french-1"]')`)
+	french.until("the order of battle to show the delivery", `/delivered turn 2/.test((document.querySelector('#oob li[data-order="french-5"]') || {}).textContent || '')`)
+	allies.until("the messenger to be gone from the Allied map", `!document.querySelector('#map [data-messenger="m-french-1"]') && document.querySelector('#turn').textContent === '2'`)
+	secret("after delivery")
+	for _, p := range []*page{umpire, french, allies} {
+		p.shot(p.name + "-turn2")
+	}
+
+	// Turn 3: d'Erlon reads the order and rolls; the log shows the roll.
+	endStep("3 write")
+	endStep("3 move")
+	french.until("the order to be read", `document.querySelector('#log li[data-type="order-read"] dl.roll')`)
+	roll := french.text(`#log li[data-type="order-read"]`)
+	for _, want := range []string{"french-5", "1d10", "total", "result"} {
+		if !strings.Contains(roll, want) {
+			french.fail("the order-read entry %q lacks %q", roll, want)
+		}
+	}
+	if eval[bool](allies, `!!document.querySelector('#log li[data-type="order-read"]')`) {
+		allies.fail("the Allies see the French roll")
+	}
+	secret("after the roll")
+
+	// The printable order sheet.
+	french.until("turn 3 on the French page", `document.querySelector('#turn').textContent === '3' && document.querySelector('#step').textContent === 'move'`)
+	french.do("open the order sheet", chromedp.Click(chromedp.ID("print-orders")))
+	french.until("the sheet", `!document.querySelector('#sheet').hidden && document.querySelector('#sheet tr[data-order="french-5"]')`)
+	sheet := french.text(`#sheet tr[data-order="french-5"]`)
+	for _, want := range []string{"I Corps", "attack", "(30, 20)", note, "F-I: turn"} {
+		if !strings.Contains(sheet, want) {
+			french.fail("the sheet's row %q lacks %q", sheet, want)
+		}
+	}
+	french.shot("french-sheet")
+	french.do("close the sheet", chromedp.Click(chromedp.ID("sheet-close")))
+
+	// Printed, the page is the sheet alone (css/print.css).
+	media := func(m string) {
+		t.Helper()
+		if _, err := chromedp.Call(french.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: m}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	media("print")
+	if !eval[bool](french, `getComputedStyle(document.querySelector('.layout')).display === 'none' && getComputedStyle(document.querySelector('.turnbar')).display === 'none' &&
+		getComputedStyle(document.querySelector('#sheet')).display === 'block' && getComputedStyle(document.querySelector('.sheet-bar')).display === 'none'`) {
+		french.fail("printed, the page is not the order sheet alone")
+	}
+	french.shot("french-print")
+	media("")
+
+	french.do("open the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
+	french.shot("french-turn3-log")
+	allies.do("open the Allied sheet", chromedp.Click(chromedp.ID("print-orders")))
+	allies.until("the Allied sheet", `document.querySelector('#sheet tr[data-order="allies-1"]')`)
+	secret("with the sheet open")
+
+	// The umpire sees everything, and his tools.
+	umpire.until("the umpire's log to show the French order", `[...document.querySelectorAll('#log li[data-type="order-written"]')].some(li => li.textContent.includes('french-5'))`)
+	umpire.do("open the umpire tab", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="game"]`)))
+	umpire.until("the seat list", `document.querySelectorAll('#seats li').length === 3`)
+	downloads := t.TempDir()
+	if _, err := chromedp.CallBrowser(umpire.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, BrowserContextID: chromedp.FromContext(umpire.ctx).BrowserContextID, DownloadPath: downloads,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	umpire.do("export the game", chromedp.Click(chromedp.ID("export")))
+	umpire.until("the export link", `/^blob:/.test(document.querySelector('#export-link').href) && !document.querySelector('#export-link').hidden`)
+	name := eval[string](umpire, `document.querySelector('#export-link').download`)
+	var doc struct {
+		ID     string            `json:"id"`
+		Events []json.RawMessage `json:"events"`
+	}
+	for deadline := time.Now().Add(wait); ; time.Sleep(50 * time.Millisecond) {
+		data, err := os.ReadFile(filepath.Join(downloads, name))
+		if err == nil && json.Unmarshal(data, &doc) == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			umpire.fail("the export %s was not saved: %v", name, err)
+		}
+	}
+	if doc.ID != s.made.Game.ID || len(doc.Events) < 30 {
+		umpire.fail("the export is of game %q with %d events", doc.ID, len(doc.Events))
+	}
+	umpire.do("reveal the seed", chromedp.Click(chromedp.ID("reveal")))
+	umpire.until("the revealed key", `/revealed key/.test(document.querySelector('#seeds').textContent) && document.querySelectorAll('#seeds li').length === 2`)
+	french.until("the revealed key on the French page", `/revealed key/.test(document.querySelector('#seeds').textContent)`)
+	umpire.shot("umpire-tools")
+
+	for _, p := range []*page{umpire, french, allies} {
+		p.checkConsole()
+	}
+}
+
+// TestBrowserDrag moves French pieces by dragging them in the move step: a
+// legal move is made; a move off the table and a line formation under an
+// attack order (NB-7) are refused, the piece snaps back and the banner says
+// why.
+func TestBrowserDrag(t *testing.T) {
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	s := newSite(t, ctx)
+	dir := artifacts(t)
+	fr, al := s.token(t, "side", "french"), s.token(t, "side", "allies")
+	s.command(t, fr, `{"ready":true}`)
+	s.command(t, al, `{"ready":true}`)
+	b := browser(t, ctx, 1024, 768)
+	french := newPage(t, b, "french", dir)
+	french.open(s.ts.URL, fr)
+	french.until("the move step", `document.querySelector('#step').textContent === 'move'`)
+
+	// A legal move: F-I-1-a three inches north.
+	const unit = `#map [data-unit="F-I-1-a"]`
+	if got := french.pieceAt(unit); !near(got, [2]float64{26, 32}, 0.01) {
+		french.fail("F-I-1-a is at %v, want (26, 32)", got)
+	}
+	from, to := french.screenOf(26, 32), french.screenOf(26, 29)
+	french.do("drag F-I-1-a", chromedp.DragAndDropXY(from[0], from[1], to[0], to[1], 12))
+	french.until("the move to be logged", `[...document.querySelectorAll('#log li[data-type="moved"]')].some(li => li.textContent.includes('F-I-1-a'))`)
+	french.until("the unit to stay where it was dropped", `!document.querySelector('`+unit+`.pending')`)
+	if got := french.pieceAt(unit); !near(got, [2]float64{26, 29}, 0.3) {
+		french.fail("F-I-1-a is at %v after the drag, want about (26, 29)", got)
+	}
+	french.shot("french-drag-moved")
+
+	// A general moves the same way.
+	from, to = french.screenOf(24, 38), french.screenOf(22, 36)
+	french.do("drag Ney", chromedp.DragAndDropXY(from[0], from[1], to[0], to[1], 8))
+	french.until("Ney's move to be logged", `[...document.querySelectorAll('#log li[data-type="moved"]')].some(li => li.textContent.includes('Ney'))`)
+	french.until("Ney to stay where he was dropped", `!document.querySelector('#map [data-general="ney"].pending')`)
+	if got := french.pieceAt(`#map [data-general="ney"]`); !near(got, [2]float64{22, 36}, 0.3) {
+		french.fail("Ney is at %v after the drag, want about (22, 36)", got)
+	}
+
+	// Off the table: refused, snapped back.
+	const other = `#map [data-unit="F-I-1-b"]`
+	from, to = french.screenOf(28, 32), french.screenOf(28, 51)
+	french.do("drag F-I-1-b off the table", chromedp.DragAndDropXY(from[0], from[1], to[0], to[1], 12))
+	french.until("the refusal in the banner", `!document.querySelector("#banner").hidden && /F-I-1-b cannot move to .*off the table/.test(document.querySelector("#banner").textContent)`)
+	french.until("the unit to snap back", `/translate\(28 32\)/.test(document.querySelector('`+other+`').getAttribute('transform'))`)
+	french.shot("french-drag-refused")
+
+	// Line under an attack order, not engaged: refused by NB-7.
+	french.do("dismiss the banner", chromedp.Click(chromedp.CSS("#banner .banner-close")))
+	at := french.screenOf(31, 32)
+	french.do("select F-I-2-a", chromedp.MouseClickXY(at[0], at[1]))
+	french.until("the selection card", `!document.querySelector('#selection').hidden && /F-I-2-a/.test(document.querySelector('#selection').textContent)`)
+	french.do("form line",
+		chromedp.SetValue(chromedp.CSS(`#selection select[aria-label="Formation"]`), "line"),
+		chromedp.Click(chromedp.CSS(`#selection .row button`)),
+	)
+	french.until("the NB-7 refusal", `!document.querySelector('#banner').hidden && /\(NB-7\)/.test(document.querySelector('#banner').textContent)`)
+	if got := eval[string](french, `document.querySelector('#map [data-unit="F-I-2-a"]').getAttribute('class')`); !strings.Contains(got, "f-column") {
+		french.fail("F-I-2-a is drawn as %q after the refusal, want still in column", got)
+	}
+	french.shot("french-nb7-refused")
+
+	// The stream drops: the page says so, reconnects, and misses nothing.
+	s.ts.CloseClientConnections()
+	french.until("the reconnecting state", `document.querySelector('#conn').dataset.state === 'reconnecting'`)
+	french.until("the stream to be live again", `document.querySelector('#conn').textContent === 'live'`)
+	s.command(t, s.token(t, "umpire", ""), `{"end":true}`)
+	french.until("turn 2 after the reconnection", `document.querySelector('#turn').textContent === '2' && document.querySelector('#log li[data-type="step-begun"][data-turn="2"]')`)
+	if !eval[bool](french, `(() => { const seqs = [...document.querySelectorAll('#log li')].map(li => Number(li.dataset.seq));
+		return new Set(seqs).size === seqs.length && seqs.every((q, i) => i === 0 || q < seqs[i - 1]); })()`) {
+		french.fail("the log has repeated or unordered entries after the reconnection")
+	}
+	french.checkConsole()
+}
+
+// TestBrowserLanding makes a game from the landing page's demo button and
+// follows one of the join links it shows.
+func TestBrowserLanding(t *testing.T) {
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	s := newSite(t, ctx)
+	dir := artifacts(t)
+	b := browser(t, ctx, 1024, 768)
+	p := newPage(t, b, "landing", dir)
+	p.do("open the landing page", chromedp.Navigate(s.ts.URL+"/"))
+	p.until("the scenarios", `document.querySelector('#scenarios [data-scenario="demo"]')`)
+	p.do("make a demo game", chromedp.Click(chromedp.CSS(`#scenarios [data-scenario="demo"]`)))
+	p.until("three join links", `document.querySelectorAll('#links a.join').length === 3`)
+	links := eval[[]map[string]string](p, `[...document.querySelectorAll('#links a.join')].map(a => ({role: a.dataset.role, side: a.dataset.side, href: a.href}))`)
+	want := []string{"umpire/", "side/french", "side/allies"}
+	for i, l := range links {
+		if got := l["role"] + "/" + l["side"]; got != want[i] {
+			t.Errorf("link %d is for %s, want %s", i, got, want[i])
+		}
+		if !strings.HasPrefix(l["href"], s.ts.URL+"/play#") || len(l["href"]) < len(s.ts.URL+"/play#")+40 {
+			t.Errorf("link %d is %q, not a join link", i, l["href"])
+		}
+	}
+	if c := p.text("#created-commitment"); !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(c) {
+		p.fail("the seed commitment is %q", c)
+	}
+	if !strings.Contains(p.text("#created"), "shown only once") {
+		p.fail("no warning that the links are shown once")
+	}
+	p.shot("landing")
+
+	// A scenario file uploaded makes a game too.
+	file, err := filepath.Abs("../examples/nb/nb-03-messengers.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.do("upload a scenario", chromedp.SetUploadFiles(chromedp.ID("scenario-file"), []string{file}),
+		chromedp.Click(chromedp.CSS(`#upload-form button[type=submit]`)))
+	first := p.text("#created-id")
+	p.until("the uploaded game's links", `document.querySelector('#created-id').textContent !== '`+first+`' && document.querySelectorAll('#links a.join').length === 3 &&
+		[...document.querySelectorAll('#links a.join')].map(a => a.dataset.side).join() === ',french,british'`)
+	second := p.text("#created-id")
+
+	// And so does a game exported by an umpire.
+	doc, err := s.srv.Export(ctx, s.made.Game.ID, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exported := filepath.Join(t.TempDir(), "game.json")
+	if err := os.WriteFile(exported, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.do("import a game", chromedp.SetUploadFiles(chromedp.ID("import-file"), []string{exported}),
+		chromedp.Click(chromedp.CSS(`#import-form button[type=submit]`)))
+	p.until("the imported game's links", `/^Demo/.test(document.querySelector('#created-title').textContent) && document.querySelectorAll('#links a.join').length === 3 &&
+		!['`+first+`', '`+second+`', '`+s.made.Game.ID+`'].includes(document.querySelector('#created-id').textContent)`)
+
+	// The allies' link opens the new game as the Allies.
+	seat := newPage(t, b, "new-allies", dir)
+	token := strings.TrimPrefix(links[2]["href"], s.ts.URL+"/play#")
+	seat.open(s.ts.URL, token)
+	if got := seat.text("#seat"); got != "Anglo-allied army" {
+		seat.fail("#seat is %q", got)
+	}
+	if id := eval[string](seat, `document.querySelector('#game-facts code').textContent`); id == s.made.Game.ID || id == "" {
+		seat.fail("the link opened game %q, not the new game", id)
+	}
+	p.checkConsole()
+	seat.checkConsole()
+}
+
+// TestBrowserPortrait checks the page on a tablet held upright: the panel
+// goes below the map, and every button is at least 40px high.
+func TestBrowserPortrait(t *testing.T) {
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	s := newSite(t, ctx)
+	dir := artifacts(t)
+	b := browser(t, ctx, 768, 1024)
+	p := newPage(t, b, "french-portrait", dir)
+	p.do("touch screen", chromedp.EmulateViewport(int64(b.w), int64(b.h), chromedp.EmulateTouch))
+	p.open(s.ts.URL, s.token(t, "side", "french"))
+	if !eval[bool](p, `(() => { const m = document.querySelector('.map-pane').getBoundingClientRect(), q = document.querySelector('.panel').getBoundingClientRect();
+		return q.top >= m.bottom - 1 && m.height > 300 && q.height > 200 && m.width > 700; })()`) {
+		p.fail("the panel is not below the map")
+	}
+	// A tap of a finger places the objective; two fingers zoom; one pans.
+	at := p.screenOf(60, 24)
+	p.do("tap the map", chromedp.TapXY(at[0], at[1]))
+	p.until("the objective", `document.querySelector('#order-x').value === '60' && document.querySelector('#order-y').value === '24'`)
+	viewBox := func() []float64 {
+		return eval[[]float64](p, `document.getElementById('map').getAttribute('viewBox').split(' ').map(Number)`)
+	}
+	before := viewBox()
+	touch := func(typ input.DispatchTouchEventType, pts ...[2]float64) {
+		t.Helper()
+		tps := []*input.TouchPoint{}
+		for i, q := range pts {
+			id := float64(i + 1)
+			tps = append(tps, &input.TouchPoint{X: q[0], Y: q[1], ID: &id})
+		}
+		if _, err := chromedp.Call(p.ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: tps}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := p.screenOf(48, 24)
+	touch(input.DispatchTouchEventTypeTouchStart, [2]float64{c[0] - 40, c[1]}, [2]float64{c[0] + 40, c[1]})
+	for i := 1; i <= 6; i++ {
+		d := 40 + float64(i)*20
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{c[0] - d, c[1]}, [2]float64{c[0] + d, c[1]})
+	}
+	touch(input.DispatchTouchEventTypeTouchEnd)
+	pinched := viewBox()
+	if k := before[2] / pinched[2]; k < 3.5 || k > 4.5 {
+		p.fail("pinching 80px apart to 320px zoomed %.2f times, want about 4 (viewBox %v -> %v)", k, before, pinched)
+	}
+	touch(input.DispatchTouchEventTypeTouchStart, [2]float64{c[0], c[1]})
+	for i := 1; i <= 5; i++ {
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{c[0] + float64(i)*20, c[1]})
+	}
+	touch(input.DispatchTouchEventTypeTouchEnd)
+	if panned := viewBox(); panned[0] >= pinched[0] || panned[2] != pinched[2] {
+		p.fail("a one-finger drag to the right did not pan west: viewBox %v -> %v", pinched, panned)
+	}
+	if got := eval[string](p, `document.querySelector('#order-x').value`); got != "60" {
+		p.fail("the pan moved the objective to x=%s", got)
+	}
+	p.shot("french-portrait-zoomed")
+	p.do("show the whole table", chromedp.Click(chromedp.CSS(`[data-map="fit"]`)))
+
+	p.do("open the order of battle", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="army"]`)))
+	p.until("the order of battle", `document.querySelector('#oob li[data-formation="F-I"]')`)
+	small := eval[[]string](p, `[...document.querySelectorAll('button, .btn, select, input[type=text], input[type=number]')].filter(b => {
+		const r = b.getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.height < 40; }).map(b => (b.id || b.className || b.tagName) + ' ' + Math.round(b.getBoundingClientRect().height) + 'px')`)
+	if len(small) > 0 {
+		p.fail("controls under 40px: %v", small)
+	}
+	p.shot("french-portrait")
+	p.checkConsole()
+}
+
+// TestStaticFiles checks the page's files against the server's Content
+// Security Policy and the no-build rule: no inline scripts, handlers or
+// style attributes, no resources from elsewhere, only ES modules.
+func TestStaticFiles(t *testing.T) {
+	fsys := web.FS()
+	for _, name := range []string{"index.html", "play.html", "js/app.js", "js/home.js", "js/api.js", "js/map.js", "css/app.css", "css/print.css"} {
+		if _, err := fs.Stat(fsys, name); err != nil {
+			t.Errorf("%s is missing: %v", name, err)
+		}
+	}
+	inline := regexp.MustCompile(`(?i)<script(?:\s[^>]*)?>\s*[^<\s]|\son[a-z]+\s*=|\sstyle\s*=|javascript:`)
+	module := regexp.MustCompile(`(?i)<script\b[^>]*>`)
+	external := regexp.MustCompile(`(?i)(?:src|href)\s*=\s*["']?(?:https?:)?//|@import|url\(\s*["']?(?:https?:)?//`)
+	badJS := regexp.MustCompile(`setAttribute\(\s*['"]style['"]|\.innerHTML\s*=|document\.write|eval\(|new Function\(|localStorage`)
+	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return err
+		}
+		text := string(data)
+		switch filepath.Ext(name) {
+		case ".html":
+			if m := inline.FindString(text); m != "" {
+				t.Errorf("%s: inline script, handler or style: %q", name, m)
+			}
+			for _, tag := range module.FindAllString(text, -1) {
+				if !strings.Contains(tag, `type="module"`) || !strings.Contains(tag, `src="/js/`) {
+					t.Errorf("%s: %s is not an ES module from /js/", name, tag)
+				}
+			}
+		case ".js":
+			if m := badJS.FindString(text); m != "" {
+				t.Errorf("%s: %q is not allowed", name, m)
+			}
+		}
+		if m := external.FindString(text); m != "" && filepath.Ext(name) != ".svg" {
+			t.Errorf("%s: a resource from another site: %q", name, m)
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+}
+
+// TestBrowserPieces tries the other commands the page gives: an order for
+// an on-board reserve (no delay roll, NB-9), one order for two corps of a
+// wing (NB-11), a messenger's card, the army commander attaching (NB-13), a
+// completed attack order (NB-8), and the umpire routing a unit; the Allies
+// tap the French messenger and learn nothing.
+func TestBrowserPieces(t *testing.T) {
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	s := newSite(t, ctx)
+	dir := artifacts(t)
+	b := browser(t, ctx, 1024, 768)
+	fr := newPage(t, b, "pieces-french", dir)
+	fr.open(s.ts.URL, s.token(t, "side", "french"))
+
+	fr.do("open the order of battle", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="army"]`)))
+	fr.do("order the Guard", chromedp.Click(chromedp.CSS(`#oob [data-order-for="F-G"]`)))
+	fr.until("the Guard's forecast", `document.querySelector('#order-odds .fc[data-formation="F-G"]') && !document.querySelector('#tab-orders').hidden`)
+	if odds := fr.text("#order-odds"); !strings.Contains(odds, "(NB-9)") || strings.Contains(odds, "rolls") {
+		fr.fail("an on-board reserve's forecast is %q, want the NB-9 note and no roll", odds)
+	}
+	fr.do("order I and II Corps instead",
+		chromedp.Click(chromedp.CSS(`#order-for input[value="F-G"]`)),
+		chromedp.Click(chromedp.CSS(`#order-for input[value="F-I"]`)),
+		chromedp.Click(chromedp.CSS(`#order-for input[value="F-II"]`)))
+	fr.until("two forecasts", `document.querySelectorAll('#order-odds .fc').length === 2 && document.querySelector('#order-odds .fc[data-formation="F-II"]')`)
+	fr.do("send", chromedp.WaitEnabled(chromedp.ID("order-send")), chromedp.Click(chromedp.ID("order-send")))
+	fr.until("the order to be sent", `/Sent french-5: m-french-1 rides to Ney/.test(document.querySelector('#order-result').textContent)`)
+	s.command(t, s.token(t, "umpire", ""), `{"end":true}`)
+	fr.until("the move step", `document.querySelector('#step').textContent === 'move' && !document.querySelector('#tab-army').hidden`)
+
+	m := fr.pieceAt(`#map [data-messenger="m-french-1"]`)
+	at := fr.screenOf(m[0], m[1])
+	fr.do("tap the messenger", chromedp.MouseClickXY(at[0], at[1]))
+	fr.until("the messenger's card", `/carries french-5 to Ney/.test(document.querySelector('#selection').textContent) && document.querySelector('#selection select[aria-label="Ride to"]')`)
+	fr.shot("pieces-french-messenger")
+
+	at = fr.screenOf(48, 45)
+	fr.do("tap Napoleon", chromedp.MouseClickXY(at[0], at[1]))
+	fr.until("Napoleon's card", `/army commander/.test(document.querySelector('#selection').textContent)`)
+	fr.do("attach him", chromedp.Click(chromedp.CSS(`#selection .row button`)))
+	fr.until("the attachment", `document.querySelector('#log li[data-type="attached"]') && document.querySelector('#map [data-general="napoleon"].attached')`)
+
+	fr.do("complete II Corps' attack", chromedp.Click(chromedp.CSS(`#oob li[data-formation="F-II"] > .fm-head .fm-actions button[title*="NB-8"]`)))
+	fr.until("II Corps to defend", `document.querySelector('#log li[data-type="order-complete"]') && /defend/.test(document.querySelector('#oob li[data-formation="F-II"] > .fm-order').textContent)`)
+	fr.shot("pieces-french-complete")
+
+	um := newPage(t, b, "pieces-umpire", dir)
+	um.open(s.ts.URL, s.token(t, "umpire", ""))
+	if eval[bool](um, `!document.querySelector('.tab-btn[data-tab="orders"]').hidden`) {
+		um.fail("the umpire has an Orders tab")
+	}
+	at = um.screenOf(12, 13)
+	um.do("tap A-I-1-a", chromedp.MouseClickXY(at[0], at[1]))
+	um.until("its card", `/A-I-1-a/.test(document.querySelector('#selection').textContent)`)
+	um.do("rout it", chromedp.Click(chromedp.CSS(`#selection .row:last-child button:last-child`)))
+	um.until("the unit routed", `document.querySelector('#map [data-unit="A-I-1-a"].st-routed rect.rout') && /Rally/.test(document.querySelector('#selection').textContent)`)
+	um.do("zoom in", chromedp.Click(chromedp.CSS(`[data-map="zoom-in"]`)), chromedp.Click(chromedp.CSS(`[data-map="zoom-in"]`)))
+	um.shot("pieces-umpire-rout")
+
+	al := newPage(t, b, "pieces-allies", dir)
+	al.open(s.ts.URL, s.token(t, "side", "allies"))
+	m = al.pieceAt(`#map [data-messenger="m-french-1"]`)
+	at = al.screenOf(m[0], m[1])
+	al.do("tap the French messenger", chromedp.MouseClickXY(at[0], at[1]))
+	al.until("its card", `/is hidden/.test(document.querySelector('#selection').textContent)`)
+	if html := eval[string](al, `document.documentElement.outerHTML`); strings.Contains(html, "french-5") {
+		al.fail("the Allied page shows the French order id")
+	}
+	for _, p := range []*page{fr, um, al} {
+		p.checkConsole()
+	}
+}
+
+// TestDescribeMirrorsGo checks that the log's text (js/describe.js) says
+// what game/text.go says, for every event of every example script: the
+// page runs describe() on the events and the test compares it with
+// Event.Describe.
+func TestDescribeMirrorsGo(t *testing.T) {
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	set, err := rules.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng := func(id string) (game.Rules, error) { return rules.Engine(id, set) }
+	names, err := filepath.Glob("../examples/nb/*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var events []game.Event
+	var want []string
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := script.Load(name, data, eng)
+		if err != nil || len(sc.Steps) == 0 {
+			continue // a scenario or a plan, not a script
+		}
+		rs, err := eng(sc.Scenario.Rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, timeline, err := sc.Run(rs)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, e := range timeline {
+			events = append(events, e)
+			want = append(want, e.Describe())
+		}
+	}
+	if len(events) < 200 {
+		t.Fatalf("only %d events in the example scripts", len(events))
+	}
+	data, err := json.Marshal(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(http.FileServerFS(web.FS()))
+	defer ts.Close()
+	b := browser(t, ctx, 1024, 768)
+	p := newPage(t, b, "describe", t.TempDir())
+	p.do("open a page of the site", chromedp.Navigate(ts.URL+"/"))
+	got, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]string](`import('/js/describe.js').then(m => `+string(data)+`.map(e => m.describe(e)))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("describe gave %d lines for %d events", len(got), len(want))
+	}
+	bad := 0
+	for i := range want {
+		if got[i] != want[i] {
+			if bad++; bad <= 10 {
+				t.Errorf("%s event:\n go: %s\n js: %s", events[i].Type, want[i], got[i])
+			}
+		}
+	}
+}

@@ -1,0 +1,237 @@
+// The API client: JSON requests with the seat's token in the Authorization
+// header, and the game's server-sent events read with fetch (EventSource
+// cannot send the header), reconnecting with backoff.
+
+/** An error the API answered with: a code, one sentence, and maybe a rule. */
+export class ApiError extends Error {
+  /**
+   * @param {number} status HTTP status (0 when the server was not reached)
+   * @param {string} code the API's error code, e.g. "rejected"
+   * @param {string} message one sentence for people
+   * @param {string} [rule] the SPEC ID of the rule behind a refusal, e.g. "NB-7"
+   */
+  constructor(status, code, message, rule) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.rule = rule || '';
+  }
+
+  /** The message with its rule, as shown to the player. */
+  get text() {
+    const m = this.message.replace(/\s+$/, '');
+    if (this.rule && !m.includes(`(${this.rule})`)) return `${m} (${this.rule})`;
+    return m;
+  }
+}
+
+/**
+ * Turns anything thrown into one sentence for the banner; never a stack.
+ * @param {unknown} err
+ * @returns {string}
+ */
+export function sentence(err) {
+  if (err instanceof ApiError) return err.text;
+  if (err && err.name === 'AbortError') return 'The request was cancelled.';
+  return 'The server could not be reached; check the connection and try again.';
+}
+
+/** A client of one seat's game. */
+export class Api {
+  /** @param {string} token the seat's token (never put in a URL) */
+  constructor(token) {
+    this.token = token;
+    /** @type {string} */
+    this.game = '';
+  }
+
+  /**
+   * Sends a request and decodes the JSON answer.
+   * @param {string} method
+   * @param {string} path an API path, e.g. "/api/seat"
+   * @param {any} [body] sent as JSON when given
+   * @returns {Promise<any>}
+   */
+  async request(method, path, body) {
+    /** @type {Record<string,string>} */
+    const headers = { Accept: 'application/json' };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    /** @type {RequestInit} */
+    const init = { method, headers, cache: 'no-store', credentials: 'omit' };
+    if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    let res;
+    try {
+      res = await fetch(path, init);
+    } catch {
+      throw new ApiError(0, 'network', 'The server could not be reached; check the connection and try again.');
+    }
+    let data = null;
+    const text = await res.text();
+    if (text) {
+      try { data = JSON.parse(text); } catch { data = null; }
+    }
+    if (!res.ok) {
+      const e = data && data.error;
+      if (e && e.message) throw new ApiError(res.status, e.code || 'error', e.message, e.rule);
+      throw new ApiError(res.status, 'http', `The server answered ${res.status} ${res.statusText || ''}`.trim() + '.');
+    }
+    return data;
+  }
+
+  /** @param {string} path */
+  get(path) { return this.request('GET', path); }
+  /** @param {string} path @param {any} body */
+  post(path, body) { return this.request('POST', path, body); }
+
+  /** The path of this game's API, plus rest. @param {string} rest */
+  path(rest) { return `/api/games/${encodeURIComponent(this.game)}${rest}`; }
+
+  /** Info of the token's game, with the seat. */
+  seat() { return this.get('/api/seat'); }
+  board() { return this.get(this.path('/board')); }
+  /** @param {number} since */
+  events(since) { return this.get(this.path(`/events?since=${since}`)); }
+  /** @param {object} command a command object with one verb key */
+  command(command) { return this.post(this.path('/commands'), command); }
+  /** @param {{for:string[], kind:string, to?:string}} write */
+  odds(write) { return this.post(this.path('/odds'), { write }); }
+  reveal() { return this.post(this.path('/reveal'), {}); }
+  seats() { return this.get(this.path('/seats')); }
+
+  /**
+   * Fetches the export as a Blob, for a download link.
+   * @param {boolean} secrets whether to include unrevealed seeds' keys
+   * @returns {Promise<Blob>}
+   */
+  async exportBlob(secrets) {
+    const doc = await this.get(this.path(`/export${secrets ? '?secrets=true' : ''}`));
+    return new Blob([JSON.stringify(doc, null, 2) + '\n'], { type: 'application/json' });
+  }
+
+  /**
+   * Follows the game's event stream from version since. Calls onEvent for
+   * each event, onVersion when the game moved on without one the seat may
+   * see, onSeeds when a seed is revealed, and onState with "live",
+   * "reconnecting" or "stopped". Reconnects with backoff from the last
+   * version seen. Returns a function that stops it.
+   * @param {number} since
+   * @param {{onEvent:(e:any)=>void, onVersion:(v:number)=>void, onSeeds:(s:any[])=>void,
+   *          onState:(state:string)=>void, onFatal:(err:ApiError)=>void}} on
+   * @returns {() => void}
+   */
+  stream(since, on) {
+    let last = since;
+    let stopped = false;
+    let ctrl = null;
+    let delay = 500;
+    let timer = 0;
+    const parser = new SseParser((msg) => {
+      if (msg.event === 'event') {
+        const e = JSON.parse(msg.data);
+        if (e.seq > last) last = e.seq;
+        on.onEvent(e);
+      } else if (msg.event === 'version') {
+        const v = Number(msg.data);
+        if (v > last) last = v;
+        on.onVersion(v);
+      } else if (msg.event === 'seeds') {
+        on.onSeeds(JSON.parse(msg.data));
+      }
+    });
+    const connect = async () => {
+      if (stopped) return;
+      ctrl = new AbortController();
+      parser.reset();
+      try {
+        const res = await fetch(this.path(`/stream?since=${last}`), {
+          headers: { Authorization: `Bearer ${this.token}`, Accept: 'text/event-stream' },
+          cache: 'no-store', credentials: 'omit', signal: ctrl.signal,
+        });
+        if (res.status === 401 || res.status === 403 || res.status === 404) {
+          let msg = 'This seat cannot follow the game.';
+          try { msg = (await res.json()).error.message; } catch { /* keep the default */ }
+          stopped = true;
+          on.onState('stopped');
+          on.onFatal(new ApiError(res.status, 'stream', msg));
+          return;
+        }
+        if (!res.ok || !res.body) throw new Error(`stream ${res.status}`);
+        on.onState('live');
+        delay = 500;
+        const reader = res.body.getReader();
+        const dec = new TextDecoder();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          parser.push(dec.decode(value, { stream: true }));
+        }
+      } catch {
+        // dropped: fall through to reconnect
+      }
+      if (stopped) return;
+      on.onState('reconnecting');
+      timer = setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 15000);
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      if (ctrl) ctrl.abort();
+    };
+  }
+}
+
+/**
+ * A parser of the text/event-stream format: feed it text as it arrives; it
+ * calls back with {event, data, id} for each complete message. Comments
+ * (lines starting with ":") are skipped.
+ */
+export class SseParser {
+  /** @param {(msg:{event:string, data:string, id:string})=>void} cb */
+  constructor(cb) {
+    this.cb = cb;
+    this.reset();
+  }
+
+  reset() {
+    this.buf = '';
+    this.event = '';
+    this.data = [];
+    this.id = '';
+  }
+
+  /** @param {string} chunk */
+  push(chunk) {
+    this.buf += chunk;
+    let i;
+    while ((i = this.buf.search(/\r\n|\n|\r/)) >= 0) {
+      const line = this.buf.slice(0, i);
+      const nl = this.buf[i] === '\r' && this.buf[i + 1] === '\n' ? 2 : 1;
+      if (this.buf[i] === '\r' && i + 1 === this.buf.length) break; // wait: it may be \r\n
+      this.buf = this.buf.slice(i + nl);
+      this.line(line);
+    }
+  }
+
+  /** @param {string} line */
+  line(line) {
+    if (line === '') {
+      if (this.data.length) this.cb({ event: this.event || 'message', data: this.data.join('\n'), id: this.id });
+      this.event = '';
+      this.data = [];
+      return;
+    }
+    if (line.startsWith(':')) return;
+    const c = line.indexOf(':');
+    const field = c < 0 ? line : line.slice(0, c);
+    let value = c < 0 ? '' : line.slice(c + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') this.event = value;
+    else if (field === 'data') this.data.push(value);
+    else if (field === 'id') this.id = value;
+  }
+}

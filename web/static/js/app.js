@@ -1,0 +1,568 @@
+// The game page (/play): one seat's view of a game. Reads the seat's token
+// from the join link's #fragment (then keeps it in sessionStorage and drops
+// it from the address bar), draws the board, follows the event stream, and
+// sends the seat's commands.
+
+import { h, fill, num, pt, debounce, cap } from './dom.js';
+import { Api, ApiError, sentence } from './api.js';
+import { MapView } from './map.js';
+import { renderOob } from './oob.js';
+import { OrderForm } from './orders.js';
+import { EventLog } from './log.js';
+import { renderSheet } from './sheet.js';
+
+const TOKEN_KEY = 'orderly.seat';
+
+/** Shapes a unit can take, by arm (battle.Shapes). */
+const SHAPES_FOOT = ['column', 'march-column', 'line', 'square', 'skirmish'];
+const SHAPES_HORSE = ['column', 'march-column', 'line'];
+const SHAPES_GUNS = ['limbered', 'unlimbered'];
+const FACINGS = [['N', 0], ['NE', 45], ['E', 90], ['SE', 135], ['S', 180], ['SW', 225], ['W', 270], ['NW', 315]];
+
+/** The page's one state object. */
+const app = {
+  /** @type {Api|null} */ api: null,
+  /** @type {any} */ info: null,
+  /** @type {any} */ board: null,
+  boardKey: '',
+  /** @type {{kind:string, id:string}|null} */ selected: null,
+  /** @type {number[]|null} */ objective: null,
+  /** @type {Object<string, number[]>} */ pending: {},
+  showRanges: true,
+  showReach: true,
+  tab: 'orders',
+  step: '',
+  version: 0,
+  /** @type {Object<string,string>} */ palette: {},
+  /** @type {MapView|null} */ map: null,
+  /** @type {OrderForm|null} */ orders: null,
+  /** @type {EventLog|null} */ log: null,
+  refreshing: false,
+  again: false,
+  bannerTimer: 0,
+};
+
+const $ = (id) => /** @type {any} */ (document.getElementById(id));
+
+// ---- helpers over the board ------------------------------------------------
+
+/** @param {string} id a formation, general or unit id */
+function name(id) {
+  if (!id) return '';
+  const b = app.board;
+  if (b && b.names && b.names[id]) return b.names[id];
+  return id;
+}
+
+/** @param {string} id a general's id */
+function nameGeneral(id) {
+  const g = app.board && app.board.state.generals.find((x) => x.id === id);
+  return g ? g.name || g.id : name(id);
+}
+
+/** @param {string} id a side's id */
+function sideName(id) {
+  const sd = app.info && (app.info.sides || []).find((x) => x.id === id);
+  return sd ? sd.name : id === 'umpire' ? 'umpire' : id;
+}
+
+/** The colour class of a side: French blue, the British red, others after. */
+function colour(side) {
+  return app.palette[side] || 'grey';
+}
+
+function makePalette(sides) {
+  const out = {};
+  const free = ['blue', 'red', 'green', 'grey'];
+  const take = (c) => { free.splice(free.indexOf(c), 1); return c; };
+  for (const sd of sides) if (sd.nation === 'french' && free.includes('blue')) out[sd.id] = take('blue');
+  for (const sd of sides) if (!out[sd.id] && /british|english/.test(sd.nation) && free.includes('red')) out[sd.id] = take('red');
+  for (const sd of sides) if (!out[sd.id]) out[sd.id] = free.length ? take(free[0]) : 'grey';
+  return out;
+}
+
+function seat() { return app.info.seat; }
+function verbs() { return app.info.verbs || []; }
+function can(verb) { return !app.info.over && verbs().includes(verb); }
+function isUmpire() { return seat().role === 'umpire'; }
+function mine(side) { return isUmpire() || side === seat().side; }
+
+/** Whether this seat commands formation id (a commander seat: only his own). */
+function commands(id) {
+  const st = app.board.state;
+  const f = st.formations.find((x) => x.id === id);
+  if (!f || !mine(f.side)) return false;
+  if (seat().role !== 'commander') return true;
+  for (let p = f; p; p = st.formations.find((x) => x.id === p.parent)) if (p.id === seat().formation) return true;
+  return false;
+}
+
+/** Own formations an order may be written for, in tree order with depth. */
+function writable() {
+  if (isUmpire()) return [];
+  const st = app.board.state;
+  const out = [];
+  const walk = (parent, depth) => {
+    for (const f of st.formations) {
+      if ((f.parent || '') !== parent) continue;
+      if (f.kind !== 'army' && commands(f.id)) out.push({ ...f, depth });
+      walk(f.id, f.kind === 'army' ? depth : depth + 1);
+    }
+  };
+  walk('', 0);
+  return out.filter((f) => f.side === seat().side);
+}
+
+/**
+ * The turn a messenger of the seat's should deliver, from the board.
+ * @param {string} id
+ */
+function etaOf(id) {
+  const b = app.board;
+  return b.etas ? b.etas[id] : undefined;
+}
+
+function etas() {
+  const out = {};
+  for (const id of Object.keys(app.board.etas || {})) out[id] = etaOf(id);
+  return out;
+}
+
+// ---- the banner and the connection ---------------------------------------
+
+/**
+ * Shows one sentence in the banner (not blocking anything).
+ * @param {string} msg
+ * @param {'error'|'info'} [kind]
+ */
+function banner(msg, kind = 'error') {
+  const b = $('banner');
+  b.querySelector('.banner-text').textContent = msg;
+  b.dataset.kind = kind;
+  b.hidden = false;
+  const layout = document.querySelector('.layout');
+  if (layout) b.style.top = `${Math.max(8, layout.getBoundingClientRect().top + 8)}px`;
+  clearTimeout(app.bannerTimer);
+  app.bannerTimer = setTimeout(() => { b.hidden = true; }, kind === 'error' ? 12000 : 6000);
+}
+
+/** @param {string} state connecting, live, reconnecting or stopped */
+function connection(state) {
+  const c = $('conn');
+  c.dataset.state = state;
+  c.textContent = { live: 'live', reconnecting: 'reconnecting…', connecting: 'connecting…', stopped: 'offline' }[state] || state;
+}
+
+// ---- loading -------------------------------------------------------------
+
+async function refresh() {
+  if (app.refreshing) { app.again = true; return; }
+  app.refreshing = true;
+  try {
+    do {
+      app.again = false;
+      const b = await app.api.board();
+      const key = JSON.stringify(b);
+      if (key === app.boardKey) continue; // nothing changed: keep the page as it is
+      app.boardKey = key;
+      app.board = b;
+      app.info = b.game;
+      render();
+    } while (app.again);
+  } catch (err) {
+    banner(sentence(err));
+  } finally {
+    app.refreshing = false;
+  }
+}
+
+const refreshSoon = debounce(refresh, 120);
+
+/** @param {any[]} events */
+function logEvents(events) {
+  app.log.add(events, { name: nameGeneral, colour, side: sideName });
+}
+
+// ---- rendering -------------------------------------------------------------
+
+function render() {
+  const step = `${app.info.turn}/${app.info.step}/${app.info.over}`;
+  if (app.step && app.step !== step && !isUmpire()) {
+    // At a new step, show the tab it is about: orders to write, or the army.
+    if (app.tab === 'orders' && !can('write')) showTab('army');
+    else if (app.tab === 'army' && can('write')) showTab('orders');
+  }
+  app.step = step;
+  renderControls();
+  app.orders.update(); // first: whether the map may pick an objective depends on it
+  renderMap();
+  renderOob($('oob'), {
+    state: app.board.state, seat: seat(), info: app.info, name, colour, etaOf,
+    canWrite: (id) => can('write') && !isUmpire() && writable().some((f) => f.id === id),
+    canComplete: can('complete'),
+    onOrder: (id) => { showTab('orders'); app.orders.preselect(id); },
+    onSelectGeneral: (id) => { select({ kind: 'general', id }); },
+    onComplete: (id) => act({ complete: id }, `${name(id)} completed its attack order.`),
+  });
+  renderSheet($('sheet-body'), { info: app.info, state: app.board.state, name, nameGeneral, sideName });
+  renderSelection();
+  renderGame();
+  renderHint();
+}
+
+function renderControls() {
+  const info = app.info;
+  $('game-title').textContent = info.title;
+  document.title = `${seat().label} · turn ${info.turn} · ${info.title} — orderly`;
+  $('turn').textContent = String(info.turn);
+  $('turns').textContent = String(info.turns);
+  $('phase').textContent = info.over ? 'game over' : info.phase;
+  $('step').textContent = info.over ? '—' : info.step;
+  $('step').classList.toggle('player', !!info.player && !info.over);
+  const ready = new Set(info.ready || []);
+  fill($('ready-list'), ...(info.sides || []).map((sd) => h(`li.c-${colour(sd.id)}${ready.has(sd.id) ? '.is-ready' : ''}`,
+    { dataset: { side: sd.id }, title: info.player ? (ready.has(sd.id) ? `${sd.name} is ready` : `waiting for ${sd.name}`) : 'the step runs by itself' },
+    h('span.swatch'), h('span', { text: sd.name }), h('span.state', { text: !info.player ? '' : ready.has(sd.id) ? '✓ ready' : 'playing' }))));
+  const rb = $('ready');
+  const eb = $('end-step');
+  if (isUmpire()) {
+    rb.hidden = true;
+    eb.hidden = false;
+    eb.disabled = !info.player || info.over;
+  } else {
+    rb.hidden = false;
+    eb.hidden = true;
+    const done = ready.has(seat().side);
+    rb.disabled = !info.player || info.over || done || !verbs().includes('ready');
+    rb.textContent = done ? 'Ready ✓' : 'Ready';
+    rb.title = done ? `Waiting for the other side to finish the ${info.step} step` : `Done with the ${info.step} step`;
+  }
+}
+
+function renderMap() {
+  const b = app.board;
+  app.map.render({
+    field: b.field, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0,
+    seat: seat(), sides: app.info.sides, colour, name: nameGeneral,
+    canMove: can('move'), canPick: app.orders.enabled && app.tab === 'orders',
+    objective: app.objective, selected: app.selected,
+    showRanges: app.showRanges, showReach: app.showReach, pending: app.pending,
+  });
+}
+
+function renderHint() {
+  const hint = $('map-hint');
+  let t = '';
+  if (app.orders.enabled && app.tab === 'orders') t = 'Tap the map to place the order’s objective.';
+  else if (can('move') && !isUmpire()) t = 'Drag your units and generals to move them; tap one for its details.';
+  else if (can('move')) t = 'Drag any piece to move it; tap one for its details.';
+  hint.textContent = t;
+  hint.hidden = !t;
+}
+
+function renderGame() {
+  const info = app.info;
+  const facts = [
+    ['Game', h('code', { text: info.id })], ['Scenario', info.title], ['Rules', info.rules],
+    ['Seat', `${seat().label}${seat().role !== 'side' ? ` (${seat().role})` : ''}`],
+    ...(info.sides || []).map((sd) => [cap(sd.id), `${sd.name}: ${sd.nation}, ${sd.edge} edge`]),
+  ];
+  fill($('game-facts'), ...facts.flatMap(([k, v]) => [h('dt', { text: k }), h('dd', null, v)]));
+  fill($('seeds'), ...(info.seeds || []).map((sd) => h('li', null,
+    h('div.small', { text: `for rolls from event ${sd.from}` }),
+    h('div', null, h('span.muted.small', { text: 'commitment ' }), h('code.wrap', { text: sd.commitment })),
+    sd.key ? h('div', null, h('span.muted.small', { text: 'revealed key ' }), h('code.wrap', { text: sd.key })) : h('div.muted.small', { text: 'key still secret' }))));
+}
+
+// ---- selection -------------------------------------------------------------
+
+/** @param {{kind:string,id:string}|null} ref */
+function select(ref) {
+  app.selected = ref;
+  renderSelection();
+  renderMap();
+}
+
+function renderSelection() {
+  const box = $('selection');
+  const ref = app.selected;
+  const st = app.board && app.board.state;
+  if (!ref || !st) { box.hidden = true; fill(box); return; }
+  let body = null;
+  if (ref.kind === 'unit') body = unitCard(st.units.find((u) => u.id === ref.id));
+  else if (ref.kind === 'general') body = generalCard(st.generals.find((g) => g.id === ref.id));
+  else if (ref.kind === 'messenger') body = messengerCard(st.messengers.find((m) => m.id === ref.id));
+  if (!body) { app.selected = null; box.hidden = true; fill(box); return; }
+  fill(box, h('button.close', { type: 'button', 'aria-label': 'Close', text: '×', on: { click: () => select(null) } }), body);
+  box.hidden = false;
+}
+
+function unitCard(u) {
+  if (!u) return null;
+  const acts = [];
+  const own = mine(u.side);
+  if (own && can('move') && u['on-table']) {
+    const shapes = u.type === 'artillery' ? SHAPES_GUNS : u.type.includes('cavalry') ? SHAPES_HORSE : SHAPES_FOOT;
+    const shape = h('select', { 'aria-label': 'Formation' }, ...shapes.map((sh) => h('option', { value: sh, text: sh, selected: sh === u.formation })));
+    const face = h('select', { 'aria-label': 'Facing' }, ...FACINGS.map(([n, d]) => h('option', { value: d, text: `face ${n}`, selected: Math.round((u.facing || 0) / 45) * 45 % 360 === d })));
+    acts.push(h('div.row', null, shape, face, h('button.btn.small', { type: 'button', text: 'Apply', on: { click: () => {
+      /** @type {any} */
+      const mv = { unit: u.id, to: u.at };
+      if (shape.value !== u.formation) mv.formation = shape.value;
+      if (Number(face.value) !== (u.facing || 0)) mv.facing = Number(face.value);
+      act({ move: mv }, `${u.id} now in ${shape.value}.`);
+    } } })));
+  }
+  const buttons = [];
+  if (own && can('combat') && u['on-table'] && u.status !== 'routed') buttons.push(['Start combat', { combat: [u.id] }, `${u.id} starts combat.`]);
+  if (own && can('react') && u.type.includes('cavalry')) buttons.push(['React', { react: [u.id] }, `${u.id} reacts.`]);
+  if ((own || isUmpire()) && can('rout') && u.status !== 'routed') buttons.push(['Rout', { rout: [u.id] }, `${u.id} is routed.`]);
+  if ((own || isUmpire()) && can('rally') && u.status === 'routed') buttons.push(['Rally', { rally: [u.id] }, `${u.id} rallies.`]);
+  if (buttons.length) acts.push(h('div.row', null, ...buttons.map(([label, cmd, done]) => h('button.btn.small', { type: 'button', text: label, on: { click: () => act(cmd, done) } }))));
+  return h('div', null,
+    h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), u.id),
+    h('p', { text: `${u.type.replace('-', ' ')} · ${u.formation} · ${u.status}` }),
+    h('p.muted.small', { text: `${name(u.division)} (${u.division}) · at ${pt(u.at)} · speed ${num(u.speed)}″${u.moved ? ` · moved ${num(Math.round(u.moved * 10) / 10)}″` : ''}` }),
+    ...acts);
+}
+
+function generalCard(g) {
+  if (!g) return null;
+  const st = app.board.state;
+  const f = st.formations.find((x) => x.id === g.commands);
+  const acts = [];
+  if (mine(g.side) && g['on-table'] && !g.fate) {
+    if (g.attached && can('detach')) acts.push(h('button.btn.small', { type: 'button', text: `Detach from ${nameGeneral(g.attached)}`, on: { click: () => act({ detach: g.id }, `${g.name || g.id} detached.`) } }));
+    if (!g.attached && can('attach')) {
+      const near = [
+        ...st.units.filter((u) => u.side === g.side && u['on-table']).map((u) => ({ id: u.id, d: Math.hypot(u.at[0] - g.at[0], u.at[1] - g.at[1]), label: u.id })),
+        ...st.generals.filter((o) => o.side === g.side && o.id !== g.id && o['on-table'] && !o.fate).map((o) => ({ id: o.id, d: Math.hypot(o.at[0] - g.at[0], o.at[1] - g.at[1]), label: o.name || o.id })),
+      ].sort((a, b) => a.d - b.d).slice(0, 10);
+      const sel = h('select', { 'aria-label': 'Attach to' }, ...near.map((n) => h('option', { value: n.id, text: `${n.label} (${num(Math.round(n.d * 10) / 10)}″)` })));
+      acts.push(h('div.row', null, sel, h('button.btn.small', { type: 'button', text: 'Attach', title: 'NB-13', on: { click: () => act({ attach: { general: g.id, to: sel.value } }, `${g.name || g.id} attached to ${sel.value}.`) } })));
+    }
+  }
+  return h('div', null,
+    h(`h4.c-${colour(g.side)}`, null, h('span.swatch'), g.name || g.id),
+    h('p', { text: f ? `${f.kind === 'army' ? 'army commander' : `commands ${name(f.id)} (${f.id})`}` : '' }),
+    h('p.muted.small', { text: `${g.quality} · command range ${num(g.range)}″ · at ${pt(g.at)}${g.attached ? ` · attached to ${nameGeneral(g.attached)}` : ''}${g.fate ? ` · ${g.fate}` : ''}` }),
+    ...acts);
+}
+
+function messengerCard(m) {
+  if (!m) return null;
+  const own = mine(m.side);
+  const acts = [];
+  const eta = etaOf(m.id);
+  if (own && can('redirect') && m.to) {
+    const gens = app.board.state.generals.filter((g) => g.side === m.side && g.id !== m.to && g['on-table'] && !g.fate);
+    const sel = h('select', { 'aria-label': 'Ride to' }, ...gens.map((g) => h('option', { value: g.id, text: g.name || g.id })));
+    acts.push(h('div.row', null, sel, h('button.btn.small', { type: 'button', text: 'Redirect', title: 'NB-11', on: { click: () => act({ redirect: { messenger: m.id, to: sel.value } }, `${m.id} redirected.`) } })));
+  }
+  return h('div', null,
+    h(`h4.c-${colour(m.side)}`, null, h('span.swatch'), `Messenger ${m.id}`),
+    own
+      ? h('p', { text: `${m.order ? `carries ${m.order}` : 'carries an order'}${m.to ? ` to ${nameGeneral(m.to)}` : ''}` })
+      : h('p', { text: `${sideName(m.side)}: what it carries, and to whom, is hidden.` }),
+    h('p.muted.small', { text: `at ${pt(m.at)} · rides ${num(m.speed)}″ a turn${own && eta ? ` · arrives about turn ${eta}` : ''}` }),
+    ...acts);
+}
+
+// ---- commands --------------------------------------------------------------
+
+/**
+ * Sends a command; shows the rule's refusal in the banner.
+ * @param {object} cmd
+ * @param {string} [done] a sentence to show when it is accepted
+ * @returns {Promise<boolean>}
+ */
+async function act(cmd, done) {
+  try {
+    await app.api.command(cmd);
+    if (done) banner(done, 'info');
+    await refresh();
+    return true;
+  } catch (err) {
+    banner(sentence(err));
+    return false;
+  }
+}
+
+/**
+ * Moves a piece dragged on the map.
+ * @param {{kind:string,id:string}} ref @param {number[]} to
+ */
+async function movePiece(ref, to) {
+  app.pending[ref.id] = to;
+  try {
+    await app.api.command({ move: { [ref.kind]: ref.id, to } });
+    await refresh();
+    return true;
+  } catch (err) {
+    banner(sentence(err));
+    return false;
+  } finally {
+    delete app.pending[ref.id];
+  }
+}
+
+// ---- tabs and tools --------------------------------------------------------
+
+/** @param {string} tab */
+function showTab(tab) {
+  app.tab = tab;
+  for (const b of document.querySelectorAll('.tab-btn')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
+  for (const p of document.querySelectorAll('.tab')) p.hidden = p.id !== `tab-${tab}`;
+  app.log.setVisible(tab === 'log');
+  if (app.board) { renderMap(); renderHint(); }
+}
+
+function wire() {
+  for (const b of document.querySelectorAll('.tab-btn')) b.addEventListener('click', () => showTab(b.dataset.tab));
+  $('banner').querySelector('.banner-close').addEventListener('click', () => { $('banner').hidden = true; });
+  $('ready').addEventListener('click', async (ev) => {
+    const btn = ev.currentTarget;
+    btn.disabled = true;
+    if (!(await act({ ready: true }))) btn.disabled = false;
+  });
+  $('end-step').addEventListener('click', async (ev) => {
+    const btn = ev.currentTarget;
+    btn.disabled = true;
+    if (!(await act({ end: true }, `The ${app.info.step} step was ended.`))) btn.disabled = false;
+  });
+  $('print-orders').addEventListener('click', () => openSheet(true));
+  $('sheet-close').addEventListener('click', () => openSheet(false));
+  $('sheet-print').addEventListener('click', () => window.print());
+  for (const b of document.querySelectorAll('[data-map]')) {
+    b.addEventListener('click', () => {
+      const what = b.dataset.map;
+      if (what === 'zoom-in') app.map.zoom(1.5);
+      else if (what === 'zoom-out') app.map.zoom(1 / 1.5);
+      else if (what === 'fit') app.map.fit();
+      else if (what === 'ranges' || what === 'reach') {
+        const key = what === 'ranges' ? 'showRanges' : 'showReach';
+        app[key] = !app[key];
+        b.setAttribute('aria-pressed', String(app[key]));
+        renderMap();
+      }
+    });
+  }
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape') {
+      if (!$('sheet').hidden) openSheet(false);
+      else select(null);
+    }
+  });
+  $('reveal').addEventListener('click', async () => {
+    try {
+      const r = await app.api.reveal();
+      banner(`Seed revealed; new rolls use a fresh seed, committed as ${r.next.commitment.slice(0, 12)}….`, 'info');
+      await refresh();
+    } catch (err) { banner(sentence(err)); }
+  });
+  $('export').addEventListener('click', async () => {
+    try {
+      const blob = await app.api.exportBlob($('export-secrets').checked);
+      const a = $('export-link');
+      if (a.href) URL.revokeObjectURL(a.href);
+      a.href = URL.createObjectURL(blob);
+      a.download = `orderly-${app.info.id}-turn${app.info.turn}${$('export-secrets').checked ? '-secret' : ''}.json`;
+      a.hidden = false;
+      a.textContent = `Save ${a.download}`;
+      a.click();
+    } catch (err) { banner(sentence(err)); }
+  });
+}
+
+/** @param {boolean} open */
+function openSheet(open) {
+  $('sheet').hidden = !open;
+  document.body.classList.toggle('sheet-open', open);
+}
+
+async function loadSeats() {
+  try {
+    const seats = await app.api.seats();
+    fill($('seats'), ...seats.map((s) => h('li', { dataset: { role: s.role, side: s.side || undefined } },
+      h('b', { text: s.label }), h('span.muted.small', { text: ` ${s.role}${s.side ? ` · ${s.side}` : ''}${s.formation ? ` · ${s.formation}` : ''}` }))));
+  } catch (err) { banner(sentence(err)); }
+}
+
+// ---- start -------------------------------------------------------------------
+
+/** Reads the token from the join link, keeps it for this tab, hides it. */
+function readToken() {
+  const hash = location.hash.replace(/^#/, '');
+  if (hash) {
+    try { sessionStorage.setItem(TOKEN_KEY, hash); } catch { /* private mode: memory only */ }
+    history.replaceState(null, '', location.pathname + location.search);
+    return hash;
+  }
+  try { return sessionStorage.getItem(TOKEN_KEY) || ''; } catch { return ''; }
+}
+
+async function start() {
+  wire();
+  app.log = new EventLog($('log'), $('log-new'));
+  const token = readToken();
+  if (!token) {
+    connection('stopped');
+    banner('Open this page with your join link: the part after # is your seat.');
+    return;
+  }
+  app.api = new Api(token);
+  app.map = new MapView($('map'), {
+    onPick: (p) => { app.orders.setObjective(p); },
+    onSelect: (ref) => select(ref),
+    onMove: movePiece,
+  });
+  app.orders = new OrderForm({
+    api: app.api,
+    model: () => app.board && { info: app.info, state: app.board.state, field: app.board.field, name, nameGeneral, writable: writable() },
+    onObjective: (p) => { app.objective = p; if (app.board) renderMap(); },
+    onSent: () => refresh(),
+    banner,
+  });
+  try {
+    app.info = await app.api.seat();
+  } catch (err) {
+    connection('stopped');
+    banner(err instanceof ApiError && err.status === 401 ? 'This join link is not a seat of any game on this server.' : sentence(err));
+    return;
+  }
+  app.api.game = app.info.id;
+  app.palette = makePalette(app.info.sides || []);
+  const me = seat();
+  $('seat').textContent = me.label;
+  document.querySelector('.seat-chip').classList.add(`c-${me.side ? colour(me.side) : 'umpire'}`);
+  document.body.classList.add(`role-${me.role}`);
+  if (isUmpire()) {
+    app.showReach = false;
+    document.querySelector('[data-map="reach"]').setAttribute('aria-pressed', 'false');
+    $('umpire-tools').hidden = false;
+    $('game-tab-btn').textContent = 'Umpire';
+    document.querySelector('.tab-btn[data-tab="orders"]').hidden = true; // the umpire writes no orders
+    showTab('log');
+    loadSeats();
+  } else {
+    showTab('orders');
+  }
+  await refresh();
+  if (!isUmpire() && app.board && !can('write')) showTab('army');
+  try {
+    const page = await app.api.events(0);
+    logEvents(page.events);
+    app.version = page.version;
+  } catch (err) {
+    banner(sentence(err));
+  }
+  app.api.stream(app.version, {
+    onEvent: (e) => { logEvents([e]); refreshSoon(); },
+    onVersion: () => refreshSoon(),
+    onSeeds: () => refreshSoon(),
+    onState: (s) => { connection(s); if (s === 'live') refreshSoon(); },
+    onFatal: (err) => banner(sentence(err)),
+  });
+}
+
+start();

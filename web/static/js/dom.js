@@ -1,0 +1,127 @@
+// Small DOM helpers shared by the pages: element builders for HTML and SVG,
+// and number formatting that matches the server's.
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+
+/**
+ * Builds an HTML element.
+ * @param {string} tag tag name, optionally with classes: "li.entry.secret"
+ * @param {Object<string, any>} [attrs] attributes; `text` sets textContent,
+ *   `dataset` an object of data-* values, `on` an object of event handlers;
+ *   false, null and undefined values are skipped, true sets an empty attribute
+ * @param {...(Node|string|null|undefined|false)} children
+ * @returns {HTMLElement}
+ */
+export function h(tag, attrs, ...children) {
+  const [name, ...classes] = tag.split('.');
+  const el = document.createElement(name);
+  if (classes.length) el.className = classes.join(' ');
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+/**
+ * Builds an SVG element.
+ * @param {string} tag tag name, optionally with classes
+ * @param {Object<string, any>} [attrs]
+ * @param {...(Node|string|null|undefined|false)} children
+ * @returns {SVGElement}
+ */
+export function s(tag, attrs, ...children) {
+  const [name, ...classes] = tag.split('.');
+  const el = document.createElementNS(SVGNS, name);
+  if (classes.length) el.setAttribute('class', classes.join(' '));
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+function setAttrs(el, attrs) {
+  if (!attrs) return;
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k === 'text') el.textContent = String(v);
+    else if (k === 'dataset') for (const [dk, dv] of Object.entries(v)) { if (dv !== undefined && dv !== null) el.dataset[dk] = String(dv); }
+    else if (k === 'on') for (const [ev, fn] of Object.entries(v)) el.addEventListener(ev, fn);
+    else if (k === 'class') el.setAttribute('class', v);
+    else if (k === 'style') throw new Error('no style attributes: the page runs under a strict CSP');
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+}
+
+function append(el, children) {
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : String(c));
+  }
+}
+
+/**
+ * Removes every child of el and appends the given children.
+ * @param {Element} el
+ * @param {...(Node|string|null|undefined|false)} children
+ */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+}
+
+/**
+ * Formats a number as Go's strconv.FormatFloat(f, 'f', -1, 64) does for
+ * the engine's positions (hundredths of an inch at most).
+ * @param {number} n
+ * @returns {string}
+ */
+export function num(n) {
+  if (!Number.isFinite(n)) return String(n);
+  return String(Math.round(n * 1e6) / 1e6);
+}
+
+/**
+ * Formats a point [x, y] as the engine does: "(30, 12)".
+ * @param {number[]|null|undefined} p
+ * @returns {string}
+ */
+export function pt(p) {
+  if (!p) return '?';
+  return `(${num(p[0])}, ${num(p[1])})`;
+}
+
+/**
+ * Names the entry-grid square a point lies in ("C4"), or "" without a grid.
+ * @param {{width:number, depth:number, columns?:number, rows?:number}} field
+ * @param {number[]} p
+ * @returns {string}
+ */
+export function squareOf(field, p) {
+  if (!field.columns || !field.rows || !p) return '';
+  const col = Math.min(field.columns - 1, Math.max(0, Math.floor(p[0] / (field.width / field.columns))));
+  const row = Math.min(field.rows - 1, Math.max(0, Math.floor(p[1] / (field.depth / field.rows))));
+  return String.fromCharCode(65 + col) + (row + 1);
+}
+
+/**
+ * Returns a function that runs fn once, delay ms after its last call.
+ * @param {Function} fn
+ * @param {number} delay
+ * @returns {Function & {now: Function}}
+ */
+export function debounce(fn, delay) {
+  let timer = 0;
+  const d = (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), delay);
+  };
+  d.now = (...args) => { clearTimeout(timer); fn(...args); };
+  return d;
+}
+
+/**
+ * Capitalises the first letter.
+ * @param {string} t
+ * @returns {string}
+ */
+export function cap(t) {
+  return t ? t[0].toUpperCase() + t.slice(1) : t;
+}

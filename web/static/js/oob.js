@@ -1,0 +1,145 @@
+// The order of battle: each army as a tree (army, wings, corps, divisions)
+// with each formation's general, current order, reserve and engagement,
+// and the orders on their way to it.
+
+import { h, fill, num } from './dom.js';
+import { orderText } from './describe.js';
+
+/**
+ * @typedef {{
+ *   state:any, seat:{role:string, side?:string, formation?:string}, info:any,
+ *   name:(id:string)=>string, colour:(side:string)=>string, etaOf:(messengerId:string)=>number|undefined,
+ *   canWrite:(formationId:string)=>boolean, canComplete:boolean,
+ *   onOrder:(formationId:string)=>void, onSelectGeneral:(generalId:string)=>void,
+ *   onComplete:(formationId:string)=>void
+ * }} OobModel
+ */
+
+/**
+ * Draws the order of battle into el.
+ * @param {HTMLElement} el
+ * @param {OobModel} m
+ */
+export function renderOob(el, m) {
+  const st = m.state;
+  const kids = new Map();
+  for (const f of st.formations) {
+    const p = f.parent || '';
+    if (!kids.has(p)) kids.set(p, []);
+    kids.get(p).push(f);
+  }
+  const mine = (side) => m.seat.role === 'umpire' || side === m.seat.side;
+  const roots = st.formations.filter((f) => !f.parent && mine(f.side));
+  const gens = new Map(st.generals.map((g) => [g.id, g]));
+  const open = openOrders(st);
+  const armies = roots.map((root) => {
+    const side = (m.info.sides || []).find((sd) => sd.id === root.side);
+    return h(`section.army.c-${m.colour(root.side)}`, { dataset: { side: root.side } },
+      h('h3.army-name', null, h('span.swatch'), side ? side.name : root.side, side ? h('span.muted.small', { text: ` ${side.nation}, ${side.edge} edge` }) : null),
+      h('ul.tree', null, node(root, null)));
+  });
+  if (!armies.length) armies.push(h('p.muted', { text: 'No formations to show.' }));
+  fill(el, ...armies);
+
+  /**
+   * @param {any} f a formation
+   * @param {any} parent its parent formation, or null
+   * @returns {HTMLElement}
+   */
+  function node(f, parent) {
+    const g = gens.get(f.general);
+    const children = (kids.get(f.id) || []);
+    const name = m.name(f.id);
+    const chips = [h('span.chip.kind', { text: f.kind })];
+    if (f.reserve === 'on-board') chips.push(h('span.chip.reserve', { text: 'reserve', title: 'on-board reserve (NB-9)' }));
+    if (f.reserve === 'off-board') {
+      let t = `off-board reserve, ${f.square || '?'}`;
+      if (f.arrival) t += `, enters turn ${f.arrival}`;
+      else if (f.entry) t += `, from turn ${f.entry}`;
+      chips.push(h('span.chip.reserve', { text: t, title: 'off-board reserve (NB-10)' }));
+    }
+    if (f.entered) chips.push(h('span.chip', { text: `entered turn ${f.entered}` }));
+    if (f.engaged) chips.push(h('span.chip.engaged', { text: 'engaged', title: `engaged with ${(f.with || []).join(', ')} (NB-6)` }));
+    const actions = [];
+    if (m.canWrite(f.id)) actions.push(h('button.btn.small', { type: 'button', dataset: { orderFor: f.id }, text: 'Order…', on: { click: () => m.onOrder(f.id) } }));
+    if (m.canComplete && f.order && f.order.kind === 'attack' && f.kind !== 'division' && mine(f.side)) {
+      actions.push(h('button.btn.small', { type: 'button', text: 'Complete', title: 'The attack order is done: the formation now defends (NB-8)', on: { click: () => m.onComplete(f.id) } }));
+    }
+    const follows = parent && parent.order && f.order && parent.order.id === f.order.id;
+    let orderLine;
+    if (!f.order) orderLine = h('div.fm-order.muted', { text: f.kind === 'army' ? '' : 'no order' });
+    else if (follows) orderLine = h('div.fm-order.muted', { text: `follows ${f.order.id}` });
+    else orderLine = h('div.fm-order', null, h(`span.kind-${f.order.kind}`, { text: f.order.kind }), ' ', orderText({ ...f.order, kind: '' }).trim(), h('span.muted', { text: ` · ${f.order.id}` }));
+    if (f.then && f.reserve === 'off-board') orderLine = h('div', null, orderLine, h('div.fm-order.muted', { text: `on entry: ${f.then.kind} ${orderText({ ...f.then, kind: '' }).trim()} (${f.then.id})` }));
+    const pend = (open.get(f.id) || []).map((o) => pendingLine(o, gens, m));
+    const units = f.kind === 'division' ? unitList(st, f) : null;
+    return h(`li.fm.k-${f.kind}`, { dataset: { formation: f.id } },
+      h('div.fm-head', null,
+        h('button.fm-name', { type: 'button', title: 'Show the general on the map', on: { click: () => g && m.onSelectGeneral(g.id) } },
+          name !== f.id ? name : f.id, name !== f.id ? h('span.fm-id', { text: f.id }) : null),
+        ...chips,
+        actions.length ? h('span.fm-actions', null, ...actions) : null),
+      g ? h('div.fm-gen', null, generalLine(g, f)) : h('div.fm-gen.muted', { text: 'no general' }),
+      orderLine,
+      pend.length ? h('ul.pending', null, ...pend) : null,
+      units,
+      children.length ? h('ul.tree', null, ...children.map((c) => node(c, f))) : null,
+    );
+  }
+}
+
+/** The orders still on their way, by the formations they are for. */
+function openOrders(st) {
+  const out = new Map();
+  for (const o of st.orders || []) {
+    const partial = o.status === 'active' && (o.readers || []).some((r) => !r.active);
+    if (!['carried', 'delivered', 'read'].includes(o.status) && !partial) continue;
+    for (const id of o.for || []) {
+      if (!out.has(id)) out.set(id, []);
+      out.get(id).push(o);
+    }
+  }
+  return out;
+}
+
+function generalLine(g, f) {
+  const parts = [g.name || g.id, h('span.muted', { text: ` · ${g.quality}, ${num(g.range)}″` })];
+  if (g.attached) parts.push(h('span.chip', { text: `attached to ${g.attached}` }));
+  if (g.fate) parts.push(h('span.chip.fallen', { text: g.fate }));
+  if (!g['on-table'] && f.reserve !== 'off-board') parts.push(h('span.chip', { text: 'off the table' }));
+  return parts;
+}
+
+/** A line for an order on its way: status, messenger, readers, acting turns. */
+function pendingLine(o, gens, m) {
+  const gname = (id) => { const g = gens.get(id); return g ? g.name || g.id : m.name(id); };
+  let status;
+  if (o.status === 'carried') {
+    const ms = (m.state.messengers || []).find((x) => x.order === o.id);
+    const eta = ms ? m.etaOf(ms.id) : undefined;
+    status = `carried${ms ? ` by ${ms.id}` : ''}${o.via ? ` to ${gname(o.via)}` : ''}${eta ? `, arrives about turn ${eta}` : ''}`;
+  } else if (o.status === 'delivered') {
+    status = `delivered turn ${o.delivered}${o.via ? ` to ${gname(o.via)}` : ''}; read in the next communications step`;
+  } else {
+    status = o.status;
+  }
+  const readers = (o.readers || []).filter((r) => r.read || r.active).map((r) =>
+    h('span.reader', { text: `${r.formation}: ${r.active ? 'acting' : `acts turn ${r.acts}`}${r.general ? ` (${gname(r.general)})` : ''}` }));
+  return h(`li.status-${o.status}`, { dataset: { order: o.id } },
+    h('span.order-id', { text: o.id }), ' ',
+    h(`span.kind-${o.kind}`, { text: o.kind }), ' ', orderText({ ...o, kind: '' }).trim(),
+    h('div.muted.small', null, `written turn ${o.written} · ${status}`),
+    readers.length ? h('div.readers', null, ...readers) : null);
+}
+
+const ARM = { infantry: 'inf', 'light-cavalry': 'lt cav', 'heavy-cavalry': 'hv cav', artillery: 'art' };
+
+function unitList(st, f) {
+  const us = st.units.filter((u) => u.division === f.id);
+  if (!us.length) return null;
+  return h('ul.units', null, ...us.map((u) =>
+    h(`li.unit-chip.st-${u.status}`, { dataset: { unit: u.id }, title: `${u.id}: ${u.type}, ${u.formation}, ${u.status}${u['on-table'] ? '' : ', off the table'}` },
+      h('b', { text: u.id.startsWith(f.id + '-') ? u.id.slice(f.id.length + 1) : u.id }), ` ${ARM[u.type] || u.type} · ${u.formation}`,
+      u.status !== 'formed' ? h('span.st', { text: ` · ${u.status}` }) : null,
+      !u['on-table'] ? h('span.muted', { text: ' · off table' }) : null)));
+}
