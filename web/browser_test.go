@@ -38,7 +38,7 @@ import (
 const chromium = "/usr/bin/chromium"
 
 // wait is how long a page may take to show what a test waits for.
-const wait = 10 * time.Second
+const wait = 25 * time.Second
 
 func needBrowser(t *testing.T) {
 	t.Helper()
@@ -198,6 +198,11 @@ func newPage(t *testing.T, b tablet, name, dir string) *page {
 	}()
 	// The page gets the whole window, as on a tablet.
 	p.do("size the viewport", chromedp.EmulateViewport(int64(b.w), int64(b.h)))
+	// No smooth scrolling: a click must not race the page's own scroll.
+	reduce := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}}
+	if _, err := chromedp.Call(p.ctx, emulation.SetEmulatedMedia, reduce); err != nil {
+		t.Fatal(err)
+	}
 	return p
 }
 
@@ -330,7 +335,7 @@ func near(a, b [2]float64, tol float64) bool {
 // maps and delivers, and the Allies never see what it carries.
 func TestBrowserOrders(t *testing.T) {
 	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	s := newSite(t, ctx)
 	dir := artifacts(t)
@@ -537,7 +542,7 @@ func TestBrowserOrders(t *testing.T) {
 // why.
 func TestBrowserDrag(t *testing.T) {
 	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	s := newSite(t, ctx)
 	dir := artifacts(t)
@@ -612,7 +617,7 @@ func TestBrowserDrag(t *testing.T) {
 // follows one of the join links it shows.
 func TestBrowserLanding(t *testing.T) {
 	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	s := newSite(t, ctx)
 	dir := artifacts(t)
@@ -652,6 +657,10 @@ func TestBrowserLanding(t *testing.T) {
 		[...document.querySelectorAll('#links a.join')].map(a => a.dataset.side).join() === ',french,british'`)
 	second := p.text("#created-id")
 
+	if !eval[bool](p, `matchMedia('(prefers-reduced-motion: reduce)').matches`) {
+		p.fail("the page does not see the reduced motion the tests ask for")
+	}
+
 	// And so does a game exported by an umpire.
 	doc, err := s.srv.Export(ctx, s.made.Game.ID, false)
 	if err != nil {
@@ -688,7 +697,7 @@ func TestBrowserLanding(t *testing.T) {
 // goes below the map, and every button is at least 40px high.
 func TestBrowserPortrait(t *testing.T) {
 	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	s := newSite(t, ctx)
 	dir := artifacts(t)
@@ -810,7 +819,7 @@ func TestStaticFiles(t *testing.T) {
 // tap the French messenger and learn nothing.
 func TestBrowserPieces(t *testing.T) {
 	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	s := newSite(t, ctx)
 	dir := artifacts(t)
@@ -883,7 +892,7 @@ func TestBrowserPieces(t *testing.T) {
 // Event.Describe.
 func TestDescribeMirrorsGo(t *testing.T) {
 	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	set, err := rules.Load()
 	if err != nil {

@@ -81,7 +81,8 @@ function showCreated(made) {
       copy);
   }));
   $('created').hidden = false;
-  $('created').scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  $('created').scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
 }
 
 /**
