@@ -139,12 +139,24 @@ type paramPatch struct {
 	present map[string]bool
 }
 
+// printable is an id as it may stand in an error message's place: as it
+// is if it is all plain characters, quoted if not (so that a bad id with a
+// line break cannot break the one-line message).
+func printable(id string) string {
+	for _, c := range id {
+		if c < ' ' || c > '~' {
+			return strconv.Quote(id)
+		}
+	}
+	return id
+}
+
 func (r reader) table(n *yaml.Node) (*tablePatch, error) {
 	where := "table"
 	if n.Kind == yaml.MappingNode {
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			if n.Content[i].Value == "id" {
-				where = "table " + n.Content[i+1].Value
+				where = "table " + printable(n.Content[i+1].Value)
 			}
 		}
 	}
