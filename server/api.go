@@ -255,13 +255,7 @@ func writeJSON(w http.ResponseWriter, status int, body any) {
 // body reads a JSON body of at most maxBody bytes into v, refusing
 // unknown fields and trailing data.
 func (s *Server) body(r *http.Request, v any) error {
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		mt, _, err := mime.ParseMediaType(ct)
-		if err != nil || mt != "application/json" {
-			return errorf(Unsupported, "the body must be JSON (Content-Type: application/json), not %q", ct)
-		}
-	}
-	data, err := s.read(r)
+	data, err := s.read(r, s.maxBody)
 	if err != nil {
 		return err
 	}
@@ -276,11 +270,18 @@ func (s *Server) body(r *http.Request, v any) error {
 	return nil
 }
 
-func (s *Server) read(r *http.Request) ([]byte, error) {
-	data, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, s.maxBody))
+// read reads a JSON body of at most limit bytes.
+func (s *Server) read(r *http.Request, limit int64) ([]byte, error) {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || mt != "application/json" {
+			return nil, errorf(Unsupported, "the body must be JSON (Content-Type: application/json), not %q", ct)
+		}
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, limit))
 	var mb *http.MaxBytesError
 	if errors.As(err, &mb) {
-		return nil, errorf(TooLarge, "the request body is over the limit of %d bytes", s.maxBody)
+		return nil, errorf(TooLarge, "the request body is over the limit of %d bytes", limit)
 	}
 	if err != nil {
 		return nil, errorf(Invalid, "the request body could not be read: %v", err)
@@ -377,12 +378,7 @@ type Result struct {
 }
 
 func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, any, error) {
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
-			return 0, nil, errorf(Unsupported, "the body must be JSON (Content-Type: application/json), not %q", ct)
-		}
-	}
-	data, err := s.read(r)
+	data, err := s.read(r, s.maxBody)
 	if err != nil {
 		return 0, nil, err
 	}

@@ -87,8 +87,8 @@ func (s *Server) getExport(r *http.Request, seat store.Seat, l *live) (int, any,
 }
 
 func (s *Server) importGame(r *http.Request) (int, any, error) {
-	saved := s.maxBody
-	data, err := (&Server{maxBody: 16 * saved}).read(r)
+	// A whole game's log is larger than a command.
+	data, err := s.read(r, 16*s.maxBody)
 	if err != nil {
 		return 0, nil, err
 	}
