@@ -75,7 +75,7 @@ func (g *Game) Write(w io.Writer) error {
 // Replay rebuilds the game from the document and checks that it stands
 // where the document says.
 func (g *Game) Replay(engine script.Engine) (*game.Game, error) {
-	sc, err := script.LoadAny(g.Scenario.File, []byte(g.Scenario.Source), engine)
+	sc, err := script.LoadAny(g.Scenario.File, []byte(g.Scenario.Source), engine, script.NoFiles)
 	if err != nil {
 		return nil, err
 	}

@@ -65,9 +65,34 @@ type Expect struct {
 // Engine makes the rule set a scenario names.
 type Engine func(id string) (game.Rules, error)
 
-// Load reads a script. A scenario given as a file name is read relative to
-// the script.
-func Load(file string, data []byte, engine Engine) (*Script, error) {
+// Files finds the scenario that a script names instead of giving it
+// inline: script is the script's own file name, name what its scenario
+// field says. It returns the file name to use in messages and the text.
+// Who reads a script decides what a name may reach: its own user's disk
+// (Disk), or nothing at all (NoFiles), as for anything a server receives.
+type Files func(script, name string) (file string, data []byte, err error)
+
+// Disk reads a named scenario from the local disk, relative to the script,
+// for the command line, where the user names his own files.
+func Disk(script, name string) (string, []byte, error) {
+	path := name
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(filepath.Dir(script), path)
+	}
+	data, err := os.ReadFile(path)
+	return path, data, err
+}
+
+// NoFiles refuses every name: the document must hold its scenario inline.
+// It is what a received document (an upload, an export) is read with, so
+// that nothing in it can reach a file.
+func NoFiles(_, name string) (string, []byte, error) {
+	return "", nil, fmt.Errorf("%s names a file, and here a scenario must be given inline", strict.Quote(name, 80))
+}
+
+// Load reads a script. A scenario given as a name instead of inline is
+// found by files.
+func Load(file string, data []byte, engine Engine, files Files) (*Script, error) {
 	r := strict.Reader{File: file, Want: "a script: scenario, and turns of commands"}
 	n, err := r.Parse(data)
 	if err != nil {
@@ -91,7 +116,7 @@ func Load(file string, data []byte, engine Engine) (*Script, error) {
 			return nil, err
 		}
 	}
-	if s.Scenario, err = scenario(r, f["scenario"], engine); err != nil {
+	if s.Scenario, err = scenario(r, f["scenario"], engine, files); err != nil {
 		return nil, err
 	}
 	rules, err := engine(s.Scenario.Rules)
@@ -135,7 +160,7 @@ func Load(file string, data []byte, engine Engine) (*Script, error) {
 	return s, nil
 }
 
-func scenario(r strict.Reader, n *yaml.Node, engine Engine) (*battle.Scenario, error) {
+func scenario(r strict.Reader, n *yaml.Node, engine Engine, files Files) (*battle.Scenario, error) {
 	vocab := func(id string) battle.Vocab {
 		if rules, err := engine(id); err == nil {
 			return rules.Vocab()
@@ -143,11 +168,7 @@ func scenario(r strict.Reader, n *yaml.Node, engine Engine) (*battle.Scenario, e
 		return battle.Vocab{}
 	}
 	if n.Kind == yaml.ScalarNode {
-		path := n.Value
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(filepath.Dir(r.File), path)
-		}
-		data, err := os.ReadFile(path)
+		path, data, err := files(r.File, n.Value)
 		if err != nil {
 			return nil, r.Errf(n, "scenario: %v", err)
 		}
@@ -618,14 +639,15 @@ func Field(e *game.Event, name string) string {
 }
 
 // LoadAny reads a scenario file, or the scenario of a script (a file with
-// a script field), and checks it against its rule set.
-func LoadAny(file string, data []byte, engine Engine) (*battle.Scenario, error) {
+// a script field), and checks it against its rule set. A script's scenario
+// given by name is found by files.
+func LoadAny(file string, data []byte, engine Engine, files Files) (*battle.Scenario, error) {
 	var n yaml.Node
 	if yaml.Unmarshal(data, &n) == nil && len(n.Content) == 1 && n.Content[0].Kind == yaml.MappingNode {
 		m := n.Content[0]
 		for i := 0; i+1 < len(m.Content); i += 2 {
 			if m.Content[i].Value == "script" {
-				s, err := Load(file, data, engine)
+				s, err := Load(file, data, engine, files)
 				if err != nil {
 					return nil, err
 				}

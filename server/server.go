@@ -32,6 +32,7 @@ import (
 	"orderly/game"
 	"orderly/script"
 	"orderly/store"
+	"orderly/strict"
 )
 
 // Engine returns the procedures of a rule set by its id.
@@ -191,7 +192,7 @@ func (s *Server) scenario(file string, data []byte) (*cached, error) {
 	if c != nil {
 		return c, nil
 	}
-	sc, err := script.LoadAny(file, data, script.Engine(s.engine))
+	sc, err := script.LoadAny(file, data, script.Engine(s.engine), script.NoFiles)
 	if err != nil {
 		return nil, err
 	}
@@ -246,6 +247,9 @@ func (s *Server) Create(ctx context.Context, in Setup) (*Created, error) {
 	if err != nil {
 		return nil, err
 	}
+	if file, data, err = s.resolve(file, data); err != nil {
+		return nil, err
+	}
 	c, err := s.scenario(file, data)
 	if err != nil {
 		return nil, &Error{Code: Invalid, Msg: err.Error()}
@@ -277,6 +281,42 @@ func (s *Server) source(in Setup) (string, []byte, error) {
 		return file, []byte(in.Source), nil
 	}
 	return "", nil, errorf(Invalid, "give scenario (the id of a bundled one) or source (a scenario file's text)")
+}
+
+// resolve makes a scenario source self-contained: a script whose scenario
+// names a bundled one by id gets that scenario's text in its place, so that
+// the store keeps only sources that name nothing. Any other name is
+// refused without being opened: nothing a client sends names a file on the
+// server.
+func (s *Server) resolve(file string, data []byte) (string, []byte, error) {
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
+		return file, data, nil // the loader will say what is wrong
+	}
+	m := doc.Content[0]
+	var isScript bool
+	var named *yaml.Node
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		switch m.Content[i].Value {
+		case "script":
+			isScript = true
+		case "scenario":
+			if m.Content[i+1].Kind == yaml.ScalarNode {
+				named = m.Content[i+1]
+			}
+		}
+	}
+	if !isScript || named == nil {
+		return file, data, nil
+	}
+	id := strings.TrimSuffix(named.Value, ".yaml")
+	for _, b := range s.bundled {
+		if b.ID == id {
+			return b.file, b.data, nil
+		}
+	}
+	return "", nil, errorf(Invalid, "%s:%d: scenario: %s is not a bundled scenario, and a file cannot be named here; give the scenario inline, or one of: %s",
+		strict.Clip(file, 80), named.Line, strict.Quote(named.Value, 80), strings.Join(s.Bundled(), ", "))
 }
 
 // Imported is a game's log and seeds brought from an export.

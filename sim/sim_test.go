@@ -68,7 +68,7 @@ func seedExample(t *testing.T) (*battle.Scenario, game.Rules, *script.Plan) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := script.Load("../examples/nb/seed-example.yaml", data, eng)
+	s, err := script.Load("../examples/nb/seed-example.yaml", data, eng, script.Disk)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,7 @@ messengers and its secret rolls.`,
 			if err != nil {
 				return bad(err)
 			}
-			s, err := script.Load(args[0], data, engine)
+			s, err := script.Load(args[0], data, engine, script.Disk)
 			if err != nil {
 				return bad(err)
 			}

@@ -38,7 +38,7 @@ func scenarioOf(t testing.TB, r *nb.Rules, path string) *battle.Scenario {
 		t.Fatal(err)
 	}
 	eng := func(string) (game.Rules, error) { return r, nil }
-	s, err := script.Load(path, data, eng)
+	s, err := script.Load(path, data, eng, script.Disk)
 	if err != nil {
 		t.Fatal(err)
 	}
