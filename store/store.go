@@ -33,8 +33,12 @@ type Game struct {
 	File     string // the scenario's file name, for error messages
 	Scenario []byte // the scenario file as given (YAML or JSON)
 	Created  time.Time
-	Version  int // the number of events in the log
+	Version  int    // the number of events in the log
+	Origin   string // OriginDemo for the game orderly serve --demo keeps; else empty
 }
+
+// OriginDemo marks the demo game that orderly serve --demo reuses.
+const OriginDemo = "demo"
 
 // Roles of a seat.
 const (
@@ -76,16 +80,24 @@ type Store interface {
 	// and returns ErrConflict (or ErrNotFound). The events are numbered
 	// version+1, version+2, ...
 	Append(ctx context.Context, game string, version int, events []json.RawMessage) (int, error)
-	// Events returns a game's events after the first since, in order.
-	Events(ctx context.Context, game string, since int) ([]json.RawMessage, error)
+	// Events returns a game's events after the first since, in order: at
+	// most limit of them (all when limit is 0), so that a long log can be
+	// read in pages.
+	Events(ctx context.Context, game string, since, limit int) ([]json.RawMessage, error)
 	// Game returns one game's record.
 	Game(ctx context.Context, id string) (Game, error)
 	// Games returns every game's record, oldest first.
 	Games(ctx context.Context) ([]Game, error)
+	// Count is the number of games.
+	Count(ctx context.Context) (int, error)
 	// Seat returns the seat whose token hashes to hash.
 	Seat(ctx context.Context, hash []byte) (Seat, error)
 	// Seats returns a game's seats, in the order they were made.
 	Seats(ctx context.Context, game string) ([]Seat, error)
+	// Reissue gives the seat of game whose token hashes to old the new
+	// hash: the old token stops working at once. ErrNotFound if the game
+	// has no such seat; ErrExists if the new hash is taken.
+	Reissue(ctx context.Context, game string, old, new []byte) error
 	// Seeds returns a game's seeds, oldest first.
 	Seeds(ctx context.Context, game string) ([]Seed, error)
 	// Reveal marks every secret seed of the game revealed at version and

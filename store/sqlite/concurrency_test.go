@@ -121,7 +121,7 @@ func TestConcurrentManyGames(t *testing.T) {
 	for range 2 {
 		readers.Go(func() {
 			for !stop.Load() {
-				es, err := d.Events(ctx, "g0", 0)
+				es, err := d.Events(ctx, "g0", 0, 0)
 				if err != nil {
 					t.Error(err)
 					return

@@ -97,7 +97,7 @@ type DB struct {
 }
 
 type readStmts struct {
-	events, gameExists, game, games, seat, seats, seeds *sql.Stmt
+	events, gameExists, game, games, count, seat, seats, seeds *sql.Stmt
 }
 
 // dsn is the data source name for the file at path: a plain file name (not
@@ -193,15 +193,16 @@ func (d *DB) open(ctx context.Context, path string) error {
 	d.r.SetMaxIdleConns(d.cfg.readers)
 	d.r.SetConnMaxLifetime(0)
 	d.r.SetConnMaxIdleTime(0)
-	const gameColumns = `SELECT id, title, rules, file, scenario, created, version FROM games`
+	const gameColumns = `SELECT id, title, rules, file, scenario, created, version, origin FROM games`
 	return prepareAll(ctx, d.r.PrepareContext, []prep{
 		// The log is the game's first version events: Events agrees
 		// with Game, whatever else might be in the table.
 		{&d.rs.events, `SELECT data FROM events WHERE game = ?1 AND seq > ?2
-			AND seq <= (SELECT version FROM games WHERE id = ?1) ORDER BY seq`},
+			AND seq <= (SELECT version FROM games WHERE id = ?1) ORDER BY seq LIMIT ?3`},
 		{&d.rs.gameExists, `SELECT 1 FROM games WHERE id = ?`},
 		{&d.rs.game, gameColumns + ` WHERE id = ?`},
 		{&d.rs.games, gameColumns + ` ORDER BY created, rowid`},
+		{&d.rs.count, `SELECT count(*) FROM games`},
 		{&d.rs.seat, `SELECT hash, game, role, side, formation, label FROM seats WHERE hash = ?`},
 		{&d.rs.seats, `SELECT hash, game, role, side, formation, label FROM seats WHERE game = ? ORDER BY n`},
 		{&d.rs.seeds, `SELECT game, from_seq, secret, commitment, revealed FROM seeds WHERE game = ? ORDER BY from_seq`},
@@ -265,7 +266,7 @@ func (d *DB) release() error {
 		}
 	}
 	closeStmts(d.ws.all()...)
-	closeStmts(d.rs.events, d.rs.gameExists, d.rs.game, d.rs.games, d.rs.seat, d.rs.seats, d.rs.seeds)
+	closeStmts(d.rs.events, d.rs.gameExists, d.rs.game, d.rs.games, d.rs.count, d.rs.seat, d.rs.seats, d.rs.seeds)
 	if d.wconn != nil {
 		errs = append(errs, d.wconn.Close())
 	}
@@ -402,17 +403,21 @@ func (d *DB) send(ctx context.Context, r *request) (int, error) {
 	return res.version, res.err
 }
 
-// Events returns a game's events after the first since, in order.
-func (d *DB) Events(ctx context.Context, game string, since int) ([]json.RawMessage, error) {
-	events, err := d.events(ctx, game, max(since, 0))
+// Events returns a game's events after the first since, in order, at most
+// limit of them (0: all).
+func (d *DB) Events(ctx context.Context, game string, since, limit int) ([]json.RawMessage, error) {
+	if limit <= 0 {
+		limit = -1 // SQLite: no limit
+	}
+	events, err := d.events(ctx, game, max(since, 0), limit)
 	if err != nil {
 		return nil, fmt.Errorf("events of game %s: %w", game, d.closedErr(err))
 	}
 	return events, nil
 }
 
-func (d *DB) events(ctx context.Context, game string, since int) ([]json.RawMessage, error) {
-	rows, err := d.rs.events.QueryContext(ctx, game, since)
+func (d *DB) events(ctx context.Context, game string, since, limit int) ([]json.RawMessage, error) {
+	rows, err := d.rs.events.QueryContext(ctx, game, since, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -451,7 +456,7 @@ func scanGame(s scanner) (store.Game, error) {
 		g       store.Game
 		created int64
 	)
-	if err := s.Scan(&g.ID, &g.Title, &g.Rules, &g.File, &g.Scenario, &created, &g.Version); err != nil {
+	if err := s.Scan(&g.ID, &g.Title, &g.Rules, &g.File, &g.Scenario, &created, &g.Version, &g.Origin); err != nil {
 		return store.Game{}, err
 	}
 	g.Created = time.Unix(0, created)
@@ -495,6 +500,27 @@ func (d *DB) games(ctx context.Context) ([]store.Game, error) {
 		games = append(games, g)
 	}
 	return games, rows.Err()
+}
+
+// Count is the number of games.
+func (d *DB) Count(ctx context.Context) (int, error) {
+	var n int
+	if err := d.rs.count.QueryRowContext(ctx).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count games: %w", d.closedErr(err))
+	}
+	return n, nil
+}
+
+// Reissue gives a seat a new token hash. See store.Store.
+func (d *DB) Reissue(ctx context.Context, game string, old, new []byte) error {
+	if len(new) == 0 {
+		return fmt.Errorf("reissue a seat of game %s: no new hash", game)
+	}
+	r := &request{op: opReissue, game: game, old: old, hash: new}
+	if _, err := d.send(ctx, r); err != nil {
+		return fmt.Errorf("reissue a seat of game %s: %w", game, err)
+	}
+	return nil
 }
 
 func scanSeat(s scanner) (store.Seat, error) {

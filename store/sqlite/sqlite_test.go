@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -91,7 +92,7 @@ func mustAppend(t testing.TB, d *DB, game string, version int, events ...json.Ra
 
 func mustEvents(t testing.TB, d *DB, game string, since int) []json.RawMessage {
 	t.Helper()
-	es, err := d.Events(context.Background(), game, since)
+	es, err := d.Events(context.Background(), game, since, 0)
 	if err != nil {
 		t.Fatalf("Events(%s, %d): %v", game, since, err)
 	}
@@ -329,12 +330,13 @@ func TestConflicts(t *testing.T) {
 
 	notFound := map[string]error{}
 	_, notFound["Append"] = d.Append(ctx, "nope", 0, []json.RawMessage{event("x")})
-	_, notFound["Events"] = d.Events(ctx, "nope", 0)
+	_, notFound["Events"] = d.Events(ctx, "nope", 0, 0)
 	_, notFound["Game"] = d.Game(ctx, "nope")
 	_, notFound["Seats"] = d.Seats(ctx, "nope")
 	_, notFound["Seeds"] = d.Seeds(ctx, "nope")
 	_, notFound["Seat"] = d.Seat(ctx, hash("nope"))
 	notFound["Reveal"] = d.Reveal(ctx, "nope", 0, seed(1))
+	notFound["Reissue"] = d.Reissue(ctx, "nope", hash("nope/umpire"), hash("x"))
 	for name, err := range notFound {
 		if !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("%s of an unknown game or seat = %v, want ErrNotFound", name, err)
@@ -445,9 +447,10 @@ func TestReopen(t *testing.T) {
 		if got, err := d.Seeds(ctx, "g"); err != nil || len(got) != len(seeds)+1 || got[0].Revealed != 2 {
 			t.Errorf("Seeds after reopening = %+v, %v", got, err)
 		}
-		var migrations int
-		if err := d.r.QueryRow(`SELECT count(*) FROM goose_db_version WHERE version_id > 0`).Scan(&migrations); err != nil || migrations != 1 {
-			t.Errorf("%d migrations recorded (%v), want 1", migrations, err)
+		var recorded int
+		files, _ := fs.Glob(migrations, "migrations/*.sql")
+		if err := d.r.QueryRow(`SELECT count(*) FROM goose_db_version WHERE version_id > 0`).Scan(&recorded); err != nil || recorded != len(files) {
+			t.Errorf("%d migrations recorded (%v), want %d, one per file, each once", recorded, err, len(files))
 		}
 		if err := d.Close(); err != nil {
 			t.Fatal(err)
@@ -499,10 +502,12 @@ func TestClosed(t *testing.T) {
 	_, errs["Append"] = d.Append(ctx, "g", 0, []json.RawMessage{event("late")})
 	errs["Create"] = d.Create(ctx, g, seats, seeds, nil)
 	errs["Reveal"] = d.Reveal(ctx, "g", 0, seed(1))
-	_, errs["Events"] = d.Events(ctx, "g", 0)
+	_, errs["Events"] = d.Events(ctx, "g", 0, 0)
 	_, errs["Game"] = d.Game(ctx, "g")
 	_, errs["Games"] = d.Games(ctx)
 	_, errs["Seat"] = d.Seat(ctx, hash("g/red"))
+	_, errs["Count"] = d.Count(ctx)
+	errs["Reissue"] = d.Reissue(ctx, "g", hash("g/red"), hash("new"))
 	for name, err := range errs {
 		if !errors.Is(err, ErrClosed) {
 			t.Errorf("%s after Close = %v, want ErrClosed", name, err)
@@ -535,4 +540,94 @@ func TestOpenBadPath(t *testing.T) {
 	if _, err := Open(context.Background(), filepath.Join(t.TempDir(), "no", "such", "dir.db")); err == nil {
 		t.Error("Open in a missing directory succeeded")
 	}
+}
+
+// Events reads a long log in pages: each page starts where the last ended
+// and holds at most its limit.
+func TestEventsInPages(t *testing.T) {
+	d, _ := openTemp(t)
+	create(t, d, "g")
+	var all []json.RawMessage
+	for i := range 25 {
+		all = append(all, event("e%d", i+1))
+	}
+	mustAppend(t, d, "g", 0, all...)
+	var got []json.RawMessage
+	for since := 0; ; {
+		page, err := d.Events(context.Background(), "g", since, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(page) > 10 {
+			t.Fatalf("a page of %d events, over its limit of 10", len(page))
+		}
+		if len(page) == 0 {
+			break
+		}
+		got = append(got, page...)
+		since += len(page)
+	}
+	sameEvents(t, "paged", got, all)
+}
+
+func TestCountAndOrigin(t *testing.T) {
+	ctx := context.Background()
+	d, _ := openTemp(t)
+	if n, err := d.Count(ctx); err != nil || n != 0 {
+		t.Fatalf("Count of an empty store = %d, %v", n, err)
+	}
+	create(t, d, "a")
+	g, seats, seeds := newGame("demo")
+	g.Origin = store.OriginDemo
+	if err := d.Create(ctx, g, seats, seeds, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := d.Count(ctx); err != nil || n != 2 {
+		t.Fatalf("Count = %d, %v; want 2", n, err)
+	}
+	got, err := d.Game(ctx, "demo")
+	if err != nil || got.Origin != store.OriginDemo {
+		t.Fatalf("Game(demo).Origin = %q, %v", got.Origin, err)
+	}
+	if got, _ := d.Game(ctx, "a"); got.Origin != "" {
+		t.Errorf("a game made without an origin has %q", got.Origin)
+	}
+}
+
+// Reissue revokes the old token at once and keeps the seat what it was.
+func TestReissue(t *testing.T) {
+	ctx := context.Background()
+	d, _ := openTemp(t)
+	_, seats, _ := create(t, d, "g")
+	create(t, d, "h")
+	if err := d.Reissue(ctx, "g", hash("g/red"), hash("g/red-2")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Seat(ctx, hash("g/red")); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the old token still finds a seat: %v", err)
+	}
+	s, err := d.Seat(ctx, hash("g/red-2"))
+	if err != nil || s.Side != "red" || s.Role != store.Side || s.Game != "g" {
+		t.Fatalf("the new token finds %+v, %v", s, err)
+	}
+	got, _ := d.Seats(ctx, "g")
+	if len(got) != len(seats) || got[1].Label != seats[1].Label {
+		t.Errorf("seats after a reissue: %+v", got)
+	}
+	// A seat of another game, a hash in use: refused, nothing changed.
+	if err := d.Reissue(ctx, "g", hash("h/red"), hash("x")); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("reissuing another game's seat = %v, want ErrNotFound", err)
+	}
+	if err := d.Reissue(ctx, "g", hash("g/blue"), hash("h/umpire")); !errors.Is(err, store.ErrExists) {
+		t.Errorf("reissuing onto a taken hash = %v, want ErrExists", err)
+	}
+	if _, err := d.Seat(ctx, hash("g/blue")); err != nil {
+		t.Errorf("a refused reissue changed the seat: %v", err)
+	}
+	// Appends in the same batch as a reissue keep their versions.
+	mustAppend(t, d, "g", 0, event("a"))
+	if err := d.Reissue(ctx, "g", hash("g/umpire"), hash("g/umpire-2")); err != nil {
+		t.Fatal(err)
+	}
+	mustAppend(t, d, "g", 1, event("b"))
 }

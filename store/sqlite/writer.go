@@ -17,6 +17,7 @@ const (
 	opAppend op = iota
 	opCreate
 	opReveal
+	opReissue
 )
 
 // request is one write for the writer goroutine.
@@ -30,6 +31,8 @@ type request struct {
 	seats   []store.Seat
 	seeds   []store.Seed // Create: the game's seeds
 	seed    store.Seed   // Reveal: the next seed
+	old     []byte       // Reissue: the seat's hash now
+	hash    []byte       // Reissue: its new hash
 
 	res   result      // the outcome, kept until the batch is committed
 	reply chan result // buffered, so the writer never waits on it
@@ -48,7 +51,7 @@ type writeStmts struct {
 	savepoint, release, rollbackTo     *sql.Stmt
 	version, insertEvent, setVersion   *sql.Stmt
 	insertGame, insertSeat, insertSeed *sql.Stmt
-	seedExists, revealSeeds            *sql.Stmt
+	seedExists, revealSeeds, reissue   *sql.Stmt
 }
 
 func (s *writeStmts) all() []*sql.Stmt {
@@ -57,7 +60,7 @@ func (s *writeStmts) all() []*sql.Stmt {
 		s.savepoint, s.release, s.rollbackTo,
 		s.version, s.insertEvent, s.setVersion,
 		s.insertGame, s.insertSeat, s.insertSeed,
-		s.seedExists, s.revealSeeds,
+		s.seedExists, s.revealSeeds, s.reissue,
 	}
 }
 
@@ -72,11 +75,12 @@ func (s *writeStmts) prepare(ctx context.Context, c *sql.Conn) error {
 		{&s.version, `SELECT version FROM games WHERE id = ?`},
 		{&s.insertEvent, `INSERT INTO events (game, seq, data) VALUES (?, ?, ?)`},
 		{&s.setVersion, `UPDATE games SET version = ? WHERE id = ?`},
-		{&s.insertGame, `INSERT INTO games (id, title, rules, file, scenario, created, version) VALUES (?, ?, ?, ?, ?, ?, 0)`},
+		{&s.insertGame, `INSERT INTO games (id, title, rules, file, scenario, created, version, origin) VALUES (?, ?, ?, ?, ?, ?, 0, ?)`},
 		{&s.insertSeat, `INSERT INTO seats (hash, game, role, side, formation, label, n) VALUES (?, ?, ?, ?, ?, ?, ?)`},
 		{&s.insertSeed, `INSERT INTO seeds (game, from_seq, secret, commitment, revealed) VALUES (?, ?, ?, ?, ?)`},
 		{&s.seedExists, `SELECT 1 FROM seeds WHERE game = ? AND from_seq = ?`},
 		{&s.revealSeeds, `UPDATE seeds SET revealed = ? WHERE game = ? AND revealed = 0`},
+		{&s.reissue, `UPDATE seats SET hash = ? WHERE game = ? AND hash = ?`},
 	})
 }
 
@@ -214,6 +218,8 @@ func (d *DB) apply(r *request, versions map[string]int) (result, error) {
 		res, err = d.create(r, versions)
 	case opReveal:
 		res, err = d.reveal(r, versions)
+	case opReissue:
+		return d.reissue(r) // the game's version is not its business
 	default:
 		return result{}, fmt.Errorf("unknown write %d", r.op)
 	}
@@ -333,7 +339,7 @@ func (d *DB) create(r *request, versions map[string]int) (result, error) {
 		return result{}, err
 	}
 	return d.atomically(true, func() (result, error) {
-		if _, err := d.ws.insertGame.Exec(g.ID, g.Title, g.Rules, g.File, nonNil(g.Scenario), g.Created.UnixNano()); err != nil {
+		if _, err := d.ws.insertGame.Exec(g.ID, g.Title, g.Rules, g.File, nonNil(g.Scenario), g.Created.UnixNano(), g.Origin); err != nil {
 			return violated(err, "the game")
 		}
 		for i, s := range r.seats {
@@ -414,4 +420,22 @@ func (d *DB) reveal(r *request, versions map[string]int) (result, error) {
 		}
 		return result{version: cur}, nil
 	})
+}
+
+// reissue gives the seat r.old of r.game the hash r.hash; one UPDATE, so it
+// needs no savepoint.
+func (d *DB) reissue(r *request) (result, error) {
+	res, err := d.ws.reissue.Exec(r.hash, r.game, r.old)
+	switch {
+	case isConstraint(err):
+		return result{err: fmt.Errorf("the new hash is taken: %w", store.ErrExists)}, nil
+	case err != nil:
+		return result{}, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return result{}, err
+	} else if n == 0 {
+		return result{err: fmt.Errorf("no such seat: %w", store.ErrNotFound)}, nil
+	}
+	return result{}, nil
 }
