@@ -36,7 +36,14 @@ func Load(paths ...string) (*table.Set, error) {
 func Engine(id string, set *table.Set) (game.Rules, error) {
 	switch id {
 	case "nb":
-		return nb.New(set)
+		// A failed New returns a nil *nb.Rules: return a nil interface,
+		// not an interface holding that nil pointer, which callers would
+		// take for rules and call (the crash of a sim with bad house rules).
+		r, err := nb.New(set)
+		if err != nil {
+			return nil, err
+		}
+		return r, nil
 	}
 	return nil, fmt.Errorf("rule set %q has no game procedures yet; allowed: nb", id)
 }
