@@ -29,8 +29,22 @@ func Load(paths ...string) (*table.Set, error) {
 		}
 		house = append(house, table.Source{Name: p, Data: data})
 	}
-	return table.Load(Builtin(), house...)
+	set, err := table.Load(Builtin(), house...)
+	if err != nil {
+		return nil, err
+	}
+	// A house rule that the procedures of a rule set cannot use is refused
+	// now, whatever the command, not when a game first rolls the table.
+	for _, id := range Procedures() {
+		if _, err := Engine(id, set); err != nil {
+			return nil, err
+		}
+	}
+	return set, nil
 }
+
+// Procedures lists the rule sets that have game procedures (Engine).
+func Procedures() []string { return []string{"nb"} }
 
 // Engine returns the procedures of rule set id over the loaded tables.
 func Engine(id string, set *table.Set) (game.Rules, error) {

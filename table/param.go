@@ -57,6 +57,7 @@ type Param struct {
 	Unless   string  // bool: Mod lapses while this other bool parameter is true
 	Renames  []Rename
 	Target   bool
+	File     string // the rules file that gave (or last changed) it
 	Line     int
 }
 
@@ -65,7 +66,7 @@ func (r reader) param(n *yaml.Node, where string) (*Param, map[string]bool, erro
 	if err != nil {
 		return nil, nil, err
 	}
-	p := &Param{Line: n.Line}
+	p := &Param{File: r.File, Line: n.Line}
 	present := map[string]bool{}
 	for k := range f {
 		present[k] = true
@@ -225,6 +226,7 @@ func (r reader) choices(n *yaml.Node, where string) ([]Choice, error) {
 
 // merge applies the fields of a house-rule patch to p.
 func (p *Param) merge(q *Param, present map[string]bool) {
+	p.File, p.Line = q.File, q.Line
 	if present["kind"] {
 		p.Kind = q.Kind
 	}

@@ -20,6 +20,7 @@ type Source struct {
 type Set struct {
 	tables  []*Table
 	lookups []*Lookup
+	house   []string // names of the house-rules files, in order
 }
 
 // Load reads the built-in rules files, then applies house-rule files in
@@ -38,6 +39,7 @@ func Load(builtin []Source, house ...Source) (*Set, error) {
 		if err := s.read(src, true); err != nil {
 			return nil, err
 		}
+		s.house = append(s.house, src.Name)
 	}
 	for _, l := range s.lookups {
 		if err := l.readCells(); err != nil {

@@ -34,22 +34,21 @@ type Rules struct {
 }
 
 // New makes the rule set from a loaded table set (the built-in tables with
-// any house rules) and the embedded procedure.
+// any house rules) and the embedded procedure. It refuses a set whose
+// tables the procedures cannot use (see Uses), so that a house rule that
+// breaks them fails here, when the rules load, and never mid-game.
 func New(set *table.Set) (*Rules, error) {
 	p, err := readProcedure("rules/nb/procedure.yaml", procedureYAML)
 	if err != nil {
 		return nil, err
 	}
 	r := &Rules{tables: set, p: p}
-	for _, id := range []string{"nb/order-delay", "nb/reserve-entry", "nb/reserve-arrival"} {
-		if _, err := set.Table(id); err != nil {
-			return nil, fmt.Errorf("nb: %w", err)
-		}
-	}
-	if _, err := set.FindLookup("nb/orders-per-turn"); err != nil {
+	if r.delay, err = set.Table("nb/order-delay"); err != nil {
 		return nil, fmt.Errorf("nb: %w", err)
 	}
-	r.delay, _ = set.Table("nb/order-delay")
+	if err := set.Check("NB", r.Uses()); err != nil {
+		return nil, err
+	}
 	r.delayArgs = map[[2]string]table.Args{}
 	v := r.Vocab()
 	for _, n := range v.Nations {
@@ -62,6 +61,31 @@ func New(set *table.Set) (*Rules, error) {
 		}
 	}
 	return r, nil
+}
+
+// Uses says what the procedures pass to each table and read from it: the
+// reading general's nation and quality to nb/order-delay, read as the turns
+// of delay (NB-4, NB-5); nothing to nb/reserve-entry, read as the earliest
+// entry turn (NB-10); the reserve general's quality to nb/reserve-arrival,
+// read as the turns late (NB-10); and the nation to nb/orders-per-turn, read
+// as a count (NB-2). The nations and qualities a scenario may use are those
+// of nb/order-delay (Vocab), so a house rule that adds one there must add
+// it to the other tables too.
+func (r *Rules) Uses() []table.Use {
+	v := r.Vocab()
+	nation := table.Pass{Name: "nation", Kind: table.Enum, Values: v.Nations, From: "the nations of nb/order-delay"}
+	quality := table.Pass{Name: "quality", Kind: table.Enum, Values: v.Qualities, From: "the qualities of nb/order-delay"}
+	zero, one := 0, 1
+	return []table.Use{
+		{Table: "nb/order-delay", Rule: "NB-5", Params: []table.Pass{nation, quality},
+			Number: &table.Number{What: "the turns of delay", Min: &zero}},
+		{Table: "nb/reserve-entry", Rule: "NB-10",
+			Number: &table.Number{What: "the earliest entry turn", Min: &one}},
+		{Table: "nb/reserve-arrival", Rule: "NB-10", Params: []table.Pass{quality},
+			Number: &table.Number{What: "the turns late (negative: early)"}},
+		{Table: "nb/orders-per-turn", Rule: "NB-2", Params: []table.Pass{nation},
+			Number: &table.Number{What: "the orders per turn", Min: &zero}},
+	}
 }
 
 // ID is "nb".
