@@ -172,10 +172,15 @@ func words(r strict.Reader, n *yaml.Node, where string) ([]string, error) {
 		return nil, r.Errf(n, "%s: the list is empty", where)
 	}
 	out := make([]string, len(items))
+	named := make(map[string]bool, len(items))
 	for i, it := range items {
 		if out[i], err = r.ID(it, fmt.Sprintf("%s[%d]", where, i)); err != nil {
 			return nil, err
 		}
+		if named[out[i]] {
+			return nil, r.Errf(it, "%s[%d]: %s is named twice; name each once", where, i, out[i])
+		}
+		named[out[i]] = true
 	}
 	return out, nil
 }
@@ -224,6 +229,7 @@ func readMoves(r strict.Reader, n *yaml.Node, where string) ([]Move, error) {
 		}
 	}
 	var out []Move
+	moved := make(map[string]bool, len(items))
 	for i, it := range items {
 		w := where
 		if n.Kind == yaml.SequenceNode {
@@ -269,6 +275,10 @@ func readMoves(r strict.Reader, n *yaml.Node, where string) ([]Move, error) {
 			}
 			m.Facing = &v
 		}
+		if moved[m.ID()] {
+			return nil, r.Errf(it, "%s: %s is moved twice in one command; give each piece one move", w, m.ID())
+		}
+		moved[m.ID()] = true
 		out = append(out, m)
 	}
 	return out, nil

@@ -2,168 +2,19 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
-	"mime"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
-	"orderly/dice"
 	"orderly/game"
 	"orderly/store"
+	"orderly/strict"
 	"orderly/table"
 )
-
-// Info is a game as its seats see it, without the state.
-type Info struct {
-	ID      string      `json:"id"`
-	Title   string      `json:"title"`
-	Rules   string      `json:"rules"`
-	Version int         `json:"version"`
-	Turn    int         `json:"turn"`
-	Turns   int         `json:"turns"`
-	Phase   string      `json:"phase"`
-	Step    string      `json:"step"`
-	Player  bool        `json:"player"` // the step waits for the players
-	Verbs   []string    `json:"verbs"`  // the commands the step takes
-	Kinds   []string    `json:"kinds"`  // the kinds of order a player may write
-	Ready   []string    `json:"ready"`
-	Over    bool        `json:"over"`
-	Sides   []SideInfo  `json:"sides"`
-	Seeds   []game.Seed `json:"seeds"`
-	Seat    SeatInfo    `json:"seat"`
-}
-
-// SideInfo is what everyone knows of a side.
-type SideInfo struct {
-	ID     string `json:"id"`
-	Name   string `json:"name"`
-	Nation string `json:"nation"`
-	Edge   string `json:"edge"`
-}
-
-func seatInfo(s store.Seat) SeatInfo {
-	return SeatInfo{Role: s.Role, Side: s.Side, Formation: s.Formation, Label: s.Label}
-}
-
-// info describes l's game to seat. l.mu must be held.
-func (s *Server) info(l *live, seat store.Seat) Info {
-	st := l.g.State()
-	step := l.g.Step()
-	in := Info{ID: l.id, Title: l.rec.Title, Rules: l.sc.Rules, Version: l.g.Len(), Turn: st.Turn, Turns: l.sc.Turns,
-		Phase: st.Phase, Step: st.Step, Player: step.Player, Ready: append([]string{}, st.Ready...), Over: st.Over,
-		Seeds: l.public(), Seat: seatInfo(seat)}
-	if step.Player && !st.Over {
-		in.Verbs = append(append([]string{}, step.Verbs...), l.rules.Anytime()...)
-		if seat.Role == store.Umpire {
-			in.Verbs = append(in.Verbs, "end")
-		} else {
-			in.Verbs = append(in.Verbs, "ready")
-		}
-	}
-	if f, ok := l.rules.(game.Forecaster); ok {
-		in.Kinds = f.Kinds()
-	}
-	for _, sd := range l.sc.Sides {
-		in.Sides = append(in.Sides, SideInfo{ID: sd.ID, Name: sd.Name, Nation: sd.Nation, Edge: sd.Edge})
-	}
-	return in
-}
-
-// Board is what a seat needs to draw the map: the game's info, the field,
-// the state as the seat may see it, the names of what it sees, and
-// derived facts (messengers' arrival turns, the engagement reach).
-type Board struct {
-	Info  Info              `json:"game"`
-	Field Field             `json:"field"`
-	State *game.State       `json:"state"`
-	Names map[string]string `json:"names"`
-	// Etas is the turn each of the seat's own messengers should reach
-	// its general, were he to stay where he is.
-	Etas  map[string]int `json:"etas"`
-	Reach float64        `json:"reach,omitempty"`
-}
-
-// Field is the table: its size, units and entry grid.
-type Field struct {
-	Width   float64            `json:"width"`
-	Depth   float64            `json:"depth"`
-	Units   string             `json:"units"`
-	Columns int                `json:"columns,omitempty"`
-	Rows    int                `json:"rows,omitempty"`
-	Speeds  map[string]float64 `json:"speeds,omitempty"`
-}
-
-func (s *Server) board(l *live, seat store.Seat) Board {
-	state := l.g.Sees(viewer(seat))
-	b := Board{Info: s.info(l, seat), State: state, Names: map[string]string{}, Etas: map[string]int{}}
-	f := l.sc.Field
-	b.Field = Field{Width: f.Width, Depth: f.Depth, Units: "inches", Columns: f.Columns, Rows: f.Rows, Speeds: l.sc.Speeds}
-	if r, ok := l.rules.(game.Reacher); ok {
-		b.Reach = r.Reach()
-	}
-	for _, sd := range l.sc.Sides {
-		for _, fm := range sd.Formations {
-			if fm.Name != "" && state.Formation(fm.ID) != nil {
-				b.Names[fm.ID] = fm.Name
-			}
-		}
-		for _, g := range sd.Generals {
-			if g.Name != "" && state.General(g.ID) != nil {
-				b.Names[g.ID] = g.Name
-			}
-		}
-	}
-	if c, ok := l.rules.(game.Courier); ok {
-		for _, m := range state.Messengers {
-			if m.To == "" {
-				continue // the enemy's: its recipient is hidden
-			}
-			if turn, ok := c.Arrival(state, m); ok {
-				b.Etas[m.ID] = turn
-			}
-		}
-	}
-	return b
-}
-
-// Events is a page of a seat's events.
-type Events struct {
-	Version int          `json:"version"`
-	Events  []game.Event `json:"events"`
-}
-
-// events returns the events after since that seat may see: those still
-// in memory from the game, older ones from the store. l.mu must be held.
-func (l *live) events(ctx context.Context, st store.Store, seat store.Seat, since int) (Events, error) {
-	who := viewer(seat)
-	out := Events{Version: l.g.Len(), Events: []game.Event{}}
-	if since < l.g.Base() {
-		raw, err := st.Events(ctx, l.id, since)
-		if err != nil {
-			return out, err
-		}
-		old, err := decodeEvents(raw[:l.g.Base()-since])
-		if err != nil {
-			return out, err
-		}
-		for _, e := range old {
-			if e.Visible(who) {
-				out.Events = append(out.Events, e)
-			}
-		}
-	}
-	l.g.Scan(since, func(e *game.Event) {
-		if e.Visible(who) {
-			out.Events = append(out.Events, *e)
-		}
-	})
-	return out, nil
-}
 
 // route is one route of the API.
 type route struct {
@@ -177,6 +28,7 @@ func (s *Server) routes() []route {
 	return []route{
 		{"GET", "/api/openapi.json", s.openapi},
 		{"GET", "/api/scenarios", s.handle(s.listScenarios)},
+		{"GET", "/api/host", s.handle(s.getHost)},
 		{"POST", "/api/games", s.handle(s.createGame)},
 		{"POST", "/api/games/import", s.handle(s.importGame)},
 		{"GET", "/api/seat", s.handle(s.whoAmI)},
@@ -189,6 +41,7 @@ func (s *Server) routes() []route {
 		{"POST", "/api/games/{id}/reveal", s.seated(s.postReveal)},
 		{"GET", "/api/games/{id}/export", s.seated(s.getExport)},
 		{"GET", "/api/games/{id}/seats", s.seated(s.getSeats)},
+		{"POST", "/api/games/{id}/seats/reissue", s.seated(s.postReissue)},
 	}
 }
 
@@ -224,17 +77,24 @@ func (s *Server) seated(h seatHandler) http.HandlerFunc {
 	})
 }
 
+// authenticate finds the seat of the request's token, which must be of
+// the game in the path, and the game. A token of another game gets the
+// same answer whether the game in the path exists or not.
 func (s *Server) authenticate(r *http.Request) (store.Seat, *live, *Error) {
 	token, e := bearer(r)
 	if e != nil {
 		return store.Seat{}, nil, e
 	}
-	seat, l, e := s.seat(token)
+	seat, e := s.seat(r, token)
 	if e != nil {
 		return seat, nil, e
 	}
-	if id := r.PathValue("id"); id != seat.Game || l == nil {
-		return seat, nil, errorf(Forbidden, "this token is a seat of game %s, not of game %s", seat.Game, id)
+	if id := r.PathValue("id"); id != seat.Game {
+		return seat, nil, errorf(Forbidden, "this token is a seat of game %s, not of game %s", seat.Game, quote(id))
+	}
+	l, e := s.game(r.Context(), seat.Game)
+	if e != nil {
+		return seat, nil, e
 	}
 	return seat, l, nil
 }
@@ -252,70 +112,84 @@ func writeJSON(w http.ResponseWriter, status int, body any) {
 	_, _ = w.Write(buf.Bytes())
 }
 
-// body reads a JSON body of at most maxBody bytes into v, refusing
-// unknown fields and trailing data.
-func (s *Server) body(r *http.Request, v any) error {
-	data, err := s.read(r, s.maxBody)
+// body reads a JSON body of at most limit bytes into v, strictly: unknown
+// fields, duplicate keys and trailing data are refused.
+func (s *Server) body(r *http.Request, limit int64, v any) error {
+	data, err := s.read(r, limit)
 	if err != nil {
 		return err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return errorf(Invalid, "the body is not valid: %s", jsonProblem(err))
-	}
-	if dec.More() {
-		return errorf(Invalid, "the body has more than one JSON value")
+	if err := strict.DecodeJSON(data, v, "the body"); err != nil {
+		return errorf(Invalid, "%s", err)
 	}
 	return nil
 }
 
-// read reads a JSON body of at most limit bytes.
+// read reads a body of at most limit bytes. The guard has checked that it
+// says it is JSON.
 func (s *Server) read(r *http.Request, limit int64) ([]byte, error) {
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		mt, _, err := mime.ParseMediaType(ct)
-		if err != nil || mt != "application/json" {
-			return nil, errorf(Unsupported, "the body must be JSON (Content-Type: application/json), not %q", ct)
-		}
-	}
 	data, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, limit))
 	var mb *http.MaxBytesError
 	if errors.As(err, &mb) {
-		return nil, errorf(TooLarge, "the request body is over the limit of %d bytes", limit)
+		return nil, errorf(TooLarge, "the request body is over this server's limit of %d bytes for it", limit)
 	}
 	if err != nil {
-		return nil, errorf(Invalid, "the request body could not be read: %v", err)
+		return nil, errorf(Invalid, "the request body could not be read in time")
 	}
 	return data, nil
-}
-
-func jsonProblem(err error) string {
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		return fmt.Sprintf("bad JSON at byte %d: %v", se.Offset, se)
-	case errors.As(err, &te):
-		return fmt.Sprintf("%s must be %s, not %s", te.Field, te.Type, te.Value)
-	case errors.Is(err, io.EOF):
-		return "it is empty"
-	}
-	return strings.TrimPrefix(err.Error(), "json: ")
 }
 
 func (s *Server) listScenarios(*http.Request) (int, any, error) {
 	return http.StatusOK, s.bundled, nil
 }
 
+// Host says whether the request may make games.
+type Host struct {
+	Open bool `json:"open"` // anyone may
+	Host bool `json:"host"` // the request carries the host token
+}
+
+func (s *Server) getHost(r *http.Request) (int, any, error) {
+	out := Host{Open: s.open}
+	if _, e := bearer(r); e == nil {
+		out.Host = s.hosting(r) == nil
+	}
+	return http.StatusOK, out, nil
+}
+
+// admitGame checks that the request may make one more game: the host
+// token (or an open server), the server's limit of games, and the
+// client's games this hour.
+func (s *Server) admitGame(r *http.Request) *Error {
+	if e := s.hosting(r); e != nil {
+		return e
+	}
+	n, err := s.st.Count(r.Context())
+	if err != nil {
+		return errorf(Unavailable, "the server could not count its games just now; try again")
+	}
+	if n >= s.lim.Games {
+		return errorf(TooMany, "this server keeps at most %d games and has them all; ask its host to make room", s.lim.Games)
+	}
+	if over, wait := s.made.over(client(r)); over {
+		return tooMany(wait, "your address has made %d games in the last hour, this server's limit; try again in %s", s.lim.GamesPerHour, wait.Round(1e9))
+	}
+	return nil
+}
+
 func (s *Server) createGame(r *http.Request) (int, any, error) {
+	if e := s.admitGame(r); e != nil {
+		return 0, nil, e
+	}
 	var in Setup
-	if err := s.body(r, &in); err != nil {
+	if err := s.body(r, s.lim.Upload, &in); err != nil {
 		return 0, nil, err
 	}
 	c, err := s.Create(r.Context(), in)
 	if err != nil {
 		return 0, nil, err
 	}
+	s.made.allow(client(r))
 	return http.StatusCreated, c, nil
 }
 
@@ -324,25 +198,29 @@ func (s *Server) whoAmI(r *http.Request) (int, any, error) {
 	if e != nil {
 		return 0, nil, e
 	}
-	seat, l, e := s.seat(token)
+	seat, e := s.seat(r, token)
+	if e != nil {
+		return 0, nil, e
+	}
+	l, e := s.game(r.Context(), seat.Game)
 	if e != nil {
 		return 0, nil, e
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return http.StatusOK, s.info(l, seat), nil
+	return http.StatusOK, l.info(seat), nil
 }
 
 func (s *Server) getGame(r *http.Request, seat store.Seat, l *live) (int, any, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return http.StatusOK, s.info(l, seat), nil
+	return http.StatusOK, l.info(seat), nil
 }
 
 func (s *Server) getBoard(r *http.Request, seat store.Seat, l *live) (int, any, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return http.StatusOK, s.board(l, seat), nil
+	return http.StatusOK, l.board(seat), nil
 }
 
 func since(r *http.Request) (int, error) {
@@ -352,7 +230,7 @@ func since(r *http.Request) (int, error) {
 	}
 	n, err := strconv.Atoi(q)
 	if err != nil || n < 0 {
-		return 0, errorf(Invalid, "since=%q is not a version; give a whole number from 0", q)
+		return 0, errorf(Invalid, "since=%s is not an event number; give a whole number from 0", quote(q))
 	}
 	return n, nil
 }
@@ -362,23 +240,22 @@ func (s *Server) getEvents(r *http.Request, seat store.Seat, l *live) (int, any,
 	if err != nil {
 		return 0, nil, err
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	evs, err := l.events(r.Context(), s.st, seat, n)
+	evs, err := l.events(r.Context(), s.st, seat, n, maxEvents)
 	if err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, evs, nil
 }
 
-// Result is what an accepted command added, as the seat may see it.
+// Result is what an accepted command added, as the seat may see it,
+// numbered as the seat numbers its events; Version is the seat's count.
 type Result struct {
 	Version int          `json:"version"`
 	Events  []game.Event `json:"events"`
 }
 
 func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, any, error) {
-	data, err := s.read(r, s.maxBody)
+	data, err := s.read(r, s.lim.Body)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -386,31 +263,50 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 	if err != nil {
 		return 0, nil, err
 	}
-	evs, err := l.do(r.Context(), s.st, c, func(st *game.State, c *game.Command) *Error {
-		return authorize(seat, st, c)
+	if n := len(c.Moves) + len(c.Units) + writeCount(c.Write); n > s.lim.IDs {
+		return 0, nil, errorf(Invalid, "the command names %d pieces and formations, over this server's limit of %d for one command; give it in parts", n, s.lim.IDs)
+	}
+	evs, err := l.do(r.Context(), s.st, s.lim, c, func(st *game.State, c *game.Command) *Error {
+		return authorize(seat, l.rules, l.g, c)
 	})
 	if err != nil {
 		return 0, nil, err
 	}
+	if l.over() {
+		s.revealAtEnd(r.Context(), l)
+	}
 	who := viewer(seat)
-	out := Result{Events: []game.Event{}}
+	l.mu.Lock()
+	out := Result{Version: l.version(who), Events: []game.Event{}}
+	n := l.number(who, evs[0].Seq-1)
+	l.mu.Unlock()
 	for _, e := range evs {
-		out.Version = e.Seq
 		if e.Visible(who) {
-			out.Events = append(out.Events, e)
+			n++
+			out.Events = append(out.Events, present(e, who, n))
 		}
 	}
 	return http.StatusOK, out, nil
 }
 
+func writeCount(w *game.Write) int {
+	if w == nil {
+		return 0
+	}
+	return len(w.For)
+}
+
 // decodeCommand reads a command, which must be one JSON object; the side
 // may be left out (it is the seat's).
 func decodeCommand(data []byte) (game.Command, error) {
+	if err := strict.CheckJSON(data); err != nil {
+		return game.Command{}, errorf(Invalid, "the command is not valid: %s", err)
+	}
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(data, &probe); err != nil || probe == nil {
 		why := "it is null"
 		if err != nil {
-			why = jsonProblem(err)
+			why = strict.JSONProblem(err)
 		}
 		return game.Command{}, errorf(Invalid, "the command is not a JSON object: %s", why)
 	}
@@ -466,8 +362,14 @@ type Chance struct {
 
 func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, error) {
 	var in OddsRequest
-	if err := s.body(r, &in); err != nil {
+	if err := s.body(r, s.lim.Body, &in); err != nil {
 		return 0, nil, err
+	}
+	if n := len(in.Write.For); n > s.lim.IDs {
+		return 0, nil, errorf(Invalid, "the order names %d formations, over this server's limit of %d", n, s.lim.IDs)
+	}
+	if dup := duplicate(in.Write.For); dup != "" {
+		return 0, nil, errorf(Invalid, "write.for names %s twice", quote(dup))
 	}
 	c := game.Command{Side: in.Side, Verb: "write", Write: &in.Write}
 	f, ok := l.rules.(game.Forecaster)
@@ -475,7 +377,7 @@ func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, 
 		return 0, nil, errorf(Invalid, "rule set %s cannot forecast the rolls of an order", l.rules.ID())
 	}
 	l.mu.Lock()
-	if e := authorize(seat, l.g.State(), &c); e != nil {
+	if e := authorize(seat, l.rules, l.g, &c); e != nil {
 		l.mu.Unlock()
 		return 0, nil, e
 	}
@@ -504,6 +406,15 @@ func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, 
 	return http.StatusOK, out, nil
 }
 
+func duplicate(ids []string) string {
+	for i, id := range ids {
+		if slices.Contains(ids[:i], id) {
+			return id
+		}
+	}
+	return ""
+}
+
 func oddsOf(t *table.Table, params map[string]string) (Forecast, error) {
 	a, err := t.Bind(params)
 	if err != nil {
@@ -525,38 +436,6 @@ func oddsOf(t *table.Table, params map[string]string) (Forecast, error) {
 	return out, nil
 }
 
-// Revealed is a seed made public and the seed that follows it.
-type Revealed struct {
-	Revealed []game.Seed `json:"revealed"`
-	Next     game.Seed   `json:"next"`
-}
-
-func (s *Server) postReveal(r *http.Request, seat store.Seat, l *live) (int, any, error) {
-	if seat.Role != store.Umpire {
-		return 0, nil, errorf(Forbidden, "only the umpire reveals the dice seed")
-	}
-	key := make([]byte, 32)
-	if _, err := io.ReadFull(s.rand, key); err != nil {
-		return 0, nil, fmt.Errorf("make a dice seed: %w", err)
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	v := l.g.Len()
-	next := store.Seed{Game: l.id, From: v + 1, Secret: key, Commitment: dice.Commitment(key)}
-	if l.seeds[len(l.seeds)-1].From == v+1 {
-		return 0, nil, errorf(Conflict, "the seed was revealed already and no roll has been made since")
-	}
-	if err := s.st.Reveal(r.Context(), l.id, v, next); err != nil {
-		return 0, nil, err
-	}
-	if err := l.reload(r.Context(), s.st); err != nil {
-		return 0, nil, err
-	}
-	pub := l.public()
-	l.subs.notify()
-	return http.StatusOK, Revealed{Revealed: pub[:len(pub)-1], Next: pub[len(pub)-1]}, nil
-}
-
 func (s *Server) getSeats(r *http.Request, seat store.Seat, l *live) (int, any, error) {
 	if seat.Role != store.Umpire {
 		return 0, nil, errorf(Forbidden, "only the umpire lists the seats")
@@ -570,4 +449,24 @@ func (s *Server) getSeats(r *http.Request, seat store.Seat, l *live) (int, any, 
 		out = append(out, seatInfo(st))
 	}
 	return http.StatusOK, out, nil
+}
+
+// ReissueRequest names the seat whose link is made anew.
+type ReissueRequest struct {
+	Seat string `json:"seat"`
+}
+
+func (s *Server) postReissue(r *http.Request, seat store.Seat, l *live) (int, any, error) {
+	if seat.Role != store.Umpire {
+		return 0, nil, errorf(Forbidden, "only the umpire reissues a seat's link")
+	}
+	var in ReissueRequest
+	if err := s.body(r, s.lim.Body, &in); err != nil {
+		return 0, nil, err
+	}
+	made, err := s.Reissue(r.Context(), l.id, in.Seat)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, made, nil
 }

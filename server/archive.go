@@ -15,9 +15,9 @@ import (
 // revealed are left out unless secrets is set (for moving a game to
 // another server; such a file must not reach the players).
 func (s *Server) Export(ctx context.Context, id string, secrets bool) (*archive.Game, error) {
-	l := s.live(id)
-	if l == nil {
-		return nil, errorf(NotFound, "no game %s on this server", id)
+	l, e := s.game(ctx, id)
+	if e != nil {
+		return nil, e
 	}
 	rec, err := s.st.Game(ctx, id)
 	if err != nil {
@@ -28,17 +28,13 @@ func (s *Server) Export(ctx context.Context, id string, secrets bool) (*archive.
 	if err := l.fresh(ctx, s.st); err != nil {
 		return nil, err
 	}
-	raw, err := s.st.Events(ctx, id, 0)
-	if err != nil {
-		return nil, err
-	}
-	evs, err := decodeEvents(raw)
-	if err != nil {
+	evs := []game.Event{}
+	if err := scanStored(ctx, s.st, id, 0, func(e game.Event) bool { evs = append(evs, e); return true }); err != nil {
 		return nil, err
 	}
 	doc := &archive.Game{Format: archive.Format, ID: l.id, Title: l.rec.Title, Rules: l.sc.Rules,
 		Scenario: archive.Scenario{File: rec.File, Source: string(rec.Scenario)},
-		Seeds:    l.public(), Events: evs, Hash: l.g.Hash()}
+		Seeds:    l.public(game.Umpire), Events: evs, Hash: l.g.Hash()}
 	if secrets {
 		for i := range doc.Seeds {
 			doc.Seeds[i].Key = l.seeds[i].Key
@@ -49,19 +45,23 @@ func (s *Server) Export(ctx context.Context, id string, secrets bool) (*archive.
 
 // Import makes a new game from an archive document: its log is replayed
 // and checked against its hash and every roll against its revealed seeds;
-// play goes on under a fresh seed, with new seats.
+// play goes on under a fresh seed, with new seats. The document must hold
+// its scenario inline: nothing in it is read from a file.
 func (s *Server) Import(ctx context.Context, doc *archive.Game, commanders bool) (*Created, error) {
+	if n := len(doc.Events); n > s.lim.GameEvents {
+		return nil, errorf(TooLarge, "the game has %d events, over this server's limit of %d a game", n, s.lim.GameEvents)
+	}
 	eng := script.Engine(s.engine)
 	if _, err := doc.Replay(eng); err != nil {
 		return nil, &Error{Code: Verification, Msg: "the game does not replay: " + err.Error()}
-	}
-	if _, err := game.VerifyRolls(doc.Events, doc.Seeds); err != nil {
-		return nil, &Error{Code: Verification, Msg: "the game's dice do not check out: " + err.Error()}
 	}
 	data := []byte(doc.Scenario.Source)
 	c, err := s.scenario(doc.Scenario.File, data)
 	if err != nil {
 		return nil, &Error{Code: Invalid, Msg: err.Error()}
+	}
+	if _, err := game.VerifyRolls(doc.Events, doc.Seeds, c.rules.Table); err != nil {
+		return nil, &Error{Code: Verification, Msg: "the game's dice do not check out: " + err.Error()}
 	}
 	return s.start(ctx, Setup{Title: doc.Title, Commanders: commanders}, doc.Scenario.File, data, c,
 		&Imported{Events: doc.Events, Seeds: doc.Seeds})
@@ -77,7 +77,7 @@ func (s *Server) getExport(r *http.Request, seat store.Seat, l *live) (int, any,
 	case "true":
 		secrets = true
 	default:
-		return 0, nil, errorf(Invalid, "secrets=%q; allowed: true, false", q)
+		return 0, nil, errorf(Invalid, "secrets=%s; allowed: true, false", quote(q))
 	}
 	doc, err := s.Export(r.Context(), l.id, secrets)
 	if err != nil {
@@ -87,8 +87,10 @@ func (s *Server) getExport(r *http.Request, seat store.Seat, l *live) (int, any,
 }
 
 func (s *Server) importGame(r *http.Request) (int, any, error) {
-	// A whole game's log is larger than a command.
-	data, err := s.read(r, 16*s.maxBody)
+	if e := s.admitGame(r); e != nil {
+		return 0, nil, e
+	}
+	data, err := s.read(r, s.lim.Import)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -96,9 +98,18 @@ func (s *Server) importGame(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, errorf(Invalid, "%v", err)
 	}
-	c, err := s.Import(r.Context(), doc, r.URL.Query().Get("commanders") == "true")
+	commanders := false
+	switch q := r.URL.Query().Get("commanders"); q {
+	case "", "false":
+	case "true":
+		commanders = true
+	default:
+		return 0, nil, errorf(Invalid, "commanders=%s; allowed: true, false", quote(q))
+	}
+	c, err := s.Import(r.Context(), doc, commanders)
 	if err != nil {
 		return 0, nil, err
 	}
+	s.made.allow(client(r))
 	return http.StatusCreated, c, nil
 }

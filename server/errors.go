@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
+	"time"
 
 	"orderly/game"
 	"orderly/store"
+	"orderly/strict"
 )
 
 // Code is the kind of an API error; each maps to one HTTP status, here and
@@ -29,7 +32,10 @@ const (
 	NotAllowed   Code = "not-allowed"  // 405
 	TooMany      Code = "too-many"     // 429
 	Gone         Code = "game-over"    // 409 as well: the game has ended
+	Full         Code = "game-full"    // 409 as well: the game has as many events as the server allows
+	Confirm      Code = "confirm"      // 409 as well: the request needs confirming (details say why)
 	Verification Code = "verification" // 422: an imported game does not check out
+	WrongHost    Code = "wrong-host"   // 421: the server does not answer to the Host header's name
 )
 
 var statuses = map[Code]int{
@@ -38,16 +44,25 @@ var statuses = map[Code]int{
 	Rejected: http.StatusUnprocessableEntity, Unavailable: http.StatusServiceUnavailable,
 	Internal: http.StatusInternalServerError, Unsupported: http.StatusUnsupportedMediaType,
 	NotAllowed: http.StatusMethodNotAllowed, TooMany: http.StatusTooManyRequests, Gone: http.StatusConflict,
-	Verification: http.StatusUnprocessableEntity,
+	Full: http.StatusConflict, Confirm: http.StatusConflict,
+	Verification: http.StatusUnprocessableEntity, WrongHost: http.StatusMisdirectedRequest,
 }
 
 // Error is an API error: a code, one sentence for people, and for a
-// rejected command the SPEC ID of the rule behind it.
+// rejected command the SPEC ID of the rule behind it. Details list what a
+// Confirm error asks to be confirmed.
 type Error struct {
-	Code Code   `json:"code"`
-	Msg  string `json:"message"`
-	Rule string `json:"rule,omitempty"`
+	Code    Code     `json:"code"`
+	Msg     string   `json:"message"`
+	Rule    string   `json:"rule,omitempty"`
+	Details []string `json:"details,omitempty"`
+
+	retry time.Duration // for TooMany: when to try again
 }
+
+// MaxMessage is the most characters an error message has: one line, with
+// any text the client sent quoted and cut short.
+const MaxMessage = 400
 
 func (e *Error) Error() string { return e.Msg }
 
@@ -61,6 +76,13 @@ func (e *Error) Status() int {
 
 func errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// tooMany is a 429 that says when to try again.
+func tooMany(wait time.Duration, format string, args ...any) *Error {
+	e := errorf(TooMany, format, args...)
+	e.retry = wait
+	return e
 }
 
 // asError turns any error into an API error: the engine's rejections keep
@@ -90,8 +112,22 @@ type errorBody struct {
 }
 
 func writeError(w http.ResponseWriter, e *Error) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
+	out := *e
+	out.Msg = strict.Line(e.Msg, MaxMessage)
+	out.Details = nil
+	for i, d := range e.Details {
+		if i == 20 {
+			out.Details = append(out.Details, fmt.Sprintf("and %d more", len(e.Details)-i))
+			break
+		}
+		out.Details = append(out.Details, strict.Line(d, MaxMessage))
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	if e.retry > 0 {
+		h.Set("Retry-After", strconv.Itoa(int(max(e.retry.Round(time.Second), time.Second)/time.Second)))
+	}
 	w.WriteHeader(e.Status())
-	_ = json.NewEncoder(w).Encode(errorBody{e})
+	_ = json.NewEncoder(w).Encode(errorBody{&out})
 }

@@ -2,12 +2,18 @@ package server
 
 import (
 	"bytes"
+	"context"
 	_ "embed"
-	"io/fs"
+	"mime"
+	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
+	"slices"
 	"strings"
 	"time"
 
+	"orderly/strict"
 	"orderly/web"
 )
 
@@ -27,7 +33,7 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc(rt.method+" "+rt.path, rt.h)
 	}
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, errorf(NotFound, "no API route %s %s; the routes are listed in /api/openapi.json", r.Method, r.URL.Path))
+		writeError(w, errorf(NotFound, "no API route %s %s; the routes are listed in /api/openapi.json", r.Method, quote(r.URL.Path)))
 	})
 	static := http.FileServerFS(web.FS())
 	mux.HandleFunc("GET /play", func(w http.ResponseWriter, r *http.Request) {
@@ -36,7 +42,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			writeError(w, errorf(NotAllowed, "%s %s: the page takes only GET", r.Method, r.URL.Path))
+			writeError(w, errorf(NotAllowed, "%s %s: the page takes only GET", r.Method, quote(r.URL.Path)))
 			return
 		}
 		static.ServeHTTP(w, r)
@@ -47,9 +53,37 @@ func (s *Server) Handler() http.Handler {
 	return s.guard(mux)
 }
 
-// guard adds the security headers, turns a panic into a 500 without
-// details, answers a wrong method with a JSON error, and logs each request
-// by its path (tokens travel only in headers, so they are never logged).
+// HTTPServer is an http.Server for the handler, with the read, write and
+// idle timeouts of the server's limits (a stream extends its own write
+// deadline at each write). Serve it on a LimitListener.
+func (s *Server) HTTPServer(base context.Context) *http.Server {
+	return &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: min(10*time.Second, s.lim.ReadTimeout),
+		ReadTimeout:       s.lim.ReadTimeout,
+		WriteTimeout:      s.lim.WriteTimeout,
+		IdleTimeout:       s.lim.IdleTimeout,
+		MaxHeaderBytes:    16 << 10,
+		BaseContext:       func(net.Listener) context.Context { return base },
+	}
+}
+
+// Listen listens on addr with at most Limits.Connections connections open.
+func (s *Server) Listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	return LimitListener(ln, s.lim.Connections), nil
+}
+
+// guard checks every request before it reaches a route: the Host header
+// must be a name the server answers to (against DNS rebinding), a request
+// from another site's page is refused, and a request that changes
+// anything must say it sends JSON (a form or a bare Blob from another
+// page cannot). It adds the security headers, turns a panic into a 500
+// without details, and logs each request by its path (tokens travel only
+// in headers, so they are never logged).
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -74,9 +108,66 @@ func (s *Server) guard(next http.Handler) http.Handler {
 				s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "took", s.now().Sub(start))
 			}
 		}()
+		if e := s.admit(r); e != nil {
+			writeError(rec, e)
+			return
+		}
 		next.ServeHTTP(rec, r)
 	})
 }
+
+// admit checks a request's Host, Origin and Content-Type.
+func (s *Server) admit(r *http.Request) *Error {
+	if !s.answers(r.Host) {
+		return errorf(WrongHost, "this server does not answer to the host name %s; it answers to localhost, IP addresses and the names given with --host", quote(r.Host))
+	}
+	if o := r.Header.Get("Origin"); o != "" {
+		u, err := url.Parse(o)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || !strings.EqualFold(u.Host, r.Host) {
+			return errorf(Forbidden, "a request from the page of another site (origin %s) is refused", quote(o))
+		}
+	}
+	if r.Method == http.MethodGet || r.Method == http.MethodHead || r.Method == http.MethodOptions {
+		return nil
+	}
+	if site := r.Header.Get("Sec-Fetch-Site"); site == "cross-site" || site == "same-site" {
+		return errorf(Forbidden, "a request from the page of another site is refused")
+	}
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		ct := r.Header.Get("Content-Type")
+		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+			if ct == "" {
+				return errorf(Unsupported, "the request has no Content-Type; send the body as JSON with Content-Type: application/json")
+			}
+			return errorf(Unsupported, "the body must be JSON (Content-Type: application/json), not %s", quote(ct))
+		}
+	}
+	return nil
+}
+
+// answers reports whether the server answers to the Host header host:
+// localhost and any IP address always (a DNS rebinding attack needs a
+// name of its own), and the names given with WithHosts.
+func (s *Server) answers(host string) bool {
+	if host == "" {
+		return false
+	}
+	name := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		name = h
+	}
+	name = strings.TrimSuffix(strings.ToLower(strings.Trim(name, "[]")), ".")
+	if name == "localhost" {
+		return true
+	}
+	if _, err := netip.ParseAddr(name); err == nil {
+		return true
+	}
+	return slices.Contains(s.names, name)
+}
+
+// quote quotes text from a request for a message.
+func quote(s string) string { return strict.Quote(s, 80) }
 
 // recorder notes the status a handler wrote, and passes flushes on.
 type recorder struct {
@@ -97,7 +188,5 @@ func (r *recorder) Write(b []byte) (int, error) {
 	return r.ResponseWriter.Write(b)
 }
 
-// Unwrap lets http.ResponseController reach Flush.
+// Unwrap lets http.ResponseController reach Flush and the deadlines.
 func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
-
-var _ fs.FS = web.FS()

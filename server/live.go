@@ -5,39 +5,56 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"orderly/battle"
 	"orderly/game"
 	"orderly/store"
 )
 
-// live is a game in memory: the engine's game, rebuilt from the stored log
-// at start, and the seats watching it. mu is held while a command is
-// checked and its events committed, so that nobody (a view, a stream)
-// ever sees events that are not yet durable.
+// live is a game in memory: the engine's game, rebuilt from the stored
+// log, and the seats watching it. mu is held while a command is checked
+// and its events committed, so that nobody (a view, a stream) ever sees
+// events that are not yet durable.
 type live struct {
 	id    string
 	rec   store.Game // Scenario is dropped once loaded; Version is stale
+	src   *cached
 	sc    *battle.Scenario
 	rules game.Rules
+	last  atomic.Int64 // when a seat last used it, in Unix nanoseconds
 
 	mu    sync.Mutex
 	g     *game.Game
 	seeds []game.Seed // every key, secret or not
 	shown int         // seeds[:shown] are revealed
+	// seen lists, for each side, the numbers of the events it may see, in
+	// order: a side's own numbering of its events (1, 2, 3, ...) maps
+	// through it to the game's, which never leaves the server for a side.
+	seen  map[string][]int32
+	heads map[string]string // the hash of the last event each side (and the umpire) may see
 
 	subs subscribers
 }
 
-// do checks cmd, as check lets it through, against the rules and, if accepted, commits its events.
-// A stale version (another process wrote to the game) reloads the game
-// and tries again; a failed commit reloads it so that memory matches the
-// store. It returns the events added.
-func (l *live) do(ctx context.Context, st store.Store, cmd game.Command, check func(*game.State, *game.Command) *Error) ([]game.Event, error) {
+func (l *live) touch(now time.Time) { l.last.Store(now.UnixNano()) }
+
+func (l *live) used() time.Time { return time.Unix(0, l.last.Load()) }
+
+// do checks cmd, as check lets it through, against the rules and, if
+// accepted, commits its events. A stale version (another process wrote to
+// the game) reloads the game and tries again; a failed commit reloads it
+// so that memory matches the store. It returns the events added.
+func (l *live) do(ctx context.Context, st store.Store, lim Limits, cmd game.Command, check func(*game.State, *game.Command) *Error) ([]game.Event, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for try := 0; ; try++ {
+		if n := l.g.Len(); n >= lim.GameEvents && !l.g.State().Over {
+			return nil, errorf(Full, "the game has %d events, this server's limit for one game; the umpire can export it and go on elsewhere", n)
+		}
 		c := cmd
 		if e := check(l.g.State(), &c); e != nil {
 			return nil, e
@@ -55,12 +72,20 @@ func (l *live) do(ctx context.Context, st store.Store, cmd game.Command, check f
 			}
 			return nil, err
 		}
+		if len(evs) > lim.CommandEvents {
+			// Undo it in memory: the store never saw it.
+			if rerr := l.reload(ctx, st); rerr != nil {
+				return nil, rerr
+			}
+			return nil, errorf(TooLarge, "the command would add %d events, over this server's limit of %d for one command; give it in parts", len(evs), lim.CommandEvents)
+		}
 		raw, err := encodeEvents(evs)
 		if err != nil {
 			return nil, err
 		}
 		_, err = st.Append(ctx, l.id, version, raw)
 		if err == nil {
+			l.index(evs)
 			l.trim()
 			l.subs.notify()
 			return evs, nil
@@ -83,7 +108,7 @@ func (l *live) do(ctx context.Context, st store.Store, cmd game.Command, check f
 func (l *live) fresh(ctx context.Context, st store.Store) error {
 	rec, err := st.Game(ctx, l.id)
 	if err != nil {
-		return err
+		return &storeError{err}
 	}
 	if rec.Version != l.g.Len() {
 		return l.reload(ctx, st)
@@ -91,27 +116,43 @@ func (l *live) fresh(ctx context.Context, st store.Store) error {
 	return nil
 }
 
-// reload rebuilds the game from the store's log. mu must be held.
+// page is how many stored events are read at a time.
+const page = 256
+
+// reload rebuilds the game from the store's log, read in pages. mu must be
+// held (or the game not yet shared).
 func (l *live) reload(ctx context.Context, st store.Store) error {
-	raw, err := st.Events(ctx, l.id, 0)
-	if err != nil {
-		return err
-	}
-	evs, err := decodeEvents(raw)
-	if err != nil {
-		return err
+	var evs []game.Event
+	for {
+		raw, err := st.Events(ctx, l.id, len(evs), page)
+		if err != nil {
+			return &storeError{err}
+		}
+		more, err := decodeEvents(raw, len(evs))
+		if err != nil {
+			return err
+		}
+		evs = append(evs, more...)
+		if len(raw) < page {
+			break
+		}
 	}
 	g, err := game.Replay(l.sc, l.rules, evs)
 	if err != nil {
-		return fmt.Errorf("replay game %s: %w", l.id, err)
+		return fmt.Errorf("its log does not replay: %w", err)
 	}
 	seeds, err := st.Seeds(ctx, l.id)
 	if err != nil {
-		return err
+		return &storeError{err}
 	}
 	l.setSeeds(seeds)
 	g.SetDice(game.Committed(l.seeds))
 	l.g = g
+	l.seen, l.heads = map[string][]int32{}, map[string]string{}
+	for _, sd := range l.sc.Sides {
+		l.seen[sd.ID] = []int32{}
+	}
+	l.index(evs)
 	l.trim()
 	return nil
 }
@@ -128,6 +169,50 @@ func (l *live) trim() {
 	}
 }
 
+// index adds events to each side's numbering and heads.
+func (l *live) index(evs []game.Event) {
+	for i := range evs {
+		e := &evs[i]
+		for side, seen := range l.seen {
+			if e.Visible(side) {
+				l.seen[side] = append(seen, int32(e.Seq))
+				l.heads[side] = e.Hash
+			}
+		}
+		l.heads[game.Umpire] = e.Hash
+	}
+}
+
+// version is how many events who (a side, or game.Umpire) may see.
+func (l *live) version(who string) int {
+	if who == game.Umpire {
+		return l.g.Len()
+	}
+	return len(l.seen[who])
+}
+
+// at is the game's number of who's nth event (0 for n = 0), and whether
+// who has seen that many.
+func (l *live) at(who string, n int) (int, bool) {
+	if n < 0 || n > l.version(who) {
+		return 0, false
+	}
+	if who == game.Umpire || n == 0 {
+		return n, true
+	}
+	return int(l.seen[who][n-1]), true
+}
+
+// number is who's number of the last event at or before the game's event
+// seq that who may see (0 if none).
+func (l *live) number(who string, seq int) int {
+	if who == game.Umpire {
+		return seq
+	}
+	s := l.seen[who]
+	return sort.Search(len(s), func(i int) bool { return int(s[i]) > seq })
+}
+
 func (l *live) setSeeds(seeds []store.Seed) {
 	l.seeds, l.shown = l.seeds[:0], 0
 	for _, s := range seeds {
@@ -138,12 +223,12 @@ func (l *live) setSeeds(seeds []store.Seed) {
 	}
 }
 
-// public is the seeds as anyone may see them: the keys of revealed seeds
-// only.
-func (l *live) public() []game.Seed {
+// public is the seeds as who may see them: the keys of revealed seeds
+// only, and for a side each seed's first event in its own numbering.
+func (l *live) public(who string) []game.Seed {
 	out := make([]game.Seed, len(l.seeds))
 	for i, s := range l.seeds {
-		out[i] = game.Seed{From: s.From, Commitment: s.Commitment}
+		out[i] = game.Seed{From: l.number(who, s.From-1) + 1, Commitment: s.Commitment}
 		if i < l.shown {
 			out[i].Key = s.Key
 		}
@@ -151,11 +236,13 @@ func (l *live) public() []game.Seed {
 	return out
 }
 
-func decodeEvents(raw []json.RawMessage) ([]game.Event, error) {
+// decodeEvents decodes stored events, the first of which is number
+// after+1.
+func decodeEvents(raw []json.RawMessage, after int) ([]game.Event, error) {
 	evs := make([]game.Event, len(raw))
 	for i, r := range raw {
 		if err := json.Unmarshal(r, &evs[i]); err != nil {
-			return nil, fmt.Errorf("decode stored event %d: %w", i+1, err)
+			return nil, fmt.Errorf("stored event %d does not decode: %w", after+i+1, err)
 		}
 	}
 	return evs, nil
@@ -163,27 +250,45 @@ func decodeEvents(raw []json.RawMessage) ([]game.Event, error) {
 
 // subscribers are the open event streams of a game. Each has a wake-up
 // channel of one slot: a notification is never lost (a full slot already
-// means "look again") and a slow reader never holds up a command.
+// means "look again") and a slow reader never holds up a command. Once
+// retired (the game left memory), no stream may join: it must find the
+// game again.
 type subscribers struct {
-	mu  sync.Mutex
-	set map[chan struct{}]struct{}
+	mu      sync.Mutex
+	set     map[chan struct{}]struct{}
+	retired bool
 }
 
-func (s *subscribers) add() chan struct{} {
-	ch := make(chan struct{}, 1)
+func (s *subscribers) add() (chan struct{}, bool) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.retired {
+		return nil, false
+	}
+	ch := make(chan struct{}, 1)
 	if s.set == nil {
 		s.set = map[chan struct{}]struct{}{}
 	}
 	s.set[ch] = struct{}{}
-	s.mu.Unlock()
-	return ch
+	return ch, true
 }
 
 func (s *subscribers) remove(ch chan struct{}) {
 	s.mu.Lock()
 	delete(s.set, ch)
 	s.mu.Unlock()
+}
+
+// retire stops new streams joining if none is open, and reports whether
+// it did.
+func (s *subscribers) retire() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.set) > 0 {
+		return false
+	}
+	s.retired = true
+	return true
 }
 
 func (s *subscribers) notify() {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 
 	"orderly/game"
@@ -46,18 +45,13 @@ func bearer(r *http.Request) (string, *Error) {
 	return strings.TrimSpace(token), nil
 }
 
-// viewer is who the engine shows the game to: the umpire, or a side.
-func viewer(s store.Seat) string {
-	if s.Role == store.Umpire {
-		return game.Umpire
-	}
-	return s.Side
-}
-
 // authorize checks that seat s may give command c, filling in the side a
-// side's seat acts for. A side acts only for itself; a commander only for
-// the pieces under his formation; only the umpire ends a step at once.
-func authorize(s store.Seat, st *game.State, c *game.Command) *Error {
+// side's seat acts for. A side acts only for itself, and names only
+// pieces it can see: one it cannot gets the answer a piece that does not
+// exist gets. A commander acts only on formations under his, as the rule
+// set names them (game.Subjecter), and on nothing it cannot name. Only the
+// umpire ends a step at once.
+func authorize(s store.Seat, rules game.Rules, g *game.Game, c *game.Command) *Error {
 	if s.Role == store.Umpire {
 		if c.Side == "" {
 			c.Side = game.Umpire
@@ -68,73 +62,37 @@ func authorize(s store.Seat, st *game.State, c *game.Command) *Error {
 		c.Side = s.Side
 	}
 	if c.Side != s.Side {
-		return errorf(Forbidden, "this seat plays %s and cannot give commands for %s", s.Side, c.Side)
+		return errorf(Forbidden, "this seat plays %s and cannot give commands for %s", s.Side, quote(c.Side))
 	}
 	if c.Verb == "end" {
 		return errorf(Forbidden, "a side finishes a step with ready; only the umpire ends a step at once")
 	}
+	if err := game.Unseen(g.Sees(s.Side), c); err != nil {
+		return asError(err)
+	}
 	if s.Role != store.Commander {
 		return nil
 	}
-	in := func(formation string) bool {
-		for f := range st.Lineage(formation) {
+	sub, ok := rules.(game.Subjecter)
+	if !ok {
+		return errorf(Forbidden, "rule set %s does not say what a command touches, so a commander's seat may give none", rules.ID())
+	}
+	st := g.State()
+	names, err := sub.Subjects(st, c)
+	if err != nil {
+		return errorf(Forbidden, "%v", err)
+	}
+	for _, id := range names {
+		under := false
+		for f := range st.Lineage(id) {
 			if f.ID == s.Formation {
-				return true
+				under = true
+				break
 			}
 		}
-		return false
-	}
-	out := func(kind, id string) *Error {
-		return errorf(Forbidden, "%s %s is not under %s, the formation this seat commands", kind, id, s.Formation)
-	}
-	general := func(id string) *Error {
-		if g := st.General(id); g != nil && !in(g.Commands) {
-			return out("general", id)
+		if !under {
+			return errorf(Forbidden, "%s is not under %s, the formation this seat commands", quote(id), s.Formation)
 		}
-		return nil
-	}
-	unit := func(id string) *Error {
-		if u := st.Unit(id); u != nil && !in(u.Division) {
-			return out("unit", id)
-		}
-		return nil
-	}
-	var errs []*Error
-	switch c.Verb {
-	case "write":
-		if c.Write != nil {
-			for _, f := range c.Write.For {
-				if st.Formation(f) != nil && !in(f) {
-					errs = append(errs, out("formation", f))
-				}
-			}
-		}
-	case "move":
-		for _, m := range c.Moves {
-			if m.Unit != "" {
-				errs = append(errs, unit(m.Unit))
-			} else {
-				errs = append(errs, general(m.General))
-			}
-		}
-	case "attach", "detach", "remove", "replace":
-		errs = append(errs, general(c.General))
-	case "redirect":
-		if m := st.Messenger(c.Messenger); m != nil {
-			errs = append(errs, general(m.To))
-		}
-		errs = append(errs, general(c.To))
-	case "complete":
-		if st.Formation(c.Formation) != nil && !in(c.Formation) {
-			errs = append(errs, out("formation", c.Formation))
-		}
-	case "react", "combat", "rout", "rally":
-		for _, u := range c.Units {
-			errs = append(errs, unit(u))
-		}
-	}
-	if i := slices.IndexFunc(errs, func(e *Error) bool { return e != nil }); i >= 0 {
-		return errs[i]
 	}
 	return nil
 }

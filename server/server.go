@@ -2,22 +2,27 @@
 // with seats and tokens, server-sent events, and the web page (package
 // web) for players and umpires at the table and in double-blind games.
 //
-// Every game lives in memory, rebuilt from its stored log at start; every
-// command is checked by the engine and its events are committed to the
-// store before anyone hears of them. A seat sees only its side's view
-// (game.View): the server never leaves filtering to the browser.
+// A game is loaded from its stored log when a seat first asks for it;
+// every command is checked by the engine and its events are committed to
+// the store before anyone hears of them. A seat sees only its side's view
+// (game.View), with its own numbering of the events it may see: the server
+// never leaves filtering to the browser, and nothing it answers a seat,
+// errors included, is built from more than that seat may know.
 package server
 
 import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"log/slog"
+	"net/http"
 	"path"
 	"sort"
 	"strings"
@@ -38,25 +43,35 @@ import (
 // Engine returns the procedures of a rule set by its id.
 type Engine func(id string) (game.Rules, error)
 
-// Server serves games kept in a store.
+// Server serves games kept in a store. A game is loaded into memory when a
+// seat first asks for it and leaves memory when nobody has used it for a
+// while (Limits.Idle); the store is the truth, memory a cache of it.
 type Server struct {
 	st      store.Store
 	engine  Engine
 	rand    io.Reader
 	now     func() time.Time
 	log     *slog.Logger
-	maxBody int64
+	lim     Limits
+	open    bool     // anyone who reaches the server may make games
+	names   []string // host names answered besides localhost and IP addresses
 	bundled []bundled
 
-	mu     sync.RWMutex
-	games  map[string]*live
-	seats  map[[32]byte]store.Seat // by token hash; seats never change
-	starts map[[32]byte]*cached    // parsed scenarios by the SHA-256 of their source
+	made   *limiter // games made per client address
+	failed *limiter // failed token attempts per client address
+
+	mu      sync.Mutex
+	host    [32]byte // SHA-256 of the host token; zero until one is made
+	games   map[string]*live
+	broken  map[string]string    // games that cannot be loaded: id -> why (logged)
+	starts  map[[32]byte]*cached // parsed scenarios by the SHA-256 of their source
+	streams map[[32]byte]int     // open event streams by seat
 }
 
 type cached struct {
 	sc    *battle.Scenario
 	rules game.Rules
+	keep  bool // a bundled scenario's: never dropped
 }
 
 // bundled is a scenario that comes with orderly.
@@ -76,59 +91,158 @@ type Option func(*Server)
 // (crypto/rand by default).
 func WithRand(r io.Reader) Option { return func(s *Server) { s.rand = r } }
 
-// WithClock sets the clock used for game creation times.
+// WithClock sets the clock (game creation times, limits, idle games).
 func WithClock(now func() time.Time) Option { return func(s *Server) { s.now = now } }
 
 // WithLogger sets the request and error log.
 func WithLogger(l *slog.Logger) Option { return func(s *Server) { s.log = l } }
 
-// WithMaxBody sets the largest request body accepted (1 MiB by default).
-func WithMaxBody(n int64) Option { return func(s *Server) { s.maxBody = n } }
+// WithLimits sets the limits; zero fields keep their defaults.
+func WithLimits(l Limits) Option { return func(s *Server) { s.lim = l } }
 
-// New makes a server over st and rebuilds every stored game from its log.
+// WithOpen lets anyone who reaches the server make and import games;
+// without it only a request with the host token may.
+func WithOpen(open bool) Option { return func(s *Server) { s.open = open } }
+
+// WithHosts adds host names the server answers to (the Host header of a
+// request), besides localhost and IP addresses.
+func WithHosts(names ...string) Option {
+	return func(s *Server) { s.names = append(s.names, names...) }
+}
+
+// New makes a server over st. Games are loaded when first asked for.
 func New(ctx context.Context, st store.Store, engine Engine, opts ...Option) (*Server, error) {
 	s := &Server{st: st, engine: engine, rand: rand.Reader, now: time.Now, log: slog.New(slog.DiscardHandler),
-		maxBody: 1 << 20, games: map[string]*live{}, seats: map[[32]byte]store.Seat{}, starts: map[[32]byte]*cached{}}
+		games: map[string]*live{}, broken: map[string]string{}, starts: map[[32]byte]*cached{}, streams: map[[32]byte]int{}}
 	for _, o := range opts {
 		o(s)
+	}
+	s.lim = s.lim.orDefault()
+	s.made = newLimiter(s.now, time.Hour, s.lim.GamesPerHour)
+	s.failed = newLimiter(s.now, time.Minute, s.lim.FailedTokens)
+	for i, n := range s.names {
+		s.names[i] = strings.TrimSuffix(strings.ToLower(n), ".")
 	}
 	if err := s.loadBundled(); err != nil {
 		return nil, err
 	}
-	recs, err := st.Games(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("list stored games: %w", err)
-	}
-	for _, rec := range recs {
-		if err := s.restore(ctx, rec); err != nil {
-			return nil, err
-		}
-	}
 	return s, nil
 }
 
-// restore rebuilds one stored game and its seats.
-func (s *Server) restore(ctx context.Context, rec store.Game) error {
-	c, err := s.scenario(rec.File, rec.Scenario)
-	if err != nil {
-		return fmt.Errorf("game %s: %w", rec.ID, err)
+// Stored is the number of games in the store.
+func (s *Server) Stored(ctx context.Context) (int, error) { return s.st.Count(ctx) }
+
+// game returns a game, loading it from the store if it is not in memory.
+// A game that cannot be loaded (its stored scenario or log no longer
+// reads) is logged once with the reason and answered with 503 from then
+// on; every other game goes on serving.
+func (s *Server) game(ctx context.Context, id string) (*live, *Error) {
+	s.mu.Lock()
+	l, why := s.games[id], s.broken[id]
+	s.mu.Unlock()
+	switch {
+	case l != nil:
+		l.touch(s.now())
+		return l, nil
+	case why != "":
+		return nil, unavailable(id)
 	}
-	l := &live{id: rec.ID, rec: rec, sc: c.sc, rules: c.rules}
-	l.rec.Scenario = nil
-	if err := l.reload(ctx, s.st); err != nil {
-		return err
+	rec, err := s.st.Game(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errorf(NotFound, "no game %s on this server", id)
 	}
-	seats, err := s.st.Seats(ctx, rec.ID)
 	if err != nil {
-		return fmt.Errorf("game %s: %w", rec.ID, err)
+		s.log.Error("read a game", "game", id, "err", err)
+		return nil, errorf(Unavailable, "the game could not be read just now; try again")
+	}
+	l, err = s.restore(ctx, rec)
+	if err != nil {
+		var se *storeError
+		if errors.As(err, &se) {
+			s.log.Error("read a game", "game", id, "err", err)
+			return nil, errorf(Unavailable, "the game could not be read just now; try again")
+		}
+		s.log.Error("game unavailable: it cannot be loaded", "game", id, "reason", err)
+		s.mu.Lock()
+		s.broken[id] = err.Error()
+		s.mu.Unlock()
+		return nil, unavailable(id)
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.games[rec.ID] = l
-	for _, st := range seats {
-		s.seats[[32]byte(st.Hash)] = st
+	if have := s.games[id]; have != nil {
+		l = have // another request loaded it first
+	} else {
+		s.games[id] = l
 	}
-	return nil
+	s.mu.Unlock()
+	l.touch(s.now())
+	return l, nil
+}
+
+func unavailable(id string) *Error {
+	return errorf(Unavailable, "game %s cannot be loaded on this server; the reason is in the server's log", id)
+}
+
+// storeError marks a failure to read the store, which may pass, from a
+// game that cannot be rebuilt from what is stored, which will not.
+type storeError struct{ error }
+
+func (e *storeError) Unwrap() error { return e.error }
+
+// restore rebuilds one stored game from its scenario and log.
+func (s *Server) restore(ctx context.Context, rec store.Game) (*live, error) {
+	c, err := s.scenario(rec.File, rec.Scenario)
+	if err != nil {
+		return nil, fmt.Errorf("its scenario: %w", err)
+	}
+	l := &live{id: rec.ID, rec: rec, src: c, sc: c.sc, rules: c.rules}
+	l.rec.Scenario = nil
+	if err := l.reload(ctx, s.st); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// Sweep takes out of memory the games nobody has used for Limits.Idle and
+// that have no open stream, and the parsed scenarios no game in memory
+// uses. They are loaded again when next asked for.
+func (s *Server) Sweep() int {
+	now := s.now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for id, l := range s.games {
+		if now.Sub(l.used()) >= s.lim.Idle && l.subs.retire() {
+			delete(s.games, id)
+			n++
+		}
+	}
+	inUse := map[*cached]bool{}
+	for _, l := range s.games {
+		inUse[l.src] = true
+	}
+	for k, c := range s.starts {
+		if !c.keep && !inUse[c] {
+			delete(s.starts, k)
+		}
+	}
+	return n
+}
+
+// Janitor runs Sweep every interval until ctx ends.
+func (s *Server) Janitor(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if n := s.Sweep(); n > 0 {
+				s.log.Debug("idle games left memory", "games", n)
+			}
+		}
+	}
 }
 
 func (s *Server) loadBundled() error {
@@ -159,6 +273,7 @@ func (s *Server) loadBundled() error {
 		if err != nil {
 			return fmt.Errorf("bundled %s: %w", name, err)
 		}
+		c.keep = true
 		b := bundled{ID: strings.TrimSuffix(path.Base(name), ".yaml"), Title: head.Title, Rules: c.sc.Rules, file: path.Base(name), data: data}
 		if b.Title == "" {
 			b.Title = c.sc.Title
@@ -182,13 +297,14 @@ func (s *Server) loadBundled() error {
 }
 
 // scenario reads a scenario file, or the scenario of a script, and checks
-// it against its rule set. Games of the same source share one parsed
-// scenario, which the engine never changes.
+// it against its rule set. Nothing it reads may name a file: a stored or
+// received source is self-contained. Games of the same source share one
+// parsed scenario, which the engine never changes.
 func (s *Server) scenario(file string, data []byte) (*cached, error) {
 	key := sha256.Sum256(append([]byte(file+"\x00"), data...))
-	s.mu.RLock()
+	s.mu.Lock()
 	c := s.starts[key]
-	s.mu.RUnlock()
+	s.mu.Unlock()
 	if c != nil {
 		return c, nil
 	}
@@ -205,7 +321,11 @@ func (s *Server) scenario(file string, data []byte) (*cached, error) {
 	}
 	c = &cached{sc: sc, rules: rules}
 	s.mu.Lock()
-	s.starts[key] = c
+	if have := s.starts[key]; have != nil {
+		c = have
+	} else {
+		s.starts[key] = c
+	}
 	s.mu.Unlock()
 	return c, nil
 }
@@ -222,21 +342,35 @@ type NewSeat struct {
 	Token string `json:"token"`
 }
 
-// SeatInfo is a seat as the API shows it (never with its token).
+// SeatInfo is a seat as the API shows it (never with its token). Name is
+// how the umpire names it to reissue its link: umpire, a side's id, or the
+// id of the formation a commander's seat commands.
 type SeatInfo struct {
+	Name      string `json:"name"`
 	Role      string `json:"role"`
 	Side      string `json:"side,omitempty"`
 	Formation string `json:"formation,omitempty"`
 	Label     string `json:"label"`
 }
 
+func seatName(s store.Seat) string {
+	switch s.Role {
+	case store.Umpire:
+		return "umpire"
+	case store.Commander:
+		return s.Formation
+	}
+	return s.Side
+}
+
 // Setup is what a new game is made from.
 type Setup struct {
 	Scenario   string `json:"scenario,omitempty"` // a bundled scenario's id
 	Source     string `json:"source,omitempty"`   // or a scenario file's text
-	File       string `json:"file,omitempty"`     // the uploaded file's name
+	File       string `json:"file,omitempty"`     // the uploaded file's name, for messages
 	Commanders bool   `json:"commanders,omitempty"`
 	Title      string `json:"title,omitempty"`
+	origin     string
 }
 
 // Create makes a new game: its scenario, a seat for the umpire and for
@@ -267,18 +401,14 @@ func (s *Server) source(in Setup) (string, []byte, error) {
 				return b.file, b.data, nil
 			}
 		}
-		var ids []string
-		for _, b := range s.bundled {
-			ids = append(ids, b.ID)
-		}
-		return "", nil, errorf(Invalid, "scenario %q is not bundled; allowed: %s", in.Scenario, strings.Join(ids, ", "))
+		return "", nil, errorf(Invalid, "scenario %s is not bundled; allowed: %s", strict.Quote(in.Scenario, 60), strings.Join(s.Bundled(), ", "))
 	case in.Source != "":
-		file := in.File
-		if file == "" {
+		// The name is only for messages: nothing is ever opened by it.
+		file := path.Base(strings.ReplaceAll(in.File, "\\", "/"))
+		if file == "" || file == "." || file == "/" {
 			file = "upload.yaml"
 		}
-		file = path.Base(file)
-		return file, []byte(in.Source), nil
+		return strict.Line(file, 80), []byte(in.Source), nil
 	}
 	return "", nil, errorf(Invalid, "give scenario (the id of a bundled one) or source (a scenario file's text)")
 }
@@ -316,7 +446,7 @@ func (s *Server) resolve(file string, data []byte) (string, []byte, error) {
 		}
 	}
 	return "", nil, errorf(Invalid, "%s:%d: scenario: %s is not a bundled scenario, and a file cannot be named here; give the scenario inline, or one of: %s",
-		strict.Clip(file, 80), named.Line, strict.Quote(named.Value, 80), strings.Join(s.Bundled(), ", "))
+		file, named.Line, strict.Quote(named.Value, 80), strings.Join(s.Bundled(), ", "))
 }
 
 // Imported is a game's log and seeds brought from an export.
@@ -358,6 +488,9 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 	if err != nil {
 		return nil, &Error{Code: Invalid, Msg: err.Error()}
 	}
+	if l := s.lim.GameEvents; g.Len() > l {
+		return nil, errorf(TooLarge, "the game has %d events, over this server's limit of %d a game", g.Len(), l)
+	}
 	seeds = append(seeds, store.Seed{Game: id, From: g.Len() + 1, Secret: key, Commitment: dice.Commitment(key)})
 	if imp == nil {
 		seeds[0].From = 1
@@ -376,7 +509,7 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 	if title == "" {
 		title = c.sc.Name
 	}
-	rec := store.Game{ID: id, Title: title, Rules: c.sc.Rules, File: file, Scenario: data, Created: s.now()}
+	rec := store.Game{ID: id, Title: strict.Line(title, 200), Rules: c.sc.Rules, File: file, Scenario: data, Created: s.now(), Origin: in.origin}
 	var made []NewSeat
 	var seats []store.Seat
 	add := func(role, side, formation, label string) error {
@@ -384,9 +517,9 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 		if err != nil {
 			return err
 		}
-		info := SeatInfo{Role: role, Side: side, Formation: formation, Label: label}
-		made = append(made, NewSeat{SeatInfo: info, Token: token})
-		seats = append(seats, store.Seat{Hash: hash, Game: id, Role: role, Side: side, Formation: formation, Label: label})
+		st := store.Seat{Hash: hash, Game: id, Role: role, Side: side, Formation: formation, Label: label}
+		made = append(made, NewSeat{SeatInfo: seatInfo(st), Token: token})
+		seats = append(seats, st)
 		return nil
 	}
 	if err := add(store.Umpire, "", "", "Umpire"); err != nil {
@@ -420,14 +553,13 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 	if err := s.st.Create(ctx, rec, seats, seeds, raw); err != nil {
 		return nil, fmt.Errorf("store game %s: %w", id, err)
 	}
-	rec.Version = len(raw)
-	if err := s.restore(ctx, rec); err != nil {
-		return nil, err
-	}
 	s.log.Info("game created", "game", id, "scenario", file, "seats", len(made))
-	l := s.live(id)
+	l, e := s.game(ctx, id)
+	if e != nil {
+		return nil, e
+	}
 	l.mu.Lock()
-	info := s.info(l, store.Seat{Role: store.Umpire})
+	info := l.info(seats[0])
 	l.mu.Unlock()
 	return &Created{Game: info, Seats: made}, nil
 }
@@ -452,41 +584,69 @@ func (s *Server) gameID() (string, error) {
 	return hex.EncodeToString(b), nil
 }
 
-func (s *Server) live(id string) *live {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.games[id]
-}
-
-// seat finds the seat of a token, and its game.
-func (s *Server) seat(token string) (store.Seat, *live, *Error) {
-	h := [32]byte(hashToken(token))
-	s.mu.RLock()
-	st, ok := s.seats[h]
-	s.mu.RUnlock()
-	if !ok {
-		// A game made by another process on the same file (orderly
-		// import) is taken up when one of its seats first calls.
-		found, err := s.st.Seat(context.Background(), h[:])
-		if err != nil {
-			return store.Seat{}, nil, errorf(Unauthorized, "the token is not a seat of any game on this server")
-		}
-		if s.live(found.Game) == nil {
-			rec, err := s.st.Game(context.Background(), found.Game)
-			if err == nil {
-				err = s.restore(context.Background(), rec)
-			}
-			if err != nil {
-				s.log.Error("load a game made elsewhere", "game", found.Game, "err", err)
-				return store.Seat{}, nil, errorf(Unavailable, "game %s could not be loaded", found.Game)
-			}
-		}
-		st = found
+// seat finds the seat of a token. A client address that has sent too many
+// unknown tokens lately is refused for a while, whatever it sends.
+func (s *Server) seat(r *http.Request, token string) (store.Seat, *Error) {
+	addr := client(r)
+	if over, wait := s.failed.over(addr); over {
+		return store.Seat{}, tooMany(wait, "too many unknown tokens from your address; try again in %s", wait.Round(time.Second))
 	}
-	return st, s.live(st.Game), nil
+	h := hashToken(token)
+	st, err := s.st.Seat(r.Context(), h)
+	if errors.Is(err, store.ErrNotFound) {
+		s.failed.allow(addr)
+		return store.Seat{}, errorf(Unauthorized, "the token is not a seat of any game on this server")
+	}
+	if err != nil {
+		s.log.Error("read a seat", "err", err)
+		return store.Seat{}, errorf(Unavailable, "the seat could not be read just now; try again")
+	}
+	return st, nil
 }
 
-// Bundled lists the bundled scenarios.
+// NewHostToken makes a new host token, which makes and imports games
+// through the API (unless the server is open), and returns it. The one
+// made before stops working: only its SHA-256 is kept, in memory.
+func (s *Server) NewHostToken() (string, error) {
+	token, hash, err := newToken(s.rand)
+	if err != nil {
+		return "", err
+	}
+	s.mu.Lock()
+	s.host = [32]byte(hash)
+	s.mu.Unlock()
+	return token, nil
+}
+
+// Open reports whether anyone may make games.
+func (s *Server) Open() bool { return s.open }
+
+// host checks that a request may make or import a game: the server is
+// open, or the request carries the host token.
+func (s *Server) hosting(r *http.Request) *Error {
+	if s.open {
+		return nil
+	}
+	addr := client(r)
+	if over, wait := s.failed.over(addr); over {
+		return tooMany(wait, "too many unknown tokens from your address; try again in %s", wait.Round(time.Second))
+	}
+	token, e := bearer(r)
+	if e != nil {
+		return errorf(Unauthorized, "making a game needs the host link that orderly serve prints (or a server started with --open)")
+	}
+	h := [32]byte(hashToken(token))
+	s.mu.Lock()
+	ok := s.host != [32]byte{} && subtle.ConstantTimeCompare(h[:], s.host[:]) == 1
+	s.mu.Unlock()
+	if !ok {
+		s.failed.allow(addr)
+		return errorf(Forbidden, "this token is not the host token; making a game needs the host link that orderly serve printed last")
+	}
+	return nil
+}
+
+// Bundled lists the ids of the bundled scenarios.
 func (s *Server) Bundled() []string {
 	var out []string
 	for _, b := range s.bundled {
@@ -497,10 +657,14 @@ func (s *Server) Bundled() []string {
 
 // Events is the number of events in every game in memory.
 func (s *Server) Events() int {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	n := 0
+	s.mu.Lock()
+	ls := make([]*live, 0, len(s.games))
 	for _, l := range s.games {
+		ls = append(ls, l)
+	}
+	s.mu.Unlock()
+	n := 0
+	for _, l := range ls {
 		l.mu.Lock()
 		n += l.g.Len()
 		l.mu.Unlock()
@@ -510,8 +674,8 @@ func (s *Server) Events() int {
 
 // Games is the number of games in memory.
 func (s *Server) Games() int {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	return len(s.games)
 }
 

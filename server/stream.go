@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"orderly/game"
 	"orderly/store"
 )
 
@@ -16,10 +18,14 @@ import (
 const heartbeat = 20 * time.Second
 
 // stream sends the seat its events as server-sent events: first those
-// after the version it asks from (Last-Event-ID, or ?since=), then each
-// new one as soon as it is committed. Each message is one event, its id
-// the event's number, so a client that reconnects misses nothing; a
-// "seeds" message says a dice seed was revealed.
+// after the number it asks from (Last-Event-ID, or ?since=), then each new
+// one as soon as it is committed. Each message is one event, its id the
+// event's number in the seat's own numbering, so a client that reconnects
+// misses nothing and learns nothing of events it may not see; a "seeds"
+// message says a dice seed was revealed. Old events are read from the
+// store a page at a time without holding the game; a client that does not
+// take a write within Limits.StreamWrite is dropped (it reconnects and
+// resumes), and a seat has at most Limits.StreamsPerSeat streams.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	seat, l, e := s.authenticate(r)
 	if e != nil {
@@ -33,26 +39,59 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	}
 	if id := r.Header.Get("Last-Event-ID"); id != "" {
 		if n, err = strconv.Atoi(id); err != nil || n < 0 {
-			writeError(w, errorf(Invalid, "Last-Event-ID %q is not an event number", id))
+			writeError(w, errorf(Invalid, "Last-Event-ID %s is not an event number", quote(id)))
 			return
 		}
 	}
+	l.mu.Lock()
+	_, ok := l.at(viewer(seat), n)
+	last := l.version(viewer(seat))
+	l.mu.Unlock()
+	if !ok {
+		writeError(w, errorf(Invalid, "event %d is past this seat's last event, number %d", n, last))
+		return
+	}
+	key := [32]byte(seat.Hash)
+	if !s.openStream(key) {
+		writeError(w, errorf(TooMany, "this seat has %d event streams open already, this server's limit; close one (another tab?) first", s.lim.StreamsPerSeat))
+		return
+	}
+	defer s.closeStream(key)
+	var wake chan struct{}
+	for try := 0; ; try++ {
+		if wake, ok = l.subs.add(); ok {
+			break
+		}
+		// The game left memory just now: find it again.
+		if l, e = s.game(r.Context(), seat.Game); e != nil || try == 3 {
+			if e == nil {
+				e = errorf(Unavailable, "the game could not be followed just now; try again")
+			}
+			writeError(w, e)
+			return
+		}
+	}
+	defer l.subs.remove(wake)
+
 	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{}) // a stream outlives the request read timeout
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
+	out := &sseWriter{w: bufio.NewWriterSize(w, 8<<10), rc: rc, wait: s.lim.StreamWrite}
+	if err := out.deadline(); err != nil {
+		return
+	}
 	w.WriteHeader(http.StatusOK)
-	wake := l.subs.add()
-	defer l.subs.remove(wake)
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	shown := -1
 	for {
-		if n, err = s.flush(r.Context(), w, l, seat, n, &shown); err != nil {
+		if n, err = s.flush(r.Context(), out, l, seat, n, &shown); err != nil {
 			return
 		}
-		if err := rc.Flush(); err != nil {
+		if err := out.flush(); err != nil {
 			return
 		}
 		select {
@@ -60,52 +99,143 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-wake:
 		case <-tick.C:
-			if _, err := fmt.Fprint(w, ": still here\n\n"); err != nil {
+			if err := out.comment("still here"); err != nil {
 				return
 			}
 		}
 	}
 }
 
-// flush writes the seat's events after n, and the seeds if more have been
-// revealed since the last look; it returns the new n.
-func (s *Server) flush(ctx context.Context, w http.ResponseWriter, l *live, seat store.Seat, n int, shown *int) (int, error) {
-	l.mu.Lock()
-	evs, err := l.events(ctx, s.st, seat, n)
-	if err != nil {
-		l.mu.Unlock()
-		return n, err
+func (s *Server) openStream(seat [32]byte) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.streams[seat] >= s.lim.StreamsPerSeat {
+		return false
 	}
-	seeds := l.public()
+	s.streams[seat]++
+	return true
+}
+
+func (s *Server) closeStream(seat [32]byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.streams[seat]--; s.streams[seat] <= 0 {
+		delete(s.streams, seat)
+	}
+}
+
+// flush writes the seat's events after its number n, and the seeds if
+// more have been revealed since the last look; it returns the new n.
+func (s *Server) flush(ctx context.Context, out *sseWriter, l *live, seat store.Seat, n int, shown *int) (int, error) {
+	who := viewer(seat)
+	l.mu.Lock()
+	from, _ := l.at(who, n)
+	var mem []game.Event
+	stored := from < l.g.Base()
+	if !stored {
+		// At most 2*keep events are in memory: copy them out and let go.
+		l.g.Scan(from, func(e *game.Event) {
+			if e.Visible(who) {
+				mem = append(mem, *e)
+			}
+		})
+	}
+	seeds := l.public(who)
 	revealed := l.shown
 	l.mu.Unlock()
-	for _, e := range evs.Events {
-		b, err := json.Marshal(e)
-		if err != nil {
-			return n, err
+	var werr error
+	send := func(e game.Event) bool {
+		n++
+		if werr = out.event(present(e, who, n)); werr != nil {
+			return false
 		}
-		if _, err := fmt.Fprintf(w, "id: %d\nevent: event\ndata: %s\n\n", e.Seq, b); err != nil {
-			return n, err
+		if n%64 == 0 {
+			werr = out.flush()
 		}
+		return werr == nil
 	}
-	if evs.Version > n {
-		// A seat is told how far the game has gone even when it may see
-		// none of the new events, so its next reconnection starts there.
-		if len(evs.Events) == 0 || evs.Events[len(evs.Events)-1].Seq != evs.Version {
-			if _, err := fmt.Fprintf(w, "id: %d\nevent: version\ndata: %d\n\n", evs.Version, evs.Version); err != nil {
-				return n, err
+	if stored {
+		if err := scanStored(ctx, s.st, l.id, from, func(e game.Event) bool {
+			if !e.Visible(who) {
+				return true
+			}
+			return send(e)
+		}); err != nil {
+			return n, err
+		}
+	} else {
+		for _, e := range mem {
+			if !send(e) {
+				break
 			}
 		}
-		n = evs.Version
+	}
+	if werr != nil {
+		return n, werr
 	}
 	if revealed != *shown {
 		if *shown >= 0 {
-			b, _ := json.Marshal(seeds)
-			if _, err := fmt.Fprintf(w, "event: seeds\ndata: %s\n\n", b); err != nil {
+			if err := out.message("seeds", seeds); err != nil {
 				return n, err
 			}
 		}
 		*shown = revealed
 	}
 	return n, nil
+}
+
+// sseWriter writes server-sent events, each write under a deadline, so a
+// client that stops reading is dropped instead of holding its buffers.
+type sseWriter struct {
+	w    *bufio.Writer
+	rc   *http.ResponseController
+	wait time.Duration
+}
+
+func (o *sseWriter) deadline() error {
+	return o.rc.SetWriteDeadline(time.Now().Add(o.wait))
+}
+
+func (o *sseWriter) event(e game.Event) error {
+	b, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	if err := o.deadline(); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(o.w, "id: %d\nevent: event\ndata: %s\n\n", e.Seq, b)
+	return err
+}
+
+func (o *sseWriter) message(event string, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if err := o.deadline(); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(o.w, "event: %s\ndata: %s\n\n", event, b)
+	return err
+}
+
+func (o *sseWriter) comment(text string) error {
+	if err := o.deadline(); err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintf(o.w, ": %s\n\n", text); err != nil {
+		return err
+	}
+	return o.flush()
+}
+
+func (o *sseWriter) flush() error {
+	if err := o.deadline(); err != nil {
+		return err
+	}
+	if err := o.w.Flush(); err != nil {
+		return err
+	}
+	return o.rc.Flush()
 }

@@ -12,15 +12,24 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"orderly/game"
 	"orderly/server"
 	"orderly/store/sqlite"
 )
 
+// serveOpts are the flags of orderly serve.
+type serveOpts struct {
+	db, addr                  string
+	demo, commanders, verbose bool
+	open                      bool
+	hosts                     []string
+	lim                       server.Limits
+}
+
 func (a *app) serveCmd() *cobra.Command {
-	var db, addr string
-	var demo, commanders, verbose bool
+	o := serveOpts{lim: server.DefaultLimits}
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the umpire server and the web map",
@@ -30,64 +39,134 @@ seat may see. Every command is checked by the rules and saved before
 anyone hears of it; dice come from a secret seed whose SHA-256 is shown
 when the game is made, so every roll can be checked once it is revealed.
 
-With --demo it makes a game of the demo scenario and prints its join
-links: one for the umpire and one for each side. Open them in different
-browsers (or send them to the players): the token after # is the seat.`,
+It prints a host link: whoever opens it can make and import games from
+the front page (a new link is made at each start, and the old one stops
+working). With --open anyone who reaches the server may. With --demo it
+makes a game of the demo scenario, or reuses the one it made before, and
+prints its join links: one for the umpire and one for each side.
+
+It answers only to localhost, IP addresses and the names given with
+--host, and every limit below is a flag. See the README's "Running it for
+others".`,
 		Example: `  orderly serve --demo
-  orderly serve --db club.db --addr 0.0.0.0:8080`,
+  orderly serve --db club.db --addr 0.0.0.0:8080 --host club.example.org`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
 			level := slog.LevelInfo
-			if verbose {
+			if o.verbose {
 				level = slog.LevelDebug
 			}
-			return a.serve(ctx, db, addr, demo, commanders, slog.New(slog.NewTextHandler(a.err, &slog.HandlerOptions{Level: level})))
+			return a.serve(ctx, o, slog.New(slog.NewTextHandler(a.err, &slog.HandlerOptions{Level: level})))
 		},
 	}
-	c.Flags().StringVar(&db, "db", "orderly.db", "the SQLite `FILE` that keeps the games (made if missing)")
-	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "the `HOST:PORT` to listen on (port 0 picks a free one)")
-	c.Flags().BoolVar(&demo, "demo", false, "make a game of the demo scenario and print its join links")
-	c.Flags().BoolVar(&commanders, "commanders", false, "with --demo, also make a seat for each commander under the army")
-	c.Flags().BoolVarP(&verbose, "verbose", "v", false, "log every request (never its token)")
+	f := c.Flags()
+	f.StringVar(&o.db, "db", "orderly.db", "the SQLite `FILE` that keeps the games (made if missing)")
+	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "the `HOST:PORT` to listen on (port 0 picks a free one; 0.0.0.0:8080 for a club network)")
+	f.BoolVar(&o.demo, "demo", false, "make the demo game (or reuse the one made before) and print its join links")
+	f.BoolVar(&o.commanders, "commanders", false, "with --demo, also make a seat for each commander under the army")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "log every request (never its token)")
+	f.BoolVar(&o.open, "open", false, "let anyone who reaches the server make and import games, without the host link")
+	f.StringArrayVar(&o.hosts, "host", nil, "a host `NAME` the server answers to besides localhost and IP addresses (repeatable)")
+	limitFlags(f, &o.lim)
 	return c
 }
 
-func (a *app) serve(ctx context.Context, db, addr string, demo, commanders bool, log *slog.Logger) error {
+// limitFlags adds a flag for each of the server's limits.
+func limitFlags(f *pflag.FlagSet, l *server.Limits) {
+	f.IntVar(&l.Games, "max-games", l.Games, "the most games the server keeps")
+	f.IntVar(&l.GamesPerHour, "games-per-hour", l.GamesPerHour, "games one client address may make or import in an hour")
+	f.Int64Var(&l.Upload, "max-upload", l.Upload, "the largest new-game request, in bytes (an uploaded scenario)")
+	f.Int64Var(&l.Import, "max-import", l.Import, "the largest imported game, in bytes")
+	f.Int64Var(&l.Body, "max-body", l.Body, "the largest command or other request, in bytes")
+	f.IntVar(&l.IDs, "max-ids", l.IDs, "pieces and formations one command may name")
+	f.IntVar(&l.CommandEvents, "max-command-events", l.CommandEvents, "events one command may add")
+	f.IntVar(&l.GameEvents, "max-game-events", l.GameEvents, "events one game may hold")
+	f.IntVar(&l.StreamsPerSeat, "streams-per-seat", l.StreamsPerSeat, "event streams one seat may have open at once")
+	f.IntVar(&l.FailedTokens, "failed-tokens", l.FailedTokens, "unknown tokens one client address may send in a minute")
+	f.IntVar(&l.Connections, "max-connections", l.Connections, "connections open at once")
+	f.DurationVar(&l.Idle, "idle", l.Idle, "a game unused this long leaves memory (it is read back when asked for)")
+	f.DurationVar(&l.StreamWrite, "stream-timeout", l.StreamWrite, "a stream that does not take a write within this is dropped")
+	f.DurationVar(&l.ReadTimeout, "read-timeout", l.ReadTimeout, "a whole request must arrive within this")
+	f.DurationVar(&l.WriteTimeout, "write-timeout", l.WriteTimeout, "an answer must be written within this")
+	f.DurationVar(&l.IdleTimeout, "idle-timeout", l.IdleTimeout, "a kept-alive connection with no request is closed after this")
+}
+
+// checkLimits refuses a limit that is zero or negative.
+func checkLimits(l server.Limits) error {
+	ints := map[string]int64{"max-games": int64(l.Games), "games-per-hour": int64(l.GamesPerHour), "max-upload": l.Upload,
+		"max-import": l.Import, "max-body": l.Body, "max-ids": int64(l.IDs), "max-command-events": int64(l.CommandEvents),
+		"max-game-events": int64(l.GameEvents), "streams-per-seat": int64(l.StreamsPerSeat), "failed-tokens": int64(l.FailedTokens),
+		"max-connections": int64(l.Connections), "idle": int64(l.Idle), "stream-timeout": int64(l.StreamWrite),
+		"read-timeout": int64(l.ReadTimeout), "write-timeout": int64(l.WriteTimeout), "idle-timeout": int64(l.IdleTimeout)}
+	for _, name := range []string{"max-games", "games-per-hour", "max-upload", "max-import", "max-body", "max-ids", "max-command-events",
+		"max-game-events", "streams-per-seat", "failed-tokens", "max-connections", "idle", "stream-timeout", "read-timeout", "write-timeout", "idle-timeout"} {
+		if ints[name] <= 0 {
+			return badf("serve: --%s must be more than 0", name)
+		}
+	}
+	return nil
+}
+
+func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
+	if err := checkLimits(o.lim); err != nil {
+		return err
+	}
 	eng, err := a.engine()
 	if err != nil {
 		return err
 	}
-	st, err := sqlite.Open(ctx, db)
+	st, err := sqlite.Open(ctx, o.db)
 	if err != nil {
-		return bad(fmt.Errorf("--db %s: %w", db, err))
+		return bad(fmt.Errorf("--db %s: %w", o.db, err))
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, st, func(id string) (game.Rules, error) { return eng(id) }, server.WithLogger(log))
+	srv, err := server.New(ctx, st, func(id string) (game.Rules, error) { return eng(id) },
+		server.WithLogger(log), server.WithLimits(o.lim), server.WithOpen(o.open), server.WithHosts(o.hosts...))
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := srv.Listen(o.addr)
 	if err != nil {
-		return bad(fmt.Errorf("--addr %s: %w", addr, err))
+		return bad(fmt.Errorf("--addr %s: %w", o.addr, err))
 	}
-	base := "http://" + ln.Addr().String()
-	fmt.Fprintf(a.out, "orderly serves %d game(s) from %s at %s\n", srv.Games(), db, base)
-	if demo {
-		made, err := srv.Create(ctx, server.Setup{Scenario: "demo", Commanders: commanders})
+	defer ln.Close()
+	base, anywhere := linkBase(ln.Addr())
+	stored, err := srv.Stored(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(a.out, "orderly serves %d game(s) from %s at %s\n", stored, o.db, base)
+	if anywhere {
+		fmt.Fprintf(a.out, "it listens on every address of this machine: players use its IP address, or a name given with --host\n")
+	}
+	host, err := srv.NewHostToken()
+	if err != nil {
+		return err
+	}
+	if o.open {
+		fmt.Fprintf(a.out, "anyone who reaches it may make games (--open)\n")
+	}
+	fmt.Fprintf(a.out, "host link, to make and import games (keep it to yourself): %s/#host=%s\n", base, host)
+	if o.demo {
+		made, reused, err := srv.Demo(ctx, o.commanders)
 		if err != nil {
-			ln.Close()
 			return err
 		}
-		fmt.Fprintf(a.out, "\n%s (game %s)\ndice seed commitment (SHA-256): %s\n\njoin links, one per seat; keep each to its player:\n",
-			made.Game.Title, made.Game.ID, made.Game.Seeds[0].Commitment)
+		how := ""
+		if reused {
+			how = ", made before; its links are new and the old ones no longer work"
+		}
+		fmt.Fprintf(a.out, "\n%s (game %s%s)\ndice seed commitment (SHA-256): %s\n\njoin links, one per seat; keep each to its player:\n",
+			made.Game.Title, made.Game.ID, how, made.Game.Seeds[len(made.Game.Seeds)-1].Commitment)
 		for _, s := range made.Seats {
 			fmt.Fprintf(a.out, "  %-28s %s/play#%s\n", s.Label, base, s.Token)
 		}
 		fmt.Fprintln(a.out)
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
+	hs := srv.HTTPServer(ctx)
+	go srv.Janitor(ctx, time.Minute)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -98,8 +177,18 @@ func (a *app) serve(ctx context.Context, db, addr string, demo, commanders bool,
 	fmt.Fprintln(a.out, "orderly: shutting down")
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	return nil
+}
+
+// linkBase is the address to print in links: the listen address, or
+// localhost when it listens on every address.
+func linkBase(addr net.Addr) (string, bool) {
+	ta, ok := addr.(*net.TCPAddr)
+	if !ok || !ta.IP.IsUnspecified() {
+		return "http://" + addr.String(), false
+	}
+	return fmt.Sprintf("http://localhost:%d", ta.Port), true
 }

@@ -1,0 +1,223 @@
+package server
+
+import (
+	"net"
+	"net/http"
+	"net/netip"
+	"sync"
+	"time"
+)
+
+// Limits bound what clients can make the server do. Each is a flag of
+// orderly serve; zero means the default (DefaultLimits), and a limit can
+// be lifted only by setting it very high.
+type Limits struct {
+	Games          int           // games kept by the server
+	GamesPerHour   int           // games made (or imported) per client address per hour
+	Body           int64         // bytes in a command, odds or other small request
+	Upload         int64         // bytes in a new game's request (an uploaded scenario)
+	Import         int64         // bytes in an imported game
+	IDs            int           // pieces and formations named in one command
+	CommandEvents  int           // events one command may add
+	GameEvents     int           // events in one game
+	StreamsPerSeat int           // event streams open at once for one seat
+	FailedTokens   int           // failed token attempts per client address per minute
+	Idle           time.Duration // a game not used for this long leaves memory
+	StreamWrite    time.Duration // a stream that takes longer to accept a write is dropped
+	ReadTimeout    time.Duration // a whole request, body included, must arrive within this
+	WriteTimeout   time.Duration // an answer (other than a stream) must be written within this
+	IdleTimeout    time.Duration // a kept-alive connection with no request is closed after this
+	Connections    int           // connections open at once
+}
+
+// DefaultLimits are sized for a club: dozens of games, a few hundred
+// players, on a small machine.
+var DefaultLimits = Limits{
+	Games:          1000,
+	GamesPerHour:   20,
+	Body:           64 << 10,
+	Upload:         1 << 20,
+	Import:         16 << 20,
+	IDs:            200,
+	CommandEvents:  2000,
+	GameEvents:     100_000,
+	StreamsPerSeat: 4,
+	FailedTokens:   30,
+	Idle:           30 * time.Minute,
+	StreamWrite:    10 * time.Second,
+	ReadTimeout:    30 * time.Second,
+	WriteTimeout:   30 * time.Second,
+	IdleTimeout:    2 * time.Minute,
+	Connections:    1024,
+}
+
+// orDefault fills each zero limit from DefaultLimits.
+func (l Limits) orDefault() Limits {
+	d := DefaultLimits
+	pick := func(v *int, def int) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	pick64 := func(v *int64, def int64) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	pickD := func(v *time.Duration, def time.Duration) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	pick(&l.Games, d.Games)
+	pick(&l.GamesPerHour, d.GamesPerHour)
+	pick64(&l.Body, d.Body)
+	pick64(&l.Upload, d.Upload)
+	pick64(&l.Import, d.Import)
+	pick(&l.IDs, d.IDs)
+	pick(&l.CommandEvents, d.CommandEvents)
+	pick(&l.GameEvents, d.GameEvents)
+	pick(&l.StreamsPerSeat, d.StreamsPerSeat)
+	pick(&l.FailedTokens, d.FailedTokens)
+	pickD(&l.Idle, d.Idle)
+	pickD(&l.StreamWrite, d.StreamWrite)
+	pickD(&l.ReadTimeout, d.ReadTimeout)
+	pickD(&l.WriteTimeout, d.WriteTimeout)
+	pickD(&l.IdleTimeout, d.IdleTimeout)
+	pick(&l.Connections, d.Connections)
+	return l
+}
+
+// limiter counts events per key (a client address) in fixed windows: at
+// most max in any one window. It keeps at most keys keys; when full, it
+// forgets windows that have ended, and if none have, it refuses new keys
+// (an attacker with that many addresses is refused rather than let grow
+// the map).
+type limiter struct {
+	mu     sync.Mutex
+	now    func() time.Time
+	window time.Duration
+	max    int
+	keys   int
+	seen   map[string]*count
+}
+
+type count struct {
+	start time.Time
+	n     int
+}
+
+func newLimiter(now func() time.Time, window time.Duration, max int) *limiter {
+	return &limiter{now: now, window: window, max: max, keys: 10_000, seen: map[string]*count{}}
+}
+
+// allow reports whether key may do one more thing now, and if so counts
+// it. wait is how long until the key's window ends, for a Retry-After.
+func (l *limiter) allow(key string) (ok bool, wait time.Duration) {
+	return l.take(key, true)
+}
+
+// over reports whether key has used up its window, without counting.
+func (l *limiter) over(key string) (bool, time.Duration) {
+	ok, wait := l.take(key, false)
+	return !ok, wait
+}
+
+func (l *limiter) take(key string, count1 bool) (bool, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	c := l.seen[key]
+	if c != nil && now.Sub(c.start) >= l.window {
+		c.start, c.n = now, 0
+	}
+	if c == nil {
+		if !count1 {
+			return true, 0
+		}
+		if len(l.seen) >= l.keys {
+			for k, v := range l.seen {
+				if now.Sub(v.start) >= l.window {
+					delete(l.seen, k)
+				}
+			}
+			if len(l.seen) >= l.keys {
+				return false, l.window
+			}
+		}
+		c = &count{start: now}
+		l.seen[key] = c
+	}
+	wait := c.start.Add(l.window).Sub(now)
+	if c.n >= l.max {
+		return false, wait
+	}
+	if count1 {
+		c.n++
+	}
+	return true, wait
+}
+
+// client is the address limits are counted by: the remote IP, with an
+// IPv6 address taken as its /64, which one home or machine usually has
+// whole. A proxy in front of the server makes every client one address.
+func client(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	a = a.Unmap()
+	if a.Is6() {
+		p, _ := a.Prefix(64)
+		return p.String()
+	}
+	return a.String()
+}
+
+// LimitListener accepts at most n connections at once: further ones wait
+// in the kernel's queue until one closes.
+func LimitListener(ln net.Listener, n int) net.Listener {
+	return &limitListener{Listener: ln, sem: make(chan struct{}, max(n, 1)), done: make(chan struct{})}
+}
+
+type limitListener struct {
+	net.Listener
+	sem       chan struct{}
+	done      chan struct{}
+	closeOnce sync.Once
+}
+
+func (l *limitListener) Accept() (net.Conn, error) {
+	select {
+	case l.sem <- struct{}{}:
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.sem
+		return nil, err
+	}
+	return &limitConn{Conn: c, release: func() { <-l.sem }}, nil
+}
+
+func (l *limitListener) Close() error {
+	l.closeOnce.Do(func() { close(l.done) })
+	return l.Listener.Close()
+}
+
+type limitConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *limitConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
+}
