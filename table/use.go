@@ -322,7 +322,8 @@ func suggest(p *Param) string {
 // fail places a problem: at the house-rules file and line of the parameter
 // or table that a house rule gave, else, when house rules are loaded (and so
 // changed what the procedures pass, e.g. by adding a quality to another
-// table), it names them; else at the built-in file.
+// table), it names them; else at the parameter or table in the built-in
+// file.
 func (s *Set) fail(x used, p *Param, msg string) error {
 	what := x.kind + " " + printable(x.id) + ": " + msg
 	switch {
@@ -332,6 +333,8 @@ func (s *Set) fail(x used, p *Param, msg string) error {
 		return &Error{File: x.file, Line: x.line, Msg: what}
 	case len(s.house) > 0:
 		return &Error{Msg: "house rules " + strings.Join(s.house, ", ") + ": " + what}
+	case p != nil:
+		return &Error{File: p.File, Line: p.Line, Msg: what}
 	}
 	return &Error{File: x.file, Line: x.line, Msg: what}
 }
