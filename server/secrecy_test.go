@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -10,13 +11,16 @@ import (
 
 	"pgregory.net/rapid"
 
+	"orderly/game"
 	"orderly/server"
 )
 
 // TestNoLeaks is a property test over random games played through the
 // API: no answer and no event stream for one side ever holds the other
 // side's hidden data: its order notes, its order ids, or any event
-// addressed to it alone (its orders, its secret rolls).
+// addressed to it alone (its orders, its secret rolls); and a side numbers
+// the events it may see densely, 1, 2, 3, ..., so that neither numbers
+// nor versions count what it does not see.
 func TestNoLeaks(t *testing.T) {
 	f := newFixture(t)
 	rapid.Check(t, func(rt *rapid.T) {
@@ -65,24 +69,36 @@ func TestNoLeaks(t *testing.T) {
 				seen[side] = append(seen[side], string(data))
 			}
 		}
-		// The umpire's log says which events are each side's alone.
+		// The umpire's log, numbered as each side numbers it: a side's
+		// events are exactly those addressed to all or to it, numbered
+		// 1, 2, 3, ... with no gap where the other side's are.
 		var all server.Events
 		f.call("GET", g+"/events", tok["umpire"], nil, &all)
-		private := map[string]map[int]bool{"french": {}, "allies": {}}
-		for _, e := range all.Events {
-			if p := private[e.See]; p != nil {
-				p[e.Seq] = true
-			}
-		}
 		for _, side := range []string{"french", "allies"} {
-			want := strconv.Itoa(all.Version)
-			drain := collect(t, streams[side], func(ms []sse) bool { return len(ms) > 0 && ms[len(ms)-1].id == want })
-			for _, m := range drain {
-				seen[side] = append(seen[side], m.data)
+			var want []string
+			for _, e := range all.Events {
+				if e.See == game.All || e.See == side {
+					e.Seq = len(want) + 1
+					want = append(want, string(mustJSON(t, e)))
+				}
 			}
-			for _, e := range events(t, drain) {
-				if private[other(side)][e.Seq] {
-					rt.Fatalf("%s's stream has event %d (%s), addressed to %s", side, e.Seq, e.Type, other(side))
+			var mine server.Events
+			f.call("GET", g+"/events", tok[side], nil, &mine)
+			var info server.Info
+			f.call("GET", g, tok[side], nil, &info)
+			if mine.Version != len(want) || info.Version != len(want) {
+				rt.Fatalf("%s: version %d (events) and %d (game), want its own count %d", side, mine.Version, info.Version, len(want))
+			}
+			for i, e := range mine.Events {
+				if got := string(mustJSON(t, e)); i >= len(want) || got != want[i] {
+					rt.Fatalf("%s: its event %d is %s, want %s", side, i+1, got, want[min(i, len(want)-1)])
+				}
+			}
+			drain := collect(t, streams[side], func(ms []sse) bool { return len(ms) > 0 && ms[len(ms)-1].id == strconv.Itoa(len(want)) })
+			for i, m := range drain {
+				seen[side] = append(seen[side], m.data)
+				if m.event != "event" || m.id != strconv.Itoa(i+1) || m.data != want[i] {
+					rt.Fatalf("%s: stream message %d is %s %s %s, want event %s", side, i+1, m.event, m.id, m.data, want[i])
 				}
 			}
 			orderID := regexp.MustCompile(`"` + other(side) + `-\d+"`)
@@ -94,11 +110,55 @@ func TestNoLeaks(t *testing.T) {
 					rt.Fatalf("%s saw the other side's order id %s in %.300s", side, m, body)
 				}
 			}
-			var mine server.Events
-			f.call("GET", g+"/events", tok[side], nil, &mine)
-			for _, e := range mine.Events {
-				if private[other(side)][e.Seq] {
-					rt.Fatalf("%s's events include %d (%s), addressed to %s", side, e.Seq, e.Type, other(side))
+		}
+	})
+}
+
+// TestViewMovesWithEvents is a property test over random games: a side's
+// view of the board changes only with an event it may see, so its event
+// numbering (and the page, which redraws on each event) never falls
+// behind what it is shown, and no count of hidden events is needed.
+func TestViewMovesWithEvents(t *testing.T) {
+	f := newFixture(t)
+	rapid.Check(t, func(rt *rapid.T) {
+		id, tok := f.demo(false)
+		g := "/api/games/" + id
+		units := map[string][]string{"french": {"F-I-1-a", "F-II-6-b", "F-VI-19-a"}, "allies": {"A-I-1-a", "A-I-1-c"}}
+		corps := map[string][]string{"french": {"F-I", "F-II", "F-VI", "F-G"}, "allies": {"A-I", "A-II", "A-R"}}
+		look := func(side string) (int, string) {
+			var b struct {
+				Game  server.Info     `json:"game"`
+				State json.RawMessage `json:"state"`
+			}
+			f.call("GET", g+"/board", tok[side], nil, &b)
+			return b.Game.Version, string(b.State)
+		}
+		steps := rapid.IntRange(5, 60).Draw(rt, "steps")
+		for i := range steps {
+			before := map[string][2]any{}
+			for _, side := range []string{"french", "allies"} {
+				v, st := look(side)
+				before[side] = [2]any{v, st}
+			}
+			seat := rapid.SampledFrom([]string{"french", "allies", "umpire"}).Draw(rt, "seat")
+			body := `{"end":true}`
+			if seat != "umpire" {
+				switch rapid.IntRange(0, 4).Draw(rt, "verb") {
+				case 0:
+					body = fmt.Sprintf(`{"write":{"for":[%q],"kind":%q,"objective":[%d,%d]}}`, rapid.SampledFrom(corps[seat]).Draw(rt, "for"),
+						rapid.SampledFrom([]string{"attack", "defend"}).Draw(rt, "kind"), rapid.IntRange(0, 96).Draw(rt, "x"), rapid.IntRange(0, 48).Draw(rt, "y"))
+				case 1, 2:
+					body = fmt.Sprintf(`{"move":{"unit":%q,"to":[%d,%d]}}`, rapid.SampledFrom(units[seat]).Draw(rt, "unit"),
+						rapid.IntRange(0, 96).Draw(rt, "x"), rapid.IntRange(0, 48).Draw(rt, "y"))
+				default:
+					body = `{"ready":true}`
+				}
+			}
+			f.call("POST", g+"/commands", tok[seat], body, nil)
+			for _, side := range []string{"french", "allies"} {
+				v, st := look(side)
+				if st != before[side][1] && v == before[side][0] {
+					rt.Fatalf("step %d (%s %s): %s's view changed with no event it may see", i, seat, body, side)
 				}
 			}
 		}

@@ -27,6 +27,7 @@ type fixture struct {
 	ts   *httptest.Server
 	db   *sqlite.DB
 	path string
+	host string // the host token, which makes games
 }
 
 func engine(t testing.TB) server.Engine {
@@ -58,8 +59,12 @@ func openFixture(t testing.TB, path string, seed uint64) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	host, err := srv.NewHostToken()
+	if err != nil {
+		t.Fatal(err)
+	}
 	ts := httptest.NewServer(srv.Handler())
-	f := &fixture{t: t, srv: srv, ts: ts, db: db, path: path}
+	f := &fixture{t: t, srv: srv, ts: ts, db: db, path: path, host: host}
 	t.Cleanup(f.close)
 	return f
 }
@@ -113,7 +118,7 @@ func (f *fixture) call(method, path, token string, body any, out any) (int, []by
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	if rd != nil {
+	if rd != nil || method == "POST" {
 		req.Header.Set("Content-Type", "application/json")
 	}
 	if token != "" {
