@@ -115,7 +115,11 @@ func (g *Game) Verify(engine script.Engine) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	v, err := game.VerifyRolls(g.Events, g.Seeds)
+	rules, err := engine(g.Rules)
+	if err != nil {
+		return Report{}, err
+	}
+	v, err := game.VerifyRolls(g.Events, g.Seeds, rules.Table)
 	rep := Report{Events: len(g.Events), Rolls: v.Rolls, Secret: v.Secret, Hash: gm.Hash()}
 	if err != nil {
 		return rep, err

@@ -123,15 +123,22 @@ func (o *Order) String() string {
 }
 
 // Roll is a table roll as recorded in the log: enough to show how the result
-// was reached and to check it, without rolling again.
+// was reached and to check it, without rolling again. Subject, Index and
+// Params are what a verifier needs to draw it again (RollLabel) and to
+// read the table again for its faces.
 type Roll struct {
-	Table   string `json:"table"`
-	Dice    string `json:"dice"`
-	Faces   []int  `json:"faces,omitempty"`
-	Natural int    `json:"natural"`
-	Mods    []Mod  `json:"mods,omitempty"`
-	Total   int    `json:"total"`
-	Result  string `json:"result"`
+	Table   string            `json:"table"`
+	Subject string            `json:"subject,omitempty"` // the formation or general rolled for
+	Index   int               `json:"index,omitempty"`   // the rolls drawn before it for its event
+	Params  map[string]string `json:"params,omitempty"`  // the table's parameters as bound, defaults included; shared by rolls alike, never changed
+	Dice    string            `json:"dice"`
+	Faces   []int             `json:"faces,omitempty"`
+	Natural int               `json:"natural"`
+	Mods    []Mod             `json:"mods,omitempty"`
+	Total   int               `json:"total"`
+	Result  string            `json:"result"`
+
+	drawn int // the event it was drawn for (Tx.RollBound); 0 once recorded
 }
 
 // Mod is one modifier of a roll.

@@ -63,10 +63,12 @@ type Dice interface {
 	Roller(k RollKey) dice.Roller
 }
 
-// RollKey identifies a roll: the event it will be part of, the table, and
-// what it is for (a formation or general id).
+// RollKey identifies a roll: the event it will be part of, how many rolls
+// were drawn for that event before it, the table, and what it is for (a
+// formation or general id).
 type RollKey struct {
 	Seq     int
+	Index   int
 	Turn    int
 	Phase   string
 	Table   string
@@ -98,6 +100,11 @@ type Game struct {
 	anytime  []string  // the rule set's verbs for any player step
 	eng      *engager
 	engReach float64
+
+	// The rolls drawn so far for the event numbered drawSeq, the next one
+	// to be appended: a roll's Index.
+	drawSeq, drawn int
+	bound          []boundArgs // the latest rolls' params (Roll.Params)
 }
 
 // Error is a command rejected by the rules: nothing changed. Rule names the
@@ -164,6 +171,7 @@ func (p *Start) Reuse(g *Game, d Dice) (*Game, error) {
 	}
 	g.st.reset(p.st)
 	g.dice, g.at = d, 0
+	g.drawSeq, g.drawn = 0, 0
 	clear(g.log)
 	g.log, g.base = g.log[:0], 0
 	g.arena, g.block = nil, 0
@@ -348,9 +356,19 @@ func (g *Game) do(c *Command) error {
 		return Reject("", "%s is not taken in step %s of the %s phase; allowed now: %s",
 			c.Verb, step.Name, step.Phase, strings.Join(append(append(slices.Clone(step.Verbs), g.anytime...), "end"), ", "))
 	}
+	// A refused command keeps none of the rolls it drew: the next command
+	// draws the same ones again, so refusals cannot fish for better rolls.
+	drawSeq, drawn := g.drawSeq, g.drawn
 	x := g.tx(true)
 	if err := g.rules.Command(c, x); err != nil {
+		g.drawSeq, g.drawn = drawSeq, drawn
 		return err
+	}
+	for i := range x.out {
+		if err := g.checkRoll(&x.out[i], g.Len()+i+1); err != nil {
+			g.drawSeq, g.drawn = drawSeq, drawn
+			return err
+		}
 	}
 	for i := range x.out {
 		if err := g.append(x.out[i]); err != nil {
@@ -426,10 +444,32 @@ func (g *Game) advance() error {
 	}
 }
 
+// checkRoll checks that the roll e records was drawn for e, numbered seq,
+// and is the first drawn for it: a rule set that rolls again, or records
+// a roll in another event than the one it was drawn for, has a bug (it
+// could pick the roll it likes).
+func (g *Game) checkRoll(e *Event, seq int) error {
+	r := e.Roll
+	switch {
+	case r == nil:
+		return nil
+	case r.drawn == 0:
+		return fmt.Errorf("rule set %s: event %d (%s) records a %s roll that was not drawn through the engine for it (Tx.Roll)", g.rules.ID(), seq, e.Type, r.Table)
+	case r.drawn != seq:
+		return fmt.Errorf("rule set %s: event %d (%s) records a %s roll drawn for event %d; a roll must be drawn right before the event that records it", g.rules.ID(), seq, e.Type, r.Table, r.drawn)
+	case r.Index != 0:
+		return fmt.Errorf("rule set %s: event %d (%s) records the %s roll drawn after %d other roll(s) for it; an event records the first roll drawn for it", g.rules.ID(), seq, e.Type, r.Table, r.Index)
+	}
+	return nil
+}
+
 func (g *Game) append(e Event) error {
 	e.Seq = g.Len() + 1
 	if e.Type != StepBegun {
 		e.Turn, e.Phase, e.Step = g.st.Turn, g.st.Phase, g.st.Step
+	}
+	if err := g.checkRoll(&e, e.Seq); err != nil {
+		return err
 	}
 	if len(g.arena) == cap(g.arena) {
 		if g.block < len(g.blocks) {
@@ -446,6 +486,9 @@ func (g *Game) append(e Event) error {
 	if err := g.st.apply(p); err != nil {
 		g.arena = g.arena[:len(g.arena)-1]
 		return err
+	}
+	if p.Roll != nil {
+		p.Roll.drawn = 0 // recorded: it cannot be recorded again
 	}
 	g.log = append(g.log, p)
 	return nil
@@ -496,18 +539,73 @@ func (x *Tx) Roll(tableID, subject string, params map[string]string) (*Roll, *ta
 }
 
 // RollBound rolls table t with parameters already bound (which a rule set
-// may keep, to save binding them at every roll).
+// may keep, to save binding them at every roll). The roll is for the next
+// event to be emitted, which must record it: an event records only the
+// first roll drawn for it (RollKey.Index 0), so a rule set cannot roll
+// again and keep the roll it likes.
 func (x *Tx) RollBound(t *table.Table, a table.Args, subject string) (*Roll, error) {
-	k := RollKey{Seq: x.g.Len() + len(x.out) + 1, Turn: x.S.Turn, Phase: x.S.Phase, Table: t.ID, Subject: subject}
-	r, err := t.Resolve(a, x.g.dice.Roller(k))
+	g := x.g
+	seq := g.Len() + len(x.out) + 1
+	if g.drawSeq != seq {
+		g.drawSeq, g.drawn = seq, 0
+	}
+	k := RollKey{Seq: seq, Index: g.drawn, Turn: x.S.Turn, Phase: x.S.Phase, Table: t.ID, Subject: subject}
+	g.drawn++
+	r, err := t.Resolve(a, g.dice.Roller(k))
 	if err != nil {
 		return nil, fmt.Errorf("%s for %s: %w", t.ID, subject, err)
 	}
-	out := &Roll{Table: r.Table, Dice: r.Dice, Faces: r.Faces, Natural: r.Natural, Total: r.Total, Result: r.Result}
+	out := &Roll{Table: r.Table, Subject: subject, Index: k.Index, Params: g.params(t, a), Dice: r.Dice, Faces: r.Faces,
+		Natural: r.Natural, Total: r.Total, Result: r.Result, drawn: seq}
 	for _, m := range r.Mods {
 		out.Mods = append(out.Mods, Mod{Name: m.Name, Value: m.Value, Amount: m.Amount})
 	}
 	return out, nil
+}
+
+// params is a roll's Params: a.Map(), or nil for none. Rolls that bind a
+// table alike share one map (a recorded roll is never changed), so that a
+// roll does not cost a map.
+func (g *Game) params(t *table.Table, a table.Args) map[string]string {
+	for _, c := range g.bound {
+		if c.t == t && sameArgs(t, a, c.m) {
+			return c.m
+		}
+	}
+	m := a.Map()
+	if len(m) == 0 {
+		m = nil
+	}
+	if len(g.bound) == cap(g.bound) && len(g.bound) > 0 {
+		copy(g.bound, g.bound[1:])
+		g.bound = g.bound[:len(g.bound)-1]
+	}
+	if g.bound == nil {
+		g.bound = make([]boundArgs, 0, 16)
+	}
+	g.bound = append(g.bound, boundArgs{t, m})
+	return m
+}
+
+type boundArgs struct {
+	t *table.Table
+	m map[string]string
+}
+
+// sameArgs reports whether a binds t's parameters as m records them.
+func sameArgs(t *table.Table, a table.Args, m map[string]string) bool {
+	n := 0
+	for _, p := range t.Params {
+		v, ok := a.Value(p.Name)
+		if !ok {
+			continue
+		}
+		if w, ok := m[p.Name]; !ok || w != v {
+			return false
+		}
+		n++
+	}
+	return n == len(m)
 }
 
 // Value is the number a table gives its result (e.g. the turns of delay).

@@ -1,12 +1,12 @@
 package game
 
 import (
-	"bytes"
-	"encoding/hex"
 	"fmt"
 	"slices"
 
 	"orderly/dice"
+	"orderly/strict"
+	"orderly/table"
 )
 
 // Seed is a secret dice key of a game with verifiable dice: the rolls in
@@ -19,87 +19,173 @@ type Seed struct {
 	Key        []byte `json:"key,omitempty"` // nil while secret
 }
 
-// RollLabel is the label a roll is drawn under (dice.Keyed): the sequence
-// number of the event that records it and the table rolled.
-func RollLabel(seq int, table string) string {
-	return fmt.Sprintf("orderly/roll/v1/%d/%s", seq, table)
+// RollLabel is the label a roll is drawn under (dice.Keyed):
+// orderly/roll/v2/{seq}/{index}/{table}/{subject}, with seq the number of
+// the event that records the roll, index the number of rolls drawn for
+// that event before it, the table's id and the roll's subject (a
+// formation or general id, which has no slash). Two rolls of a game never
+// share a label, so never their faces by construction.
+func RollLabel(seq, index int, table, subject string) string {
+	return fmt.Sprintf("orderly/roll/v2/%d/%d/%s/%s", seq, index, table, subject)
 }
 
 type committed struct{ seeds []Seed }
 
 func (c committed) Roller(k RollKey) dice.Roller {
-	s := c.seeds[0]
-	for _, t := range c.seeds[1:] {
-		if t.From <= k.Seq {
-			s = t
-		}
-	}
-	return dice.NewKeyed(s.Key, RollLabel(k.Seq, k.Table))
+	return dice.NewKeyed(seedOf(c.seeds, k.Seq).Key, RollLabel(k.Seq, k.Index, k.Table, k.Subject))
 }
 
 // Committed is Dice drawn from seeds (sorted by From, every key given), so
 // that each roll can be checked once its seed is revealed.
 func Committed(seeds []Seed) Dice { return committed{slices.Clone(seeds)} }
 
-// Verified counts what VerifyRolls checked.
-type Verified struct {
-	Rolls  int // rolls whose faces were drawn again and matched
-	Secret int // rolls under a seed not yet revealed
+// Mismatch is where a log first fails a check. It says what disagrees and
+// never the value that would agree (a forger's next try).
+type Mismatch struct {
+	Seq  int    // the event; 0 for the seeds
+	Type string // the event's type
+	What string
 }
 
-// VerifyRolls checks every roll in events against the seeds: each revealed
-// key must match its commitment, and each roll's faces must be the ones the
-// key gives for its event and table. Rolls under a seed still secret are
-// counted, not checked.
-func VerifyRolls(events []Event, seeds []Seed) (Verified, error) {
-	var v Verified
+func (m *Mismatch) Error() string {
+	if m.Seq == 0 {
+		return m.What
+	}
+	return fmt.Sprintf("event %d (%s): %s", m.Seq, strict.Line(m.Type, 40), m.What)
+}
+
+func mismatch(e *Event, format string, args ...any) *Mismatch {
+	return &Mismatch{Seq: e.Seq, Type: e.Type, What: fmt.Sprintf(format, args...)}
+}
+
+// checkSeeds checks a game's seeds: the first starts at event 1, each
+// later one after the one before, every commitment (revealed or not) is 64
+// lowercase hex digits and every key given matches its commitment.
+func checkSeeds(seeds []Seed) error {
 	if len(seeds) == 0 {
-		return v, fmt.Errorf("the game has no dice seeds to check against")
+		return &Mismatch{What: "the game has no dice seeds"}
 	}
 	for i, s := range seeds {
-		if i == 0 && s.From > 1 || i > 0 && s.From <= seeds[i-1].From {
-			return v, fmt.Errorf("seed %d starts at event %d, out of order", i+1, s.From)
+		switch {
+		case i == 0 && s.From != 1:
+			return &Mismatch{What: fmt.Sprintf("seed 1 starts at event %d, not at event 1", s.From)}
+		case i > 0 && s.From <= seeds[i-1].From:
+			return &Mismatch{What: fmt.Sprintf("seed %d starts at event %d, not after seed %d (event %d)", i+1, s.From, i, seeds[i-1].From)}
+		case !IsHash(s.Commitment):
+			return &Mismatch{What: fmt.Sprintf("seed %d: its commitment is not 64 lowercase hex digits", i+1)}
+		case s.Key != nil && dice.Commitment(s.Key) != s.Commitment:
+			return &Mismatch{What: fmt.Sprintf("seed %d: its key does not match its commitment", i+1)}
 		}
-		if s.Key == nil {
-			continue
+	}
+	return nil
+}
+
+// IsHash reports whether s is 64 lowercase hex digits, as a commitment,
+// an event's hash or a head is written.
+func IsHash(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
 		}
-		want, err := hex.DecodeString(s.Commitment)
-		if err != nil || len(want) != 32 {
-			return v, fmt.Errorf("seed %d: commitment %q is not 64 hex digits", i+1, s.Commitment)
+	}
+	return true
+}
+
+// seedOf is the seed whose events include seq: the last one whose From
+// is not after it (seeds sorted by From; the first covers event 1).
+func seedOf(seeds []Seed, seq int) Seed {
+	s := seeds[0]
+	for _, t := range seeds[1:] {
+		if t.From <= seq {
+			s = t
 		}
-		got, _ := hex.DecodeString(dice.Commitment(s.Key))
-		if !bytes.Equal(got, want) {
-			return v, fmt.Errorf("seed %d: the revealed key does not match its commitment %s", i+1, s.Commitment)
-		}
+	}
+	return s
+}
+
+// Verified counts what VerifyRolls checked.
+type Verified struct {
+	Rolls  int // rolls drawn again from their revealed seed and matched
+	Secret int // rolls under a seed not yet revealed: counted, not checked
+}
+
+// VerifyRolls checks every roll in events against the seeds and the
+// tables (a rule set's Table, with the house rules the game was played
+// under). The seeds must be in order, each commitment 64 hex digits and
+// each revealed key must match its commitment. A roll under a revealed key
+// must be the first drawn for its event (index 0), show the faces its
+// label (RollLabel) gives, and its natural, modifiers, total and result
+// must be what its table gives for those faces and its recorded params.
+// Rolls under a seed still secret are counted, not checked. The first
+// disagreement is a *Mismatch.
+func VerifyRolls(events []Event, seeds []Seed, tables func(id string) (*table.Table, error)) (Verified, error) {
+	var v Verified
+	if err := checkSeeds(seeds); err != nil {
+		return v, err
 	}
 	for i := range events {
 		e := &events[i]
 		if e.Roll == nil {
 			continue
 		}
-		s := seeds[0]
-		for _, t := range seeds[1:] {
-			if t.From <= e.Seq {
-				s = t
-			}
-		}
+		s := seedOf(seeds, e.Seq)
 		if s.Key == nil {
 			v.Secret++
 			continue
 		}
-		spec, err := dice.Parse(e.Roll.Dice)
-		if err != nil {
-			return v, fmt.Errorf("event %d (%s): dice %q: %w", e.Seq, e.Type, e.Roll.Dice, err)
-		}
-		want, err := spec.Roll(dice.NewKeyed(s.Key, RollLabel(e.Seq, e.Roll.Table)))
-		if err != nil {
-			return v, fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
-		}
-		if !slices.Equal(want.Faces, e.Roll.Faces) || want.Natural != e.Roll.Natural {
-			return v, fmt.Errorf("event %d (%s, %s): the log shows %v (natural %d), the seed gives %v (natural %d)",
-				e.Seq, e.Type, e.Roll.Table, e.Roll.Faces, e.Roll.Natural, want.Faces, want.Natural)
+		if err := checkRoll(e, s.Key, tables); err != nil {
+			return v, err
 		}
 		v.Rolls++
 	}
 	return v, nil
+}
+
+func checkRoll(e *Event, key []byte, tables func(id string) (*table.Table, error)) error {
+	r := e.Roll
+	if r.Index != 0 {
+		return mismatch(e, "its roll is not the first drawn for it (index %d, not 0)", r.Index)
+	}
+	t, err := tables(r.Table)
+	if err != nil {
+		return mismatch(e, "its roll is on table %s, which these rules do not have (a game played under house rules is checked with the same ones: --rules FILE)", strict.Quote(r.Table, 80))
+	}
+	a, err := t.Bind(r.Params)
+	if err != nil {
+		return mismatch(e, "its roll's params do not fit table %s: %v (a game played under house rules is checked with the same ones: --rules FILE)", t.ID, err)
+	}
+	// The table resolved with the keyed roller draws the faces the label
+	// gives and reads them as Resolve with dice.NewScripted(faces...) would.
+	want, err := t.Resolve(a, dice.NewKeyed(key, RollLabel(e.Seq, r.Index, r.Table, r.Subject)))
+	if err != nil {
+		return mismatch(e, "its roll on table %s cannot be drawn again: %v", t.ID, err)
+	}
+	switch {
+	case r.Dice != want.Dice:
+		return mismatch(e, "its roll's dice are not those of table %s", t.ID)
+	case !slices.Equal(r.Faces, want.Faces) || r.Natural != want.Natural:
+		return mismatch(e, "its roll's faces are not the ones its dice seed gives for it (table %s)", t.ID)
+	case !sameMods(r.Mods, want.Mods):
+		return mismatch(e, "the roll's modifiers do not follow from its params under table %s", t.ID)
+	case r.Total != want.Total:
+		return mismatch(e, "the roll's total does not follow from its faces and modifiers under table %s", t.ID)
+	case r.Result != want.Result:
+		return mismatch(e, "the roll's result does not follow from its total under table %s", t.ID)
+	}
+	return nil
+}
+
+func sameMods(got []Mod, want []table.Mod) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	for i, m := range want {
+		if got[i] != (Mod{Name: m.Name, Value: m.Value, Amount: m.Amount}) {
+			return false
+		}
+	}
+	return true
 }
