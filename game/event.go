@@ -97,6 +97,10 @@ type Event struct {
 	Rule      string      `json:"rule,omitempty"`
 	Text      string      `json:"text,omitempty"`
 	Command   *Command    `json:"command,omitempty"` // the command a command-rejected entry refused
+
+	// Hash links the event to the log before it (see Chain): 64 lowercase
+	// hex digits, or empty in a game played without a chain.
+	Hash string `json:"hash,omitempty"`
 }
 
 // Order is an order as written: who it is for, what to do, where.

@@ -101,6 +101,9 @@ type Game struct {
 	eng      *engager
 	engReach float64
 
+	chain *Chain // hashes each new event, when set
+	head  string // the last event's Hash
+
 	// The rolls drawn so far for the event numbered drawSeq, the next one
 	// to be appended: a roll's Index.
 	drawSeq, drawn int
@@ -171,7 +174,7 @@ func (p *Start) Reuse(g *Game, d Dice) (*Game, error) {
 	}
 	g.st.reset(p.st)
 	g.dice, g.at = d, 0
-	g.drawSeq, g.drawn = 0, 0
+	g.chain, g.head, g.drawSeq, g.drawn = nil, "", 0, 0
 	clear(g.log)
 	g.log, g.base = g.log[:0], 0
 	g.arena, g.block = nil, 0
@@ -228,6 +231,9 @@ func Replay(sc *battle.Scenario, rules Rules, events []Event) (*Game, error) {
 		}
 		g.log = append(g.log, &e)
 	}
+	if n := len(events); n > 0 {
+		g.head = events[n-1].Hash
+	}
 	g.at = slices.IndexFunc(g.seq, func(s Step) bool { return s.Phase == g.st.Phase && s.Name == g.st.Step })
 	if g.at < 0 && g.st.Turn > 0 {
 		return nil, fmt.Errorf("the log ends in step %s/%s, which the rules do not have", g.st.Phase, g.st.Step)
@@ -242,6 +248,50 @@ func (noDice) Roller(RollKey) dice.Roller { return dice.NewScripted() }
 // SetDice changes where the game's future rolls come from (after a Replay,
 // to go on playing).
 func (g *Game) SetDice(d Dice) { g.dice = d }
+
+// SetChain has c hash every event appended from now on (Event.Hash); nil
+// stops it. Events still in memory that have no hash yet (the setup's,
+// when SetChain follows New) are hashed first, in order. It fails, setting
+// nothing, if one of them cannot be hashed: the hash of the event before
+// it is unknown, or its seed's key is not given.
+func (g *Game) SetChain(c *Chain) error {
+	if c == nil {
+		g.chain = nil
+		return nil
+	}
+	i := slices.IndexFunc(g.log, func(e *Event) bool { return e.Hash == "" })
+	if i < 0 {
+		g.chain = c
+		return nil
+	}
+	prev := g.head
+	if i > 0 {
+		prev = g.log[i-1].Hash
+	} else if g.base == 0 {
+		prev = ""
+	}
+	hashes := make([]string, 0, len(g.log)-i)
+	for _, e := range g.log[i:] {
+		if e.Hash != "" {
+			return fmt.Errorf("event %d has a hash but event %d before it has none", e.Seq, g.log[i].Seq)
+		}
+		h, err := c.Next(prev, e)
+		if err != nil {
+			return err
+		}
+		hashes = append(hashes, h)
+		prev = h
+	}
+	for j, h := range hashes {
+		g.log[i+j].Hash = h
+	}
+	g.chain, g.head = c, prev
+	return nil
+}
+
+// Head is the hash of the last event (Event.Hash): empty if the game has
+// no chain. It is kept when older events are forgotten.
+func (g *Game) Head() string { return g.head }
 
 // Scenario is the game's scenario.
 func (g *Game) Scenario() *battle.Scenario { return g.sc }
@@ -471,6 +521,7 @@ func (g *Game) append(e Event) error {
 	if err := g.checkRoll(&e, e.Seq); err != nil {
 		return err
 	}
+	e.Hash = ""
 	if len(g.arena) == cap(g.arena) {
 		if g.block < len(g.blocks) {
 			g.arena = g.blocks[g.block][:0] // a block kept from an earlier game
@@ -483,6 +534,14 @@ func (g *Game) append(e Event) error {
 	}
 	g.arena = append(g.arena, e)
 	p := &g.arena[len(g.arena)-1]
+	if g.chain != nil {
+		h, err := g.chain.Next(g.head, p)
+		if err != nil {
+			g.arena = g.arena[:len(g.arena)-1]
+			return err
+		}
+		p.Hash = h
+	}
 	if err := g.st.apply(p); err != nil {
 		g.arena = g.arena[:len(g.arena)-1]
 		return err
@@ -491,6 +550,7 @@ func (g *Game) append(e Event) error {
 		p.Roll.drawn = 0 // recorded: it cannot be recorded again
 	}
 	g.log = append(g.log, p)
+	g.head = p.Hash
 	return nil
 }
 

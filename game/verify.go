@@ -189,3 +189,49 @@ func sameMods(got []Mod, want []table.Mod) bool {
 	}
 	return true
 }
+
+// Chained counts what VerifyChain checked.
+type Chained struct {
+	Checked   int // events whose hash follows from the log before them
+	Unchecked int // events from the first under a seed still secret on
+}
+
+// VerifyChain follows the hash chain of events (see Chain) from the
+// scenario file's text and the seeds: each event must be numbered in turn
+// and its hash must follow from the log before it. From the first event
+// under a seed still secret on, the chain cannot be followed: those
+// events are counted as unchecked. The first disagreement is a *Mismatch.
+func VerifyChain(events []Event, seeds []Seed, source []byte) (Chained, error) {
+	var v Chained
+	c, err := NewChain(source, seeds)
+	if err != nil {
+		return v, err
+	}
+	prev := c.genesis
+	for i := range events {
+		e := &events[i]
+		if e.Seq != i+1 {
+			return v, &Mismatch{Seq: i + 1, Type: e.Type, What: fmt.Sprintf("it is numbered %d: an event was removed, added or moved at or before it", e.Seq)}
+		}
+		s := seedOf(seeds, e.Seq)
+		if s.Key == nil {
+			v.Unchecked = len(events) - i
+			break
+		}
+		if e.Hash == "" {
+			return v, mismatch(e, "it has no hash; every event of an exported game has one")
+		}
+		d, err := digest(s.Key, e)
+		if err != nil {
+			return v, err
+		}
+		if link(&prev, &d) != e.Hash {
+			return v, mismatch(e, "its hash does not follow from the log before it; the log was changed at or before this event")
+		}
+		if err := decodeHash(prev[:], e.Hash); err != nil {
+			return v, mismatch(e, "its hash %v", err)
+		}
+		v.Checked++
+	}
+	return v, nil
+}
