@@ -1,22 +1,26 @@
 // Package archive is a game as one portable JSON document: its scenario,
-// its whole log, its dice seeds and the hash of where it stands. It is what
-// `orderly export` writes and `orderly import` and `orderly verify` read,
-// and what players send each other to play by e-mail.
+// its whole log with each event's link in the game's hash chain, its dice
+// seeds and the hash of where it stands. It is what `orderly export`
+// writes and `orderly import` and `orderly verify` read, and what players
+// send each other to play by e-mail.
 package archive
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 
+	"orderly/battle"
 	"orderly/game"
 	"orderly/script"
+	"orderly/strict"
 )
 
-// Format names the document's layout.
-const Format = "orderly-game/1"
+// Format names the document's layout. Format 2 has verifiable dice drawn
+// under the v2 labels (game.RollLabel) and a hash in every event
+// (game.Chain).
+const Format = "orderly-game/2"
 
 // Game is an exported game.
 type Game struct {
@@ -36,28 +40,36 @@ type Scenario struct {
 	Source string `json:"source"`
 }
 
-// Read reads a document, refusing unknown fields; where names it in errors.
+// Read reads a document strictly (strict.DecodeJSON: unknown fields and
+// repeated keys are refused); where names it in errors.
 func Read(r io.Reader, where string) (*Game, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where, err)
 	}
-	var g Game
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&g); err != nil {
-		return nil, fmt.Errorf("%s: not an orderly game: %v", where, err)
+	// An older document is named as such, whatever else it holds.
+	var head struct {
+		Format any `json:"format"`
 	}
-	if dec.More() {
-		return nil, fmt.Errorf("%s: more than one JSON value", where)
+	if json.Unmarshal(data, &head) == nil && head.Format == "orderly-game/1" {
+		return nil, fmt.Errorf("%s: format orderly-game/1 was written by an older orderly, whose dice and log cannot be checked; this orderly reads %s", where, Format)
+	}
+	var g Game
+	if err := strict.DecodeJSON(data, &g, where); err != nil {
+		return nil, fmt.Errorf("not an orderly game: %w", err)
 	}
 	switch {
 	case g.Format != Format:
-		return nil, fmt.Errorf("%s: format is %q; allowed: %s", where, g.Format, Format)
+		return nil, fmt.Errorf("%s: format is %s; allowed: %s", where, strict.Quote(g.Format, 40), Format)
 	case g.Scenario.Source == "":
 		return nil, fmt.Errorf("%s: scenario.source is empty; it must hold the scenario file", where)
 	case len(g.Seeds) == 0:
 		return nil, fmt.Errorf("%s: seeds is empty; a game has at least the seed of its first roll", where)
+	}
+	for i, s := range g.Seeds {
+		if !game.IsHash(s.Commitment) {
+			return nil, fmt.Errorf("%s: seeds[%d].commitment is not 64 lowercase hex digits", where, i)
+		}
 	}
 	if g.Scenario.File == "" {
 		g.Scenario.File = "scenario.yaml"
@@ -72,17 +84,31 @@ func (g *Game) Write(w io.Writer) error {
 	return enc.Encode(g)
 }
 
+// load reads the document's own scenario (it names no file: nothing else
+// is read) and finds its rule set.
+func (g *Game) load(engine script.Engine) (*battle.Scenario, game.Rules, error) {
+	sc, err := script.LoadAny(g.Scenario.File, []byte(g.Scenario.Source), engine, script.NoFiles)
+	if err != nil {
+		return nil, nil, err
+	}
+	if sc.Rules != g.Rules {
+		return nil, nil, fmt.Errorf("the document says rules %s, its scenario %s", strict.Quote(g.Rules, 40), strict.Quote(sc.Rules, 40))
+	}
+	rules, err := engine(sc.Rules)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sc, rules, nil
+}
+
+// ErrState is a log that does not replay to the state the document
+// records.
+var ErrState = errors.New("the log does not replay to the state the document records")
+
 // Replay rebuilds the game from the document and checks that it stands
 // where the document says.
 func (g *Game) Replay(engine script.Engine) (*game.Game, error) {
-	sc, err := script.LoadAny(g.Scenario.File, []byte(g.Scenario.Source), engine, script.NoFiles)
-	if err != nil {
-		return nil, err
-	}
-	if sc.Rules != g.Rules {
-		return nil, fmt.Errorf("the document says rules %q, its scenario %q", g.Rules, sc.Rules)
-	}
-	rules, err := engine(sc.Rules)
+	sc, rules, err := g.load(engine)
 	if err != nil {
 		return nil, err
 	}
@@ -90,42 +116,90 @@ func (g *Game) Replay(engine script.Engine) (*game.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if h := gm.Hash(); h != g.Hash {
-		return nil, fmt.Errorf("the log replays to state %s, not to the %s the document records", h, g.Hash)
+	if gm.Hash() != g.Hash {
+		return nil, ErrState
 	}
 	return gm, nil
 }
 
 // Report is what Verify found.
 type Report struct {
-	Events int
-	Rolls  int // rolls drawn again from their revealed seed and matched
-	Secret int // rolls under a seed not revealed in the document
-	Hash   string
+	Events    int
+	Rolls     int // rolls drawn again from their revealed seed and matched
+	Secret    int // rolls under a seed not revealed in the document
+	Chained   int // events whose hash follows from the log before them
+	Unchained int // events the chain cannot be followed to: from the first under a secret seed on
+	Heads     int // heads given and found in the chain
+	Hash      string
 }
 
-// ErrSecret is a document with rolls whose seed it does not reveal.
-var ErrSecret = errors.New("some rolls are under a seed that is still secret")
+// ErrSecret is a document with events whose seed it does not reveal.
+var ErrSecret = errors.New("some events are under a dice seed that is still secret")
 
-// Verify replays the game, checks its hash, and checks every roll against
-// the revealed seeds. Rolls under a seed still secret make ErrSecret, with
-// the report of everything else.
-func (g *Game) Verify(engine script.Engine) (Report, error) {
-	gm, err := g.Replay(engine)
-	if err != nil {
-		return Report{}, err
-	}
-	rules, err := engine(g.Rules)
-	if err != nil {
-		return Report{}, err
-	}
-	v, err := game.VerifyRolls(g.Events, g.Seeds, rules.Table)
-	rep := Report{Events: len(g.Events), Rolls: v.Rolls, Secret: v.Secret, Hash: gm.Hash()}
+// Verify checks the document: in event order, each event's link in the
+// hash chain and then its roll (the first disagreement is a
+// *game.Mismatch), then the replay of the log and the state it reaches,
+// and then that each head given (the hash of an event that a seat was
+// shown during play) is the hash of an event of the chain. No message
+// holds a value that would have agreed. Events under a seed still secret
+// make ErrSecret, with the report of everything else.
+func (g *Game) Verify(engine script.Engine, heads ...string) (Report, error) {
+	rep := Report{Events: len(g.Events)}
+	sc, rules, err := g.load(engine)
 	if err != nil {
 		return rep, err
 	}
-	if v.Secret > 0 {
-		return rep, fmt.Errorf("%d of %d rolls: %w", v.Secret, v.Rolls+v.Secret, ErrSecret)
+	events := g.Events
+	cv, cerr := game.VerifyChain(events, g.Seeds, []byte(g.Scenario.Source))
+	if at := mismatchAt(cerr); at > 0 {
+		events = events[:at-1] // the rolls are checked up to the event whose link fails
+	}
+	rv, rerr := game.VerifyRolls(events, g.Seeds, rules.Table)
+	rep.Rolls, rep.Secret, rep.Chained, rep.Unchained = rv.Rolls, rv.Secret, cv.Checked, cv.Unchecked
+	switch {
+	case cerr != nil && (rerr == nil || mismatchAt(cerr) <= mismatchAt(rerr)):
+		return rep, cerr
+	case rerr != nil:
+		return rep, rerr
+	}
+	gm, err := game.Replay(sc, rules, g.Events)
+	if err != nil {
+		return rep, fmt.Errorf("the log does not replay: %w", err)
+	}
+	rep.Hash = gm.Hash()
+	if rep.Hash != g.Hash {
+		rep.Hash = ""
+		return rep, ErrState
+	}
+	for _, h := range heads {
+		if !game.IsHash(h) {
+			return rep, fmt.Errorf("head %s is not 64 lowercase hex digits (the hash of an event, as a seat was shown it)", strict.Quote(h, 70))
+		}
+		found := false
+		for i := range g.Events {
+			if g.Events[i].Hash == h {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return rep, fmt.Errorf("head %s… is not in this game's chain: the log differs from the one that seat saw", h[:12])
+		}
+		rep.Heads++
+	}
+	if rep.Secret > 0 || rep.Unchained > 0 {
+		return rep, fmt.Errorf("%d of %d events and %d of %d rolls cannot be checked; the chain cannot be followed past event %d: %w",
+			rep.Unchained, rep.Events, rep.Secret, rep.Rolls+rep.Secret, rep.Chained, ErrSecret)
 	}
 	return rep, nil
+}
+
+// mismatchAt is the event a check failed at: 0 for an error that is not
+// an event's (the seeds), so that it comes first.
+func mismatchAt(err error) int {
+	var m *game.Mismatch
+	if errors.As(err, &m) {
+		return m.Seq
+	}
+	return 0
 }
