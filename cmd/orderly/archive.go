@@ -133,16 +133,30 @@ the same file takes the game up when one of its seats first calls.`,
 }
 
 func (a *app) verifyCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "verify GAME.json",
-		Short: "Check every roll of an exported game against its revealed seeds",
-		Long: `Check a game written by orderly export (or the page's export): the log
-replays to the state its hash records, each revealed seed matches the
-commitment published when it was made, and every roll is the one its seed
-gives for its event number and table (HMAC-SHA256, as the README says).
-It fails if any roll is under a seed not yet revealed.`,
-		Example: `  orderly verify game.json`,
-		Args:    cobra.ExactArgs(1),
+	var heads []string
+	c := &cobra.Command{
+		Use:   "verify GAME.json [--head HASH]...",
+		Short: "Check that an exported game is the one played: its chain, its rolls, its state",
+		Long: `Check a game written by orderly export (or the page's export). In event
+order: each event's hash must follow from the log before it (the hash
+chain the README describes: an event changed, removed, added or moved, or
+its audience changed, breaks it), and each roll must be the one its
+revealed dice seed gives for its event, table and subject, with the
+modifiers, total and result its table gives for those faces and params.
+Then the log must replay to the state the document records, each revealed
+seed must match the commitment published when it was made, and each
+--head (the hash of an event your seat was shown during play) must be in
+the chain: a forger who holds the revealed keys could make a whole new
+chain, but not one through a hash you noted.
+
+The first event that disagrees is named; what it should have held is not
+said. A game played under house rules is checked with the same --rules.
+A document that fails exits with status 2; one whose later events are
+under a seed still secret (export without --secrets, before the reveal)
+is checked as far as it can be and exits with status 1.`,
+		Example: `  orderly verify game.json
+  orderly verify game.json --head 3f2a9c0d1e7b4a5f6c8d9e0a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3e4`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			eng, err := a.engine()
 			if err != nil {
@@ -152,18 +166,26 @@ It fails if any roll is under a seed not yet revealed.`,
 			if err != nil {
 				return err
 			}
-			rep, err := doc.Verify(eng)
+			rep, err := doc.Verify(eng, heads...)
 			if err != nil {
-				if rep.Events > 0 {
-					fmt.Fprintf(a.out, "%s: %d events replayed; %d rolls checked\n", args[0], rep.Events, rep.Rolls)
+				fmt.Fprintf(a.out, "%s: %d events, %d followed along the chain, %d unchecked; %d rolls checked, %d under a secret seed\n",
+					args[0], rep.Events, rep.Chained, rep.Unchained, rep.Rolls, rep.Secret)
+				if errors.Is(err, archive.ErrSecret) {
+					return fmt.Errorf("%s: %w", args[0], err)
 				}
-				return fmt.Errorf("%s: %w", args[0], err)
+				return bad(fmt.Errorf("%s: %w", args[0], err))
 			}
-			fmt.Fprintf(a.out, "%s: ok: %d events replay to state %s; all %d rolls match their revealed seeds (%d seeds)\n",
+			fmt.Fprintf(a.out, "%s: ok: %d events replay to state %s; all %d rolls match their revealed seeds (%d seeds); every event's hash follows from the log before it",
 				args[0], rep.Events, rep.Hash[:16], rep.Rolls, len(doc.Seeds))
+			if rep.Heads > 0 {
+				fmt.Fprintf(a.out, "; %d head(s) found in the chain", rep.Heads)
+			}
+			fmt.Fprintln(a.out)
 			return nil
 		},
 	}
+	c.Flags().StringArrayVar(&heads, "head", nil, "the `HASH` of an event a seat was shown during play, which must be in the chain (repeatable)")
+	return c
 }
 
 // readArchive reads a game document from a file.

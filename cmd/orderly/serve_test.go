@@ -133,7 +133,7 @@ func TestServeExportVerifyImport(t *testing.T) {
 	forged := filepath.Join(dir, "forged.json")
 	b, _ := json.Marshal(doc)
 	_ = os.WriteFile(forged, b, 0o600)
-	if _, e, st := cli(t, "verify", forged); st != 1 || !strings.Contains(e, "replays to state") {
+	if _, e, st := cli(t, "verify", forged); st != 2 || !strings.Contains(e, "does not replay to the state the document records") {
 		t.Errorf("forged hash: %d %s", st, e)
 	}
 }
