@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -109,15 +108,15 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		return rep, err
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, st, o.Engine)
+	srv, err := server.New(ctx, st, o.Engine, loadOpts...)
 	if err != nil {
 		return rep, err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := srv.Listen("127.0.0.1:0")
 	if err != nil {
 		return rep, err
 	}
-	hs := &http.Server{Handler: srv.Handler()}
+	hs := srv.HTTPServer(ctx)
 	go func() { _ = hs.Serve(ln) }()
 	defer hs.Close()
 	base := "http://" + ln.Addr().String()
@@ -128,6 +127,11 @@ func Run(ctx context.Context, o Options) (Report, error) {
 	}
 	return drive(ctx, client, base, seats, o, rep)
 }
+
+// loadOpts open the server to the load generator's games: it makes
+// hundreds from one address, and opens many streams a seat.
+var loadOpts = []server.Option{server.WithOpen(true),
+	server.WithLimits(server.Limits{Games: 1 << 20, GamesPerHour: 1 << 20, StreamsPerSeat: 1 << 12, Connections: 1 << 14})}
 
 // seat is one side of one game, with the pieces it moves.
 type seat struct {

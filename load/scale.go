@@ -37,15 +37,15 @@ func (m Memory) String() string {
 
 // Hold makes n demo games in a database in dir, each played for turns
 // turns (both sides writing an order a turn), then starts a fresh server
-// on that database, which loads every game, and measures the process's
-// resident memory.
+// on that database, has a seat of every game ask for it (which loads it),
+// and measures the process's resident memory.
 func Hold(ctx context.Context, dir string, n, turns int, eng server.Engine) (Memory, error) {
 	path := filepath.Join(dir, "hold.db")
 	st, err := sqlite.Open(ctx, path)
 	if err != nil {
 		return Memory{}, err
 	}
-	srv, err := server.New(ctx, st, eng)
+	srv, err := server.New(ctx, st, eng, loadOpts...)
 	if err != nil {
 		st.Close()
 		return Memory{}, err
@@ -54,15 +54,22 @@ func Hold(ctx context.Context, dir string, n, turns int, eng server.Engine) (Mem
 	var wg sync.WaitGroup
 	errs := make(chan error, n)
 	sem := make(chan struct{}, 16)
+	var mu sync.Mutex
+	umpires := map[string]string{} // game -> the umpire's token
 	for range n {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			if err := play(ctx, srv, h, turns); err != nil {
+			id, tok, err := play(ctx, srv, h, turns)
+			if err != nil {
 				errs <- err
+				return
 			}
+			mu.Lock()
+			umpires[id] = tok
+			mu.Unlock()
 		}()
 	}
 	wg.Wait()
@@ -84,9 +91,15 @@ func Hold(ctx context.Context, dir string, n, turns int, eng server.Engine) (Mem
 		return Memory{}, err
 	}
 	defer st2.Close()
-	srv2, err := server.New(ctx, st2, eng)
+	srv2, err := server.New(ctx, st2, eng, loadOpts...)
 	if err != nil {
 		return Memory{}, err
+	}
+	h2 := srv2.Handler()
+	for id, tok := range umpires {
+		if err := local(h2, "GET", "/api/games/"+id, tok, ""); err != nil {
+			return Memory{}, err
+		}
 	}
 	m := Memory{Games: srv2.Games(), LoadTime: time.Since(start), Events: srv2.Events()}
 	runtime.GC()
@@ -99,11 +112,12 @@ func Hold(ctx context.Context, dir string, n, turns int, eng server.Engine) (Mem
 	return m, err
 }
 
-// play makes a demo game and plays it for some turns through the handler.
-func play(ctx context.Context, srv *server.Server, h http.Handler, turns int) error {
+// play makes a demo game and plays it for some turns through the
+// handler; it returns the game's id and its umpire's token.
+func play(ctx context.Context, srv *server.Server, h http.Handler, turns int) (string, string, error) {
 	made, err := srv.Create(ctx, server.Setup{Scenario: "demo"})
 	if err != nil {
-		return err
+		return "", "", err
 	}
 	g := "/api/games/" + made.Game.ID
 	do := func(token, body string) error {
@@ -111,18 +125,18 @@ func play(ctx context.Context, srv *server.Server, h http.Handler, turns int) er
 	}
 	for t := range turns {
 		if err := do(made.Seats[1].Token, fmt.Sprintf(`{"write":{"for":["F-I"],"kind":"attack","objective":[%d,14],"note":"turn %d"}}`, 20+t, t)); err != nil {
-			return err
+			return "", "", err
 		}
 		if err := do(made.Seats[2].Token, `{"write":{"for":["A-I"],"kind":"defend"}}`); err != nil {
-			return err
+			return "", "", err
 		}
 		for range 2 {
 			if err := do(made.Seats[0].Token, `{"end":true}`); err != nil {
-				return err
+				return "", "", err
 			}
 		}
 	}
-	return nil
+	return made.Game.ID, made.Seats[0].Token, nil
 }
 
 // resident reads the process's resident set size in MiB (Linux).
@@ -165,7 +179,7 @@ func Fan(ctx context.Context, dir string, subs, games, rounds int, eng server.En
 		return Fanout{}, err
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, st, eng)
+	srv, err := server.New(ctx, st, eng, loadOpts...)
 	if err != nil {
 		return Fanout{}, err
 	}
@@ -181,9 +195,9 @@ func Fan(ctx context.Context, dir string, subs, games, rounds int, eng server.En
 	base := "http://" + ln.Addr().String()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: subs + games, MaxConnsPerHost: 0}}
 	type gm struct {
-		url     string
-		tokens  []string
-		version int
+		url      string
+		tokens   []string
+		versions []int // each seat's own count of its events
 	}
 	var gs []gm
 	for range games {
@@ -198,11 +212,13 @@ func Fan(ctx context.Context, dir string, subs, games, rounds int, eng server.En
 		if err := call(ctx, client, g.url+"/commands", g.tokens[0], map[string]any{"end": true}, nil); err != nil {
 			return Fanout{}, err
 		}
-		var in server.Info
-		if err := call(ctx, client, g.url, g.tokens[0], nil, &in); err != nil {
-			return Fanout{}, err
+		for _, tok := range g.tokens {
+			var in server.Info
+			if err := call(ctx, client, g.url, tok, nil, &in); err != nil {
+				return Fanout{}, err
+			}
+			g.versions = append(g.versions, in.Version)
 		}
-		g.version = in.Version
 		gs = append(gs, g)
 	}
 	type receipt struct {
@@ -214,9 +230,10 @@ func Fan(ctx context.Context, dir string, subs, games, rounds int, eng server.En
 	t0 := time.Now()
 	for i := range subs {
 		g := gs[i%games]
-		tok := g.tokens[i/games%len(g.tokens)]
+		k := i / games % len(g.tokens)
+		tok := g.tokens[k]
 		go func() {
-			req, _ := http.NewRequestWithContext(ctx, "GET", g.url+"/stream?since="+strconv.Itoa(g.version), nil)
+			req, _ := http.NewRequestWithContext(ctx, "GET", g.url+"/stream?since="+strconv.Itoa(g.versions[k]), nil)
 			req.Header.Set("Authorization", "Bearer "+tok)
 			resp, err := client.Do(req)
 			if err != nil {
@@ -272,6 +289,7 @@ func Fan(ctx context.Context, dir string, subs, games, rounds int, eng server.En
 // local sends a request straight to a handler.
 func local(h http.Handler, method, path, token, body string) error {
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	req.Host = "localhost"
 	req.Header.Set("Authorization", "Bearer "+token)
 	req.Header.Set("Content-Type", "application/json")
 	w := httptest.NewRecorder()

@@ -63,6 +63,9 @@ func (s *Server) Import(ctx context.Context, doc *archive.Game, commanders bool)
 	if _, err := game.VerifyRolls(doc.Events, doc.Seeds, c.rules.Table); err != nil {
 		return nil, &Error{Code: Verification, Msg: "the game's dice do not check out: " + err.Error()}
 	}
+	if _, err := game.VerifyChain(doc.Events, doc.Seeds, data); err != nil {
+		return nil, &Error{Code: Verification, Msg: "the game's log does not check out: " + err.Error()}
+	}
 	return s.start(ctx, Setup{Title: doc.Title, Commanders: commanders}, doc.Scenario.File, data, c,
 		&Imported{Events: doc.Events, Seeds: doc.Seeds})
 }

@@ -1,16 +1,21 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
-	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"orderly/server"
 )
 
-// FuzzCommand sends arbitrary bodies as commands and odds requests: the
-// answer is always JSON, a 200 or a 4xx with a one-line reason, never a
-// 500, and a refused body never changes the game.
+// FuzzCommand sends arbitrary bodies to every endpoint that takes one:
+// commands and odds (as a side and as a commander), making and importing
+// games (with the host token), revealing the seed and reissuing a seat (as
+// the umpire). The answer is always JSON, a 2xx or a 4xx with a one-line
+// reason, never a 500; a refused body never changes the game, and no
+// refused body makes a game.
 func FuzzCommand(f *testing.F) {
 	for _, s := range []string{
 		`{"write":{"for":["F-I"],"kind":"attack","objective":[30,12],"note":"x"}}`,
@@ -22,6 +27,10 @@ func FuzzCommand(f *testing.F) {
 		`{"remove":{"general":"ney","fate":"killed"}}`, `{"rout":["F-I-1-a"]}`, `{"complete":"F-I"}`,
 		`{"write":{"for":"F-I"}}`, `[]`, `null`, `"x"`, `{"side":null}`, `{"move":{"unit":"a","to":[NaN,1]}}`,
 		"{\"write\":{\"for\":[\"\u0000\"],\"kind\":\"attack\"}}",
+		`{"ready":true,"ready":true}`, `{"rout":["F-I-1-a","F-I-1-a"]}`,
+		`{"scenario":"demo"}`, `{"source":"script: x\nscenario: /etc/passwd\n"}`, `{"source":"rules: nb\n"}`,
+		`{"confirm":true}`, `{"confirm":"yes"}`, `{"seat":"french"}`, `{"seat":"umpire","seat":"allies"}`,
+		`{"format":"orderly-game/2","scenario":{"source":"x"},"seeds":[{"from":1,"commitment":"00"}],"events":[]}`,
 	} {
 		f.Add(s)
 	}
@@ -30,6 +39,7 @@ func FuzzCommand(f *testing.F) {
 	h := fx.srv.Handler()
 	version := func() int {
 		req := httptest.NewRequest("GET", "/api/games/"+id, nil)
+		req.Host = "localhost"
 		req.Header.Set("Authorization", "Bearer "+tok["umpire"])
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, req)
@@ -37,31 +47,48 @@ func FuzzCommand(f *testing.F) {
 		_ = json.Unmarshal(w.Body.Bytes(), &in)
 		return in.Version
 	}
+	tok["host"] = fx.host
+	targets := []struct{ path, seat string }{
+		{"/api/games/" + id + "/commands", "french"}, {"/api/games/" + id + "/commands", "F-I"},
+		{"/api/games/" + id + "/odds", "french"}, {"/api/games/" + id + "/odds", "F-I"},
+		{"/api/games", "host"}, {"/api/games/import", "host"},
+		{"/api/games/" + id + "/reveal", "umpire"}, {"/api/games/" + id + "/seats/reissue", "umpire"},
+	}
 	f.Fuzz(func(t *testing.T, body string) {
-		for _, path := range []string{"/commands", "/odds"} {
-			for _, seat := range []string{"french", "F-I"} {
-				before := version()
-				req := httptest.NewRequest("POST", "/api/games/"+id+path, strings.NewReader(body))
-				req.Header.Set("Authorization", "Bearer "+tok[seat])
-				req.Header.Set("Content-Type", "application/json")
-				w := httptest.NewRecorder()
-				h.ServeHTTP(w, req)
-				if w.Code >= 500 {
-					t.Fatalf("%s %q as %s: %d %s", path, body, seat, w.Code, w.Body)
+		for _, tg := range targets {
+			before := version()
+			games, _ := fx.srv.Stored(context.Background())
+			req := httptest.NewRequest("POST", tg.path, strings.NewReader(body))
+			req.Host = "localhost"
+			req.Header.Set("Authorization", "Bearer "+tok[tg.seat])
+			req.Header.Set("Content-Type", "application/json")
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, req)
+			if w.Code >= 500 {
+				t.Fatalf("%s %q: %d %s", tg.path, body, w.Code, w.Body)
+			}
+			if !json.Valid(w.Body.Bytes()) {
+				t.Fatalf("%s %q: not JSON: %s", tg.path, body, w.Body)
+			}
+			if w.Code/100 == 2 {
+				if strings.HasSuffix(tg.path, "/reissue") {
+					// The fuzzer gave a seat a new token: use it from now on.
+					var ns struct{ Name, Token string }
+					_ = json.Unmarshal(w.Body.Bytes(), &ns)
+					tok[ns.Name] = ns.Token
 				}
-				if !json.Valid(w.Body.Bytes()) {
-					t.Fatalf("%s %q: not JSON: %s", path, body, w.Body)
-				}
-				if w.Code != http.StatusOK {
-					var e struct{ Error struct{ Message string } }
-					_ = json.Unmarshal(w.Body.Bytes(), &e)
-					if e.Error.Message == "" || strings.Contains(e.Error.Message, "\n") {
-						t.Fatalf("%s %q: %d with message %q", path, body, w.Code, e.Error.Message)
-					}
-					if after := version(); after != before {
-						t.Fatalf("%s %q was refused (%d) but moved the game from %d to %d", path, body, w.Code, before, after)
-					}
-				}
+				continue
+			}
+			var e struct{ Error struct{ Message string } }
+			_ = json.Unmarshal(w.Body.Bytes(), &e)
+			if e.Error.Message == "" || strings.ContainsAny(e.Error.Message, "\n\r") || len([]rune(e.Error.Message)) > server.MaxMessage {
+				t.Fatalf("%s %q: %d with message %q", tg.path, body, w.Code, e.Error.Message)
+			}
+			if after := version(); after != before {
+				t.Fatalf("%s %q was refused (%d) but moved the game from %d to %d", tg.path, body, w.Code, before, after)
+			}
+			if n, _ := fx.srv.Stored(context.Background()); n != games {
+				t.Fatalf("%s %q was refused (%d) but made a game", tg.path, body, w.Code)
 			}
 		}
 	})

@@ -36,6 +36,10 @@ type live struct {
 	// through it to the game's, which never leaves the server for a side.
 	seen  map[string][]int32
 	heads map[string]string // the hash of the last event each side (and the umpire) may see
+	// chain hashes each new event (Event.Hash); source is the stored
+	// scenario text its genesis binds, kept only until it is made.
+	chain  *game.Chain
+	source []byte
 
 	subs subscribers
 }
@@ -147,6 +151,17 @@ func (l *live) reload(ctx context.Context, st store.Store) error {
 	}
 	l.setSeeds(seeds)
 	g.SetDice(game.Committed(l.seeds))
+	if l.chain == nil {
+		if l.chain, err = game.NewChain(l.source, l.seeds); err != nil {
+			return fmt.Errorf("its hash chain: %w", err)
+		}
+		l.source = nil
+	} else if err := l.chain.SetSeeds(l.seeds); err != nil {
+		return fmt.Errorf("its hash chain: %w", err)
+	}
+	if err := g.SetChain(l.chain); err != nil {
+		return fmt.Errorf("its hash chain: %w", err)
+	}
 	l.g = g
 	l.seen, l.heads = map[string][]int32{}, map[string]string{}
 	for _, sd := range l.sc.Sides {

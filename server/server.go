@@ -195,7 +195,7 @@ func (s *Server) restore(ctx context.Context, rec store.Game) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("its scenario: %w", err)
 	}
-	l := &live{id: rec.ID, rec: rec, src: c, sc: c.sc, rules: c.rules}
+	l := &live{id: rec.ID, rec: rec, src: c, sc: c.sc, rules: c.rules, source: rec.Scenario}
 	l.rec.Scenario = nil
 	if err := l.reload(ctx, s.st); err != nil {
 		return nil, err
@@ -469,9 +469,15 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 	var g *game.Game
 	var seeds []store.Seed
 	if imp == nil {
-		// The setup's rolls (secret reserve entries) come from the seed too.
-		seed := game.Seed{From: 1, Commitment: dice.Commitment(key), Key: key}
-		g, err = game.New(c.sc, c.rules, game.Committed([]game.Seed{seed}))
+		// The setup's rolls (secret reserve entries) come from the seed too,
+		// and its events are the first links of the hash chain.
+		seed := []game.Seed{{From: 1, Commitment: dice.Commitment(key), Key: key}}
+		if g, err = game.New(c.sc, c.rules, game.Committed(seed)); err == nil {
+			var ch *game.Chain
+			if ch, err = game.NewChain(data, seed); err == nil {
+				err = g.SetChain(ch)
+			}
+		}
 	} else {
 		g, err = game.Replay(c.sc, c.rules, imp.Events)
 		for _, sd := range imp.Seeds {

@@ -38,13 +38,13 @@ func engine(t testing.TB) server.Engine {
 	return func(id string) (game.Rules, error) { return rules.Engine(id, set) }
 }
 
-func newFixture(t testing.TB) *fixture {
+func newFixture(t testing.TB, opts ...server.Option) *fixture {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "orderly.db")
-	return openFixture(t, path, 1)
+	return openFixture(t, path, 1, opts...)
 }
 
-func openFixture(t testing.TB, path string, seed uint64) *fixture {
+func openFixture(t testing.TB, path string, seed uint64, opts ...server.Option) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, path)
@@ -55,7 +55,8 @@ func openFixture(t testing.TB, path string, seed uint64) *fixture {
 	if _, fuzzing := t.(*testing.F); !fuzzing { // a fuzz target may not log through f
 		log = slog.New(slog.NewTextHandler(tlog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
-	srv, err := server.New(ctx, db, engine(t), server.WithRand(rand.NewChaCha8([32]byte{byte(seed)})), server.WithLogger(log))
+	opts = append([]server.Option{server.WithRand(rand.NewChaCha8([32]byte{byte(seed)})), server.WithLogger(log)}, opts...)
+	srv, err := server.New(ctx, db, engine(t), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
