@@ -342,4 +342,3 @@ func TestRevealAtTheEnd(t *testing.T) {
 		t.Errorf("the finished game does not verify: %v", err)
 	}
 }
-
