@@ -2,6 +2,7 @@ package load_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -113,5 +114,39 @@ func BenchmarkFan1000(b *testing.B) {
 		b.ReportMetric(float64(f.P99.Microseconds())/1000, "p99-ms")
 		b.ReportMetric(float64(f.Max.Microseconds())/1000, "max-ms")
 		b.Logf("%s", f)
+	}
+}
+
+// TestSlow opens a few streams that never read, on clients with small
+// receive buffers: the server drops them all after its stream timeout.
+func TestSlow(t *testing.T) {
+	s, err := load.Slow(context.Background(), t.TempDir(), 20, 1000, 4096, 500*time.Millisecond, engine(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(s)
+	if s.Dropped != s.Streams || s.Peak <= 0 {
+		t.Errorf("%s", s)
+	}
+}
+
+// BenchmarkSlow500 is the measure: 500 streams that never read,
+// each asking for a 1,000-event catch-up; the server's resident memory
+// while they hang, and after it drops them. Run it with -benchtime 1x.
+func BenchmarkSlow500(b *testing.B) {
+	for _, buf := range []int{0, 4096} {
+		b.Run(fmt.Sprintf("rcvbuf=%d", buf), func(b *testing.B) {
+			for b.Loop() {
+				s, err := load.Slow(context.Background(), b.TempDir(), 500, 1000, buf, 2*time.Second, engine(b))
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.Log(s)
+				b.ReportMetric(s.Peak, "peak-MiB")
+				b.ReportMetric(s.Peak-s.Base, "added-MiB")
+				b.ReportMetric(s.After, "after-MiB")
+				b.ReportMetric(float64(s.Dropped), "dropped")
+			}
+		})
 	}
 }

@@ -48,7 +48,7 @@ func (s *Server) Handler() http.Handler {
 		static.ServeHTTP(w, r)
 	})
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]any{"ok": true, "games": s.Games()})
+		writeJSON(w, http.StatusOK, map[string]any{"ok": true, "games": s.Games(), "streams": s.Streams()})
 	})
 	return s.guard(mux)
 }
@@ -65,6 +65,34 @@ func (s *Server) HTTPServer(base context.Context) *http.Server {
 		IdleTimeout:       s.lim.IdleTimeout,
 		MaxHeaderBytes:    16 << 10,
 		BaseContext:       func(net.Listener) context.Context { return base },
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
+			return context.WithValue(ctx, connKey{}, c)
+		},
+	}
+}
+
+// connKey finds a request's connection in its context (HTTPServer puts it
+// there), so that a stream can bound the connection's send buffer.
+type connKey struct{}
+
+// streamBuffer is the kernel send buffer of a connection that carries a
+// stream: a client that stops reading holds at most this much of the
+// server's memory before the server's writes block and it is dropped.
+const streamBuffer = 64 << 10
+
+// boundBuffer caps the send buffer of the request's connection.
+func boundBuffer(r *http.Request) {
+	c, _ := r.Context().Value(connKey{}).(net.Conn)
+	for c != nil {
+		if tc, ok := c.(*net.TCPConn); ok {
+			_ = tc.SetWriteBuffer(streamBuffer)
+			return
+		}
+		u, ok := c.(interface{ NetConn() net.Conn })
+		if !ok {
+			return
+		}
+		c = u.NetConn()
 	}
 }
 

@@ -216,6 +216,9 @@ type limitConn struct {
 	release func()
 }
 
+// NetConn is the connection beneath.
+func (c *limitConn) NetConn() net.Conn { return c.Conn }
+
 func (c *limitConn) Close() error {
 	err := c.Conn.Close()
 	c.once.Do(c.release)

@@ -17,6 +17,11 @@ import (
 // and browsers keep it open.
 const heartbeat = 20 * time.Second
 
+// streamPage is how many stored events a stream's catch-up reads at a
+// time: what a stream whose client has stopped reading holds until it is
+// dropped.
+const streamPage = 32
+
 // stream sends the seat its events as server-sent events: first those
 // after the number it asks from (Last-Event-ID, or ?since=), then each new
 // one as soon as it is committed. Each message is one event, its id the
@@ -75,6 +80,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Time{}) // a stream outlives the request read timeout
+	boundBuffer(r)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
@@ -155,7 +161,7 @@ func (s *Server) flush(ctx context.Context, out *sseWriter, l *live, seat store.
 		return werr == nil
 	}
 	if stored {
-		if err := scanStored(ctx, s.st, l.id, from, func(e game.Event) bool {
+		if err := scanStored(ctx, s.st, l.id, from, streamPage, func(e game.Event) bool {
 			if !e.Visible(who) {
 				return true
 			}
@@ -238,4 +244,15 @@ func (o *sseWriter) flush() error {
 		return err
 	}
 	return o.rc.Flush()
+}
+
+// Streams is the number of event streams open.
+func (s *Server) Streams() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, c := range s.streams {
+		n += c
+	}
+	return n
 }

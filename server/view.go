@@ -176,7 +176,7 @@ func (l *live) events(ctx context.Context, st store.Store, seat store.Seat, sinc
 	}
 	l.mu.Unlock()
 	n := since
-	err := scanStored(ctx, st, l.id, from, func(e game.Event) bool {
+	err := scanStored(ctx, st, l.id, from, page, func(e game.Event) bool {
 		if e.Visible(who) {
 			n++
 			out.Events = append(out.Events, present(e, who, n))
@@ -196,11 +196,11 @@ func present(e game.Event, who string, n int) game.Event {
 	return e
 }
 
-// scanStored reads a game's stored events after from, a page at a time,
-// and calls fn with each until it returns false or the log ends.
-func scanStored(ctx context.Context, st store.Store, id string, from int, fn func(game.Event) bool) error {
+// scanStored reads a game's stored events after from, size at a time, and
+// calls fn with each until it returns false or the log ends.
+func scanStored(ctx context.Context, st store.Store, id string, from, size int, fn func(game.Event) bool) error {
 	for {
-		raw, err := st.Events(ctx, id, from, page)
+		raw, err := st.Events(ctx, id, from, size)
 		if err != nil {
 			return err
 		}
@@ -214,7 +214,7 @@ func scanStored(ctx context.Context, st store.Store, id string, from int, fn fun
 				return nil
 			}
 		}
-		if len(raw) < page {
+		if len(raw) < size {
 			return nil
 		}
 	}

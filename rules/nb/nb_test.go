@@ -332,7 +332,7 @@ func TestVerifiableDice(t *testing.T) {
 	g.SetDice(game.Committed(seeds))
 	play(12)
 	log := g.Log()
-	v, err := game.VerifyRolls(log, seeds)
+	v, err := game.VerifyRolls(log, seeds, r.Table)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,7 +346,7 @@ func TestVerifiableDice(t *testing.T) {
 		t.Fatalf("verified %+v, %d rolls under the second seed; want several under each", v, late)
 	}
 	// A roll drawn with the first key after the second seed began fails.
-	if _, err := game.VerifyRolls(log, seeds[:1]); err == nil {
+	if _, err := game.VerifyRolls(log, seeds[:1], r.Table); err == nil {
 		t.Error("rolls under the second seed passed with the first key")
 	}
 	// A changed face fails, naming the event.
@@ -357,7 +357,7 @@ func TestVerifiableDice(t *testing.T) {
 			roll.Faces = []int{roll.Faces[0]%6 + 1}
 			roll.Natural = roll.Faces[0]
 			bad[i].Roll = &roll
-			_, err := game.VerifyRolls(bad, seeds)
+			_, err := game.VerifyRolls(bad, seeds, r.Table)
 			if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("event %d ", bad[i].Seq)) {
 				t.Errorf("a changed face: %v", err)
 			}
@@ -367,13 +367,13 @@ func TestVerifiableDice(t *testing.T) {
 	// A key that is not the committed one fails.
 	wrong := slices.Clone(seeds)
 	wrong[1].Key = k1
-	if _, err := game.VerifyRolls(log, wrong); err == nil || !strings.Contains(err.Error(), "does not match its commitment") {
+	if _, err := game.VerifyRolls(log, wrong, r.Table); err == nil || !strings.Contains(err.Error(), "does not match its commitment") {
 		t.Errorf("a wrong key: %v", err)
 	}
 	// A seed still secret is counted, not checked.
 	secret := slices.Clone(seeds)
 	secret[1].Key = nil
-	if v, err := game.VerifyRolls(log, secret); err != nil || v.Secret != late {
+	if v, err := game.VerifyRolls(log, secret, r.Table); err != nil || v.Secret != late {
 		t.Errorf("a secret seed: %+v, %v; want %d secret", v, err, late)
 	}
 }
