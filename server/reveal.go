@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 
 	"orderly/dice"
 	"orderly/game"
@@ -148,7 +149,7 @@ func (s *Server) Reissue(ctx context.Context, gameID, name string) (*NewSeat, er
 		s.log.Info("seat reissued", "game", gameID, "seat", name)
 		return &NewSeat{SeatInfo: seatInfo(st), Token: token}, nil
 	}
-	return nil, errorf(Invalid, "game %s has no seat %s; its seats: %v", gameID, quote(name), names)
+	return nil, errorf(Invalid, "game %s has no seat %s; its seats: %s", gameID, quote(name), strings.Join(names, ", "))
 }
 
 // Seats lists a game's seats, without their tokens.
