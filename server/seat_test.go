@@ -1,14 +1,18 @@
 package server
 
 import (
+	"context"
 	"io/fs"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"orderly/examples"
 	"orderly/game"
 	"orderly/rules"
 	"orderly/script"
 	"orderly/store"
+	"orderly/store/sqlite"
 )
 
 // plain hides every capability of a rule set but game.Rules itself.
@@ -56,5 +60,38 @@ func TestCommanderDenyByDefault(t *testing.T) {
 	side := store.Seat{Role: store.Side, Side: "french"}
 	if e := authorize(side, plain{nb}, g, &game.Command{Verb: "ready"}); e != nil {
 		t.Errorf("the side's seat saying ready: %v", e)
+	}
+}
+
+// Sweeping drops the parsed scenario of an uploaded game that left
+// memory, and keeps the bundled ones.
+func TestSweepDropsScenarios(t *testing.T) {
+	set, err := rules.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	now := time.Unix(1e9, 0)
+	s, err := New(context.Background(), st, func(id string) (game.Rules, error) { return rules.Engine(id, set) },
+		WithClock(func() time.Time { return now }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bundled := len(s.starts)
+	data, _ := fs.ReadFile(examples.FS(), "nb/demo.yaml")
+	if _, err := s.Create(context.Background(), Setup{Source: "# my copy\n" + string(data)}); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.starts) != bundled+1 || s.Games() != 1 {
+		t.Fatalf("%d parsed scenarios, %d games; want %d and 1", len(s.starts), s.Games(), bundled+1)
+	}
+	now = now.Add(time.Hour)
+	s.Sweep()
+	if len(s.starts) != bundled || s.Games() != 0 {
+		t.Errorf("after the sweep: %d parsed scenarios, %d games; want %d and 0", len(s.starts), s.Games(), bundled)
 	}
 }

@@ -1,6 +1,7 @@
 package strict
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -88,4 +89,24 @@ func TestQuoteAndLine(t *testing.T) {
 	if got := Line(strings.Repeat("é", 500), 300); len([]rune(got)) != 300 || !strings.HasSuffix(got, "...") {
 		t.Errorf("Line long = %d runes", len([]rune(got)))
 	}
+}
+
+// FuzzCheckJSON: CheckJSON never panics, accepts only valid JSON, and
+// refuses valid JSON only for a repeated key or deep nesting.
+func FuzzCheckJSON(f *testing.F) {
+	for _, s := range []string{`{}`, `{"a":1,"a":2}`, `[[[]]]`, `{"a":{"b":[1,{"c":null}]}}`, `"x"`, `1e9`, `{"a":1}{}`, `{"\u0061":1,"a":2}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		err := CheckJSON(data)
+		if err == nil && !json.Valid(data) {
+			t.Fatalf("%q: accepted, but it is not valid JSON", data)
+		}
+		if err != nil && json.Valid(data) {
+			msg := err.Error()
+			if !strings.Contains(msg, "twice") && !strings.Contains(msg, "nest more than") {
+				t.Fatalf("%q: valid JSON refused: %v", data, err)
+			}
+		}
+	})
 }
