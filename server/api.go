@@ -276,8 +276,15 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 		s.revealAtEnd(r.Context(), l)
 	}
 	who := viewer(seat)
+	out := Result{Events: []game.Event{}}
+	if len(evs) == 0 {
+		l.mu.Lock()
+		out.Version = l.version(who)
+		l.mu.Unlock()
+		return http.StatusOK, out, nil
+	}
 	l.mu.Lock()
-	out := Result{Version: l.version(who), Events: []game.Event{}}
+	out.Version = l.version(who)
 	n := l.number(who, evs[0].Seq-1)
 	l.mu.Unlock()
 	for _, e := range evs {

@@ -355,7 +355,9 @@ func TestSlowStreamDropped(t *testing.T) {
 	id, tok := f.demo(false)
 	g := "/api/games/" + id
 	for turn := range 12 {
-		f.call("POST", g+"/commands", tok["french"], fmt.Sprintf(`{"write":{"for":["F-II"],"kind":"attack","objective":[10,%d],"note":%q}}`, 10+turn, strings.Repeat("n", 400)), nil)
+		// Long notes: the catch-up is far larger than the stream's 64 KiB
+		// send buffer and the client's small receive buffer together.
+		f.call("POST", g+"/commands", tok["french"], fmt.Sprintf(`{"write":{"for":["F-II"],"kind":"attack","objective":[10,%d],"note":%q}}`, 10+turn, strings.Repeat("n", 8000)), nil)
 		for range 2 {
 			f.call("POST", g+"/commands", tok["umpire"], `{"end":true}`, nil)
 		}
