@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -53,11 +54,13 @@ func needBrowser(t *testing.T) {
 	}
 }
 
-// site is a server with one demo game.
+// site is a server with one demo game, and its host token (which makes
+// and imports games).
 type site struct {
 	srv  *server.Server
 	ts   *httptest.Server
 	made *server.Created
+	host string
 }
 
 func newSite(t *testing.T, ctx context.Context) *site {
@@ -76,6 +79,10 @@ func newSite(t *testing.T, ctx context.Context) *site {
 	if err != nil {
 		t.Fatal(err)
 	}
+	host, err := srv.NewHostToken()
+	if err != nil {
+		t.Fatal(err)
+	}
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	made, err := srv.Create(ctx, server.Setup{Scenario: "demo"})
@@ -85,7 +92,37 @@ func newSite(t *testing.T, ctx context.Context) *site {
 	if len(made.Seats) != 3 {
 		t.Fatalf("the demo has %d seats, want 3 (umpire, french, allies)", len(made.Seats))
 	}
-	return &site{srv: srv, ts: ts, made: made}
+	return &site{srv: srv, ts: ts, made: made, host: host}
+}
+
+// call sends a request to the API with a token and returns the status and
+// the body.
+func (s *site) call(t *testing.T, method, path, token, body string) (int, string) {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, s.ts.URL+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, string(data)
 }
 
 // token returns the token of the seat of role and side.
@@ -300,6 +337,31 @@ func (p *page) pieceAt(sel string) [2]float64 {
 func (p *page) text(sel string) string {
 	p.t.Helper()
 	return eval[string](p, fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ''`, sel))
+}
+
+// logNumbers is the numbers the log shows (its #N labels), in order.
+func (p *page) logNumbers() []int {
+	p.t.Helper()
+	nums := eval[[]int](p, `[...document.querySelectorAll('#log li')].map(li => {
+		const label = li.querySelector('.ev-seq').textContent;
+		return /^#\d+$/.test(label) && label === '#' + li.dataset.seq ? Number(label.slice(1)) : -1; }).reverse()`)
+	if len(nums) == 0 {
+		p.fail("the log is empty")
+	}
+	return nums
+}
+
+// denseLog checks that the log shows the seat's events numbered 1..n,
+// each once, in order, and returns n.
+func (p *page) denseLog() int {
+	p.t.Helper()
+	nums := p.logNumbers()
+	for i, n := range nums {
+		if n != i+1 {
+			p.fail("the log's numbers are not 1..%d without gaps: %v", len(nums), nums)
+		}
+	}
+	return len(nums)
 }
 
 // checkConsole fails the test if the page logged an error.
@@ -526,8 +588,23 @@ func TestBrowserOrders(t *testing.T) {
 	if doc.ID != s.made.Game.ID || len(doc.Events) < 30 {
 		umpire.fail("the export is of game %q with %d events", doc.ID, len(doc.Events))
 	}
+	// Each side numbers its own events 1, 2, 3, ...: fewer than the
+	// umpire's, and without gaps where the other side's secrets are.
+	umpire.do("show the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
+	all := umpire.logNumbers()
+	for _, p := range []*page{french, allies} {
+		p.do("show the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
+		if n := p.denseLog(); n >= all[len(all)-1] {
+			p.fail("the side's log has %d events, the umpire's %d: the side sees everything", n, all[len(all)-1])
+		}
+	}
+	umpire.do("open the umpire tab", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="game"]`)))
+
+	// Mid-game, revealing the seed asks to be confirmed first.
 	umpire.do("reveal the seed", chromedp.Click(chromedp.ID("reveal")))
-	umpire.until("the revealed key", `/revealed key/.test(document.querySelector('#seeds').textContent) && document.querySelectorAll('#seeds li').length === 2`)
+	umpire.until("the confirmation", `!document.querySelector('#reveal-confirm').hidden && document.querySelectorAll('#reveal-confirm-details li').length > 0`)
+	umpire.do("reveal anyway", chromedp.Click(chromedp.ID("reveal-anyway")))
+	umpire.until("the revealed key", `/revealed key/.test(document.querySelector('#seeds').textContent) && document.querySelectorAll('#seeds li').length === 2 && document.querySelector('#reveal-confirm').hidden`)
 	french.until("the revealed key on the French page", `/revealed key/.test(document.querySelector('#seeds').textContent)`)
 	umpire.shot("umpire-tools")
 
@@ -610,11 +687,16 @@ func TestBrowserDrag(t *testing.T) {
 		return new Set(seqs).size === seqs.length && seqs.every((q, i) => i === 0 || q < seqs[i - 1]); })()`) {
 		french.fail("the log has repeated or unordered entries after the reconnection")
 	}
+	french.denseLog()
 	french.checkConsole()
 }
 
-// TestBrowserLanding makes a game from the landing page's demo button and
-// follows one of the join links it shows.
+// TestBrowserLanding opens the landing page with the host link, makes a
+// game from its demo button and follows one of the join links it shows;
+// makes games from an uploaded scenario and an exported game; and, once
+// the host link has changed, shows the server's refusal. Opened without
+// the host link, the page says how to make games and offers no control
+// for it.
 func TestBrowserLanding(t *testing.T) {
 	needBrowser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
@@ -623,8 +705,15 @@ func TestBrowserLanding(t *testing.T) {
 	dir := artifacts(t)
 	b := browser(t, ctx, 1024, 768)
 	p := newPage(t, b, "landing", dir)
-	p.do("open the landing page", chromedp.Navigate(s.ts.URL+"/"))
+	p.do("open the host link", chromedp.Navigate(s.ts.URL+"/#host="+s.host))
 	p.until("the scenarios", `document.querySelector('#scenarios [data-scenario="demo"]')`)
+	if h := eval[string](p, `location.hash`); h != "" {
+		p.fail("the host token stays in the address bar: %q", h)
+	}
+	if got := eval[string](p, `sessionStorage.getItem('orderly.host')`); got != s.host {
+		p.fail("the tab keeps the host token %q, want the host link's", got)
+	}
+	p.until("the answer of /api/host", `document.querySelector('#host-needed').hidden && !document.querySelector('#scenarios [data-scenario="demo"]').disabled`)
 	p.do("make a demo game", chromedp.Click(chromedp.CSS(`#scenarios [data-scenario="demo"]`)))
 	p.until("three join links", `document.querySelectorAll('#links a.join').length === 3`)
 	links := eval[[]map[string]string](p, `[...document.querySelectorAll('#links a.join')].map(a => ({role: a.dataset.role, side: a.dataset.side, href: a.href}))`)
@@ -689,8 +778,271 @@ func TestBrowserLanding(t *testing.T) {
 	if id := eval[string](seat, `document.querySelector('#game-facts code').textContent`); id == s.made.Game.ID || id == "" {
 		seat.fail("the link opened game %q, not the new game", id)
 	}
+
+	// The server printed a new host link (it restarted): the old one is
+	// refused with the server's sentence, and the page says what to do.
+	if _, err := s.srv.NewHostToken(); err != nil {
+		t.Fatal(err)
+	}
+	p.do("make a game with the old host link", chromedp.Click(chromedp.CSS(`#scenarios [data-scenario="demo"]`)))
+	p.until("the server's refusal", `!document.querySelector('#banner').hidden && /not the host token/.test(document.querySelector('#banner').textContent)`)
+	p.until("the sentence in place of the controls", `!document.querySelector('#host-needed').hidden && document.querySelector('#create-forms').hidden`)
 	p.checkConsole()
 	seat.checkConsole()
+
+	// Without the host link the page lists the scenarios, says how to
+	// make a game, and offers no control that makes one.
+	q := newPage(t, b, "landing-guest", dir)
+	q.do("portrait", chromedp.EmulateViewport(768, 1024))
+	q.do("open the landing page", chromedp.Navigate(s.ts.URL+"/"))
+	q.until("the scenarios", `[...document.querySelectorAll('#scenarios .sc-title')].some(e => /Demo/.test(e.textContent))`)
+	q.until("the sentence", `!document.querySelector('#host-needed').hidden`)
+	if got := q.text("#host-needed"); got != "To make or import games, open the host link that orderly serve printed when it started." {
+		q.fail("the sentence is %q", got)
+	}
+	if shown := eval[[]string](q, `[...document.querySelectorAll('#scenarios button, #create-forms input, #create-forms button, #create-options input')]
+		.filter(el => !el.disabled || el.getClientRects().length > 0).map(el => el.id || el.dataset.scenario || el.tagName)`); len(shown) > 0 {
+		q.fail("controls that make games are shown or enabled: %v", shown)
+	}
+	q.shot("landing-guest")
+	q.checkConsole()
+}
+
+// TestBrowserReveal asks to reveal the dice seed mid-game: the page shows
+// what the server says it would expose (the demo's Prussian reserve's
+// secret entry turn) and reveals only once confirmed; every seat then
+// sees the key; at the end of the game the server reveals the seed by
+// itself. The game tab shows the seat's log fingerprint.
+func TestBrowserReveal(t *testing.T) {
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	s := newSite(t, ctx)
+	dir := artifacts(t)
+	b := browser(t, ctx, 1024, 768)
+	um := newPage(t, b, "reveal-umpire", dir)
+	fr := newPage(t, b, "reveal-french", dir)
+	um.open(s.ts.URL, s.token(t, "umpire", ""))
+	fr.open(s.ts.URL, s.token(t, "side", "french"))
+	um.do("open the umpire tab", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="game"]`)))
+	if got := um.text("#reveal-note"); !strings.Contains(got, "The seed is revealed by itself when the game ends") {
+		um.fail("the note by the button is %q", got)
+	}
+
+	// Each seat's fingerprint is the head of its own log, as the API says.
+	for _, p := range []*page{um, fr} {
+		token := s.token(t, "umpire", "")
+		if p == fr {
+			token = s.token(t, "side", "french")
+		}
+		code, body := s.call(t, "GET", "/api/seat", token, "")
+		var info struct {
+			Head string `json:"head"`
+		}
+		if code != 200 || json.Unmarshal([]byte(body), &info) != nil || !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(info.Head) {
+			t.Fatalf("GET /api/seat: %d %s", code, body)
+		}
+		p.do("open the game tab", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="game"]`)))
+		p.until("the fingerprint", `document.querySelector('#fingerprint')`)
+		if got := p.text("#fingerprint"); got != info.Head[:16] {
+			p.fail("the fingerprint shows %q, want %q", got, info.Head[:16])
+		}
+		title := eval[string](p, `document.querySelector('#fingerprint').title`)
+		if !strings.HasPrefix(title, info.Head) || !strings.Contains(title, "orderly verify --head") {
+			p.fail("the fingerprint's title is %q", title)
+		}
+		if got := eval[string](p, `[...document.querySelectorAll('#game-facts dt')].map(e => e.textContent).join()`); !strings.Contains(got, "Log fingerprint") {
+			p.fail("the game facts are %q", got)
+		}
+	}
+
+	um.do("reveal the seed", chromedp.Click(chromedp.ID("reveal")))
+	um.until("the confirmation", `!document.querySelector('#reveal-confirm').hidden`)
+	details := eval[[]string](um, `[...document.querySelectorAll('#reveal-confirm-details li')].map(li => li.textContent)`)
+	if len(details) == 0 || !strings.Contains(strings.Join(details, "\n"), "P-IV") {
+		um.fail("the confirmation lists %q, want the Prussian reserve P-IV's entry turn", details)
+	}
+	if got := um.text("#reveal-confirm-text"); !strings.Contains(got, "not over") {
+		um.fail("the confirmation says %q", got)
+	}
+	um.shot("reveal-confirm")
+	um.do("cancel", chromedp.Click(chromedp.ID("reveal-cancel")))
+	um.until("the confirmation to close", `document.querySelector('#reveal-confirm').hidden`)
+	if eval[bool](um, `/revealed key/.test(document.querySelector('#seeds').textContent)`) {
+		um.fail("the seed was revealed without confirming")
+	}
+	if _, body := s.call(t, "GET", "/api/games/"+s.made.Game.ID, s.token(t, "umpire", ""), ""); strings.Contains(body, `"key"`) {
+		t.Fatalf("after Cancel the game's seeds have a key: %s", body)
+	}
+
+	um.do("reveal the seed again", chromedp.Click(chromedp.ID("reveal")))
+	um.until("the confirmation", `!document.querySelector('#reveal-confirm').hidden && document.querySelectorAll('#reveal-confirm-details li').length > 0`)
+	um.do("reveal anyway", chromedp.Click(chromedp.ID("reveal-anyway")))
+	um.until("the revealed key", `/revealed key/.test(document.querySelector('#seeds').textContent) && document.querySelector('#reveal-confirm').hidden`)
+	fr.until("the revealed key on the French page", `/revealed key/.test(document.querySelector('#seeds').textContent)`)
+	var g struct {
+		Seeds []struct {
+			Key string `json:"key"`
+		} `json:"seeds"`
+	}
+	if code, body := s.call(t, "GET", "/api/games/"+s.made.Game.ID, s.token(t, "umpire", ""), ""); code != 200 || json.Unmarshal([]byte(body), &g) != nil || len(g.Seeds) != 2 || g.Seeds[0].Key == "" || g.Seeds[1].Key != "" {
+		t.Fatalf("after Reveal anyway the game's seeds are %d %s", code, body)
+	}
+	um.shot("reveal-done")
+	fr.shot("reveal-french")
+
+	// At the end of the game the server reveals the seed by itself.
+	for i := 0; ; i++ {
+		code, body := s.call(t, "POST", "/api/games/"+s.made.Game.ID+"/commands", s.token(t, "umpire", ""), `{"end":true}`)
+		if code != http.StatusOK {
+			if !strings.Contains(body, "over") || i < 10 {
+				t.Fatalf("ending step %d: %d %s", i, code, body)
+			}
+			break
+		}
+	}
+	um.until("the game over", `document.querySelector('#phase').textContent === 'game over'`)
+	um.until("the note that the seed was revealed", `/revealed the seed by itself/.test(document.querySelector('#reveal-note').textContent) && document.querySelector('#reveal').disabled`)
+	um.until("the second seed's key", `[...document.querySelectorAll('#seeds li')].slice(0, 2).every(li => /revealed key/.test(li.textContent))`)
+	fr.until("the second seed's key on the French page", `document.querySelectorAll('#seeds li').length === 3 && [...document.querySelectorAll('#seeds li')].slice(0, 2).every(li => /revealed key/.test(li.textContent))`)
+	um.checkConsole()
+	fr.checkConsole()
+}
+
+// TestBrowserReissue gives the French a new join link from the umpire's
+// seat list (on a tablet held upright): the new link opens the French
+// seat in a browser of its own, the old token is refused. The umpire then
+// reissues his own link, and the page goes on working with the new one.
+func TestBrowserReissue(t *testing.T) {
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	s := newSite(t, ctx)
+	dir := artifacts(t)
+	b := browser(t, ctx, 768, 1024)
+	um := newPage(t, b, "reissue-umpire", dir)
+	oldUmpire, oldFrench := s.token(t, "umpire", ""), s.token(t, "side", "french")
+	um.open(s.ts.URL, oldUmpire)
+	um.do("open the umpire tab", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="game"]`)))
+	um.until("the seat list", `document.querySelectorAll('#seats li button[data-reissue]').length === 3`)
+	if got := eval[string](um, `[...document.querySelectorAll('#seats button[data-reissue]')].map(b => b.dataset.reissue).join()`); got != "umpire,french,allies" {
+		um.fail("the seats are named %q", got)
+	}
+
+	um.do("give the French a new link", chromedp.Click(chromedp.CSS(`#seats button[data-reissue="french"]`)))
+	um.until("the new link", `document.querySelector('#seats li[data-name="french"] .reissued:not([hidden]) a.join')`)
+	href := eval[string](um, `document.querySelector('#seats li[data-name="french"] .reissued a.join').href`)
+	token, ok := strings.CutPrefix(href, s.ts.URL+"/play#")
+	if !ok || len(token) < 40 || token == oldFrench {
+		um.fail("the new link is %q", href)
+	}
+	if got := um.text(`#seats li[data-name="french"] .reissued`); !strings.Contains(got, "old one no longer works") {
+		um.fail("no warning that the old link is dead: %q", got)
+	}
+	if !eval[bool](um, `!!document.querySelector('#seats li[data-name="french"] .reissued button')`) {
+		um.fail("no Copy button by the new link")
+	}
+	um.do("show the new link", chromedp.Evaluate[chromedp.Void](`document.querySelector('#seats li[data-name="french"]').scrollIntoView({block: 'center'})`))
+	um.shot("reissue-umpire")
+	if code, body := s.call(t, "GET", "/api/seat", oldFrench, ""); code != http.StatusUnauthorized {
+		t.Errorf("the old French token: GET /api/seat answered %d %s, want 401", code, body)
+	}
+	fr := newPage(t, b, "reissue-french", dir)
+	fr.open(s.ts.URL, token)
+	if got := fr.text("#seat"); got != "Armée du Nord" {
+		fr.fail("the new link opens seat %q", got)
+	}
+
+	// The umpire's own link: the page moves to the new token.
+	um.do("give the umpire a new link", chromedp.Click(chromedp.CSS(`#seats button[data-reissue="umpire"]`)))
+	um.until("the umpire's new link", `document.querySelector('#seats li[data-name="umpire"] .reissued:not([hidden]) a.join')`)
+	href = eval[string](um, `document.querySelector('#seats li[data-name="umpire"] .reissued a.join').href`)
+	mine := strings.TrimPrefix(href, s.ts.URL+"/play#")
+	if got := eval[string](um, `sessionStorage.getItem('orderly.seat')`); got != mine || mine == oldUmpire {
+		um.fail("the tab keeps token %q, want the new one %q", got, mine)
+	}
+	if code, _ := s.call(t, "GET", "/api/seat", oldUmpire, ""); code != http.StatusUnauthorized {
+		t.Errorf("the old umpire token: GET /api/seat answered %d, want 401", code)
+	}
+	um.do("end the step", chromedp.WaitEnabled(chromedp.ID("end-step")), chromedp.Click(chromedp.ID("end-step")))
+	um.until("the move step", `document.querySelector('#step').textContent === 'move'`)
+	fr.until("the move step on the French page", `document.querySelector('#step').textContent === 'move'`)
+	um.do("reload the page", chromedp.Navigate(s.ts.URL+"/play"))
+	um.until("the stream to be live again", `document.querySelector('#conn').textContent === 'live' && document.querySelector('#step').textContent === 'move'`)
+	um.checkConsole()
+	fr.checkConsole()
+}
+
+// TestApiClient checks js/api.js against a stubbed fetch: the events are
+// read a page at a time from the last one's number until the server has
+// no more; every POST sends a JSON body; an error keeps its details.
+func TestApiClient(t *testing.T) {
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ts := httptest.NewServer(http.FileServerFS(web.FS()))
+	defer ts.Close()
+	b := browser(t, ctx, 1024, 768)
+	p := newPage(t, b, "api", t.TempDir())
+	p.do("open a page of the site", chromedp.Navigate(ts.URL+"/"))
+	var got struct {
+		Asked   []int    `json:"asked"`
+		Last    int      `json:"last"`
+		Seen    int      `json:"seen"`
+		Dense   bool     `json:"dense"`
+		Empty   int      `json:"empty"`
+		Posts   []string `json:"posts"`
+		Code    string   `json:"code"`
+		Details []string `json:"details"`
+	}
+	const script = `import('/js/api.js').then(async (m) => {
+		const asked = [], posts = [];
+		const json = (status, v) => new Response(JSON.stringify(v), {status, headers: {'Content-Type': 'application/json'}});
+		let total = 2500;
+		window.fetch = async (path, init) => {
+			const u = new URL(path, location.href);
+			if (init.method === 'POST') {
+				posts.push(init.headers['Content-Type'] + ' ' + init.body);
+				return json(409, {error: {code: 'confirm', message: 'the game is not over', details: ['a roll', 'another']}});
+			}
+			const since = Number(u.searchParams.get('since'));
+			asked.push(since);
+			const events = [];
+			for (let i = since + 1; i <= Math.min(total, since + 1000); i++) events.push({seq: i});
+			return json(200, {version: total, events, more: since + 1000 < total});
+		};
+		const api = new m.Api('t');
+		api.game = 'g';
+		const seen = [];
+		const last = await api.allEvents(0, (evs) => seen.push(...evs.map((e) => e.seq)));
+		total = 0;
+		const empty = await api.allEvents(0, () => {});
+		let code = '', details = [];
+		try { await api.reveal(); } catch (e) { code = e.code; details = e.details; }
+		try { await api.reveal(true); } catch { /* the same answer */ }
+		try { await api.post('/api/x'); } catch { /* the same answer */ }
+		return {asked, last, seen: seen.length, dense: seen.every((q, i) => q === i + 1), empty, posts, code, details};
+	})`
+	ectx, ecancel := context.WithTimeout(p.ctx, wait)
+	defer ecancel()
+	v, err := chromedp.Run(ectx, chromedp.Evaluate[json.RawMessage](script, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(v, &got); err != nil {
+		t.Fatalf("%s: %v", v, err)
+	}
+	if fmt.Sprint(got.Asked) != "[0 1000 2000 0]" || got.Last != 2500 || got.Seen != 2500 || !got.Dense || got.Empty != 0 {
+		t.Errorf("paging: asked since %v, last %d, %d events (dense %v), %d with none", got.Asked, got.Last, got.Seen, got.Dense, got.Empty)
+	}
+	want := []string{`application/json {}`, `application/json {"confirm":true}`, `application/json {}`}
+	if fmt.Sprint(got.Posts) != fmt.Sprint(want) {
+		t.Errorf("the POSTs sent %q, want %q", got.Posts, want)
+	}
+	if got.Code != "confirm" || fmt.Sprint(got.Details) != "[a roll another]" {
+		t.Errorf("the error is %q with details %q", got.Code, got.Details)
+	}
+	p.checkConsole()
 }
 
 // TestBrowserPortrait checks the page on a tablet held upright: the panel
@@ -910,7 +1262,7 @@ func TestDescribeMirrorsGo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc, err := script.Load(name, data, eng)
+		sc, err := script.Load(name, data, eng, script.Disk)
 		if err != nil || len(sc.Steps) == 0 {
 			continue // a scenario or a plan, not a script
 		}

@@ -2,19 +2,26 @@
 // header, and the game's server-sent events read with fetch (EventSource
 // cannot send the header), reconnecting with backoff.
 
-/** An error the API answered with: a code, one sentence, and maybe a rule. */
+/**
+ * An error the API answered with: a code, one sentence, maybe a rule, and
+ * for a request that needs confirming (code "confirm") the details of what
+ * it would do.
+ */
 export class ApiError extends Error {
   /**
    * @param {number} status HTTP status (0 when the server was not reached)
    * @param {string} code the API's error code, e.g. "rejected"
    * @param {string} message one sentence for people
    * @param {string} [rule] the SPEC ID of the rule behind a refusal, e.g. "NB-7"
+   * @param {string[]} [details] what a "confirm" error asks to be confirmed
    */
-  constructor(status, code, message, rule) {
+  constructor(status, code, message, rule, details) {
     super(message);
     this.status = status;
     this.code = code;
     this.rule = rule || '';
+    /** @type {string[]} */
+    this.details = Array.isArray(details) ? details.filter((d) => typeof d === 'string') : [];
   }
 
   /** The message with its rule, as shown to the player. */
@@ -49,7 +56,8 @@ export class Api {
    * Sends a request and decodes the JSON answer.
    * @param {string} method
    * @param {string} path an API path, e.g. "/api/seat"
-   * @param {any} [body] sent as JSON when given
+   * @param {any} [body] sent as JSON; a request other than GET always sends
+   *   one ({} when none is given): the server refuses a POST without it
    * @returns {Promise<any>}
    */
   async request(method, path, body) {
@@ -58,6 +66,7 @@ export class Api {
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
     /** @type {RequestInit} */
     const init = { method, headers, cache: 'no-store', credentials: 'omit' };
+    if (body === undefined && method !== 'GET' && method !== 'HEAD') body = {};
     if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
@@ -75,7 +84,7 @@ export class Api {
     }
     if (!res.ok) {
       const e = data && data.error;
-      if (e && e.message) throw new ApiError(res.status, e.code || 'error', e.message, e.rule);
+      if (e && e.message) throw new ApiError(res.status, e.code || 'error', e.message, e.rule, e.details);
       throw new ApiError(res.status, 'http', `The server answered ${res.status} ${res.statusText || ''}`.trim() + '.');
     }
     return data;
@@ -92,14 +101,53 @@ export class Api {
   /** Info of the token's game, with the seat. */
   seat() { return this.get('/api/seat'); }
   board() { return this.get(this.path('/board')); }
-  /** @param {number} since */
+  /**
+   * One page of the seat's events after its event number since (at most
+   * the server's page; more says there are others after it).
+   * @param {number} since
+   * @returns {Promise<{version:number, events:any[], more?:boolean}>}
+   */
   events(since) { return this.get(this.path(`/events?since=${since}`)); }
+
+  /**
+   * Every event of the seat's after since, a page at a time, each page
+   * asked from the last event's number; onPage sees each page as it comes.
+   * Returns the number of the last event read (since, if none).
+   * @param {number} since
+   * @param {(events:any[]) => void} onPage
+   * @returns {Promise<number>}
+   */
+  async allEvents(since, onPage) {
+    let last = since;
+    for (;;) {
+      const page = await this.events(last);
+      const evs = page.events || [];
+      if (evs.length) {
+        onPage(evs);
+        last = evs[evs.length - 1].seq;
+      }
+      if (!page.more || !evs.length) return last;
+    }
+  }
   /** @param {object} command a command object with one verb key */
   command(command) { return this.post(this.path('/commands'), command); }
   /** @param {{for:string[], kind:string, to?:string}} write */
   odds(write) { return this.post(this.path('/odds'), { write }); }
-  reveal() { return this.post(this.path('/reveal'), {}); }
+  /**
+   * Reveals the dice seed; before the end of the game the server asks for
+   * confirm (an ApiError of code "confirm" whose details say what it would
+   * expose).
+   * @param {boolean} [confirm]
+   */
+  reveal(confirm) { return this.post(this.path('/reveal'), confirm ? { confirm: true } : {}); }
   seats() { return this.get(this.path('/seats')); }
+  /**
+   * Makes a new join link for a seat (named as the seat list names it);
+   * its old token stops working.
+   * @param {string} name
+   * @returns {Promise<{name:string, role:string, side?:string, formation?:string, label:string, token:string}>}
+   */
+  reissue(name) { return this.post(this.path('/seats/reissue'), { seat: name }); }
 
   /**
    * Fetches the export as a Blob, for a download link.
@@ -112,13 +160,14 @@ export class Api {
   }
 
   /**
-   * Follows the game's event stream from version since. Calls onEvent for
-   * each event, onVersion when the game moved on without one the seat may
-   * see, onSeeds when a seed is revealed, and onState with "live",
+   * Follows the game's event stream after the seat's event number since.
+   * Calls onEvent for each event (numbered as the seat numbers them),
+   * onSeeds when a seed is revealed, and onState with "live",
    * "reconnecting" or "stopped". Reconnects with backoff from the last
-   * version seen. Returns a function that stops it.
+   * event seen, with the token the client has then. Returns a function
+   * that stops it.
    * @param {number} since
-   * @param {{onEvent:(e:any)=>void, onVersion:(v:number)=>void, onSeeds:(s:any[])=>void,
+   * @param {{onEvent:(e:any)=>void, onSeeds:(s:any[])=>void,
    *          onState:(state:string)=>void, onFatal:(err:ApiError)=>void}} on
    * @returns {() => void}
    */
@@ -133,10 +182,6 @@ export class Api {
         const e = JSON.parse(msg.data);
         if (e.seq > last) last = e.seq;
         on.onEvent(e);
-      } else if (msg.event === 'version') {
-        const v = Number(msg.data);
-        if (v > last) last = v;
-        on.onVersion(v);
       } else if (msg.event === 'seeds') {
         on.onSeeds(JSON.parse(msg.data));
       }

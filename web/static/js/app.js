@@ -3,7 +3,7 @@
 // it from the address bar), draws the board, follows the event stream, and
 // sends the seat's commands.
 
-import { h, fill, num, pt, debounce, cap } from './dom.js';
+import { h, fill, num, pt, debounce, cap, copyText } from './dom.js';
 import { Api, ApiError, sentence } from './api.js';
 import { MapView } from './map.js';
 import { renderOob } from './oob.js';
@@ -32,13 +32,13 @@ const app = {
   showReach: true,
   tab: 'orders',
   step: '',
-  version: 0,
   /** @type {Object<string,string>} */ palette: {},
   /** @type {MapView|null} */ map: null,
   /** @type {OrderForm|null} */ orders: null,
   /** @type {EventLog|null} */ log: null,
   refreshing: false,
   again: false,
+  revealing: false,
   bannerTimer: 0,
 };
 
@@ -267,11 +267,24 @@ function renderGame() {
     ['Seat', `${seat().label}${seat().role !== 'side' ? ` (${seat().role})` : ''}`],
     ...(info.sides || []).map((sd) => [cap(sd.id), `${sd.name}: ${sd.nation}, ${sd.edge} edge`]),
   ];
+  if (info.head) {
+    facts.push(['Log fingerprint', h('code', {
+      id: 'fingerprint', text: info.head.slice(0, 16),
+      title: `${info.head}\nThe hash of the last event this seat has seen. Note it at the end of the game: orderly verify --head HASH then checks that an exported game is the one this seat played.`,
+    })]);
+  }
   fill($('game-facts'), ...facts.flatMap(([k, v]) => [h('dt', { text: k }), h('dd', null, v)]));
   fill($('seeds'), ...(info.seeds || []).map((sd) => h('li', null,
     h('div.small', { text: `for rolls from event ${sd.from}` }),
     h('div', null, h('span.muted.small', { text: 'commitment ' }), h('code.wrap', { text: sd.commitment })),
     sd.key ? h('div', null, h('span.muted.small', { text: 'revealed key ' }), h('code.wrap', { text: sd.key })) : h('div.muted.small', { text: 'key still secret' }))));
+  if (isUmpire()) {
+    $('reveal').disabled = app.revealing || info.over;
+    $('reveal-note').textContent = info.over
+      ? 'The game has ended, so the server revealed the seed by itself.'
+      : 'The seed is revealed by itself when the game ends; revealing it sooner needs confirming.';
+    if (info.over) $('reveal-confirm').hidden = true;
+  }
 }
 
 // ---- selection -------------------------------------------------------------
@@ -453,13 +466,9 @@ function wire() {
       else select(null);
     }
   });
-  $('reveal').addEventListener('click', async () => {
-    try {
-      const r = await app.api.reveal();
-      banner(`Seed revealed; new rolls use a fresh seed, committed as ${r.next.commitment.slice(0, 12)}….`, 'info');
-      await refresh();
-    } catch (err) { banner(sentence(err)); }
-  });
+  $('reveal').addEventListener('click', () => reveal(false));
+  $('reveal-anyway').addEventListener('click', () => reveal(true));
+  $('reveal-cancel').addEventListener('click', () => { $('reveal-confirm').hidden = true; $('reveal').focus(); });
   $('export').addEventListener('click', async () => {
     try {
       const blob = await app.api.exportBlob($('export-secrets').checked);
@@ -474,6 +483,50 @@ function wire() {
   });
 }
 
+/**
+ * Reveals the dice seed. Before the end of the game the server asks for
+ * confirmation, saying which secret rolls still have effects to come: the
+ * page shows that, and Reveal anyway sends the confirmation.
+ * @param {boolean} confirm
+ */
+async function reveal(confirm) {
+  if (app.revealing) return;
+  app.revealing = true;
+  $('reveal').disabled = true;
+  $('reveal-anyway').disabled = true;
+  try {
+    const r = await app.api.reveal(confirm);
+    $('reveal-confirm').hidden = true;
+    banner(`Seed revealed; new rolls use a fresh seed, committed as ${r.next.commitment.slice(0, 12)}….`, 'info');
+  } catch (err) {
+    if (!confirm && err instanceof ApiError && err.code === 'confirm') {
+      showRevealConfirm(err);
+    } else {
+      $('reveal-confirm').hidden = true;
+      banner(sentence(err));
+    }
+  } finally {
+    app.revealing = false;
+    $('reveal').disabled = !!(app.info && app.info.over);
+    $('reveal-anyway').disabled = false;
+  }
+  await refresh();
+}
+
+/**
+ * Shows what a reveal before the end would expose, as the server said it.
+ * @param {ApiError} err
+ */
+function showRevealConfirm(err) {
+  $('reveal-confirm-text').textContent = cap(err.text);
+  const details = err.details.length ? err.details : ['(the server listed none)'];
+  fill($('reveal-confirm-details'), ...details.map((d) => h('li', { text: d })));
+  const box = $('reveal-confirm');
+  box.hidden = false;
+  box.scrollIntoView({ block: 'nearest' });
+  $('reveal-cancel').focus();
+}
+
 /** @param {boolean} open */
 function openSheet(open) {
   $('sheet').hidden = !open;
@@ -483,9 +536,52 @@ function openSheet(open) {
 async function loadSeats() {
   try {
     const seats = await app.api.seats();
-    fill($('seats'), ...seats.map((s) => h('li', { dataset: { role: s.role, side: s.side || undefined } },
-      h('b', { text: s.label }), h('span.muted.small', { text: ` ${s.role}${s.side ? ` · ${s.side}` : ''}${s.formation ? ` · ${s.formation}` : ''}` }))));
+    fill($('seats'), ...seats.map((s) => {
+      const out = h('div.reissued', { hidden: true, 'aria-live': 'polite' });
+      const btn = h('button.btn.small', {
+        type: 'button', text: 'New link', title: `Make a new join link for ${s.label}; the old one stops working`,
+        dataset: { reissue: s.name },
+      });
+      btn.addEventListener('click', () => reissue(s, btn, out));
+      return h('li', { dataset: { role: s.role, side: s.side || undefined, name: s.name } },
+        h('div.seat-row', null,
+          h('span.seat-who', null, h('b', { text: s.label }), h('span.muted.small', { text: ` ${s.role}${s.side ? ` · ${s.side}` : ''}${s.formation ? ` · ${s.formation}` : ''}` })),
+          btn),
+        out);
+    }));
   } catch (err) { banner(sentence(err)); }
+}
+
+/**
+ * Gives a seat a new join link and shows it; the old one stops working.
+ * Reissuing the umpire's own seat moves this page to the new token.
+ * @param {{name:string, label:string}} s the seat, as the seat list gives it
+ * @param {HTMLButtonElement} btn its New link button
+ * @param {HTMLElement} out where the new link is shown
+ */
+async function reissue(s, btn, out) {
+  btn.disabled = true;
+  try {
+    const made = await app.api.reissue(s.name);
+    const own = made.name === seat().name;
+    if (own) {
+      app.api.token = made.token;
+      try { sessionStorage.setItem(TOKEN_KEY, made.token); } catch { /* private mode: memory only */ }
+    }
+    const url = `${location.origin}/play#${made.token}`;
+    const copy = h('button.btn.small', { type: 'button', text: 'Copy' });
+    copy.addEventListener('click', () => copyText(url, copy));
+    fill(out,
+      h('p.warning.small', { text: own
+        ? `New link for ${made.label}: the old one no longer works. This page uses the new one already.`
+        : `New link for ${made.label}: give it to the player; the old one no longer works.` }),
+      h('div.link-row', null, h('a.join', { href: url, target: '_blank', rel: 'noopener', text: url }), copy));
+    out.hidden = false;
+  } catch (err) {
+    banner(sentence(err));
+  } finally {
+    btn.disabled = false;
+  }
 }
 
 // ---- start -------------------------------------------------------------------
@@ -549,16 +645,15 @@ async function start() {
   }
   await refresh();
   if (!isUmpire() && app.board && !can('write')) showTab('army');
+  // The seat's events, a page at a time; then the stream from the last.
+  let last = 0;
   try {
-    const page = await app.api.events(0);
-    logEvents(page.events);
-    app.version = page.version;
+    await app.api.allEvents(0, (events) => { logEvents(events); last = events[events.length - 1].seq; });
   } catch (err) {
     banner(sentence(err));
   }
-  app.api.stream(app.version, {
+  app.api.stream(last, {
     onEvent: (e) => { logEvents([e]); refreshSoon(); },
-    onVersion: () => refreshSoon(),
     onSeeds: () => refreshSoon(),
     onState: (s) => { connection(s); if (s === 'live') refreshSoon(); },
     onFatal: (err) => banner(sentence(err)),

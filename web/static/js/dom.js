@@ -125,3 +125,27 @@ export function debounce(fn, delay) {
 export function cap(t) {
   return t ? t[0].toUpperCase() + t.slice(1) : t;
 }
+
+/**
+ * Copies text to the clipboard, with a fallback for pages served over
+ * plain http on a LAN (no Clipboard API there); the button says whether
+ * it worked for a moment.
+ * @param {string} text
+ * @param {HTMLElement} btn the button that asked, labelled "Copy"
+ */
+export async function copyText(text, btn) {
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(text);
+    ok = true;
+  } catch {
+    const ta = /** @type {HTMLTextAreaElement} */ (h('textarea', { readonly: true }));
+    ta.value = text;
+    document.body.append(ta);
+    ta.select();
+    try { ok = document.execCommand('copy'); } catch { ok = false; }
+    ta.remove();
+  }
+  btn.textContent = ok ? 'Copied ✓' : 'Select and copy';
+  setTimeout(() => { btn.textContent = 'Copy'; }, 2500);
+}

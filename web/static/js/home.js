@@ -1,12 +1,41 @@
 // The landing page: make a game from a bundled scenario, an uploaded
 // scenario file or an exported game, then show its join links once.
+// Making and importing games needs the host link that orderly serve
+// prints (/#host=TOKEN), unless the server is open: the page keeps the
+// host token for the tab and sends it as the bearer.
 
-import { h, fill } from './dom.js';
+import { h, fill, copyText } from './dom.js';
 import { Api, ApiError, sentence } from './api.js';
 
+const HOST_KEY = 'orderly.host';
+
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
-/** The page's state: the API client (no seat yet) and whether a game is being made. */
-const home = { api: new Api(''), busy: false };
+
+/**
+ * Reads the host token from the host link (#host=TOKEN), keeps it for
+ * this tab and drops it from the address bar; else the one kept before.
+ * @returns {string}
+ */
+function readHostToken() {
+  const frag = location.hash.replace(/^#/, '');
+  if (frag) {
+    history.replaceState(null, '', location.pathname + location.search);
+    const token = new URLSearchParams(frag).get('host') || '';
+    if (token) {
+      try { sessionStorage.setItem(HOST_KEY, token); } catch { /* private mode: memory only */ }
+      return token;
+    }
+  }
+  try { return sessionStorage.getItem(HOST_KEY) || ''; } catch { return ''; }
+}
+
+/**
+ * The page's state: the API client (with the host token, if any), whether
+ * a game is being made, and whether this page may make games (null until
+ * the server has said).
+ * @type {{api: Api, busy: boolean, may: boolean|null}}
+ */
+const home = { api: new Api(readHostToken()), busy: false, may: null };
 
 /**
  * Shows one sentence in the banner.
@@ -27,13 +56,44 @@ async function create(make) {
   home.busy = true;
   $('banner').hidden = true;
   for (const b of document.querySelectorAll('button')) if (!b.classList.contains('banner-close')) b.disabled = true;
+  let refused = false;
   try {
     showCreated(await make());
   } catch (err) {
     banner(sentence(err));
+    // The host link may have changed (the server restarted): ask again.
+    refused = err instanceof ApiError && (err.status === 401 || err.status === 403);
   } finally {
     home.busy = false;
     for (const b of document.querySelectorAll('button')) b.disabled = false;
+    applyHost();
+  }
+  if (refused) checkHost();
+}
+
+/**
+ * Asks the server whether this page may make games: it is open, or the
+ * page has the host token. An answer that does not come leaves the
+ * controls as they are (the server's refusal will say why).
+ */
+async function checkHost() {
+  try {
+    const r = await home.api.get('/api/host');
+    home.may = !!(r && (r.open || r.host));
+  } catch {
+    home.may = null;
+  }
+  applyHost();
+}
+
+/** Shows the controls that make games, or the sentence in their place. */
+function applyHost() {
+  const no = home.may === false;
+  $('host-needed').hidden = !no;
+  for (const id of ['create-options', 'create-forms']) $(id).hidden = no;
+  for (const el of document.querySelectorAll('#create-options input, #create-forms input, #create-forms button, #scenarios button[data-scenario]')) {
+    el.disabled = no || home.busy;
+    if (el.matches('button[data-scenario]')) el.hidden = no;
   }
 }
 
@@ -85,28 +145,6 @@ function showCreated(made) {
   $('created').scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
 }
 
-/**
- * Copies text to the clipboard, with a fallback for pages served over
- * plain http on a LAN (no Clipboard API there).
- * @param {string} text @param {HTMLButtonElement} btn
- */
-async function copyText(text, btn) {
-  let ok = false;
-  try {
-    await navigator.clipboard.writeText(text);
-    ok = true;
-  } catch {
-    const ta = h('textarea', { readonly: true });
-    ta.value = text;
-    document.body.append(ta);
-    ta.select();
-    try { ok = document.execCommand('copy'); } catch { ok = false; }
-    ta.remove();
-  }
-  btn.textContent = ok ? 'Copied ✓' : 'Select and copy';
-  setTimeout(() => { btn.textContent = 'Copy'; }, 2500);
-}
-
 async function loadScenarios() {
   try {
     const list = await home.api.get('/api/scenarios');
@@ -118,6 +156,7 @@ async function loadScenarios() {
   } catch (err) {
     fill($('scenarios'), h('li.error', { text: sentence(err) }));
   }
+  applyHost();
 }
 
 $('banner').querySelector('.banner-close').addEventListener('click', () => { $('banner').hidden = true; });
@@ -137,3 +176,4 @@ $('import-form').addEventListener('submit', (ev) => {
   });
 });
 loadScenarios();
+checkHost();
