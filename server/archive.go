@@ -71,13 +71,9 @@ func (s *Server) getExport(r *http.Request, seat store.Seat, l *live) (int, any,
 	if seat.Role != store.Umpire {
 		return 0, nil, errorf(Forbidden, "only the umpire exports a game; a side sees its own view on its page")
 	}
-	secrets := false
-	switch q := r.URL.Query().Get("secrets"); q {
-	case "", "false":
-	case "true":
-		secrets = true
-	default:
-		return 0, nil, errorf(Invalid, "secrets=%s; allowed: true, false", quote(q))
+	secrets, err := flag(r, "secrets")
+	if err != nil {
+		return 0, nil, err
 	}
 	doc, err := s.Export(r.Context(), l.id, secrets)
 	if err != nil {
@@ -98,13 +94,9 @@ func (s *Server) importGame(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, errorf(Invalid, "%v", err)
 	}
-	commanders := false
-	switch q := r.URL.Query().Get("commanders"); q {
-	case "", "false":
-	case "true":
-		commanders = true
-	default:
-		return 0, nil, errorf(Invalid, "commanders=%s; allowed: true, false", quote(q))
+	commanders, err := flag(r, "commanders")
+	if err != nil {
+		return 0, nil, err
 	}
 	c, err := s.Import(r.Context(), doc, commanders)
 	if err != nil {
@@ -112,4 +104,16 @@ func (s *Server) importGame(r *http.Request) (int, any, error) {
 	}
 	s.made.allow(client(r))
 	return http.StatusCreated, c, nil
+}
+
+// flag reads a true/false query parameter, false when absent.
+func flag(r *http.Request, name string) (bool, error) {
+	switch q := r.URL.Query().Get(name); q {
+	case "", "false":
+		return false, nil
+	case "true":
+		return true, nil
+	default:
+		return false, errorf(Invalid, "%s=%s; allowed: true, false", name, quote(q))
+	}
 }
