@@ -44,7 +44,7 @@ func (s *Server) postReveal(r *http.Request, seat store.Seat, l *live) (int, any
 			return 0, nil, err
 		}
 		e := errorf(Confirm, "the game is not over: revealing the dice seed now lets everyone work out every roll so far, "+
-			"secret ones included (%d with effects still to come); send {\"confirm\": true} to reveal anyway, or wait for the end, when it is revealed by itself", len(ahead))
+			"secret ones included (%d with effects still to come); confirm to reveal anyway, or wait for the end of the game, when the seed is revealed by itself", len(ahead))
 		e.Details = ahead
 		return 0, nil, e
 	}
@@ -145,6 +145,7 @@ func (s *Server) Reissue(ctx context.Context, gameID, name string) (*NewSeat, er
 		if err := s.st.Reissue(ctx, gameID, st.Hash, hash); err != nil {
 			return nil, err
 		}
+		s.cutStreams([32]byte(st.Hash))
 		st.Hash = hash
 		s.log.Info("seat reissued", "game", gameID, "seat", name)
 		return &NewSeat{SeatInfo: seatInfo(st), Token: token}, nil

@@ -249,9 +249,27 @@ func TestReissue(t *testing.T) {
 	if code, _ := f.call("POST", g+"/seats/reissue", tok["french"], `{"seat":"allies"}`, nil); code != 403 {
 		t.Errorf("a side reissued a seat: %d", code)
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	old, err := f.subscribe(ctx, id, tok["french"], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var made server.NewSeat
 	if code, body := f.call("POST", g+"/seats/reissue", tok["umpire"], `{"seat":"french"}`, &made); code != 200 || made.Side != "french" || made.Name != "french" {
 		t.Fatalf("reissue: %d %s", code, body)
+	}
+	// The old token's open stream ends with it.
+	for closed := time.After(5 * time.Second); ; {
+		select {
+		case _, open := <-old:
+			if open {
+				continue
+			}
+		case <-closed:
+			t.Fatal("the old token's stream is still open after the reissue")
+		}
+		break
 	}
 	if code, _ := f.call("GET", g, tok["french"], nil, nil); code != 401 {
 		t.Errorf("the old token still works: %d", code)

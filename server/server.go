@@ -65,7 +65,7 @@ type Server struct {
 	games   map[string]*live
 	broken  map[string]string    // games that cannot be loaded: id -> why (logged)
 	starts  map[[32]byte]*cached // parsed scenarios by the SHA-256 of their source
-	streams map[[32]byte]int     // open event streams by seat
+	streams map[[32]byte][]*context.CancelFunc // open event streams by seat, each with the means to end it
 }
 
 type cached struct {
@@ -113,7 +113,7 @@ func WithHosts(names ...string) Option {
 // New makes a server over st. Games are loaded when first asked for.
 func New(ctx context.Context, st store.Store, engine Engine, opts ...Option) (*Server, error) {
 	s := &Server{st: st, engine: engine, rand: rand.Reader, now: time.Now, log: slog.New(slog.DiscardHandler),
-		games: map[string]*live{}, broken: map[string]string{}, starts: map[[32]byte]*cached{}, streams: map[[32]byte]int{}}
+		games: map[string]*live{}, broken: map[string]string{}, starts: map[[32]byte]*cached{}, streams: map[[32]byte][]*context.CancelFunc{}}
 	for _, o := range opts {
 		o(s)
 	}

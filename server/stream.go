@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -57,11 +59,13 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := [32]byte(seat.Hash)
-	if !s.openStream(key) {
+	ctx, cut := context.WithCancel(r.Context())
+	defer cut()
+	if !s.openStream(key, &cut) {
 		writeError(w, errorf(TooMany, "this seat has %d event streams open already, this server's limit; close one (another tab?) first", s.lim.StreamsPerSeat))
 		return
 	}
-	defer s.closeStream(key)
+	defer s.closeStream(key, &cut)
 	var wake chan struct{}
 	for try := 0; ; try++ {
 		if wake, ok = l.subs.add(); ok {
@@ -94,17 +98,22 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	defer tick.Stop()
 	shown := -1
 	for {
-		if n, err = s.flush(r.Context(), out, l, seat, n, &shown); err != nil {
+		if n, err = s.flush(ctx, out, l, seat, n, &shown); err != nil {
 			return
 		}
 		if err := out.flush(); err != nil {
 			return
 		}
 		select {
-		case <-r.Context().Done():
+		case <-ctx.Done():
 			return
 		case <-wake:
 		case <-tick.C:
+			// A token reissued elsewhere (orderly seats on the same file)
+			// ends its streams here within a heartbeat.
+			if _, err := s.st.Seat(ctx, seat.Hash); errors.Is(err, store.ErrNotFound) {
+				return
+			}
 			if err := out.comment("still here"); err != nil {
 				return
 			}
@@ -112,21 +121,34 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (s *Server) openStream(seat [32]byte) bool {
+// openStream counts a stream of a seat, keeping the means to end it (a
+// reissue ends the streams of the token it revokes), unless the seat has
+// as many as it may.
+func (s *Server) openStream(seat [32]byte, cut *context.CancelFunc) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.streams[seat] >= s.lim.StreamsPerSeat {
+	if len(s.streams[seat]) >= s.lim.StreamsPerSeat {
 		return false
 	}
-	s.streams[seat]++
+	s.streams[seat] = append(s.streams[seat], cut)
 	return true
 }
 
-func (s *Server) closeStream(seat [32]byte) {
+func (s *Server) closeStream(seat [32]byte, cut *context.CancelFunc) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.streams[seat]--; s.streams[seat] <= 0 {
+	s.streams[seat] = slices.DeleteFunc(s.streams[seat], func(c *context.CancelFunc) bool { return c == cut })
+	if len(s.streams[seat]) == 0 {
 		delete(s.streams, seat)
+	}
+}
+
+// cutStreams ends every stream of a seat's token.
+func (s *Server) cutStreams(seat [32]byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, cut := range s.streams[seat] {
+		(*cut)()
 	}
 }
 
@@ -252,7 +274,7 @@ func (s *Server) Streams() int {
 	defer s.mu.Unlock()
 	n := 0
 	for _, c := range s.streams {
-		n += c
+		n += len(c)
 	}
 	return n
 }
