@@ -63,8 +63,8 @@ type Server struct {
 	mu      sync.Mutex
 	host    [32]byte // SHA-256 of the host token; zero until one is made
 	games   map[string]*live
-	broken  map[string]string    // games that cannot be loaded: id -> why (logged)
-	starts  map[[32]byte]*cached // parsed scenarios by the SHA-256 of their source
+	broken  map[string]string                  // games that cannot be loaded: id -> why (logged)
+	starts  map[[32]byte]*cached               // parsed scenarios by the SHA-256 of their source
 	streams map[[32]byte][]*context.CancelFunc // open event streams by seat, each with the means to end it
 }
 
