@@ -41,7 +41,7 @@ func tryHouse(t *testing.T, house []byte) {
 		oneLine(t, "load", err)
 		return
 	}
-	// As rules.Load does: a rule set with procedures refuses tables it
+	// As rules.Playable does: a rule set with procedures refuses tables it
 	// cannot use.
 	if _, err := rules.Engine("nb", set); err != nil {
 		oneLine(t, "nb", err)

@@ -176,7 +176,11 @@ tables:
 		t.Run(c.name, func(t *testing.T) {
 			path := houseFile(t, c.house)
 			want := strings.ReplaceAll(c.want, "HOUSE", path)
-			_, err := rules.Load(path)
+			loaded, err := rules.Load(path)
+			if err != nil {
+				t.Fatalf("the tables alone should load (for odds and roll): %v", err)
+			}
+			err = rules.Playable(loaded)
 			if err == nil {
 				t.Fatalf("loaded; want %s", want)
 			}
@@ -291,6 +295,9 @@ tables:
 				paths = append(paths, path)
 			}
 			set, err := rules.Load(paths...)
+			if err == nil {
+				err = rules.Playable(set)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}

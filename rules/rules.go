@@ -29,18 +29,21 @@ func Load(paths ...string) (*table.Set, error) {
 		}
 		house = append(house, table.Source{Name: p, Data: data})
 	}
-	set, err := table.Load(Builtin(), house...)
-	if err != nil {
-		return nil, err
-	}
-	// A house rule that the procedures of a rule set cannot use is refused
-	// now, whatever the command, not when a game first rolls the table.
+	return table.Load(Builtin(), house...)
+}
+
+// Playable checks that the procedures of every rule set that has them can
+// use the loaded tables (house rules included): a house rule that one
+// cannot play is refused before a game starts, not when it first rolls the
+// table. The table commands (odds, roll, show) do not ask: a designer may
+// explore a variant that no procedure plays yet.
+func Playable(set *table.Set) error {
 	for _, id := range Procedures() {
 		if _, err := Engine(id, set); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return set, nil
+	return nil
 }
 
 // Procedures lists the rule sets that have game procedures (Engine).

@@ -202,7 +202,7 @@ func LoadScenario(file string, data []byte, engine Engine) (*battle.Scenario, er
 		return nil, err
 	}
 	if rules == nil {
-		if _, err := engine(sc.Rules); err != nil {
+		if rules, err = engine(sc.Rules); err != nil {
 			return nil, fmt.Errorf("%s: %w", file, err)
 		}
 	}

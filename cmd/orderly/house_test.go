@@ -10,7 +10,7 @@ import (
 // TestHouseRulesRefusedAtLoad: a house rule that the NB procedures cannot
 // play (a required parameter they do not pass) is refused before anything
 // runs, by sim and run alike: exit status 2 and one line on stderr, never
-// an internal error. It once crashed sim (nb.New's failure reached the
+// an internal error; odds still shows the variant. It once crashed sim (nb.New's failure reached the
 // scenario loader as a non-nil game.Rules holding a nil pointer).
 func TestHouseRulesRefusedAtLoad(t *testing.T) {
 	dir := t.TempDir()
@@ -30,7 +30,6 @@ func TestHouseRulesRefusedAtLoad(t *testing.T) {
 			{"sim", demoScenario, "--plan", demoPlan, "--runs", "10", "--rules", house},
 			{"run", "../../examples/nb/seed-example.yaml", "--rules", house},
 			{"run", "../../examples/nb/nb-10-off-board-reserve.yaml", "--rules", house},
-			{"odds", "nb/reserve-arrival", "--rules", house},
 		} {
 			out, errs, status := cli(t, args...)
 			if status != 2 || errs != want || out != "" {
@@ -39,6 +38,11 @@ func TestHouseRulesRefusedAtLoad(t *testing.T) {
 			if strings.Contains(errs, "internal error") {
 				t.Errorf("%s %s: %s", args[0], id, errs)
 			}
+		}
+		// The table commands take the variant: a designer explores it
+		// before any procedure plays it.
+		if out, errs, status := cli(t, "odds", id, "weather=wet", "--rules", house); status != 0 || !strings.Contains(out, "weather=wet") {
+			t.Errorf("odds %s with the variant: %d %s %s", id, status, out, errs)
 		}
 	}
 }

@@ -21,6 +21,9 @@ func (a *app) engine() (script.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := rules.Playable(set); err != nil {
+		return nil, bad(err)
+	}
 	return func(id string) (game.Rules, error) { return rules.Engine(id, set) }, nil
 }
 
