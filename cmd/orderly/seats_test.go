@@ -112,4 +112,3 @@ func TestVerifyReadsNoFiles(t *testing.T) {
 		}
 	}
 }
-
