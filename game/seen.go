@@ -6,31 +6,39 @@ import (
 	"orderly/strict"
 )
 
-// Unseen checks a command against view, the state as the seat giving it may
-// see it (Sees): every piece it names must be in the view. A piece the seat
-// cannot see gets exactly the answer a piece that does not exist gets, and
-// near matches come from the view alone, so a refusal never tells a side
-// what the other hides (an off-board reserve, a general not yet placed).
-// The rules then check the command against the whole state as usual.
-func Unseen(view *State, c *Command) error {
-	check := func(kind, id string, found bool, all func() []string) error {
+// Unseen checks a command against what seat (a side, or Umpire) may see
+// of state st (the view Sees gives): every piece it names must be in that
+// view. A piece the seat cannot see gets exactly the answer a piece that
+// does not exist gets, and near matches come from the view alone, so a
+// refusal never tells a side what the other hides (an off-board reserve,
+// a general not yet placed). The rules then check the command against the
+// whole state as usual.
+func Unseen(st *State, seat string, c *Command) error {
+	if seat == Umpire {
+		return nil
+	}
+	var view *State // made only to suggest a near match
+	check := func(kind, id string, found bool, all func(*State) []string) error {
 		if id == "" || found {
 			return nil
 		}
+		if view == nil {
+			view = st.redact(seat)
+		}
 		hint := ""
-		if m := strict.Near(id, all()); len(m) > 0 {
+		if m := strict.Near(id, all(view)); len(m) > 0 {
 			hint = fmt.Sprintf("; did you mean %s?", m[0])
 		}
 		return Reject("", "%s %s is not in this game%s", kind, strict.Quote(id, 60), hint)
 	}
 	unit := func(id string) error {
-		return check("unit", id, view.Unit(id) != nil, view.unitIDs)
+		return check("unit", id, st.seesUnit(seat, id), (*State).unitIDs)
 	}
 	general := func(id string) error {
-		return check("general", id, view.General(id) != nil, view.generalIDs)
+		return check("general", id, st.seesGeneral(seat, id), (*State).generalIDs)
 	}
 	formation := func(id string) error {
-		return check("formation", id, view.Formation(id) != nil, view.formationIDs)
+		return check("formation", id, st.seesFormation(seat, id), (*State).formationIDs)
 	}
 	var errs []error
 	if w := c.Write; w != nil {
@@ -47,12 +55,12 @@ func Unseen(view *State, c *Command) error {
 	}
 	errs = append(errs, general(c.General), formation(c.Formation))
 	if c.Messenger != "" {
-		errs = append(errs, check("messenger", c.Messenger, view.Messenger(c.Messenger) != nil, view.messengerIDs))
+		errs = append(errs, check("messenger", c.Messenger, st.Messenger(c.Messenger) != nil, (*State).messengerIDs))
 	}
 	if c.To != "" {
 		switch {
-		case c.Verb == "attach" && view.Unit(c.To) == nil && view.General(c.To) == nil:
-			errs = append(errs, check("unit or general", c.To, false, func() []string { return append(view.unitIDs(), view.generalIDs()...) }))
+		case c.Verb == "attach" && !st.seesUnit(seat, c.To) && !st.seesGeneral(seat, c.To):
+			errs = append(errs, check("unit or general", c.To, false, func(v *State) []string { return append(v.unitIDs(), v.generalIDs()...) }))
 		case c.Verb != "attach":
 			errs = append(errs, general(c.To))
 		}
@@ -63,6 +71,41 @@ func Unseen(view *State, c *Command) error {
 		}
 	}
 	return nil
+}
+
+// The pieces a seat sees, as redact shows them: its own side's, and the
+// other side's on the table (a formation when any of its units or its
+// general is); every messenger model.
+
+func (s *State) seesUnit(seat, id string) bool {
+	u := s.Unit(id)
+	return u != nil && (seat == Umpire || u.Side == seat || u.OnTable)
+}
+
+func (s *State) seesGeneral(seat, id string) bool {
+	g := s.General(id)
+	return g != nil && (seat == Umpire || g.Side == seat || g.OnTable)
+}
+
+func (s *State) seesFormation(seat, id string) bool {
+	f := s.Formation(id)
+	if f == nil {
+		return false
+	}
+	if seat == Umpire || f.Side == seat {
+		return true
+	}
+	for _, u := range s.Units {
+		if u.Division == id && u.OnTable {
+			return true
+		}
+	}
+	for _, g := range s.Generals {
+		if g.Commands == id && g.OnTable {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *State) unitIDs() []string {

@@ -3,6 +3,7 @@ package server_test
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"net"
@@ -400,4 +401,28 @@ func TestSlowStreamDropped(t *testing.T) {
 		t.Errorf("a reading stream did not get to event %d: %v", info.Version, sc.Err())
 		return true
 	})
+}
+
+// A link reissued by another process on the same file (orderly seats)
+// stops working here within the seat cache's five seconds.
+func TestReissueElsewhere(t *testing.T) {
+	clk := newClock()
+	f := newFixture(t, server.WithClock(clk.Now))
+	id, tok := f.demo(false)
+	g := "/api/games/" + id
+	if code, _ := f.call("GET", g, tok["french"], nil, nil); code != 200 {
+		t.Fatalf("the French token: %d", code)
+	}
+	old := sha256.Sum256([]byte(tok["french"]))
+	fresh := sha256.Sum256([]byte("a new token"))
+	if err := f.db.Reissue(context.Background(), id, old[:], fresh[:]); err != nil {
+		t.Fatal(err)
+	}
+	clk.add(5 * time.Second)
+	if code, body := f.call("GET", g, tok["french"], nil, nil); code != 401 {
+		t.Errorf("the old token five seconds after a reissue elsewhere: %d %s", code, body)
+	}
+	if code, _ := f.call("GET", g, "a new token", nil, nil); code != 200 {
+		t.Errorf("the new token: %d", code)
+	}
 }

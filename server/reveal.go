@@ -145,6 +145,7 @@ func (s *Server) Reissue(ctx context.Context, gameID, name string) (*NewSeat, er
 		if err := s.st.Reissue(ctx, gameID, st.Hash, hash); err != nil {
 			return nil, err
 		}
+		s.forget([32]byte(st.Hash))
 		s.cutStreams([32]byte(st.Hash))
 		st.Hash = hash
 		s.log.Info("seat reissued", "game", gameID, "seat", name)

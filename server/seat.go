@@ -67,7 +67,7 @@ func authorize(s store.Seat, rules game.Rules, g *game.Game, c *game.Command) *E
 	if c.Verb == "end" {
 		return errorf(Forbidden, "a side finishes a step with ready; only the umpire ends a step at once")
 	}
-	if err := game.Unseen(g.Sees(s.Side), c); err != nil {
+	if err := game.Unseen(g.State(), s.Side, c); err != nil {
 		return asError(err)
 	}
 	if s.Role != store.Commander {

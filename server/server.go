@@ -66,7 +66,22 @@ type Server struct {
 	broken  map[string]string                  // games that cannot be loaded: id -> why (logged)
 	starts  map[[32]byte]*cached               // parsed scenarios by the SHA-256 of their source
 	streams map[[32]byte][]*context.CancelFunc // open event streams by seat, each with the means to end it
+	known   map[[32]byte]knownSeat             // seats found lately, by token hash
 }
+
+// knownSeat is a seat found in the store, and when.
+type knownSeat struct {
+	seat store.Seat
+	at   time.Time
+}
+
+// seatTTL is how long a seat found in the store is taken as still there: a
+// link reissued by another process on the same file (orderly seats) stops
+// working within this; one reissued by this server, at once.
+const seatTTL = 5 * time.Second
+
+// maxKnown bounds the seats remembered.
+const maxKnown = 10_000
 
 type cached struct {
 	sc    *battle.Scenario
@@ -113,7 +128,7 @@ func WithHosts(names ...string) Option {
 // New makes a server over st. Games are loaded when first asked for.
 func New(ctx context.Context, st store.Store, engine Engine, opts ...Option) (*Server, error) {
 	s := &Server{st: st, engine: engine, rand: rand.Reader, now: time.Now, log: slog.New(slog.DiscardHandler),
-		games: map[string]*live{}, broken: map[string]string{}, starts: map[[32]byte]*cached{}, streams: map[[32]byte][]*context.CancelFunc{}}
+		games: map[string]*live{}, broken: map[string]string{}, starts: map[[32]byte]*cached{}, streams: map[[32]byte][]*context.CancelFunc{}, known: map[[32]byte]knownSeat{}}
 	for _, o := range opts {
 		o(s)
 	}
@@ -597,17 +612,38 @@ func (s *Server) seat(r *http.Request, token string) (store.Seat, *Error) {
 	if over, wait := s.failed.over(addr); over {
 		return store.Seat{}, tooMany(wait, "too many unknown tokens from your address; try again in %s", wait.Round(time.Second))
 	}
-	h := hashToken(token)
-	st, err := s.st.Seat(r.Context(), h)
+	h := [32]byte(hashToken(token))
+	now := s.now()
+	s.mu.Lock()
+	k, ok := s.known[h]
+	s.mu.Unlock()
+	if ok && now.Sub(k.at) < seatTTL {
+		return k.seat, nil
+	}
+	st, err := s.st.Seat(r.Context(), h[:])
 	if errors.Is(err, store.ErrNotFound) {
 		s.failed.allow(addr)
+		s.forget(h)
 		return store.Seat{}, errorf(Unauthorized, "the token is not a seat of any game on this server")
 	}
 	if err != nil {
 		s.log.Error("read a seat", "err", err)
 		return store.Seat{}, errorf(Unavailable, "the seat could not be read just now; try again")
 	}
+	s.mu.Lock()
+	if len(s.known) >= maxKnown {
+		clear(s.known)
+	}
+	s.known[h] = knownSeat{st, now}
+	s.mu.Unlock()
 	return st, nil
+}
+
+// forget drops a seat from those found lately.
+func (s *Server) forget(h [32]byte) {
+	s.mu.Lock()
+	delete(s.known, h)
+	s.mu.Unlock()
 }
 
 // NewHostToken makes a new host token, which makes and imports games
