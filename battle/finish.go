@@ -138,18 +138,6 @@ func (sc *Scenario) ReserveOf(id string) *Formation {
 	return nil
 }
 
-// Chain returns id's formation and those above it, up to the army.
-func (sc *Scenario) Chain(id string) []*Formation {
-	var out []*Formation
-	for f := sc.forms[id]; f != nil; f = sc.forms[f.Parent] {
-		out = append(out, f)
-		if f.Kind == Army {
-			break
-		}
-	}
-	return out
-}
-
 // What says what uses an id: side, formation, general or unit ("" if none).
 func (sc *Scenario) What(id string) string { return sc.ids[id] }
 

@@ -539,26 +539,8 @@ func TestIDs(t *testing.T) {
 	}
 }
 
-func TestChain(t *testing.T) {
+func TestNotAReserve(t *testing.T) {
 	sc := ldMustLoad(t, ldBase)
-	ids := func(fs []*battle.Formation) []string {
-		var out []string
-		for _, f := range fs {
-			out = append(out, f.ID)
-		}
-		return out
-	}
-	for id, want := range map[string][]string{
-		"I-1":     {"I-1", "I", "french"},
-		"III":     {"III", "french"},
-		"french":  {"french"},
-		"3rd":     {"3rd", "british"},
-		"nowhere": nil,
-	} {
-		if got := ids(sc.Chain(id)); !slices.Equal(got, want) {
-			t.Errorf("Chain(%q) = %v, want %v", id, got, want)
-		}
-	}
 	if sc.ReserveOf("III-1") != nil || sc.OffBoard("III-1") {
 		t.Errorf("III-1 is not a reserve in the base scenario")
 	}

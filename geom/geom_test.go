@@ -52,22 +52,17 @@ func TestGridMatchesBruteForce(t *testing.T) {
 			keep[i] = rapid.Bool().Draw(t, "keep")
 		}
 		g := NewGrid(Rect{Max: Pt(w, h)}, cell)
-		if rapid.Bool().Draw(t, "by-list") {
-			var idx []int32
-			for i := range pts {
-				if keep[i] {
-					idx = append(idx, int32(i))
-				}
+		var idx []int32
+		for i := range pts {
+			if keep[i] {
+				idx = append(idx, int32(i))
 			}
-			g.BuildOf(pts, idx)
-		} else {
-			g.Build(pts, func(i int) bool { return keep[i] })
 		}
+		g.BuildOf(pts, idx)
 		for range 5 {
 			q := Pt(rapid.Float64Range(-30, w+30).Draw(t, "qx"), rapid.Float64Range(-30, h+30).Draw(t, "qy"))
 			r := rapid.Float64Range(0, 60).Draw(t, "r")
-			var got, want []int
-			g.Near(q, r, func(i int) bool { got = append(got, i); return true })
+			var want []int
 			for i, p := range pts {
 				if keep[i] && p.Within(q, r) {
 					want = append(want, i)
@@ -81,13 +76,6 @@ func TestGridMatchesBruteForce(t *testing.T) {
 			if !slices.Equal(within, want) {
 				t.Fatalf("within %v r=%v: got %v, want %v", q, r, within, want)
 			}
-			slices.Sort(got)
-			if !slices.Equal(got, want) {
-				t.Fatalf("near %v r=%v: got %v, want %v", q, r, got, want)
-			}
-			if g.Any(q, r) != (len(want) > 0) {
-				t.Fatalf("any %v r=%v disagrees", q, r)
-			}
 		}
 	})
 }
@@ -97,10 +85,15 @@ func TestGridRebuildDoesNotAllocate(t *testing.T) {
 	for i := range pts {
 		pts[i] = Pt(float64(i%100), float64(i/10))
 	}
+	idx := make([]int32, len(pts))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
 	g := NewGrid(Rect{Max: Pt(100, 100)}, 17)
-	g.Build(pts, nil)
-	if a := testing.AllocsPerRun(10, func() { g.Build(pts, nil) }); a != 0 {
-		t.Fatalf("rebuild allocates %v times", a)
+	g.BuildOf(pts, idx)
+	var buf []int32
+	if a := testing.AllocsPerRun(10, func() { g.BuildOf(pts, idx); buf = g.Within(pts[7], 17, buf[:0]) }); a != 0 {
+		t.Fatalf("rebuild and query allocate %v times", a)
 	}
 }
 
@@ -110,11 +103,16 @@ func BenchmarkGrid(b *testing.B) {
 	for i := range pts {
 		pts[i] = Pt(float64(i*7919%1000), float64(i*104729%400))
 	}
+	idx := make([]int32, n)
+	for i := range idx {
+		idx[i] = int32(i)
+	}
 	g := NewGrid(Rect{Max: Pt(1000, 400)}, 17)
+	var buf []int32
 	for b.Loop() {
-		g.Build(pts, nil)
+		g.BuildOf(pts, idx)
 		for _, p := range pts {
-			g.Any(p, 17)
+			buf = g.Within(p, 17, buf[:0])
 		}
 	}
 }

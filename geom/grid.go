@@ -45,51 +45,9 @@ func (g *Grid) cellOf(p Point) (int, int) {
 	return min(max(c, 0), g.cols-1), min(max(r, 0), g.rows-1)
 }
 
-// Build indexes pts[i] for every i where keep(i) is true (every point when
-// keep is nil). The grid keeps pts and reads it in Near, so the caller must
-// not change it until the next Build.
-func (g *Grid) Build(pts []Point, keep func(i int) bool) {
-	g.pts = pts
-	if cap(g.key) < len(pts) {
-		g.key = make([]int32, len(pts))
-	}
-	g.key = g.key[:len(pts)]
-	clear(g.start)
-	n := 0
-	for i, p := range pts {
-		if keep != nil && !keep(i) {
-			g.key[i] = -1
-			continue
-		}
-		c, r := g.cellOf(p)
-		k := int32(r*g.cols + c)
-		g.key[i] = k
-		g.start[k+1]++
-		n++
-	}
-	for c := 1; c < len(g.start); c++ {
-		g.start[c] += g.start[c-1]
-	}
-	if cap(g.items) < n {
-		g.items = make([]int32, n)
-	}
-	g.items = g.items[:n]
-	// Fill each cell from its end so that items keep their index order.
-	for i := len(pts) - 1; i >= 0; i-- {
-		k := g.key[i]
-		if k < 0 {
-			continue
-		}
-		g.start[k+1]--
-		g.items[g.start[k+1]] = int32(i)
-	}
-	// start[k+1] now holds the first item of cell k; shift back.
-	copy(g.start[:len(g.start)-1], g.start[1:])
-	g.start[len(g.start)-1] = int32(n)
-}
-
-// BuildOf indexes the points pts[i] for each i in idx, like Build with a
-// list instead of a test.
+// BuildOf indexes the points pts[i] for each i in idx. The grid keeps
+// pts and reads it in Within, so the caller must not change it until the
+// next BuildOf.
 func (g *Grid) BuildOf(pts []Point, idx []int32) {
 	g.pts = pts
 	if cap(g.key) < len(idx) {
@@ -118,30 +76,6 @@ func (g *Grid) BuildOf(pts []Point, idx []int32) {
 	}
 	copy(g.start[:len(g.start)-1], g.start[1:])
 	g.start[len(g.start)-1] = int32(n)
-}
-
-// Near calls fn with the index of every indexed point within r of p, cell by
-// cell, until fn returns false. It reports whether it visited them all.
-func (g *Grid) Near(p Point, r float64, fn func(i int) bool) bool {
-	c0, r0 := g.cellOf(Point{p.X - r, p.Y - r})
-	c1, r1 := g.cellOf(Point{p.X + r, p.Y + r})
-	r2 := r*r + 1e-9
-	for row := r0; row <= r1; row++ {
-		for col := c0; col <= c1; col++ {
-			k := row*g.cols + col
-			for _, i := range g.items[g.start[k]:g.start[k+1]] {
-				if g.pts[i].Dist2(p) <= r2 && !fn(int(i)) {
-					return false
-				}
-			}
-		}
-	}
-	return true
-}
-
-// Any reports whether some indexed point is within r of p.
-func (g *Grid) Any(p Point, r float64) bool {
-	return !g.Near(p, r, func(int) bool { return false })
 }
 
 // Within appends to buf the index of every indexed point within r of p and
