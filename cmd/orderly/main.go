@@ -69,21 +69,33 @@ func (a *app) run(ctx context.Context, args []string) (status int) {
 	msg := strings.TrimSpace(strings.ReplaceAll(err.Error(), "\n", " "))
 	fmt.Fprintf(a.err, "orderly: %s\n", msg)
 	var ie inputError
-	if errors.As(err, &ie) || isUsage(err) {
+	if errors.As(err, &ie) {
 		return 2
 	}
 	return 1
 }
 
-// isUsage recognises cobra's own errors about flags and arguments.
-func isUsage(err error) bool {
-	s := err.Error()
-	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "flag needs an argument", "invalid argument", "accepts ", "requires at least", "required flag"} {
-		if strings.Contains(s, p) {
-			return true
+// usage makes every error about a command's words an inputError: its
+// flags (through the flag error function), its arguments (each command's
+// Args wrapped here), and an unknown command (the root's Args).
+func usage(root *cobra.Command) {
+	root.Args = func(c *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			return badf("unknown command %q for %q; see orderly --help", args[0], c.CommandPath())
+		}
+		return nil
+	}
+	root.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+	var wrap func(c *cobra.Command)
+	wrap = func(c *cobra.Command) {
+		if check := c.Args; check != nil && c != root {
+			c.Args = func(c *cobra.Command, args []string) error { return bad(check(c, args)) }
+		}
+		for _, sub := range c.Commands() {
+			wrap(sub)
 		}
 	}
-	return false
+	wrap(root)
 }
 
 func (a *app) root() *cobra.Command {
@@ -105,6 +117,7 @@ compares house-rule variants side by side.`,
 		return badf("%s: %v; see orderly %s --help", c.Name(), err, c.Name())
 	})
 	root.AddCommand(a.tablesCmd(), a.showCmd(), a.rollCmd(), a.oddsCmd(), a.lookupCmd(), a.runCmd(), a.simCmd(), a.schemaCmd(), a.serveCmd(), a.exportCmd(), a.importCmd(), a.verifyCmd(), a.seatsCmd(), a.loadCmd())
+	usage(root)
 	return root
 }
 
