@@ -88,7 +88,7 @@ func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options)
 					return
 				}
 				var err error
-				if g, err = once(start, g, plan, seedOf(opts.Seed, uint64(i)), c); err != nil {
+				if g, err = once(start, g, plan, SeedOf(opts.Seed, uint64(i)), c); err != nil {
 					errs[w] = fmt.Errorf("run %d: %w", i+1, err)
 					next.Store(int64(opts.Runs))
 					return
@@ -141,8 +141,10 @@ func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options)
 	return summarise(total, opts), nil
 }
 
-// seedOf spreads the runs' seeds apart.
-func seedOf(seed, i uint64) uint64 { return seed*0x9E3779B97F4A7C15 + i*0xBF58476D1CE4E5B9 + 1 }
+// SeedOf is the dice seed of run i (from 0) of a simulation seeded with
+// seed: game.Seeded(SeedOf(seed, i)) plays that run again alone, to see
+// why it went as it did.
+func SeedOf(seed, i uint64) uint64 { return seed*0x9E3779B97F4A7C15 + i*0xBF58476D1CE4E5B9 + 1 }
 
 // once plays one run and adds its first-active turns to c.
 func once(start *game.Start, g *game.Game, plan *script.Plan, seed uint64, c *counts) (*game.Game, error) {

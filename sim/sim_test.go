@@ -161,32 +161,66 @@ func TestWorkersDoNotMatter(t *testing.T) {
 	}
 }
 
-// TestSharesSumToOne checks every distribution of the demo.
-func TestSharesSumToOne(t *testing.T) {
+// TestTalliesMatchReplays plays each run of a small simulation again,
+// alone, from its seed, counts by hand the turn each formation first acts
+// on an order written in the game, and checks the simulation's shares are
+// exactly those counts over the runs.
+func TestTalliesMatchReplays(t *testing.T) {
 	sc, r, plan := demo(t)
-	res, err := sim.Run(sc, r, plan, sim.Options{Runs: 500, Seed: 1})
+	const runs = 40
+	res, err := sim.Run(sc, r, plan, sim.Options{Runs: runs, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Formations) < 10 {
-		t.Fatalf("only %d formations in the result", len(res.Formations))
+	first := map[string]map[string]int{} // formation -> turn -> runs
+	for i := range runs {
+		g, err := game.New(sc, r, game.Seeded(sim.SeedOf(3, uint64(i))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := plan.Play(g, nil); err != nil {
+			t.Fatal(err)
+		}
+		acted := map[string]int{}
+		for _, e := range g.Log() {
+			// Acting on an order written in the game: not an initial order,
+			// nor an off-board reserve's order noted for its entry.
+			if e.Type != game.OrderActive || e.Order == nil || e.How == "initial" || e.How == "for-entry" || e.Turn > plan.Until {
+				continue
+			}
+			for _, f := range append([]string{e.Formation}, e.Divisions...) {
+				if _, done := acted[f]; !done {
+					acted[f] = e.Turn
+				}
+			}
+		}
+		for f, turn := range acted {
+			if first[f] == nil {
+				first[f] = map[string]int{}
+			}
+			first[f][strconv.Itoa(turn)]++
+		}
 	}
-	for id, f := range res.Formations {
-		for label, d := range f.Orders {
-			sum := 0.0
-			for _, p := range d {
-				sum += p
-			}
-			if math.Abs(sum-1) > 1e-9 {
-				t.Errorf("%s %s: shares sum to %v", id, label, sum)
+	if len(first) < 10 || len(res.Formations) != len(first) {
+		t.Fatalf("%d formations acted in the replays, %d in the result", len(first), len(res.Formations))
+	}
+	for f, byTurn := range first {
+		got := res.Formations[f]
+		if got == nil {
+			t.Fatalf("%s acted in the replays but is not in the result", f)
+		}
+		never := runs
+		for turn, k := range byTurn {
+			never -= k
+			if share := got.FirstActive[turn]; math.Abs(share*runs-float64(k)) > 1e-9 {
+				t.Errorf("%s turn %s: share %v of %d runs, counted %d", f, turn, share, runs, k)
 			}
 		}
-		sum := 0.0
-		for _, p := range f.FirstActive {
-			sum += p
+		if share := got.FirstActive[sim.Never]; math.Abs(share*runs-float64(never)) > 1e-9 {
+			t.Errorf("%s never: share %v of %d runs, counted %d", f, share, runs, never)
 		}
-		if math.Abs(sum-1) > 1e-9 {
-			t.Errorf("%s: shares sum to %v", id, sum)
+		if len(got.FirstActive) != len(byTurn)+min(never, 1) {
+			t.Errorf("%s: result turns %v, counted %v (never %d)", f, got.FirstActive, byTurn, never)
 		}
 	}
 }
