@@ -349,22 +349,11 @@ type Odds struct {
 	Forecast []Forecast `json:"forecast"`
 }
 
-// Forecast is one recipient's roll and its odds.
+// Forecast is one recipient's roll and, if a roll will be made, its odds
+// in the one shape orderly odds --json prints.
 type Forecast struct {
 	game.Forecast
-	Dice     string   `json:"dice"`
-	Outcomes []Chance `json:"outcomes"`
-}
-
-// Chance is one result: its exact probability num/den, as a float too,
-// and the number the rules give it (for a delay, the turns).
-type Chance struct {
-	Result string  `json:"result"`
-	Num    string  `json:"num"`
-	Den    string  `json:"den"`
-	P      float64 `json:"p"`
-	Value  *int    `json:"value,omitempty"`
-	Doc    string  `json:"doc,omitempty"`
+	Odds *table.OddsJSON `json:"odds,omitempty"`
 }
 
 func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, error) {
@@ -395,20 +384,24 @@ func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, 
 	}
 	out := Odds{Forecast: []Forecast{}}
 	for _, one := range fc {
-		if one.Table == "" {
-			out.Forecast = append(out.Forecast, Forecast{Forecast: one, Outcomes: []Chance{}})
-			continue
+		f := Forecast{Forecast: one}
+		if one.Table != "" {
+			t, err := l.rules.Table(one.Table)
+			if err != nil {
+				return 0, nil, err
+			}
+			a, err := t.Bind(one.Params)
+			if err != nil {
+				return 0, nil, err
+			}
+			o, err := t.Odds(a)
+			if err != nil {
+				return 0, nil, err
+			}
+			j := o.JSON(t, a)
+			f.Odds = &j
 		}
-		t, err := l.rules.Table(one.Table)
-		if err != nil {
-			return 0, nil, err
-		}
-		odds, err := oddsOf(t, one.Params)
-		if err != nil {
-			return 0, nil, err
-		}
-		odds.Forecast = one
-		out.Forecast = append(out.Forecast, odds)
+		out.Forecast = append(out.Forecast, f)
 	}
 	return http.StatusOK, out, nil
 }
@@ -420,27 +413,6 @@ func duplicate(ids []string) string {
 		}
 	}
 	return ""
-}
-
-func oddsOf(t *table.Table, params map[string]string) (Forecast, error) {
-	a, err := t.Bind(params)
-	if err != nil {
-		return Forecast{}, err
-	}
-	o, err := t.Odds(a)
-	if err != nil {
-		return Forecast{}, err
-	}
-	out := Forecast{Dice: o.Dice}
-	for _, c := range o.Outcomes {
-		rat := o.Rat(c)
-		ch := Chance{Result: c.Result, Num: rat.Num().String(), Den: rat.Denom().String(), P: o.Float(c)}
-		if res := t.Result(c.Result); res != nil {
-			ch.Value, ch.Doc = res.Value, res.Doc
-		}
-		out.Outcomes = append(out.Outcomes, ch)
-	}
-	return out, nil
 }
 
 func (s *Server) getSeats(r *http.Request, seat store.Seat, l *live) (int, any, error) {

@@ -20,6 +20,7 @@ import (
 	"orderly/archive"
 	"orderly/game"
 	"orderly/script"
+	"orderly/rules"
 	"orderly/server"
 	"orderly/store/sqlite"
 )
@@ -244,12 +245,21 @@ func TestPlayThroughTheAPI(t *testing.T) {
 		t.Fatalf("odds: %d %s", code, body)
 	}
 	check("Odds", body)
-	sum := 0.0
-	for _, o := range odds.Forecast[0].Outcomes {
-		sum += o.P
+	// One shape for odds: what orderly odds --json prints for the same
+	// table and parameters.
+	fc := odds.Forecast[0]
+	set, err := rules.Load()
+	if err != nil {
+		t.Fatal(err)
 	}
-	if sum < 0.999999 || sum > 1.000001 {
-		t.Errorf("odds sum to %g", sum)
+	tb, err := set.Table(fc.Table)
+	if err != nil || fc.Odds == nil || fc.Params["nation"] != "french" {
+		t.Fatalf("forecast %+v: %v", fc, err)
+	}
+	a, _ := tb.Bind(fc.Params)
+	o, _ := tb.Odds(a)
+	if want := mustJSON(t, o.JSON(tb, a)); string(mustJSON(t, fc.Odds)) != string(want) {
+		t.Errorf("the API's odds %s, the table's %s", mustJSON(t, fc.Odds), want)
 	}
 }
 

@@ -68,7 +68,7 @@ per combination of the varied parameters: every value of an enum or bool
 				}
 			}
 			if asJSON {
-				return writeJSON(a.out, oddsJSON(t, bound, o))
+				return writeJSON(a.out, o.JSON(t, bound))
 			}
 			printOdds(a.out, t, bound, o)
 			return nil
@@ -88,34 +88,6 @@ func odds(t *table.Table, in map[string]string) (table.Args, table.Odds, error) 
 	}
 	o, err := t.Odds(bound)
 	return bound, o, bad(err)
-}
-
-type outcomeJSON struct {
-	Result      string  `json:"result"`
-	Probability float64 `json:"probability"`
-	Exact       string  `json:"exact"`
-}
-
-type oddsOut struct {
-	Table    string            `json:"table"`
-	Rule     string            `json:"rule,omitempty"`
-	Params   map[string]string `json:"params,omitempty"`
-	Dice     string            `json:"dice"`
-	Modifier int               `json:"modifier"`
-	Target   *int              `json:"target,omitempty"`
-	Outcomes []outcomeJSON     `json:"outcomes"`
-}
-
-func outcomes(o table.Odds) []outcomeJSON {
-	out := []outcomeJSON{}
-	for _, c := range o.Outcomes {
-		out = append(out, outcomeJSON{c.Result, o.Float(c), o.Rat(c).RatString()})
-	}
-	return out
-}
-
-func oddsJSON(t *table.Table, a table.Args, o table.Odds) oddsOut {
-	return oddsOut{Table: t.ID, Rule: t.Rule, Params: a.Map(), Dice: o.Dice, Modifier: o.Modifier, Target: o.Target, Outcomes: outcomes(o)}
 }
 
 func describe(a table.Args) string {
@@ -254,10 +226,10 @@ func parseVary(t *table.Table, flags []string, fixed map[string]string) ([]varyS
 }
 
 type gridRow struct {
-	Params   map[string]string `json:"params"`
-	Modifier int               `json:"modifier"`
-	Target   *int              `json:"target,omitempty"`
-	Outcomes []outcomeJSON     `json:"outcomes"`
+	Params   map[string]string   `json:"params"`
+	Modifier int                 `json:"modifier"`
+	Target   *int                `json:"target,omitempty"`
+	Outcomes []table.OutcomeJSON `json:"outcomes"`
 	combo    []string
 	odds     table.Odds
 }
@@ -290,7 +262,7 @@ func (a *app) varyOdds(t *table.Table, fixed map[string]string, flags []string, 
 		if err != nil {
 			return err
 		}
-		rows = append(rows, gridRow{Params: bound.Map(), Modifier: o.Modifier, Target: o.Target, Outcomes: outcomes(o), combo: combo, odds: o})
+		rows = append(rows, gridRow{Params: bound.Map(), Modifier: o.Modifier, Target: o.Target, Outcomes: o.OutcomesJSON(t), combo: combo, odds: o})
 		for i := len(idx) - 1; i >= 0; i-- {
 			idx[i]++
 			if idx[i] < len(specs[i].values) {
@@ -400,14 +372,14 @@ func (a *app) diceOdds(sp dice.Spec, asJSON bool, plotTo string) error {
 	}
 	var res []string
 	var fs []float64
-	out := oddsOut{Table: sp.String(), Dice: sp.String(), Modifier: sp.Plus, Outcomes: []outcomeJSON{}}
+	out := table.OddsJSON{Table: sp.String(), Dice: sp.String(), Modifier: sp.Plus, Outcomes: []table.OutcomeJSON{}}
 	for i := range d.Ways {
 		p := d.Prob(d.Min + i)
 		total := strconv.Itoa(d.Min + i + sp.Plus)
 		f := ratFloat(p)
 		res = append(res, total)
 		fs = append(fs, f)
-		out.Outcomes = append(out.Outcomes, outcomeJSON{total, f, p.RatString()})
+		out.Outcomes = append(out.Outcomes, table.OutcomeJSON{Result: total, Probability: f, Exact: p.RatString()})
 	}
 	if plotTo != "" {
 		if err := plotBars(plotTo, sp.String(), []string{""}, res, [][]float64{fs}); err != nil {

@@ -199,30 +199,30 @@ export class OrderForm {
       const g = m.state.generals.find((x) => x.id === fc.general);
       const est = deliveryEstimate(m, f, w.to || (f && f.general));
       const mods = Object.entries(fc.params || {}).map(([k, v]) => `${k} ${v}`).join(', ');
-      const reserve = !fc.table; // no roll will be made (the server's note says why)
+      const reserve = !fc.odds; // no roll will be made (the server's note says why)
       const who = g ? g.name || g.id : fc.general;
       const head = h('div.fc-head', null,
         h('b', { text: `${m.name(fc.formation)}` }), h('span.fm-id', { text: fc.formation }),
-        h('div.muted.small', { text: reserve ? `${who} (${g ? g.quality : '?'})` : `${who} rolls ${fc.dice} on ${fc.table} (${mods})` }));
+        h('div.muted.small', { text: reserve ? `${who} (${g ? g.quality : '?'})` : `${who} rolls ${fc.odds.dice} on ${fc.table} (${mods})` }));
       if (reserve) {
         return h('div.fc', { dataset: { formation: fc.formation } }, head,
           h('p.small', { text: `${fc.note || 'No roll will be made'}${est ? `; delivery about turn ${est.delivered}` : ''}.` }));
       }
-      const outs = [...fc.outcomes].sort((a, b) => (a.value ?? 0) - (b.value ?? 0));
-      const bar = h('div.bar', { role: 'img', 'aria-label': outs.map((o) => `${label(o)} ${pct(o.p)}`).join(', ') },
+      const outs = [...fc.odds.outcomes].sort((a, b) => (a.value ?? 0) - (b.value ?? 0));
+      const bar = h('div.bar', { role: 'img', 'aria-label': outs.map((o) => `${label(o)} ${pct(o.probability)}`).join(', ') },
         ...outs.map((o, i) => {
-          const seg = h(`span.seg.d${Math.min(i, 4)}`, { title: `${label(o)}: ${o.num}/${o.den} (${pct(o.p)}) — ${o.doc || ''}` });
-          seg.style.width = `${(o.p * 100).toFixed(3)}%`;
+          const seg = h(`span.seg.d${Math.min(i, 4)}`, { title: `${label(o)}: ${o.exact} (${pct(o.probability)}) — ${o.doc || ''}` });
+          seg.style.width = `${(o.probability * 100).toFixed(3)}%`;
           return seg;
         }));
-      const rows = outs.map((o) => h('tr', { title: `${o.num}/${o.den} exactly — ${o.doc || o.result}` },
+      const rows = outs.map((o) => h('tr', { title: `${o.exact} exactly — ${o.doc || o.result}` },
         h('td', null, h('span.key.d' + Math.min(outs.indexOf(o), 4)), label(o)),
-        h('td.num', { text: pct(o.p) }),
-        h('td.num.muted', { text: `${o.num}/${o.den}` }),
+        h('td.num', { text: pct(o.probability) }),
+        h('td.num.muted', { text: o.exact }),
         h('td.num', { text: o.value === undefined ? '–' : `turn ${turn + o.value}` }),
         est ? h('td.num.muted', { text: o.value === undefined ? '–' : `turn ${est.read + o.value}` }) : null));
       return h('div.fc', { dataset: { formation: fc.formation } }, head, bar,
-        h('p.summary', { text: outs.map((o) => `${label(o)} ${pct(o.p)}`).join(' · ') }),
+        h('p.summary', { text: outs.map((o) => `${label(o)} ${pct(o.probability)}`).join(' · ') }),
         h('table.odds-table', null,
           h('caption', { text: `The turn it acts on if read now (turn ${turn})${est ? ` or on turn ${est.read}, when the messenger should bring it` : ''}:` }),
           h('thead', null, h('tr', null, h('th', { text: 'result' }), h('th.num', { text: 'chance' }), h('th.num', { text: 'exact' }),
