@@ -19,8 +19,8 @@ import (
 
 	"orderly/archive"
 	"orderly/game"
-	"orderly/script"
 	"orderly/rules"
+	"orderly/script"
 	"orderly/server"
 	"orderly/store/sqlite"
 )
