@@ -9,15 +9,11 @@ import (
 	"orderly/table"
 )
 
-// Seed is a secret dice key of a game with verifiable dice: the rolls in
-// events numbered From and later are drawn from it, until the next seed's
-// From. Its commitment is published when it is made; the key itself when
-// the umpire reveals it.
-type Seed struct {
-	From       int    `json:"from"`
-	Commitment string `json:"commitment"`
-	Key        []byte `json:"key,omitempty"` // nil while secret
-}
+// Seed is a secret dice key of a game with verifiable dice (dice.Seed):
+// the rolls in events numbered From and later are drawn from it, until
+// the next seed's From. Its commitment is published when it is made; the
+// key itself when the umpire reveals it.
+type Seed = dice.Seed
 
 // RollLabel is the label a roll is drawn under (dice.Keyed):
 // orderly/roll/v2/{seq}/{index}/{table}/{subject}, with seq the number of

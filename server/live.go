@@ -231,7 +231,7 @@ func (l *live) number(who string, seq int) int {
 func (l *live) setSeeds(seeds []store.Seed) {
 	l.seeds, l.shown = l.seeds[:0], 0
 	for _, s := range seeds {
-		l.seeds = append(l.seeds, game.Seed{From: s.From, Commitment: s.Commitment, Key: s.Secret})
+		l.seeds = append(l.seeds, s.Seed)
 		if s.Revealed > 0 {
 			l.shown = len(l.seeds)
 		}

@@ -62,7 +62,7 @@ func (s *Server) reveal(ctx context.Context, l *live) (int, any, error) {
 		return 0, nil, err
 	}
 	v := l.g.Len()
-	next := store.Seed{Game: l.id, From: v + 1, Secret: key, Commitment: dice.Commitment(key)}
+	next := store.Seed{Game: l.id, Seed: dice.Seed{From: v + 1, Key: key, Commitment: dice.Commitment(key)}}
 	if l.seeds[len(l.seeds)-1].From == v+1 {
 		return 0, nil, errorf(Conflict, "the seed was revealed already and no roll has been made since")
 	}

@@ -499,7 +499,7 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 			if err == nil && sd.From > g.Len() {
 				break // no roll was made under it; the fresh seed takes its place
 			}
-			st := store.Seed{Game: id, From: sd.From, Secret: sd.Key, Commitment: sd.Commitment}
+			st := store.Seed{Game: id, Seed: sd}
 			if sd.Key != nil {
 				st.Revealed = g.Len()
 			}
@@ -512,7 +512,7 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 	if l := s.lim.GameEvents; g.Len() > l {
 		return nil, errorf(TooLarge, "the game has %d events, over this server's limit of %d a game", g.Len(), l)
 	}
-	seeds = append(seeds, store.Seed{Game: id, From: g.Len() + 1, Secret: key, Commitment: dice.Commitment(key)})
+	seeds = append(seeds, store.Seed{Game: id, Seed: dice.Seed{From: g.Len() + 1, Key: key, Commitment: dice.Commitment(key)}})
 	if imp == nil {
 		seeds[0].From = 1
 	}

@@ -13,6 +13,8 @@ import (
 	"encoding/json"
 	"errors"
 	"time"
+
+	"orderly/dice"
 )
 
 // Errors the store returns; wrap-checked with errors.Is.
@@ -58,15 +60,13 @@ type Seat struct {
 	Label     string // what the join page calls the seat
 }
 
-// Seed is a secret dice seed and its public commitment. Rolls in events
-// with sequence number From and later are drawn from it, until the next
-// seed's From.
+// Seed is a game's dice seed as the store keeps it: the seed (dice.Seed,
+// whose Key the store always holds, 32 bytes), the game it is of, and
+// when it was revealed.
 type Seed struct {
-	Game       string
-	From       int
-	Secret     []byte // 32 bytes
-	Commitment string // hex SHA-256 of Secret, published when the seed is made
-	Revealed   int    // the game's version when the seed was revealed; 0 while secret
+	dice.Seed
+	Game     string
+	Revealed int // the game's version when the seed was revealed; 0 while secret
 }
 
 // Store is where games are kept. Every method is safe for concurrent use.

@@ -591,7 +591,7 @@ func (d *DB) seeds(ctx context.Context, game string) ([]store.Seed, error) {
 	var seeds []store.Seed
 	for rows.Next() {
 		var s store.Seed
-		if err := rows.Scan(&s.Game, &s.From, &s.Secret, &s.Commitment, &s.Revealed); err != nil {
+		if err := rows.Scan(&s.Game, &s.From, &s.Key, &s.Commitment, &s.Revealed); err != nil {
 			return nil, err
 		}
 		seeds = append(seeds, s)

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"orderly/dice"
 	"orderly/store"
 )
 
@@ -44,7 +45,7 @@ func hash(s string) []byte {
 func seed(from int) store.Seed {
 	secret := hash(fmt.Sprintf("secret from %d", from))
 	c := sha256.Sum256(secret)
-	return store.Seed{From: from, Secret: secret, Commitment: fmt.Sprintf("%x", c)}
+	return store.Seed{Seed: dice.Seed{From: from, Key: secret, Commitment: fmt.Sprintf("%x", c)}}
 }
 
 // newGame is a game with an umpire's and two sides' seats and a first seed.

@@ -370,7 +370,7 @@ func (d *DB) create(r *request, versions map[string]int) (result, error) {
 }
 
 func (d *DB) insertSeed(game string, s store.Seed) error {
-	_, err := d.ws.insertSeed.Exec(game, s.From, nonNil(s.Secret), s.Commitment, s.Revealed)
+	_, err := d.ws.insertSeed.Exec(game, s.From, nonNil(s.Key), s.Commitment, s.Revealed)
 	return err
 }
 
