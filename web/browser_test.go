@@ -54,6 +54,16 @@ func needBrowser(t *testing.T) {
 	}
 }
 
+// session starts a browser test: it needs the browser, gets two minutes,
+// and has a site to test and a place for its screenshots.
+func session(t *testing.T) (context.Context, *site, string) {
+	t.Helper()
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	t.Cleanup(cancel)
+	return ctx, newSite(t, ctx), artifacts(t)
+}
+
 // site is a server with one demo game, and its host token (which makes
 // and imports games).
 type site struct {
@@ -396,11 +406,7 @@ func near(a, b [2]float64, tol float64) bool {
 // shown before sending), the turns advance, the messenger rides across both
 // maps and delivers, and the Allies never see what it carries.
 func TestBrowserOrders(t *testing.T) {
-	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	s := newSite(t, ctx)
-	dir := artifacts(t)
+	ctx, s, dir := session(t)
 	b := browser(t, ctx, 1024, 768)
 	umpire := newPage(t, b, "umpire", dir)
 	french := newPage(t, b, "french", dir)
@@ -618,11 +624,7 @@ func TestBrowserOrders(t *testing.T) {
 // attack order (NB-7) are refused, the piece snaps back and the banner says
 // why.
 func TestBrowserDrag(t *testing.T) {
-	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	s := newSite(t, ctx)
-	dir := artifacts(t)
+	ctx, s, dir := session(t)
 	fr, al := s.token(t, "side", "french"), s.token(t, "side", "allies")
 	s.command(t, fr, `{"ready":true}`)
 	s.command(t, al, `{"ready":true}`)
@@ -698,11 +700,7 @@ func TestBrowserDrag(t *testing.T) {
 // the host link, the page says how to make games and offers no control
 // for it.
 func TestBrowserLanding(t *testing.T) {
-	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	s := newSite(t, ctx)
-	dir := artifacts(t)
+	ctx, s, dir := session(t)
 	b := browser(t, ctx, 1024, 768)
 	p := newPage(t, b, "landing", dir)
 	p.do("open the host link", chromedp.Navigate(s.ts.URL+"/#host="+s.host))
@@ -814,11 +812,7 @@ func TestBrowserLanding(t *testing.T) {
 // sees the key; at the end of the game the server reveals the seed by
 // itself. The game tab shows the seat's log fingerprint.
 func TestBrowserReveal(t *testing.T) {
-	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	s := newSite(t, ctx)
-	dir := artifacts(t)
+	ctx, s, dir := session(t)
 	b := browser(t, ctx, 1024, 768)
 	um := newPage(t, b, "reveal-umpire", dir)
 	fr := newPage(t, b, "reveal-french", dir)
@@ -914,11 +908,7 @@ func TestBrowserReveal(t *testing.T) {
 // seat in a browser of its own, the old token is refused. The umpire then
 // reissues his own link, and the page goes on working with the new one.
 func TestBrowserReissue(t *testing.T) {
-	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	s := newSite(t, ctx)
-	dir := artifacts(t)
+	ctx, s, dir := session(t)
 	b := browser(t, ctx, 768, 1024)
 	um := newPage(t, b, "reissue-umpire", dir)
 	oldUmpire, oldFrench := s.token(t, "umpire", ""), s.token(t, "side", "french")
@@ -1048,11 +1038,7 @@ func TestApiClient(t *testing.T) {
 // TestBrowserPortrait checks the page on a tablet held upright: the panel
 // goes below the map, and every button is at least 40px high.
 func TestBrowserPortrait(t *testing.T) {
-	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	s := newSite(t, ctx)
-	dir := artifacts(t)
+	ctx, s, dir := session(t)
 	b := browser(t, ctx, 768, 1024)
 	p := newPage(t, b, "french-portrait", dir)
 	p.do("touch screen", chromedp.EmulateViewport(int64(b.w), int64(b.h), chromedp.EmulateTouch))
@@ -1170,11 +1156,7 @@ func TestStaticFiles(t *testing.T) {
 // completed attack order (NB-8), and the umpire routing a unit; the Allies
 // tap the French messenger and learn nothing.
 func TestBrowserPieces(t *testing.T) {
-	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	s := newSite(t, ctx)
-	dir := artifacts(t)
+	ctx, s, dir := session(t)
 	b := browser(t, ctx, 1024, 768)
 	fr := newPage(t, b, "pieces-french", dir)
 	fr.open(s.ts.URL, s.token(t, "side", "french"))
