@@ -98,6 +98,12 @@ func (g *Game) load(engine script.Engine) (*battle.Scenario, game.Rules, error) 
 	if err != nil {
 		return nil, nil, err
 	}
+	// Each event's payload gets its rule set's type: the chain hashes the
+	// payload as the rule set writes it, whatever the order of its keys
+	// in the document.
+	if err := game.Decode(rules, g.Events); err != nil {
+		return nil, nil, err
+	}
 	return sc, rules, nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"orderly/archive"
 	"orderly/archive/archivetest"
 	"orderly/game"
+	"orderly/rules/nb"
 )
 
 // find is the first event that pred accepts, under the first seed (so
@@ -40,9 +41,9 @@ func TestVerifyHonest(t *testing.T) {
 	}
 	early, late := 0, 0
 	for _, e := range f.Doc.Events {
-		if e.Roll != nil && e.Seq < f.Doc.Seeds[1].From {
+		if e.FirstRoll() != nil && e.Seq < f.Doc.Seeds[1].From {
 			early++
-		} else if e.Roll != nil {
+		} else if e.FirstRoll() != nil {
 			late++
 		}
 	}
@@ -50,7 +51,7 @@ func TestVerifyHonest(t *testing.T) {
 		t.Fatalf("%d rolls checked; %d under the first seed, %d under the second: want several of each", rep.Rolls, early, late)
 	}
 	// A secret roll (the Prussian reserve's entry) is among them.
-	if !slices.ContainsFunc(f.Doc.Events, func(e game.Event) bool { return e.Roll != nil && e.See != game.All }) {
+	if !slices.ContainsFunc(f.Doc.Events, func(e game.Event) bool { return e.FirstRoll() != nil && e.See != game.All }) {
 		t.Error("the demo has no secret roll")
 	}
 
@@ -74,14 +75,14 @@ type tamper struct {
 }
 
 func isRead(e *game.Event) bool {
-	return e.Type == game.OrderRead && e.Roll != nil && len(e.Roll.Mods) > 0
+	return e.Type == nb.OrderRead && e.FirstRoll() != nil && len(e.FirstRoll().Mods) > 0
 }
 
 func TestVerifyCatchesTampering(t *testing.T) {
 	f := archivetest.Demo(t, 3)
 	const brokenChain = "its hash does not follow from the log before it; the log was changed at or before this event"
 	roll := func(edit func(r *game.Roll)) func(t *testing.T, doc *archive.Game, i int) {
-		return func(t *testing.T, doc *archive.Game, i int) { edit(doc.Events[i].Roll) }
+		return func(t *testing.T, doc *archive.Game, i int) { edit(doc.Events[i].FirstRoll()) }
 	}
 	total := roll(func(r *game.Roll) { r.Total++ })
 	result := roll(func(r *game.Roll) {
@@ -103,7 +104,7 @@ func TestVerifyCatchesTampering(t *testing.T) {
 			r.Params["quality"] = "good"
 		}
 	})
-	moved := func(e *game.Event) bool { return e.Type == game.Moved && len(e.Moves) > 0 }
+	moved := func(e *game.Event) bool { return e.Type == nb.Moved && len(e.Moves) > 0 }
 	move := func(t *testing.T, doc *archive.Game, i int) { doc.Events[i].Moves[0].To.X += 3 }
 	for _, c := range []tamper{
 		{name: "total", find: isRead, edit: total, want: brokenChain},
@@ -122,10 +123,10 @@ func TestVerifyCatchesTampering(t *testing.T) {
 		{name: "params, chain remade", find: isRead, edit: params, rechain: true,
 			want: "the roll's modifiers do not follow from its params under table nb/order-delay"},
 		{name: "index, chain remade", find: isRead, edit: roll(func(r *game.Roll) { r.Index = 1 }), rechain: true,
-			want: "its roll is not the first drawn for it (index 1, not 0)"},
+			want: "a roll is recorded out of the order drawn for it (index 1, not 0)"},
 		{name: "subject, chain remade", find: isRead, edit: roll(func(r *game.Roll) { r.Subject += "x" }), rechain: true,
 			want: "its roll's faces are not the ones its dice seed gives for it (table nb/order-delay)"},
-		{name: "see", find: func(e *game.Event) bool { return e.See != game.All && e.Type == game.OrderWritten },
+		{name: "see", find: func(e *game.Event) bool { return e.See != game.All && e.Type == nb.OrderWritten },
 			edit: func(t *testing.T, doc *archive.Game, i int) { doc.Events[i].See = game.All }, want: brokenChain},
 		{name: "move", find: moved, edit: move, want: brokenChain},
 		{name: "removed", find: moved, edit: func(t *testing.T, doc *archive.Game, i int) {
@@ -205,7 +206,7 @@ func noAnswer(t *testing.T, err error, honest, forged *archive.Game) {
 		}
 	}
 	_, what, _ := strings.Cut(msg, "): ")
-	what = regexp.MustCompile(`numbered \d+|index \d+, not 0`).ReplaceAllString(what, "")
+	what = regexp.MustCompile(`numbered \d+|index \d+, not \d+`).ReplaceAllString(what, "")
 	if strings.ContainsAny(what, "0123456789") {
 		t.Fatalf("the message holds a number: %s", msg)
 	}
@@ -218,7 +219,7 @@ func TestVerifyFinalHashRecomputed(t *testing.T) {
 	// The last move of the game: nothing moves the piece after it.
 	doc := archivetest.Clone(t, f.Doc)
 	i := len(doc.Events) - 1
-	for doc.Events[i].Type != game.Moved {
+	for doc.Events[i].Type != nb.Moved {
 		i--
 	}
 	doc.Events[i].Moves[0].To.Y -= 2
@@ -251,7 +252,7 @@ func TestVerifyFinalHashRecomputed(t *testing.T) {
 // noted during play, before the edit, catches it.
 func TestVerifyHeads(t *testing.T) {
 	f := archivetest.Demo(t, 3)
-	i := find(t, f, "move", func(e *game.Event) bool { return e.Type == game.Moved })
+	i := find(t, f, "move", func(e *game.Event) bool { return e.Type == nb.Moved })
 	doc := archivetest.Clone(t, f.Doc)
 	doc.Events[i].Moves[0].To.X += 1
 	archivetest.Rechain(t, doc)

@@ -1,48 +1,21 @@
 package game
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 
 	"orderly/geom"
+	"orderly/strict"
 )
 
-// Event types. Each is a fact the engine recorded; the state of a game is
-// the fold of its events.
+// The engine's own event types; every other type is a rule set's
+// (Rules.Payload).
 const (
-	StepBegun          = "step-begun"
-	SideReady          = "side-ready"
-	GameOver           = "game-over"
-	OrderWritten       = "order-written"
-	MessengerSent      = "messenger-sent"
-	MessengerMoved     = "messenger-moved"
-	MessengerHeld      = "messenger-held"
-	MessengerRedirect  = "messenger-redirected"
-	MessengerWithdrawn = "messenger-withdrawn"
-	OrderDelivered     = "order-delivered"
-	OrderRead          = "order-read"
-	OrderWaiting       = "order-waiting"
-	OrderNotRead       = "order-not-read"
-	OrderActive        = "order-active"
-	OrderSuperseded    = "order-superseded"
-	OrderComplete      = "order-complete"
-	Engaged            = "engaged"
-	Disengaged         = "disengaged"
-	ReserveScheduled   = "reserve-scheduled"
-	GeneralPlaced      = "general-placed"
-	ReserveArrivalRoll = "reserve-arrival-roll"
-	ReserveEntered     = "reserve-entered"
-	EntryBlocked       = "entry-blocked"
-	Moved              = "moved"
-	StatusChanged      = "status-changed"
-	Attached           = "attached"
-	Detached           = "detached"
-	GeneralRemoved     = "general-removed"
-	GeneralReplaced    = "general-replaced"
-	CombatDeclared     = "combat-declared"
-	Reacted            = "reacted"
-	RangeViolation     = "command-range-violation"
-	Restriction        = "order-restriction"
+	StepBegun = "step-begun"
+	SideReady = "side-ready"
+	GameOver  = "game-over"
 	// CommandRejected is never in a game's log (a rejected command changes
 	// nothing); the script runner prints it in the timeline.
 	CommandRejected = "command-rejected"
@@ -55,9 +28,11 @@ const (
 	Umpire = "umpire"
 )
 
-// Event is one entry of a game's log. Type says which of the optional fields
-// it carries; See says who may see it (SPEC: every event carries its
-// audience, and the per-side view is the only way out).
+// Event is one entry of a game's log: the engine's envelope (where in the
+// game it happened, who may see it, the rule behind it, the dice rolled
+// for it and the pieces it moves) and the rule set's own payload in Data.
+// See says who may see it (SPEC: every event carries its audience, and the
+// per-side view is the only way out).
 type Event struct {
 	Seq   int    `json:"seq"`
 	Turn  int    `json:"turn"`
@@ -66,64 +41,35 @@ type Event struct {
 	Type  string `json:"type"`
 	Side  string `json:"side"`
 	See   string `json:"see"`
-
-	Formation string      `json:"formation,omitempty"`
-	General   string      `json:"general,omitempty"`
-	Unit      string      `json:"unit,omitempty"`
-	Messenger string      `json:"messenger,omitempty"`
-	Order     *Order      `json:"order,omitempty"`
-	OrderID   string      `json:"order-id,omitempty"`
-	To        string      `json:"to,omitempty"` // a general or unit the event points at
-	At        *geom.Point `json:"at,omitempty"`
-	From      *geom.Point `json:"from,omitempty"`
-	Arrived   bool        `json:"arrived,omitempty"`
-	Roll      *Roll       `json:"roll,omitempty"`
-	Acts      int         `json:"acts,omitempty"` // the turn an order is acted on
-	How       string      `json:"how,omitempty"`
-	With      []string    `json:"with,omitempty"`
-	Divisions []string    `json:"divisions,omitempty"`
-	Left      []string    `json:"left-out,omitempty"`
-	Readers   []string    `json:"readers,omitempty"` // the formations whose generals will read an order
-	Units     []string    `json:"units,omitempty"`
-	Moves     []Move      `json:"moves,omitempty"`
-	Status    string      `json:"status,omitempty"`
-	Square    string      `json:"square,omitempty"`
-	Edge      string      `json:"edge,omitempty"`
-	Entry     int         `json:"entry,omitempty"`   // earliest entry turn of an off-board reserve
-	Arrival   int         `json:"arrival,omitempty"` // the turn it comes on
-	New       *NewGeneral `json:"new,omitempty"`
-	Distance  float64     `json:"distance,omitempty"`
-	Range     float64     `json:"range,omitempty"`
-	Rule      string      `json:"rule,omitempty"`
-	Text      string      `json:"text,omitempty"`
-	Command   *Command    `json:"command,omitempty"` // the command a command-rejected entry refused
+	Rule  string `json:"rule,omitempty"`
+	Rolls []Roll `json:"rolls,omitempty"`
+	Moves []Move `json:"moves,omitempty"`
+	// Data is the payload: a pointer to the struct the rule set (or, for
+	// its own types, the engine) declares for Type; nil for none. Decoded
+	// from JSON it is a json.RawMessage until Decode gives it its type.
+	Data any `json:"data,omitempty"`
 
 	// Hash links the event to the log before it (see Chain): 64 lowercase
 	// hex digits, or empty in a game played without a chain.
 	Hash string `json:"hash,omitempty"`
 }
 
-// Order is an order as written: who it is for, what to do, where.
-type Order struct {
-	ID        string      `json:"id"`
-	For       []string    `json:"for"`
-	Kind      string      `json:"kind"`
-	Objective *geom.Point `json:"objective,omitempty"`
-	Note      string      `json:"note,omitempty"`
-	Written   int         `json:"written"` // the turn it was written; 0 before the game
-	Via       string      `json:"via,omitempty"`
-	Direct    bool        `json:"direct,omitempty"` // given without a messenger
+// Begun is the payload of a step-begun event: who acts in the step and the
+// commands it takes, so that a replayed log knows the step it stops at.
+type Begun struct {
+	Actors []string `json:"actors,omitempty"`
+	Verbs  []string `json:"verbs,omitempty"`
 }
 
-func (o *Order) String() string {
-	s := o.Kind
-	if o.Objective != nil {
-		s += " " + o.Objective.String()
-	}
-	if o.Note != "" {
-		s += fmt.Sprintf(" %q", o.Note)
-	}
-	return s
+// Over is the payload of a game-over event.
+type Over struct {
+	Why string `json:"why"`
+}
+
+// Rejected is the payload of a command-rejected timeline entry.
+type Rejected struct {
+	Why     string   `json:"why"`
+	Command *Command `json:"command,omitempty"`
 }
 
 // Roll is a table roll as recorded in the log: enough to show how the result
@@ -164,8 +110,17 @@ func (r *Roll) String() string {
 	return b.String()
 }
 
+// FirstRoll is the event's first roll, or nil.
+func (e *Event) FirstRoll() *Roll {
+	if len(e.Rolls) == 0 {
+		return nil
+	}
+	return &e.Rolls[0]
+}
+
 // Move is one piece's move: a unit or a general to a point, perhaps
-// changing formation or facing.
+// changing formation or facing. The engine applies it to the piece
+// (State.Piece) after the rule set has folded the event.
 type Move struct {
 	Unit    string      `json:"unit,omitempty"`
 	General string      `json:"general,omitempty"`
@@ -183,17 +138,91 @@ func (m Move) ID() string {
 	return m.General
 }
 
-// NewGeneral describes a general who replaces a fallen one (SPEC NB-15).
-type NewGeneral struct {
-	ID      string     `json:"id"`
-	Name    string     `json:"name,omitempty"`
-	Quality string     `json:"quality"`
-	Range   float64    `json:"range"`
-	At      geom.Point `json:"at"`
-}
-
 // Visible reports whether a seat may see the event: side is a side id, or
 // Umpire for the umpire, who sees everything.
 func (e *Event) Visible(side string) bool {
 	return side == Umpire || e.See == All || e.See == side
+}
+
+// Payloads makes an empty payload for an event type: a rule set's
+// Rules.Payload, or the engine's for its own types.
+type Payloads func(typ string) (any, bool)
+
+// payload is the engine's payload for its own event types.
+func payload(typ string) (any, bool) {
+	switch typ {
+	case StepBegun:
+		return &Begun{}, true
+	case GameOver:
+		return &Over{}, true
+	case CommandRejected:
+		return &Rejected{}, true
+	case SideReady:
+		return nil, true
+	}
+	return nil, false
+}
+
+// Decode gives each event's Data its type: events read from JSON hold
+// their payload as raw JSON until then. Unknown fields and event types are
+// refused.
+func Decode(r Rules, events []Event) error {
+	for i := range events {
+		if err := decodeData(r, &events[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func decodeData(r Rules, e *Event) error {
+	raw, ok := e.Data.(json.RawMessage)
+	if !ok && e.Data != nil {
+		return nil // typed already
+	}
+	p, known := payload(e.Type)
+	if !known {
+		p, known = r.Payload(e.Type)
+	}
+	if !known {
+		return fmt.Errorf("event %d: type %s is not an event of the engine or of rule set %s", e.Seq, strict.Quote(e.Type, 40), r.ID())
+	}
+	if p == nil {
+		if len(raw) > 0 && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+			return fmt.Errorf("event %d (%s) carries data; this type has none", e.Seq, e.Type)
+		}
+		e.Data = nil
+		return nil
+	}
+	if len(raw) == 0 {
+		raw = json.RawMessage("{}")
+	}
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.DisallowUnknownFields()
+	if err := d.Decode(p); err != nil {
+		return fmt.Errorf("event %d (%s): data: %w", e.Seq, e.Type, err)
+	}
+	e.Data = p
+	return nil
+}
+
+// UnmarshalJSON reads an event, keeping its payload as raw JSON for Decode.
+func (e *Event) UnmarshalJSON(b []byte) error {
+	type plain Event
+	var v struct {
+		plain
+		Data json.RawMessage `json:"data,omitempty"`
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&v); err != nil {
+		return err
+	}
+	*e = Event(v.plain)
+	if v.Data != nil {
+		e.Data = v.Data
+	} else {
+		e.Data = nil
+	}
+	return nil
 }

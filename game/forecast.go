@@ -15,22 +15,19 @@ type Forecast struct {
 
 // Forecaster is a rule set that can forecast the rolls an order will meet.
 type Forecaster interface {
-	// Forecast returns one forecast per formation the order w of side in
-	// game sc is for, or an *Error if the order could not be written as it stands.
-	Forecast(sc *battle.Scenario, s *State, side string, w Write) ([]Forecast, error)
+	// Forecast returns one forecast per formation the order of side in
+	// game sc is for (args: the arguments of the rule set's verb that
+	// writes orders, as Decode gives them), or an *Error if the order
+	// could not be written as it stands.
+	Forecast(sc *battle.Scenario, s *State, side string, args any) ([]Forecast, error)
 	// Kinds lists the kinds of order a player may write.
 	Kinds() []string
+	// Writes is the verb that writes an order.
+	Writes() string
 }
 
 // Reacher is a rule set with an engagement range, for drawing it on a map.
 type Reacher interface {
 	// Reach is how close an enemy must come to engage, in the field's units.
 	Reach() float64
-}
-
-// Courier is a rule set that can tell when a messenger should arrive.
-type Courier interface {
-	// Arrival is the turn messenger m should reach the general it rides
-	// to, were he to stay where he is; ok is false if it cannot say.
-	Arrival(s *State, m *Messenger) (turn int, ok bool)
 }

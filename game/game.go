@@ -11,37 +11,55 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"orderly/battle"
 	"orderly/dice"
+	"orderly/strict"
 	"orderly/table"
 )
 
-// Step is one step of a turn, in the order the rule set gives them.
+// Step is one step of a turn. Actors say who acts in it: side ids, the ids
+// of formations whose commanders act, or All for every side at once; a
+// step without actors is automatic (the rule set runs it and the game goes
+// on). Verbs are the commands it takes besides ready and end.
 type Step struct {
 	Phase  string
 	Name   string
-	Player bool     // waits for the players' commands until ended
-	Verbs  []string // the commands it takes, besides those taken at any player step
+	Actors []string
+	Verbs  []string
 }
 
-// Rules is a rule set's procedures: what happens at each step, and which
-// commands are legal. The engine drives the sequence; the rules decide.
+// Player reports whether the step waits for someone to act.
+func (s Step) Player() bool { return len(s.Actors) > 0 }
+
+// Rules is a rule set: its vocabulary, its own state and events, its turn,
+// its commands and what happens at each step. The engine keeps the log,
+// the core state (turn, step, pieces), the dice and who may see what; the
+// rule set decides everything else.
 type Rules interface {
 	// ID names the rule set, as in a scenario's rules field.
 	ID() string
 	// Vocab is what the rule set allows in a scenario.
 	Vocab() battle.Vocab
-	// Sequence is the steps of one turn.
-	Sequence() []Step
-	// Anytime lists the verbs taken at every player step.
-	Anytime() []string
 	// Check tests a scenario against the rule set's requirements.
 	Check(sc *battle.Scenario) error
+	// Init makes the rule set's own state for a game of sc, beside the
+	// core state s (whose pieces it may hold).
+	Init(sc *battle.Scenario, s *State) (Ext, error)
+	// Next is the turn machine: the step that follows the one s stands
+	// in (s.Turn is 0 before the first turn), and the turn it is in. A
+	// turn past the scenario's last ends the game.
+	Next(s *State) (Step, int)
+	// Verbs lists every command verb of the rule set.
+	Verbs() []string
+	// Decode reads the arguments of a command with verb from YAML (or
+	// JSON), naming where in messages.
+	Decode(verb string, r strict.Reader, n *yaml.Node, where string) (any, error)
 	// Setup runs before turn 1.
 	Setup(x *Tx) error
 	// Run carries out an automatic step, or the start of a player step.
@@ -53,8 +71,40 @@ type Rules interface {
 	// Settle runs after every command and step: it recomputes what follows
 	// from positions, such as engagement.
 	Settle(x *Tx) error
+	// Payload makes an empty payload for one of the rule set's event
+	// types (nil if the type has none), and false for a type it does not
+	// have.
+	Payload(typ string) (any, bool)
+	// Apply folds one of its events into its part of s (s.Ext). The
+	// engine then applies the event's moves to the pieces.
+	Apply(s *State, e *Event) error
+	// View is s as seat (a side id, or Umpire) may see it.
+	View(s *State, seat string) *State
+	// Unseen refuses a command of seat that names a piece the seat cannot
+	// see, exactly as it refuses one that does not exist.
+	Unseen(s *State, seat string, c *Command) error
+	// Describe says in one sentence what one of its events records; name
+	// shows an id to people (a general's name).
+	Describe(e *Event, name func(id string) string) string
 	// Table returns one of the rule set's tables.
 	Table(id string) (*table.Table, error)
+}
+
+// Cycle is a turn machine over a fixed list of steps, the same every turn
+// (SPEC NB's turn sequence): after the last step comes the first of the
+// next turn.
+type Cycle []Step
+
+// Next is the step after the one s stands in.
+func (c Cycle) Next(s *State) (Step, int) {
+	if s.Turn > 0 {
+		for i, st := range c {
+			if st.Phase == s.Phase && st.Name == s.Step && i+1 < len(c) {
+				return c[i+1], s.Turn
+			}
+		}
+	}
+	return c[0], s.Turn + 1
 }
 
 // Dice hands out the roller for each roll. Rolls are recorded in events, so
@@ -87,19 +137,15 @@ type Game struct {
 	sc    *battle.Scenario
 	rules Rules
 	dice  Dice
-	seq   []Step
 	log   []*Event // pointers, so that a long log grows without copying every event
 	base  int      // events before log[0], forgotten (Forget)
 	st    *State
-	at    int // the current step's index in seq
+	cur   Step // the step the game stands in
 
-	arena    []Event   // events are stored in blocks, so a game makes few allocations
-	blocks   [][]Event // every block, for Start.Reuse
-	block    int       // blocks in use
-	txs      [2]Tx     // reused: one that applies at once, one that buffers a command
-	anytime  []string  // the rule set's verbs for any player step
-	eng      *engager
-	engReach float64
+	arena  []Event   // events are stored in blocks, so a game makes few allocations
+	blocks [][]Event // every block, for Start.Reuse
+	block  int       // blocks in use
+	txs    [2]Tx     // reused: one that applies at once, one that buffers a command
 
 	chain *Chain // hashes each new event, when set
 	head  string // the last event's Hash
@@ -145,7 +191,6 @@ func New(sc *battle.Scenario, rules Rules, d Dice) (*Game, error) {
 type Start struct {
 	sc    *battle.Scenario
 	rules Rules
-	seq   []Step
 	st    *State
 }
 
@@ -155,13 +200,13 @@ func Prepare(sc *battle.Scenario, rules Rules) (*Start, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Start{sc: sc, rules: rules, seq: g.seq, st: g.st}, nil
+	return &Start{sc: sc, rules: rules, st: g.st}, nil
 }
 
 // New starts a game with the given dice: the setup, then on to the first
 // step of turn 1 that waits for the players.
 func (p *Start) New(d Dice) (*Game, error) {
-	g := &Game{sc: p.sc, rules: p.rules, seq: p.seq, st: p.st.clone(), dice: d}
+	g := &Game{sc: p.sc, rules: p.rules, st: p.st.clone(), dice: d}
 	return g, p.begin(g)
 }
 
@@ -173,7 +218,7 @@ func (p *Start) Reuse(g *Game, d Dice) (*Game, error) {
 		return p.New(d)
 	}
 	g.st.reset(p.st)
-	g.dice, g.at = d, 0
+	g.dice, g.cur = d, Step{}
 	g.chain, g.head, g.drawSeq, g.drawn = nil, "", 0, 0
 	clear(g.log)
 	g.log, g.base = g.log[:0], 0
@@ -183,7 +228,7 @@ func (p *Start) Reuse(g *Game, d Dice) (*Game, error) {
 
 func (p *Start) begin(g *Game) error {
 	x := g.tx(false)
-	if err := x.Emit(Event{Type: StepBegun, See: All, Phase: "setup", Step: "setup"}); err != nil {
+	if err := x.Emit(Event{Type: StepBegun, See: All, Phase: "setup", Step: "setup", Data: &Begun{}}); err != nil {
 		return err
 	}
 	if err := g.rules.Setup(x); err != nil {
@@ -192,7 +237,6 @@ func (p *Start) begin(g *Game) error {
 	if err := g.rules.Settle(x); err != nil {
 		return fmt.Errorf("setup: %w", err)
 	}
-	g.at = -1
 	return g.advance()
 }
 
@@ -203,18 +247,17 @@ func start(sc *battle.Scenario, rules Rules) (*Game, error) {
 	if err := rules.Check(sc); err != nil {
 		return nil, err
 	}
-	g := &Game{sc: sc, rules: rules, seq: rules.Sequence(), st: newState(sc)}
-	if len(g.seq) == 0 {
-		return nil, errors.New("the rule set has no turn sequence")
+	g := &Game{sc: sc, rules: rules, st: NewState(sc)}
+	ext, err := rules.Init(sc, g.st)
+	if err != nil {
+		return nil, err
 	}
-	if !slices.ContainsFunc(g.seq, func(s Step) bool { return s.Player }) {
-		return nil, errors.New("the rule set's turn sequence has no step for the players")
-	}
-	g.st.Phase, g.st.Step = "setup", "setup"
+	g.st.Ext = ext
 	return g, nil
 }
 
-// Replay rebuilds a game from its log, without rolling any dice.
+// Replay rebuilds a game from its log, without rolling any dice. Events
+// read from JSON get their payload's type first (Decode).
 func Replay(sc *battle.Scenario, rules Rules, events []Event) (*Game, error) {
 	g, err := start(sc, rules)
 	if err != nil {
@@ -226,17 +269,22 @@ func Replay(sc *battle.Scenario, rules Rules, events []Event) (*Game, error) {
 		if e.Seq != i+1 {
 			return nil, fmt.Errorf("event %d has sequence number %d", i+1, e.Seq)
 		}
-		if err := g.st.apply(&e); err != nil {
+		if err := decodeData(rules, &e); err != nil {
+			return nil, err
+		}
+		if err := g.st.apply(rules, &e); err != nil {
 			return nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
+		}
+		if b, ok := e.Data.(*Begun); ok && e.Type == StepBegun {
+			g.cur = Step{Phase: e.Phase, Name: e.Step, Actors: b.Actors, Verbs: b.Verbs}
 		}
 		g.log = append(g.log, &e)
 	}
 	if n := len(events); n > 0 {
 		g.head = events[n-1].Hash
 	}
-	g.at = slices.IndexFunc(g.seq, func(s Step) bool { return s.Phase == g.st.Phase && s.Name == g.st.Step })
-	if g.at < 0 && g.st.Turn > 0 {
-		return nil, fmt.Errorf("the log ends in step %s/%s, which the rules do not have", g.st.Phase, g.st.Step)
+	if !g.st.Over && g.st.Turn > 0 && (g.cur.Phase != g.st.Phase || g.cur.Name != g.st.Step || !g.cur.Player()) {
+		return nil, fmt.Errorf("the log ends in step %s/%s, which waits for nobody", g.st.Phase, g.st.Step)
 	}
 	return g, nil
 }
@@ -352,10 +400,37 @@ func (g *Game) Base() int { return g.base }
 
 // Step is the current step.
 func (g *Game) Step() Step {
-	if g.at < 0 || g.at >= len(g.seq) {
+	if g.cur.Phase != g.st.Phase || g.cur.Name != g.st.Step {
 		return Step{Phase: g.st.Phase, Name: g.st.Step}
 	}
-	return g.seq[g.at]
+	return g.cur
+}
+
+// Acting lists the sides that act in the current step, in scenario order:
+// every side for a step of All, the sides of the actors named otherwise
+// (a formation's side for a commander); none for an automatic step.
+func (g *Game) Acting() []string {
+	var out []string
+	for _, a := range g.Step().Actors {
+		if a == All {
+			return g.sideIDs()
+		}
+		side := a
+		if f := g.sc.Formation(a); f != nil {
+			side = f.Side
+		}
+		if !slices.Contains(out, side) {
+			out = append(out, side)
+		}
+	}
+	return out
+}
+
+// Describe says in one sentence what e records: the engine's own events
+// here, the rule set's by the rule set. name shows an id to people; nil
+// shows ids as they are.
+func (g *Game) Describe(e *Event, name func(string) string) string {
+	return Describe(g.rules, e, name)
 }
 
 // Hash is the SHA-256 of the state, in hex: two games with the same hash
@@ -390,21 +465,21 @@ func (g *Game) do(c *Command) error {
 		return Reject("", "side %q is not in this game; allowed: %s, umpire", c.Side, strings.Join(g.sideIDs(), ", "))
 	}
 	step := g.Step()
-	if c.Verb == "end" {
+	if c.Verb == End {
 		if c.Step != "" && c.Step != step.Name && c.Step != step.Phase {
 			return Reject("", "the game is in step %s of the %s phase, not %s", step.Name, step.Phase, c.Step)
 		}
 		return g.advance()
 	}
-	if c.Verb == "ready" {
+	if c.Verb == Ready {
 		return g.ready(c.Side)
 	}
-	if g.anytime == nil {
-		g.anytime = g.rules.Anytime()
-	}
-	if !slices.Contains(step.Verbs, c.Verb) && !slices.Contains(g.anytime, c.Verb) {
+	if !slices.Contains(step.Verbs, c.Verb) {
 		return Reject("", "%s is not taken in step %s of the %s phase; allowed now: %s",
-			c.Verb, step.Name, step.Phase, strings.Join(append(append(slices.Clone(step.Verbs), g.anytime...), "end"), ", "))
+			c.Verb, step.Name, step.Phase, strings.Join(append(slices.Clone(step.Verbs), End), ", "))
+	}
+	if c.Side != Umpire && !slices.Contains(g.Acting(), c.Side) {
+		return Reject("", "%s does not act in step %s of the %s phase; %s does", c.Side, step.Name, step.Phase, strings.Join(g.Acting(), ", "))
 	}
 	// A refused command keeps none of the rolls it drew: the next command
 	// draws the same ones again, so refusals cannot fish for better rolls.
@@ -415,7 +490,7 @@ func (g *Game) do(c *Command) error {
 		return err
 	}
 	for i := range x.out {
-		if err := g.checkRoll(&x.out[i], g.Len()+i+1); err != nil {
+		if err := g.checkRolls(&x.out[i], g.Len()+i+1, true); err != nil {
 			g.drawSeq, g.drawn = drawSeq, drawn
 			return err
 		}
@@ -429,13 +504,17 @@ func (g *Game) do(c *Command) error {
 }
 
 // ready records that side has finished the current step, and ends the step
-// once every side has.
+// once every side that acts in it has.
 func (g *Game) ready(side string) error {
 	if side == Umpire {
 		return Reject("", "the umpire ends a step with end, not ready")
 	}
-	if !g.Step().Player {
+	if !g.Step().Player() {
 		return Reject("", "the game is not waiting for the players")
+	}
+	acting := g.Acting()
+	if !slices.Contains(acting, side) {
+		return Reject("", "%s does not act in step %s of the %s phase; %s does", side, g.st.Step, g.st.Phase, strings.Join(acting, ", "))
 	}
 	if slices.Contains(g.st.Ready, side) {
 		return Reject("", "%s is already ready to end step %s of the %s phase", side, g.st.Step, g.st.Phase)
@@ -443,8 +522,8 @@ func (g *Game) ready(side string) error {
 	if err := g.tx(false).Emit(Event{Type: SideReady, Side: side, See: All}); err != nil {
 		return err
 	}
-	for _, s := range g.sc.Sides {
-		if !slices.Contains(g.st.Ready, s.ID) {
+	for _, s := range acting {
+		if !slices.Contains(g.st.Ready, s) {
 			return nil
 		}
 	}
@@ -459,26 +538,30 @@ func (g *Game) sideIDs() []string {
 	return out
 }
 
+// maxAutomatic is the most automatic steps in a row: a turn machine that
+// never comes to a step that waits for someone has a bug.
+const maxAutomatic = 10000
+
 // advance ends the current step and runs the automatic steps that follow,
-// stopping at the next step that waits for the players.
+// stopping at the next step that waits for someone.
 func (g *Game) advance() error {
-	for {
-		turn, next := g.st.Turn, g.at+1
-		if turn == 0 || next >= len(g.seq) {
-			turn, next = turn+1, 0
-			if turn > g.sc.Turns {
-				x := g.tx(false)
-				return x.Emit(Event{Type: GameOver, See: All, Text: fmt.Sprintf("the scenario ends after turn %d", g.sc.Turns)})
-			}
+	for range maxAutomatic {
+		s, turn := g.rules.Next(g.st)
+		if turn > g.sc.Turns {
+			x := g.tx(false)
+			return x.Emit(Event{Type: GameOver, See: All, Data: &Over{Why: fmt.Sprintf("the scenario ends after turn %d", g.sc.Turns)}})
 		}
-		g.at = next
-		s := g.seq[g.at]
+		if turn < g.st.Turn || turn < 1 {
+			return fmt.Errorf("rule set %s: the turn machine goes from turn %d to turn %d", g.rules.ID(), g.st.Turn, turn)
+		}
 		x := g.tx(false)
 		// An automatic step is recorded only by the events it makes; the
-		// steps that wait for the players are always in the log.
+		// steps that wait for someone are always in the log.
 		g.st.enter(turn, s.Phase, s.Name)
-		if s.Player {
-			if err := x.Emit(Event{Type: StepBegun, See: All, Turn: turn, Phase: s.Phase, Step: s.Name}); err != nil {
+		g.cur = s
+		if s.Player() {
+			if err := x.Emit(Event{Type: StepBegun, See: All, Turn: turn, Phase: s.Phase, Step: s.Name,
+				Data: &Begun{Actors: s.Actors, Verbs: s.Verbs}}); err != nil {
 				return err
 			}
 		}
@@ -488,27 +571,32 @@ func (g *Game) advance() error {
 		if err := g.rules.Settle(x); err != nil {
 			return fmt.Errorf("turn %d %s %s: %w", turn, s.Phase, s.Name, err)
 		}
-		if s.Player {
+		if s.Player() {
 			return nil
 		}
 	}
+	return fmt.Errorf("rule set %s: %d automatic steps in a row; the turn machine never waits for anyone", g.rules.ID(), maxAutomatic)
 }
 
-// checkRoll checks that the roll e records was drawn for e, numbered seq,
-// and is the first drawn for it: a rule set that rolls again, or records
-// a roll in another event than the one it was drawn for, has a bug (it
-// could pick the roll it likes).
-func (g *Game) checkRoll(e *Event, seq int) error {
-	r := e.Roll
-	switch {
-	case r == nil:
-		return nil
-	case r.drawn == 0:
-		return fmt.Errorf("rule set %s: event %d (%s) records a %s roll that was not drawn through the engine for it (Tx.Roll)", g.rules.ID(), seq, e.Type, r.Table)
-	case r.drawn != seq:
-		return fmt.Errorf("rule set %s: event %d (%s) records a %s roll drawn for event %d; a roll must be drawn right before the event that records it", g.rules.ID(), seq, e.Type, r.Table, r.drawn)
-	case r.Index != 0:
-		return fmt.Errorf("rule set %s: event %d (%s) records the %s roll drawn after %d other roll(s) for it; an event records the first roll drawn for it", g.rules.ID(), seq, e.Type, r.Table, r.Index)
+// checkRolls checks that the rolls e records, numbered seq, are exactly
+// those drawn for it, in the order drawn: a rule set that rolls again and
+// keeps the roll it likes, or records a roll in another event than the one
+// it was drawn for, has a bug. all also checks that no roll drawn for e is
+// left out (when e is appended, every roll for it has been drawn).
+func (g *Game) checkRolls(e *Event, seq int, all bool) error {
+	for i := range e.Rolls {
+		r := &e.Rolls[i]
+		switch {
+		case r.drawn == 0:
+			return fmt.Errorf("rule set %s: event %d (%s) records a %s roll that was not drawn through the engine for it (Tx.Roll)", g.rules.ID(), seq, e.Type, r.Table)
+		case r.drawn != seq:
+			return fmt.Errorf("rule set %s: event %d (%s) records a %s roll drawn for event %d; a roll must be drawn right before the event that records it", g.rules.ID(), seq, e.Type, r.Table, r.drawn)
+		case r.Index != i:
+			return fmt.Errorf("rule set %s: event %d (%s) records as its roll %d the %s roll drawn after %d other roll(s) for it; an event records its rolls in the order drawn", g.rules.ID(), seq, e.Type, i+1, r.Table, r.Index)
+		}
+	}
+	if all && g.drawSeq == seq && g.drawn != len(e.Rolls) {
+		return fmt.Errorf("rule set %s: event %d (%s) records %d of the %d rolls drawn for it; an event records every roll drawn for it", g.rules.ID(), seq, e.Type, len(e.Rolls), g.drawn)
 	}
 	return nil
 }
@@ -518,7 +606,7 @@ func (g *Game) append(e Event) error {
 	if e.Type != StepBegun {
 		e.Turn, e.Phase, e.Step = g.st.Turn, g.st.Phase, g.st.Step
 	}
-	if err := g.checkRoll(&e, e.Seq); err != nil {
+	if err := g.checkRolls(&e, e.Seq, true); err != nil {
 		return err
 	}
 	e.Hash = ""
@@ -542,12 +630,15 @@ func (g *Game) append(e Event) error {
 		}
 		p.Hash = h
 	}
-	if err := g.st.apply(p); err != nil {
+	if err := g.st.apply(g.rules, p); err != nil {
 		g.arena = g.arena[:len(g.arena)-1]
 		return err
 	}
-	if p.Roll != nil {
-		p.Roll.drawn = 0 // recorded: it cannot be recorded again
+	for i := range p.Rolls {
+		p.Rolls[i].drawn = 0 // recorded: it cannot be recorded again
+	}
+	if g.drawSeq == p.Seq {
+		g.drawSeq, g.drawn = 0, 0
 	}
 	g.log = append(g.log, p)
 	g.head = p.Hash

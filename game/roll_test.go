@@ -13,6 +13,7 @@ import (
 	"orderly/dice"
 	"orderly/game"
 	"orderly/rules"
+	"orderly/rules/nb"
 	"orderly/script"
 )
 
@@ -82,9 +83,16 @@ type rollRules struct {
 	drawn []*game.Roll
 }
 
-var testVerbs = []string{"roll-once", "roll-twice", "roll-refused", "roll-second", "roll-late"}
+var testVerbs = []string{"roll-once", "roll-twice", "roll-refused", "roll-second", "roll-late", "roll-dropped"}
 
-func (r *rollRules) Anytime() []string { return append(r.Rules.Anytime(), testVerbs...) }
+// Next takes the test commands at every step that waits for someone.
+func (r *rollRules) Next(s *game.State) (game.Step, int) {
+	st, turn := r.Rules.Next(s)
+	if st.Player() {
+		st.Verbs = append(slices.Clone(st.Verbs), testVerbs...)
+	}
+	return st, turn
+}
 
 func (r *rollRules) Command(c *game.Command, x *game.Tx) error {
 	if !slices.Contains(testVerbs, c.Verb) {
@@ -98,19 +106,28 @@ func (r *rollRules) Command(c *game.Command, x *game.Tx) error {
 		r.drawn = append(r.drawn, ro)
 		return ro
 	}
-	emit := func(ro *game.Roll) error {
-		return x.Emit(game.Event{Type: game.RangeViolation, Side: "french", See: game.All, Formation: "F-I", Roll: ro})
+	emit := func(ro ...*game.Roll) error {
+		var rolls []game.Roll
+		for _, r := range ro {
+			if r != nil {
+				rolls = append(rolls, *r)
+			}
+		}
+		return x.Emit(game.Event{Type: nb.RangeViolation, Side: "french", See: game.All, Rolls: rolls, Data: &nb.Data{Formation: "F-I"}})
 	}
 	switch c.Verb {
 	case "roll-once":
 		return emit(roll())
 	case "roll-twice":
 		first := roll()
-		roll()
-		return emit(first)
+		return emit(first, roll())
 	case "roll-second": // a bug: rolls again and keeps the second
 		roll()
 		return emit(roll())
+	case "roll-dropped": // a bug: rolls twice and keeps the first
+		first := roll()
+		roll()
+		return emit(first)
 	case "roll-late": // a bug: records a roll in a later event than it was drawn for
 		ro := roll()
 		if err := emit(nil); err != nil {
@@ -146,7 +163,7 @@ func testGame(t *testing.T, d *demo, n int) (*game.Game, *rollRules, *keys) {
 }
 
 // TestTwoRollsOfOneEvent: two rolls of one table for the same subject,
-// drawn for the same event, have different labels and so, under
+// drawn for the same event and recorded by it in order, have different labels and so, under
 // committed dice, (almost always) different faces.
 func TestTwoRollsOfOneEvent(t *testing.T) {
 	d := loadDemo(t, 1)
@@ -170,8 +187,9 @@ func TestTwoRollsOfOneEvent(t *testing.T) {
 		if !slices.Equal(r.drawn[0].Faces, r.drawn[1].Faces) {
 			differ++
 		}
-		if last := g.Log()[g.Len()-1-g.Base()]; last.Roll == nil || last.Roll.Index != 0 || !slices.Equal(last.Roll.Faces, r.drawn[0].Faces) {
-			t.Fatalf("the event does not record the first roll: %+v", last.Roll)
+		if last := g.Log()[g.Len()-1-g.Base()]; len(last.Rolls) != 2 || last.Rolls[0].Index != 0 || last.Rolls[1].Index != 1 ||
+			!slices.Equal(last.Rolls[0].Faces, r.drawn[0].Faces) || !slices.Equal(last.Rolls[1].Faces, r.drawn[1].Faces) {
+			t.Fatalf("the event does not record both rolls in the order drawn: %+v", last.Rolls)
 		}
 	}
 	// A d10 twice: equal faces one time in ten.
@@ -205,14 +223,16 @@ func TestRefusedCommandRollsAgain(t *testing.T) {
 	}
 }
 
-// TestRollRecordedWrongly: a rule set that keeps a second roll, or records
-// a roll in another event than the one it was drawn for, has a bug; the
+// TestRollRecordedWrongly: a rule set that keeps a second roll, drops a
+// roll it drew, or records a roll in another event than the one it was
+// drawn for, has a bug; the
 // engine says so (not a player's rejection) and changes nothing.
 func TestRollRecordedWrongly(t *testing.T) {
 	d := loadDemo(t, 1)
 	for verb, want := range map[string]string{
-		"roll-second": "after 1 other roll",
-		"roll-late":   "drawn for event",
+		"roll-second":  "after 1 other roll",
+		"roll-late":    "records 0 of the 1 rolls",
+		"roll-dropped": "records 1 of the 2 rolls",
 	} {
 		g, _, _ := testGame(t, d, 1)
 		before, hash := g.Len(), g.Hash()

@@ -1,144 +1,6 @@
 package game
 
-import (
-	"fmt"
-
-	"orderly/strict"
-)
-
-// Unseen checks a command against what seat (a side, or Umpire) may see
-// of state st (the view Sees gives): every piece it names must be in that
-// view. A piece the seat cannot see gets exactly the answer a piece that
-// does not exist gets, and near matches come from the view alone, so a
-// refusal never tells a side what the other hides (an off-board reserve,
-// a general not yet placed). The rules then check the command against the
-// whole state as usual.
-func Unseen(st *State, seat string, c *Command) error {
-	if seat == Umpire {
-		return nil
-	}
-	var view *State // made only to suggest a near match
-	check := func(kind, id string, found bool, all func(*State) []string) error {
-		if id == "" || found {
-			return nil
-		}
-		if view == nil {
-			view = st.redact(seat)
-		}
-		hint := ""
-		if m := strict.Near(id, all(view)); len(m) > 0 {
-			hint = fmt.Sprintf("; did you mean %s?", m[0])
-		}
-		return Reject("", "%s %s is not in this game%s", kind, strict.Quote(id, 60), hint)
-	}
-	unit := func(id string) error {
-		return check("unit", id, st.seesUnit(seat, id), (*State).unitIDs)
-	}
-	general := func(id string) error {
-		return check("general", id, st.seesGeneral(seat, id), (*State).generalIDs)
-	}
-	formation := func(id string) error {
-		return check("formation", id, st.seesFormation(seat, id), (*State).formationIDs)
-	}
-	var errs []error
-	if w := c.Write; w != nil {
-		for _, f := range w.For {
-			errs = append(errs, formation(f))
-		}
-		errs = append(errs, general(w.To))
-	}
-	for _, m := range c.Moves {
-		errs = append(errs, unit(m.Unit), general(m.General))
-	}
-	for _, u := range c.Units {
-		errs = append(errs, unit(u))
-	}
-	errs = append(errs, general(c.General), formation(c.Formation))
-	if c.Messenger != "" {
-		errs = append(errs, check("messenger", c.Messenger, st.Messenger(c.Messenger) != nil, (*State).messengerIDs))
-	}
-	if c.To != "" {
-		switch {
-		case c.Verb == "attach" && !st.seesUnit(seat, c.To) && !st.seesGeneral(seat, c.To):
-			errs = append(errs, check("unit or general", c.To, false, func(v *State) []string { return append(v.unitIDs(), v.generalIDs()...) }))
-		case c.Verb != "attach":
-			errs = append(errs, general(c.To))
-		}
-	}
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// The pieces a seat sees, as redact shows them: its own side's, and the
-// other side's on the table (a formation when any of its units or its
-// general is); every messenger model.
-
-func (s *State) seesUnit(seat, id string) bool {
-	u := s.Unit(id)
-	return u != nil && (seat == Umpire || u.Side == seat || u.OnTable)
-}
-
-func (s *State) seesGeneral(seat, id string) bool {
-	g := s.General(id)
-	return g != nil && (seat == Umpire || g.Side == seat || g.OnTable)
-}
-
-func (s *State) seesFormation(seat, id string) bool {
-	f := s.Formation(id)
-	if f == nil {
-		return false
-	}
-	if seat == Umpire || f.Side == seat {
-		return true
-	}
-	for _, u := range s.Units {
-		if u.Division == id && u.OnTable {
-			return true
-		}
-	}
-	for _, g := range s.Generals {
-		if g.Commands == id && g.OnTable {
-			return true
-		}
-	}
-	return false
-}
-
-func (s *State) unitIDs() []string {
-	out := make([]string, len(s.Units))
-	for i, u := range s.Units {
-		out[i] = u.ID
-	}
-	return out
-}
-
-func (s *State) generalIDs() []string {
-	out := make([]string, len(s.Generals))
-	for i, g := range s.Generals {
-		out[i] = g.ID
-	}
-	return out
-}
-
-func (s *State) formationIDs() []string {
-	out := make([]string, len(s.Formations))
-	for i, f := range s.Formations {
-		out[i] = f.ID
-	}
-	return out
-}
-
-func (s *State) messengerIDs() []string {
-	out := make([]string, len(s.Messengers))
-	for i, m := range s.Messengers {
-		out[i] = m.ID
-	}
-	return out
-}
+import "orderly/battle"
 
 // Subjecter is a rule set that names the formations a command touches:
 // every formation whose pieces, orders or messengers it acts on. A seat
@@ -157,4 +19,51 @@ type Subjecter interface {
 // seed before then tells everyone what that roll was.
 type Foresight interface {
 	Ahead(st *State, e *Event) (what string, ahead bool)
+}
+
+// Courier is a rule set that can tell when a messenger should arrive.
+type Courier interface {
+	// Arrivals gives the turn each messenger of side (every messenger for
+	// Umpire) should reach the general it rides to, were he to stay where
+	// he is, by messenger id.
+	Arrivals(s *State, side string) map[string]int
+}
+
+// Lister is a rule set that names the pieces and formations a seat sees,
+// for the names a page shows and for near matches in its messages.
+type Lister interface {
+	// Seen lists the ids of what seat sees in s (a view from View).
+	Seen(s *State) []string
+}
+
+// Sequencer is a rule set whose turn is the same steps every turn, in a
+// fixed order (a Cycle): a script then gives commands phase by phase.
+type Sequencer interface {
+	Sequence() []Step
+}
+
+// Fielder is a rule set whose events a script's expectations can test
+// field by field.
+type Fielder interface {
+	// Fields lists the fields an expectation may name, the engine's among
+	// them, in the order they are shown.
+	Fields() []string
+	// Match reports whether e's field name (one of the rule set's) is
+	// want.
+	Match(e *Event, name, want string) bool
+}
+
+// Measurer is a rule set that says what a Monte Carlo run of a plan
+// measures (orderly sim): for each subject (a formation), the first turn
+// on which something happens, overall and per label (NB: the turn each
+// order is first acted on, labelled by the order).
+type Measurer interface {
+	// Measures says in a few words what is measured, for people.
+	Measures() string
+	// Planned lists the subjects a command of the plan will be measured
+	// for, so that one for which nothing ever happens is still reported.
+	Planned(sc *battle.Scenario, c *Command) []string
+	// Measure calls note for each subject e shows the measured thing
+	// happening to, with its label and the turn.
+	Measure(e *Event, note func(subject, label string, turn int))
 }

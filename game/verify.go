@@ -112,7 +112,8 @@ type Verified struct {
 // tables (a rule set's Table, with the house rules the game was played
 // under). The seeds must be in order, each commitment 64 hex digits and
 // each revealed key must match its commitment. A roll under a revealed key
-// must be the first drawn for its event (index 0), show the faces its
+// must be in the order drawn for its event (its index its place among the
+// event's rolls), show the faces its
 // label (RollLabel) gives, and its natural, modifiers, total and result
 // must be what its table gives for those faces and its recorded params.
 // Rolls under a seed still secret are counted, not checked. The first
@@ -124,26 +125,28 @@ func VerifyRolls(events []Event, seeds []Seed, tables func(id string) (*table.Ta
 	}
 	for i := range events {
 		e := &events[i]
-		if e.Roll == nil {
+		if len(e.Rolls) == 0 {
 			continue
 		}
 		s := seedOf(seeds, e.Seq)
 		if s.Key == nil {
-			v.Secret++
+			v.Secret += len(e.Rolls)
 			continue
 		}
-		if err := checkRoll(e, s.Key, tables); err != nil {
-			return v, err
+		for j := range e.Rolls {
+			if err := checkRoll(e, j, s.Key, tables); err != nil {
+				return v, err
+			}
+			v.Rolls++
 		}
-		v.Rolls++
 	}
 	return v, nil
 }
 
-func checkRoll(e *Event, key []byte, tables func(id string) (*table.Table, error)) error {
-	r := e.Roll
-	if r.Index != 0 {
-		return mismatch(e, "its roll is not the first drawn for it (index %d, not 0)", r.Index)
+func checkRoll(e *Event, j int, key []byte, tables func(id string) (*table.Table, error)) error {
+	r := &e.Rolls[j]
+	if r.Index != j {
+		return mismatch(e, "a roll is recorded out of the order drawn for it (index %d, not %d)", r.Index, j)
 	}
 	t, err := tables(r.Table)
 	if err != nil {

@@ -21,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"orderly/geom"
 	"orderly/server"
 	"orderly/store/sqlite"
 )
@@ -156,7 +157,16 @@ func setup(ctx context.Context, c *http.Client, base string, games int) ([]seat,
 			return nil, fmt.Errorf("start the move step: %w", err)
 		}
 		for _, s := range made.Seats[1:] {
-			var b server.Board
+			var b struct {
+				State struct {
+					Units []struct {
+						ID      string     `json:"id"`
+						Side    string     `json:"side"`
+						At      geom.Point `json:"at"`
+						OnTable bool       `json:"on-table"`
+					} `json:"units"`
+				} `json:"state"`
+			}
 			if err := call(ctx, c, g+"/board", s.Token, nil, &b); err != nil {
 				return nil, err
 			}

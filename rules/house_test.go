@@ -388,7 +388,7 @@ func forecast(sc *battle.Scenario, g *game.Game, rs game.Rules) error {
 	}
 	for _, sd := range sc.Sides {
 		for _, fm := range sd.Formations[1:] {
-			fc, err := f.Forecast(sc, g.State(), sd.ID, game.Write{For: []string{fm.ID}, Kind: "attack"})
+			fc, err := f.Forecast(sc, g.State(), sd.ID, nb.Write{For: []string{fm.ID}, Kind: "attack"})
 			if err != nil {
 				continue // a refusal of the order, not of the rules
 			}

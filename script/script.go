@@ -60,6 +60,9 @@ type Expect struct {
 	Fields map[string]string
 	Not    bool
 	Line   int
+
+	order []string                                    // the fields in the order they are shown
+	match func(e *game.Event, name, want string) bool // the rule set's fields
 }
 
 // Engine makes the rule set a scenario names.
@@ -153,7 +156,7 @@ func Load(file string, data []byte, engine Engine, files Files) (*Script, error)
 		}
 	}
 	if f["expect"] != nil {
-		if s.Expect, err = expects(r, f["expect"]); err != nil {
+		if s.Expect, err = expects(r, f["expect"], rules); err != nil {
 			return nil, err
 		}
 	}
@@ -288,13 +291,17 @@ func turns(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Commands, error) 
 	if err != nil {
 		return nil, err
 	}
+	seq, ok := rules.(game.Sequencer)
+	if !ok {
+		return nil, r.Errf(n, "turns: rule set %s has no fixed order of phases, so a script cannot give its commands turn by turn", rules.ID())
+	}
 	var phases []string
 	player := map[string]bool{}
-	for _, s := range rules.Sequence() {
+	for _, s := range seq.Sequence() {
 		if !slices.Contains(phases, s.Phase) {
 			phases = append(phases, s.Phase)
 		}
-		if s.Player {
+		if s.Player() {
 			player[s.Phase] = true
 		}
 	}
@@ -330,7 +337,7 @@ func turns(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Commands, error) 
 			}
 			c := Commands{Turn: t, Phase: ph, Line: f[ph].Line}
 			for j, cn := range cs {
-				cmd, err := game.CommandFromNode(r, cn, fmt.Sprintf("%s.%s[%d]", w, ph, j))
+				cmd, err := game.CommandFromNode(rules, r, cn, fmt.Sprintf("%s.%s[%d]", w, ph, j))
 				if err != nil {
 					return nil, err
 				}
@@ -342,15 +349,20 @@ func turns(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Commands, error) 
 	return out, nil
 }
 
-// expectable are the fields an expectation can test.
-var expectable = []string{"turn", "phase", "step", "type", "side", "formation", "general", "unit", "messenger",
-	"order", "to", "result", "natural", "total", "acts", "arrival", "entry", "how", "rule", "status", "verb", "not"}
+// engineFields are the fields of the engine's envelope an expectation can
+// test; a rule set (game.Fielder) adds its own.
+var engineFields = []string{"turn", "phase", "step", "type", "side", "result", "natural", "total", "rule", "verb"}
 
-func expects(r strict.Reader, n *yaml.Node) ([]Expect, error) {
+func expects(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Expect, error) {
 	items, err := r.List(n, "expect")
 	if err != nil {
 		return nil, err
 	}
+	order, match := engineFields, func(*game.Event, string, string) bool { return false }
+	if f, ok := rules.(game.Fielder); ok {
+		order, match = f.Fields(), f.Match
+	}
+	expectable := append(slices.Clone(order), "not")
 	var out []Expect
 	for i, it := range items {
 		w := fmt.Sprintf("expect[%d]", i)
@@ -358,7 +370,7 @@ func expects(r strict.Reader, n *yaml.Node) ([]Expect, error) {
 		if err != nil {
 			return nil, err
 		}
-		e := Expect{Fields: map[string]string{}, Line: it.Line}
+		e := Expect{Fields: map[string]string{}, Line: it.Line, order: order, match: match}
 		for k, v := range pairs {
 			if k == "not" {
 				if e.Not, err = r.Bool(v, w+".not"); err != nil {
@@ -421,7 +433,7 @@ func (s *Script) Run(rules game.Rules) (*game.Game, []game.Event, error) {
 		flush()
 		st := g.State()
 		timeline = append(timeline, game.Event{Turn: st.Turn, Phase: st.Phase, Step: st.Step, Type: game.CommandRejected,
-			Side: c.Side, See: c.Side, Rule: ge.Rule, Text: ge.Msg, Command: &c})
+			Side: c.Side, See: c.Side, Rule: ge.Rule, Data: &game.Rejected{Why: ge.Msg, Command: &c}})
 	})
 	if err != nil {
 		return nil, nil, err
@@ -486,8 +498,12 @@ func LoadPlan(file string, data []byte, sc *battle.Scenario, rules game.Rules) (
 // every step, and stops after turn Until. A command the rules reject goes
 // to rejected (which may be nil) and play goes on.
 func (p *Plan) Play(g *game.Game, rejected func(game.Command, *game.Error)) error {
+	seq, ok := g.Rules().(game.Sequencer)
+	if !ok {
+		return fmt.Errorf("%s: rule set %s has no fixed order of phases, so a plan cannot give its commands turn by turn", p.File, g.Rules().ID())
+	}
 	phase := map[string]int{}
-	for i, st := range g.Rules().Sequence() {
+	for i, st := range seq.Sequence() {
 		if _, ok := phase[st.Phase]; !ok {
 			phase[st.Phase] = i
 		}
@@ -553,7 +569,7 @@ func (x Expect) String() string {
 	for k := range x.Fields {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b string) int { return slices.Index(expectable, a) - slices.Index(expectable, b) })
+	slices.SortFunc(keys, func(a, b string) int { return slices.Index(x.order, a) - slices.Index(x.order, b) })
 	parts := make([]string, len(keys))
 	for i, k := range keys {
 		parts[i] = k + "=" + x.Fields[k]
@@ -563,79 +579,54 @@ func (x Expect) String() string {
 
 func (x Expect) matches(e *game.Event) bool {
 	for k, want := range x.Fields {
-		if k == "unit" && slices.Contains(e.Units, want) {
+		if v, ok := Field(e, k); ok {
+			if v != want {
+				return false
+			}
 			continue
 		}
-		if Field(e, k) != want {
+		if !x.match(e, k, want) {
 			return false
 		}
 	}
 	return true
 }
 
-// Field is the text of one field of an event, as expectations name it.
-func Field(e *game.Event, name string) string {
-	itoa := func(v int) string {
-		if v == 0 {
-			return ""
-		}
-		return strconv.Itoa(v)
-	}
+// Field is the text of one of the engine's fields of an event, as
+// expectations name it; false for a field of the rule set's.
+func Field(e *game.Event, name string) (string, bool) {
 	switch name {
 	case "turn":
-		return strconv.Itoa(e.Turn)
+		return strconv.Itoa(e.Turn), true
 	case "phase":
-		return e.Phase
+		return e.Phase, true
 	case "step":
-		return e.Step
+		return e.Step, true
 	case "type":
-		return e.Type
+		return e.Type, true
 	case "side":
-		return e.Side
-	case "formation":
-		return e.Formation
-	case "general":
-		return e.General
-	case "unit":
-		return e.Unit
-	case "messenger":
-		return e.Messenger
-	case "order":
-		if e.Order != nil {
-			return e.Order.ID
-		}
-		return e.OrderID
-	case "to":
-		return e.To
-	case "how":
-		return e.How
+		return e.Side, true
 	case "rule":
-		return e.Rule
-	case "status":
-		return e.Status
-	case "acts":
-		return itoa(e.Acts)
-	case "arrival":
-		return itoa(e.Arrival)
-	case "entry":
-		return itoa(e.Entry)
+		return e.Rule, true
 	case "verb":
-		if e.Command != nil {
-			return e.Command.Verb
+		if d, ok := e.Data.(*game.Rejected); ok && d.Command != nil {
+			return d.Command.Verb, true
 		}
+		return "", true
 	case "result", "natural", "total":
-		if e.Roll == nil {
-			return ""
+		r := e.FirstRoll()
+		if r == nil {
+			return "", true
 		}
 		switch name {
 		case "result":
-			return e.Roll.Result
+			return r.Result, true
 		case "natural":
-			return strconv.Itoa(e.Roll.Natural)
+			return strconv.Itoa(r.Natural), true
 		}
-		return strconv.Itoa(e.Roll.Total)
+		return strconv.Itoa(r.Total), true
 	}
-	return ""
+	return "", false
 }
 
 // LoadAny reads a scenario file, or the scenario of a script (a file with

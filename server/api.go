@@ -259,11 +259,11 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 	if err != nil {
 		return 0, nil, err
 	}
-	c, err := decodeCommand(data)
+	c, err := decodeCommand(l.rules, data)
 	if err != nil {
 		return 0, nil, err
 	}
-	if n := len(c.Moves) + len(c.Units) + writeCount(c.Write); n > s.lim.IDs {
+	if n := c.Size(); n > s.lim.IDs {
 		return 0, nil, errorf(Invalid, "the command names %d pieces and formations, over this server's limit of %d for one command; give it in parts", n, s.lim.IDs)
 	}
 	evs, err := l.do(r.Context(), s.st, s.lim, c, func(st *game.State, c *game.Command) *Error {
@@ -296,16 +296,9 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 	return http.StatusOK, out, nil
 }
 
-func writeCount(w *game.Write) int {
-	if w == nil {
-		return 0
-	}
-	return len(w.For)
-}
-
 // decodeCommand reads a command, which must be one JSON object; the side
 // may be left out (it is the seat's).
-func decodeCommand(data []byte) (game.Command, error) {
+func decodeCommand(rules game.Rules, data []byte) (game.Command, error) {
 	if err := strict.CheckJSON(data); err != nil {
 		return game.Command{}, errorf(Invalid, "the command is not valid: %s", err)
 	}
@@ -327,7 +320,7 @@ func decodeCommand(data []byte) (game.Command, error) {
 		probe["side"] = json.RawMessage(`"-"`)
 		data, _ = json.Marshal(probe)
 	}
-	c, err := game.DecodeCommand(data, "body")
+	c, err := game.DecodeCommand(rules, data, "body")
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "body:1: ")
 		return c, errorf(Invalid, "%s", msg)
@@ -336,12 +329,6 @@ func decodeCommand(data []byte) (game.Command, error) {
 		c.Side = ""
 	}
 	return c, nil
-}
-
-// OddsRequest is an order not yet written, whose delay odds are wanted.
-type OddsRequest struct {
-	Side  string     `json:"side,omitempty"`
-	Write game.Write `json:"write"`
 }
 
 // Odds is the exact chance of each result of the roll an order will meet.
@@ -357,27 +344,31 @@ type Forecast struct {
 }
 
 func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, error) {
-	var in OddsRequest
-	if err := s.body(r, s.lim.Body, &in); err != nil {
-		return 0, nil, err
-	}
-	if n := len(in.Write.For); n > s.lim.IDs {
-		return 0, nil, errorf(Invalid, "the order names %d formations, over this server's limit of %d", n, s.lim.IDs)
-	}
-	if dup := duplicate(in.Write.For); dup != "" {
-		return 0, nil, errorf(Invalid, "write.for names %s twice", quote(dup))
-	}
-	c := game.Command{Side: in.Side, Verb: "write", Write: &in.Write}
 	f, ok := l.rules.(game.Forecaster)
 	if !ok {
 		return 0, nil, errorf(Invalid, "rule set %s cannot forecast the rolls of an order", l.rules.ID())
+	}
+	data, err := s.read(r, s.lim.Body)
+	if err != nil {
+		return 0, nil, err
+	}
+	// The order is asked about as the command that would write it.
+	c, err := decodeCommand(l.rules, data)
+	if err != nil {
+		return 0, nil, err
+	}
+	if c.Verb != f.Writes() {
+		return 0, nil, errorf(Invalid, "odds are for an order not yet written: give %s, not %s", f.Writes(), c.Verb)
+	}
+	if n := c.Size(); n > s.lim.IDs {
+		return 0, nil, errorf(Invalid, "the order names %d formations, over this server's limit of %d", n, s.lim.IDs)
 	}
 	l.mu.Lock()
 	if e := authorize(seat, l.rules, l.g, &c); e != nil {
 		l.mu.Unlock()
 		return 0, nil, e
 	}
-	fc, err := f.Forecast(l.sc, l.g.State(), c.Side, in.Write)
+	fc, err := f.Forecast(l.sc, l.g.State(), c.Side, c.Args)
 	l.mu.Unlock()
 	if err != nil {
 		return 0, nil, err

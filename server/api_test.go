@@ -20,6 +20,7 @@ import (
 	"orderly/archive"
 	"orderly/game"
 	"orderly/rules"
+	"orderly/rules/nb"
 	"orderly/script"
 	"orderly/server"
 	"orderly/store/sqlite"
@@ -186,7 +187,7 @@ func TestPlayThroughTheAPI(t *testing.T) {
 		t.Fatalf("write: %d %s", code, body)
 	}
 	check("Result", body)
-	if !hasType(res.Events, game.OrderWritten) || !hasType(res.Events, game.MessengerSent) {
+	if !hasType(res.Events, nb.OrderWritten) || !hasType(res.Events, nb.MessengerSent) {
 		t.Errorf("write gave %s", body)
 	}
 	// NB-2: the French may write only so many orders a turn.
@@ -309,7 +310,7 @@ func TestBadRequests(t *testing.T) {
 		{"odds: unknown formation", g + "/odds", `{"write":{"for":["F-IX"],"kind":"attack"}}`, 422, `formation "F-IX" is not in this game`},
 		{"odds: duplicate key", g + "/odds", `{"write":{"for":["F-I"],"kind":"attack"},"write":{}}`, 400, "given twice"},
 		{"create: duplicate key", "/api/games", `{"scenario":"demo","scenario":"demo"}`, 400, "given twice"},
-		{"odds: bad field", g + "/odds", `{"write":{"for":"F-I"}}`, 400, "write.for"},
+		{"odds: bad field", g + "/odds", `{"write":{"for":"F-I"}}`, 400, "write: kind is missing"},
 		{"import: not a game", "/api/games/import", `{"format":"x"}`, 400, "format"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -459,11 +460,11 @@ func TestRevealExportVerifyImport(t *testing.T) {
 	}
 	// A forged roll is caught on import.
 	for i := range exported.Events {
-		if r := exported.Events[i].Roll; r != nil {
+		if r := exported.Events[i].FirstRoll(); r != nil {
 			forged := *r
 			forged.Faces = []int{r.Faces[0]%10 + 1}
 			forged.Natural = forged.Faces[0]
-			exported.Events[i].Roll = &forged
+			exported.Events[i].Rolls = []game.Roll{forged}
 			break
 		}
 	}
@@ -587,8 +588,12 @@ func TestArrivalAndReserveOdds(t *testing.T) {
 	f.call("GET", g+"/board", tok["french"], nil, &b)
 	var m string
 	for _, e := range res.Events {
-		if e.Type == game.MessengerSent {
-			m = e.Messenger
+		if e.Type == nb.MessengerSent {
+			var d nb.Data
+			if err := json.Unmarshal(e.Data.(json.RawMessage), &d); err != nil {
+				t.Fatal(err)
+			}
+			m = d.Messenger
 		}
 	}
 	eta, ok := b.Etas[m]
@@ -600,7 +605,7 @@ func TestArrivalAndReserveOdds(t *testing.T) {
 		var r server.Result
 		f.call("POST", g+"/commands", tok["umpire"], `{"end":true}`, &r)
 		for _, e := range r.Events {
-			if e.Type == game.OrderDelivered && delivered == 0 {
+			if e.Type == nb.OrderDelivered && delivered == 0 {
 				delivered = e.Turn
 			}
 		}

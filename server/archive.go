@@ -30,7 +30,7 @@ func (s *Server) Export(ctx context.Context, id string, secrets bool) (*archive.
 		return nil, err
 	}
 	evs := []game.Event{}
-	if err := scanStored(ctx, s.st, id, 0, page, func(e game.Event) bool { evs = append(evs, e); return true }); err != nil {
+	if err := scanStored(ctx, s.st, l.rules, id, 0, page, func(e game.Event) bool { evs = append(evs, e); return true }); err != nil {
 		return nil, err
 	}
 	doc := &archive.Game{Format: archive.Format, ID: l.id, Title: l.rec.Title, Rules: l.sc.Rules,

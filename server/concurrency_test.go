@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"orderly/game"
+	"orderly/rules/nb"
 	"orderly/server"
 )
 
@@ -96,7 +97,7 @@ func TestConcurrentSeats(t *testing.T) {
 		if !covered[e.Seq] {
 			t.Errorf("event %d (%s) is in the log but no answer gave it", e.Seq, e.Type)
 		}
-		if e.Type == game.Moved {
+		if e.Type == nb.Moved {
 			moves++
 		}
 	}
@@ -136,7 +137,7 @@ func TestTwoServersOneFile(t *testing.T) {
 		if e.Seq != i+1 {
 			t.Fatalf("event %d has number %d", i+1, e.Seq)
 		}
-		if e.Type == game.Moved {
+		if e.Type == nb.Moved {
 			moves++
 		}
 	}

@@ -16,6 +16,7 @@ import (
 
 	"orderly/game"
 	"orderly/rules"
+	"orderly/rules/nb"
 	"orderly/server"
 	"orderly/store/sqlite"
 )
@@ -159,7 +160,7 @@ func TestKillMidBurst(t *testing.T) {
 	}
 	logged := map[string]int{}
 	for _, e := range doc.Events {
-		if e.Type != game.Moved {
+		if e.Type != nb.Moved {
 			continue
 		}
 		for _, m := range e.Moves {

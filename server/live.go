@@ -132,7 +132,7 @@ func (l *live) reload(ctx context.Context, st store.Store) error {
 		if err != nil {
 			return &storeError{err}
 		}
-		more, err := decodeEvents(raw, len(evs))
+		more, err := decodeEvents(l.rules, raw, len(evs))
 		if err != nil {
 			return err
 		}
@@ -253,12 +253,15 @@ func (l *live) public(who string) []game.Seed {
 
 // decodeEvents decodes stored events, the first of which is number
 // after+1.
-func decodeEvents(raw []json.RawMessage, after int) ([]game.Event, error) {
+func decodeEvents(rules game.Rules, raw []json.RawMessage, after int) ([]game.Event, error) {
 	evs := make([]game.Event, len(raw))
 	for i, r := range raw {
 		if err := json.Unmarshal(r, &evs[i]); err != nil {
 			return nil, fmt.Errorf("stored event %d does not decode: %w", after+i+1, err)
 		}
+	}
+	if err := game.Decode(rules, evs); err != nil {
+		return nil, fmt.Errorf("stored events: %w", err)
 	}
 	return evs, nil
 }

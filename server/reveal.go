@@ -111,8 +111,8 @@ func (s *Server) ahead(ctx context.Context, l *live) ([]string, error) {
 	from := l.seeds[l.shown].From - 1 // the rolls before it are public already
 	st := l.g.State()
 	out := []string{}
-	err := scanStored(ctx, s.st, l.id, from, page, func(e game.Event) bool {
-		if e.Roll != nil && e.See != game.All {
+	err := scanStored(ctx, s.st, l.rules, l.id, from, page, func(e game.Event) bool {
+		if len(e.Rolls) > 0 && e.See != game.All {
 			if what, ahead := f.Ahead(st, &e); ahead {
 				out = append(out, what)
 			}

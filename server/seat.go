@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 
+	"orderly/battle"
 	"orderly/game"
 	"orderly/store"
 )
@@ -64,10 +65,10 @@ func authorize(s store.Seat, rules game.Rules, g *game.Game, c *game.Command) *E
 	if c.Side != s.Side {
 		return errorf(Forbidden, "this seat plays %s and cannot give commands for %s", s.Side, quote(c.Side))
 	}
-	if c.Verb == "end" {
+	if c.Verb == game.End {
 		return errorf(Forbidden, "a side finishes a step with ready; only the umpire ends a step at once")
 	}
-	if err := game.Unseen(g.State(), s.Side, c); err != nil {
+	if err := rules.Unseen(g.State(), s.Side, c); err != nil {
 		return asError(err)
 	}
 	if s.Role != store.Commander {
@@ -82,9 +83,10 @@ func authorize(s store.Seat, rules game.Rules, g *game.Game, c *game.Command) *E
 	if err != nil {
 		return errorf(Forbidden, "%v", err)
 	}
+	sc := g.Scenario()
 	for _, id := range names {
 		under := false
-		for f := range st.Lineage(id) {
+		for f := sc.Formation(id); f != nil && f.Kind != battle.Army; f = sc.Formation(f.Parent) {
 			if f.ID == s.Formation {
 				under = true
 				break

@@ -10,6 +10,7 @@ import (
 	"orderly/examples"
 	"orderly/game"
 	"orderly/rules"
+	nbrules "orderly/rules/nb"
 	"orderly/script"
 	"orderly/store"
 	"orderly/store/sqlite"
@@ -44,7 +45,9 @@ func TestCommanderDenyByDefault(t *testing.T) {
 		t.Fatal(err)
 	}
 	seat := store.Seat{Role: store.Commander, Side: "french", Formation: "F-I"}
-	mine := func() *game.Command { return &game.Command{Verb: "rout", Units: []string{"F-I-1-a"}} }
+	mine := func() *game.Command {
+		return &game.Command{Verb: "rout", Args: &nbrules.Args{Units: []string{"F-I-1-a"}}}
+	}
 	if e := authorize(seat, nb, g, mine()); e != nil {
 		t.Errorf("a commander routing his own unit: %v", e)
 	}

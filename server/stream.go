@@ -183,7 +183,7 @@ func (s *Server) flush(ctx context.Context, out *sseWriter, l *live, seat store.
 		return werr == nil
 	}
 	if stored {
-		if err := scanStored(ctx, s.st, l.id, from, streamPage, func(e game.Event) bool {
+		if err := scanStored(ctx, s.st, l.rules, l.id, from, streamPage, func(e game.Event) bool {
 			if !e.Visible(who) {
 				return true
 			}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"orderly/game"
+	"orderly/rules/nb"
 	"orderly/server"
 )
 
@@ -144,11 +145,11 @@ func TestStream(t *testing.T) {
 	fr := events(t, collect(t, streams["french"], upTo(start["french"]+2)))
 	um := events(t, collect(t, streams["umpire"], upTo(start["umpire"]+2)))
 	al := collect(t, streams["allies"], upTo(start["allies"]+1))
-	if len(fr) != 2 || !hasType(fr, game.OrderWritten) || len(um) != 2 || fr[0].Seq != start["french"]+1 {
+	if len(fr) != 2 || !hasType(fr, nb.OrderWritten) || len(um) != 2 || fr[0].Seq != start["french"]+1 {
 		t.Errorf("french stream %+v; umpire %+v", fr, um)
 	}
 	ae := events(t, al)
-	if len(ae) != 1 || ae[0].Type != game.MessengerSent || ae[0].Seq != start["allies"]+1 {
+	if len(ae) != 1 || ae[0].Type != nb.MessengerSent || ae[0].Seq != start["allies"]+1 {
 		t.Errorf("allies' stream: %+v", al)
 	}
 	for _, m := range al {

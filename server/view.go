@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"slices"
 
 	"orderly/game"
 	"orderly/store"
@@ -58,15 +59,18 @@ func (l *live) info(seat store.Seat) Info {
 	st := l.g.State()
 	step := l.g.Step()
 	in := Info{ID: l.id, Title: l.rec.Title, Rules: l.sc.Rules, Version: l.version(who), Turn: st.Turn, Turns: l.sc.Turns,
-		Phase: st.Phase, Step: st.Step, Player: step.Player, Ready: append([]string{}, st.Ready...), Over: st.Over,
+		Phase: st.Phase, Step: st.Step, Player: step.Player(), Ready: append([]string{}, st.Ready...), Over: st.Over,
 		Seeds: l.public(who), Seat: seatInfo(seat), Verbs: []string{}, Kinds: []string{}}
-	if step.Player && !st.Over {
-		in.Verbs = append(append(in.Verbs, step.Verbs...), l.rules.Anytime()...)
-		switch seat.Role {
-		case store.Umpire:
-			in.Verbs = append(in.Verbs, "end")
-		case store.Side:
-			in.Verbs = append(in.Verbs, "ready")
+	if step.Player() && !st.Over {
+		acts := slices.Contains(l.g.Acting(), seat.Side)
+		if seat.Role == store.Umpire || acts {
+			in.Verbs = append(in.Verbs, step.Verbs...)
+		}
+		switch {
+		case seat.Role == store.Umpire:
+			in.Verbs = append(in.Verbs, game.End)
+		case seat.Role == store.Side && acts:
+			in.Verbs = append(in.Verbs, game.Ready)
 		}
 	}
 	if f, ok := l.rules.(game.Forecaster); ok {
@@ -112,27 +116,15 @@ func (l *live) board(seat store.Seat) Board {
 	if r, ok := l.rules.(game.Reacher); ok {
 		b.Reach = r.Reach()
 	}
-	for _, sd := range l.sc.Sides {
-		for _, fm := range sd.Formations {
-			if fm.Name != "" && state.Formation(fm.ID) != nil {
-				b.Names[fm.ID] = fm.Name
-			}
-		}
-		for _, g := range sd.Generals {
-			if g.Name != "" && state.General(g.ID) != nil {
-				b.Names[g.ID] = g.Name
+	if ls, ok := l.rules.(game.Lister); ok {
+		for _, id := range ls.Seen(state) {
+			if n := l.sc.NameOf(id); n != "" {
+				b.Names[id] = n
 			}
 		}
 	}
 	if c, ok := l.rules.(game.Courier); ok {
-		for _, m := range state.Messengers {
-			if m.To == "" {
-				continue // the enemy's: its recipient is hidden
-			}
-			if turn, ok := c.Arrival(state, m); ok {
-				b.Etas[m.ID] = turn
-			}
-		}
+		b.Etas = c.Arrivals(state, viewer(seat))
 	}
 	return b
 }
@@ -176,7 +168,7 @@ func (l *live) events(ctx context.Context, st store.Store, seat store.Seat, sinc
 	}
 	l.mu.Unlock()
 	n := since
-	err := scanStored(ctx, st, l.id, from, page, func(e game.Event) bool {
+	err := scanStored(ctx, st, l.rules, l.id, from, page, func(e game.Event) bool {
 		if e.Visible(who) {
 			n++
 			out.Events = append(out.Events, present(e, who, n))
@@ -198,13 +190,13 @@ func present(e game.Event, who string, n int) game.Event {
 
 // scanStored reads a game's stored events after from, size at a time, and
 // calls fn with each until it returns false or the log ends.
-func scanStored(ctx context.Context, st store.Store, id string, from, size int, fn func(game.Event) bool) error {
+func scanStored(ctx context.Context, st store.Store, rules game.Rules, id string, from, size int, fn func(game.Event) bool) error {
 	for {
 		raw, err := st.Events(ctx, id, from, size)
 		if err != nil {
 			return err
 		}
-		evs, err := decodeEvents(raw, from)
+		evs, err := decodeEvents(rules, raw, from)
 		if err != nil {
 			return err
 		}

@@ -67,6 +67,10 @@ func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options)
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, opts.Runs)
+	m, ok := rules.(game.Measurer)
+	if !ok {
+		return nil, fmt.Errorf("rule set %s does not say what a run measures, so it cannot be simulated", rules.ID())
+	}
 	start, err := game.Prepare(sc, rules)
 	if err != nil {
 		return nil, err
@@ -88,7 +92,7 @@ func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options)
 					return
 				}
 				var err error
-				if g, err = once(start, g, plan, SeedOf(opts.Seed, uint64(i)), c); err != nil {
+				if g, err = once(start, g, m, plan, SeedOf(opts.Seed, uint64(i)), c); err != nil {
 					errs[w] = fmt.Errorf("run %d: %w", i+1, err)
 					next.Store(int64(opts.Runs))
 					return
@@ -106,17 +110,11 @@ func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options)
 		}
 	}
 	total := tally{}
-	// Every formation the plan gives an order is reported, even if it
-	// never acts on one.
+	// Every subject the plan names is reported, even if nothing ever
+	// happens to it.
 	for _, cs := range plan.Steps {
-		for _, c := range cs.Commands {
-			if c.Write == nil {
-				continue
-			}
-			for _, f := range c.Write.For {
-				if fm := sc.Formation(f); fm == nil || fm.Kind == battle.Wing {
-					continue // a wing's corps act on its orders
-				}
+		for i := range cs.Commands {
+			for _, f := range m.Planned(sc, &cs.Commands[i]) {
 				if total[f] == nil {
 					total[f] = map[string]map[int]int{"": {}}
 				}
@@ -146,8 +144,8 @@ func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options)
 // why it went as it did.
 func SeedOf(seed, i uint64) uint64 { return seed*0x9E3779B97F4A7C15 + i*0xBF58476D1CE4E5B9 + 1 }
 
-// once plays one run and adds its first-active turns to c.
-func once(start *game.Start, g *game.Game, plan *script.Plan, seed uint64, c *counts) (*game.Game, error) {
+// once plays one run and adds what it measured to c.
+func once(start *game.Start, g *game.Game, m game.Measurer, plan *script.Plan, seed uint64, c *counts) (*game.Game, error) {
 	g, err := start.Reuse(g, game.Seeded(seed))
 	if err != nil {
 		return nil, err
@@ -172,30 +170,16 @@ func once(start *game.Start, g *game.Game, plan *script.Plan, seed uint64, c *co
 		}
 		by[f][o][turn]++
 	}
+	both := func(f, label string, turn int) {
+		note(f, label, turn)
+		note(f, "", turn)
+	}
 	g.Scan(0, func(e *game.Event) {
-		if e.Type != game.OrderActive || e.Order == nil || e.How == "initial" || e.How == "for-entry" || e.Turn > plan.Until {
-			return
-		}
-		label := Label(e.Order)
-		note(e.Formation, label, e.Turn)
-		note(e.Formation, "", e.Turn)
-		for _, f := range e.Divisions {
-			note(f, label, e.Turn)
-			note(f, "", e.Turn)
+		if e.Turn <= plan.Until {
+			m.Measure(e, both)
 		}
 	})
 	return g, nil
-}
-
-// Label names an order the same way in every run (ids can differ from run
-// to run, as orders given at the table edge take their number when a
-// reserve's general is placed): the turn it was written and its kind, or
-// "on entry" for an off-board reserve's order given at the edge.
-func Label(o *game.Order) string {
-	if o.Direct && o.Written > 0 {
-		return "on entry " + o.Kind
-	}
-	return "turn " + strconv.Itoa(o.Written) + " " + o.Kind
 }
 
 // summarise turns counts into shares of the runs, with the runs in which a

@@ -10,6 +10,7 @@ import (
 	"orderly/battle"
 	"orderly/game"
 	"orderly/rules"
+	"orderly/rules/nb"
 	"orderly/script"
 	"orderly/sim"
 )
@@ -185,10 +186,11 @@ func TestTalliesMatchReplays(t *testing.T) {
 		for _, e := range g.Log() {
 			// Acting on an order written in the game: not an initial order,
 			// nor an off-board reserve's order noted for its entry.
-			if e.Type != game.OrderActive || e.Order == nil || e.How == "initial" || e.How == "for-entry" || e.Turn > plan.Until {
+			d, _ := e.Data.(*nb.Data)
+			if e.Type != nb.OrderActive || d == nil || d.Order == nil || d.How == "initial" || d.How == "for-entry" || e.Turn > plan.Until {
 				continue
 			}
-			for _, f := range append([]string{e.Formation}, e.Divisions...) {
+			for _, f := range append([]string{d.Formation}, d.Divisions...) {
 				if _, done := acted[f]; !done {
 					acted[f] = e.Turn
 				}

@@ -25,7 +25,6 @@ import (
 
 	"orderly/game"
 	"orderly/rules"
-	"orderly/script"
 	"orderly/server"
 	"orderly/store/sqlite"
 	"orderly/web"
@@ -1217,75 +1216,5 @@ func TestBrowserPieces(t *testing.T) {
 	}
 	for _, p := range []*page{fr, um, al} {
 		p.checkConsole()
-	}
-}
-
-// TestDescribeMirrorsGo checks that the log's text (js/describe.js) says
-// what game/text.go says, for every event of every example script: the
-// page runs describe() on the events and the test compares it with
-// Event.Describe.
-func TestDescribeMirrorsGo(t *testing.T) {
-	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	set, err := rules.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng := func(id string) (game.Rules, error) { return rules.Engine(id, set) }
-	names, err := filepath.Glob("../examples/nb/*.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var events []game.Event
-	var want []string
-	for _, name := range names {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := script.Load(name, data, eng, script.Disk)
-		if err != nil || len(sc.Steps) == 0 {
-			continue // a scenario or a plan, not a script
-		}
-		rs, err := eng(sc.Scenario.Rules)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, timeline, err := sc.Run(rs)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for _, e := range timeline {
-			events = append(events, e)
-			want = append(want, e.Describe())
-		}
-	}
-	if len(events) < 200 {
-		t.Fatalf("only %d events in the example scripts", len(events))
-	}
-	data, err := json.Marshal(events)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(http.FileServerFS(web.FS()))
-	defer ts.Close()
-	b := browser(t, ctx, 1024, 768)
-	p := newPage(t, b, "describe", t.TempDir())
-	p.do("open a page of the site", chromedp.Navigate(ts.URL+"/"))
-	got, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]string](`import('/js/describe.js').then(m => `+string(data)+`.map(e => m.describe(e)))`, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != len(want) {
-		t.Fatalf("describe gave %d lines for %d events", len(got), len(want))
-	}
-	bad := 0
-	for i := range want {
-		if got[i] != want[i] {
-			if bad++; bad <= 10 {
-				t.Errorf("%s event:\n go: %s\n js: %s", events[i].Type, want[i], got[i])
-			}
-		}
 	}
 }

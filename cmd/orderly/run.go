@@ -140,7 +140,7 @@ func writeTimeline(w io.Writer, s *script.Script, timeline []game.Event, g *game
 		if side == "" {
 			side = "-"
 		}
-		fmt.Fprintf(w, "  %-24s %-8s %s\n", e.Type, side, e.Describe())
+		fmt.Fprintf(w, "  %-24s %-8s %s\n", e.Type, side, g.Describe(e, nil))
 	}
 	fmt.Fprintf(w, "\nstate %s\n", g.Hash()[:16])
 }

@@ -64,14 +64,15 @@ func TestSeedExampleJSON(t *testing.T) {
 				t.Fatalf("event %v has no %s", e, k)
 			}
 		}
-		if e["formation"] != "I" {
+		d, _ := e["data"].(map[string]any)
+		if d == nil || d["formation"] != "I" {
 			continue
 		}
 		switch e["type"] {
 		case "order-read":
 			read = e
 		case "order-active":
-			if e["how"] == "read" {
+			if d["how"] == "read" {
 				active = e
 			}
 		}
@@ -79,8 +80,8 @@ func TestSeedExampleJSON(t *testing.T) {
 	if read == nil || active == nil {
 		t.Fatalf("no order-read or order-active for I in %s", out)
 	}
-	roll := read["roll"].(map[string]any)
-	if read["turn"] != 6.0 || roll["natural"] != 3.0 || roll["total"] != 6.0 || roll["result"] != "delay-2" || read["acts"] != 8.0 {
+	roll := read["rolls"].([]any)[0].(map[string]any)
+	if read["turn"] != 6.0 || roll["natural"] != 3.0 || roll["total"] != 6.0 || roll["result"] != "delay-2" || read["data"].(map[string]any)["acts"] != 8.0 {
 		t.Errorf("order-read: %v", read)
 	}
 	if active["turn"] != 8.0 || active["phase"] != "maneuver" {

@@ -9,7 +9,7 @@ import (
 
 	"orderly/archive"
 	"orderly/archive/archivetest"
-	"orderly/game"
+	"orderly/rules/nb"
 )
 
 // TestVerify checks orderly verify on an exported game, honest and forged:
@@ -34,7 +34,7 @@ func TestVerify(t *testing.T) {
 	// chain names the move.
 	doc := archivetest.Clone(t, f.Doc)
 	i := doc.Seeds[1].From - 2
-	for doc.Events[i].Type != game.Moved {
+	for doc.Events[i].Type != nb.Moved {
 		i--
 	}
 	doc.Events[i].Moves[0].To.X += 2

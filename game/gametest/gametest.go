@@ -10,23 +10,32 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
 	"orderly/battle"
 	"orderly/game"
-	"orderly/geom"
 )
 
 // Check is a rule set's own test of a game's state, run by Conformance
 // after every accepted command.
 type Check func(t *testing.T, g *game.Game)
 
-// Conformance plays games of sc under rules with random commands, seeded
-// 1..games, and checks the engine's promises (and the given checks) after
-// every command.
-func Conformance(t *testing.T, rules game.Rules, sc *battle.Scenario, games int, checks ...Check) {
+// Random is a rule set that makes random commands for a game, mostly
+// plausible and some not, for the conformance suite. A command that writes
+// free text (an order's note) writes "secret-SIDE-N", so that a view that
+// leaks the other side's text is caught.
+type Random interface {
+	game.Rules
+	Random(g *game.Game, rng *rand.Rand) game.Command
+	// EventTypes lists every event type of the rule set.
+	EventTypes() []string
+}
+
+// Conformance plays games of sc under rules with random commands from the
+// rule set's own generator, seeded 1..games, and checks the engine's
+// promises (and the given checks) after every command.
+func Conformance(t *testing.T, rules Random, sc *battle.Scenario, games int, checks ...Check) {
 	t.Helper()
 	for seed := 1; seed <= games; seed++ {
 		t.Run(fmt.Sprintf("seed-%d", seed), func(t *testing.T) {
@@ -35,16 +44,19 @@ func Conformance(t *testing.T, rules game.Rules, sc *battle.Scenario, games int,
 	}
 }
 
-func play(t *testing.T, rules game.Rules, sc *battle.Scenario, seed uint64, checks []Check) {
+func play(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, checks []Check) {
 	g, err := game.New(sc, rules, game.Seeded(seed))
 	if err != nil {
 		t.Fatalf("new game: %v", err)
 	}
 	rng := rand.New(rand.NewPCG(seed, 99))
-	p := &player{g: g, rng: rng, sc: sc}
 	accepted, rejected := 0, 0
+	types := map[string]bool{game.StepBegun: true, game.SideReady: true, game.GameOver: true}
+	for _, typ := range rules.EventTypes() {
+		types[typ] = true
+	}
 	for steps := 0; !g.State().Over && steps < 5000; steps++ {
-		c := p.command()
+		c := rules.Random(g, rng)
 		before, n := g.Hash(), g.Len()
 		evs, err := doSafely(g, c)
 		if err != nil {
@@ -62,12 +74,22 @@ func play(t *testing.T, rules game.Rules, sc *battle.Scenario, seed uint64, chec
 			continue
 		}
 		accepted++
+		if accepted == 1 {
+			Keys(t, g)
+		}
 		for _, check := range checks {
 			check(t, g)
 		}
 		for _, e := range evs {
 			if e.See == "" || e.Type == "" {
 				t.Fatalf("event %d (%s) has no audience or type", e.Seq, e.Type)
+			}
+			if !types[e.Type] {
+				t.Fatalf("event %d has type %s, which the rule set does not list", e.Seq, e.Type)
+			}
+			d := g.Describe(&e, nil)
+			if d == "" || d == e.Type || strings.Contains(d, "\n") {
+				t.Fatalf("event %d (%s) is described as %q; want one sentence", e.Seq, e.Type, d)
 			}
 		}
 		if accepted%25 == 0 {
@@ -126,7 +148,8 @@ func checkReplay(t *testing.T, g *game.Game) {
 	}
 }
 
-// checkViews checks that a side's view holds nothing the side may not see.
+// checkViews checks that a side's view holds nothing the side may not
+// see: only events meant for it, and none of the other side's free text.
 func checkViews(t *testing.T, g *game.Game) {
 	t.Helper()
 	for _, side := range g.Scenario().Sides {
@@ -138,32 +161,11 @@ func checkViews(t *testing.T, g *game.Game) {
 			if e.Side != side.ID && e.See != game.All {
 				t.Fatalf("view of %s has the other side's event %d (%s)", side.ID, e.Seq, e.Type)
 			}
-			if e.Side != side.ID && (e.Order != nil || e.OrderID != "" || e.Type == game.ReserveScheduled) {
-				t.Fatalf("view of %s has the other side's order or secret roll in event %d (%s)", side.ID, e.Seq, e.Type)
-			}
 		}
-		s := v.State
-		for _, o := range s.Orders {
-			if o.Side != side.ID {
-				t.Fatalf("view of %s has order %s of %s", side.ID, o.ID, o.Side)
-			}
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatalf("view of %s: %v", side.ID, err)
 		}
-		for _, m := range s.Messengers {
-			if m.Side != side.ID && (m.Order != "" || m.To != "") {
-				t.Fatalf("view of %s shows what messenger %s carries", side.ID, m.ID)
-			}
-		}
-		for _, f := range s.Formations {
-			if f.Side != side.ID && (f.Order != nil || f.Then != nil || f.Entry != 0 || f.Reserve != "" || (f.Square != "" && !f.Placed)) {
-				t.Fatalf("view of %s shows the orders or reserve of formation %s", side.ID, f.ID)
-			}
-		}
-		for _, u := range s.Units {
-			if u.Side != side.ID && !u.OnTable {
-				t.Fatalf("view of %s shows unit %s, which is off the table", side.ID, u.ID)
-			}
-		}
-		b, _ := json.Marshal(v)
 		other := g.Scenario().Enemy(side.ID)
 		if strings.Contains(string(b), "secret-"+other) {
 			t.Fatalf("view of %s holds a secret note of %s", side.ID, other)
@@ -175,103 +177,31 @@ func checkViews(t *testing.T, g *game.Game) {
 	}
 }
 
-// player makes random commands, mostly plausible, some not.
-type player struct {
-	g   *game.Game
-	rng *rand.Rand
-	sc  *battle.Scenario
-	n   int
-}
-
-func (p *player) pick(xs []string) string {
-	if len(xs) == 0 {
-		return "nobody"
+// Keys checks that the rule set's part of a state uses no key of the
+// engine's own (its fields are written beside the engine's in the state's
+// JSON).
+func Keys(t *testing.T, g *game.Game) {
+	t.Helper()
+	core := *g.State()
+	core.Ext = nil
+	var a, b map[string]json.RawMessage
+	ca, err := json.Marshal(&core)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return xs[p.rng.IntN(len(xs))]
-}
-
-func (p *player) point() geom.Point {
-	f := p.sc.Field
-	return geom.Pt(p.rng.Float64()*f.Width*1.1-f.Width*0.05, p.rng.Float64()*f.Depth*1.1-f.Depth*0.05).Round()
-}
-
-func (p *player) command() game.Command {
-	s := p.g.State()
-	side := p.sc.Sides[p.rng.IntN(len(p.sc.Sides))].ID
-	if p.rng.IntN(8) == 0 {
-		side = game.Umpire
+	cb, err := json.Marshal(g.State().Ext)
+	if err != nil {
+		t.Fatal(err)
 	}
-	var units, gens, forms, msgs []string
-	for _, u := range s.Units {
-		if u.Side == side || side == game.Umpire || p.rng.IntN(20) == 0 {
-			units = append(units, u.ID)
+	if err := json.Unmarshal(ca, &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(cb, &b); err != nil {
+		t.Fatalf("the rule set's part of the state is not a JSON object: %v", err)
+	}
+	for k := range b {
+		if _, ok := a[k]; ok {
+			t.Fatalf("the rule set's part of the state uses the engine's key %s", k)
 		}
 	}
-	for _, g := range s.Generals {
-		if g.Side == side || side == game.Umpire {
-			gens = append(gens, g.ID)
-		}
-	}
-	for _, f := range s.Formations {
-		if f.Side == side && f.Kind != battle.Army {
-			forms = append(forms, f.ID)
-		}
-	}
-	for _, m := range s.Messengers {
-		msgs = append(msgs, m.ID)
-	}
-	p.n++
-	if p.rng.IntN(10) == 0 {
-		return game.Command{Side: side, Verb: "end"}
-	}
-	c := game.Command{Side: side, Verb: game.Verbs[p.rng.IntN(len(game.Verbs)-1)]}
-	switch c.Verb {
-	case "write":
-		kinds := []string{"attack", "defend", "attack", "reserve", "charge"}
-		c.Write = &game.Write{For: []string{p.pick(forms)}, Kind: kinds[p.rng.IntN(len(kinds))],
-			Note: fmt.Sprintf("secret-%s-%d", side, p.n)}
-		if p.rng.IntN(3) == 0 {
-			o := p.point()
-			c.Write.Objective = &o
-		}
-		if p.rng.IntN(4) == 0 {
-			c.Write.To = p.pick(gens)
-		}
-		if p.rng.IntN(6) == 0 {
-			c.Write.For = append(c.Write.For, p.pick(forms))
-		}
-	case "move":
-		for range 1 + p.rng.IntN(4) {
-			if p.rng.IntN(4) == 0 {
-				c.Moves = append(c.Moves, game.Move{General: p.pick(gens), To: p.point()})
-				continue
-			}
-			m := game.Move{Unit: p.pick(units), To: p.point()}
-			if p.rng.IntN(4) == 0 {
-				m.Shape = p.pick(append(slices.Clone(battle.Shapes), "wedge"))
-			}
-			c.Moves = append(c.Moves, m)
-		}
-	case "attach":
-		c.General = p.pick(gens)
-		if p.rng.IntN(2) == 0 {
-			c.To = p.pick(gens)
-		} else {
-			c.To = p.pick(units)
-		}
-	case "detach":
-		c.General = p.pick(gens)
-	case "redirect":
-		c.Messenger, c.To = p.pick(msgs), p.pick(gens)
-	case "complete":
-		c.Formation = p.pick(forms)
-	case "react", "combat", "rout", "rally":
-		c.Units = []string{p.pick(units)}
-	case "remove":
-		c.General, c.Fate = p.pick(gens), []string{"killed", "captured"}[p.rng.IntN(2)]
-	case "replace":
-		c.General = p.pick(gens)
-		c.New = &game.NewGeneral{ID: fmt.Sprintf("new-%d", p.n), Quality: "average", Range: 6, At: p.point()}
-	}
-	return c
 }

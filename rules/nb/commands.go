@@ -15,7 +15,11 @@ import (
 var _ game.Rules = (*Rules)(nil)
 
 // Command checks a command against NB and emits its events.
-func (r *Rules) Command(c *game.Command, x *game.Tx) error {
+func (r *Rules) Command(gc *game.Command, x *game.Tx) error {
+	c, err := argsOf(gc)
+	if err != nil {
+		return err
+	}
 	if c.Side == game.Umpire && !slices.Contains(r.p.anytime, c.Verb) {
 		return game.Reject("", "the umpire gives only %s; %s is given by a side", strings.Join(r.p.anytime, ", "), c.Verb)
 	}
@@ -55,8 +59,8 @@ func unknown(what, id string, all []string) error {
 	return game.Reject("", "%s %q is not in this game%s", what, id, hint)
 }
 
-func (r *Rules) formation(c *game.Command, x *game.Tx, id string) (*game.Formation, error) {
-	f := x.S.Formation(id)
+func (r *Rules) formation(c cmd, x *game.Tx, id string) (*Formation, error) {
+	f := st(x).Formation(id)
 	if f == nil || f.Kind == battle.Army {
 		return nil, unknown("formation", id, x.Sc.IDs("formation"))
 	}
@@ -66,8 +70,8 @@ func (r *Rules) formation(c *game.Command, x *game.Tx, id string) (*game.Formati
 	return f, nil
 }
 
-func (r *Rules) unit(c *game.Command, x *game.Tx, id string) (*game.Unit, error) {
-	u := x.S.Unit(id)
+func (r *Rules) unit(c cmd, x *game.Tx, id string) (*Unit, error) {
+	u := st(x).Unit(id)
 	if u == nil {
 		return nil, unknown("unit", id, x.Sc.IDs("unit"))
 	}
@@ -80,11 +84,11 @@ func (r *Rules) unit(c *game.Command, x *game.Tx, id string) (*game.Unit, error)
 	return u, nil
 }
 
-func (r *Rules) general(c *game.Command, x *game.Tx, id string) (*game.General, error) {
-	g := x.S.General(id)
+func (r *Rules) general(c cmd, x *game.Tx, id string) (*General, error) {
+	g := st(x).General(id)
 	if g == nil {
 		var all []string
-		for _, g := range x.S.Generals {
+		for _, g := range st(x).Generals {
 			all = append(all, g.ID)
 		}
 		return nil, unknown("general", id, all)
@@ -99,7 +103,7 @@ func (r *Rules) general(c *game.Command, x *game.Tx, id string) (*game.General, 
 // never a new order), NB-11 (who may carry it), NB-13 (an attached army
 // commander writes nothing) and NB-15 (a formation without its general
 // takes no orders), and sends a messenger from the army commander (NB-3).
-func (r *Rules) write(c *game.Command, x *game.Tx) error {
+func (r *Rules) write(c cmd, x *game.Tx) error {
 	w := c.Write
 	if w == nil {
 		return game.Reject("", "write needs an order: for, kind, and optionally to, objective, note")
@@ -116,8 +120,8 @@ func (r *Rules) write(c *game.Command, x *game.Tx) error {
 	if err != nil {
 		return err
 	}
-	if x.S.Side(c.Side).Written >= limit {
-		return game.Reject("NB-2", "%s has written %d of the %d orders its army commander may write this turn", c.Side, x.S.Side(c.Side).Written, limit)
+	if st(x).Side(c.Side).Written >= limit {
+		return game.Reject("NB-2", "%s has written %d of the %d orders its army commander may write this turn", c.Side, st(x).Side(c.Side).Written, limit)
 	}
 	if !slices.Contains(r.p.newOrders, w.Kind) {
 		if w.Kind == "reserve" {
@@ -125,13 +129,13 @@ func (r *Rules) write(c *game.Command, x *game.Tx) error {
 		}
 		return game.Reject("", "order kind %q is not one of %s", w.Kind, strings.Join(r.p.newOrders, ", "))
 	}
-	var fs []*game.Formation
+	var fs []*Formation
 	for _, id := range w.For {
 		f, err := r.formation(c, x, id)
 		if err != nil {
 			return err
 		}
-		if slices.ContainsFunc(fs, func(g *game.Formation) bool { return g.ID == id }) {
+		if slices.ContainsFunc(fs, func(g *Formation) bool { return g.ID == id }) {
 			return game.Reject("", "formation %s is named twice", id)
 		}
 		fs = append(fs, f)
@@ -141,7 +145,7 @@ func (r *Rules) write(c *game.Command, x *game.Tx) error {
 		return err
 	}
 	for _, f := range fs {
-		g := x.S.General(f.General)
+		g := st(x).General(f.General)
 		if g.Fate != "" {
 			return game.Reject("NB-15", "general %s of %s is %s; the formation takes no new orders until he is replaced", g.ID, f.ID, g.Fate)
 		}
@@ -156,29 +160,29 @@ func (r *Rules) write(c *game.Command, x *game.Tx) error {
 		}
 		to = w.To
 	}
-	if g := x.S.General(to); !g.Active() {
+	if g := st(x).General(to); !g.Active() {
 		return game.Reject("NB-11", "general %s is not on the table to receive the order", to)
 	}
-	st := x.S.Side(c.Side)
-	o := &game.Order{ID: c.Side + "-" + strconv.Itoa(st.Orders+1), For: slices.Clone(w.For), Kind: w.Kind,
+	st := st(x).Side(c.Side)
+	o := &Order{ID: c.Side + "-" + strconv.Itoa(st.Orders+1), For: slices.Clone(w.For), Kind: w.Kind,
 		Objective: w.Objective, Note: w.Note, Written: x.S.Turn, Via: to}
 	mid := "m-" + c.Side + "-" + strconv.Itoa(st.Messengers+1)
-	if err := x.Emit(game.Event{Type: game.MessengerSent, Side: c.Side, See: game.All, Messenger: mid, At: pt(a.At), Range: a.Range, Rule: "NB-3"}); err != nil {
+	if err := emit(x, game.Event{Type: MessengerSent, Side: c.Side, See: game.All, Rule: "NB-3"}, Data{Messenger: mid, At: pt(a.At), Range: a.Range}); err != nil {
 		return err
 	}
-	return x.Emit(game.Event{Type: game.OrderWritten, Side: c.Side, See: c.Side, Order: o, Messenger: mid, To: to, General: a.ID, Rule: "NB-2"})
+	return emit(x, game.Event{Type: OrderWritten, Side: c.Side, See: c.Side, Rule: "NB-2"}, Data{Order: o, Messenger: mid, To: to, General: a.ID})
 }
 
 // recipients lists the generals who may receive an order for fs, the
 // first being the default (NB-11): a wing's commander; a corps's commander
 // or his wing's; several corps of one wing through the wing commander; a
 // division's general, or his corps commander.
-func (r *Rules) recipients(x *game.Tx, fs []*game.Formation) ([]string, error) {
+func (r *Rules) recipients(x *game.Tx, fs []*Formation) ([]string, error) {
 	if len(fs) == 0 {
 		return nil, game.Reject("", "the order is for nobody; name a wing, corps or division")
 	}
 	if len(fs) > 1 {
-		wing := x.S.Formation(fs[0].Parent)
+		wing := st(x).Formation(fs[0].Parent)
 		for _, f := range fs {
 			if f.Kind != battle.Corps || wing.Kind != battle.Wing || f.Parent != wing.ID {
 				return nil, game.Reject("NB-11", "one order may go to several formations only if they are corps of one wing, with one objective")
@@ -188,7 +192,7 @@ func (r *Rules) recipients(x *game.Tx, fs []*game.Formation) ([]string, error) {
 	}
 	f := fs[0]
 	out := []string{f.General}
-	if p := x.S.Formation(f.Parent); p != nil {
+	if p := st(x).Formation(f.Parent); p != nil {
 		switch {
 		case f.Kind == battle.Corps && p.Kind == battle.Wing, f.Kind == battle.Division && p.Kind == battle.Corps:
 			out = append(out, p.General)
@@ -216,7 +220,7 @@ func (r *Rules) ordersPerTurn(nation string) (int, error) {
 // move checks each move: the piece is the side's and on the table, it stays
 // on the table, a unit under an attack order forms line only when engaged
 // (NB-7), and a reserve entering this turn ends clear of the enemy (NB-10).
-func (r *Rules) move(c *game.Command, x *game.Tx) error {
+func (r *Rules) move(c cmd, x *game.Tx) error {
 	if len(c.Moves) == 0 {
 		return game.Reject("", "move needs at least one piece")
 	}
@@ -259,7 +263,7 @@ func (r *Rules) move(c *game.Command, x *game.Tx) error {
 		if m.Shape != "" && !slices.Contains(battle.Shapes, m.Shape) {
 			return game.Reject("", "formation %q is not one of %s", m.Shape, strings.Join(battle.Shapes, ", "))
 		}
-		div := x.S.Formation(u.Division)
+		div := st(x).Formation(u.Division)
 		if m.Shape == "line" && u.Shape != "line" && div.Order != nil && div.Order.Kind == "attack" && !div.Engaged {
 			return game.Reject("NB-7", "unit %s is under an attack order and may not form line until its division is engaged", u.ID)
 		}
@@ -275,13 +279,13 @@ func (r *Rules) move(c *game.Command, x *game.Tx) error {
 		mv.From = &from[len(out)]
 		out = append(out, mv)
 	}
-	return x.Emit(game.Event{Type: game.Moved, Side: c.Side, See: game.All, Moves: out})
+	return emit(x, game.Event{Type: Moved, Side: c.Side, See: game.All, Moves: out}, Data{})
 }
 
 // entered reports whether the reserve that division id belongs to came on
 // this turn.
 func (r *Rules) entered(x *game.Tx, id string) bool {
-	for f := range x.S.Lineage(id) {
+	for f := range st(x).Lineage(id) {
 		if f.Entered == x.S.Turn {
 			return true
 		}
@@ -290,7 +294,7 @@ func (r *Rules) entered(x *game.Tx, id string) bool {
 }
 
 // attach joins a general to a unit or to another general (NB-13).
-func (r *Rules) attach(c *game.Command, x *game.Tx) error {
+func (r *Rules) attach(c cmd, x *game.Tx) error {
 	g, err := r.general(c, x, c.General)
 	if err != nil {
 		return err
@@ -303,13 +307,13 @@ func (r *Rules) attach(c *game.Command, x *game.Tx) error {
 	}
 	var at = g.At
 	switch {
-	case x.S.Unit(c.To) != nil:
+	case st(x).Unit(c.To) != nil:
 		u, err := r.unit(c, x, c.To)
 		if err != nil {
 			return err
 		}
 		at = u.At
-	case x.S.General(c.To) != nil:
+	case st(x).General(c.To) != nil:
 		h, err := r.general(c, x, c.To)
 		if err != nil {
 			return err
@@ -321,10 +325,10 @@ func (r *Rules) attach(c *game.Command, x *game.Tx) error {
 	default:
 		return unknown("unit or general", c.To, append(x.Sc.IDs("unit"), x.Sc.IDs("general")...))
 	}
-	return x.Emit(game.Event{Type: game.Attached, Side: g.Side, See: game.All, General: g.ID, To: c.To, At: pt(at), Rule: "NB-13"})
+	return emit(x, game.Event{Type: Attached, Side: g.Side, See: game.All, Rule: "NB-13"}, Data{General: g.ID, To: c.To, At: pt(at)})
 }
 
-func (r *Rules) detach(c *game.Command, x *game.Tx) error {
+func (r *Rules) detach(c cmd, x *game.Tx) error {
 	g, err := r.general(c, x, c.General)
 	if err != nil {
 		return err
@@ -332,26 +336,26 @@ func (r *Rules) detach(c *game.Command, x *game.Tx) error {
 	if g.Attached == "" {
 		return game.Reject("NB-13", "general %s is not attached", g.ID)
 	}
-	return x.Emit(game.Event{Type: game.Detached, Side: g.Side, See: game.All, General: g.ID, To: g.Attached, Rule: "NB-13"})
+	return emit(x, game.Event{Type: Detached, Side: g.Side, See: game.All, Rule: "NB-13"}, Data{General: g.ID, To: g.Attached})
 }
 
 // redirect sends a messenger to another general who may receive its order
 // (NB-11).
-func (r *Rules) redirect(c *game.Command, x *game.Tx) error {
-	m := x.S.Messenger(c.Messenger)
+func (r *Rules) redirect(c cmd, x *game.Tx) error {
+	m := st(x).Messenger(c.Messenger)
 	if m == nil || m.Side != c.Side {
 		var all []string
-		for _, m := range x.S.Messengers {
+		for _, m := range st(x).Messengers {
 			if m.Side == c.Side {
 				all = append(all, m.ID)
 			}
 		}
 		return unknown("messenger", c.Messenger, all)
 	}
-	o := x.S.OrderByID(m.Order)
-	var fs []*game.Formation
+	o := st(x).OrderByID(m.Order)
+	var fs []*Formation
 	for _, id := range o.For {
-		fs = append(fs, x.S.Formation(id))
+		fs = append(fs, st(x).Formation(id))
 	}
 	allowed, err := r.recipients(x, fs)
 	if err != nil {
@@ -360,18 +364,18 @@ func (r *Rules) redirect(c *game.Command, x *game.Tx) error {
 	if !slices.Contains(allowed, c.To) {
 		return game.Reject("NB-11", "the order %s carries is for %s and goes to %s, not %s", m.ID, names(o.For), strings.Join(allowed, " or "), c.To)
 	}
-	if g := x.S.General(c.To); !g.Active() {
+	if g := st(x).General(c.To); !g.Active() {
 		return game.Reject("NB-11", "general %s is not on the table to receive the order", c.To)
 	}
 	if c.To == m.To {
 		return game.Reject("", "messenger %s already rides to %s", m.ID, c.To)
 	}
-	return x.Emit(game.Event{Type: game.MessengerRedirect, Side: c.Side, See: c.Side, Messenger: m.ID, To: c.To, General: m.To, Rule: "NB-11"})
+	return emit(x, game.Event{Type: MessengerRedirect, Side: c.Side, See: c.Side, Rule: "NB-11"}, Data{Messenger: m.ID, To: c.To, General: m.To})
 }
 
 // complete records that a formation has carried out its attack order; it
 // now defends (NB-8).
-func (r *Rules) complete(c *game.Command, x *game.Tx) error {
+func (r *Rules) complete(c cmd, x *game.Tx) error {
 	f, err := r.formation(c, x, c.Formation)
 	if err != nil {
 		return err
@@ -382,17 +386,17 @@ func (r *Rules) complete(c *game.Command, x *game.Tx) error {
 	o := *f.Order
 	o.Kind, o.For, o.Direct, o.Written, o.Via = "defend", []string{f.ID}, true, x.S.Turn, ""
 	var divs []string
-	for _, d := range x.S.Formations {
+	for _, d := range st(x).Formations {
 		if d.ID != f.ID && d.Order != nil && d.Order.ID == f.Order.ID && r.under(x, d.ID, f.ID) {
 			divs = append(divs, d.ID)
 		}
 	}
-	return x.Emit(game.Event{Type: game.OrderComplete, Side: f.Side, See: f.Side, Formation: f.ID, Order: &o, Divisions: divs, Rule: "NB-8"})
+	return emit(x, game.Event{Type: OrderComplete, Side: f.Side, See: f.Side, Rule: "NB-8"}, Data{Formation: f.ID, Order: &o, Divisions: divs})
 }
 
 // react lets cavalry react only when its division is engaged or on defend
 // (NB-14), or an engaged reserve defends itself (NB-9).
-func (r *Rules) react(c *game.Command, x *game.Tx) error {
+func (r *Rules) react(c cmd, x *game.Tx) error {
 	for _, id := range c.Units {
 		u, err := r.unit(c, x, id)
 		if err != nil {
@@ -404,18 +408,18 @@ func (r *Rules) react(c *game.Command, x *game.Tx) error {
 		if u.Status == "routed" {
 			return game.Reject("", "unit %s is routed", u.ID)
 		}
-		d := x.S.Formation(u.Division)
+		d := st(x).Formation(u.Division)
 		if !d.Engaged && (d.Order == nil || d.Order.Kind != "defend") {
 			return game.Reject("NB-14", "cavalry of %s reacts only when engaged or on a defend order", d.ID)
 		}
 	}
-	return x.Emit(game.Event{Type: game.Reacted, Side: c.Side, See: game.All, Units: c.Units, Rule: "NB-14"})
+	return emit(x, game.Event{Type: Reacted, Side: c.Side, See: game.All, Rule: "NB-14"}, Data{Units: c.Units})
 }
 
 // combat records units that start combat this turn: they are exempt from
 // the command range check (NB-12), and may not be units that entered from
 // off the table this turn (NB-10).
-func (r *Rules) combat(c *game.Command, x *game.Tx) error {
+func (r *Rules) combat(c cmd, x *game.Tx) error {
 	for _, id := range c.Units {
 		u, err := r.unit(c, x, id)
 		if err != nil {
@@ -428,13 +432,13 @@ func (r *Rules) combat(c *game.Command, x *game.Tx) error {
 			return game.Reject("NB-10", "unit %s entered this turn and may not start combat", u.ID)
 		}
 	}
-	return x.Emit(game.Event{Type: game.CombatDeclared, Side: c.Side, See: game.All, Units: c.Units, Rule: "NB-12"})
+	return emit(x, game.Event{Type: CombatDeclared, Side: c.Side, See: game.All, Rule: "NB-12"}, Data{Units: c.Units})
 }
 
 // status routs or rallies units, as combat and morale at the table decide.
-func (r *Rules) status(c *game.Command, x *game.Tx) error {
+func (r *Rules) status(c cmd, x *game.Tx) error {
 	want := map[string]string{"rout": "routed", "rally": "formed"}[c.Verb]
-	var evs []game.Event
+	var evs []Data
 	for _, id := range c.Units {
 		u, err := r.unit(c, x, id)
 		if err != nil {
@@ -443,10 +447,10 @@ func (r *Rules) status(c *game.Command, x *game.Tx) error {
 		if u.Status == want {
 			return game.Reject("", "unit %s is already %s", u.ID, want)
 		}
-		evs = append(evs, game.Event{Type: game.StatusChanged, Side: u.Side, See: game.All, Unit: u.ID, Status: want})
+		evs = append(evs, Data{Unit: u.ID, Status: want})
 	}
-	for _, e := range evs {
-		if err := x.Emit(e); err != nil {
+	for _, d := range evs {
+		if err := emit(x, game.Event{Type: StatusChanged, Side: st(x).Unit(d.Unit).Side, See: game.All}, d); err != nil {
 			return err
 		}
 	}
@@ -454,7 +458,7 @@ func (r *Rules) status(c *game.Command, x *game.Tx) error {
 }
 
 // remove takes out a killed or captured general (NB-15).
-func (r *Rules) remove(c *game.Command, x *game.Tx) error {
+func (r *Rules) remove(c cmd, x *game.Tx) error {
 	g, err := r.general(c, x, c.General)
 	if err != nil {
 		return err
@@ -465,11 +469,11 @@ func (r *Rules) remove(c *game.Command, x *game.Tx) error {
 	if !g.OnTable {
 		return game.Reject("", "general %s is not on the table", g.ID)
 	}
-	return x.Emit(game.Event{Type: game.GeneralRemoved, Side: g.Side, See: game.All, General: g.ID, Status: c.Fate, Formation: g.Commands, Rule: "NB-15"})
+	return emit(x, game.Event{Type: GeneralRemoved, Side: g.Side, See: game.All, Rule: "NB-15"}, Data{General: g.ID, Status: c.Fate, Formation: g.Commands})
 }
 
 // replace puts a new general in a fallen one's place (NB-15).
-func (r *Rules) replace(c *game.Command, x *game.Tx) error {
+func (r *Rules) replace(c cmd, x *game.Tx) error {
 	g, err := r.general(c, x, c.General)
 	if err != nil {
 		return err
@@ -482,12 +486,12 @@ func (r *Rules) replace(c *game.Command, x *game.Tx) error {
 		return game.Reject("NB-15", "general %s is still in command; remove him first", g.ID)
 	case g.Replaced != "":
 		return game.Reject("NB-15", "general %s was already replaced by %s", g.ID, g.Replaced)
-	case x.Sc.What(n.ID) != "" || x.S.General(n.ID) != nil:
+	case x.Sc.What(n.ID) != "" || st(x).General(n.ID) != nil:
 		return game.Reject("", "id %q is already used in this game", n.ID)
 	case !slices.Contains(r.Vocab().Qualities, n.Quality):
 		return game.Reject("", "quality %q is not one of %s", n.Quality, strings.Join(r.Vocab().Qualities, ", "))
 	case !x.Sc.Field.Contains(n.At):
 		return game.Reject("", "general %s cannot stand at %v: that is off the table", n.ID, n.At)
 	}
-	return x.Emit(game.Event{Type: game.GeneralReplaced, Side: g.Side, See: game.All, General: g.ID, New: n, Formation: g.Commands, Rule: "NB-15"})
+	return emit(x, game.Event{Type: GeneralReplaced, Side: g.Side, See: game.All, Rule: "NB-15"}, Data{General: g.ID, New: n, Formation: g.Commands})
 }

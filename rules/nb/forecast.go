@@ -12,7 +12,12 @@ import (
 // roll the order-delay table (SPEC NB-5) with his quality and his side's
 // nation when he reads it; or, for an on-board reserve, that it acts on
 // the order when it is delivered, with no roll (NB-9).
-func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, w game.Write) ([]game.Forecast, error) {
+func (r *Rules) Forecast(sc *battle.Scenario, gs *game.State, side string, args any) ([]game.Forecast, error) {
+	a, ok := args.(*Args)
+	if !ok || a.Write == nil {
+		return nil, game.Reject("", "a forecast is for an order to write: give write")
+	}
+	w, s := a.Write, of(gs)
 	sd := sc.Side(side)
 	if sd == nil {
 		return nil, game.Reject("", "side %q is not in this game", side)
@@ -45,26 +50,42 @@ func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, w game
 	return out, nil
 }
 
+// Arrivals gives the turn each messenger of side (every one for the
+// umpire) should reach its general (game.Courier).
+func (r *Rules) Arrivals(gs *game.State, side string) map[string]int {
+	s := of(gs)
+	out := map[string]int{}
+	for _, m := range s.Messengers {
+		if m.To == "" || side != game.Umpire && m.Side != side {
+			continue
+		}
+		if turn, ok := r.Arrival(gs, m); ok {
+			out[m.ID] = turn
+		}
+	}
+	return out
+}
+
 // Arrival is the turn a messenger should reach its general (SPEC NB-3):
 // it rides its speed once a turn, in the messengers step of the maneuver
 // phase, so one still to ride this turn arrives a turn sooner than one that
 // has ridden. A messenger that has reached its general delivers on its
 // next ride.
-func (r *Rules) Arrival(s *game.State, m *game.Messenger) (int, bool) {
-	g := s.General(m.To)
+func (r *Rules) Arrival(gs *game.State, m *Messenger) (int, bool) {
+	g := of(gs).General(m.To)
 	if g == nil || m.Speed <= 0 {
 		return 0, false
 	}
 	rides := max(1, int(math.Ceil(m.At.Dist(g.At)/m.Speed-1e-9)))
-	if s.Turn == 0 {
+	if gs.Turn == 0 {
 		return rides, true // the first ride is on turn 1
 	}
-	at := slices.IndexFunc(r.p.seq, func(st game.Step) bool { return st.Phase == s.Phase && st.Name == s.Step })
+	at := slices.IndexFunc(r.p.seq, func(st game.Step) bool { return st.Phase == gs.Phase && st.Name == gs.Step })
 	ride := slices.IndexFunc(r.p.seq, func(st game.Step) bool { return st.Name == "messengers" })
 	if at >= 0 && at < ride {
-		return s.Turn + rides - 1, true
+		return gs.Turn + rides - 1, true
 	}
-	return s.Turn + rides, true
+	return gs.Turn + rides, true
 }
 
 // Reach is the engagement range of SPEC NB-6, in inches.
@@ -73,3 +94,6 @@ func (r *Rules) Reach() float64 { return r.p.engagement }
 // Kinds lists the orders a player may write (SPEC NB-1; reserve is a
 // status, not an order, NB-9).
 func (r *Rules) Kinds() []string { return slices.Clone(r.p.newOrders) }
+
+// Writes is the verb that writes an order.
+func (r *Rules) Writes() string { return "write" }

@@ -91,11 +91,12 @@ func (r *Rules) Uses() []table.Use {
 // ID is "nb".
 func (r *Rules) ID() string { return "nb" }
 
-// Sequence is the turn of SPEC NB, from procedure.yaml.
-func (r *Rules) Sequence() []game.Step { return slices.Clone(r.p.seq) }
+// Next is NB's turn (procedure.yaml): the same steps every turn, the
+// players' steps simultaneous.
+func (r *Rules) Next(s *game.State) (game.Step, int) { return r.p.seq.Next(s) }
 
-// Anytime lists the commands taken at every player step.
-func (r *Rules) Anytime() []string { return slices.Clone(r.p.anytime) }
+// Sequence is the steps of NB's turn, from procedure.yaml.
+func (r *Rules) Sequence() []game.Step { return slices.Clone(r.p.seq) }
 
 // Table returns one of the rule set's tables.
 func (r *Rules) Table(id string) (*table.Table, error) { return r.tables.Table(id) }
@@ -185,7 +186,7 @@ func inch(v float64) string { return strconv.FormatFloat(math.Round(v*100)/100, 
 
 // Settle recomputes engagement after anything that may have moved a piece
 // (NB-6).
-func (r *Rules) Settle(x *game.Tx) error { return x.Engagement(r.p.engagement, "NB-6") }
+func (r *Rules) Settle(x *game.Tx) error { return engagement(x, r.p.engagement, "NB-6") }
 
 // Run carries out one step of the turn.
 func (r *Rules) Run(step game.Step, x *game.Tx) error {
@@ -217,12 +218,12 @@ func (r *Rules) Setup(x *game.Tx) error {
 		if f.Order == nil {
 			continue
 		}
-		o := &game.Order{ID: r.orderID(x, f.Side), For: []string{f.ID}, Kind: f.Order.Kind, Objective: f.Order.Objective, Note: f.Order.Note, Direct: true}
-		if err := x.Emit(game.Event{Type: game.OrderWritten, Side: f.Side, See: f.Side, Order: o, How: "initial", Rule: "NB-1"}); err != nil {
+		o := &Order{ID: r.orderID(x, f.Side), For: []string{f.ID}, Kind: f.Order.Kind, Objective: f.Order.Objective, Note: f.Order.Note, Direct: true}
+		if err := emit(x, game.Event{Type: OrderWritten, Side: f.Side, See: f.Side, Rule: "NB-1"}, Data{Order: o, How: "initial"}); err != nil {
 			return err
 		}
 		divs := r.followers(x, f.ID, o, false)
-		if err := x.Emit(game.Event{Type: game.OrderActive, Side: f.Side, See: f.Side, Formation: f.ID, Order: o, Divisions: divs, How: "initial", Rule: "NB-1"}); err != nil {
+		if err := emit(x, game.Event{Type: OrderActive, Side: f.Side, See: f.Side, Rule: "NB-1"}, Data{Formation: f.ID, Order: o, Divisions: divs, How: "initial"}); err != nil {
 			return err
 		}
 	}
@@ -234,8 +235,7 @@ func (r *Rules) Setup(x *game.Tx) error {
 		if err != nil {
 			return err
 		}
-		if err := x.Emit(game.Event{Type: game.ReserveScheduled, Side: f.Side, See: f.Side, Formation: f.ID,
-			Square: f.Entry.Square, Edge: f.Entry.Edge, Roll: roll, Entry: game.Value(t, roll.Result), Rule: "NB-10"}); err != nil {
+		if err := emit(x, game.Event{Type: ReserveScheduled, Side: f.Side, See: f.Side, Rolls: []game.Roll{*roll}, Rule: "NB-10"}, Data{Formation: f.ID, Square: f.Entry.Square, Edge: f.Entry.Edge, Entry: game.Value(t, roll.Result)}); err != nil {
 			return err
 		}
 	}
@@ -243,14 +243,14 @@ func (r *Rules) Setup(x *game.Tx) error {
 }
 
 func (r *Rules) orderID(x *game.Tx, side string) string {
-	return side + "-" + strconv.Itoa(x.S.Side(side).Orders+1)
+	return side + "-" + strconv.Itoa(st(x).Side(side).Orders+1)
 }
 
 // followers lists the divisions under formation id that take up order o
 // when it becomes active: with a range check (NB-12) each division general
 // must be within the range of the corps commander, and a division keeps an
 // order of its own that is newer. It also returns nothing for a division.
-func (r *Rules) followers(x *game.Tx, id string, o *game.Order, check bool) []string {
+func (r *Rules) followers(x *game.Tx, id string, o *Order, check bool) []string {
 	divs, _ := r.split(x, id, o, check)
 	return divs
 }
@@ -258,29 +258,29 @@ func (r *Rules) followers(x *game.Tx, id string, o *game.Order, check bool) []st
 // split divides the divisions under formation id into those that take up
 // order o and those that keep their order: out of their corps commander's
 // range (NB-12), or without a general (NB-15).
-func (r *Rules) split(x *game.Tx, id string, o *game.Order, check bool) (follow, out []string) {
-	f := x.S.Formation(id)
+func (r *Rules) split(x *game.Tx, id string, o *Order, check bool) (follow, out []string) {
+	f := st(x).Formation(id)
 	if f == nil || f.Kind == battle.Division {
 		return nil, nil
 	}
-	var walk func(p *game.Formation, boss *game.General)
-	walk = func(p *game.Formation, boss *game.General) {
+	var walk func(p *Formation, boss *General)
+	walk = func(p *Formation, boss *General) {
 		for _, cid := range x.Sc.Formation(p.ID).Children {
-			c := x.S.Formation(cid)
+			c := st(x).Formation(cid)
 			if c.Kind != battle.Division {
-				walk(c, x.S.General(c.General))
+				walk(c, st(x).General(c.General))
 				continue
 			}
 			if c.Order != nil && c.Order.ID != o.ID && newer(c.Order, o, cid) {
 				continue
 			}
-			if g := x.S.General(c.General); g == nil || g.Fate != "" {
+			if g := st(x).General(c.General); g == nil || g.Fate != "" {
 				// Without its general it takes no new orders (NB-15).
 				out = append(out, cid)
 				continue
 			}
 			if check && boss != nil {
-				g := x.S.General(c.General)
+				g := st(x).General(c.General)
 				if g == nil || !g.OnTable || !boss.OnTable || g.At.Dist(boss.At) > boss.Range+1e-9 {
 					out = append(out, cid)
 					continue
@@ -289,13 +289,13 @@ func (r *Rules) split(x *game.Tx, id string, o *game.Order, check bool) (follow,
 			follow = append(follow, cid)
 		}
 	}
-	walk(f, x.S.General(f.General))
+	walk(f, st(x).General(f.General))
 	return follow, out
 }
 
 // newer reports whether a division's own order a outranks order b given to
 // its corps: it was written later, or in the same turn for the division.
-func newer(a, b *game.Order, div string) bool {
+func newer(a, b *Order, div string) bool {
 	if a.Written != b.Written {
 		return a.Written > b.Written
 	}
@@ -303,17 +303,17 @@ func newer(a, b *game.Order, div string) bool {
 }
 
 // army returns the army commander of a side now.
-func (r *Rules) army(x *game.Tx, side string) *game.General {
-	return x.S.General(x.S.Formation(side).General)
+func (r *Rules) army(x *game.Tx, side string) *General {
+	return st(x).General(st(x).Formation(side).General)
 }
 
 // generalOf returns the general who commands formation id now.
-func generalOf(x *game.Tx, id string) *game.General {
-	f := x.S.Formation(id)
+func generalOf(x *game.Tx, id string) *General {
+	f := st(x).Formation(id)
 	if f == nil {
 		return nil
 	}
-	return x.S.General(f.General)
+	return st(x).General(f.General)
 }
 
 func pt(p geom.Point) *geom.Point { return &p }

@@ -48,7 +48,7 @@ func scenarioOf(t testing.TB, r *nb.Rules, path string) *battle.Scenario {
 // engagement compares every division's engagement with a check of every
 // pair of units (NB-6: within 17" of an un-routed enemy unit).
 func engagement(t *testing.T, g *game.Game) {
-	s := g.State()
+	s := nb.StateOf(g.State())
 	want := map[string]map[string]bool{}
 	for _, u := range s.Units {
 		for _, v := range s.Units {
@@ -68,13 +68,49 @@ func engagement(t *testing.T, g *game.Game) {
 		if f.Engaged != (len(want[f.ID]) > 0) || len(f.With) != len(want[f.ID]) {
 			log := g.Log()
 			for _, e := range log[max(0, len(log)-6):] {
-				t.Logf("%d %s %s", e.Seq, e.Type, e.Describe())
+				t.Logf("%d %s %s", e.Seq, e.Type, g.Describe(&e, nil))
 			}
-			t.Fatalf("turn %d: division %s engaged=%v with %v; pairs of units give %v", s.Turn, f.ID, f.Engaged, f.With, want[f.ID])
+			t.Fatalf("turn %d: division %s engaged=%v with %v; pairs of units give %v", g.State().Turn, f.ID, f.Engaged, f.With, want[f.ID])
 		}
 		for _, w := range f.With {
 			if !want[f.ID][w] {
 				t.Fatalf("division %s is engaged with %s, which has no unit in reach", f.ID, w)
+			}
+		}
+	}
+}
+
+// secrets checks that a side's view of an NB game holds none of the other
+// side's orders, what its messengers carry, its reserves, or its pieces
+// off the table.
+func secrets(t *testing.T, g *game.Game) {
+	for _, side := range g.Scenario().Sides {
+		v := g.View(side.ID)
+		for _, e := range v.Events {
+			d, _ := e.Data.(*nb.Data)
+			if e.Side != side.ID && d != nil && (d.Order != nil || d.OrderID != "" || e.Type == nb.ReserveScheduled) {
+				t.Fatalf("view of %s has the other side's order or secret roll in event %d (%s)", side.ID, e.Seq, e.Type)
+			}
+		}
+		s := nb.StateOf(v.State)
+		for _, o := range s.Orders {
+			if o.Side != side.ID {
+				t.Fatalf("view of %s has order %s of %s", side.ID, o.ID, o.Side)
+			}
+		}
+		for _, m := range s.Messengers {
+			if m.Side != side.ID && (m.Order != "" || m.To != "") {
+				t.Fatalf("view of %s shows what messenger %s carries", side.ID, m.ID)
+			}
+		}
+		for _, f := range s.Formations {
+			if f.Side != side.ID && (f.Order != nil || f.Then != nil || f.Entry != 0 || f.Reserve != "" || (f.Square != "" && !f.Placed)) {
+				t.Fatalf("view of %s shows the orders or reserve of formation %s", side.ID, f.ID)
+			}
+		}
+		for _, u := range s.Units {
+			if u.Side != side.ID && !u.OnTable {
+				t.Fatalf("view of %s shows unit %s, which is off the table", side.ID, u.ID)
 			}
 		}
 	}
@@ -86,7 +122,7 @@ func TestConformance(t *testing.T) {
 	r := engine(t)
 	for _, path := range []string{"../../examples/nb/seed-example.yaml", "../../examples/nb/nb-10-off-board-reserve.yaml", "../../examples/nb/nb-11-hierarchy.yaml"} {
 		sc := scenarioOf(t, r, path)
-		gametest.Conformance(t, r, sc, 4, engagement)
+		gametest.Conformance(t, r, sc, 4, engagement, secrets)
 	}
 }
 
@@ -99,7 +135,7 @@ func TestConformanceSynthetic(t *testing.T) {
 		t.Fatal(err)
 	}
 	sc.Turns = 6
-	gametest.Conformance(t, r, sc, 3, engagement)
+	gametest.Conformance(t, r, sc, 3, engagement, secrets)
 }
 
 // benchRules lets each army commander write many orders a turn (a house
@@ -160,7 +196,7 @@ func benchTurn(b *testing.B, n int) {
 		t.turn(b)
 	}
 	b.ReportMetric(float64(t.riding)/float64(b.N), "messengers")
-	b.ReportMetric(float64(len(g.State().Generals)), "generals")
+	b.ReportMetric(float64(len(nb.StateOf(g.State()).Generals)), "generals")
 }
 
 // turner plays turns of the benchmark.
@@ -183,11 +219,11 @@ func (t *turner) turn(b *testing.B) {
 	}
 	// Orders are written until 200 messengers ride for every 10,000 units
 	// (at most 100 a side a turn).
-	target := 200 * len(g.State().Units) / 10000
+	target := 200 * len(nb.StateOf(g.State()).Units) / 10000
 	for _, s := range t.sc.Sides {
 		forms := s.Formations
 		for range 100 {
-			if len(g.State().Messengers) >= target {
+			if len(nb.StateOf(g.State()).Messengers) >= target {
 				break
 			}
 			t.next++
@@ -196,7 +232,7 @@ func (t *turner) turn(b *testing.B) {
 			if t.next%5 == 0 {
 				kind = "attack"
 			}
-			if _, err := g.Do(game.Command{Side: s.ID, Verb: "write", Write: &game.Write{For: []string{f.ID}, Kind: kind}}); err != nil {
+			if _, err := g.Do(game.Command{Side: s.ID, Verb: "write", Args: &nb.Args{Write: &nb.Write{For: []string{f.ID}, Kind: kind}}}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -212,26 +248,26 @@ func (t *turner) turn(b *testing.B) {
 	}
 	if t.by == nil {
 		t.by = make([][20][]int, len(t.sc.Sides))
-		for i, u := range g.State().Units {
+		for i, u := range nb.StateOf(g.State()).Units {
 			si := slices.IndexFunc(t.sc.Sides, func(s *battle.Side) bool { return s.ID == u.Side })
 			t.by[si][i%20] = append(t.by[si][i%20], i)
 		}
 	}
 	for si, s := range t.sc.Sides {
-		units := g.State().Units
+		units := nb.StateOf(g.State()).Units
 		moves := make([]game.Move, 0, len(t.by[si][g.State().Turn%20]))
 		for _, i := range t.by[si][g.State().Turn%20] {
 			u := units[i]
 			moves = append(moves, game.Move{Unit: u.ID, To: geom.Pt(u.At.X, min(max(u.At.Y+t.sign, 0), t.sc.Field.Depth))})
 		}
 		if len(moves) > 0 {
-			if _, err := g.Do(game.Command{Side: s.ID, Verb: "move", Moves: moves}); err != nil {
+			if _, err := g.Do(game.Command{Side: s.ID, Verb: "move", Args: &nb.Args{Moves: moves}}); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
 	t.end(b)
-	t.riding += len(g.State().Messengers)
+	t.riding += len(nb.StateOf(g.State()).Messengers)
 }
 
 func (t *turner) end(b *testing.B) {
@@ -314,13 +350,13 @@ func TestVerifiableDice(t *testing.T) {
 		for i := range steps {
 			for _, side := range []string{"french", "allies"} {
 				var corps []string
-				for _, f := range g.State().Formations {
+				for _, f := range nb.StateOf(g.State()).Formations {
 					if f.Side == side && f.Kind == battle.Corps {
 						corps = append(corps, f.ID)
 					}
 				}
-				w := &game.Write{For: []string{corps[i%len(corps)]}, Kind: "attack", Objective: &geom.Point{X: 48, Y: 24}}
-				_, _ = g.Do(game.Command{Side: side, Verb: "write", Write: w})
+				w := &nb.Write{For: []string{corps[i%len(corps)]}, Kind: "attack", Objective: &geom.Point{X: 48, Y: 24}}
+				_, _ = g.Do(game.Command{Side: side, Verb: "write", Args: &nb.Args{Write: w}})
 			}
 			if err := g.Exec(end); err != nil {
 				t.Fatal(err)
@@ -338,7 +374,7 @@ func TestVerifiableDice(t *testing.T) {
 	}
 	late := 0
 	for _, e := range log {
-		if e.Roll != nil && e.Seq >= seeds[1].From {
+		if e.FirstRoll() != nil && e.Seq >= seeds[1].From {
 			late++
 		}
 	}
@@ -352,11 +388,11 @@ func TestVerifiableDice(t *testing.T) {
 	// A changed face fails, naming the event.
 	bad := slices.Clone(log)
 	for i := range bad {
-		if bad[i].Roll != nil {
-			roll := *bad[i].Roll
+		if bad[i].FirstRoll() != nil {
+			roll := *bad[i].FirstRoll()
 			roll.Faces = []int{roll.Faces[0]%6 + 1}
 			roll.Natural = roll.Faces[0]
-			bad[i].Roll = &roll
+			bad[i].Rolls = []game.Roll{roll}
 			_, err := game.VerifyRolls(bad, seeds, r.Table)
 			if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("event %d ", bad[i].Seq)) {
 				t.Errorf("a changed face: %v", err)
@@ -390,26 +426,27 @@ func TestForecast(t *testing.T) {
 	}
 	var f game.Forecaster = r
 	var corps string
-	for _, fm := range g.State().Formations {
+	for _, fm := range nb.StateOf(g.State()).Formations {
 		if fm.Side == "french" && fm.Kind == battle.Corps {
 			corps = fm.ID
 			break
 		}
 	}
-	fc, err := f.Forecast(sc, g.State(), "french", game.Write{For: []string{corps}, Kind: "attack"})
+	fc, err := f.Forecast(sc, g.State(), "french", &nb.Args{Write: &nb.Write{For: []string{corps}, Kind: "attack"}})
 	if err != nil || len(fc) != 1 {
 		t.Fatalf("forecast: %+v, %v", fc, err)
 	}
-	gen := g.State().General(g.State().Formation(corps).General)
+	st := nb.StateOf(g.State())
+	gen := st.General(st.Formation(corps).General)
 	if fc[0].Table != "nb/order-delay" || fc[0].General != gen.ID || fc[0].Params["nation"] != "french" || fc[0].Params["quality"] != gen.Quality {
 		t.Errorf("forecast %+v for general %s (%s)", fc[0], gen.ID, gen.Quality)
 	}
-	for _, bad := range []game.Write{{For: []string{"nobody"}}, {}, {For: []string{"british-army-nope"}}} {
-		if _, err := f.Forecast(sc, g.State(), "french", bad); err == nil {
+	for _, bad := range []nb.Write{{For: []string{"nobody"}}, {}, {For: []string{"british-army-nope"}}} {
+		if _, err := f.Forecast(sc, g.State(), "french", &nb.Args{Write: &bad}); err == nil {
 			t.Errorf("forecast for %v: no error", bad.For)
 		}
 	}
-	if _, err := f.Forecast(sc, g.State(), "prussians", game.Write{For: []string{corps}}); err == nil {
+	if _, err := f.Forecast(sc, g.State(), "prussians", &nb.Args{Write: &nb.Write{For: []string{corps}}}); err == nil {
 		t.Error("forecast for a side not in the game: no error")
 	}
 	if got := game.Reacher(r).Reach(); got != 17 {

@@ -16,7 +16,7 @@ var procedureYAML []byte
 
 // procedure is the data of procedure.yaml.
 type procedure struct {
-	seq          []game.Step
+	seq          game.Cycle
 	anytime      []string
 	orders       []string
 	newOrders    []string
@@ -70,8 +70,12 @@ func readProcedure(file string, data []byte) (procedure, error) {
 			return p, r.Errf(sf["step"], "%s.step: nb has no step %q", w, s.Name)
 		}
 		if sf["player"] != nil {
-			if s.Player, err = r.Bool(sf["player"], w+".player"); err != nil {
+			player, err := r.Bool(sf["player"], w+".player")
+			if err != nil {
 				return p, err
+			}
+			if player {
+				s.Actors = []string{game.All} // NB's steps are simultaneous
 			}
 		}
 		if sf["verbs"] != nil {
@@ -84,6 +88,12 @@ func readProcedure(file string, data []byte) (procedure, error) {
 	for k, dst := range map[string]*[]string{"anytime": &p.anytime, "orders": &p.orders, "new-orders": &p.newOrders} {
 		if *dst, err = wordList(r, f[k], k); err != nil {
 			return p, err
+		}
+	}
+	// The verbs of every player step include those taken at any.
+	for i := range p.seq {
+		if p.seq[i].Player() {
+			p.seq[i].Verbs = append(p.seq[i].Verbs, p.anytime...)
 		}
 	}
 	ints := map[string]*float64{"engagement": &p.engagement, "reserve-depth": &p.reserveDepth}

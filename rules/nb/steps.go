@@ -16,7 +16,7 @@ import (
 // gives him the reserve's order without a messenger, and rolls the arrival
 // in the open (NB-10).
 func (r *Rules) arrival(x *game.Tx) error {
-	for _, f := range x.S.Formations {
+	for _, f := range st(x).Formations {
 		if f.Reserve != "off-board" || f.Placed || f.Entry == 0 || x.S.Turn < f.Entry-r.p.entryLead {
 			continue
 		}
@@ -26,23 +26,21 @@ func (r *Rules) arrival(x *game.Tx) error {
 			return err
 		}
 		at := x.Sc.Field.EdgeMid(sq, f.Edge)
-		g := x.S.General(f.General)
-		if err := x.Emit(game.Event{Type: game.GeneralPlaced, Side: f.Side, See: game.All, Formation: f.ID, General: g.ID,
-			At: pt(at), Square: f.Square, Edge: f.Edge, Rule: "NB-10"}); err != nil {
+		g := st(x).General(f.General)
+		if err := emit(x, game.Event{Type: GeneralPlaced, Side: f.Side, See: game.All, Rule: "NB-10"}, Data{Formation: f.ID, General: g.ID, At: pt(at), Square: f.Square, Edge: f.Edge}); err != nil {
 			return err
 		}
 		then := sf.Entry.Then
-		o := &game.Order{ID: r.orderID(x, f.Side), For: []string{f.ID}, Kind: then.Kind, Objective: then.Objective,
+		o := &Order{ID: r.orderID(x, f.Side), For: []string{f.ID}, Kind: then.Kind, Objective: then.Objective,
 			Note: then.Note, Written: x.S.Turn, Via: g.ID, Direct: true}
-		if err := x.Emit(game.Event{Type: game.OrderWritten, Side: f.Side, See: f.Side, Order: o, To: g.ID, How: "entry", Rule: "NB-10"}); err != nil {
+		if err := emit(x, game.Event{Type: OrderWritten, Side: f.Side, See: f.Side, Rule: "NB-10"}, Data{Order: o, To: g.ID, How: "entry"}); err != nil {
 			return err
 		}
 		roll, t, err := x.Roll("nb/reserve-arrival", f.ID, map[string]string{"quality": g.Quality})
 		if err != nil {
 			return err
 		}
-		if err := x.Emit(game.Event{Type: game.ReserveArrivalRoll, Side: f.Side, See: game.All, Formation: f.ID, General: g.ID,
-			Roll: roll, Arrival: f.Entry + game.Value(t, roll.Result), Rule: "NB-10"}); err != nil {
+		if err := emit(x, game.Event{Type: ReserveArrivalRoll, Side: f.Side, See: game.All, Rolls: []game.Roll{*roll}, Rule: "NB-10"}, Data{Formation: f.ID, General: g.ID, Arrival: f.Entry + game.Value(t, roll.Result)}); err != nil {
 			return err
 		}
 	}
@@ -55,14 +53,14 @@ func (r *Rules) arrival(x *game.Tx) error {
 // corps commanders read only within his range (NB-11); an attached general
 // waits until he detaches (NB-13); a fallen one's replacement reads (NB-15).
 func (r *Rules) read(x *game.Tx) error {
-	for _, o := range x.S.Open() {
-		if o.Status != game.Delivered && o.Status != game.Read {
+	for _, o := range st(x).Open() {
+		if o.Status != Delivered && o.Status != Read {
 			continue
 		}
 		if o.Delivered >= x.S.Turn || o.Direct {
 			continue
 		}
-		var buf [8]game.Reader // reading may change o.Readers
+		var buf [8]Reader // reading may change o.Readers
 		for _, rd := range append(buf[:0], o.Readers...) {
 			if rd.Read {
 				continue
@@ -75,13 +73,14 @@ func (r *Rules) read(x *game.Tx) error {
 	return nil
 }
 
-func (r *Rules) readOne(x *game.Tx, o *game.OrderState, rd game.Reader) error {
+func (r *Rules) readOne(x *game.Tx, o *OrderState, rd Reader) error {
 	g := generalOf(x, rd.Formation)
-	base := game.Event{Side: o.Side, See: o.Side, OrderID: o.ID, Formation: rd.Formation, General: g.ID}
+	base := game.Event{Side: o.Side, See: o.Side}
+	d := Data{OrderID: o.ID, Formation: rd.Formation, General: g.ID}
 	wait := func(rule, text string) error {
-		e := base
-		e.Type, e.Rule, e.Text = game.OrderWaiting, rule, text
-		return x.Emit(e)
+		e, d := base, d
+		e.Type, e.Rule, d.Text = OrderWaiting, rule, text
+		return emit(x, e, d)
 	}
 	switch {
 	case g.Fate != "":
@@ -89,12 +88,12 @@ func (r *Rules) readOne(x *game.Tx, o *game.OrderState, rd game.Reader) error {
 	case g.Attached != "":
 		return wait("NB-13", fmt.Sprintf("general %s is attached to %s and reads the order once he detaches", g.ID, g.Attached))
 	}
-	if via := x.S.General(o.Via); via != nil && via.ID != g.ID && x.S.Formation(via.Commands).Kind == battle.Wing {
-		if d := via.At.Dist(g.At); d > via.Range+1e-9 {
-			e := base
-			e.Type, e.Rule = game.OrderNotRead, "NB-11"
-			e.Text = fmt.Sprintf("corps commander %s is %s\" from wing commander %s, beyond his %s\" range", g.ID, inch(d), via.ID, inch(via.Range))
-			return x.Emit(e)
+	if via := st(x).General(o.Via); via != nil && via.ID != g.ID && st(x).Formation(via.Commands).Kind == battle.Wing {
+		if far := via.At.Dist(g.At); far > via.Range+1e-9 {
+			e, dd := base, d
+			e.Type, e.Rule = OrderNotRead, "NB-11"
+			dd.Text = fmt.Sprintf("corps commander %s is %s\" from wing commander %s, beyond his %s\" range", g.ID, inch(far), via.ID, inch(via.Range))
+			return emit(x, e, dd)
 		}
 	}
 	nation := x.Sc.Side(o.Side).Nation
@@ -111,9 +110,9 @@ func (r *Rules) readOne(x *game.Tx, o *game.OrderState, rd game.Reader) error {
 		return err
 	}
 	e := base
-	e.Type, e.Rule, e.Roll = game.OrderRead, "NB-5", roll
-	e.Acts = x.S.Turn + game.Value(t, roll.Result)
-	return x.Emit(e)
+	e.Type, e.Rule, e.Rolls = OrderRead, "NB-5", []game.Roll{*roll}
+	d.Acts = x.S.Turn + game.Value(t, roll.Result)
+	return emit(x, e, d)
 }
 
 // command activates, with no roll, the orders for a formation whose general
@@ -124,21 +123,21 @@ func (r *Rules) command(x *game.Tx) error {
 		if a == nil || a.Fate != "" || a.Attached == "" {
 			continue
 		}
-		host := x.S.General(a.Attached)
+		host := st(x).General(a.Attached)
 		if host == nil || host.Fate != "" {
 			continue
 		}
 		fid := host.Commands
-		for _, o := range x.S.Open() {
-			if o.Side != s.ID || o.Status == game.Active || o.Status == game.Superseded || !slices.Contains(o.For, fid) {
+		for _, o := range st(x).Open() {
+			if o.Side != s.ID || o.Status == Active || o.Status == Superseded || !slices.Contains(o.For, fid) {
 				continue
 			}
-			if rd := slices.IndexFunc(o.Readers, func(rd game.Reader) bool { return rd.Formation == fid && rd.Active }); rd >= 0 {
+			if rd := slices.IndexFunc(o.Readers, func(rd Reader) bool { return rd.Formation == fid && rd.Active }); rd >= 0 {
 				continue
 			}
-			for _, m := range x.S.Messengers {
+			for _, m := range st(x).Messengers {
 				if m.Order == o.ID {
-					if err := x.Emit(game.Event{Type: game.MessengerWithdrawn, Side: s.ID, See: game.All, Messenger: m.ID, Rule: "NB-13"}); err != nil {
+					if err := emit(x, game.Event{Type: MessengerWithdrawn, Side: s.ID, See: game.All, Rule: "NB-13"}, Data{Messenger: m.ID}); err != nil {
 						return err
 					}
 					break
@@ -155,11 +154,11 @@ func (r *Rules) command(x *game.Tx) error {
 // activate puts into effect each order whose reader's delay has run out
 // (NB-5), unless a newer order has taken its place.
 func (r *Rules) activate(x *game.Tx) error {
-	for _, o := range x.S.Open() {
-		if o.Status == game.Superseded {
+	for _, o := range st(x).Open() {
+		if o.Status == Superseded {
 			continue
 		}
-		var buf [8]game.Reader // activation changes o.Readers
+		var buf [8]Reader // activation changes o.Readers
 		for _, rd := range append(buf[:0], o.Readers...) {
 			if !rd.Read || rd.Active || rd.Acts > x.S.Turn {
 				continue
@@ -175,23 +174,21 @@ func (r *Rules) activate(x *game.Tx) error {
 // activateFor makes order o active for formation fid and the divisions
 // that follow it; a division beyond its corps commander's range keeps its
 // order (NB-12).
-func (r *Rules) activateFor(x *game.Tx, o *game.OrderState, fid, how, rule string) error {
-	f := x.S.Formation(fid)
+func (r *Rules) activateFor(x *game.Tx, o *OrderState, fid, how, rule string) error {
+	f := st(x).Formation(fid)
 	cur := f.Order
 	if f.Reserve == "off-board" {
 		cur = f.Then
 	}
 	if cur != nil && cur.ID != o.ID && newer(cur, &o.Order, fid) && cur.Kind != "reserve" {
-		return x.Emit(game.Event{Type: game.OrderSuperseded, Side: o.Side, See: o.Side, OrderID: o.ID, Formation: fid, Rule: rule,
-			Text: fmt.Sprintf("order %s, written on turn %d, is newer", cur.ID, cur.Written)})
+		return emit(x, game.Event{Type: OrderSuperseded, Side: o.Side, See: o.Side, Rule: rule}, Data{OrderID: o.ID, Formation: fid, Text: fmt.Sprintf("order %s, written on turn %d, is newer", cur.ID, cur.Written)})
 	}
 	ord := o.Order
 	if f.Reserve == "off-board" {
 		how = "for-entry" // it acts on the order once it enters (NB-10)
 	}
 	follow, out := r.split(x, fid, &ord, f.Reserve != "off-board")
-	return x.Emit(game.Event{Type: game.OrderActive, Side: o.Side, See: o.Side, Formation: fid, Order: &ord,
-		Divisions: follow, Left: out, How: how, Rule: rule})
+	return emit(x, game.Event{Type: OrderActive, Side: o.Side, See: o.Side, Rule: rule}, Data{Formation: fid, Order: &ord, Divisions: follow, Left: out, How: how})
 }
 
 // messengers moves every messenger straight toward its recipient's present
@@ -200,8 +197,8 @@ func (r *Rules) activateFor(x *game.Tx, o *game.OrderState, fid, how, rule strin
 // division general if he is beyond the corps commander's range (NB-11). An
 // on-board reserve acts on its order at once (NB-9).
 func (r *Rules) messengers(x *game.Tx) error {
-	var buf [32]*game.Messenger // delivery takes messengers off the list
-	for _, m := range append(buf[:0], x.S.Messengers...) {
+	var buf [32]*Messenger // delivery takes messengers off the list
+	for _, m := range append(buf[:0], st(x).Messengers...) {
 		if err := r.ride(x, m); err != nil {
 			return err
 		}
@@ -209,15 +206,14 @@ func (r *Rules) messengers(x *game.Tx) error {
 	return nil
 }
 
-func (r *Rules) ride(x *game.Tx, m *game.Messenger) error {
-	o := x.S.OrderByID(m.Order)
-	to := x.S.General(m.To)
+func (r *Rules) ride(x *game.Tx, m *Messenger) error {
+	o := st(x).OrderByID(m.Order)
+	to := st(x).General(m.To)
 	if o == nil || to == nil {
 		return fmt.Errorf("messenger %s carries an unknown order or rides to an unknown general", m.ID)
 	}
 	if to.Fate != "" {
-		return x.Emit(game.Event{Type: game.MessengerHeld, Side: m.Side, See: m.Side, Messenger: m.ID, General: to.ID, Rule: "NB-15",
-			Text: fmt.Sprintf("general %s is %s; the messenger waits for his replacement", to.ID, to.Fate)})
+		return emit(x, game.Event{Type: MessengerHeld, Side: m.Side, See: m.Side, Rule: "NB-15"}, Data{Messenger: m.ID, General: to.ID, Text: fmt.Sprintf("general %s is %s; the messenger waits for his replacement", to.ID, to.Fate)})
 	}
 	from, at, left := m.At, m.At, m.Speed
 	for {
@@ -231,21 +227,20 @@ func (r *Rules) ride(x *game.Tx, m *game.Messenger) error {
 		if next == nil {
 			break
 		}
-		if err := x.Emit(game.Event{Type: game.MessengerRedirect, Side: m.Side, See: m.Side, Messenger: m.ID, To: next.ID, General: to.ID, Rule: "NB-11",
-			Text: fmt.Sprintf("division general %s is beyond corps commander %s's range", next.ID, to.ID)}); err != nil {
+		if err := emit(x, game.Event{Type: MessengerRedirect, Side: m.Side, See: m.Side, Rule: "NB-11"}, Data{Messenger: m.ID, To: next.ID, General: to.ID, Text: fmt.Sprintf("division general %s is beyond corps commander %s's range", next.ID, to.ID)}); err != nil {
 			return err
 		}
 		to = next
 	}
 	arrived := at == to.At
-	if err := x.Emit(game.Event{Type: game.MessengerMoved, Side: m.Side, See: game.All, Messenger: m.ID, From: pt(from), At: pt(at.Round()), Arrived: arrived, Rule: "NB-3"}); err != nil {
+	if err := emit(x, game.Event{Type: MessengerMoved, Side: m.Side, See: game.All, Rule: "NB-3"}, Data{Messenger: m.ID, From: pt(from), At: pt(at.Round()), Arrived: arrived}); err != nil {
 		return err
 	}
 	if !arrived {
 		return nil
 	}
 	readers := r.readers(x, o, to)
-	if err := x.Emit(game.Event{Type: game.OrderDelivered, Side: m.Side, See: m.Side, OrderID: o.ID, Messenger: m.ID, General: to.ID, Readers: readers, Rule: "NB-3"}); err != nil {
+	if err := emit(x, game.Event{Type: OrderDelivered, Side: m.Side, See: m.Side, Rule: "NB-3"}, Data{OrderID: o.ID, Messenger: m.ID, General: to.ID, Readers: readers}); err != nil {
 		return err
 	}
 	for _, fid := range readers {
@@ -261,15 +256,15 @@ func (r *Rules) ride(x *game.Tx, m *game.Messenger) error {
 
 // onward returns the general a messenger must ride on to after reaching
 // general at, or nil if it delivers there (NB-11).
-func (r *Rules) onward(x *game.Tx, o *game.OrderState, at *game.General) *game.General {
+func (r *Rules) onward(x *game.Tx, o *OrderState, at *General) *General {
 	if len(o.For) != 1 {
 		return nil
 	}
-	f := x.S.Formation(o.For[0])
+	f := st(x).Formation(o.For[0])
 	if f.Kind != battle.Division || f.General == at.ID {
 		return nil
 	}
-	g := x.S.General(f.General)
+	g := st(x).General(f.General)
 	if g.Active() && g.At.Dist(at.At) <= at.Range+1e-9 {
 		return nil
 	}
@@ -278,11 +273,11 @@ func (r *Rules) onward(x *game.Tx, o *game.OrderState, at *game.General) *game.G
 
 // readers lists the formations whose generals read order o once delivered
 // to general at (NB-11).
-func (r *Rules) readers(x *game.Tx, o *game.OrderState, at *game.General) []string {
-	host := x.S.Formation(at.Commands)
+func (r *Rules) readers(x *game.Tx, o *OrderState, at *General) []string {
+	host := st(x).Formation(at.Commands)
 	var out []string
 	for _, id := range o.For {
-		f := x.S.Formation(id)
+		f := st(x).Formation(id)
 		if f.Kind == battle.Wing && host.ID == f.ID {
 			// A wing order: each of its corps commanders reads it.
 			out = append(out, x.Sc.Formation(f.ID).Children...)
@@ -296,7 +291,7 @@ func (r *Rules) readers(x *game.Tx, o *game.OrderState, at *game.General) []stri
 // inReserve reports whether formation id is, or is under, an on-board
 // reserve.
 func (r *Rules) inReserve(x *game.Tx, id string) bool {
-	for f := range x.S.Lineage(id) {
+	for f := range st(x).Lineage(id) {
 		if f.Reserve == "on-board" {
 			return true
 		}
@@ -309,7 +304,7 @@ func (r *Rules) inReserve(x *game.Tx, id string) bool {
 // than the clearance from every un-routed enemy unit, its units set down
 // within the entry radius; it acts on its order at once.
 func (r *Rules) enter(x *game.Tx) error {
-	for _, f := range x.S.Formations {
+	for _, f := range st(x).Formations {
 		if f.Reserve != "off-board" || !f.Placed || f.Arrival > x.S.Turn || f.Arrival == 0 {
 			continue
 		}
@@ -322,7 +317,7 @@ func (r *Rules) enter(x *game.Tx) error {
 
 func (r *Rules) enemies(x *game.Tx, side string) []geom.Point {
 	var out []geom.Point
-	for _, u := range x.S.Units {
+	for _, u := range st(x).Units {
 		if u.Side != side && u.OnTable && u.Status != "routed" {
 			out = append(out, u.At)
 		}
@@ -330,35 +325,34 @@ func (r *Rules) enemies(x *game.Tx, side string) []geom.Point {
 	return out
 }
 
-func (r *Rules) enterOne(x *game.Tx, f *game.Formation) error {
-	g := x.S.General(f.General)
+func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
+	g := st(x).General(f.General)
 	enemy := r.enemies(x, f.Side)
 	at, ok := r.slide(x, f.Edge, g.At, enemy)
 	if !ok {
-		return x.Emit(game.Event{Type: game.EntryBlocked, Side: f.Side, See: game.All, Formation: f.ID, At: pt(g.At), Rule: "NB-10",
-			Text: fmt.Sprintf("no place on the %s edge is more than %s\" from the enemy; the reserve waits", f.Edge, inch(r.p.entryClear))})
+		return emit(x, game.Event{Type: EntryBlocked, Side: f.Side, See: game.All, Rule: "NB-10"}, Data{Formation: f.ID, At: pt(g.At), Text: fmt.Sprintf("no place on the %s edge is more than %s\" from the enemy; the reserve waits", f.Edge, inch(r.p.entryClear))})
 	}
-	var units []*game.Unit
-	var gens []*game.General
+	var units []*Unit
+	var gens []*General
 	var divs []string
 	// Formations come parent first, so one pass finds all under f.
 	in := map[string]bool{f.ID: true}
-	for _, d := range x.S.Formations {
+	for _, d := range st(x).Formations {
 		if d.ID == f.ID || !in[d.Parent] {
 			continue
 		}
 		in[d.ID] = true
 		divs = append(divs, d.ID)
-		if dg := x.S.General(d.General); dg != nil && !dg.OnTable {
+		if dg := st(x).General(d.General); dg != nil && !dg.OnTable {
 			gens = append(gens, dg)
 		}
-		for u := range x.S.Members(d) {
+		for u := range st(x).Members(d) {
 			if !u.OnTable {
 				units = append(units, u)
 			}
 		}
 	}
-	for u := range x.S.Members(f) {
+	for u := range st(x).Members(f) {
 		if !u.OnTable {
 			units = append(units, u)
 		}
@@ -376,7 +370,7 @@ func (r *Rules) enterOne(x *game.Tx, f *game.Formation) error {
 		var sum geom.Point
 		n := 0
 		for i, u := range units {
-			if x.S.Formation(u.Division).General == dg.ID {
+			if st(x).Formation(u.Division).General == dg.ID {
 				sum.X, sum.Y, n = sum.X+spots[i].X, sum.Y+spots[i].Y, n+1
 			}
 		}
@@ -390,24 +384,22 @@ func (r *Rules) enterOne(x *game.Tx, f *game.Formation) error {
 	if at != g.At {
 		text = fmt.Sprintf("the entry point slid from %v to %v, clear of the enemy", g.At, at)
 	}
-	if err := x.Emit(game.Event{Type: game.ReserveEntered, Side: f.Side, See: game.All, Formation: f.ID, At: pt(at),
-		Moves: moves, Divisions: divs, Rule: "NB-10", Text: text}); err != nil {
+	if err := emit(x, game.Event{Type: ReserveEntered, Side: f.Side, See: game.All, Moves: moves, Rule: "NB-10"}, Data{Formation: f.ID, At: pt(at), Divisions: divs, Text: text}); err != nil {
 		return err
 	}
 	then := f.Then
 	if then == nil {
 		return nil
 	}
-	o := x.S.OrderByID(then.ID)
+	o := st(x).OrderByID(then.ID)
 	ord := o.Order
 	follow, _ := r.split(x, f.ID, &ord, false)
-	return x.Emit(game.Event{Type: game.OrderActive, Side: f.Side, See: f.Side, Formation: f.ID, Order: &ord,
-		Divisions: follow, How: "entry", Rule: "NB-10"})
+	return emit(x, game.Event{Type: OrderActive, Side: f.Side, See: f.Side, Rule: "NB-10"}, Data{Formation: f.ID, Order: &ord, Divisions: follow, How: "entry"})
 }
 
 // under reports whether formation id is top or under it.
 func (r *Rules) under(x *game.Tx, id, top string) bool {
-	for f := range x.S.Lineage(id) {
+	for f := range st(x).Lineage(id) {
 		if f.ID == top {
 			return true
 		}
@@ -515,7 +507,7 @@ func (r *Rules) spots(x *game.Tx, edge string, at geom.Point, enemy []geom.Point
 // (NB-12; the source sets no penalty), and the limits of an attack order on
 // a division that is not engaged (NB-7).
 func (r *Rules) endOfMovement(x *game.Tx) error {
-	s := x.S
+	s := st(x)
 	for _, f := range s.Formations {
 		if f.Kind != battle.Division {
 			continue
@@ -530,8 +522,7 @@ func (r *Rules) endOfMovement(x *game.Tx) error {
 			}
 			if d2 := u.At.Dist2(g.At); d2 > g.Range*g.Range+1e-9 {
 				d := math.Sqrt(d2)
-				if err := x.Emit(game.Event{Type: game.RangeViolation, Side: u.Side, See: u.Side, Unit: u.ID, General: g.ID,
-					Formation: u.Division, Distance: math.Round(d*100) / 100, Range: g.Range, Rule: "NB-12"}); err != nil {
+				if err := emit(x, game.Event{Type: RangeViolation, Side: u.Side, See: u.Side, Rule: "NB-12"}, Data{Unit: u.ID, General: g.ID, Formation: u.Division, Distance: math.Round(d*100) / 100, Range: g.Range}); err != nil {
 					return err
 				}
 			}
@@ -544,9 +535,9 @@ func (r *Rules) endOfMovement(x *game.Tx) error {
 // engaged, that moved less than half the speed of the division's slowest
 // unit or stand in line (NB-7).
 func (r *Rules) attackLimits(x *game.Tx) error {
-	s := x.S
+	s := st(x)
 	for _, f := range s.Formations {
-		if f.Kind != battle.Division || f.Engaged || f.Order == nil || f.Order.Kind != "attack" || f.Entered == s.Turn {
+		if f.Kind != battle.Division || f.Engaged || f.Order == nil || f.Order.Kind != "attack" || f.Entered == x.S.Turn {
 			continue
 		}
 		slow, n := math.Inf(1), 0
@@ -569,12 +560,12 @@ func (r *Rules) attackLimits(x *game.Tx) error {
 			}
 		}
 		if len(line) > 0 {
-			if err := x.Emit(game.Event{Type: game.Restriction, Side: f.Side, See: f.Side, Formation: f.ID, Units: line, Status: "in-line", Rule: "NB-7"}); err != nil {
+			if err := emit(x, game.Event{Type: Restriction, Side: f.Side, See: f.Side, Rule: "NB-7"}, Data{Formation: f.ID, Units: line, Status: "in-line"}); err != nil {
 				return err
 			}
 		}
 		if len(short) > 0 {
-			if err := x.Emit(game.Event{Type: game.Restriction, Side: f.Side, See: f.Side, Formation: f.ID, Units: short, Status: "short-move", Distance: slow / 2, Rule: "NB-7"}); err != nil {
+			if err := emit(x, game.Event{Type: Restriction, Side: f.Side, See: f.Side, Rule: "NB-7"}, Data{Formation: f.ID, Units: short, Status: "short-move", Distance: slow / 2}); err != nil {
 				return err
 			}
 		}

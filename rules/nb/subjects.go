@@ -13,7 +13,12 @@ import (
 // of a messenger's old and new recipients; the formation completing its
 // order. An id not in the game is named as it is. A verb not listed here
 // names nothing and is refused to a commander.
-func (r *Rules) Subjects(st *game.State, c *game.Command) ([]string, error) {
+func (r *Rules) Subjects(gs *game.State, gc *game.Command) ([]string, error) {
+	st := of(gs)
+	c, err := argsOf(gc)
+	if err != nil {
+		return nil, err
+	}
 	var out []string
 	unit := func(id string) {
 		if u := st.Unit(id); u != nil {
@@ -82,11 +87,12 @@ func (r *Rules) Subjects(st *game.State, c *game.Command) ([]string, error) {
 // (game.Foresight): an order-delay roll (NB-5) whose reader has not yet
 // acted on the order, or an off-board reserve's entry roll (NB-10) for a
 // reserve not yet on the table.
-func (r *Rules) Ahead(st *game.State, e *game.Event) (string, bool) {
-	switch e.Type {
-	case game.OrderRead:
+func (r *Rules) Ahead(gs *game.State, ev *game.Event) (string, bool) {
+	st, e := of(gs), data(ev)
+	switch ev.Type {
+	case OrderRead:
 		o := st.OrderByID(e.OrderID)
-		if o == nil || o.Status == game.Superseded {
+		if o == nil || o.Status == Superseded {
 			return "", false
 		}
 		for _, rd := range o.Readers {
@@ -94,7 +100,7 @@ func (r *Rules) Ahead(st *game.State, e *game.Event) (string, bool) {
 				return fmt.Sprintf("the delay %s rolled reading %s for %s (acts on turn %d, NB-5)", e.General, e.OrderID, e.Formation, e.Acts), true
 			}
 		}
-	case game.ReserveScheduled:
+	case ReserveScheduled:
 		if f := st.Formation(e.Formation); f != nil && f.Entered == 0 {
 			return fmt.Sprintf("the earliest entry turn of the off-board reserve %s (NB-10)", e.Formation), true
 		}

@@ -1,9 +1,10 @@
-package game
+package nb
 
 import (
 	"slices"
 
 	"orderly/battle"
+	"orderly/game"
 	"orderly/geom"
 )
 
@@ -27,11 +28,10 @@ type engager struct {
 	sideOf    map[string]int
 }
 
-func (g *Game) engager() *engager {
-	if g.eng != nil {
-		return g.eng
+func (s *State) engager(sc *battle.Scenario) *engager {
+	if s.eng != nil {
+		return s.eng
 	}
-	s := g.st
 	e := &engager{
 		pts:    make([]geom.Point, len(s.Units)),
 		side:   make([]int, len(s.Units)),
@@ -42,7 +42,7 @@ func (g *Game) engager() *engager {
 		mine:   make([]int, len(s.Formations)),
 		sideOf: map[string]int{},
 	}
-	for i, side := range g.sc.Sides {
+	for i, side := range sc.Sides {
 		e.sideOf[side.ID] = i
 		e.grids = append(e.grids, nil)
 		e.idx = append(e.idx, nil)
@@ -57,11 +57,11 @@ func (g *Game) engager() *engager {
 		e.div[i] = s.form[u.Division]
 		e.units[e.div[i]] = append(e.units[e.div[i]], i)
 	}
-	g.eng = e
+	s.eng = e
 	return e
 }
 
-// Engagement recomputes which divisions are engaged (SPEC NB-6): a division
+// engagement recomputes which divisions are engaged (SPEC NB-6): a division
 // is engaged while any of its combat units is within reach of an un-routed
 // enemy combat unit on the table. It emits engaged and disengaged events for
 // the divisions whose engagement changed. It does nothing when no unit has
@@ -70,13 +70,13 @@ func (g *Game) engager() *engager {
 // divisions they were engaged with, and those now within their reach. Each unit looks only at the
 // grid cells around it, so the cost grows with the number of units, not its
 // square.
-func (x *Tx) Engagement(reach float64, rule string) error {
-	s := x.S
-	if !s.touchedAll && len(s.touched) == 0 && x.g.eng != nil && x.g.engReach == reach {
+func engagement(x *game.Tx, reach float64, rule string) error {
+	s := st(x)
+	if !s.touchedAll && len(s.touched) == 0 && s.eng != nil && s.engReach == reach {
 		return nil
 	}
-	full := s.touchedAll || x.g.eng == nil || x.g.engReach != reach
-	e := x.g.engager()
+	full := s.touchedAll || s.eng == nil || s.engReach != reach
+	e := s.engager(x.Sc)
 	if !full {
 		// Looking again at every division is cheaper when the touched
 		// units are spread over many of them.
@@ -90,14 +90,14 @@ func (x *Tx) Engagement(reach float64, rule string) error {
 		}
 		full = 8*n > e.divisions
 	}
-	if x.g.engReach != reach {
+	if s.engReach != reach {
 		// Cells of half the reach: a query then looks at less ground
 		// outside the circle than with cells of the whole reach.
 		for i := range e.grids {
 			e.grids[i] = geom.NewGrid(x.Sc.Field.Bounds(), reach/2)
 		}
 		e.whole = geom.NewGrid(x.Sc.Field.Bounds(), reach/2)
-		x.g.engReach = reach
+		s.engReach = reach
 	}
 	for i, u := range s.Units {
 		e.pts[i] = u.At
@@ -179,7 +179,7 @@ func (x *Tx) Engagement(reach float64, rule string) error {
 		e.buf = buf
 		if len(with) == 0 {
 			if f.Engaged {
-				if err := x.Emit(Event{Type: Disengaged, Side: f.Side, See: All, Formation: f.ID, Rule: rule}); err != nil {
+				if err := emit(x, game.Event{Type: Disengaged, Side: f.Side, See: game.All, Rule: rule}, Data{Formation: f.ID}); err != nil {
 					return err
 				}
 			}
@@ -193,7 +193,7 @@ func (x *Tx) Engagement(reach float64, rule string) error {
 		for i, d := range with {
 			ids[i] = s.Formations[d].ID
 		}
-		if err := x.Emit(Event{Type: Engaged, Side: f.Side, See: All, Formation: f.ID, With: ids, Rule: rule}); err != nil {
+		if err := emit(x, game.Event{Type: Engaged, Side: f.Side, See: game.All, Rule: rule}, Data{Formation: f.ID, With: ids}); err != nil {
 			return err
 		}
 	}

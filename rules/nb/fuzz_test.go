@@ -1,4 +1,4 @@
-package game_test
+package nb_test
 
 import (
 	"slices"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"orderly/game"
+	"orderly/rules/nb"
 )
 
 // FuzzDecodeCommand checks that DecodeCommand never panics, that every
@@ -39,8 +40,9 @@ func FuzzDecodeCommand(f *testing.F) {
 		f.Add(s)
 	}
 	const where = "cmd.yaml"
+	r := engine(f)
 	f.Fuzz(func(t *testing.T, in string) {
-		c, err := game.DecodeCommand([]byte(in), where)
+		c, err := game.DecodeCommand(r, []byte(in), where)
 		if err != nil {
 			msg := err.Error()
 			if strings.ContainsAny(msg, "\n\r") {
@@ -54,19 +56,26 @@ func FuzzDecodeCommand(f *testing.F) {
 		if c.Side == "" {
 			t.Fatalf("decoded %+v with no side", c)
 		}
-		if !slices.Contains(game.Verbs, c.Verb) {
-			t.Fatalf("decoded %+v with verb %q, not one of %v", c, c.Verb, game.Verbs)
+		if !slices.Contains(append(r.Verbs(), game.Ready, game.End), c.Verb) {
+			t.Fatalf("decoded %+v with verb %q, not one of %v", c, c.Verb, append(r.Verbs(), game.Ready, game.End))
+		}
+		a, _ := c.Args.(*nb.Args)
+		if a == nil {
+			if c.Verb != game.Ready && c.Verb != game.End {
+				t.Fatalf("decoded %+v without NB arguments", c)
+			}
+			a = &nb.Args{}
 		}
 		switch c.Verb {
 		case "write":
-			if c.Write == nil || len(c.Write.For) == 0 || c.Write.Kind == "" {
-				t.Fatalf("write without for or kind: %+v", c.Write)
+			if a.Write == nil || len(a.Write.For) == 0 || a.Write.Kind == "" {
+				t.Fatalf("write without for or kind: %+v", a.Write)
 			}
 		case "move":
-			if len(c.Moves) == 0 {
+			if len(a.Moves) == 0 {
 				t.Fatalf("move without moves")
 			}
-			for _, m := range c.Moves {
+			for _, m := range a.Moves {
 				if (m.Unit == "") == (m.General == "") {
 					t.Fatalf("move %+v names not exactly one piece", m)
 				}
@@ -75,16 +84,16 @@ func FuzzDecodeCommand(f *testing.F) {
 				}
 			}
 		case "react", "combat", "rout", "rally":
-			if len(c.Units) == 0 {
+			if len(a.Units) == 0 {
 				t.Fatalf("%s without units", c.Verb)
 			}
 		case "remove":
-			if c.Fate != "killed" && c.Fate != "captured" {
-				t.Fatalf("remove with fate %q", c.Fate)
+			if a.Fate != "killed" && a.Fate != "captured" {
+				t.Fatalf("remove with fate %q", a.Fate)
 			}
 		case "replace":
-			if c.New == nil || c.New.ID == "" || c.New.Range <= 0 {
-				t.Fatalf("replace with %+v", c.New)
+			if a.New == nil || a.New.ID == "" || a.New.Range <= 0 {
+				t.Fatalf("replace with %+v", a.New)
 			}
 		}
 	})

@@ -1,16 +1,25 @@
-package game
+package nb
 
 import (
 	"slices"
 	"testing"
 
 	"orderly/battle"
+	"orderly/game"
 	"orderly/geom"
 )
 
-// The visibility predicates Unseen uses agree with redact, the view a
-// seat is shown, for every piece of every side, on and off the table.
+// The visibility predicates Unseen uses agree with View, the view a seat
+// is shown, for every piece of every side, on and off the table.
 func TestSeesAgreesWithView(t *testing.T) {
+	gs := &game.State{}
+	piece := func(id, side string, on bool, at geom.Point) *game.Piece {
+		p, err := gs.AddPiece(game.Piece{ID: id, Side: side, OnTable: on, At: at})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
 	st := &State{
 		Sides: []SideState{{ID: "a"}, {ID: "b"}},
 		Formations: []*Formation{
@@ -20,18 +29,20 @@ func TestSeesAgreesWithView(t *testing.T) {
 			{ID: "P", Side: "b", Kind: battle.Corps},
 		},
 		Units: []*Unit{
-			{ID: "a1", Side: "a", Division: "A-1", OnTable: true}, {ID: "b1", Side: "b", Division: "B-1", OnTable: true},
-			{ID: "r1", Side: "b", Division: "R-1"}, {ID: "r2", Side: "b", Division: "R-1"},
+			{Piece: piece("a1", "a", true, geom.Point{}), Division: "A-1"}, {Piece: piece("b1", "b", true, geom.Point{}), Division: "B-1"},
+			{Piece: piece("r1", "b", false, geom.Point{}), Division: "R-1"}, {Piece: piece("r2", "b", false, geom.Point{}), Division: "R-1"},
 		},
 		Generals: []*General{
-			{ID: "ga", Side: "a", Commands: "A", OnTable: true}, {ID: "gb", Side: "b", Commands: "B", OnTable: true},
-			{ID: "gr", Side: "b", Commands: "R"}, {ID: "gp", Side: "b", Commands: "P", OnTable: true, At: geom.Point{X: 1}},
+			{Piece: piece("ga", "a", true, geom.Point{}), Commands: "A"}, {Piece: piece("gb", "b", true, geom.Point{}), Commands: "B"},
+			{Piece: piece("gr", "b", false, geom.Point{}), Commands: "R"}, {Piece: piece("gp", "b", true, geom.Point{X: 1}), Commands: "P"},
 		},
 		Messengers: []*Messenger{{ID: "m-b-1", Side: "b"}},
 	}
 	st.index()
-	for _, seat := range []string{"a", "b", Umpire} {
-		v := st.redact(seat)
+	gs.Ext = st
+	r := &Rules{}
+	for _, seat := range []string{"a", "b", game.Umpire} {
+		v := of(r.View(gs, seat))
 		for _, id := range append(st.unitIDs(), "nope") {
 			if got, want := st.seesUnit(seat, id), slices.Contains(v.unitIDs(), id); got != want {
 				t.Errorf("%s sees unit %s: %v, the view says %v", seat, id, got, want)
@@ -50,15 +61,17 @@ func TestSeesAgreesWithView(t *testing.T) {
 	}
 	// A hidden id and a missing one get the same answer, with a near
 	// match only from the view (r2, hidden, is nearer r1 than a1 is).
-	hidden := Unseen(st, "a", &Command{Verb: "rout", Units: []string{"r1"}})
-	missing := Unseen(st, "a", &Command{Verb: "rout", Units: []string{"r9"}})
+	rout := func(seat, id string) error {
+		return r.Unseen(gs, seat, &game.Command{Verb: "rout", Args: &Args{Units: []string{id}}})
+	}
+	hidden, missing := rout("a", "r1"), rout("a", "r9")
 	if hidden == nil || missing == nil {
 		t.Fatalf("hidden %v, missing %v", hidden, missing)
 	}
 	if h, m := hidden.Error(), missing.Error(); h != `unit "r1" is not in this game; did you mean a1?` || m != `unit "r9" is not in this game; did you mean a1?` {
 		t.Errorf("hidden %q, missing %q", h, m)
 	}
-	if err := Unseen(st, Umpire, &Command{Verb: "rout", Units: []string{"r1"}}); err != nil {
+	if err := rout(game.Umpire, "r1"); err != nil {
 		t.Errorf("the umpire: %v", err)
 	}
 }

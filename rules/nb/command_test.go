@@ -1,4 +1,4 @@
-package game_test
+package nb_test
 
 import (
 	"reflect"
@@ -8,6 +8,7 @@ import (
 
 	"orderly/game"
 	"orderly/geom"
+	"orderly/rules/nb"
 )
 
 func cmdPt(x, y float64) *geom.Point { p := geom.Pt(x, y); return &p }
@@ -22,105 +23,105 @@ func TestDecodeCommand(t *testing.T) {
 		{
 			name: "write for one id",
 			in:   "{side: french, write: {for: I, kind: attack, objective: [30, 12], note: take the farm}}",
-			want: game.Command{Side: "french", Verb: "write", Write: &game.Write{For: []string{"I"}, Kind: "attack", Objective: cmdPt(30, 12), Note: "take the farm"}},
+			want: game.Command{Side: "french", Verb: "write", Args: &nb.Args{Write: &nb.Write{For: []string{"I"}, Kind: "attack", Objective: cmdPt(30, 12), Note: "take the farm"}}},
 		},
 		{
 			name: "write for a list, to a general",
 			in:   "side: french\nwrite:\n  for: [I, II-corps]\n  to: derlon\n  kind: defend\n",
-			want: game.Command{Side: "french", Verb: "write", Write: &game.Write{For: []string{"I", "II-corps"}, To: "derlon", Kind: "defend"}},
+			want: game.Command{Side: "french", Verb: "write", Args: &nb.Args{Write: &nb.Write{For: []string{"I", "II-corps"}, To: "derlon", Kind: "defend"}}},
 		},
 		{
 			name: "move one mapping",
 			in:   "{side: french, move: {unit: I-1-a, to: [31, 21]}}",
-			want: game.Command{Side: "french", Verb: "move", Moves: []game.Move{{Unit: "I-1-a", To: geom.Pt(31, 21)}}},
+			want: game.Command{Side: "french", Verb: "move", Args: &nb.Args{Moves: []game.Move{{Unit: "I-1-a", To: geom.Pt(31, 21)}}}},
 		},
 		{
 			name: "move a list",
 			in:   "side: french\nmove:\n  - {unit: I-1-a, to: [31, 21], formation: line, facing: 90}\n  - {general: quiot, to: [32.5, 20]}\n",
-			want: game.Command{Side: "french", Verb: "move", Moves: []game.Move{
+			want: game.Command{Side: "french", Verb: "move", Args: &nb.Args{Moves: []game.Move{
 				{Unit: "I-1-a", To: geom.Pt(31, 21), Shape: "line", Facing: cmdF(90)},
 				{General: "quiot", To: geom.Pt(32.5, 20)},
-			}},
+			}}},
 		},
 		{
 			name: "move facing 0",
 			in:   "{side: french, move: [{unit: a, to: [1, 2], facing: 0}]}",
-			want: game.Command{Side: "french", Verb: "move", Moves: []game.Move{{Unit: "a", To: geom.Pt(1, 2), Facing: cmdF(0)}}},
+			want: game.Command{Side: "french", Verb: "move", Args: &nb.Args{Moves: []game.Move{{Unit: "a", To: geom.Pt(1, 2), Facing: cmdF(0)}}}},
 		},
 		{
 			name: "attach",
 			in:   "{side: french, attach: {general: ney, to: I-1-a}}",
-			want: game.Command{Side: "french", Verb: "attach", General: "ney", To: "I-1-a"},
+			want: game.Command{Side: "french", Verb: "attach", Args: &nb.Args{General: "ney", To: "I-1-a"}},
 		},
 		{
 			name: "detach",
 			in:   "{side: french, detach: ney}",
-			want: game.Command{Side: "french", Verb: "detach", General: "ney"},
+			want: game.Command{Side: "french", Verb: "detach", Args: &nb.Args{General: "ney"}},
 		},
 		{
 			name: "redirect",
 			in:   "{side: british, redirect: {messenger: british-3, to: alten}}",
-			want: game.Command{Side: "british", Verb: "redirect", Messenger: "british-3", To: "alten"},
+			want: game.Command{Side: "british", Verb: "redirect", Args: &nb.Args{Messenger: "british-3", To: "alten"}},
 		},
 		{
 			name: "complete",
 			in:   "{side: french, complete: I}",
-			want: game.Command{Side: "french", Verb: "complete", Formation: "I"},
+			want: game.Command{Side: "french", Verb: "complete", Args: &nb.Args{Formation: "I"}},
 		},
 		{
 			name: "react one id",
 			in:   "{side: british, react: 3rd-a}",
-			want: game.Command{Side: "british", Verb: "react", Units: []string{"3rd-a"}},
+			want: game.Command{Side: "british", Verb: "react", Args: &nb.Args{Units: []string{"3rd-a"}}},
 		},
 		{
 			name: "react a list",
 			in:   "{side: british, react: [3rd-a, 3rd-b]}",
-			want: game.Command{Side: "british", Verb: "react", Units: []string{"3rd-a", "3rd-b"}},
+			want: game.Command{Side: "british", Verb: "react", Args: &nb.Args{Units: []string{"3rd-a", "3rd-b"}}},
 		},
 		{
 			name: "combat one id",
 			in:   "{side: umpire, combat: I-1-a}",
-			want: game.Command{Side: "umpire", Verb: "combat", Units: []string{"I-1-a"}},
+			want: game.Command{Side: "umpire", Verb: "combat", Args: &nb.Args{Units: []string{"I-1-a"}}},
 		},
 		{
 			name: "combat a list",
 			in:   "{side: umpire, combat: [I-1-a, 3rd-b]}",
-			want: game.Command{Side: "umpire", Verb: "combat", Units: []string{"I-1-a", "3rd-b"}},
+			want: game.Command{Side: "umpire", Verb: "combat", Args: &nb.Args{Units: []string{"I-1-a", "3rd-b"}}},
 		},
 		{
 			name: "rout one id",
 			in:   "{side: umpire, rout: 3rd-a}",
-			want: game.Command{Side: "umpire", Verb: "rout", Units: []string{"3rd-a"}},
+			want: game.Command{Side: "umpire", Verb: "rout", Args: &nb.Args{Units: []string{"3rd-a"}}},
 		},
 		{
 			name: "rout a list",
 			in:   "{side: umpire, rout: [3rd-a]}",
-			want: game.Command{Side: "umpire", Verb: "rout", Units: []string{"3rd-a"}},
+			want: game.Command{Side: "umpire", Verb: "rout", Args: &nb.Args{Units: []string{"3rd-a"}}},
 		},
 		{
 			name: "rally one id",
 			in:   "{side: british, rally: 3rd-a}",
-			want: game.Command{Side: "british", Verb: "rally", Units: []string{"3rd-a"}},
+			want: game.Command{Side: "british", Verb: "rally", Args: &nb.Args{Units: []string{"3rd-a"}}},
 		},
 		{
 			name: "rally a list",
 			in:   "{side: british, rally: [3rd-a, 3rd-b, 3rd-c]}",
-			want: game.Command{Side: "british", Verb: "rally", Units: []string{"3rd-a", "3rd-b", "3rd-c"}},
+			want: game.Command{Side: "british", Verb: "rally", Args: &nb.Args{Units: []string{"3rd-a", "3rd-b", "3rd-c"}}},
 		},
 		{
 			name: "remove killed",
 			in:   "{side: umpire, remove: {general: ney, fate: killed}}",
-			want: game.Command{Side: "umpire", Verb: "remove", General: "ney", Fate: "killed"},
+			want: game.Command{Side: "umpire", Verb: "remove", Args: &nb.Args{General: "ney", Fate: "killed"}},
 		},
 		{
 			name: "remove captured",
 			in:   "{side: umpire, remove: {general: ney, fate: captured}}",
-			want: game.Command{Side: "umpire", Verb: "remove", General: "ney", Fate: "captured"},
+			want: game.Command{Side: "umpire", Verb: "remove", Args: &nb.Args{General: "ney", Fate: "captured"}},
 		},
 		{
 			name: "replace",
 			in:   "{side: french, replace: {general: ney, by: {id: ney-2, name: Reille, quality: poor, range: 6, at: [30, 20]}}}",
-			want: game.Command{Side: "french", Verb: "replace", General: "ney", New: &game.NewGeneral{ID: "ney-2", Name: "Reille", Quality: "poor", Range: 6, At: geom.Pt(30, 20)}},
+			want: game.Command{Side: "french", Verb: "replace", Args: &nb.Args{General: "ney", New: &nb.NewGeneral{ID: "ney-2", Name: "Reille", Quality: "poor", Range: 6, At: geom.Pt(30, 20)}}},
 		},
 		{
 			name: "end true",
@@ -135,28 +136,28 @@ func TestDecodeCommand(t *testing.T) {
 		{
 			name: "JSON",
 			in:   `{"side":"french","detach":"ney"}`,
-			want: game.Command{Side: "french", Verb: "detach", General: "ney"},
+			want: game.Command{Side: "french", Verb: "detach", Args: &nb.Args{General: "ney"}},
 		},
 		{
 			name: "indented JSON",
 			in:   "{\n\t\"side\": \"french\",\n\t\"move\": [{\"unit\": \"a\", \"to\": [1.5, 2], \"facing\": 180}]\n}\n",
-			want: game.Command{Side: "french", Verb: "move", Moves: []game.Move{{Unit: "a", To: geom.Pt(1.5, 2), Facing: cmdF(180)}}},
+			want: game.Command{Side: "french", Verb: "move", Args: &nb.Args{Moves: []game.Move{{Unit: "a", To: geom.Pt(1.5, 2), Facing: cmdF(180)}}}},
 		},
 		{
 			name: "JSON write",
 			in:   `{"side":"french","write":{"for":["I"],"kind":"attack","objective":[36,8]}}`,
-			want: game.Command{Side: "french", Verb: "write", Write: &game.Write{For: []string{"I"}, Kind: "attack", Objective: cmdPt(36, 8)}},
+			want: game.Command{Side: "french", Verb: "write", Args: &nb.Args{Write: &nb.Write{For: []string{"I"}, Kind: "attack", Objective: cmdPt(36, 8)}}},
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := game.DecodeCommand([]byte(c.in), "cmd")
+			got, err := game.DecodeCommand(engine(t), []byte(c.in), "cmd")
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !reflect.DeepEqual(got, c.want) {
 				t.Errorf("DecodeCommand(%q)\n got %+v\nwant %+v", c.in, got, c.want)
 			}
-			if !slices.Contains(game.Verbs, got.Verb) {
+			if !slices.Contains(append(engine(t).Verbs(), game.Ready, game.End), got.Verb) {
 				t.Errorf("verb %q is not in Verbs", got.Verb)
 			}
 		})
@@ -181,13 +182,13 @@ func TestDecodeCommandEveryVerb(t *testing.T) {
 		"ready":    "{side: s, ready: true}",
 		"end":      "{side: s, end: true}",
 	}
-	for _, v := range game.Verbs {
+	for _, v := range append(engine(t).Verbs(), game.Ready, game.End) {
 		in, ok := ins[v]
 		if !ok {
 			t.Errorf("no test input for verb %q", v)
 			continue
 		}
-		c, err := game.DecodeCommand([]byte(in), "cmd")
+		c, err := game.DecodeCommand(engine(t), []byte(in), "cmd")
 		if err != nil || c.Verb != v || c.Side != "s" {
 			t.Errorf("%s: %+v, %v", v, c, err)
 		}
@@ -260,7 +261,7 @@ func TestDecodeCommandBad(t *testing.T) {
 			`cmd:1: command: unknown field "detatch" (did you mean detach?); allowed: side, write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := game.DecodeCommand([]byte(c.in), "cmd")
+			_, err := game.DecodeCommand(engine(t), []byte(c.in), "cmd")
 			if err == nil {
 				t.Fatalf("DecodeCommand(%q) succeeded; want %q", c.in, c.want)
 			}
@@ -277,7 +278,7 @@ func TestDecodeCommandBad(t *testing.T) {
 // TestDecodeCommandReadyFalse checks that ready takes only true.
 func TestDecodeCommandReadyFalse(t *testing.T) {
 	for _, in := range []string{"{side: french, ready: false}", "{side: french, ready: move}", "{side: french, ready: [1]}"} {
-		c, err := game.DecodeCommand([]byte(in), "cmd")
+		c, err := game.DecodeCommand(engine(t), []byte(in), "cmd")
 		if err == nil || !strings.Contains(err.Error(), "command.ready: want true") {
 			t.Errorf("%s decoded as %+v, %v; want an error", in, c, err)
 		}
@@ -287,7 +288,7 @@ func TestDecodeCommandReadyFalse(t *testing.T) {
 // TestDecodeCommandEndFalse checks that end: false is refused when decoded,
 // not taken as the name of a step.
 func TestDecodeCommandEndFalse(t *testing.T) {
-	c, err := game.DecodeCommand([]byte("{side: french, end: false}"), "cmd")
+	c, err := game.DecodeCommand(engine(t), []byte("{side: french, end: false}"), "cmd")
 	if err == nil {
 		t.Errorf("end: false decoded as %+v; want an error", c)
 	}

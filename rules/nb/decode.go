@@ -1,0 +1,297 @@
+package nb
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"orderly/battle"
+	"orderly/game"
+	"orderly/geom"
+	"orderly/strict"
+)
+
+// verbs are NB's commands, besides the engine's ready and end.
+var verbs = []string{"write", "move", "attach", "detach", "redirect", "complete", "react", "combat", "rout", "rally", "remove", "replace"}
+
+// Verbs lists NB's commands.
+func (r *Rules) Verbs() []string { return slices.Clone(verbs) }
+
+// Args are the arguments of an NB command; the verb says which it uses.
+type Args struct {
+	Write *Write      `json:"write,omitempty"`
+	Moves []game.Move `json:"moves,omitempty"`
+	// General, Units, Messenger and Formation name the piece acted on; To
+	// is what it goes to (a unit or general for attach, a general for
+	// redirect).
+	General   string      `json:"general,omitempty"`
+	Units     []string    `json:"units,omitempty"`
+	Messenger string      `json:"messenger,omitempty"`
+	Formation string      `json:"formation,omitempty"`
+	To        string      `json:"to,omitempty"`
+	Fate      string      `json:"fate,omitempty"`
+	New       *NewGeneral `json:"new,omitempty"`
+}
+
+// Size is how many ids the arguments name (game.Sizer).
+func (a *Args) Size() int {
+	n := len(a.Moves) + len(a.Units)
+	if a.Write != nil {
+		n += len(a.Write.For)
+	}
+	return n
+}
+
+// Write is an order to write (SPEC NB-2, NB-11).
+type Write struct {
+	For       []string    `json:"for"`
+	To        string      `json:"to,omitempty"` // the general the messenger rides to
+	Kind      string      `json:"kind"`
+	Objective *geom.Point `json:"objective,omitempty"`
+	Note      string      `json:"note,omitempty"`
+}
+
+// cmd is a command with its NB arguments at hand.
+type cmd struct {
+	*game.Command
+	*Args
+}
+
+// argsOf gives a command's NB arguments: none for a command without.
+func argsOf(c *game.Command) (cmd, error) {
+	switch a := c.Args.(type) {
+	case *Args:
+		return cmd{c, a}, nil
+	case nil:
+		return cmd{c, &Args{}}, nil
+	}
+	return cmd{}, fmt.Errorf("nb: the arguments of %s are %T, not NB's", c.Verb, c.Args)
+}
+
+// Decode reads the arguments of an NB command from YAML or JSON, e.g. for
+// write {for: I, kind: attack, objective: [30, 12]}.
+func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (any, error) {
+	a := &Args{}
+	var err error
+	switch verb {
+	case "write":
+		a.Write, err = readWrite(rd, v, w)
+	case "move":
+		a.Moves, err = readMoves(rd, v, w)
+	case "attach":
+		var g map[string]*yaml.Node
+		if g, err = need(rd, v, w, "general", "to"); err == nil {
+			if a.General, err = rd.ID(g["general"], w+".general"); err == nil {
+				a.To, err = rd.ID(g["to"], w+".to")
+			}
+		}
+	case "redirect":
+		var g map[string]*yaml.Node
+		if g, err = need(rd, v, w, "messenger", "to"); err == nil {
+			if a.Messenger, err = rd.ID(g["messenger"], w+".messenger"); err == nil {
+				a.To, err = rd.ID(g["to"], w+".to")
+			}
+		}
+	case "detach":
+		a.General, err = rd.ID(v, w)
+	case "complete":
+		a.Formation, err = rd.ID(v, w)
+	case "react", "combat", "rout", "rally":
+		a.Units, err = words(rd, v, w)
+	case "remove":
+		var g map[string]*yaml.Node
+		if g, err = need(rd, v, w, "general", "fate"); err == nil {
+			if a.General, err = rd.ID(g["general"], w+".general"); err == nil {
+				a.Fate, err = rd.Word(g["fate"], w+".fate")
+				if err == nil && a.Fate != "killed" && a.Fate != "captured" {
+					err = rd.Errf(g["fate"], "%s.fate: %q is not one of killed, captured", w, a.Fate)
+				}
+			}
+		}
+	case "replace":
+		var g map[string]*yaml.Node
+		if g, err = need(rd, v, w, "general", "by"); err == nil {
+			if a.General, err = rd.ID(g["general"], w+".general"); err == nil {
+				a.New, err = readNewGeneral(rd, g["by"], w+".by")
+			}
+		}
+	default:
+		return nil, rd.Errf(v, "%s: nb has no command %s; allowed: %s", w, strict.Quote(verb, 40), strings.Join(verbs, ", "))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// need reads a mapping whose fields are exactly the given ones.
+func need(r strict.Reader, n *yaml.Node, where string, fields ...string) (map[string]*yaml.Node, error) {
+	f, err := r.Fields(n, where, fields...)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Require(f, n, where, fields...); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// words reads one id or a list of them.
+func words(r strict.Reader, n *yaml.Node, where string) ([]string, error) {
+	if n.Kind == yaml.ScalarNode {
+		w, err := r.ID(n, where)
+		return []string{w}, err
+	}
+	items, err := r.List(n, where)
+	if err != nil {
+		return nil, err
+	}
+	if len(items) == 0 {
+		return nil, r.Errf(n, "%s: the list is empty", where)
+	}
+	out := make([]string, len(items))
+	named := make(map[string]bool, len(items))
+	for i, it := range items {
+		if out[i], err = r.ID(it, fmt.Sprintf("%s[%d]", where, i)); err != nil {
+			return nil, err
+		}
+		if named[out[i]] {
+			return nil, r.Errf(it, "%s[%d]: %s is named twice; name each once", where, i, out[i])
+		}
+		named[out[i]] = true
+	}
+	return out, nil
+}
+
+func readWrite(r strict.Reader, n *yaml.Node, where string) (*Write, error) {
+	f, err := r.Fields(n, where, "for", "to", "kind", "objective", "note")
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Require(f, n, where, "for", "kind"); err != nil {
+		return nil, err
+	}
+	w := &Write{}
+	if w.For, err = words(r, f["for"], where+".for"); err != nil {
+		return nil, err
+	}
+	if w.Kind, err = r.Word(f["kind"], where+".kind"); err != nil {
+		return nil, err
+	}
+	if f["to"] != nil {
+		if w.To, err = r.ID(f["to"], where+".to"); err != nil {
+			return nil, err
+		}
+	}
+	if f["objective"] != nil {
+		p, err := battle.Position(r, f["objective"], where+".objective")
+		if err != nil {
+			return nil, err
+		}
+		w.Objective = &p
+	}
+	if f["note"] != nil {
+		if w.Note, err = r.Str(f["note"], where+".note"); err != nil {
+			return nil, err
+		}
+	}
+	return w, nil
+}
+
+func readMoves(r strict.Reader, n *yaml.Node, where string) ([]game.Move, error) {
+	items := []*yaml.Node{n}
+	if n.Kind == yaml.SequenceNode {
+		items = n.Content
+		if len(items) == 0 {
+			return nil, r.Errf(n, "%s: the list of moves is empty", where)
+		}
+	}
+	var out []game.Move
+	moved := make(map[string]bool, len(items))
+	for i, it := range items {
+		w := where
+		if n.Kind == yaml.SequenceNode {
+			w = fmt.Sprintf("%s[%d]", where, i)
+		}
+		f, err := r.Fields(it, w, "unit", "general", "to", "formation", "facing")
+		if err != nil {
+			return nil, err
+		}
+		var m game.Move
+		switch {
+		case f["unit"] != nil && f["general"] == nil:
+			m.Unit, err = r.ID(f["unit"], w+".unit")
+		case f["general"] != nil && f["unit"] == nil:
+			m.General, err = r.ID(f["general"], w+".general")
+			if err == nil && (f["formation"] != nil || f["facing"] != nil) {
+				err = r.Errf(it, "%s: a general has no formation or facing; move him with general and to", w)
+			}
+		default:
+			err = r.Errf(it, "%s: give either unit or general", w)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if f["to"] == nil {
+			return nil, r.Errf(it, "%s: to is missing: where the piece goes, [x, y]", w)
+		}
+		if m.To, err = battle.Position(r, f["to"], w+".to"); err != nil {
+			return nil, err
+		}
+		if f["formation"] != nil {
+			if m.Shape, err = r.Word(f["formation"], w+".formation"); err != nil {
+				return nil, err
+			}
+		}
+		if f["facing"] != nil {
+			v, err := battle.Number(r, f["facing"], w+".facing")
+			if err != nil {
+				return nil, err
+			}
+			if v < 0 || v >= 360 {
+				return nil, r.Errf(f["facing"], "%s.facing: %v is out of range; allowed: 0 up to 360 degrees", w, v)
+			}
+			m.Facing = &v
+		}
+		if moved[m.ID()] {
+			return nil, r.Errf(it, "%s: %s is moved twice in one command; give each piece one move", w, m.ID())
+		}
+		moved[m.ID()] = true
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+func readNewGeneral(r strict.Reader, n *yaml.Node, where string) (*NewGeneral, error) {
+	f, err := r.Fields(n, where, "id", "name", "quality", "range", "at")
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Require(f, n, where, "id", "quality", "range", "at"); err != nil {
+		return nil, err
+	}
+	g := &NewGeneral{}
+	if g.ID, err = r.ID(f["id"], where+".id"); err != nil {
+		return nil, err
+	}
+	if f["name"] != nil {
+		if g.Name, err = r.Str(f["name"], where+".name"); err != nil {
+			return nil, err
+		}
+	}
+	if g.Quality, err = r.Word(f["quality"], where+".quality"); err != nil {
+		return nil, err
+	}
+	if g.Range, err = battle.Number(r, f["range"], where+".range"); err != nil {
+		return nil, err
+	}
+	if g.Range <= 0 || g.Range > 1000 {
+		return nil, r.Errf(f["range"], "%s.range: %v is out of range; allowed: more than 0 up to 1000 inches", where, g.Range)
+	}
+	if g.At, err = battle.Position(r, f["at"], where+".at"); err != nil {
+		return nil, err
+	}
+	return g, nil
+}

@@ -1,0 +1,238 @@
+package nb
+
+import (
+	"fmt"
+	"slices"
+
+	"orderly/game"
+	"orderly/strict"
+)
+
+// View is the state as seat (a side id, or game.Umpire) may see it. For a
+// side it leaves out the opponent's orders, the order and recipient of the
+// opponent's messengers (their models on the table stay in view), the
+// opponent's counts of orders written, his off-board reserves until their
+// general is placed, and any piece of his that is not on the table.
+func (r *Rules) View(gs *game.State, seat string) *game.State {
+	s := of(gs)
+	mine := func(side string) bool { return seat == game.Umpire || side == seat }
+	out := gs.Copy(func(p *game.Piece) bool { return mine(p.Side) || p.OnTable })
+	v := &State{}
+	for _, sd := range s.Sides {
+		if mine(sd.ID) {
+			v.Sides = append(v.Sides, sd)
+		} else {
+			v.Sides = append(v.Sides, SideState{ID: sd.ID, Messengers: sd.Messengers})
+		}
+	}
+	onTable := map[string]bool{}
+	for _, u := range s.Units {
+		if p := out.Piece(u.ID); p != nil {
+			c := *u
+			c.Piece = p
+			v.Units = append(v.Units, &c)
+			if u.OnTable {
+				onTable[u.Division] = true
+			}
+		}
+	}
+	for _, g := range s.Generals {
+		if p := out.Piece(g.ID); p != nil {
+			c := *g
+			c.Piece = p
+			v.Generals = append(v.Generals, &c)
+			if g.OnTable {
+				onTable[g.Commands] = true
+			}
+		}
+	}
+	for _, f := range s.Formations {
+		if mine(f.Side) {
+			c := *f
+			c.With = slices.Clone(f.With)
+			v.Formations = append(v.Formations, &c)
+			continue
+		}
+		if !onTable[f.ID] {
+			continue
+		}
+		v.Formations = append(v.Formations, &Formation{
+			ID: f.ID, Side: f.Side, Kind: f.Kind, Parent: f.Parent, General: f.General,
+			Engaged: f.Engaged, With: slices.Clone(f.With), Placed: f.Placed,
+			Arrival: f.Arrival, Entered: f.Entered, EnterAt: f.EnterAt,
+		})
+	}
+	for _, m := range s.Messengers {
+		c := *m
+		if !mine(m.Side) {
+			c.Order, c.To = "", ""
+		}
+		v.Messengers = append(v.Messengers, &c)
+	}
+	for _, o := range s.Orders {
+		if mine(o.Side) {
+			c := *o
+			c.Readers = slices.Clone(o.Readers)
+			v.Orders = append(v.Orders, &c)
+		}
+	}
+	v.index()
+	out.Ext = v
+	return out
+}
+
+// Seen lists the ids of the formations, generals and units in a view
+// (game.Lister).
+func (r *Rules) Seen(gs *game.State) []string {
+	s := of(gs)
+	var out []string
+	for _, f := range s.Formations {
+		out = append(out, f.ID)
+	}
+	for _, g := range s.Generals {
+		out = append(out, g.ID)
+	}
+	for _, u := range s.Units {
+		out = append(out, u.ID)
+	}
+	return out
+}
+
+// Unseen checks a command against what seat (a side, or game.Umpire) may
+// see of the state: every piece it names must be in that view. A piece
+// the seat cannot see gets exactly the answer a piece that does not exist
+// gets, and near matches come from the view alone, so a refusal never
+// tells a side what the other hides (an off-board reserve, a general not
+// yet placed). The rules then check the command against the whole state
+// as usual.
+func (r *Rules) Unseen(gs *game.State, seat string, gc *game.Command) error {
+	if seat == game.Umpire {
+		return nil
+	}
+	c, err := argsOf(gc)
+	if err != nil {
+		return err
+	}
+	st := of(gs)
+	var view *State // made only to suggest a near match
+	check := func(kind, id string, found bool, all func(*State) []string) error {
+		if id == "" || found {
+			return nil
+		}
+		if view == nil {
+			view = of(r.View(gs, seat))
+		}
+		hint := ""
+		if m := strict.Near(id, all(view)); len(m) > 0 {
+			hint = fmt.Sprintf("; did you mean %s?", m[0])
+		}
+		return game.Reject("", "%s %s is not in this game%s", kind, strict.Quote(id, 60), hint)
+	}
+	unit := func(id string) error {
+		return check("unit", id, st.seesUnit(seat, id), (*State).unitIDs)
+	}
+	general := func(id string) error {
+		return check("general", id, st.seesGeneral(seat, id), (*State).generalIDs)
+	}
+	formation := func(id string) error {
+		return check("formation", id, st.seesFormation(seat, id), (*State).formationIDs)
+	}
+	var errs []error
+	if w := c.Write; w != nil {
+		for _, f := range w.For {
+			errs = append(errs, formation(f))
+		}
+		errs = append(errs, general(w.To))
+	}
+	for _, m := range c.Moves {
+		errs = append(errs, unit(m.Unit), general(m.General))
+	}
+	for _, u := range c.Units {
+		errs = append(errs, unit(u))
+	}
+	errs = append(errs, general(c.General), formation(c.Formation))
+	if c.Messenger != "" {
+		errs = append(errs, check("messenger", c.Messenger, st.Messenger(c.Messenger) != nil, (*State).messengerIDs))
+	}
+	if c.To != "" {
+		switch {
+		case c.Verb == "attach" && !st.seesUnit(seat, c.To) && !st.seesGeneral(seat, c.To):
+			errs = append(errs, check("unit or general", c.To, false, func(v *State) []string { return append(v.unitIDs(), v.generalIDs()...) }))
+		case c.Verb != "attach":
+			errs = append(errs, general(c.To))
+		}
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// The pieces a seat sees, as redact shows them: its own side's, and the
+// other side's on the table (a formation when any of its units or its
+// general is); every messenger model.
+
+func (s *State) seesUnit(seat, id string) bool {
+	u := s.Unit(id)
+	return u != nil && (seat == game.Umpire || u.Side == seat || u.OnTable)
+}
+
+func (s *State) seesGeneral(seat, id string) bool {
+	g := s.General(id)
+	return g != nil && (seat == game.Umpire || g.Side == seat || g.OnTable)
+}
+
+func (s *State) seesFormation(seat, id string) bool {
+	f := s.Formation(id)
+	if f == nil {
+		return false
+	}
+	if seat == game.Umpire || f.Side == seat {
+		return true
+	}
+	for _, u := range s.Units {
+		if u.Division == id && u.OnTable {
+			return true
+		}
+	}
+	for _, g := range s.Generals {
+		if g.Commands == id && g.OnTable {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) unitIDs() []string {
+	out := make([]string, len(s.Units))
+	for i, u := range s.Units {
+		out[i] = u.ID
+	}
+	return out
+}
+
+func (s *State) generalIDs() []string {
+	out := make([]string, len(s.Generals))
+	for i, g := range s.Generals {
+		out[i] = g.ID
+	}
+	return out
+}
+
+func (s *State) formationIDs() []string {
+	out := make([]string, len(s.Formations))
+	for i, f := range s.Formations {
+		out[i] = f.ID
+	}
+	return out
+}
+
+func (s *State) messengerIDs() []string {
+	out := make([]string, len(s.Messengers))
+	for i, m := range s.Messengers {
+		out[i] = m.ID
+	}
+	return out
+}
