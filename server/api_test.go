@@ -263,9 +263,13 @@ func TestPlayThroughTheAPI(t *testing.T) {
 	}
 }
 
-func hasType(evs []game.Event, typ string) bool {
-	return slices.ContainsFunc(evs, func(e game.Event) bool { return e.Type == typ })
+func hasType(evs []server.Entry, typ string) bool {
+	return slices.ContainsFunc(evs, func(e server.Entry) bool { return e.Event.Type == typ })
 }
+
+// described is event e as the server sends it to a seat: with the
+// engine's description of it as its summary.
+func described(e game.Event) server.Entry { return server.Entry{Event: e, Summary: e.Describe()} }
 
 func mustJSON(t testing.TB, v any) []byte {
 	b, err := json.Marshal(v)
@@ -498,7 +502,7 @@ func TestOldEvents(t *testing.T) {
 	for _, e := range doc.Events {
 		if e.Visible("allies") {
 			e.Seq = len(want) + 1
-			want = append(want, string(mustJSON(t, e)))
+			want = append(want, string(mustJSON(t, described(e))))
 		}
 	}
 	var page server.Events
@@ -587,8 +591,8 @@ func TestArrivalAndReserveOdds(t *testing.T) {
 	f.call("GET", g+"/board", tok["french"], nil, &b)
 	var m string
 	for _, e := range res.Events {
-		if e.Type == game.MessengerSent {
-			m = e.Messenger
+		if e.Event.Type == game.MessengerSent {
+			m = e.Event.Messenger
 		}
 	}
 	eta, ok := b.Etas[m]
@@ -600,8 +604,8 @@ func TestArrivalAndReserveOdds(t *testing.T) {
 		var r server.Result
 		f.call("POST", g+"/commands", tok["umpire"], `{"end":true}`, &r)
 		for _, e := range r.Events {
-			if e.Type == game.OrderDelivered && delivered == 0 {
-				delivered = e.Turn
+			if e.Event.Type == game.OrderDelivered && delivered == 0 {
+				delivered = e.Event.Turn
 			}
 		}
 		if delivered > 0 {
