@@ -11,6 +11,24 @@ type Forecast struct {
 	Table     string            `json:"table,omitempty"` // "" when no roll will be made
 	Params    map[string]string `json:"params,omitempty"`
 	Note      string            `json:"note,omitempty"` // why no roll, or what follows
+	// Messenger is when the messenger that would carry the order should
+	// bring it, for a rule set whose orders ride (SPEC NB-3, NB-4); nil
+	// when none would ride or the rule set cannot say.
+	Messenger *Delivery `json:"messenger,omitempty"`
+}
+
+// Delivery is when a messenger sent now should bring an order: it leaves
+// general From, rides Distance to general To at Speed a turn (both in the
+// field's units), and should reach him on turn Delivered, were he to stay
+// where he is. The order is then read on turn Read; Read is 0 when it is
+// acted on at delivery, with no reading (SPEC NB-9).
+type Delivery struct {
+	From      string  `json:"from"`
+	To        string  `json:"to"`
+	Distance  float64 `json:"distance"`
+	Speed     float64 `json:"speed"`
+	Delivered int     `json:"delivered"`
+	Read      int     `json:"read,omitempty"`
 }
 
 // Forecaster is a rule set that can forecast the rolls an order will meet.

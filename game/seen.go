@@ -67,3 +67,10 @@ type Measurer interface {
 	// happening to, with its label and the turn.
 	Measure(e *Event, note func(subject, label string, turn int))
 }
+
+// Worder is a rule set that words what a seat's view holds (its orders),
+// for a page to show as the log does.
+type Worder interface {
+	// Words is a JSON value of the words for the view s.
+	Words(s *State) any
+}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -12,6 +13,12 @@ import (
 func Describe(r Rules, e *Event, name func(string) string) string {
 	if name == nil {
 		name = func(id string) string { return id }
+	}
+	if _, raw := e.Data.(json.RawMessage); raw && r != nil {
+		c := *e
+		if decodeData(r, &c) == nil {
+			e = &c
+		}
 	}
 	var b strings.Builder
 	switch e.Type {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -250,8 +249,8 @@ func (s *Server) getEvents(r *http.Request, seat store.Seat, l *live) (int, any,
 // Result is what an accepted command added, as the seat may see it,
 // numbered as the seat numbers its events; Version is the seat's count.
 type Result struct {
-	Version int          `json:"version"`
-	Events  []game.Event `json:"events"`
+	Version int     `json:"version"`
+	Events  []Entry `json:"events"`
 }
 
 func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, any, error) {
@@ -276,7 +275,7 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 		s.revealAtEnd(r.Context(), l)
 	}
 	who := viewer(seat)
-	out := Result{Events: []game.Event{}}
+	out := Result{Events: []Entry{}}
 	if len(evs) == 0 {
 		l.mu.Lock()
 		out.Version = l.version(who)
@@ -290,7 +289,7 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 	for _, e := range evs {
 		if e.Visible(who) {
 			n++
-			out.Events = append(out.Events, present(e, who, n))
+			out.Events = append(out.Events, l.present(e, who, n))
 		}
 	}
 	return http.StatusOK, out, nil
@@ -395,15 +394,6 @@ func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, 
 		out.Forecast = append(out.Forecast, f)
 	}
 	return http.StatusOK, out, nil
-}
-
-func duplicate(ids []string) string {
-	for i, id := range ids {
-		if slices.Contains(ids[:i], id) {
-			return id
-		}
-	}
-	return ""
 }
 
 func (s *Server) getSeats(r *http.Request, seat store.Seat, l *live) (int, any, error) {

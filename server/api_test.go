@@ -264,9 +264,29 @@ func TestPlayThroughTheAPI(t *testing.T) {
 	}
 }
 
-func hasType(evs []game.Event, typ string) bool {
-	return slices.ContainsFunc(evs, func(e game.Event) bool { return e.Type == typ })
+func hasType(evs []server.Entry, typ string) bool {
+	return slices.ContainsFunc(evs, func(e server.Entry) bool { return e.Event.Type == typ })
 }
+
+// described is event e as the server sends it to a seat: with the
+// engine's description of it as its summary.
+func described(e game.Event) server.Entry {
+	return server.Entry{Event: e, Summary: game.Describe(nbRules, &e, nil)}
+}
+
+// nbRules is NB with the built-in tables, for describing events as the
+// server does.
+var nbRules = func() game.Rules {
+	set, err := rules.Load()
+	if err != nil {
+		panic(err)
+	}
+	r, err := rules.Engine("nb", set)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}()
 
 func mustJSON(t testing.TB, v any) []byte {
 	b, err := json.Marshal(v)
@@ -499,7 +519,7 @@ func TestOldEvents(t *testing.T) {
 	for _, e := range doc.Events {
 		if e.Visible("allies") {
 			e.Seq = len(want) + 1
-			want = append(want, string(mustJSON(t, e)))
+			want = append(want, string(mustJSON(t, described(e))))
 		}
 	}
 	var page server.Events
@@ -588,9 +608,9 @@ func TestArrivalAndReserveOdds(t *testing.T) {
 	f.call("GET", g+"/board", tok["french"], nil, &b)
 	var m string
 	for _, e := range res.Events {
-		if e.Type == nb.MessengerSent {
+		if e.Event.Type == nb.MessengerSent {
 			var d nb.Data
-			if err := json.Unmarshal(e.Data.(json.RawMessage), &d); err != nil {
+			if err := json.Unmarshal(e.Event.Data.(json.RawMessage), &d); err != nil {
 				t.Fatal(err)
 			}
 			m = d.Messenger
@@ -605,8 +625,8 @@ func TestArrivalAndReserveOdds(t *testing.T) {
 		var r server.Result
 		f.call("POST", g+"/commands", tok["umpire"], `{"end":true}`, &r)
 		for _, e := range r.Events {
-			if e.Type == nb.OrderDelivered && delivered == 0 {
-				delivered = e.Turn
+			if e.Event.Type == nb.OrderDelivered && delivered == 0 {
+				delivered = e.Event.Turn
 			}
 		}
 		if delivered > 0 {

@@ -39,7 +39,7 @@ func TestConcurrentSeats(t *testing.T) {
 	}
 	const n = 40
 	var mu sync.Mutex
-	seen := map[string]map[int]game.Event{"french": {}, "allies": {}} // by side, by the side's number
+	seen := map[string]map[int]server.Entry{"french": {}, "allies": {}} // by side, by the side's number
 	var wg sync.WaitGroup
 	for w, m := range movers {
 		wg.Add(1)
@@ -55,10 +55,10 @@ func TestConcurrentSeats(t *testing.T) {
 				}
 				mu.Lock()
 				for _, e := range res.Events {
-					if _, dup := seen[m.seat][e.Seq]; dup && m.token == tok[m.seat] {
-						t.Errorf("%s: event %d given in two answers", m.seat, e.Seq)
+					if _, dup := seen[m.seat][e.Event.Seq]; dup && m.token == tok[m.seat] {
+						t.Errorf("%s: event %d given in two answers", m.seat, e.Event.Seq)
 					}
-					seen[m.seat][e.Seq] = e
+					seen[m.seat][e.Event.Seq] = e
 				}
 				mu.Unlock()
 			}
@@ -87,7 +87,7 @@ func TestConcurrentSeats(t *testing.T) {
 			e := mine[num-1]
 			covered[e.Seq] = true
 			e.Seq = num
-			if a, b := mustJSON(t, ans), mustJSON(t, e); string(a) != string(b) {
+			if a, b := mustJSON(t, ans), mustJSON(t, described(e)); string(a) != string(b) {
 				t.Errorf("%s: event %d: answered %s, logged %s", side, num, a, b)
 			}
 		}

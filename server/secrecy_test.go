@@ -77,8 +77,8 @@ func TestNoLeaks(t *testing.T) {
 		for _, side := range []string{"french", "allies"} {
 			var want []string
 			for _, e := range all.Events {
-				if e.See == game.All || e.See == side {
-					e.Seq = len(want) + 1
+				if e.Event.See == game.All || e.Event.See == side {
+					e.Event.Seq = len(want) + 1
 					want = append(want, string(mustJSON(t, e)))
 				}
 			}

@@ -174,7 +174,7 @@ func (s *Server) flush(ctx context.Context, out *sseWriter, l *live, seat store.
 	var werr error
 	send := func(e game.Event) bool {
 		n++
-		if werr = out.event(present(e, who, n)); werr != nil {
+		if werr = out.event(l.present(e, who, n)); werr != nil {
 			return false
 		}
 		if n%64 == 0 {
@@ -224,7 +224,7 @@ func (o *sseWriter) deadline() error {
 	return o.rc.SetWriteDeadline(time.Now().Add(o.wait))
 }
 
-func (o *sseWriter) event(e game.Event) error {
+func (o *sseWriter) event(e Entry) error {
 	b, err := json.Marshal(e)
 	if err != nil {
 		return err
@@ -232,7 +232,7 @@ func (o *sseWriter) event(e game.Event) error {
 	if err := o.deadline(); err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(o.w, "id: %d\nevent: event\ndata: %s\n\n", e.Seq, b)
+	_, err = fmt.Fprintf(o.w, "id: %d\nevent: event\ndata: %s\n\n", e.Event.Seq, b)
 	return err
 }
 

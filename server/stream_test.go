@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"orderly/game"
 	"orderly/rules/nb"
 	"orderly/server"
 )
@@ -93,18 +92,18 @@ func collect(t *testing.T, ch <-chan sse, done func([]sse) bool) []sse {
 	return got
 }
 
-func events(t *testing.T, ms []sse) []game.Event {
-	var out []game.Event
+func events(t *testing.T, ms []sse) []server.Entry {
+	var out []server.Entry
 	for _, m := range ms {
 		if m.event != "event" {
 			continue
 		}
-		var e game.Event
+		var e server.Entry
 		if err := json.Unmarshal([]byte(m.data), &e); err != nil {
 			t.Fatalf("bad event %q: %v", m.data, err)
 		}
-		if m.id != strconv.Itoa(e.Seq) {
-			t.Errorf("message id %s for event %d", m.id, e.Seq)
+		if m.id != strconv.Itoa(e.Event.Seq) {
+			t.Errorf("message id %s for event %d", m.id, e.Event.Seq)
 		}
 		out = append(out, e)
 	}
@@ -145,11 +144,11 @@ func TestStream(t *testing.T) {
 	fr := events(t, collect(t, streams["french"], upTo(start["french"]+2)))
 	um := events(t, collect(t, streams["umpire"], upTo(start["umpire"]+2)))
 	al := collect(t, streams["allies"], upTo(start["allies"]+1))
-	if len(fr) != 2 || !hasType(fr, nb.OrderWritten) || len(um) != 2 || fr[0].Seq != start["french"]+1 {
+	if len(fr) != 2 || !hasType(fr, nb.OrderWritten) || len(um) != 2 || fr[0].Event.Seq != start["french"]+1 {
 		t.Errorf("french stream %+v; umpire %+v", fr, um)
 	}
 	ae := events(t, al)
-	if len(ae) != 1 || ae[0].Type != nb.MessengerSent || ae[0].Seq != start["allies"]+1 {
+	if len(ae) != 1 || ae[0].Event.Type != nb.MessengerSent || ae[0].Event.Seq != start["allies"]+1 {
 		t.Errorf("allies' stream: %+v", al)
 	}
 	for _, m := range al {
@@ -163,7 +162,7 @@ func TestStream(t *testing.T) {
 		t.Fatal(err)
 	}
 	again := events(t, collect(t, ch, upTo(start["french"]+2)))
-	if len(again) != 1 || again[0].Seq != start["french"]+2 {
+	if len(again) != 1 || again[0].Event.Seq != start["french"]+2 {
 		t.Errorf("resumed stream: %+v", again)
 	}
 	// A number the seat has not reached is refused: the game's own count is

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"orderly/battle"
 	"orderly/game"
 	"orderly/store"
 )
@@ -85,7 +86,9 @@ func (l *live) info(seat store.Seat) Info {
 
 // Board is what a seat needs to draw the map: the game's info, the field,
 // the state as the seat may see it, the names of what it sees, and
-// derived facts (messengers' arrival turns, the engagement reach).
+// derived facts (messengers' arrival turns, the engagement reach, the
+// words of each order, the formations of each unit type), so that the
+// page works out no rule itself.
 type Board struct {
 	Info  Info              `json:"game"`
 	Field Field             `json:"field"`
@@ -95,6 +98,11 @@ type Board struct {
 	// its general, were he to stay where he is.
 	Etas  map[string]int `json:"etas"`
 	Reach float64        `json:"reach,omitempty"`
+	// OrderText words the orders of the seat's state (game.Worder), in
+	// the words the log uses.
+	OrderText any `json:"order-text,omitempty"`
+	// Shapes lists, by unit type, the formations a unit may stand in.
+	Shapes map[string][]string `json:"shapes"`
 }
 
 // Field is the table: its size, units and entry grid.
@@ -110,7 +118,11 @@ type Field struct {
 // board draws the game for seat. l.mu must be held.
 func (l *live) board(seat store.Seat) Board {
 	state := l.g.Sees(viewer(seat))
-	b := Board{Info: l.info(seat), State: state, Names: map[string]string{}, Etas: map[string]int{}}
+	b := Board{Info: l.info(seat), State: state, Names: map[string]string{}, Etas: map[string]int{},
+		Shapes: map[string][]string{}}
+	for _, typ := range battle.UnitTypes {
+		b.Shapes[typ] = battle.ShapesOf(typ)
+	}
 	f := l.sc.Field
 	b.Field = Field{Width: f.Width, Depth: f.Depth, Units: "inches", Columns: f.Columns, Rows: f.Rows, Speeds: l.sc.Speeds}
 	if r, ok := l.rules.(game.Reacher); ok {
@@ -123,6 +135,9 @@ func (l *live) board(seat store.Seat) Board {
 			}
 		}
 	}
+	if w, ok := l.rules.(game.Worder); ok {
+		b.OrderText = w.Words(state)
+	}
 	if c, ok := l.rules.(game.Courier); ok {
 		b.Etas = c.Arrivals(state, viewer(seat))
 	}
@@ -133,9 +148,9 @@ func (l *live) board(seat store.Seat) Board {
 // More says the seat has more events after these: ask again since the
 // last one's number.
 type Events struct {
-	Version int          `json:"version"`
-	Events  []game.Event `json:"events"`
-	More    bool         `json:"more,omitempty"`
+	Version int     `json:"version"`
+	Events  []Entry `json:"events"`
+	More    bool    `json:"more,omitempty"`
 }
 
 // maxEvents is the most events one answer holds.
@@ -148,7 +163,7 @@ const maxEvents = 1000
 func (l *live) events(ctx context.Context, st store.Store, seat store.Seat, since, limit int) (Events, error) {
 	who := viewer(seat)
 	l.mu.Lock()
-	out := Events{Version: l.version(who), Events: []game.Event{}}
+	out := Events{Version: l.version(who), Events: []Entry{}}
 	from, ok := l.at(who, since)
 	if !ok {
 		l.mu.Unlock()
@@ -159,7 +174,7 @@ func (l *live) events(ctx context.Context, st store.Store, seat store.Seat, sinc
 		l.g.Scan(from, func(e *game.Event) {
 			if e.Visible(who) && len(out.Events) < limit {
 				n++
-				out.Events = append(out.Events, present(*e, who, n))
+				out.Events = append(out.Events, l.present(*e, who, n))
 			}
 		})
 		l.mu.Unlock()
@@ -171,21 +186,13 @@ func (l *live) events(ctx context.Context, st store.Store, seat store.Seat, sinc
 	err := scanStored(ctx, st, l.rules, l.id, from, page, func(e game.Event) bool {
 		if e.Visible(who) {
 			n++
-			out.Events = append(out.Events, present(e, who, n))
+			out.Events = append(out.Events, l.present(e, who, n))
 		}
 		return len(out.Events) < limit
 	})
 	out.Version = max(out.Version, n)
 	out.More = len(out.Events) == limit
 	return out, err
-}
-
-// present is event e as who sees it: numbered n in who's own numbering.
-func present(e game.Event, who string, n int) game.Event {
-	if who != game.Umpire {
-		e.Seq = n
-	}
-	return e
 }
 
 // scanStored reads a game's stored events after from, size at a time, and

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,8 +24,10 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"orderly/battle"
 	"orderly/game"
 	"orderly/rules"
+	"orderly/rules/nb"
 	"orderly/server"
 	"orderly/store/sqlite"
 	"orderly/web"
@@ -439,6 +442,13 @@ func TestBrowserOrders(t *testing.T) {
 	if odds := french.text("#order-odds"); !strings.Contains(odds, "2/5") || !strings.Contains(odds, "1/5") {
 		french.fail("the odds show no exact fractions: %q", odds)
 	}
+	// The server's messenger estimate: Napoleon at (48, 45) to d'Erlon at
+	// (34, 34) is sqrt(317) = 17.8", two rides of 14" (NB-3), read on the
+	// turn after delivery (NB-4).
+	if odds := french.text("#order-odds"); !strings.Contains(odds, "Messenger: 17.8″ to d'Erlon at 14″ a turn; delivered about turn 2, read turn 3") ||
+		!strings.Contains(odds, "read T3") {
+		french.fail("the odds do not show the server's messenger estimate: %q", odds)
+	}
 	french.do("show the odds", chromedp.Evaluate[chromedp.Void](`document.querySelector('#order-send').scrollIntoView({block: 'end'})`))
 	french.shot("french-turn1-order")
 	french.do("send the order", chromedp.WaitEnabled(chromedp.ID("order-send")), chromedp.Click(chromedp.ID("order-send")))
@@ -649,7 +659,7 @@ func TestBrowserDrag(t *testing.T) {
 	// A general moves the same way.
 	from, to = french.screenOf(24, 38), french.screenOf(22, 36)
 	french.do("drag Ney", chromedp.DragAndDropXY(from[0], from[1], to[0], to[1], 8))
-	french.until("Ney's move to be logged", `[...document.querySelectorAll('#log li[data-type="moved"]')].some(li => li.textContent.includes('Ney'))`)
+	french.until("Ney's move to be logged", `[...document.querySelectorAll('#log li[data-type="moved"]')].some(li => li.textContent.includes('ney (24, 38) -> '))`)
 	french.until("Ney to stay where he was dropped", `!document.querySelector('#map [data-general="ney"].pending')`)
 	if got := french.pieceAt(`#map [data-general="ney"]`); !near(got, [2]float64{22, 36}, 0.3) {
 		french.fail("Ney is at %v after the drag, want about (22, 36)", got)
@@ -668,6 +678,10 @@ func TestBrowserDrag(t *testing.T) {
 	at := french.screenOf(31, 32)
 	french.do("select F-I-2-a", chromedp.MouseClickXY(at[0], at[1]))
 	french.until("the selection card", `!document.querySelector('#selection').hidden && /F-I-2-a/.test(document.querySelector('#selection').textContent)`)
+	// The card offers the formations the board gives infantry, no others.
+	if got, want := eval[[]string](french, `[...document.querySelectorAll('#selection select[aria-label="Formation"] option')].map(o => o.value)`), battle.ShapesOf("infantry"); !slices.Equal(got, want) {
+		french.fail("the card offers infantry the formations %v, want the board's %v", got, want)
+	}
 	french.do("form line",
 		chromedp.SetValue(chromedp.CSS(`#selection select[aria-label="Formation"]`), "line"),
 		chromedp.Click(chromedp.CSS(`#selection .row button`)),
@@ -1217,4 +1231,57 @@ func TestBrowserPieces(t *testing.T) {
 	for _, p := range []*page{fr, um, al} {
 		p.checkConsole()
 	}
+}
+
+// TestBrowserLogSummary checks that the log shows, for every event, the
+// sentence the server sums it up in, and works out none of its own: the
+// French play a few steps, and each line of their log is the summary the
+// events API gives for that event.
+func TestBrowserLogSummary(t *testing.T) {
+	ctx, s, dir := session(t)
+	fr, um := s.token(t, "side", "french"), s.token(t, "umpire", "")
+	s.command(t, fr, `{"write":{"for":["F-I"],"kind":"attack","objective":[30,20],"note":"by the road"}}`)
+	for range 5 {
+		s.command(t, um, `{"end":true}`)
+	}
+	code, body := s.call(t, "GET", "/api/games/"+s.made.Game.ID+"/events", fr, "")
+	if code != http.StatusOK {
+		t.Fatalf("events: %d %s", code, body)
+	}
+	var page struct {
+		Events []struct {
+			Seq     int    `json:"seq"`
+			Type    string `json:"type"`
+			Summary string `json:"summary"`
+		} `json:"events"`
+	}
+	if err := json.Unmarshal([]byte(body), &page); err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]string{}
+	types := map[string]bool{}
+	for _, e := range page.Events {
+		if e.Summary == "" {
+			t.Fatalf("event %d (%s) has no summary", e.Seq, e.Type)
+		}
+		want[e.Seq] = e.Summary
+		types[e.Type] = true
+	}
+	if !types[nb.OrderRead] || !types[nb.MessengerMoved] || !types[nb.OrderWritten] {
+		t.Fatalf("the French log lacks a read order, a ride or a written order: %v", types)
+	}
+	b := browser(t, ctx, 1024, 768)
+	p := newPage(t, b, "log", dir)
+	p.open(s.ts.URL, fr)
+	p.do("open the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
+	p.until("the whole log", fmt.Sprintf(`document.querySelectorAll('#log li').length === %d`, len(want)))
+	lines := eval[[][2]string](p, `[...document.querySelectorAll('#log li')].map(li => [li.dataset.seq, li.querySelector('.ev-text').textContent])`)
+	for _, l := range lines {
+		seq, _ := strconv.Atoi(l[0])
+		if w, ok := want[seq]; !ok || l[1] != w {
+			p.fail("log line %s shows %q; the server sums the event up as %q", l[0], l[1], w)
+		}
+	}
+	p.shot("log-summary")
+	p.checkConsole()
 }

@@ -417,7 +417,22 @@ func (s *State) move(moves []game.Move, count bool) error {
 // Describe says in a line what one of NB's events records, for people;
 // name shows a general's id by his name.
 func (r *Rules) Describe(e *game.Event, name func(string) string) string {
-	d := data(e)
+	// A copy with every pointer set, so that an event short of a field
+	// (one made by hand) still gets a sentence and never a panic.
+	dd := *data(e)
+	d := &dd
+	if d.Order == nil {
+		d.Order = &Order{}
+	}
+	if d.New == nil {
+		d.New = &NewGeneral{}
+	}
+	if d.At == nil {
+		d.At = &geom.Point{}
+	}
+	if d.From == nil {
+		d.From = &geom.Point{}
+	}
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	g := name
@@ -499,7 +514,11 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 			if id == "" {
 				id = g(m.General)
 			}
-			w("%s %v -> %v", id, *m.From, m.To)
+			from := geom.Point{}
+			if m.From != nil {
+				from = *m.From
+			}
+			w("%s %v -> %v", id, from, m.To)
 			if m.Shape != "" {
 				w(" in %s", m.Shape)
 			}

@@ -11,7 +11,9 @@ import (
 // Forecast says, for each formation an order is for, that its general will
 // roll the order-delay table (SPEC NB-5) with his quality and his side's
 // nation when he reads it; or, for an on-board reserve, that it acts on
-// the order when it is delivered, with no roll (NB-9).
+// the order when it is delivered, with no roll (NB-9). Each also says when
+// the order's messenger should deliver it and the order be read (NB-3,
+// NB-4), if one would ride.
 func (r *Rules) Forecast(sc *battle.Scenario, gs *game.State, side string, args any) ([]game.Forecast, error) {
 	a, ok := args.(*Args)
 	if !ok || a.Write == nil {
@@ -26,6 +28,7 @@ func (r *Rules) Forecast(sc *battle.Scenario, gs *game.State, side string, args 
 		return nil, game.Reject("", "the order is for nobody; name a wing, corps or division")
 	}
 	var out []game.Forecast
+	ride := r.delivery(sc, gs, side, w)
 	for _, id := range w.For {
 		f := s.Formation(id)
 		if f == nil || f.Side != side {
@@ -41,11 +44,13 @@ func (r *Rules) Forecast(sc *battle.Scenario, gs *game.State, side string, args 
 		}
 		if reserve {
 			out = append(out, game.Forecast{Formation: id, General: g.ID,
-				Note: "an on-board reserve acts on its order when it is delivered, with no roll (NB-9)"})
+				Note:      "an on-board reserve acts on its order when it is delivered, with no roll (NB-9)",
+				Messenger: readOn(ride, false)})
 			continue
 		}
 		out = append(out, game.Forecast{Formation: id, General: g.ID, Table: r.delay.ID,
-			Params: map[string]string{"nation": sd.Nation, "quality": g.Quality}})
+			Params:    map[string]string{"nation": sd.Nation, "quality": g.Quality},
+			Messenger: readOn(ride, true)})
 	}
 	return out, nil
 }
@@ -64,6 +69,67 @@ func (r *Rules) Arrivals(gs *game.State, side string) map[string]int {
 		}
 	}
 	return out
+}
+
+// delivery is when the messenger that order w of side would send should
+// deliver it (SPEC NB-3): it leaves the army commander, rides his command
+// range a turn to the general write would send it to (NB-11), and arrives
+// when Arrival says for a messenger at that place. It is nil when no
+// messenger would ride: the army commander is fallen or attached (NB-13,
+// NB-15), or the order could not be carried as it stands (write says why).
+func (r *Rules) delivery(sc *battle.Scenario, gs *game.State, side string, w *Write) *game.Delivery {
+	s := of(gs)
+	army := s.Formation(side)
+	if army == nil {
+		return nil
+	}
+	a := s.General(army.General)
+	if a == nil || !a.Active() || a.Attached != "" || a.Range <= 0 {
+		return nil
+	}
+	fs := make([]*Formation, 0, len(w.For))
+	for _, id := range w.For {
+		f := s.Formation(id)
+		if f == nil {
+			return nil
+		}
+		fs = append(fs, f)
+	}
+	// recipients reads only the state: a transaction that emits nothing.
+	allowed, err := r.recipients(&game.Tx{S: gs, Sc: sc}, fs)
+	if err != nil {
+		return nil
+	}
+	to := allowed[0]
+	if w.To != "" {
+		if !slices.Contains(allowed, w.To) {
+			return nil
+		}
+		to = w.To
+	}
+	g := s.General(to)
+	if g == nil || !g.Active() {
+		return nil
+	}
+	turn, ok := r.Arrival(gs, &Messenger{Side: side, To: to, At: a.At, Speed: a.Range})
+	if !ok {
+		return nil
+	}
+	return &game.Delivery{From: a.ID, To: to, Distance: a.At.Dist(g.At), Speed: a.Range, Delivered: turn}
+}
+
+// readOn is delivery d for one recipient, a copy of its own: the order is
+// read in the communications step of the turn after delivery (SPEC NB-4),
+// or, for an on-board reserve, acted on at delivery with no reading (NB-9).
+func readOn(d *game.Delivery, read bool) *game.Delivery {
+	if d == nil {
+		return nil
+	}
+	out := *d
+	if read {
+		out.Read = out.Delivered + 1
+	}
+	return &out
 }
 
 // Arrival is the turn a messenger should reach its general (SPEC NB-3):

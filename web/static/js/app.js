@@ -13,10 +13,6 @@ import { renderSheet } from './sheet.js';
 
 const TOKEN_KEY = 'orderly.seat';
 
-/** Shapes a unit can take, by arm (battle.Shapes). */
-const SHAPES_FOOT = ['column', 'march-column', 'line', 'square', 'skirmish'];
-const SHAPES_HORSE = ['column', 'march-column', 'line'];
-const SHAPES_GUNS = ['limbered', 'unlimbered'];
 const FACINGS = [['N', 0], ['NE', 45], ['E', 90], ['SE', 135], ['S', 180], ['SW', 225], ['W', 270], ['NW', 315]];
 
 /** The page's one state object. */
@@ -128,6 +124,12 @@ function etas() {
   return out;
 }
 
+/** The orders of the board in the server's words. */
+function words() {
+  const w = app.board['order-text'] || {};
+  return { orders: w.orders || {}, acting: w.acting || {}, then: w.then || {} };
+}
+
 // ---- the banner and the connection ---------------------------------------
 
 /**
@@ -180,7 +182,7 @@ const refreshSoon = debounce(refresh, 120);
 
 /** @param {any[]} events */
 function logEvents(events) {
-  app.log.add(events, { name: nameGeneral, colour, side: sideName });
+  app.log.add(events, { colour, side: sideName });
 }
 
 // ---- rendering -------------------------------------------------------------
@@ -197,7 +199,7 @@ function render() {
   app.orders.update(); // first: whether the map may pick an objective depends on it
   renderMap();
   renderOob($('oob'), {
-    state: app.board.state, seat: seat(), info: app.info, name, colour, etaOf,
+    state: app.board.state, seat: seat(), info: app.info, words: words(), name, colour, etaOf,
     canWrite: (id) => can('write') && !isUmpire() && writable().some((f) => f.id === id),
     canComplete: can('complete'),
     onOrder: (id) => { showTab('orders'); app.orders.preselect(id); },
@@ -242,7 +244,7 @@ function renderControls() {
 function renderMap() {
   const b = app.board;
   app.map.render({
-    field: b.field, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0,
+    field: b.field, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0, words: words(),
     seat: seat(), sides: app.info.sides, colour, name: nameGeneral,
     canMove: can('move'), canPick: app.orders.enabled && app.tab === 'orders',
     objective: app.objective, selected: app.selected,
@@ -315,7 +317,9 @@ function unitCard(u) {
   const acts = [];
   const own = mine(u.side);
   if (own && can('move') && u['on-table']) {
-    const shapes = u.type === 'artillery' ? SHAPES_GUNS : u.type.includes('cavalry') ? SHAPES_HORSE : SHAPES_FOOT;
+    // The formations the board gives its type, and the one it stands in.
+    const given = (app.board.shapes || {})[u.type] || [];
+    const shapes = given.includes(u.formation) ? given : [u.formation, ...given];
     const shape = h('select', { 'aria-label': 'Formation' }, ...shapes.map((sh) => h('option', { value: sh, text: sh, selected: sh === u.formation })));
     const face = h('select', { 'aria-label': 'Facing' }, ...FACINGS.map(([n, d]) => h('option', { value: d, text: `face ${n}`, selected: Math.round((u.facing || 0) / 45) * 45 % 360 === d })));
     acts.push(h('div.row', null, shape, face, h('button.btn.small', { type: 'button', text: 'Apply', on: { click: () => {

@@ -1,11 +1,11 @@
 // The event log of the seat's view: newest first, grouped by turn, one
-// readable line per event, with the details of each roll.
+// line per event as the server sums it up, with the details of each roll.
 
 import { h } from './dom.js';
-import { describe, rollParts } from './describe.js';
+import { rollParts } from './roll.js';
 
 /**
- * @typedef {{name:(id:string)=>string, colour:(side:string)=>string, side:(id:string)=>string}} LogContext
+ * @typedef {{colour:(side:string)=>string, side:(id:string)=>string}} LogContext
  */
 
 export class EventLog {
@@ -75,8 +75,8 @@ export class EventLog {
         e.side ? h(`span.chip.side.c-${ctx.colour(e.side)}`, { text: ctx.side(e.side) }) : null,
         e.see && e.see !== 'all' ? h('span.chip.secret', { text: e.see === 'umpire' ? 'umpire only' : 'secret', title: e.see === 'umpire' ? 'Only the umpire sees this' : `Only ${ctx.side(e.see)} (and the umpire) see this` }) : null,
         h('span.ev-seq', { text: `#${e.seq}` })),
-      h('div.ev-text', { text: describe(e, ctx.name) }),
-      e.roll ? rollDetails(e.roll) : null);
+      h('div.ev-text', { text: e.summary || e.type }),
+      ...(e.rolls || []).map(rollDetails));
     return li;
   }
 }

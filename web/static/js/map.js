@@ -27,6 +27,7 @@ const GENERAL_R = { army: 1.05, wing: 0.9, corps: 0.8, division: 0.6 };
  * @typedef {{kind:'unit'|'general'|'messenger', id:string}} Ref
  * @typedef {{
  *   field:any, state:any, names:Object<string,string>, etas:Object<string,number>, reach:number,
+ *   words:import('./oob.js').OrderText,
  *   seat:{role:string, side?:string}, colour:(side:string)=>string, name:(id:string)=>string,
  *   canMove:boolean, canPick:boolean, objective:number[]|null, selected:Ref|null,
  *   showRanges:boolean, showReach:boolean, pending:Object<string,number[]>
@@ -397,20 +398,20 @@ export class MapView {
       const o = f.order;
       if (!o || !o.objective) continue;
       if (m.seat.role !== 'umpire' && f.side !== m.seat.side) continue;
-      if (!byOrder.has(o.id)) byOrder.set(o.id, { o, side: f.side, pending: false, status: 'active' });
+      if (!byOrder.has(o.id)) byOrder.set(o.id, { o, side: f.side, pending: false, status: 'active', text: m.words.acting[f.id] });
     }
     // orders on their way
     for (const o of m.state.orders || []) {
       if (!o.objective || byOrder.has(o.id)) continue;
       if (!['carried', 'delivered', 'read'].includes(o.status)) continue;
-      byOrder.set(o.id, { o, side: o.side, pending: true, status: o.status });
+      byOrder.set(o.id, { o, side: o.side, pending: true, status: o.status, text: m.words.orders[o.id] });
     }
     const out = [];
-    for (const { o, side, pending, status } of byOrder.values()) {
+    for (const { o, side, pending, status, text } of byOrder.values()) {
       const [x, y] = o.objective;
       const who = (o.for || []).map((id) => id).join(', ');
       out.push(s(`g.flag.c-${m.colour(side)}${pending ? '.pending' : ''}`, { transform: `translate(${x} ${y})`, dataset: { order: o.id } },
-        s('title', { text: `${o.id}: ${o.kind} ${pt(o.objective)}${o.note ? ` “${o.note}”` : ''} for ${who} — ${status}` }),
+        s('title', { text: `${o.id}: ${text || o.kind} for ${who} — ${status}` }),
         s('line.pole', { x1: 0, y1: 0, x2: 0, y2: -2.6 }),
         s('path.pennant', { d: 'M0 -2.6 L1.9 -2.05 L0 -1.5 Z' }),
         s('circle.foot', { r: 0.22 }),

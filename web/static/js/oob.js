@@ -3,11 +3,12 @@
 // and the orders on their way to it.
 
 import { h, fill, num } from './dom.js';
-import { orderText } from './describe.js';
 
 /**
+ * @typedef {{orders:Object<string,string>, acting:Object<string,string>, then:Object<string,string>}} OrderText
+ *   the orders in words, as the server words them (the board's order-text)
  * @typedef {{
- *   state:any, seat:{role:string, side?:string, formation?:string}, info:any,
+ *   state:any, seat:{role:string, side?:string, formation?:string}, info:any, words:OrderText,
  *   name:(id:string)=>string, colour:(side:string)=>string, etaOf:(messengerId:string)=>number|undefined,
  *   canWrite:(formationId:string)=>boolean, canComplete:boolean,
  *   onOrder:(formationId:string)=>void, onSelectGeneral:(generalId:string)=>void,
@@ -69,8 +70,8 @@ export function renderOob(el, m) {
     let orderLine;
     if (!f.order) orderLine = h('div.fm-order.muted', { text: f.kind === 'army' ? '' : 'no order' });
     else if (follows) orderLine = h('div.fm-order.muted', { text: `follows ${f.order.id}` });
-    else orderLine = h('div.fm-order', null, h(`span.kind-${f.order.kind}`, { text: f.order.kind }), ' ', orderText({ ...f.order, kind: '' }).trim(), h('span.muted', { text: ` · ${f.order.id}` }));
-    if (f.then && f.reserve === 'off-board') orderLine = h('div', null, orderLine, h('div.fm-order.muted', { text: `on entry: ${f.then.kind} ${orderText({ ...f.then, kind: '' }).trim()} (${f.then.id})` }));
+    else orderLine = h('div.fm-order', null, h(`span.order-text.kind-${f.order.kind}`, { text: m.words.acting[f.id] || f.order.kind }), h('span.muted', { text: ` · ${f.order.id}` }));
+    if (f.then && f.reserve === 'off-board') orderLine = h('div', null, orderLine, h('div.fm-order.muted', { text: `on entry: ${m.words.then[f.id] || f.then.kind} (${f.then.id})` }));
     const pend = (open.get(f.id) || []).map((o) => pendingLine(o, gens, m));
     const units = f.kind === 'division' ? unitList(st, f) : null;
     return h(`li.fm.k-${f.kind}`, { dataset: { formation: f.id } },
@@ -127,7 +128,7 @@ function pendingLine(o, gens, m) {
     h('span.reader', { text: `${r.formation}: ${r.active ? 'acting' : `acts turn ${r.acts}`}${r.general ? ` (${gname(r.general)})` : ''}` }));
   return h(`li.status-${o.status}`, { dataset: { order: o.id } },
     h('span.order-id', { text: o.id }), ' ',
-    h(`span.kind-${o.kind}`, { text: o.kind }), ' ', orderText({ ...o, kind: '' }).trim(),
+    h(`span.order-text.kind-${o.kind}`, { text: m.words.orders[o.id] || o.kind }),
     h('div.muted.small', null, `written turn ${o.written} · ${status}`),
     readers.length ? h('div.readers', null, ...readers) : null);
 }

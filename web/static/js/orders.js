@@ -1,7 +1,8 @@
 // Writing an order: recipients, kind, objective (tapped on the map or
-// typed), note; the exact odds of the delay roll the recipient will make,
-// fetched before the order may be sent; then the command, and the rule's
-// answer.
+// typed), note; the server's forecast (the exact odds of the delay roll
+// the recipient will make, and when the messenger should bring the
+// order), fetched before the order may be sent; then the command, and the
+// rule's answer.
 
 import { h, fill, num, pt, squareOf, debounce } from './dom.js';
 import { sentence } from './api.js';
@@ -178,7 +179,7 @@ export class OrderForm {
     try {
       const res = await this.hooks.api.odds(w);
       if (this.oddsKey !== key) return; // the choice changed meanwhile
-      this.showOdds(res.forecast || [], w);
+      this.showOdds(res.forecast || []);
       this.oddsFor = key;
     } catch (err) {
       if (this.oddsKey !== key) return;
@@ -190,14 +191,14 @@ export class OrderForm {
     }
   }
 
-  /** @param {any[]} forecast @param {any} w */
-  showOdds(forecast, w) {
+  /** @param {any[]} forecast the server's, one per recipient */
+  showOdds(forecast) {
     const m = this.hooks.model();
     const turn = m.info.turn;
     const blocks = forecast.map((fc) => {
-      const f = m.state.formations.find((x) => x.id === fc.formation);
       const g = m.state.generals.find((x) => x.id === fc.general);
-      const est = deliveryEstimate(m, f, w.to || (f && f.general));
+      const est = fc.messenger; // when the server says its messenger should bring it (NB-3, NB-4)
+      const read = est && est.read; // absent when it is acted on at delivery (NB-9)
       const mods = Object.entries(fc.params || {}).map(([k, v]) => `${k} ${v}`).join(', ');
       const reserve = !fc.odds; // no roll will be made (the server's note says why)
       const who = g ? g.name || g.id : fc.general;
@@ -220,16 +221,16 @@ export class OrderForm {
         h('td.num', { text: pct(o.probability) }),
         h('td.num.muted', { text: o.exact }),
         h('td.num', { text: o.value === undefined ? '–' : `turn ${turn + o.value}` }),
-        est ? h('td.num.muted', { text: o.value === undefined ? '–' : `turn ${est.read + o.value}` }) : null));
+        read ? h('td.num.muted', { text: o.value === undefined ? '–' : `turn ${read + o.value}` }) : null));
       return h('div.fc', { dataset: { formation: fc.formation } }, head, bar,
         h('p.summary', { text: outs.map((o) => `${label(o)} ${pct(o.probability)}`).join(' · ') }),
         h('table.odds-table', null,
-          h('caption', { text: `The turn it acts on if read now (turn ${turn})${est ? ` or on turn ${est.read}, when the messenger should bring it` : ''}:` }),
+          h('caption', { text: `The turn it acts on if read now (turn ${turn})${read ? ` or on turn ${read}, when the messenger should bring it` : ''}:` }),
           h('thead', null, h('tr', null, h('th', { text: 'result' }), h('th.num', { text: 'chance' }), h('th.num', { text: 'exact' }),
             h('th.num', { text: `read T${turn}`, title: 'the turn it acts on if it is read this turn' }),
-            est ? h('th.num', { text: `read T${est.read}`, title: 'the turn it acts on if read when the messenger should bring it' }) : null)),
+            read ? h('th.num', { text: `read T${read}`, title: 'the turn it acts on if read when the messenger should bring it' }) : null)),
           h('tbody', null, ...rows)),
-        est ? h('p.muted.small', { text: `Messenger: ${num(Math.round(est.dist * 10) / 10)}″ to ${est.to} at ${num(est.speed)}″ a turn; delivered about turn ${est.delivered}, read turn ${est.read} (NB-3, NB-4).` }) : null);
+        est ? h('p.muted.small', { text: `Messenger: ${num(Math.round(est.distance * 10) / 10)}″ to ${m.nameGeneral(est.to)} at ${num(est.speed)}″ a turn; delivered about turn ${est.delivered}${read ? `, read turn ${read}` : ''} (NB-3, NB-4).` }) : null);
     });
     fill(this.el.odds, h('h4', { text: 'Delay of the order (NB-5)' }), ...blocks);
   }
@@ -249,7 +250,7 @@ export class OrderForm {
       const ev = (res.events || []).find((e) => e.type === 'order-written');
       const m = this.hooks.model();
       this.el.result.textContent = ev
-        ? `Sent ${ev.order.id}${ev.messenger ? `: ${ev.messenger} rides to ${m.nameGeneral(ev.to)}` : ''}.`
+        ? `Sent ${ev.data.order.id}${ev.data.messenger ? `: ${ev.data.messenger} rides to ${m.nameGeneral(ev.data.to)}` : ''}.`
         : 'The order was written.';
       this.el.result.classList.add('ok');
       this.chosen.clear();
@@ -279,22 +280,4 @@ function pct(p) {
   const v = p * 100;
   if (v > 0 && v < 0.1) return '<0.1%';
   return `${Math.round(v * 10) / 10}%`;
-}
-
-/**
- * When a messenger written now should deliver to general genId: it rides
- * from the army commander at his range a turn (NB-3), first in this turn's
- * maneuver phase, and the order is read in the next communications step.
- * @returns {{dist:number, speed:number, delivered:number, read:number, to:string}|null}
- */
-function deliveryEstimate(m, f, genId) {
-  if (!f || !genId) return null;
-  const army = m.state.formations.find((x) => x.side === f.side && x.kind === 'army');
-  const ac = army && m.state.generals.find((x) => x.id === army.general);
-  const to = m.state.generals.find((x) => x.id === genId);
-  if (!ac || !to || !(ac.range > 0) || !to['on-table']) return null;
-  const dist = Math.hypot(to.at[0] - ac.at[0], to.at[1] - ac.at[1]);
-  const rides = Math.max(1, Math.ceil(dist / ac.range - 1e-9));
-  const delivered = m.info.turn + rides - 1;
-  return { dist, speed: ac.range, delivered, read: delivered + 1, to: to.name || to.id };
 }

@@ -1,0 +1,80 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"orderly/game"
+)
+
+// Entry is an event as the server sends it to a seat (the events API, the
+// event stream, a command's answer): the engine's event, as the engine
+// marshals it, and beside its fields "summary", one sentence saying what
+// it records. The page shows the summary and describes nothing itself.
+type Entry struct {
+	Event   game.Event
+	Summary string
+}
+
+// MarshalJSON writes the event as game.Event marshals itself, with the
+// summary added as its last key.
+func (e Entry) MarshalJSON() ([]byte, error) {
+	ev, err := json.Marshal(e.Event)
+	if err != nil {
+		return nil, err
+	}
+	if len(ev) < 2 || ev[0] != '{' || ev[len(ev)-1] != '}' {
+		return nil, fmt.Errorf("event %d does not marshal to a JSON object", e.Event.Seq)
+	}
+	sum, err := json.Marshal(e.Summary)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(ev)+len(sum)+12)
+	out = append(out, ev[:len(ev)-1]...)
+	if len(ev) > 2 {
+		out = append(out, ',')
+	}
+	out = append(out, `"summary":`...)
+	out = append(out, sum...)
+	return append(out, '}'), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes, for clients written in Go.
+func (e *Entry) UnmarshalJSON(data []byte) error {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return err
+	}
+	var sum string
+	if raw, ok := fields["summary"]; ok {
+		if err := json.Unmarshal(raw, &sum); err != nil {
+			return err
+		}
+		delete(fields, "summary")
+	}
+	rest, err := json.Marshal(fields)
+	if err != nil {
+		return err
+	}
+	var ev game.Event
+	if err := json.Unmarshal(rest, &ev); err != nil {
+		return err
+	}
+	*e = Entry{Event: ev, Summary: sum}
+	return nil
+}
+
+// describe is the one sentence a seat is shown for event e: the engine's
+// words for its own events, the rule set's for the rest (Rules.Describe).
+// Every event the server sends is described here and nowhere else.
+func (l *live) describe(e *game.Event) string { return game.Describe(l.rules, e, nil) }
+
+// present is event e as who sees it: numbered n in who's own numbering,
+// and described.
+func (l *live) present(e game.Event, who string, n int) Entry {
+	if who != game.Umpire {
+		e.Seq = n
+	}
+	return Entry{Event: e, Summary: l.describe(&e)}
+}
