@@ -101,15 +101,9 @@ type Order struct {
 	Direct    bool        `json:"direct,omitempty"` // given without a messenger
 }
 
+// String words the order as the scenario would (battle.Order).
 func (o *Order) String() string {
-	s := o.Kind
-	if o.Objective != nil {
-		s += " " + o.Objective.String()
-	}
-	if o.Note != "" {
-		s += fmt.Sprintf(" %q", o.Note)
-	}
-	return s
+	return battle.Order{Kind: o.Kind, Objective: o.Objective, Note: o.Note}.String()
 }
 
 // NewGeneral describes a general who replaces a fallen one (SPEC NB-15).
