@@ -96,8 +96,11 @@ type Formation struct {
 	Entry    *Entry
 	Children []string
 	Units    []string // a division's combat units
-	Path     string   // where it is in the scenario, e.g. sides[0].corps[2]
-	Line     int
+	// Attrs holds the values of the rule set's own attributes of
+	// formations given in the scenario (Spec.Attrs), by name.
+	Attrs map[string]any
+	Path  string // where it is in the scenario, e.g. sides[0].corps[2]
+	Line  int
 }
 
 // Independent reports whether a division answers to no corps.
@@ -144,8 +147,11 @@ type General struct {
 	Range    float64 // command range in inches
 	At       geom.Point
 	OffBoard bool // with an off-board reserve until placed at the edge
-	Path     string
-	Line     int
+	// Attrs holds the values of the rule set's own attributes of generals
+	// given in the scenario (Spec.Attrs), by name.
+	Attrs map[string]any
+	Path  string
+	Line  int
 }
 
 // Unit is a combat unit.
@@ -162,8 +168,12 @@ type Unit struct {
 	Speed      float64 // inches per turn
 	Detachment bool
 	OffBoard   bool // with an off-board reserve until it enters
-	Path       string
-	Line       int
+	// Attrs holds the values of the rule set's own attributes of units
+	// given in the scenario (Spec.Attrs), by name: an int, float64,
+	// string or bool by the attribute's type.
+	Attrs map[string]any
+	Path  string
+	Line  int
 }
 
 // Side returns the side with the given id, or nil.

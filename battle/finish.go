@@ -1,9 +1,6 @@
 package battle
 
-import (
-	"errors"
-	"fmt"
-)
+import "fmt"
 
 // PathError is a problem with one element of a scenario, named by its path
 // (sides[0].corps[2].general) and line.
@@ -14,8 +11,6 @@ type PathError struct {
 }
 
 func (e *PathError) Error() string { return e.Path + ": " + e.Msg }
-
-func asPath(err error, pe **PathError) bool { return errors.As(err, pe) }
 
 // Finish indexes a scenario and checks what holds it together: every id is
 // used once, every piece is on the table or belongs to an off-board reserve,

@@ -10,13 +10,14 @@ import (
 	"orderly/geom"
 )
 
-// nb is the NB vocabulary.
-var ldVocab = battle.Vocab{
+// ldSpec is the NB rule set's part of the scenario format: its id and
+// vocabulary, and no attributes of its own.
+var ldSpec = battle.Spec{ID: "nb", Vocab: battle.Vocab{
 	Qualities: []string{"excellent", "good", "average", "poor"},
 	Nations: []string{"french", "british", "russian-1792-1808", "russian-1809-1814",
 		"prussian-1792-1806", "prussian-1813-1815", "austrian-1792-1806", "austrian-1807-1815", "other"},
 	Orders: []string{"attack", "defend", "reserve"},
-}
+}}
 
 const ldFile = "test.yaml"
 
@@ -421,7 +422,7 @@ func TestLoadBad(t *testing.T) {
 	for _, c := range ldBadCases {
 		t.Run(c.name, func(t *testing.T) {
 			src := c.src(t)
-			_, err := battle.Load(ldFile, []byte(src), ldVocab)
+			_, err := battle.Load(ldFile, []byte(src), ldSpec)
 			if err == nil {
 				t.Fatalf("Load succeeded; want an error containing %q", c.want)
 			}
@@ -442,7 +443,7 @@ func TestLoadBad(t *testing.T) {
 
 func TestLoadEmpty(t *testing.T) {
 	for _, src := range []string{"", "# only a comment\n"} {
-		_, err := battle.Load(ldFile, []byte(src), ldVocab)
+		_, err := battle.Load(ldFile, []byte(src), ldSpec)
 		if err == nil || err.Error() != "test.yaml: the file is empty; write a scenario: name, rules, field, sides" {
 			t.Errorf("Load(%q) = %v", src, err)
 		}
@@ -451,7 +452,7 @@ func TestLoadEmpty(t *testing.T) {
 
 func ldMustLoad(t *testing.T, src string) *battle.Scenario {
 	t.Helper()
-	sc, err := battle.Load(ldFile, []byte(src), ldVocab)
+	sc, err := battle.Load(ldFile, []byte(src), ldSpec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -675,7 +676,7 @@ func TestLoadYAMLParserErrorLine(t *testing.T) {
 		{"turns: 12\n", "turns: 12\n- oops\n", "- oops"},
 	} {
 		src := ldEdit(t, ldBase, c.old, c.new)
-		_, err := battle.Load(ldFile, []byte(src), ldVocab)
+		_, err := battle.Load(ldFile, []byte(src), ldSpec)
 		prefix := fmt.Sprintf("%s:%d: not valid YAML", ldFile, ldLineOf(t, src, c.at))
 		if err == nil || !strings.HasPrefix(err.Error(), prefix) {
 			t.Errorf("error %v, want it to start with %q", err, prefix)

@@ -19,21 +19,32 @@ import (
 	"orderly/rules"
 )
 
-// nbVocab is what the NB rule set allows in a scenario, written out so that
-// the tests below say what they check; TestSchemaVocab ties it to the rule
-// set itself.
-var nbVocab = battle.Vocab{
-	Qualities: []string{"excellent", "good", "average", "poor"},
-	Nations: []string{"french", "british", "russian-1792-1808", "russian-1809-1814",
-		"prussian-1792-1806", "prussian-1813-1815", "austrian-1792-1806", "austrian-1807-1815", "other"},
-	Orders: []string{"attack", "defend", "reserve"},
-}
+// nbSpec is what the NB rule set contributes to the scenario format,
+// written out so that the tests below say what they check;
+// TestSchemaVocab ties it to the rule set itself.
+var nbSpec = ldSpec
 
 const examples = "../examples"
 
-func compileSchema(t *testing.T) *jsonschema.Schema {
+// nbSchema is the schema generated for the NB rule set.
+func nbSchema(t testing.TB) []byte {
 	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(battle.Schema()))
+	data, err := battle.Schema(nbSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// compileSchema compiles the schema generated for the NB rule set.
+func compileSchema(t testing.TB) *jsonschema.Schema {
+	t.Helper()
+	return compile(t, nbSchema(t))
+}
+
+func compile(t testing.TB, schema []byte) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err != nil {
 		t.Fatalf("the schema is not JSON: %v", err)
 	}
@@ -49,10 +60,16 @@ func compileSchema(t *testing.T) *jsonschema.Schema {
 	return sch
 }
 
-func schemaDoc(t *testing.T) map[string]any {
+// schemaDoc reads the schema generated for the NB rule set.
+func schemaDoc(t testing.TB) map[string]any {
+	t.Helper()
+	return schemaDocOf(t, nbSchema(t))
+}
+
+func schemaDocOf(t testing.TB, schema []byte) map[string]any {
 	t.Helper()
 	var doc map[string]any
-	if err := json.Unmarshal(battle.Schema(), &doc); err != nil {
+	if err := json.Unmarshal(schema, &doc); err != nil {
 		t.Fatal(err)
 	}
 	return doc
@@ -106,17 +123,20 @@ func TestSchemaVocab(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := eng.Vocab()
+	spec := battle.SpecOf(eng)
+	if spec.ID != nbSpec.ID || len(spec.Attrs) != 0 {
+		t.Errorf("SpecOf(nb) has id %q and %d attributes, want nb and none", spec.ID, len(spec.Attrs))
+	}
 	for _, c := range []struct {
 		name      string
 		got, want []string
 	}{
-		{"qualities", nbVocab.Qualities, v.Qualities},
-		{"nations", nbVocab.Nations, v.Nations},
-		{"orders", nbVocab.Orders, v.Orders},
+		{"qualities", nbSpec.Qualities, spec.Qualities},
+		{"nations", nbSpec.Nations, spec.Nations},
+		{"orders", nbSpec.Orders, spec.Orders},
 	} {
 		if !slices.Equal(c.got, c.want) {
-			t.Errorf("nbVocab.%s = %v, the NB rule set has %v", c.name, c.got, c.want)
+			t.Errorf("nbSpec.%s = %v, the NB rule set has %v", c.name, c.got, c.want)
 		}
 	}
 	doc := schemaDoc(t)
@@ -139,16 +159,18 @@ func TestSchemaVocab(t *testing.T) {
 		path []string
 		want []string
 	}{
-		{[]string{"$defs", "general", "properties", "quality"}, nbVocab.Qualities},
-		{[]string{"$defs", "side", "properties", "nation"}, nbVocab.Nations},
-		{[]string{"$defs", "order", "oneOf", "0"}, nbVocab.Orders},
-		{[]string{"$defs", "order", "oneOf", "1", "properties", "kind"}, nbVocab.Orders},
+		{[]string{"properties", "rules"}, []string{"nb"}},
+		{[]string{"$defs", "general", "properties", "quality"}, nbSpec.Qualities},
+		{[]string{"$defs", "side", "properties", "nation"}, nbSpec.Nations},
+		{[]string{"$defs", "order", "oneOf", "0"}, nbSpec.Orders},
+		{[]string{"$defs", "order", "oneOf", "1", "properties", "kind"}, nbSpec.Orders},
 		{[]string{"$defs", "laterOrder", "oneOf", "0"}, []string{"attack", "defend"}},
 		{[]string{"$defs", "laterOrder", "oneOf", "1", "properties", "kind"}, []string{"attack", "defend"}},
 		{[]string{"$defs", "unit", "properties", "type"}, battle.UnitTypes},
 		{[]string{"$defs", "unit", "properties", "formation"}, battle.Shapes},
 		{[]string{"$defs", "unit", "properties", "status"}, battle.Statuses},
-		{[]string{"$defs", "edge"}, battle.Edges},
+		{[]string{"$defs", "side", "properties", "edge"}, battle.Edges},
+		{[]string{"$defs", "order", "oneOf", "1", "properties", "edge"}, battle.Edges},
 	} {
 		if got := enum(c.path...); !slices.Equal(got, c.want) {
 			t.Errorf("%s: enum %v, want %v", strings.Join(c.path, "."), got, c.want)
@@ -260,7 +282,7 @@ func load(t *testing.T, name string, n *yaml.Node) ([]byte, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = battle.Load(name, data, nbVocab)
+	_, err = battle.Load(name, data, nbSpec)
 	return data, err
 }
 
@@ -493,6 +515,16 @@ func TestSchemaParity(t *testing.T) {
 			offBoard(t, sc, "{kind: reserve, entry: c4, then: attack}")
 		}},
 		{"order on the army", add(path(french, "army"), "order", "attack")},
+		{"rules of another rule set", add(nil, "rules", "bp")},
+		{"then reserve written out", func(t *testing.T, sc *yaml.Node) {
+			offBoard(t, sc, "{kind: reserve, entry: C4, then: {kind: reserve}}")
+		}},
+		{"grid of 0 rows", add([]any{"field"}, "grid", "{columns: 6, rows: 0}")},
+		{"speed 0 for a type", add([]any{"speeds"}, "infantry", "0")},
+		{"facing negative", add(unit, "facing", "-1")},
+		{"sides a mapping", add(nil, "sides", "{a: 1}")},
+		{"units a mapping", add(division, "units", "{a: 1}")},
+		{"order a list", add(corpsI, "order", "[attack]")},
 	}
 	for _, c := range accepted {
 		t.Run("accepts "+c.name, func(t *testing.T) {

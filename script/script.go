@@ -164,12 +164,6 @@ func Load(file string, data []byte, engine Engine, files Files) (*Script, error)
 }
 
 func scenario(r strict.Reader, n *yaml.Node, engine Engine, files Files) (*battle.Scenario, error) {
-	vocab := func(id string) battle.Vocab {
-		if rules, err := engine(id); err == nil {
-			return rules.Vocab()
-		}
-		return battle.Vocab{}
-	}
 	if n.Kind == yaml.ScalarNode {
 		path, data, err := files(r.File, n.Value)
 		if err != nil {
@@ -177,49 +171,16 @@ func scenario(r strict.Reader, n *yaml.Node, engine Engine, files Files) (*battl
 		}
 		return LoadScenario(path, data, engine)
 	}
-	rules := ""
-	if n.Kind == yaml.MappingNode {
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if n.Content[i].Value == "rules" {
-				rules = n.Content[i+1].Value
-			}
-		}
-	}
-	return battle.FromNode(r.File, n, vocab(rules))
+	return battle.ReadNode(r.File, n, engine.find)
 }
+
+// find is the engine as battle.Read looks up a rule set.
+func (e Engine) find(id string) (battle.RuleSet, error) { return e(id) }
 
 // LoadScenario reads a scenario file with the vocabulary of the rule set it
-// names, and checks it against that rule set.
+// names, and checks it against that rule set (battle.Read).
 func LoadScenario(file string, data []byte, engine Engine) (*battle.Scenario, error) {
-	var head struct {
-		Rules string `yaml:"rules"`
-	}
-	_ = yaml.Unmarshal(data, &head)
-	var v battle.Vocab
-	rules, err := engine(head.Rules)
-	if err == nil {
-		v = rules.Vocab()
-	}
-	sc, err := battle.Load(file, data, v)
-	if err != nil {
-		return nil, err
-	}
-	if rules == nil {
-		if rules, err = engine(sc.Rules); err != nil {
-			return nil, fmt.Errorf("%s: %w", file, err)
-		}
-	}
-	if err := rules.Check(sc); err != nil {
-		return nil, place(file, err)
-	}
-	return sc, nil
-}
-
-func place(file string, err error) error {
-	if pe, ok := err.(*battle.PathError); ok {
-		return &strict.Error{File: file, Line: pe.Line, Msg: pe.Error()}
-	}
-	return fmt.Errorf("%s: %w", file, err)
+	return battle.Read(file, data, engine.find)
 }
 
 func rolls(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Roll, error) {

@@ -2,19 +2,25 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"orderly/battle"
+	"orderly/rules"
 	"orderly/strict"
 )
 
-// schemas are the file formats that orderly schema prints, by name.
-var schemas = []struct {
+// fileFormat is a file format whose schema orderly schema prints: its
+// schema for what a rule set contributes.
+type fileFormat struct {
 	name, about string
-	doc         func() []byte
-}{
+	doc         func(battle.Spec) ([]byte, error)
+}
+
+// schemas are the file formats that orderly schema prints, by name.
+var schemas = []fileFormat{
 	{"scenario", "a scenario file: the field, the sides and their orders", battle.Schema},
 }
 
@@ -27,17 +33,21 @@ func schemaNames() []string {
 }
 
 func (a *app) schemaCmd() *cobra.Command {
-	return &cobra.Command{
+	id := "nb"
+	c := &cobra.Command{
 		Use:   "schema NAME",
 		Short: "Print the JSON Schema of a file format",
 		Long: `Print the JSON Schema (draft 2020-12) of one of orderly's file formats,
 for editors and other tools that check YAML or JSON as it is written.
-The loader remains the final word: it also checks what a schema cannot,
-such as ids used once and pieces standing on the table.
+It is generated from the types the loader reads with, for the rule set
+that --rules names: its qualities, nations and kinds of order, and any
+attributes of pieces of its own. Here --rules names a rule set, not a
+house-rules file. The loader remains the final word: it also checks what
+a schema cannot, such as ids used once and pieces standing on the table.
 
-Schemas: ` + strings.Join(schemaNames(), ", ") + `.`,
+Schemas: ` + strings.Join(schemaNames(), ", ") + `. Rule sets: ` + strings.Join(rules.Procedures(), ", ") + `.`,
 		Example: `  orderly schema scenario
-  orderly schema scenario > scenario.schema.json`,
+  orderly schema scenario --rules nb > scenario.schema.json`,
 		Args: func(_ *cobra.Command, args []string) error {
 			allowed := strings.Join(schemaNames(), ", ")
 			switch {
@@ -59,18 +69,61 @@ Schemas: ` + strings.Join(schemaNames(), ", ") + `.`,
 			return out, cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(_ *cobra.Command, args []string) error {
-			for _, s := range schemas {
-				if s.name == args[0] {
-					_, err := a.out.Write(s.doc())
-					return err
-				}
+			i := slices.IndexFunc(schemas, func(f fileFormat) bool { return f.name == args[0] })
+			if i < 0 {
+				return badf("unknown schema %q%s; allowed: %s", args[0], nearHint(args[0], schemaNames()), strings.Join(schemaNames(), ", "))
 			}
-			names := schemaNames()
-			hint := ""
-			if m := strict.Near(args[0], names); len(m) > 0 {
-				hint = fmt.Sprintf(" (did you mean %s?)", m[0])
+			spec, err := ruleSpec(id)
+			if err != nil {
+				return err
 			}
-			return badf("unknown schema %q%s; allowed: %s", args[0], hint, strings.Join(names, ", "))
+			doc, err := schemas[i].doc(spec)
+			if err != nil {
+				return err
+			}
+			_, err = a.out.Write(doc)
+			return err
 		},
 	}
+	// This --rules, a rule set's id, shadows the house-rules files of the
+	// root's --rules: the schema lists the built-in rule set's words.
+	c.Flags().StringVar(&id, "rules", id, "the rule set `ID` whose words and piece attributes the schema lists")
+	_ = c.RegisterFlagCompletionFunc("rules", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return rules.Procedures(), cobra.ShellCompDirectiveNoFileComp
+	})
+	return c
+}
+
+// ruleSpec returns what the built-in rule set id contributes to the file
+// formats.
+func ruleSpec(id string) (battle.Spec, error) {
+	set, err := rules.Load()
+	if err != nil {
+		return battle.Spec{}, err
+	}
+	ids := rules.Procedures()
+	if !slices.Contains(ids, id) {
+		allowed := strings.Join(ids, ", ")
+		if slices.ContainsFunc(set.IDs(), func(t string) bool { return strings.HasPrefix(t, id+"/") }) {
+			return battle.Spec{}, badf("schema: rule set %q has tables but no game procedures yet, so no scenarios; allowed: %s", id, allowed)
+		}
+		more := ""
+		if strings.ContainsAny(id, "/.") {
+			more = "; here --rules names a rule set, not a house-rules file"
+		}
+		return battle.Spec{}, badf("schema: unknown rule set %q%s; allowed: %s%s", id, nearHint(id, ids), allowed, more)
+	}
+	eng, err := rules.Engine(id, set)
+	if err != nil {
+		return battle.Spec{}, err
+	}
+	return battle.SpecOf(eng), nil
+}
+
+// nearHint suggests the nearest of allowed to a mistyped word.
+func nearHint(s string, allowed []string) string {
+	if m := strict.Near(s, allowed); len(m) > 0 {
+		return fmt.Sprintf(" (did you mean %s?)", m[0])
+	}
+	return ""
 }

@@ -2,34 +2,69 @@ package main
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
 	"orderly/battle"
+	"orderly/rules"
 )
 
+// TestSchemaScenario: orderly schema scenario prints the schema generated
+// for the NB rule set, with or without --rules nb; the golden file shows
+// what a change to the scenario format does to it.
 func TestSchemaScenario(t *testing.T) {
-	out, errs, st := cli(t, "schema", "scenario")
-	if st != 0 || errs != "" {
-		t.Fatalf("status %d, stderr %q", st, errs)
-	}
-	if !json.Valid([]byte(out)) {
-		t.Fatalf("the output is not JSON:\n%s", out)
-	}
-	if out != string(battle.Schema()) {
-		t.Error("the output differs from battle.Schema()")
-	}
-	var doc map[string]any
-	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+	set, err := rules.Load()
+	if err != nil {
 		t.Fatal(err)
 	}
-	if doc["$schema"] != "https://json-schema.org/draft/2020-12/schema" {
-		t.Errorf("$schema is %v", doc["$schema"])
+	eng, err := rules.Engine("nb", set)
+	if err != nil {
+		t.Fatal(err)
 	}
+	want, err := battle.Schema(battle.SpecOf(eng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"schema", "scenario"}, {"schema", "scenario", "--rules", "nb"}, {"schema", "--rules=nb", "scenario"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			out, errs, st := cli(t, args...)
+			if st != 0 || errs != "" {
+				t.Fatalf("status %d, stderr %q", st, errs)
+			}
+			if out != string(want) {
+				t.Error("the output differs from battle.Schema for the NB rule set")
+			}
+			var doc map[string]any
+			if err := json.Unmarshal([]byte(out), &doc); err != nil {
+				t.Fatalf("the output is not JSON: %v", err)
+			}
+			if doc["$schema"] != "https://json-schema.org/draft/2020-12/schema" {
+				t.Errorf("$schema is %v", doc["$schema"])
+			}
+			var got struct {
+				Defs struct {
+					General struct {
+						Properties struct {
+							Quality struct{ Enum []string }
+						}
+					}
+				} `json:"$defs"`
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatal(err)
+			}
+			if q := got.Defs.General.Properties.Quality.Enum; !slices.Equal(q, eng.Vocab().Qualities) {
+				t.Errorf("the general's qualities are %v, want NB's %v", q, eng.Vocab().Qualities)
+			}
+		})
+	}
+	out, _, _ := cli(t, "schema", "scenario")
+	golden(t, "out/schema-scenario-nb", out)
 }
 
-// TestSchemaBadArgs: one line on stderr naming the schemas, exit status 2,
-// nothing on stdout.
+// TestSchemaBadArgs: one line on stderr naming the schemas or rule sets,
+// exit status 2, nothing on stdout.
 func TestSchemaBadArgs(t *testing.T) {
 	cases := []struct {
 		args []string
@@ -39,6 +74,10 @@ func TestSchemaBadArgs(t *testing.T) {
 		{[]string{"schema", "scenaro"}, `orderly: unknown schema "scenaro" (did you mean scenario?); allowed: scenario`},
 		{[]string{"schema"}, "orderly: schema: name the schema to print; allowed: scenario"},
 		{[]string{"schema", "scenario", "script"}, "orderly: schema: give one schema name, got 2; allowed: scenario"},
+		{[]string{"schema", "scenario", "--rules", "bp"}, `orderly: schema: rule set "bp" has tables but no game procedures yet, so no scenarios; allowed: nb`},
+		{[]string{"schema", "scenario", "--rules", "nbb"}, `orderly: schema: unknown rule set "nbb" (did you mean nb?); allowed: nb`},
+		{[]string{"schema", "scenario", "--rules", "house.yaml"}, `orderly: schema: unknown rule set "house.yaml"; allowed: nb; here --rules names a rule set, not a house-rules file`},
+		{[]string{"schema", "scenario", "--rules"}, "orderly: schema: flag needs an argument: --rules; see orderly schema --help"},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {

@@ -1,0 +1,185 @@
+package battle
+
+import (
+	"go.yaml.in/yaml/v3"
+
+	"orderly/geom"
+)
+
+// The scenario file format, defined once: the types below are what a
+// scenario file holds, field for field. The strict decoder (decode.go)
+// reads a file into them and the schema generator (schema.go) describes
+// them, both from the same struct tags, so the loader and the JSON Schema
+// cannot drift apart. A builder (load.go) then turns them into a Scenario,
+// checking what needs more than one field (an entry square in the grid);
+// Finish checks what needs the whole scenario (ids used once, pieces on
+// the table).
+//
+// The tags:
+//
+//	yaml:"key"     the field's key; yaml:"-" for a field that is not one
+//	doc:"..."      what the field means, for the schema (every key has one);
+//	               the schema adds the allowed range and the default
+//	is:"..."       comma-separated rules:
+//	               required          the field must be given
+//	               word, id, square  a text that is a key word, an id, an
+//	                                 entry square such as B9
+//	               enum=LIST         one of a word list: qualities, nations,
+//	                                 orders (the rule set's vocabulary), rules
+//	                                 (its id), unit-types, shapes, statuses, edges
+//	               not=WORD          ... except this one, for the reason in why
+//	               min=, max=        inclusive bounds of a number
+//	               gt=, lt=          exclusive bounds of a number
+//	               default=VALUE     the value when the field is left out
+//	               items=LO..HI      how many items a list has (HI may be left out)
+//	               keys=LIST         a mapping whose keys are from a word list,
+//	                                 each value read by the field's other rules
+//	unit:"inches"  the unit of a number, in messages
+//	note:"..."     said after the allowed range of a number, in brackets
+//	why:"..."      why the word in not= is refused
+//	missing:"..."  the message for a required field left out (default:
+//	               "KEY is missing", with the unit in brackets)
+//	count:"..."    the message for a list of the wrong length (", got N" follows)
+//	each:"..."     the description of each key of a keys= mapping (%s: the key)
+//
+// Every struct has a blank field _ struct{} whose tag names its schema
+// definition (def:"side"), describes it (doc:"...") and, with short:"kind",
+// lets a bare scalar stand for the whole mapping with only that field. A
+// field of type *yaml.Node receives the node the struct was read from, for
+// lines in messages; a field map[string]any tagged attrs:"unit" receives
+// the rule set's own attributes of that piece (Spec.Attrs).
+
+// scenarioFile is a whole scenario file.
+type scenarioFile struct {
+	_      struct{}           `def:"scenario" doc:"A scenario for orderly: the table, the two sides with their chain of command from army commander down to combat units, where each piece starts and the orders at the start. Checks that span several fields (ids used once, pieces on the table, an entry square inside the grid, a speed for every unit) and the rule set's own checks are left to the loader."`
+	Name   string             `yaml:"name" is:"required,word" doc:"Short name of the scenario, used as its key: lower-case letters, digits and - . / + _."`
+	Title  string             `yaml:"title" doc:"Title of the scenario in free text, for people."`
+	Rules  string             `yaml:"rules" is:"required,enum=rules" doc:"Id of the rule set that plays the scenario, e.g. nb."`
+	Turns  int                `yaml:"turns" is:"min=1,max=1000,default=20" doc:"Number of the last turn of the battle."`
+	Field  fieldFile          `yaml:"field" is:"required" doc:"The table: its size in inches and, optionally, the grid of squares that off-board reserves enter by."`
+	Speeds map[string]float64 `yaml:"speeds" is:"keys=unit-types,gt=0,max=1000" unit:"inches" each:"Move of %s in inches per turn." doc:"Move in inches per turn for each type of unit. A unit without its own speed takes the one for its type; every unit must end up with a speed one way or the other."`
+	Sides  []sideFile         `yaml:"sides" is:"required,items=2..2" count:"a battle has two sides" doc:"The two armies of the battle; a scenario has exactly two sides."`
+}
+
+type fieldFile struct {
+	_     struct{}  `def:"field" doc:"The playing surface. Its origin is the north-west corner."`
+	Width float64   `yaml:"width" is:"required,gt=0,max=100000" unit:"inches" doc:"Size of the table from west to east in inches."`
+	Depth float64   `yaml:"depth" is:"required,gt=0,max=100000" unit:"inches" doc:"Size of the table from north to south in inches."`
+	Grid  *gridFile `yaml:"grid" doc:"The entry grid that divides the table into equal squares named like B9. Needed only when an off-board reserve names an entry square."`
+}
+
+type gridFile struct {
+	_       struct{} `def:"grid" doc:"The entry grid: columns lettered from A at the west edge, rows numbered from 1 at the north edge (SPEC NB-10)."`
+	Columns int      `yaml:"columns" is:"required,min=1,max=26" note:"lettered A..Z" doc:"Number of columns, lettered A, B, ... from the west edge."`
+	Rows    int      `yaml:"rows" is:"required,min=1,max=99" doc:"Number of rows, numbered 1, 2, ... from the north edge."`
+}
+
+type sideFile struct {
+	_         struct{}       `def:"side" doc:"One army: who it is, the table edge it is based on, its commander and the formations under him."`
+	ID        string         `yaml:"id" is:"required,id" doc:"Id of the side; it is also the id of its army formation."`
+	Name      string         `yaml:"name" doc:"Name of the army in free text."`
+	Nation    string         `yaml:"nation" is:"required,enum=nations" doc:"Nation of the army; the rule set's nations are allowed."`
+	Edge      string         `yaml:"edge" is:"required,enum=edges" doc:"The side's base edge of the table."`
+	Army      generalFile    `yaml:"army" is:"required" doc:"The army commander, the general at the top of the side's chain of command."`
+	Wings     []wingFile     `yaml:"wings" doc:"Wings directly under the army commander, in order."`
+	Corps     []corpsFile    `yaml:"corps" doc:"Corps directly under the army commander, in order."`
+	Divisions []divisionFile `yaml:"divisions" doc:"Independent divisions directly under the army commander, in order."`
+	Node      *yaml.Node     `yaml:"-"`
+}
+
+type generalFile struct {
+	_       struct{}       `def:"general" doc:"A commander model."`
+	ID      string         `yaml:"id" is:"required,id" doc:"Id of the general."`
+	Name    string         `yaml:"name" doc:"Name of the general in free text."`
+	Quality string         `yaml:"quality" is:"required,enum=qualities" doc:"Quality of the general; the rule set's qualities are allowed."`
+	Range   float64        `yaml:"range" is:"required,gt=0,max=1000" unit:"inches" doc:"Command range in inches."`
+	At      *geom.Point    `yaml:"at" doc:"Where the general starts. Leave it out only for a general of an off-board reserve, who comes on with his troops."`
+	Attrs   map[string]any `yaml:"-" attrs:"general"`
+	Node    *yaml.Node     `yaml:"-"`
+}
+
+type wingFile struct {
+	_         struct{}       `def:"wing" doc:"A wing: a command between the army and its corps and divisions."`
+	ID        string         `yaml:"id" is:"required,id" doc:"Id of the wing."`
+	Name      string         `yaml:"name" doc:"Name of the wing in free text."`
+	General   generalFile    `yaml:"general" is:"required" doc:"The general who commands the wing."`
+	Order     *orderFile     `yaml:"order" doc:"The wing's order at the start, if the rule set gives wings orders (NB does not)."`
+	Corps     []corpsFile    `yaml:"corps" doc:"Corps under the wing, in order."`
+	Divisions []divisionFile `yaml:"divisions" doc:"Divisions under the wing that belong to no corps, in order."`
+	Attrs     map[string]any `yaml:"-" attrs:"formation"`
+	Node      *yaml.Node     `yaml:"-"`
+}
+
+type corpsFile struct {
+	_         struct{}       `def:"corps" doc:"A corps: a command of divisions."`
+	ID        string         `yaml:"id" is:"required,id" doc:"Id of the corps."`
+	Name      string         `yaml:"name" doc:"Name of the corps in free text."`
+	General   generalFile    `yaml:"general" is:"required" doc:"The general who commands the corps."`
+	Order     *orderFile     `yaml:"order" doc:"The corps' order at the start. Without one it follows the order of the formation above it."`
+	Divisions []divisionFile `yaml:"divisions" doc:"Divisions of the corps, in order."`
+	Attrs     map[string]any `yaml:"-" attrs:"formation"`
+	Node      *yaml.Node     `yaml:"-"`
+}
+
+type divisionFile struct {
+	_       struct{}       `def:"division" doc:"A division: the lowest command, with its combat units."`
+	ID      string         `yaml:"id" is:"required,id" doc:"Id of the division."`
+	Name    string         `yaml:"name" doc:"Name of the division in free text."`
+	General generalFile    `yaml:"general" is:"required" doc:"The general who commands the division."`
+	Order   *orderFile     `yaml:"order" doc:"The division's order at the start. Without one it follows the order of the formation above it."`
+	Units   []unitFile     `yaml:"units" is:"required,items=1.." missing:"a division needs at least one combat unit under units" count:"a division needs at least one combat unit" doc:"The division's combat units; a division has at least one."`
+	Attrs   map[string]any `yaml:"-" attrs:"formation"`
+	Node    *yaml.Node     `yaml:"-"`
+}
+
+type unitFile struct {
+	_          struct{}       `def:"unit" doc:"A combat unit."`
+	ID         string         `yaml:"id" is:"required,id" doc:"Id of the unit."`
+	Name       string         `yaml:"name" doc:"Name of the unit in free text."`
+	Type       string         `yaml:"type" is:"required,enum=unit-types" doc:"Arm of the unit."`
+	Formation  string         `yaml:"formation" is:"enum=shapes,default=column" doc:"How the unit stands at the start."`
+	Status     string         `yaml:"status" is:"enum=statuses,default=formed" doc:"State of the unit at the start."`
+	At         *geom.Point    `yaml:"at" doc:"Where the unit starts. Leave it out only for a unit of an off-board reserve, which enters later."`
+	Facing     float64        `yaml:"facing" is:"min=0,lt=360,default=0" unit:"degrees clockwise from north" doc:"Direction the unit faces."`
+	Speed      *float64       `yaml:"speed" is:"gt=0,max=1000" unit:"inches" doc:"Move of this unit in inches per turn, in place of the scenario's speed for its type."`
+	Detachment bool           `yaml:"detachment" is:"default=false" doc:"Whether the unit is a detachment."`
+	Attrs      map[string]any `yaml:"-" attrs:"unit"`
+	Node       *yaml.Node     `yaml:"-"`
+}
+
+// orderAim is what every order may say besides its kind.
+type orderAim struct {
+	Objective *geom.Point `yaml:"objective" doc:"The point the order aims at."`
+	Note      string      `yaml:"note" doc:"The order's wording in free text, for people."`
+}
+
+// orderFile is an order at the start (SPEC NB-1), and for an off-board
+// reserve where and how it comes on (NB-10). Its rules across fields are
+// in (*builder).order, and in its schema through schemaRules.
+type orderFile struct {
+	_    struct{} `def:"order" short:"kind" doc:"An order at the start: either the bare kind (e.g. attack) or a mapping with its kind, objective and note. A reserve that starts off the table also names its entry square, the edge it enters by and the order it follows once on the table."`
+	Kind string   `yaml:"kind" is:"required,enum=orders" doc:"Kind of order; the rule set's kinds of order are allowed."`
+	orderAim
+	Entry *string         `yaml:"entry" is:"square" doc:"For a reserve that starts off the table: the grid square it enters by, a column letter and a row number such as B9. The square must lie in field.grid and touch a table edge."`
+	Edge  *string         `yaml:"edge" is:"enum=edges" doc:"For a reserve that starts off the table: the edge it enters by. Needed only when the entry square is a corner; otherwise it must be the edge the square touches."`
+	Then  *laterOrderFile `yaml:"then" doc:"For a reserve that starts off the table: the order it follows once it has entered."`
+	Node  *yaml.Node      `yaml:"-"`
+}
+
+// schemaRules adds to the order's schema the rules across its fields that
+// (*builder).order checks: entry and then go together, edge needs entry,
+// and only a reserve has an entry.
+func (orderFile) schemaRules(s *schema) {
+	s.DependentRequired = map[string][]string{"entry": {"then"}, "edge": {"entry"}, "then": {"entry"}}
+	s.If = &schema{Required: []string{"entry"}}
+	s.Then = &schema{Properties: properties{{"kind", &schema{Description: "Only a reserve enters from off the table.", Const: "reserve"}}}}
+}
+
+// laterOrderFile is the order an off-board reserve follows once it has
+// entered (SPEC NB-10).
+type laterOrderFile struct {
+	_    struct{} `def:"laterOrder" short:"kind" doc:"The order an off-board reserve follows once on the table: the bare kind or a mapping with kind, objective and note. It cannot be reserve again."`
+	Kind string   `yaml:"kind" is:"required,enum=orders,not=reserve" why:"a reserve that enters acts on its order" doc:"Kind of order; the rule set's kinds of order, less reserve, are allowed."`
+	orderAim
+	Node *yaml.Node `yaml:"-"`
+}

@@ -1,0 +1,193 @@
+package battle
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+
+	"orderly/strict"
+)
+
+// Vocab is what a rule set allows in a scenario: the qualities of generals,
+// the nations, and the kinds of order. An empty list allows any word.
+type Vocab struct {
+	Qualities []string
+	Nations   []string
+	Orders    []string
+}
+
+// Spec is what a rule set contributes to the scenario format: its id (the
+// value of a scenario's rules field), its vocabulary, and attributes of its
+// own on units, generals or formations (a staff rating, a class die). Load
+// accepts exactly these, and Schema lists them. The zero Spec allows any
+// rule set id and any word, and adds no attributes.
+type Spec struct {
+	ID string
+	Vocab
+	Attrs []Attr
+}
+
+// Piece names the kind of piece that carries an attribute.
+type Piece string
+
+// The pieces that can carry a rule set's attributes.
+const (
+	OnUnit      Piece = "unit"
+	OnGeneral   Piece = "general"   // every general, the army commander included
+	OnFormation Piece = "formation" // a wing, a corps or a division
+)
+
+// AttrType is the kind of value an attribute takes.
+type AttrType string
+
+// The kinds of attribute value, and the Go type each is read into.
+const (
+	AttrInteger AttrType = "integer" // int
+	AttrNumber  AttrType = "number"  // float64
+	AttrWord    AttrType = "word"    // string: lower-case letters, digits and - . / + _
+	AttrText    AttrType = "text"    // string: free text
+	AttrBool    AttrType = "boolean" // bool
+)
+
+// Attr is an attribute that a rule set adds to one kind of piece: a field
+// of that piece in the scenario file, read into the piece's Attrs under
+// its name.
+type Attr struct {
+	On   Piece
+	Name string // the field's key, e.g. staff
+	Doc  string // what it means, one sentence for the schema
+	Type AttrType
+	// Values lists the words an AttrWord may take; none allows any word.
+	Values []string
+	// Min and Max bound an AttrInteger or AttrNumber, both inclusive; nil
+	// leaves that end open.
+	Min, Max *float64
+	Unit     string // the unit of a number, e.g. inches, for messages
+	Required bool
+}
+
+// RuleSet is what reading a scenario asks of the rule set it names: its
+// id, its vocabulary and its own checks. A rule set that also has a
+// method Spec() Spec contributes that (with piece attributes) instead of
+// its Vocab alone; see SpecOf.
+type RuleSet interface {
+	ID() string
+	Vocab() Vocab
+	// Check tests a loaded scenario against the rule set's requirements.
+	// An error that is a *PathError is placed at its line.
+	Check(sc *Scenario) error
+}
+
+// SpecOf returns what rule set r contributes to the scenario format: its
+// Spec if it has one, else its id and vocabulary.
+func SpecOf(r RuleSet) Spec {
+	if s, ok := r.(interface{ Spec() Spec }); ok {
+		return s.Spec()
+	}
+	return Spec{ID: r.ID(), Vocab: r.Vocab()}
+}
+
+// attrs returns the attributes of the spec carried by one kind of piece.
+func (s Spec) attrs(on Piece) []Attr {
+	var out []Attr
+	for _, a := range s.Attrs {
+		if a.On == on {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// check tests the spec itself: a rule set that contributes a bad one is a
+// programming error, reported before any scenario is read with it.
+func (s Spec) check() error {
+	if s.ID != "" {
+		if err := strict.CheckWord(s.ID); err != nil {
+			return fmt.Errorf("rule set spec: id: %v", err)
+		}
+	}
+	for _, l := range []struct {
+		name  string
+		words []string
+	}{{"qualities", s.Qualities}, {"nations", s.Nations}, {"orders", s.Orders}} {
+		for _, w := range l.words {
+			if err := strict.CheckWord(w); err != nil {
+				return fmt.Errorf("rule set spec %s: %s: %v", s.ID, l.name, err)
+			}
+		}
+	}
+	seen := map[string]bool{}
+	known := types{}
+	for _, a := range s.Attrs {
+		if err := a.check(known); err != nil {
+			return fmt.Errorf("rule set spec %s: attribute %q on %s: %v", s.ID, a.Name, a.On, err)
+		}
+		if seen[string(a.On)+" "+a.Name] {
+			return fmt.Errorf("rule set spec %s: attribute %q on %s is given twice", s.ID, a.Name, a.On)
+		}
+		seen[string(a.On)+" "+a.Name] = true
+	}
+	return nil
+}
+
+// pieceTypes returns the file types of a kind of piece, whose fields an
+// attribute must not shadow, or nil if p is not a piece.
+func pieceTypes(p Piece) []reflect.Type {
+	switch p {
+	case OnUnit:
+		return []reflect.Type{reflect.TypeFor[unitFile]()}
+	case OnGeneral:
+		return []reflect.Type{reflect.TypeFor[generalFile]()}
+	case OnFormation:
+		return []reflect.Type{reflect.TypeFor[wingFile](), reflect.TypeFor[corpsFile](), reflect.TypeFor[divisionFile]()}
+	}
+	return nil
+}
+
+// check tests one attribute; known reads the format's types.
+func (a Attr) check(known types) error {
+	types := pieceTypes(a.On)
+	if types == nil {
+		return fmt.Errorf("%q is not a piece; allowed: %s, %s, %s", a.On, OnUnit, OnGeneral, OnFormation)
+	}
+	if err := strict.CheckWord(a.Name); err != nil {
+		return fmt.Errorf("name: %v", err)
+	}
+	for _, t := range types {
+		ft, err := known.of(t)
+		if err != nil {
+			return err
+		}
+		if ft.field(a.Name) != nil {
+			return fmt.Errorf("the %s already has a field %s", a.On, a.Name)
+		}
+	}
+	if a.Doc == "" {
+		return fmt.Errorf("no Doc; the schema describes every field")
+	}
+	if !slices.Contains([]AttrType{AttrInteger, AttrNumber, AttrWord, AttrText, AttrBool}, a.Type) {
+		return fmt.Errorf("type %q is not one of %s, %s, %s, %s, %s", a.Type, AttrInteger, AttrNumber, AttrWord, AttrText, AttrBool)
+	}
+	if len(a.Values) > 0 && a.Type != AttrWord {
+		return fmt.Errorf("values are for a %s, not a %s", AttrWord, a.Type)
+	}
+	for _, v := range a.Values {
+		if err := strict.CheckWord(v); err != nil {
+			return fmt.Errorf("values: %v", err)
+		}
+	}
+	numeric := a.Type == AttrInteger || a.Type == AttrNumber
+	if (a.Min != nil || a.Max != nil || a.Unit != "") && !numeric {
+		return fmt.Errorf("min, max and unit are for a number or integer, not a %s", a.Type)
+	}
+	for _, b := range []*float64{a.Min, a.Max} {
+		if b != nil && (math.IsNaN(*b) || math.IsInf(*b, 0)) {
+			return fmt.Errorf("a bound is not a finite number")
+		}
+	}
+	if a.Min != nil && a.Max != nil && *a.Min > *a.Max {
+		return fmt.Errorf("min %v is more than max %v", *a.Min, *a.Max)
+	}
+	return nil
+}
