@@ -54,6 +54,11 @@ type Report struct {
 	PerSecond      float64 // accepted commands per second
 	P50, P99, Max  time.Duration
 	RawCommits     float64 // single-insert SQLite commits per second, on the same disk
+	// CPUPerCommand is the process's CPU time (user and system) while the
+	// clients sent, per accepted command: the server's work on it, its
+	// commit and its fan-out, and the in-process clients' share of
+	// encoding and sending it. 0 where the system does not say.
+	CPUPerCommand time.Duration
 }
 
 // Ratio is accepted commands per raw single-insert commit.
@@ -71,6 +76,9 @@ func (r Report) String() string {
 	}
 	s := fmt.Sprintf("%d clients over %d games, %s, for %.1f s: %d commands accepted (%.0f/s), %d refused; latency p50 %s, p99 %s, max %s",
 		r.Clients, r.Games, offered, r.Seconds, r.Accepted, r.PerSecond, r.Refused, ms(r.P50), ms(r.P99), ms(r.Max))
+	if r.CPUPerCommand > 0 {
+		s += fmt.Sprintf("; CPU %d µs a command (server and clients)", r.CPUPerCommand.Microseconds())
+	}
 	if r.RawCommits > 0 {
 		s += fmt.Sprintf("\nraw SQLite single-insert commits on the same disk: %.0f/s; accepted commands per raw commit: %.1f", r.RawCommits, r.Ratio())
 	}
@@ -190,7 +198,7 @@ func drive(ctx context.Context, c *http.Client, base string, seats []seat, o Opt
 	var accepted, refused int
 	var firstErr error
 	var wg sync.WaitGroup
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	for i := range o.Clients {
 		s := seats[i%len(seats)]
 		rng := rand.New(rand.NewPCG(o.Seed, uint64(i)))
@@ -251,13 +259,16 @@ func drive(ctx context.Context, c *http.Client, base string, seats []seat, o Opt
 		}()
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
+	elapsed, cpu := time.Since(start), cpuTime()-cpu0
 	if firstErr != nil {
 		return rep, firstErr
 	}
 	slices.Sort(lat)
 	rep.Accepted, rep.Refused, rep.Seconds = accepted, refused, elapsed.Seconds()
 	rep.PerSecond = float64(accepted) / elapsed.Seconds()
+	if accepted > 0 && cpu > 0 {
+		rep.CPUPerCommand = cpu / time.Duration(accepted)
+	}
 	if n := len(lat); n > 0 {
 		rep.P50, rep.P99, rep.Max = lat[n/2], lat[min(n-1, n*99/100)], lat[n-1]
 	}

@@ -66,6 +66,7 @@ func serve(b *testing.B, rate float64) {
 		b.ReportMetric(float64(rep.P99.Microseconds())/1000, "p99-ms")
 		b.ReportMetric(rep.RawCommits, "raw-commits/s")
 		b.ReportMetric(rep.Ratio(), "ratio")
+		b.ReportMetric(float64(rep.CPUPerCommand.Microseconds()), "cpu-µs/cmd")
 		b.Logf("%s", rep)
 	}
 }

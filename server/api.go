@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"orderly/game"
 	"orderly/store"
 	"orderly/strict"
@@ -298,33 +300,40 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 // decodeCommand reads a command, which must be one JSON object; the side
 // may be left out (it is the seat's).
 func decodeCommand(rules game.Rules, data []byte) (game.Command, error) {
-	if err := strict.CheckJSON(data); err != nil {
+	// Straight from JSON to the nodes the rule set reads, with no YAML
+	// parse and no second pass: JSONNode refuses what CheckJSON would.
+	n, err := strict.JSONNode(data)
+	if err != nil {
 		return game.Command{}, errorf(Invalid, "the command is not valid: %s", err)
 	}
-	var probe map[string]json.RawMessage
-	if err := json.Unmarshal(data, &probe); err != nil || probe == nil {
-		why := "it is null"
-		if err != nil {
-			why = strict.JSONProblem(err)
+	if n.Kind != yaml.MappingNode {
+		why := "it is " + strict.KindName(n)
+		if n.Tag == "!!null" {
+			why = "it is null"
 		}
 		return game.Command{}, errorf(Invalid, "the command is not a JSON object: %s", why)
 	}
-	side := ""
-	if raw, ok := probe["side"]; ok {
-		if err := json.Unmarshal(raw, &side); err != nil || side == "" {
-			return game.Command{}, errorf(Invalid, "command.side must be a side's id, or umpire")
+	sided := false
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "side" {
+			sided = true
+			if v := n.Content[i+1]; v.Kind != yaml.ScalarNode || v.Tag != "!!str" || v.Value == "" {
+				return game.Command{}, errorf(Invalid, "command.side must be a side's id, or umpire")
+			}
 		}
-	} else {
-		// The decoder wants a side; the seat's is filled in afterwards.
-		probe["side"] = json.RawMessage(`"-"`)
-		data, _ = json.Marshal(probe)
 	}
-	c, err := game.DecodeCommand(rules, data, "body")
+	if !sided {
+		// The decoder wants a side; the seat's is filled in afterwards.
+		n.Content = append(n.Content,
+			&yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "side", Line: 1},
+			&yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "-", Line: 1})
+	}
+	c, err := game.CommandFromNode(rules, strict.Reader{File: "body", Want: "a command"}, n, "command")
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "body:1: ")
 		return c, errorf(Invalid, "%s", msg)
 	}
-	if side == "" {
+	if !sided {
 		c.Side = ""
 	}
 	return c, nil

@@ -2,9 +2,11 @@ package strict
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
 	"pgregory.net/rapid"
 )
 
@@ -109,4 +111,47 @@ func FuzzCheckJSON(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzJSONNode: JSONNode refuses exactly what CheckJSON refuses, and where
+// YAML reads the same text, gives the tree YAML gives: the same kinds,
+// tags and values, so a Reader checks a JSON command as it would the
+// same command parsed as YAML.
+func FuzzJSONNode(f *testing.F) {
+	for _, s := range []string{`{}`, `{"a":1,"a":2}`, `[[[]]]`, `{"side":"french","move":[{"unit":"I-1-a","to":[12.5,30]}]}`,
+		`"x"`, `1e9`, `-0`, `123456789012345678901234567890`, `{"a":1}{}`, `{"a":true,"b":null,"c":"true"}`, ` [1, 2.0, "3"] `} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := JSONNode(data)
+		if check := CheckJSON(data); (err == nil) != (check == nil) {
+			t.Fatalf("%q: JSONNode error %v, CheckJSON error %v", data, err, check)
+		}
+		if err != nil {
+			return
+		}
+		y, yerr := (Reader{File: "x"}).Parse(data)
+		if yerr != nil {
+			return // YAML refuses some valid JSON (control characters, for one)
+		}
+		if d := sameTree(n, y, "$"); d != "" {
+			t.Fatalf("%q: %s", data, d)
+		}
+	})
+}
+
+// sameTree says where two node trees differ, or "" if they do not.
+func sameTree(a, b *yaml.Node, at string) string {
+	if a.Kind != b.Kind || a.Tag != b.Tag || (a.Kind == yaml.ScalarNode && a.Value != b.Value) {
+		return fmt.Sprintf("%s: JSON gives %v %s %q, YAML %v %s %q", at, a.Kind, a.Tag, a.Value, b.Kind, b.Tag, b.Value)
+	}
+	if len(a.Content) != len(b.Content) {
+		return fmt.Sprintf("%s: %d children, YAML %d", at, len(a.Content), len(b.Content))
+	}
+	for i := range a.Content {
+		if d := sameTree(a.Content[i], b.Content[i], fmt.Sprintf("%s[%d]", at, i)); d != "" {
+			return d
+		}
+	}
+	return ""
 }
