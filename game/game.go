@@ -654,6 +654,10 @@ func (g *Game) tx(buffer bool) *Tx {
 	return x
 }
 
+// Step is the step the game stands in, with who acts in it: a rule set's
+// Command checks that the command is for the step's actor.
+func (x *Tx) Step() Step { return x.g.cur }
+
 // Tx is what the rules see while they act: the state, the scenario, and the
 // means to roll and to record events.
 type Tx struct {

@@ -192,6 +192,9 @@ func (s *State) apply(r Rules, e *Event) error {
 	s.enter(e.Turn, e.Phase, e.Step)
 	switch e.Type {
 	case StepBegun:
+		// A step begins with nobody ready, even one of the same name as the
+		// step before it (the next commander's, in a loop over commanders).
+		s.Ready = nil
 	case SideReady:
 		s.Ready = append(s.Ready, e.Side)
 	case GameOver:
