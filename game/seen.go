@@ -58,14 +58,27 @@ type Fielder interface {
 // on which something happens, overall and per label (NB: the turn each
 // order is first acted on, labelled by the order).
 type Measurer interface {
-	// Measures says in a few words what is measured, for people.
-	Measures() string
+	// Measures names what is measured, for people and for the keys of
+	// the result.
+	Measures() Measure
 	// Planned lists the subjects a command of the plan will be measured
 	// for, so that one for which nothing ever happens is still reported.
 	Planned(sc *battle.Scenario, c *Command) []string
 	// Measure calls note for each subject e shows the measured thing
 	// happening to, with its label and the turn.
 	Measure(e *Event, note func(subject, label string, turn int))
+}
+
+// Measure names what a Monte Carlo run of a rule set measures: the words
+// a report of it shows, and the keys of its JSON.
+type Measure struct {
+	What     string // in a few words: "first turn each formation acts on an order written during the game"
+	Subject  string // one subject, as a column head: "formation"
+	Subjects string // the JSON key of the subjects: "formations"
+	First    string // the JSON key of the distribution of the first turn: "first-active-turn"
+	Label    string // one label, as a column head: "order"
+	Labels   string // the JSON key of the distributions per label: "orders"
+	Plot     string // the title of a plot of the first turns: "first turn acting on an order"
 }
 
 // Worder is a rule set that words what a seat's view holds (its orders),

@@ -6,6 +6,7 @@
 package sim
 
 import (
+	"encoding/json"
 	"fmt"
 	"runtime"
 	"slices"
@@ -24,19 +25,37 @@ import (
 // order before the game ended.
 const Never = "never"
 
-// Result is what the runs showed.
+// Result is what the runs showed: for each subject the rule set measures
+// (NB: a formation), the share of runs by the first turn on which the
+// measured thing happened to it (NB: it acted on an order written during
+// the game), overall and per label (NB: per order). Its JSON names these
+// with the rule set's keys: {"runs": N, "seed": S, "formations": {ID:
+// {"first-active-turn": {...}, "orders": {...}}}} for NB.
 type Result struct {
-	Runs       int                   `json:"runs"`
-	Seed       uint64                `json:"seed"`
-	Formations map[string]*Formation `json:"formations"`
+	Runs     int
+	Seed     uint64
+	Measure  game.Measure
+	Subjects map[string]*Subject
 }
 
-// Formation is one formation's results: the share of runs by the turn on
-// which it first acted on an order written during the game, overall and
-// per order.
-type Formation struct {
-	FirstActive map[string]float64            `json:"first-active-turn"`
-	Orders      map[string]map[string]float64 `json:"orders,omitempty"`
+// Subject is one subject's results.
+type Subject struct {
+	First  map[string]float64            // share of runs by first turn, Never included
+	Labels map[string]map[string]float64 // the same per label
+}
+
+// MarshalJSON writes the result under the keys its rule set names.
+func (r *Result) MarshalJSON() ([]byte, error) {
+	m := r.Measure
+	subs := make(map[string]map[string]any, len(r.Subjects))
+	for id, s := range r.Subjects {
+		o := map[string]any{m.First: s.First}
+		if len(s.Labels) > 0 {
+			o[m.Labels] = s.Labels
+		}
+		subs[id] = o
+	}
+	return json.Marshal(map[string]any{"runs": r.Runs, "seed": r.Seed, m.Subjects: subs})
 }
 
 // Options set a simulation.
@@ -136,7 +155,9 @@ func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options)
 			}
 		}
 	}
-	return summarise(total, opts), nil
+	res := summarise(total, opts)
+	res.Measure = m.Measures()
+	return res, nil
 }
 
 // SeedOf is the dice seed of run i (from 0) of a simulation seeded with
@@ -185,7 +206,7 @@ func once(start *game.Start, g *game.Game, m game.Measurer, plan *script.Plan, s
 // summarise turns counts into shares of the runs, with the runs in which a
 // formation never acted under Never.
 func summarise(total tally, opts Options) *Result {
-	r := &Result{Runs: opts.Runs, Seed: opts.Seed, Formations: map[string]*Formation{}}
+	r := &Result{Runs: opts.Runs, Seed: opts.Seed, Subjects: map[string]*Subject{}}
 	share := func(byTurn map[int]int) map[string]float64 {
 		out := map[string]float64{}
 		n := 0
@@ -199,13 +220,13 @@ func summarise(total tally, opts Options) *Result {
 		return out
 	}
 	for f, byOrder := range total {
-		fm := &Formation{FirstActive: share(byOrder[""]), Orders: map[string]map[string]float64{}}
+		fm := &Subject{First: share(byOrder[""]), Labels: map[string]map[string]float64{}}
 		for o, byTurn := range byOrder {
 			if o != "" {
-				fm.Orders[o] = share(byTurn)
+				fm.Labels[o] = share(byTurn)
 			}
 		}
-		r.Formations[f] = fm
+		r.Subjects[f] = fm
 	}
 	return r
 }
@@ -238,15 +259,32 @@ func less(a, b string) bool {
 	return a < b
 }
 
-// IDs lists the formations of a result in the scenario's order.
+// IDs lists the subjects of a result in the scenario's order: its
+// formations, then its generals and units, then any other subject by id.
 func (r *Result) IDs(sc *battle.Scenario) []string {
 	var out []string
-	for _, f := range sc.Formations() {
-		if _, ok := r.Formations[f.ID]; ok {
-			out = append(out, f.ID)
+	add := func(id string) {
+		if _, ok := r.Subjects[id]; ok && !slices.Contains(out, id) {
+			out = append(out, id)
 		}
 	}
-	return slices.Clip(out)
+	for _, f := range sc.Formations() {
+		add(f.ID)
+	}
+	for _, g := range sc.Generals() {
+		add(g.ID)
+	}
+	for _, u := range sc.Units() {
+		add(u.ID)
+	}
+	var rest []string
+	for id := range r.Subjects {
+		if !slices.Contains(out, id) {
+			rest = append(rest, id)
+		}
+	}
+	slices.Sort(rest)
+	return slices.Clip(append(out, rest...))
 }
 
 // labelTurn orders order labels: "turn 3 attack" by its turn, "on entry"

@@ -110,7 +110,7 @@ func TestAgreesWithOdds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := res.Formations["I"].FirstActive
+	got := res.Subjects["I"].First
 	sum := 0.0
 	for _, c := range odds.Outcomes {
 		turn := strconv.Itoa(6 + *tab.Result(c.Result).Value)
@@ -128,8 +128,8 @@ func TestAgreesWithOdds(t *testing.T) {
 	// d'Erlon's range).
 	for _, d := range []string{"I-1", "I-2"} {
 		for k, v := range got {
-			if res.Formations[d].FirstActive[k] != v {
-				t.Errorf("division %s: %v, corps: %v", d, res.Formations[d].FirstActive, got)
+			if res.Subjects[d].First[k] != v {
+				t.Errorf("division %s: %v, corps: %v", d, res.Subjects[d].First, got)
 				break
 			}
 		}
@@ -203,26 +203,45 @@ func TestTalliesMatchReplays(t *testing.T) {
 			first[f][strconv.Itoa(turn)]++
 		}
 	}
-	if len(first) < 10 || len(res.Formations) != len(first) {
-		t.Fatalf("%d formations acted in the replays, %d in the result", len(first), len(res.Formations))
+	if len(first) < 10 || len(res.Subjects) != len(first) {
+		t.Fatalf("%d formations acted in the replays, %d in the result", len(first), len(res.Subjects))
 	}
 	for f, byTurn := range first {
-		got := res.Formations[f]
+		got := res.Subjects[f]
 		if got == nil {
 			t.Fatalf("%s acted in the replays but is not in the result", f)
 		}
 		never := runs
 		for turn, k := range byTurn {
 			never -= k
-			if share := got.FirstActive[turn]; math.Abs(share*runs-float64(k)) > 1e-9 {
+			if share := got.First[turn]; math.Abs(share*runs-float64(k)) > 1e-9 {
 				t.Errorf("%s turn %s: share %v of %d runs, counted %d", f, turn, share, runs, k)
 			}
 		}
-		if share := got.FirstActive[sim.Never]; math.Abs(share*runs-float64(never)) > 1e-9 {
+		if share := got.First[sim.Never]; math.Abs(share*runs-float64(never)) > 1e-9 {
 			t.Errorf("%s never: share %v of %d runs, counted %d", f, share, runs, never)
 		}
-		if len(got.FirstActive) != len(byTurn)+min(never, 1) {
-			t.Errorf("%s: result turns %v, counted %v (never %d)", f, got.FirstActive, byTurn, never)
+		if len(got.First) != len(byTurn)+min(never, 1) {
+			t.Errorf("%s: result turns %v, counted %v (never %d)", f, got.First, byTurn, never)
 		}
+	}
+}
+
+// TestResultKeys: the JSON of a result uses the keys its rule set names,
+// so each rule set reports what it measures in its own words.
+func TestResultKeys(t *testing.T) {
+	r := &sim.Result{Runs: 4, Seed: 9,
+		Measure: game.Measure{Subjects: "brigades", First: "first-order-turn", Labels: "kinds"},
+		Subjects: map[string]*sim.Subject{
+			"B-1": {First: map[string]float64{"2": 0.75, sim.Never: 0.25}, Labels: map[string]map[string]float64{"charge": {"2": 0.75}}},
+			"B-2": {First: map[string]float64{"1": 1}},
+		}}
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"brigades":{"B-1":{"first-order-turn":{"2":0.75,"never":0.25},"kinds":{"charge":{"2":0.75}}},"B-2":{"first-order-turn":{"1":1}}},"runs":4,"seed":9}`
+	if string(b) != want {
+		t.Errorf("JSON:\n%s\nwant\n%s", b, want)
 	}
 }

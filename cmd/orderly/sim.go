@@ -112,10 +112,10 @@ gives the same result on any machine.`,
 func simColumns(res *sim.Result, ids []string) []string {
 	all := map[string]float64{}
 	for _, id := range ids {
-		for k := range res.Formations[id].FirstActive {
+		for k := range res.Subjects[id].First {
 			all[k] = 1
 		}
-		for _, o := range res.Formations[id].Orders {
+		for _, o := range res.Subjects[id].Labels {
 			for k := range o {
 				all[k] = 1
 			}
@@ -128,9 +128,10 @@ func simColumns(res *sim.Result, ids []string) []string {
 // percentage of runs by first turn of action.
 func writeSim(w io.Writer, name string, res *sim.Result, ids []string) {
 	fmt.Fprintf(w, "%s: %d runs, seed %d\n", name, res.Runs, res.Seed)
-	fmt.Fprintf(w, "first turn each formation acts on an order written during the game, %% of runs\n\n")
+	m := res.Measure
+	fmt.Fprintf(w, "%s, %% of runs\n\n", m.What)
 	cols := simColumns(res, ids)
-	head := []string{"formation", "order"}
+	head := []string{m.Subject, m.Label}
 	for _, c := range cols {
 		head = append(head, "turn "+c)
 		if c == sim.Never {
@@ -150,11 +151,11 @@ func writeSim(w io.Writer, name string, res *sim.Result, ids []string) {
 		rows = append(rows, r)
 	}
 	for _, id := range ids {
-		f := res.Formations[id]
-		row(id, "any", f.FirstActive)
-		if len(f.Orders) > 1 {
-			for _, o := range sim.Turns(toKeys(f.Orders)) {
-				row("", o, f.Orders[o])
+		f := res.Subjects[id]
+		row(id, "any", f.First)
+		if len(f.Labels) > 1 {
+			for _, o := range sim.Turns(toKeys(f.Labels)) {
+				row("", o, f.Labels[o])
 			}
 		}
 	}
@@ -191,8 +192,8 @@ func plotSim(file, name string, res *sim.Result, ids []string) error {
 	for i, id := range ids {
 		series[i] = make([]float64, len(cols))
 		for j, c := range cols {
-			series[i][j] = res.Formations[id].FirstActive[c]
+			series[i][j] = res.Subjects[id].First[c]
 		}
 	}
-	return plotBars(file, name+": first turn acting on an order", ids, cols, series)
+	return plotBars(file, name+": "+res.Measure.Plot, ids, cols, series)
 }

@@ -607,8 +607,10 @@ func (r *Rules) Match(e *game.Event, name, want string) bool {
 }
 
 // Measures is what orderly sim measures for NB (game.Measurer).
-func (r *Rules) Measures() string {
-	return "the turn each formation first acts on an order written in the game"
+func (r *Rules) Measures() game.Measure {
+	return game.Measure{What: "first turn each formation acts on an order written during the game",
+		Subject: "formation", Subjects: "formations", First: "first-active-turn",
+		Label: "order", Labels: "orders", Plot: "first turn acting on an order"}
 }
 
 // Planned lists the formations an order of the plan is for; a wing's
