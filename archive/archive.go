@@ -20,7 +20,7 @@ import (
 // Format names the document's layout. Format 2 has verifiable dice drawn
 // under the v2 labels (game.RollLabel) and a hash in every event
 // (game.Chain).
-const Format = "orderly-game/2"
+const Format = "orderly-game/3"
 
 // Game is an exported game.
 type Game struct {
@@ -51,8 +51,15 @@ func Read(r io.Reader, where string) (*Game, error) {
 	var head struct {
 		Format any `json:"format"`
 	}
-	if json.Unmarshal(data, &head) == nil && head.Format == "orderly-game/1" {
-		return nil, fmt.Errorf("%s: format orderly-game/1 was written by an older orderly, whose dice and log cannot be checked; this orderly reads %s", where, Format)
+	if json.Unmarshal(data, &head) == nil {
+		switch head.Format {
+		case "orderly-game/1":
+			return nil, fmt.Errorf("%s: format orderly-game/1 was written by an older orderly, whose dice and log cannot be checked; this orderly reads %s", where, Format)
+		case "orderly-game/2":
+			// Its events are one flat record of NB's fields, before the
+			// engine and the rule set each had their own part of an event.
+			return nil, fmt.Errorf("%s: format orderly-game/2 was written by an older orderly, whose events have another shape, so this one cannot replay it; this orderly reads %s", where, Format)
+		}
 	}
 	var g Game
 	if err := strict.DecodeJSON(data, &g, where); err != nil {

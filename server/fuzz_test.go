@@ -30,7 +30,7 @@ func FuzzCommand(f *testing.F) {
 		`{"ready":true,"ready":true}`, `{"rout":["F-I-1-a","F-I-1-a"]}`,
 		`{"scenario":"demo"}`, `{"source":"script: x\nscenario: /etc/passwd\n"}`, `{"source":"rules: nb\n"}`,
 		`{"confirm":true}`, `{"confirm":"yes"}`, `{"seat":"french"}`, `{"seat":"umpire","seat":"allies"}`,
-		`{"format":"orderly-game/2","scenario":{"source":"x"},"seeds":[{"from":1,"commitment":"00"}],"events":[]}`,
+		`{"format":"orderly-game/3","scenario":{"source":"x"},"seeds":[{"from":1,"commitment":"00"}],"events":[]}`,
 	} {
 		f.Add(s)
 	}

@@ -73,7 +73,7 @@ func TestLimitGames(t *testing.T) {
 	code, body = f.call("POST", "/api/games", f.host, `{"scenario":"demo"}`, nil)
 	expect(t, "a game past the server's limit", code, body, 429, "at most 3 games")
 	var imp strings.Builder
-	imp.WriteString(`{"format":"orderly-game/2"}`)
+	imp.WriteString(`{"format":"orderly-game/3"}`)
 	code, body = f.call("POST", "/api/games/import", f.host, imp.String(), nil)
 	expect(t, "an import past the server's limit", code, body, 429, "at most 3 games")
 	if n, _ := f.srv.Stored(context.Background()); n != 3 {

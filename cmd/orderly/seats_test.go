@@ -96,7 +96,7 @@ func TestVerifyReadsNoFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{secret, "/etc/passwd", "/dev/zero", "secret.yaml"} {
-		doc := map[string]any{"format": "orderly-game/2", "id": "x", "title": "x", "rules": "nb", "hash": strings.Repeat("0", 64),
+		doc := map[string]any{"format": "orderly-game/3", "id": "x", "title": "x", "rules": "nb", "hash": strings.Repeat("0", 64),
 			"scenario": map[string]any{"file": "x.yaml", "source": "script: x\nscenario: " + name + "\n"},
 			"seeds":    []map[string]any{{"from": 1, "commitment": strings.Repeat("a", 64)}}, "events": []any{}}
 		b, _ := json.Marshal(doc)
