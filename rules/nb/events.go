@@ -133,7 +133,7 @@ func data(e *game.Event) *Data {
 
 // emit records an NB event: the envelope and its payload.
 func emit(x *game.Tx, e game.Event, d Data) error {
-	e.Data = &d
+	e.Data = st(x).pay.next(&d)
 	return x.Emit(e)
 }
 

@@ -38,6 +38,8 @@ type State struct {
 
 	eng      *engager // what the engagement check keeps between calls (NB-6)
 	engReach float64
+
+	pay slab // the payloads of the events this game makes
 }
 
 // SideState is what the state keeps per side.
@@ -250,6 +252,7 @@ func (s *State) Reset(from game.Ext, _ *game.State) {
 	clear(s.ord)
 	clear(s.msg)
 	s.gen, s.sharedGen = t.gen, true
+	s.pay.reset()
 }
 
 // NewTurn clears what is counted per turn: orders written (NB-2), inches
