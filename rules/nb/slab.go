@@ -19,7 +19,11 @@ func (b *slab) next(d *Data) *Data {
 		}
 		if b.block == len(b.blocks) {
 			// Blocks grow from 32 payloads to 256 as a game goes on.
-			b.blocks = append(b.blocks, make([]Data, min(256, 32<<len(b.blocks))))
+			size := 256
+			if n := len(b.blocks); n < 3 {
+				size = 32 << n
+			}
+			b.blocks = append(b.blocks, make([]Data, size))
 		}
 		b.used = 0
 	}
