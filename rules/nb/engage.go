@@ -10,22 +10,27 @@ import (
 
 // engager keeps what the engagement check reuses from one call to the next.
 type engager struct {
-	pts       []geom.Point
-	grids     []*geom.Grid // one per side, of its un-routed units on the table
-	side      []int        // unit -> side index
-	div       []int        // unit -> formation index of its division
-	units     [][]int      // formation index -> unit indices (divisions only)
-	stamp     []int        // formation index -> last check that saw it
-	cand      []int        // formation index -> last round that made it a candidate
-	mine      []int        // formation index -> last round in which one of its units was touched
-	round     int
-	whole     *geom.Grid // every unit on the table, for finding the candidates
-	divisions int
-	all       []int32
-	buf       []int32
-	idx       [][]int32 // side -> its un-routed units on the table
-	check     int
-	sideOf    map[string]int
+	pts   []geom.Point // each unit's position at the last check
+	grids []*geom.Grid // one per side, of its un-routed units on the table
+	whole *geom.Grid   // every unit on the table, where it stood at the last check
+	side  []int        // unit -> side index
+	div   []int        // unit -> formation index of its division
+	units [][]int      // formation index -> unit indices (divisions only)
+	// contact lists, for each unit on the table, the enemy divisions with
+	// an un-routed unit on the table within reach of it, in order, as at
+	// the last check.
+	contact [][]int32
+	queued  []int // unit -> last round that queued it
+	marked  []int // formation index -> last round that marked it
+	stamp   []int // formation index -> last union that saw it
+	round   int
+	check   int
+	queue   []int32 // the units to look at again this round
+	forms   []int   // the divisions to look at again this round
+	all     []int32
+	buf     []int32
+	idx     [][]int32 // side -> its un-routed units on the table
+	sideOf  map[string]int
 }
 
 func (s *State) engager(sc *battle.Scenario) *engager {
@@ -33,24 +38,20 @@ func (s *State) engager(sc *battle.Scenario) *engager {
 		return s.eng
 	}
 	e := &engager{
-		pts:    make([]geom.Point, len(s.Units)),
-		side:   make([]int, len(s.Units)),
-		div:    make([]int, len(s.Units)),
-		units:  make([][]int, len(s.Formations)),
-		stamp:  make([]int, len(s.Formations)),
-		cand:   make([]int, len(s.Formations)),
-		mine:   make([]int, len(s.Formations)),
-		sideOf: map[string]int{},
+		pts:     make([]geom.Point, len(s.Units)),
+		side:    make([]int, len(s.Units)),
+		div:     make([]int, len(s.Units)),
+		units:   make([][]int, len(s.Formations)),
+		contact: make([][]int32, len(s.Units)),
+		queued:  make([]int, len(s.Units)),
+		marked:  make([]int, len(s.Formations)),
+		stamp:   make([]int, len(s.Formations)),
+		sideOf:  map[string]int{},
 	}
 	for i, side := range sc.Sides {
 		e.sideOf[side.ID] = i
 		e.grids = append(e.grids, nil)
 		e.idx = append(e.idx, nil)
-	}
-	for _, f := range s.Formations {
-		if f.Kind == battle.Division {
-			e.divisions++
-		}
 	}
 	for i, u := range s.Units {
 		e.side[i] = e.sideOf[u.Side]
@@ -64,12 +65,14 @@ func (s *State) engager(sc *battle.Scenario) *engager {
 // engagement recomputes which divisions are engaged (SPEC NB-6): a division
 // is engaged while any of its combat units is within reach of an un-routed
 // enemy combat unit on the table. It emits engaged and disengaged events for
-// the divisions whose engagement changed. It does nothing when no unit has
-// moved or changed status since the last check, and otherwise looks again
-// only at the divisions those units can affect: their own, the enemy
-// divisions they were engaged with, and those now within their reach. Each unit looks only at the
-// grid cells around it, so the cost grows with the number of units, not its
-// square.
+// the divisions whose engagement changed, in scenario order.
+//
+// It keeps, for each unit, the enemy divisions within reach of it, and
+// looks again only at the units a change can affect: those that moved or
+// changed status since the last check, and the enemy units within reach
+// of where they stood and of where they stand. The work then grows with
+// what changed, not with the size of the armies, besides indexing every
+// unit's position once per check.
 func engagement(x *game.Tx, reach float64, rule string) error {
 	s := st(x)
 	if !s.touchedAll && len(s.touched) == 0 && s.eng != nil && s.engReach == reach {
@@ -77,19 +80,6 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 	}
 	full := s.touchedAll || s.eng == nil || s.engReach != reach
 	e := s.engager(x.Sc)
-	if !full {
-		// Looking again at every division is cheaper when the touched
-		// units are spread over many of them.
-		e.round++
-		n := 0
-		for _, ui := range s.touched {
-			if d := e.div[ui]; e.mine[d] != e.round {
-				e.mine[d] = e.round
-				n++
-			}
-		}
-		full = 8*n > e.divisions
-	}
 	if s.engReach != reach {
 		// Cells of half the reach: a query then looks at less ground
 		// outside the circle than with cells of the whole reach.
@@ -99,84 +89,105 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 		e.whole = geom.NewGrid(x.Sc.Field.Bounds(), reach/2)
 		s.engReach = reach
 	}
+	e.round++
+	e.queue, e.forms = e.queue[:0], e.forms[:0]
+	queue := func(i int32) {
+		if e.queued[i] != e.round {
+			e.queued[i] = e.round
+			e.queue = append(e.queue, i)
+		}
+	}
+	buf := e.buf[:0]
+	// The enemies of a changed unit within reach of where it stood, found
+	// in the index of the last check, before the positions change.
+	neighbours := func(ui int32, at geom.Point) {
+		buf = e.whole.Within(at, reach, buf[:0])
+		for _, j := range buf {
+			if e.side[j] != e.side[ui] {
+				queue(j)
+			}
+		}
+	}
+	if full {
+		for i := range s.Units {
+			queue(int32(i))
+		}
+	} else {
+		for _, ui := range s.touched {
+			queue(ui)
+			neighbours(ui, e.pts[ui])
+		}
+	}
 	for i, u := range s.Units {
 		e.pts[i] = u.At
 	}
 	for si := range e.idx {
 		e.idx[si] = e.idx[si][:0]
 	}
+	e.all = e.all[:0]
 	for i, u := range s.Units {
-		if u.OnTable && u.Status != "routed" {
-			e.idx[e.side[i]] = append(e.idx[e.side[i]], int32(i))
+		if u.OnTable {
+			e.all = append(e.all, int32(i))
+			if u.Status != "routed" {
+				e.idx[e.side[i]] = append(e.idx[e.side[i]], int32(i))
+			}
 		}
 	}
 	for si, grid := range e.grids {
 		grid.BuildOf(e.pts, e.idx[si])
 	}
-	var with []int
-	buf := e.buf[:0]
+	e.whole.BuildOf(e.pts, e.all)
 	if !full {
-		// Only these divisions can change: those of the touched units;
-		// the enemy divisions that were engaged with one of those (a unit
-		// that moves away or routs may end it); and the enemy divisions
-		// with a unit, routed or not, now in reach of a touched unit.
-		e.all = e.all[:0]
-		for i, u := range s.Units {
-			if u.OnTable {
-				e.all = append(e.all, int32(i))
-			}
-		}
-		e.whole.BuildOf(e.pts, e.all)
 		for _, ui := range s.touched {
-			d := e.div[ui]
-			e.cand[d] = e.round
-			u := s.Units[ui]
-			if !u.OnTable {
-				continue
-			}
-			buf = e.whole.Within(u.At, reach, buf[:0])
-			for _, j := range buf {
-				if e.side[j] != e.side[ui] {
-					e.cand[e.div[j]] = e.round
-				}
-			}
-		}
-		for fi, f := range s.Formations {
-			for _, id := range f.With {
-				if e.mine[s.form[id]] == e.round {
-					e.cand[fi] = e.round
-					break
-				}
+			if s.Units[ui].OnTable {
+				neighbours(ui, e.pts[ui])
 			}
 		}
 	}
 	s.touched, s.touchedAll = s.touched[:0], false
-	for fi, f := range s.Formations {
-		if f.Kind != battle.Division || !full && e.cand[fi] != e.round {
-			continue
-		}
-		e.check++
-		with = with[:0]
-		for _, ui := range e.units[fi] {
-			u := s.Units[ui]
-			if !u.OnTable {
-				continue
-			}
+	// Each queued unit's contacts, afresh; its division is looked at again.
+	for _, ui := range e.queue {
+		c := e.contact[ui][:0]
+		if u := s.Units[ui]; u.OnTable {
+			e.check++
 			for si, grid := range e.grids {
 				if si == e.side[ui] {
 					continue
 				}
 				buf = grid.Within(u.At, reach, buf[:0])
 				for _, j := range buf {
-					d := e.div[j]
-					if e.stamp[d] != e.check {
+					if d := e.div[j]; e.stamp[d] != e.check {
 						e.stamp[d] = e.check
-						with = append(with, d)
+						c = append(c, int32(d))
 					}
 				}
 			}
+			slices.Sort(c)
 		}
-		e.buf = buf
+		e.contact[ui] = c
+		if d := e.div[ui]; e.marked[d] != e.round {
+			e.marked[d] = e.round
+			e.forms = append(e.forms, d)
+		}
+	}
+	e.buf = buf
+	slices.Sort(e.forms) // events in scenario order
+	var with []int
+	for _, fi := range e.forms {
+		f := s.Formations[fi]
+		if f.Kind != battle.Division {
+			continue
+		}
+		e.check++
+		with = with[:0]
+		for _, ui := range e.units[fi] {
+			for _, d := range e.contact[ui] {
+				if e.stamp[d] != e.check {
+					e.stamp[d] = e.check
+					with = append(with, int(d))
+				}
+			}
+		}
 		if len(with) == 0 {
 			if f.Engaged {
 				if err := emit(x, game.Event{Type: Disengaged, Side: f.Side, See: game.All, Rule: rule}, Data{Formation: f.ID}); err != nil {
