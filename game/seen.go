@@ -69,6 +69,16 @@ type Measurer interface {
 	Measure(e *Event, note func(subject, label string, turn int))
 }
 
+// Offerer is a rule set that says which of the current step's commands a
+// seat may give for each piece or formation in its view, so that a page
+// offers only those: the answer is worked out where the rules are, and the
+// command is checked again when it comes.
+type Offerer interface {
+	// Offers maps an id to the verbs of step that seat may give for it
+	// alone, in the view s; ids with none are left out.
+	Offers(s *State, step Step, seat string) map[string][]string
+}
+
 // Measure names what a Monte Carlo run of a rule set measures: the words
 // a report of it shows, and the keys of its JSON.
 type Measure struct {

@@ -103,6 +103,10 @@ type Board struct {
 	OrderText any `json:"order-text,omitempty"`
 	// Shapes lists, by unit type, the formations a unit may stand in.
 	Shapes map[string][]string `json:"shapes"`
+	// Offers lists, by piece or formation id, the commands of the
+	// current step the seat may give for it (game.Offerer), so that the
+	// page offers only those.
+	Offers map[string][]string `json:"offers"`
 }
 
 // Field is the table: its size, units and entry grid.
@@ -119,7 +123,7 @@ type Field struct {
 func (l *live) board(seat store.Seat) Board {
 	state := l.g.Sees(viewer(seat))
 	b := Board{Info: l.info(seat), State: state, Names: map[string]string{}, Etas: map[string]int{},
-		Shapes: map[string][]string{}}
+		Shapes: map[string][]string{}, Offers: map[string][]string{}}
 	for _, typ := range battle.UnitTypes {
 		b.Shapes[typ] = battle.ShapesOf(typ)
 	}
@@ -140,6 +144,12 @@ func (l *live) board(seat store.Seat) Board {
 	}
 	if c, ok := l.rules.(game.Courier); ok {
 		b.Etas = c.Arrivals(state, viewer(seat))
+	}
+	if o, ok := l.rules.(game.Offerer); ok && len(b.Info.Verbs) > 0 {
+		// Only the verbs the seat may use in this step are offered.
+		step := l.g.Step()
+		step.Verbs = slices.DeleteFunc(slices.Clone(step.Verbs), func(v string) bool { return !slices.Contains(b.Info.Verbs, v) })
+		b.Offers = o.Offers(state, step, viewer(seat))
 	}
 	return b
 }

@@ -380,8 +380,8 @@ func (r *Rules) complete(c cmd, x *game.Tx) error {
 	if err != nil {
 		return err
 	}
-	if f.Order == nil || f.Order.Kind != "attack" {
-		return game.Reject("NB-8", "formation %s is not on an attack order", f.ID)
+	if err := completable(f); err != nil {
+		return err
 	}
 	o := *f.Order
 	o.Kind, o.For, o.Direct, o.Written, o.Via = "defend", []string{f.ID}, true, x.S.Turn, ""
@@ -402,15 +402,8 @@ func (r *Rules) react(c cmd, x *game.Tx) error {
 		if err != nil {
 			return err
 		}
-		if !u.Cavalry() {
-			return game.Reject("NB-14", "unit %s is %s; only cavalry reacts", u.ID, u.Type)
-		}
-		if u.Status == "routed" {
-			return game.Reject("", "unit %s is routed", u.ID)
-		}
-		d := st(x).Formation(u.Division)
-		if !d.Engaged && (d.Order == nil || d.Order.Kind != "defend") {
-			return game.Reject("NB-14", "cavalry of %s reacts only when engaged or on a defend order", d.ID)
+		if err := reactable(st(x), u); err != nil {
+			return err
 		}
 	}
 	return emit(x, game.Event{Type: Reacted, Side: c.Side, See: game.All, Rule: "NB-14"}, Data{Units: c.Units})

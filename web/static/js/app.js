@@ -80,6 +80,14 @@ function makePalette(sides) {
 function seat() { return app.info.seat; }
 function verbs() { return app.info.verbs || []; }
 function can(verb) { return !app.info.over && verbs().includes(verb); }
+
+/**
+ * The commands of this step the server offers this seat for one piece or
+ * formation.
+ * @param {string} id
+ * @returns {string[]}
+ */
+function offers(id) { return (app.board && app.board.offers && app.board.offers[id]) || []; }
 function isUmpire() { return seat().role === 'umpire'; }
 function mine(side) { return isUmpire() || side === seat().side; }
 
@@ -201,7 +209,7 @@ function render() {
   renderOob($('oob'), {
     state: app.board.state, seat: seat(), info: app.info, words: words(), name, colour, etaOf,
     canWrite: (id) => can('write') && !isUmpire() && writable().some((f) => f.id === id),
-    canComplete: can('complete'),
+    canComplete: (id) => offers(id).includes('complete'),
     onOrder: (id) => { showTab('orders'); app.orders.preselect(id); },
     onSelectGeneral: (id) => { select({ kind: 'general', id }); },
     onComplete: (id) => act({ complete: id }, `${name(id)} completed its attack order.`),
@@ -331,10 +339,12 @@ function unitCard(u) {
     } } })));
   }
   const buttons = [];
-  if (own && can('combat') && u['on-table'] && u.status !== 'routed') buttons.push(['Start combat', { combat: [u.id] }, `${u.id} starts combat.`]);
-  if (own && can('react') && u.type.includes('cavalry')) buttons.push(['React', { react: [u.id] }, `${u.id} reacts.`]);
-  if ((own || isUmpire()) && can('rout') && u.status !== 'routed') buttons.push(['Rout', { rout: [u.id] }, `${u.id} is routed.`]);
-  if ((own || isUmpire()) && can('rally') && u.status === 'routed') buttons.push(['Rally', { rally: [u.id] }, `${u.id} rallies.`]);
+  // The server says which commands this seat may give for the unit now.
+  const offered = offers(u.id);
+  if (offered.includes('combat')) buttons.push(['Start combat', { combat: [u.id] }, `${u.id} starts combat.`]);
+  if (offered.includes('react')) buttons.push(['React', { react: [u.id] }, `${u.id} reacts.`]);
+  if (offered.includes('rout')) buttons.push(['Rout', { rout: [u.id] }, `${u.id} is routed.`]);
+  if (offered.includes('rally')) buttons.push(['Rally', { rally: [u.id] }, `${u.id} rallies.`]);
   if (buttons.length) acts.push(h('div.row', null, ...buttons.map(([label, cmd, done]) => h('button.btn.small', { type: 'button', text: label, on: { click: () => act(cmd, done) } }))));
   return h('div', null,
     h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), u.id),

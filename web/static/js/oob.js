@@ -10,7 +10,7 @@ import { h, fill, num } from './dom.js';
  * @typedef {{
  *   state:any, seat:{role:string, side?:string, formation?:string}, info:any, words:OrderText,
  *   name:(id:string)=>string, colour:(side:string)=>string, etaOf:(messengerId:string)=>number|undefined,
- *   canWrite:(formationId:string)=>boolean, canComplete:boolean,
+ *   canWrite:(formationId:string)=>boolean, canComplete:(formationId:string)=>boolean,
  *   onOrder:(formationId:string)=>void, onSelectGeneral:(generalId:string)=>void,
  *   onComplete:(formationId:string)=>void
  * }} OobModel
@@ -63,7 +63,7 @@ export function renderOob(el, m) {
     if (f.engaged) chips.push(h('span.chip.engaged', { text: 'engaged', title: `engaged with ${(f.with || []).join(', ')} (NB-6)` }));
     const actions = [];
     if (m.canWrite(f.id)) actions.push(h('button.btn.small', { type: 'button', dataset: { orderFor: f.id }, text: 'Order…', on: { click: () => m.onOrder(f.id) } }));
-    if (m.canComplete && f.order && f.order.kind === 'attack' && f.kind !== 'division' && mine(f.side)) {
+    if (m.canComplete(f.id)) {
       actions.push(h('button.btn.small', { type: 'button', text: 'Complete', title: 'The attack order is done: the formation now defends (NB-8)', on: { click: () => m.onComplete(f.id) } }));
     }
     const follows = parent && parent.order && f.order && parent.order.id === f.order.id;
