@@ -2,6 +2,7 @@ package hex
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -29,6 +30,10 @@ func (o Offset) String() string {
 	}
 	return offsetNames[o]
 }
+
+// Offsets lists the names of the offset layouts, in the order of their
+// values: odd-q, even-q, odd-r, even-r.
+func Offsets() []string { return slices.Clone(offsetNames) }
 
 // ParseOffset reads an offset layout by name: odd-q, even-q, odd-r, even-r.
 func ParseOffset(s string) (Offset, error) {
