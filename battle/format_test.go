@@ -65,8 +65,8 @@ func TestSchemaHasEveryField(t *testing.T) {
 				t.Errorf("%s.%s (%s.%s) is not in the schema", at, key, tp.Name(), sf.Name)
 				continue
 			}
-			if d, _ := p["description"].(string); !strings.HasPrefix(d, sf.Tag.Get("doc")) {
-				t.Errorf("%s.%s: description %q, want it to start with the doc tag %q", at, key, d, sf.Tag.Get("doc"))
+			if d, doc := p["description"].(string), (Spec{}).wording().say(sf.Tag.Get("doc")); !strings.HasPrefix(d, doc) {
+				t.Errorf("%s.%s: description %q, want it to start with the doc tag %q", at, key, d, doc)
 			}
 			if want := strings.Contains(","+sf.Tag.Get("is")+",", ",required,"); slices.Contains(required, key) != want {
 				t.Errorf("%s.%s: required is %v, want %v", at, key, !want, want)
