@@ -55,6 +55,10 @@ type Layout struct {
 	Digits int // digits of each number: usually 2 (0 means 2)
 }
 
+// LabelDigits is the digits of each number in a label: Digits, or 2 if
+// Digits is 0.
+func (l Layout) LabelDigits() int { return l.digits() }
+
 func (l Layout) digits() int {
 	if l.Digits <= 0 {
 		return 2
