@@ -108,11 +108,10 @@ func spaceName(kind, key string) string {
 
 // spaceFields checks the fields of mapping n that give the scenario's
 // space (space: tags): a field for a space the rule set does not play on
-// is refused where it is written; of the others exactly one is given.
-// It returns the fields of ft less those the rule set does not play on.
+// is refused where it is written. It returns the fields of ft less those
+// (oneSpace then checks that exactly one of the rest is given).
 func (d *decoder) spaceFields(n *yaml.Node, where string, ft *fileType) ([]*fileField, error) {
-	var kept, spaces []*fileField
-	var refused []*fileField
+	var kept, spaces, refused []*fileField
 	for _, f := range ft.fields {
 		switch {
 		case f.space == "":

@@ -196,6 +196,8 @@ func TestSpecCheck(t *testing.T) {
 		{Spec{ID: "x", Attrs: []Attr{good, good}}, `attribute "class" on unit is given twice`},
 		{Spec{ID: "X"}, "rule set spec: id:"},
 		{Spec{ID: "x", Vocab: Vocab{Nations: []string{"Blue"}}}, "rule set spec x: nations:"},
+		{Spec{ID: "x", Spaces: []string{"globe"}}, `rule set spec x: space "globe" is not a kind of space; allowed: table, hex`},
+		{Spec{ID: "x", Spaces: []string{"hex", "hex"}}, `rule set spec x: space "hex" is given twice`},
 	} {
 		if _, err := Schema(c.spec); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Schema: error %v, want %q", err, c.want)
@@ -234,10 +236,30 @@ func TestBadTags(t *testing.T) {
 		_ struct{}   `def:"x" doc:"X."`
 		A complex128 `yaml:"a" doc:"A."`
 	}
+	type badSpace struct {
+		_ struct{}   `def:"x" doc:"X."`
+		A *fieldFile `yaml:"a" space:"sphere" doc:"A."`
+	}
+	type spaceValue struct {
+		_ struct{}  `def:"x" doc:"X."`
+		A fieldFile `yaml:"a" space:"table" doc:"A."`
+	}
+	type spaceless struct {
+		_ struct{}  `def:"x" doc:"X."`
+		A *gridFile `yaml:"a" space:"table" doc:"A."`
+	}
+	type requiredSpace struct {
+		_ struct{} `def:"x" doc:"X."`
+		A *mapFile `yaml:"a" is:"required" space:"hex" doc:"A."`
+	}
 	for _, c := range []struct {
 		t    reflect.Type
 		want string
 	}{
+		{reflect.TypeFor[badSpace](), `space:"sphere" is not a kind of space; allowed: table, hex`},
+		{reflect.TypeFor[spaceValue](), "a space field is a pointer"},
+		{reflect.TypeFor[spaceless](), "has no space method"},
+		{reflect.TypeFor[requiredSpace](), "a space field cannot be required"},
 		{reflect.TypeFor[noDef](), "has no _ struct{} field with def and doc"},
 		{reflect.TypeFor[noDoc](), "field a: no doc"},
 		{reflect.TypeFor[badRule](), `unknown rule "requird"`},

@@ -160,6 +160,9 @@ func readField(sf reflect.StructField, key string, index []int) (*fileField, err
 		if f.typ.Kind() != reflect.Pointer {
 			return nil, fmt.Errorf("a space field is a pointer, as a scenario gives only one")
 		}
+		if !f.typ.Implements(reflect.TypeFor[spacer]()) {
+			return nil, fmt.Errorf("a space field's type has no space method to make the space")
+		}
 		f.space = k
 	}
 	rules := sf.Tag.Get("is")
