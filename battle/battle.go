@@ -1,13 +1,15 @@
 // Package battle holds the order of battle and the field of a scenario: the
 // sides, their chain of command from army commander down to combat units,
-// where every piece stands, and the table with its base edges and the grid
-// of squares used for off-board entry (SPEC NB-1, NB-9, NB-10).
+// where every piece stands, and the space they stand on: a table with its
+// base edges and the grid of squares used for off-board entry (SPEC NB-1,
+// NB-9, NB-10), or a hex map (geom/hex).
 package battle
 
 import (
 	"fmt"
 
 	"orderly/geom"
+	"orderly/geom/hex"
 )
 
 // Kind is the level of a formation in the chain of command.
@@ -40,9 +42,15 @@ type Scenario struct {
 	Title string
 	Rules string // the rule set that runs it, e.g. nb
 	Turns int    // the last turn
+	// Field is the table the scenario is played on; it is zero on a hex
+	// map.
 	Field Field
-	// Speeds is the move of each unit type in inches per turn, used for the
-	// attack order's minimum move (SPEC NB-7).
+	// Map is the hex map the scenario is played on, or nil for a table.
+	// Positions on it are its hexes' printed column and row (hex.Map).
+	Map *hex.Map
+	// Speeds is the move of each unit type per turn in the space's unit
+	// (inches on a table, hexes on a hex map), used for the attack
+	// order's minimum move (SPEC NB-7).
 	Speeds map[string]float64
 	Sides  []*Side
 
@@ -54,11 +62,24 @@ type Scenario struct {
 	ids   map[string]string // id -> what kind of thing uses it
 }
 
-// Field is the playing surface.
+// Space is what the scenario is played on: its hex map, or else its
+// table. The engine, the loader and the server measure through it.
+func (sc *Scenario) Space() geom.Space {
+	if sc.Map != nil {
+		return *sc.Map
+	}
+	return sc.Field.Table()
+}
+
+// Field is a table as the playing surface: its size, and the entry grid
+// for off-board reserves.
 type Field struct {
 	Width, Depth  float64 // inches
 	Columns, Rows int     // the entry grid: columns lettered from A at the west edge, rows numbered from 1 at the north edge
 }
+
+// Table is the field as a space, measured in inches.
+func (f Field) Table() geom.Table { return geom.Table{Width: f.Width, Depth: f.Depth} }
 
 // Bounds is the table as a rectangle.
 func (f Field) Bounds() geom.Rect { return geom.Rect{Max: geom.Pt(f.Width, f.Depth)} }
@@ -119,9 +140,18 @@ type Order struct {
 	Note      string
 }
 
-func (o Order) String() string {
+// String words the order, its objective written as on a table: attack
+// (36, 8) "take the farm".
+func (o Order) String() string { return o.Format(nil) }
+
+// Format words the order with its objective written as space sp writes
+// positions (a hex map's label: attack 0412); a nil space writes it as on
+// a table.
+func (o Order) Format(sp geom.Space) string {
 	s := o.Kind
-	if o.Objective != nil {
+	if o.Objective != nil && sp != nil {
+		s += " " + sp.Format(*o.Objective)
+	} else if o.Objective != nil {
 		s += " " + o.Objective.String()
 	}
 	if o.Note != "" {
@@ -144,7 +174,7 @@ type General struct {
 	Side     string
 	Commands string // the formation he commands
 	Quality  string
-	Range    float64 // command range in inches
+	Range    float64 // command range in the space's unit
 	At       geom.Point
 	OffBoard bool // with an off-board reserve until placed at the edge
 	// Attrs holds the values of the rule set's own attributes of generals
@@ -165,7 +195,7 @@ type Unit struct {
 	Status     string
 	At         geom.Point
 	Facing     float64 // degrees clockwise from north
-	Speed      float64 // inches per turn
+	Speed      float64 // in the space's unit per turn
 	Detachment bool
 	OffBoard   bool // with an off-board reserve until it enters
 	// Attrs holds the values of the rule set's own attributes of units

@@ -8,13 +8,15 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"orderly/geom"
+	"orderly/geom/hex"
 	"orderly/strict"
 )
 
 // knownList reports whether name is a word list that enum= and keys= may
 // name (see format.go).
 func knownList(name string) bool {
-	return slices.Contains([]string{"qualities", "nations", "orders", "rules", "unit-types", "shapes", "statuses", "edges"}, name)
+	return slices.Contains([]string{"qualities", "nations", "orders", "rules", "unit-types", "shapes", "statuses", "edges", "layouts"}, name)
 }
 
 // words returns the words a field allows: the rule set's vocabulary, its
@@ -46,6 +48,8 @@ func (s Spec) list(name string) []string {
 		return Statuses
 	case "edges":
 		return Edges
+	case "layouts":
+		return hex.Offsets()
 	}
 	return nil
 }
@@ -59,6 +63,126 @@ type decoder struct {
 	strict.Reader
 	spec  Spec
 	types types
+	// space is the scenario's space, once its field or map is read:
+	// positions after it are read as its positions, and messages name
+	// its unit.
+	space geom.Space
+}
+
+// say fills in the placeholders of a text of the format: with the
+// scenario's unit once its space is read, else with the rule set's.
+func (d *decoder) say(s string) string {
+	if d.space != nil {
+		return wordingOf(d.space).say(s)
+	}
+	return d.spec.wording().say(s)
+}
+
+// spacer is a file type that gives a scenario's space: its field or map.
+type spacer interface {
+	space() (geom.Space, error)
+}
+
+// space is the table of a field.
+func (f fieldFile) space() (geom.Space, error) {
+	return geom.Table{Width: f.Width, Depth: f.Depth}, nil
+}
+
+// space is the hex map of a map, checked: every column and row number
+// must fit the digits of its labels.
+func (f mapFile) space() (geom.Space, error) { return f.hexMap() }
+
+func (f mapFile) hexMap() (hex.Map, error) {
+	o, err := hex.ParseOffset(f.Layout)
+	if err != nil {
+		return hex.Map{}, err
+	}
+	return hex.NewMap(f.Columns, f.Rows, hex.Layout{Offset: o, First: f.First, Digits: f.Digits})
+}
+
+// spaceName names a kind of space and the field that gives it, for
+// messages: "a table (field)".
+func spaceName(kind, key string) string {
+	return fmt.Sprintf("a %s (%s)", surface(kind), key)
+}
+
+// spaceFields checks the fields of mapping n that give the scenario's
+// space (space: tags): a field for a space the rule set does not play on
+// is refused where it is written. It returns the fields of ft less those
+// (oneSpace then checks that exactly one of the rest is given).
+func (d *decoder) spaceFields(n *yaml.Node, where string, ft *fileType) ([]*fileField, error) {
+	var kept, spaces, refused []*fileField
+	for _, f := range ft.fields {
+		switch {
+		case f.space == "":
+			kept = append(kept, f)
+		case d.spec.plays(f.space):
+			kept = append(kept, f)
+			spaces = append(spaces, f)
+		default:
+			refused = append(refused, f)
+		}
+	}
+	if len(spaces)+len(refused) == 0 {
+		return ft.fields, nil
+	}
+	var allowed []string
+	for _, f := range spaces {
+		allowed = append(allowed, spaceName(f.space, f.key))
+	}
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			for _, f := range refused {
+				if k := n.Content[i]; k.Kind == yaml.ScalarNode && k.Value == f.key {
+					who := "the rule set"
+					if d.spec.ID != "" {
+						who = "rule set " + d.spec.ID
+					}
+					return nil, d.Errf(k, "%s: %s plays on %s, not on %s", child(where, f.key), who, strings.Join(allowed, " or "), spaceName(f.space, f.key))
+				}
+			}
+		}
+	}
+	return kept, nil
+}
+
+// oneSpace checks that mapping n, read into given, gives exactly one of
+// the space fields among fields.
+func (d *decoder) oneSpace(n *yaml.Node, where, label string, fields []*fileField, given map[string]*yaml.Node) error {
+	var spaces, have []*fileField
+	for _, f := range fields {
+		if f.space != "" {
+			spaces = append(spaces, f)
+			if given[f.key] != nil {
+				have = append(have, f)
+			}
+		}
+	}
+	switch {
+	case len(spaces) == 0 || len(have) == 1:
+		return nil
+	case len(have) > 1:
+		second := have[1].key
+		return d.Errf(keyNode(n, second), "%s: a scenario is played on %s or on %s, not both; give one of them", child(where, second), spaceName(have[0].space, have[0].key), spaceName(have[1].space, second))
+	case len(spaces) == 1:
+		return d.Errf(n, "%s: %s is missing", label, spaces[0].key)
+	}
+	var keys, names []string
+	for _, f := range spaces {
+		keys = append(keys, f.key)
+		names = append(names, spaceName(f.space, f.key))
+	}
+	return d.Errf(n, "%s: %s is missing: a scenario is played on %s", label, strings.Join(keys, " or "), strings.Join(names, " or "))
+}
+
+// keyNode returns the node of key k in mapping n, or n if it has none.
+func keyNode(n *yaml.Node, k string) *yaml.Node {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == k {
+			return n.Content[i]
+		}
+	}
+	return n
 }
 
 // child is the path of a field of the mapping at where.
@@ -94,7 +218,10 @@ func (d *decoder) object(n *yaml.Node, where string, v reflect.Value) error {
 		}
 		return nil
 	}
-	fields := ft.fields
+	fields, err := d.spaceFields(n, where, ft)
+	if err != nil {
+		return err
+	}
 	var attrs []*fileField
 	if ft.attrs != nil {
 		for _, a := range d.spec.attrs(ft.piece) {
@@ -112,14 +239,24 @@ func (d *decoder) object(n *yaml.Node, where string, v reflect.Value) error {
 	}
 	for _, f := range fields {
 		if f.required && given[f.key] == nil {
-			return d.Errf(n, "%s: %s", label, f.missingMsg())
+			return d.Errf(n, "%s: %s", label, d.say(f.missingMsg()))
 		}
+	}
+	if err := d.oneSpace(n, where, label, fields, given); err != nil {
+		return err
 	}
 	for _, f := range ft.fields {
 		fv := v.FieldByIndex(f.index)
 		if g := given[f.key]; g != nil {
 			if err := d.value(g, child(where, f.key), f, fv); err != nil {
 				return err
+			}
+			if f.space != "" {
+				sp, err := fv.Interface().(spacer).space()
+				if err != nil {
+					return d.Errf(g, "%s: %v", child(where, f.key), err)
+				}
+				d.space = sp
 			}
 		} else if f.def != nil {
 			fv.Set(reflect.ValueOf(f.def))
@@ -156,7 +293,7 @@ func (d *decoder) value(n *yaml.Node, where string, f *fileField, v reflect.Valu
 		v.Set(p)
 		return nil
 	case v.Type() == pointType:
-		p, err := Position(d.Reader, n, where)
+		p, err := PositionIn(d.Reader, n, where, d.space)
 		if err != nil {
 			return err
 		}
@@ -181,7 +318,7 @@ func (d *decoder) value(n *yaml.Node, where string, f *fileField, v reflect.Valu
 			return err
 		}
 		if !f.inRange(float64(x)) {
-			return d.Errf(n, "%s: %d is out of range; allowed: %s", where, x, f.allowed(true))
+			return d.Errf(n, "%s: %d is out of range; allowed: %s", where, x, d.say(f.allowed(true)))
 		}
 		v.SetInt(int64(x))
 		return nil
@@ -191,7 +328,7 @@ func (d *decoder) value(n *yaml.Node, where string, f *fileField, v reflect.Valu
 			return err
 		}
 		if !f.inRange(x) {
-			return d.Errf(n, "%s: %v is out of range; allowed: %s", where, x, f.allowed(false))
+			return d.Errf(n, "%s: %v is out of range; allowed: %s", where, x, d.say(f.allowed(false)))
 		}
 		v.SetFloat(x)
 		return nil

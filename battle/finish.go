@@ -12,11 +12,20 @@ type PathError struct {
 
 func (e *PathError) Error() string { return e.Path + ": " + e.Msg }
 
-// Finish indexes a scenario and checks what holds it together: every id is
-// used once, every piece is on the table or belongs to an off-board reserve,
-// and every unit has a speed. Load calls it; code that builds a Scenario
-// directly must call it before use.
+// Finish indexes a scenario and checks what holds it together: a table or
+// a hex map, not both; every id is used once; every piece is on the table
+// or map, or belongs to an off-board reserve; and every unit has a speed.
+// Load calls it; code that builds a Scenario directly must call it before
+// use.
 func (sc *Scenario) Finish() error {
+	if sc.Map != nil {
+		if err := sc.Map.Check(); err != nil {
+			return &PathError{"map", 0, err.Error()}
+		}
+		if sc.Field != (Field{}) {
+			return &PathError{"map", 0, "a scenario is played on a table (field) or on a hex map (map), not both; give one of them"}
+		}
+	}
 	sc.gens = map[string]*General{}
 	sc.units = map[string]*Unit{}
 	sc.forms = map[string]*Formation{}
@@ -80,6 +89,7 @@ func (sc *Scenario) checkSide(s *Side) error {
 			return &PathError{f.Path, f.Line, fmt.Sprintf("parent formation %q is not in the scenario", f.Parent)}
 		}
 	}
+	sp := sc.Space()
 	for _, g := range s.Generals {
 		off := sc.OffBoard(g.Commands)
 		if g.OffBoard && !off {
@@ -88,8 +98,8 @@ func (sc *Scenario) checkSide(s *Side) error {
 		if !g.OffBoard && off {
 			return &PathError{g.Path + ".at", g.Line, "the general of an off-board reserve starts off the table; leave out at"}
 		}
-		if !g.OffBoard && !sc.Field.Contains(g.At) {
-			return &PathError{g.Path + ".at", g.Line, fmt.Sprintf("%v is off the table (0..%v by 0..%v inches)", g.At, sc.Field.Width, sc.Field.Depth)}
+		if !g.OffBoard && !sp.Contains(g.At) {
+			return &PathError{g.Path + ".at", g.Line, fmt.Sprintf("%s is off %s", sp.Format(g.At), sp.Extent())}
 		}
 	}
 	for _, u := range s.Units {
@@ -100,8 +110,8 @@ func (sc *Scenario) checkSide(s *Side) error {
 		if !u.OffBoard && off {
 			return &PathError{u.Path + ".at", u.Line, "a unit of an off-board reserve starts off the table; leave out at"}
 		}
-		if !u.OffBoard && !sc.Field.Contains(u.At) {
-			return &PathError{u.Path + ".at", u.Line, fmt.Sprintf("%v is off the table (0..%v by 0..%v inches)", u.At, sc.Field.Width, sc.Field.Depth)}
+		if !u.OffBoard && !sp.Contains(u.At) {
+			return &PathError{u.Path + ".at", u.Line, fmt.Sprintf("%s is off %s", sp.Format(u.At), sp.Extent())}
 		}
 		if u.Speed == 0 {
 			u.Speed = sc.Speeds[u.Type]

@@ -26,7 +26,8 @@ import (
 //	                                 entry square such as B9
 //	               enum=LIST         one of a word list: qualities, nations,
 //	                                 orders (the rule set's vocabulary), rules
-//	                                 (its id), unit-types, shapes, statuses, edges
+//	                                 (its id), unit-types, shapes, statuses,
+//	                                 edges, layouts (of a hex map)
 //	               not=WORD          ... except this one, for the reason in why
 //	               min=, max=        inclusive bounds of a number
 //	               gt=, lt=          exclusive bounds of a number
@@ -34,13 +35,23 @@ import (
 //	               items=LO..HI      how many items a list has (HI may be left out)
 //	               keys=LIST         a mapping whose keys are from a word list,
 //	                                 each value read by the field's other rules
-//	unit:"inches"  the unit of a number, in messages
+//	unit:"inches"  the unit of a number, in messages; {unit} for the unit
+//	               of the scenario's space (see below)
+//	space:"KIND"   the field gives the space the scenario is played on, of
+//	               that kind (geom.KindTable, geom.KindHex): a scenario
+//	               gives exactly one such field, of a kind its rule set
+//	               plays on (Spec.Spaces), and the schema lists only those
 //	note:"..."     said after the allowed range of a number, in brackets
 //	why:"..."      why the word in not= is refused
 //	missing:"..."  the message for a required field left out (default:
 //	               "KEY is missing", with the unit in brackets)
 //	count:"..."    the message for a list of the wrong length (", got N" follows)
 //	each:"..."     the description of each key of a keys= mapping (%s: the key)
+//
+// In doc, unit and each, {unit} stands for what distances are counted in
+// (inches on a table, hexes on a hex map) and {surface} for what the game
+// is played on (table, hex map): the decoder's messages say the
+// scenario's own, and the schema says those of the rule set's spaces.
 //
 // Every struct has a blank field _ struct{} whose tag names its schema
 // definition (def:"side"), describes it (doc:"...") and, with short:"kind",
@@ -51,13 +62,14 @@ import (
 
 // scenarioFile is a whole scenario file.
 type scenarioFile struct {
-	_      struct{}           `def:"scenario" doc:"A scenario for orderly: the table, the two sides with their chain of command from army commander down to combat units, where each piece starts and the orders at the start. Checks that span several fields (ids used once, pieces on the table, an entry square inside the grid, a speed for every unit) and the rule set's own checks are left to the loader."`
+	_      struct{}           `def:"scenario" doc:"A scenario for orderly: the {surface}, the two sides with their chain of command from army commander down to combat units, where each piece starts and the orders at the start. Checks that span several fields (ids used once, pieces on the {surface}, an entry square inside the grid, a speed for every unit) and the rule set's own checks are left to the loader."`
 	Name   string             `yaml:"name" is:"required,word" doc:"Short name of the scenario, used as its key: lower-case letters, digits and - . / + _."`
 	Title  string             `yaml:"title" doc:"Title of the scenario in free text, for people."`
 	Rules  string             `yaml:"rules" is:"required,enum=rules" doc:"Id of the rule set that plays the scenario, e.g. nb."`
 	Turns  int                `yaml:"turns" is:"min=1,max=1000,default=20" doc:"Number of the last turn of the battle."`
-	Field  fieldFile          `yaml:"field" is:"required" doc:"The table: its size in inches and, optionally, the grid of squares that off-board reserves enter by."`
-	Speeds map[string]float64 `yaml:"speeds" is:"keys=unit-types,gt=0,max=1000" unit:"inches" each:"Move of %s in inches per turn." doc:"Move in inches per turn for each type of unit. A unit without its own speed takes the one for its type; every unit must end up with a speed one way or the other."`
+	Field  *fieldFile         `yaml:"field" space:"table" doc:"The table: its size in inches and, optionally, the grid of squares that off-board reserves enter by."`
+	Map    *mapFile           `yaml:"map" space:"hex" doc:"The hex map: its columns and rows of hexes and how they are numbered."`
+	Speeds map[string]float64 `yaml:"speeds" is:"keys=unit-types,gt=0,max=1000" unit:"{unit}" each:"Move of %s in {unit} per turn." doc:"Move in {unit} per turn for each type of unit. A unit without its own speed takes the one for its type; every unit must end up with a speed one way or the other."`
 	Sides  []sideFile         `yaml:"sides" is:"required,items=2..2" count:"a battle has two sides" doc:"The two armies of the battle; a scenario has exactly two sides."`
 }
 
@@ -68,6 +80,18 @@ type fieldFile struct {
 	Grid  *gridFile `yaml:"grid" doc:"The entry grid that divides the table into equal squares named like B9. Needed only when an off-board reserve names an entry square."`
 }
 
+// mapFile is a hex map (geom/hex): its size and how its hexes are
+// numbered. Positions on it are written as a hex's printed label.
+type mapFile struct {
+	_       struct{}   `def:"map" doc:"A hex map: columns of hexes numbered from the west edge and rows numbered from the north edge, each hex labelled with its column number then its row number (0412: column 4, row 12). Every position on it is written as such a label, in quotes, and distances (speeds, command ranges) are counted in hexes."`
+	Columns int        `yaml:"columns" is:"required,min=1,max=999" doc:"Number of columns of hexes, numbered from first at the west edge."`
+	Rows    int        `yaml:"rows" is:"required,min=1,max=999" doc:"Number of rows of hexes, numbered from first at the north edge."`
+	Layout  string     `yaml:"layout" is:"enum=layouts,default=odd-q" doc:"How the hexes lie, as on the printed map. odd-q: flat-topped hexes in columns, the second, fourth, ... columns (counting the first as first) half a hex lower than the first, third, ...; even-q: the same with the first, third, ... columns lower; odd-r: pointy-topped hexes in rows, the second, fourth, ... rows half a hex to the east; even-r: the first, third, ... rows to the east."`
+	First   int        `yaml:"first" is:"min=0,max=99,default=1" doc:"The number of the first column and of the first row, as printed."`
+	Digits  int        `yaml:"digits" is:"min=1,max=3,default=2" doc:"Digits of each number in a label, with leading zeros: 2 for 0412, 3 for 004012. The last column and row must fit them."`
+	Node    *yaml.Node `yaml:"-"`
+}
+
 type gridFile struct {
 	_       struct{} `def:"grid" doc:"The entry grid: columns lettered from A at the west edge, rows numbered from 1 at the north edge (SPEC NB-10)."`
 	Columns int      `yaml:"columns" is:"required,min=1,max=26" note:"lettered A..Z" doc:"Number of columns, lettered A, B, ... from the west edge."`
@@ -75,11 +99,11 @@ type gridFile struct {
 }
 
 type sideFile struct {
-	_         struct{}       `def:"side" doc:"One army: who it is, the table edge it is based on, its commander and the formations under him."`
+	_         struct{}       `def:"side" doc:"One army: who it is, the {surface} edge it is based on, its commander and the formations under him."`
 	ID        string         `yaml:"id" is:"required,id" doc:"Id of the side; it is also the id of its army formation."`
 	Name      string         `yaml:"name" doc:"Name of the army in free text."`
 	Nation    string         `yaml:"nation" is:"required,enum=nations" doc:"Nation of the army; the rule set's nations are allowed."`
-	Edge      string         `yaml:"edge" is:"required,enum=edges" doc:"The side's base edge of the table."`
+	Edge      string         `yaml:"edge" is:"required,enum=edges" doc:"The side's base edge of the {surface}."`
 	Army      generalFile    `yaml:"army" is:"required" doc:"The army commander, the general at the top of the side's chain of command."`
 	Wings     []wingFile     `yaml:"wings" doc:"Wings directly under the army commander, in order."`
 	Corps     []corpsFile    `yaml:"corps" doc:"Corps directly under the army commander, in order."`
@@ -92,7 +116,7 @@ type generalFile struct {
 	ID      string         `yaml:"id" is:"required,id" doc:"Id of the general."`
 	Name    string         `yaml:"name" doc:"Name of the general in free text."`
 	Quality string         `yaml:"quality" is:"required,enum=qualities" doc:"Quality of the general; the rule set's qualities are allowed."`
-	Range   float64        `yaml:"range" is:"required,gt=0,max=1000" unit:"inches" doc:"Command range in inches."`
+	Range   float64        `yaml:"range" is:"required,gt=0,max=1000" unit:"{unit}" doc:"Command range in {unit}."`
 	At      *geom.Point    `yaml:"at" doc:"Where the general starts. Leave it out only for a general of an off-board reserve, who comes on with his troops."`
 	Attrs   map[string]any `yaml:"-" attrs:"general"`
 	Node    *yaml.Node     `yaml:"-"`
@@ -141,7 +165,7 @@ type unitFile struct {
 	Status     string         `yaml:"status" is:"enum=statuses,default=formed" doc:"State of the unit at the start."`
 	At         *geom.Point    `yaml:"at" doc:"Where the unit starts. Leave it out only for a unit of an off-board reserve, which enters later."`
 	Facing     float64        `yaml:"facing" is:"min=0,lt=360,default=0" unit:"degrees clockwise from north" doc:"Direction the unit faces."`
-	Speed      *float64       `yaml:"speed" is:"gt=0,max=1000" unit:"inches" doc:"Move of this unit in inches per turn, in place of the scenario's speed for its type."`
+	Speed      *float64       `yaml:"speed" is:"gt=0,max=1000" unit:"{unit}" doc:"Move of this unit in {unit} per turn, in place of the scenario's speed for its type."`
 	Detachment bool           `yaml:"detachment" is:"default=false" doc:"Whether the unit is a detachment."`
 	Attrs      map[string]any `yaml:"-" attrs:"unit"`
 	Node       *yaml.Node     `yaml:"-"`

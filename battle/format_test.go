@@ -65,8 +65,8 @@ func TestSchemaHasEveryField(t *testing.T) {
 				t.Errorf("%s.%s (%s.%s) is not in the schema", at, key, tp.Name(), sf.Name)
 				continue
 			}
-			if d, _ := p["description"].(string); !strings.HasPrefix(d, sf.Tag.Get("doc")) {
-				t.Errorf("%s.%s: description %q, want it to start with the doc tag %q", at, key, d, sf.Tag.Get("doc"))
+			if d, doc := p["description"].(string), (Spec{}).wording().say(sf.Tag.Get("doc")); !strings.HasPrefix(d, doc) {
+				t.Errorf("%s.%s: description %q, want it to start with the doc tag %q", at, key, d, doc)
 			}
 			if want := strings.Contains(","+sf.Tag.Get("is")+",", ",required,"); slices.Contains(required, key) != want {
 				t.Errorf("%s.%s: required is %v, want %v", at, key, !want, want)
@@ -196,6 +196,8 @@ func TestSpecCheck(t *testing.T) {
 		{Spec{ID: "x", Attrs: []Attr{good, good}}, `attribute "class" on unit is given twice`},
 		{Spec{ID: "X"}, "rule set spec: id:"},
 		{Spec{ID: "x", Vocab: Vocab{Nations: []string{"Blue"}}}, "rule set spec x: nations:"},
+		{Spec{ID: "x", Spaces: []string{"globe"}}, `rule set spec x: space "globe" is not a kind of space; allowed: table, hex`},
+		{Spec{ID: "x", Spaces: []string{"hex", "hex"}}, `rule set spec x: space "hex" is given twice`},
 	} {
 		if _, err := Schema(c.spec); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Schema: error %v, want %q", err, c.want)
@@ -234,10 +236,30 @@ func TestBadTags(t *testing.T) {
 		_ struct{}   `def:"x" doc:"X."`
 		A complex128 `yaml:"a" doc:"A."`
 	}
+	type badSpace struct {
+		_ struct{}   `def:"x" doc:"X."`
+		A *fieldFile `yaml:"a" space:"sphere" doc:"A."`
+	}
+	type spaceValue struct {
+		_ struct{}  `def:"x" doc:"X."`
+		A fieldFile `yaml:"a" space:"table" doc:"A."`
+	}
+	type spaceless struct {
+		_ struct{}  `def:"x" doc:"X."`
+		A *gridFile `yaml:"a" space:"table" doc:"A."`
+	}
+	type requiredSpace struct {
+		_ struct{} `def:"x" doc:"X."`
+		A *mapFile `yaml:"a" is:"required" space:"hex" doc:"A."`
+	}
 	for _, c := range []struct {
 		t    reflect.Type
 		want string
 	}{
+		{reflect.TypeFor[badSpace](), `space:"sphere" is not a kind of space; allowed: table, hex`},
+		{reflect.TypeFor[spaceValue](), "a space field is a pointer"},
+		{reflect.TypeFor[spaceless](), "has no space method"},
+		{reflect.TypeFor[requiredSpace](), "a space field cannot be required"},
 		{reflect.TypeFor[noDef](), "has no _ struct{} field with def and doc"},
 		{reflect.TypeFor[noDoc](), "field a: no doc"},
 		{reflect.TypeFor[badRule](), `unknown rule "requird"`},

@@ -1,23 +1,30 @@
 package battle_test
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"orderly/battle"
+	"orderly/geom"
 )
 
 // FuzzLoad checks that Load never panics, that every error is one line
 // placed in the file (at a line the file has), and that a scenario it
-// accepts finishes again and has every on-board piece on the table. Each
-// input is read with the NB rule set's spec and with the test rule set's,
-// which adds attributes to the pieces.
+// accepts finishes again and has every on-board piece on its table or hex
+// map. Each input is read with the NB rule set's spec (a table), the test
+// rule set's, which adds attributes to the pieces and plays on either
+// space, and the hex rule set's.
 func FuzzLoad(f *testing.F) {
 	f.Add(ldBase)
 	f.Add(testBase)
 	f.Add(ldReserveBase(f))
+	f.Add(hexBase)
 	for _, c := range ldBadCases {
+		f.Add(c.src(f))
+	}
+	for _, c := range hexBadCases {
 		f.Add(c.src(f))
 	}
 	f.Add("")
@@ -25,7 +32,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add("name: x\nrules: nb\nfield: {width: 1, depth: 1, grid: {columns: 1, rows: 1}}\nsides: [a, b]\n")
 	f.Add("a: &x [*x, *x]\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		for _, spec := range []battle.Spec{ldSpec, testSpec} {
+		for _, spec := range []battle.Spec{ldSpec, testSpec, hexSpec} {
 			fuzzLoad(t, src, spec)
 		}
 	})
@@ -61,6 +68,13 @@ func fuzzLoad(t *testing.T, src string, spec battle.Spec) {
 	if len(sc.Sides) != 2 {
 		t.Fatalf("%d sides", len(sc.Sides))
 	}
+	sp := sc.Space()
+	if (sc.Map != nil) != (sp.Kind() == geom.KindHex) || sc.Map != nil && sc.Field != (battle.Field{}) {
+		t.Fatalf("a %s space from map %v and field %+v", sp.Kind(), sc.Map, sc.Field)
+	}
+	if !slices.Contains(spec.Spaces, sp.Kind()) && len(spec.Spaces) > 0 {
+		t.Fatalf("rule set %s plays on %v, not on a %s", spec.ID, spec.Spaces, sp.Kind())
+	}
 	for _, u := range sc.Units() {
 		if u.OffBoard {
 			if !sc.OffBoard(u.Division) {
@@ -68,19 +82,22 @@ func fuzzLoad(t *testing.T, src string, spec battle.Spec) {
 			}
 			continue
 		}
-		if !sc.Field.Contains(u.At) {
-			t.Errorf("unit %s at %v is off the %vx%v table", u.ID, u.At, sc.Field.Width, sc.Field.Depth)
+		if !sp.Contains(u.At) {
+			t.Errorf("unit %s at %v is off %s", u.ID, u.At, sp.Extent())
 		}
 		if u.Speed <= 0 {
 			t.Errorf("unit %s has speed %v", u.ID, u.Speed)
 		}
 	}
 	for _, g := range sc.Generals() {
-		if !g.OffBoard && !sc.Field.Contains(g.At) {
-			t.Errorf("general %s at %v is off the table", g.ID, g.At)
+		if !g.OffBoard && !sp.Contains(g.At) {
+			t.Errorf("general %s at %v is off %s", g.ID, g.At, sp.Extent())
 		}
 	}
 	for _, fm := range sc.Formations() {
+		if fm.Entry != nil && sc.Map != nil {
+			t.Errorf("formation %s enters at %q on a hex map", fm.ID, fm.Entry.Square)
+		}
 		if fm.Entry != nil {
 			r, err := sc.Field.Square(fm.Entry.Square)
 			if err != nil {

@@ -123,10 +123,19 @@ type builder struct {
 }
 
 func (b *builder) scenario(f *scenarioFile) (*Scenario, error) {
-	sc := &Scenario{Name: f.Name, Title: f.Title, Rules: f.Rules, Turns: f.Turns, Speeds: f.Speeds,
-		Field: Field{Width: f.Field.Width, Depth: f.Field.Depth}}
-	if g := f.Field.Grid; g != nil {
-		sc.Field.Columns, sc.Field.Rows = g.Columns, g.Rows
+	sc := &Scenario{Name: f.Name, Title: f.Title, Rules: f.Rules, Turns: f.Turns, Speeds: f.Speeds}
+	if f.Field != nil {
+		sc.Field = Field{Width: f.Field.Width, Depth: f.Field.Depth}
+		if g := f.Field.Grid; g != nil {
+			sc.Field.Columns, sc.Field.Rows = g.Columns, g.Rows
+		}
+	}
+	if f.Map != nil {
+		m, err := f.Map.hexMap()
+		if err != nil {
+			return nil, b.Errf(f.Map.Node, "map: %v", err)
+		}
+		sc.Map = &m
 	}
 	b.sc = sc
 	for i := range f.Sides {
@@ -252,6 +261,9 @@ func (b *builder) order(f *orderFile, where string) (*Order, *Entry, error) {
 	if o.Kind != "reserve" {
 		return nil, nil, b.Errf(at, "%s.entry: only a reserve enters from off the table; this order is %s", where, o.Kind)
 	}
+	if b.sc.Map != nil {
+		return nil, nil, b.Errf(at, "%s.entry: entry squares such as B9 divide a table (field.grid) and a hex map has none; leave out entry, edge and then, and start the reserve on the map", where)
+	}
 	e := &Entry{Square: *f.Entry}
 	sq, err := b.sc.Field.Square(e.Square)
 	if err != nil {
@@ -312,8 +324,27 @@ func Number(r strict.Reader, n *yaml.Node, where string) (float64, error) {
 	return v, nil
 }
 
-// Position reads a position [x, y] in inches from YAML, as scenarios and
-// commands write it.
+// PositionIn reads a position of space sp from YAML, as scenarios and
+// commands write it: on a hex map (a geom.Labeled space) the printed
+// label of a hex, "0412" or 4-12, which must be a hex of the map; on a
+// table (or with no space) [x, y] in inches, as Position reads it.
+func PositionIn(r strict.Reader, n *yaml.Node, where string, sp geom.Space) (geom.Point, error) {
+	l, ok := sp.(geom.Labeled)
+	if !ok {
+		return Position(r, n, where)
+	}
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		return geom.Point{}, r.Errf(n, "%s: want the label of a hex, such as \"0412\", got %s", where, strict.KindName(n))
+	}
+	p, err := l.Parse(n.Value)
+	if err != nil {
+		return geom.Point{}, r.Errf(n, "%s: %v", where, err)
+	}
+	return p, nil
+}
+
+// Position reads a position [x, y] in inches on a table from YAML, as
+// scenarios and commands write it.
 func Position(r strict.Reader, n *yaml.Node, where string) (geom.Point, error) {
 	if n.Kind != yaml.SequenceNode || len(n.Content) != 2 {
 		return geom.Point{}, r.Errf(n, "%s: want a position [x, y] in inches, got %s", where, strict.KindName(n))

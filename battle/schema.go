@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"orderly/geom"
 )
 
 // Schema returns the JSON Schema (draft 2020-12) of a scenario file for
@@ -126,9 +128,13 @@ type generator struct {
 	defs  properties
 }
 
+// say fills in the placeholders of a text of the format with the words of
+// the rule set's spaces.
+func (g *generator) say(s string) string { return g.spec.wording().say(s) }
+
 // common returns the definition of a value used in several places: a
 // key word, an id, a coordinate or a position.
-func common(name string) *schema {
+func (g *generator) common(name string) *schema {
 	switch name {
 	case "word":
 		return &schema{Description: "A key word: lower-case letters, digits and the characters - . / + _, at least one character.",
@@ -139,9 +145,21 @@ func common(name string) *schema {
 	case "coordinate":
 		return &schema{Description: "One coordinate in inches.", Type: "number", Minimum: ptr(-1e6), Maximum: ptr(1e6)}
 	}
-	return &schema{Description: "A point on the table as [x, y] in inches: x from the west edge, y from the north edge.",
+	// A position: as the rule set's spaces write it.
+	point := &schema{Description: "A point on the table as [x, y] in inches: x from the west edge, y from the north edge.",
 		Type: "array", MinItems: ptr(2), MaxItems: ptr(2),
 		PrefixItems: []*schema{{Ref: "#/$defs/coordinate"}, {Ref: "#/$defs/coordinate"}}, Items: false}
+	label := &schema{Description: "A hex of the map, written as its printed label in quotes: the column number then the row number, each with map.digits digits (\"0412\" is column 4, row 12), or the two numbers with a hyphen between (\"4-12\"). Quote it, as YAML reads 0412 alone as a number. It must be a hex of the map.",
+		Type: "string", Pattern: "^([0-9]{2}|[0-9]{4}|[0-9]{6}|[0-9]+-[0-9]+)$"}
+	table, hex := g.spec.plays(geom.KindTable), g.spec.plays(geom.KindHex)
+	switch {
+	case !hex:
+		return point
+	case !table:
+		return label
+	}
+	return &schema{Description: "A position: on a table (field), a point [x, y] in inches; on a hex map (map), the printed label of a hex such as \"0412\".",
+		OneOf: []*schema{point, label}}
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -150,10 +168,10 @@ func ptr[T any](v T) *T { return &v }
 // uses) to $defs the first time.
 func (g *generator) ref(name string) *schema {
 	if g.defs.get(name) == nil {
-		if name == "position" {
+		if name == "position" && g.spec.plays(geom.KindTable) {
 			g.ref("coordinate")
 		}
-		g.defs = append(g.defs, property{name, common(name)})
+		g.defs = append(g.defs, property{name, g.common(name)})
 	}
 	return &schema{Ref: "#/$defs/" + name}
 }
@@ -186,8 +204,19 @@ func (g *generator) object(t reflect.Type) (*schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	obj := &schema{Description: ft.doc, Type: "object", AdditionalProperties: ptr(false)}
-	fields := ft.fields
+	obj := &schema{Description: g.say(ft.doc), Type: "object", AdditionalProperties: ptr(false)}
+	// The fields that give the space: only those of the spaces the rule
+	// set plays on; one of them is required, and exactly one if several.
+	var fields, spaces []*fileField
+	for _, f := range ft.fields {
+		if f.space != "" {
+			if !g.spec.plays(f.space) {
+				continue
+			}
+			spaces = append(spaces, f)
+		}
+		fields = append(fields, f)
+	}
 	if ft.attrs != nil {
 		for _, a := range g.spec.attrs(ft.piece) {
 			fields = append(fields[:len(fields):len(fields)], attrField(a))
@@ -199,8 +228,13 @@ func (g *generator) object(t reflect.Type) (*schema, error) {
 			return nil, err
 		}
 		obj.Properties = append(obj.Properties, property{f.key, p})
-		if f.required {
+		if f.required || f.space != "" && len(spaces) == 1 {
 			obj.Required = append(obj.Required, f.key)
+		}
+	}
+	if len(spaces) > 1 {
+		for _, f := range spaces {
+			obj.OneOf = append(obj.OneOf, &schema{Required: []string{f.key}})
 		}
 	}
 	if r, ok := reflect.Zero(t).Interface().(interface{ schemaRules(*schema) }); ok {
@@ -213,7 +247,7 @@ func (g *generator) object(t reflect.Type) (*schema, error) {
 	bare := *short
 	bare.Description = "The " + ft.short + " alone, as a bare word. " + short.Description
 	obj.Description = "Written out in full, as a mapping."
-	return &schema{Description: ft.doc, OneOf: []*schema{&bare, obj}}, nil
+	return &schema{Description: g.say(ft.doc), OneOf: []*schema{&bare, obj}}, nil
 }
 
 // field describes one field.
@@ -222,9 +256,9 @@ func (g *generator) field(f *fileField) (*schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.Description = f.doc
+	s.Description = g.say(f.doc)
 	if k := f.base().Kind(); k == reflect.Int || k == reflect.Float64 || k == reflect.String || k == reflect.Bool {
-		s.Description += f.limits(k == reflect.Int)
+		s.Description += g.say(f.limits(k == reflect.Int))
 	}
 	return s, nil
 }
@@ -256,7 +290,7 @@ func (g *generator) value(f *fileField, t reflect.Type) (*schema, error) {
 			if err != nil {
 				return nil, err
 			}
-			v.Description = fmt.Sprintf(f.each, strings.ReplaceAll(k, "-", " ")) + f.limits(t.Elem().Kind() == reflect.Int)
+			v.Description = g.say(fmt.Sprintf(f.each, strings.ReplaceAll(k, "-", " ")) + f.limits(t.Elem().Kind() == reflect.Int))
 			s.Properties = append(s.Properties, property{k, v})
 		}
 		return s, nil

@@ -134,6 +134,7 @@ func TestSchemaVocab(t *testing.T) {
 		{"qualities", nbSpec.Qualities, spec.Qualities},
 		{"nations", nbSpec.Nations, spec.Nations},
 		{"orders", nbSpec.Orders, spec.Orders},
+		{"spaces", nbSpec.Spaces, spec.Spaces},
 	} {
 		if !slices.Equal(c.got, c.want) {
 			t.Errorf("nbSpec.%s = %v, the NB rule set has %v", c.name, c.got, c.want)

@@ -5,7 +5,9 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 
+	"orderly/geom"
 	"orderly/strict"
 )
 
@@ -18,14 +20,19 @@ type Vocab struct {
 }
 
 // Spec is what a rule set contributes to the scenario format: its id (the
-// value of a scenario's rules field), its vocabulary, and attributes of its
-// own on units, generals or formations (a staff rating, a class die). Load
-// accepts exactly these, and Schema lists them. The zero Spec allows any
-// rule set id and any word, and adds no attributes.
+// value of a scenario's rules field), its vocabulary, attributes of its
+// own on units, generals or formations (a staff rating, a class die), and
+// the kinds of space it plays on. Load accepts exactly these, and Schema
+// lists them. The zero Spec allows any rule set id, any word and any
+// space, and adds no attributes.
 type Spec struct {
 	ID string
 	Vocab
 	Attrs []Attr
+	// Spaces lists the kinds of space the rule set plays on
+	// (geom.KindTable, geom.KindHex); none allows every kind. A scenario
+	// on another is refused where it gives its field or map.
+	Spaces []string
 }
 
 // Piece names the kind of piece that carries an attribute.
@@ -80,12 +87,76 @@ type RuleSet interface {
 }
 
 // SpecOf returns what rule set r contributes to the scenario format: its
-// Spec if it has one, else its id and vocabulary.
+// Spec if it has one, else its id and vocabulary, played on a table (as
+// every rule set was before hex maps: NB, for one, says no more).
 func SpecOf(r RuleSet) Spec {
 	if s, ok := r.(interface{ Spec() Spec }); ok {
 		return s.Spec()
 	}
-	return Spec{ID: r.ID(), Vocab: r.Vocab()}
+	return Spec{ID: r.ID(), Vocab: r.Vocab(), Spaces: []string{geom.KindTable}}
+}
+
+// plays reports whether the rule set plays on a space of the given kind.
+func (s Spec) plays(kind string) bool {
+	return len(s.Spaces) == 0 || slices.Contains(s.Spaces, kind)
+}
+
+// spaces lists the kinds of space the rule set plays on, in the order of
+// geom.Kinds.
+func (s Spec) spaces() []string {
+	var out []string
+	for _, k := range geom.Kinds() {
+		if s.plays(k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// wording fills in the placeholders of the format's texts (see format.go):
+// {unit}, what distances are counted in, and {surface}, what the game is
+// played on.
+type wording struct{ unit, surface string }
+
+func (w wording) say(s string) string {
+	if !strings.Contains(s, "{") {
+		return s
+	}
+	return strings.NewReplacer("{unit}", w.unit, "{surface}", w.surface).Replace(s)
+}
+
+// surface is how the texts of the format name a kind of space.
+func surface(kind string) string {
+	if kind == geom.KindHex {
+		return "hex map"
+	}
+	return "table"
+}
+
+// unitOf is the unit of a kind of space.
+func unitOf(kind string) geom.Unit {
+	if kind == geom.KindHex {
+		return geom.Hexes
+	}
+	return geom.Inches
+}
+
+// wordingOf is the wording of a scenario on space sp.
+func wordingOf(sp geom.Space) wording {
+	return wording{string(sp.Unit()), surface(sp.Kind())}
+}
+
+// wording is the wording of the rule set's spaces, for the schema and for
+// messages before a scenario has given its space: the one it plays on, or
+// each of them ("inches (hexes on a hex map)", "table or hex map").
+func (s Spec) wording() wording {
+	ks := s.spaces()
+	w := wording{string(unitOf(ks[0])), surface(ks[0])}
+	for _, k := range ks[1:] {
+		w.unit += fmt.Sprintf(" (%s on a %s)", unitOf(k), surface(k))
+		w.surface += " or " + surface(k)
+	}
+	return w
 }
 
 // attrs returns the attributes of the spec carried by one kind of piece.
@@ -115,6 +186,14 @@ func (s Spec) check() error {
 			if err := strict.CheckWord(w); err != nil {
 				return fmt.Errorf("rule set spec %s: %s: %v", s.ID, l.name, err)
 			}
+		}
+	}
+	for i, k := range s.Spaces {
+		if !slices.Contains(geom.Kinds(), k) {
+			return fmt.Errorf("rule set spec %s: space %q is not a kind of space; allowed: %s", s.ID, k, strings.Join(geom.Kinds(), ", "))
+		}
+		if slices.Contains(s.Spaces[:i], k) {
+			return fmt.Errorf("rule set spec %s: space %q is given twice", s.ID, k)
 		}
 	}
 	seen := map[string]bool{}

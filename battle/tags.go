@@ -3,6 +3,7 @@ package battle
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,6 +57,7 @@ type fileField struct {
 	def      any    // the value when left out (string, int, float64 or bool), or nil
 	items    [2]int // how many items a list has: at least [0], at most [1] (-1: any)
 	unit     string
+	space    string // the kind of space the field gives (space:), or ""
 	note     string
 	why      string
 	missing  string
@@ -151,6 +153,18 @@ func readField(sf reflect.StructField, key string, index []int) (*fileField, err
 	if f.doc == "" {
 		return nil, fmt.Errorf("no doc")
 	}
+	if k, ok := sf.Tag.Lookup("space"); ok {
+		if !slices.Contains(geom.Kinds(), k) {
+			return nil, fmt.Errorf("space:%q is not a kind of space; allowed: %s", k, strings.Join(geom.Kinds(), ", "))
+		}
+		if f.typ.Kind() != reflect.Pointer {
+			return nil, fmt.Errorf("a space field is a pointer, as a scenario gives only one")
+		}
+		if !f.typ.Implements(reflect.TypeFor[spacer]()) {
+			return nil, fmt.Errorf("a space field's type has no space method to make the space")
+		}
+		f.space = k
+	}
 	rules := sf.Tag.Get("is")
 	if rules == "" {
 		return f, nil
@@ -206,6 +220,9 @@ func readField(sf reflect.StructField, key string, index []int) (*fileField, err
 	}
 	if f.not != "" && (f.enum == "" || f.why == "") {
 		return nil, fmt.Errorf("not= needs enum= and a why tag")
+	}
+	if f.space != "" && f.required {
+		return nil, fmt.Errorf("a space field cannot be required: the scenario gives one of them")
 	}
 	return f, nil
 }

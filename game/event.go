@@ -118,7 +118,8 @@ func (e *Event) FirstRoll() *Roll {
 	return &e.Rolls[0]
 }
 
-// Move is one piece's move: a unit or a general to a point, perhaps
+// Move is one piece's move: a unit or a general to a position of the
+// scenario's space (a point on a table, a hex on a hex map), perhaps
 // changing formation or facing. The engine applies it to the piece
 // (State.Piece) after the rule set has folded the event.
 type Move struct {

@@ -39,12 +39,17 @@ type State struct {
 // Piece is a unit or general on the field: the engine moves it; what else
 // it is (arm, quality, order) is the rule set's.
 type Piece struct {
-	ID      string     `json:"id"`
-	Side    string     `json:"side"`
-	At      geom.Point `json:"at"`
-	OnTable bool       `json:"on-table"`
-	Facing  float64    `json:"facing,omitempty"`
-	Shape   string     `json:"formation,omitempty"`
+	ID   string `json:"id"`
+	Side string `json:"side"`
+	// At is where it stands, a position of the scenario's space
+	// (battle.Scenario.Space): inches on a table, a hex's printed column
+	// and row on a hex map.
+	At geom.Point `json:"at"`
+	// OnTable says the piece stands on the table or hex map; it is false
+	// while it waits off the board with an off-board reserve.
+	OnTable bool    `json:"on-table"`
+	Facing  float64 `json:"facing,omitempty"`
+	Shape   string  `json:"formation,omitempty"`
 }
 
 // Ext is a rule set's own part of the state.

@@ -1,6 +1,8 @@
-// Package geom measures the playing surface: points and distances in inches on
-// a table, movement toward a point, and a spatial index for radius queries
-// that keeps engagement checks (SPEC NB-6) from comparing every pair of units.
+// Package geom measures the playing surface: the Space a scenario is played
+// on (a tabletop in inches, or a hex map from geom/hex), points and
+// straight-line distances, movement toward a point, and a spatial index for
+// radius queries that keeps engagement checks (SPEC NB-6) from comparing
+// every pair of units.
 package geom
 
 import (
@@ -11,7 +13,8 @@ import (
 )
 
 // Point is a position on the surface. On a table it is in inches, X to the
-// right from the left (west) edge and Y down from the top (north) edge.
+// right from the left (west) edge and Y down from the top (north) edge; on
+// a hex map X and Y are the column and row of a hex as printed (see Space).
 type Point struct {
 	X, Y float64
 }
@@ -43,8 +46,8 @@ func (p Point) Toward(q Point, d float64) (Point, bool) {
 // Within reports whether q is at most r from p.
 func (p Point) Within(q Point, r float64) bool { return p.Dist2(q) <= r*r+1e-9 }
 
-// Round returns p with both coordinates rounded to hundredths of an inch, the
-// precision of every position the engine records.
+// Round returns p with both coordinates rounded to hundredths (of an inch on
+// a table), the precision of every position the engine records.
 func (p Point) Round() Point {
 	return Point{math.Round(p.X*100) / 100, math.Round(p.Y*100) / 100}
 }

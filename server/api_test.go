@@ -219,6 +219,9 @@ func TestPlayThroughTheAPI(t *testing.T) {
 	}
 	_, body = f.call("GET", g+"/board", tok["allies"], nil, nil)
 	check("Board", body)
+	if !strings.Contains(string(body), `"space":{"kind":"table","unit":"inches","min":[0,0],"max":[`) || !strings.Contains(string(body), `"units":"inches"`) {
+		t.Errorf("the board does not send its table as the space")
+	}
 	if !strings.Contains(string(body), `"m-french-1"`) {
 		t.Errorf("the allies' board does not show the French messenger model")
 	}

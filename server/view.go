@@ -6,6 +6,8 @@ import (
 
 	"orderly/battle"
 	"orderly/game"
+	"orderly/geom"
+	"orderly/geom/hex"
 	"orderly/store"
 )
 
@@ -90,7 +92,9 @@ func (l *live) info(seat store.Seat) Info {
 // words of each order, the formations of each unit type), so that the
 // page works out no rule itself.
 type Board struct {
-	Info  Info              `json:"game"`
+	Info Info `json:"game"`
+	// Space is what the game is played on, measured and drawn.
+	Space Space             `json:"space"`
 	Field Field             `json:"field"`
 	State *game.State       `json:"state"`
 	Names map[string]string `json:"names"`
@@ -109,7 +113,46 @@ type Board struct {
 	Offers map[string][]string `json:"offers"`
 }
 
-// Field is the table: its size, units and entry grid.
+// Space is the surface a game is played on, as a page needs it to draw
+// it: its kind (table or hex), the unit of its distances (inches or
+// hexes), the bounds of its positions, and for a hex map how its hexes lie
+// and are labelled. Positions in the state and events are [x, y] in
+// inches on a table, and [column, row] of a hex as printed on a hex map.
+type Space struct {
+	Kind string `json:"kind"`
+	Unit string `json:"unit"`
+	// Min and Max bound every position: [0, 0] to [width, depth] on a
+	// table, the first hex's [column, row] to the last's on a hex map.
+	Min geom.Point `json:"min"`
+	Max geom.Point `json:"max"`
+	Hex *HexMap    `json:"hex,omitempty"`
+}
+
+// HexMap is how a hex map lies: Columns by Rows hexes laid out as Layout
+// (odd-q, even-q, odd-r, even-r; see hex.Offset), columns and rows
+// numbered from First, each number of a label written with Digits digits
+// (hex [4, 12] is labelled 0412).
+type HexMap struct {
+	Columns int    `json:"columns"`
+	Rows    int    `json:"rows"`
+	Layout  string `json:"layout"`
+	First   int    `json:"first"`
+	Digits  int    `json:"digits"`
+}
+
+// spaceOf describes a space for a page.
+func spaceOf(sp geom.Space) Space {
+	b := sp.Bounds()
+	out := Space{Kind: sp.Kind(), Unit: string(sp.Unit()), Min: b.Min, Max: b.Max}
+	if m, ok := sp.(hex.Map); ok {
+		l := m.Layout
+		out.Hex = &HexMap{Columns: m.Columns, Rows: m.Rows, Layout: l.Offset.String(), First: l.First, Digits: l.LabelDigits()}
+	}
+	return out
+}
+
+// Field is the table: its size, the unit of distances, the entry grid and
+// the units' speeds. On a hex map width and depth are 0 (see Space).
 type Field struct {
 	Width   float64            `json:"width"`
 	Depth   float64            `json:"depth"`
@@ -127,8 +170,9 @@ func (l *live) board(seat store.Seat) Board {
 	for _, typ := range battle.UnitTypes {
 		b.Shapes[typ] = battle.ShapesOf(typ)
 	}
-	f := l.sc.Field
-	b.Field = Field{Width: f.Width, Depth: f.Depth, Units: "inches", Columns: f.Columns, Rows: f.Rows, Speeds: l.sc.Speeds}
+	f, sp := l.sc.Field, l.sc.Space()
+	b.Space = spaceOf(sp)
+	b.Field = Field{Width: f.Width, Depth: f.Depth, Units: string(sp.Unit()), Columns: f.Columns, Rows: f.Rows, Speeds: l.sc.Speeds}
 	if r, ok := l.rules.(game.Reacher); ok {
 		b.Reach = r.Reach()
 	}

@@ -2,6 +2,7 @@ package hex
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -30,6 +31,10 @@ func (o Offset) String() string {
 	return offsetNames[o]
 }
 
+// Offsets lists the names of the offset layouts, in the order of their
+// values: odd-q, even-q, odd-r, even-r.
+func Offsets() []string { return slices.Clone(offsetNames) }
+
 // ParseOffset reads an offset layout by name: odd-q, even-q, odd-r, even-r.
 func ParseOffset(s string) (Offset, error) {
 	for i, n := range offsetNames {
@@ -49,6 +54,10 @@ type Layout struct {
 	First  int // the number of the first column and row: usually 1
 	Digits int // digits of each number: usually 2 (0 means 2)
 }
+
+// LabelDigits is the digits of each number in a label: Digits, or 2 if
+// Digits is 0.
+func (l Layout) LabelDigits() int { return l.digits() }
 
 func (l Layout) digits() int {
 	if l.Digits <= 0 {
