@@ -133,7 +133,8 @@ func readOn(d *game.Delivery, read bool) *game.Delivery {
 }
 
 // Arrival is the turn a messenger should reach its general (SPEC NB-3):
-// it rides its speed once a turn, in the messengers step of the maneuver
+// it rides its speed once a turn (and reaches him from a hundredth of an
+// inch beyond it), in the messengers step of the maneuver
 // phase, so one still to ride this turn arrives a turn sooner than one that
 // has ridden. A messenger that has reached its general delivers on its
 // next ride.
@@ -142,7 +143,9 @@ func (r *Rules) Arrival(gs *game.State, m *Messenger) (int, bool) {
 	if g == nil || m.Speed <= 0 {
 		return 0, false
 	}
-	rides := max(1, int(math.Ceil(m.At.Dist(g.At)/m.Speed-1e-9)))
+	// Within the delivery tolerance of a whole number of rides counts as
+	// that number, as when the messenger rides (toward).
+	rides := max(1, int(math.Ceil((m.At.Dist(g.At)-r.p.delivery)/m.Speed-1e-9)))
 	if gs.Turn == 0 {
 		return rides, true // the first ride is on turn 1
 	}

@@ -7,6 +7,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"orderly/battle"
 	"orderly/game"
 	"orderly/strict"
 )
@@ -21,6 +22,7 @@ type procedure struct {
 	orders       []string
 	newOrders    []string
 	engagement   float64
+	delivery     float64 // how near a messenger must come to deliver (NB-3)
 	reserveDepth float64
 	entryLead    int
 	entryRadius  float64
@@ -36,7 +38,7 @@ func readProcedure(file string, data []byte) (procedure, error) {
 	if err != nil {
 		return p, err
 	}
-	fields := []string{"rules", "sequence", "anytime", "orders", "new-orders", "engagement", "reserve-depth", "entry"}
+	fields := []string{"rules", "sequence", "anytime", "orders", "new-orders", "engagement", "delivery", "reserve-depth", "entry"}
 	f, err := r.Fields(n, "procedure", fields...)
 	if err != nil {
 		return p, err
@@ -103,6 +105,12 @@ func readProcedure(file string, data []byte) (procedure, error) {
 			return p, err
 		}
 		*dst = float64(v)
+	}
+	if p.delivery, err = battle.Number(r, f["delivery"], "delivery"); err != nil {
+		return p, err
+	}
+	if p.delivery < 0 || p.delivery > 1 {
+		return p, r.Errf(f["delivery"], "delivery: %v is out of range; allowed: 0 up to 1 inch", p.delivery)
 	}
 	ef, err := r.Fields(f["entry"], "entry", "lead", "radius", "clearance")
 	if err != nil {

@@ -217,8 +217,8 @@ func (r *Rules) ride(x *game.Tx, m *Messenger) error {
 	}
 	from, at, left := m.At, m.At, m.Speed
 	for {
-		p, reached := at.Toward(to.At, left)
-		left -= at.Dist(p)
+		p, reached := r.toward(at, to.At, left)
+		left = max(0, left-at.Dist(p))
 		at = p
 		if !reached {
 			break
@@ -252,6 +252,18 @@ func (r *Rules) ride(x *game.Tx, m *Messenger) error {
 		}
 	}
 	return nil
+}
+
+// toward moves from p straight toward q by at most d, and reports whether
+// it reached q: a messenger reaches its recipient when he is within d and
+// the delivery tolerance (NB-3, procedure.yaml: a hundredth of an inch), so
+// that one exactly a ride away, on a diagonal whose length the arithmetic
+// rounds up, still receives the order that turn.
+func (r *Rules) toward(p, q geom.Point, d float64) (geom.Point, bool) {
+	if p.Dist(q) <= d+r.p.delivery {
+		return q, true
+	}
+	return p.Toward(q, d)
 }
 
 // onward returns the general a messenger must ride on to after reaching
