@@ -218,7 +218,8 @@ func (r *Rules) ordersPerTurn(nation string) (int, error) {
 }
 
 // move checks each move: the piece is the side's and on the table, it stays
-// on the table, a unit under an attack order forms line only when engaged
+// on the table, a unit under an attack order takes no formation but column
+// or march column (or limbered, for guns) until its division is engaged
 // (NB-7), and a reserve entering this turn ends clear of the enemy (NB-10).
 func (r *Rules) move(c cmd, x *game.Tx) error {
 	if len(c.Moves) == 0 {
@@ -264,8 +265,8 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 			return game.Reject("", "formation %q is not one of %s", m.Shape, strings.Join(battle.Shapes, ", "))
 		}
 		div := st(x).Formation(u.Division)
-		if m.Shape == "line" && u.Shape != "line" && div.Order != nil && div.Order.Kind == "attack" && !div.Engaged {
-			return game.Reject("NB-7", "unit %s is under an attack order and may not form line until its division is engaged", u.ID)
+		if m.Shape != "" && m.Shape != u.Shape && !slices.Contains(r.p.attackShapes, m.Shape) && div.Order != nil && div.Order.Kind == "attack" && !div.Engaged {
+			return game.Reject("NB-7", "unit %s is under an attack order and may not change to %s until its division is engaged; allowed until then: %s", u.ID, m.Shape, strings.Join(r.p.attackShapes, ", "))
 		}
 		if r.entered(x, u.Division) {
 			for _, e := range r.enemies(x, u.Side) {

@@ -536,12 +536,17 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 	case Restriction:
 		units := strings.Join(d.Units, ", ")
 		switch d.Status {
-		case "in-line":
-			verb := "are"
+		case "in-line", "out-of-column":
+			// in-line: the report of logs written before every formation
+			// but column counted (NB-7).
+			verb, shape := "are", d.Text
 			if len(d.Units) == 1 {
 				verb = "is"
 			}
-			w("%s %s in line; under an attack order units keep to column until engaged", units, verb)
+			if d.Status == "in-line" || shape == "" {
+				shape = "line"
+			}
+			w("%s %s in %s; under an attack order units keep to column until engaged", units, verb, shape)
 		case "short-move":
 			w("%s moved less than %g\"; under an attack order the division moves at least half its slowest unit's speed", units, d.Distance)
 		default:

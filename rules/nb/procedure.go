@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"slices"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -21,6 +22,7 @@ type procedure struct {
 	anytime      []string
 	orders       []string
 	newOrders    []string
+	attackShapes []string // the formations an attack order allows until engaged (NB-7)
 	engagement   float64
 	delivery     float64 // how near a messenger must come to deliver (NB-3)
 	reserveDepth float64
@@ -38,7 +40,7 @@ func readProcedure(file string, data []byte) (procedure, error) {
 	if err != nil {
 		return p, err
 	}
-	fields := []string{"rules", "sequence", "anytime", "orders", "new-orders", "engagement", "delivery", "reserve-depth", "entry"}
+	fields := []string{"rules", "sequence", "anytime", "orders", "new-orders", "attack-formations", "engagement", "delivery", "reserve-depth", "entry"}
 	f, err := r.Fields(n, "procedure", fields...)
 	if err != nil {
 		return p, err
@@ -87,9 +89,14 @@ func readProcedure(file string, data []byte) (procedure, error) {
 		}
 		p.seq = append(p.seq, s)
 	}
-	for k, dst := range map[string]*[]string{"anytime": &p.anytime, "orders": &p.orders, "new-orders": &p.newOrders} {
+	for k, dst := range map[string]*[]string{"anytime": &p.anytime, "orders": &p.orders, "new-orders": &p.newOrders, "attack-formations": &p.attackShapes} {
 		if *dst, err = wordList(r, f[k], k); err != nil {
 			return p, err
+		}
+	}
+	for i, sh := range p.attackShapes {
+		if !slices.Contains(battle.Shapes, sh) {
+			return p, r.Errf(f["attack-formations"].Content[i], "attack-formations[%d]: %q is not a formation; allowed: %s", i, sh, strings.Join(battle.Shapes, ", "))
 		}
 	}
 	// The verbs of every player step include those taken at any.

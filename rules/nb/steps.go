@@ -544,8 +544,9 @@ func (r *Rules) endOfMovement(x *game.Tx) error {
 }
 
 // attackLimits reports the units of a division on an attack order, not
-// engaged, that moved less than half the speed of the division's slowest
-// unit or stand in line (NB-7).
+// engaged, that stand in a formation other than those the order allows
+// (column, march column; one report per formation) or moved less than half
+// the speed of the division's slowest unit (NB-7).
 func (r *Rules) attackLimits(x *game.Tx) error {
 	s := st(x)
 	for _, f := range s.Formations {
@@ -561,18 +562,33 @@ func (r *Rules) attackLimits(x *game.Tx) error {
 		if n == 0 {
 			continue
 		}
-		var line, short []string
+		var short []string
+		var shaped [][]string // by formation, in the order of battle.Shapes
 		for u := range s.Members(f) {
 			switch {
 			case !u.OnTable || u.Status == "routed":
-			case u.Shape == "line":
-				line = append(line, u.ID)
+			case u.Shape != "" && !slices.Contains(r.p.attackShapes, u.Shape):
+				i := slices.Index(battle.Shapes, u.Shape)
+				if i < 0 {
+					i = len(battle.Shapes)
+				}
+				if shaped == nil {
+					shaped = make([][]string, len(battle.Shapes)+1)
+				}
+				shaped[i] = append(shaped[i], u.ID)
 			case u.Moved < slow/2-1e-9:
 				short = append(short, u.ID)
 			}
 		}
-		if len(line) > 0 {
-			if err := emit(x, game.Event{Type: Restriction, Side: f.Side, See: f.Side, Rule: "NB-7"}, Data{Formation: f.ID, Units: line, Status: "in-line"}); err != nil {
+		for i, units := range shaped {
+			if len(units) == 0 {
+				continue
+			}
+			shape := "another formation"
+			if i < len(battle.Shapes) {
+				shape = battle.Shapes[i]
+			}
+			if err := emit(x, game.Event{Type: Restriction, Side: f.Side, See: f.Side, Rule: "NB-7"}, Data{Formation: f.ID, Units: units, Status: "out-of-column", Text: shape}); err != nil {
 				return err
 			}
 		}
