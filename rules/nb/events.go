@@ -196,19 +196,25 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 		}
 	case OrderDelivered:
 		if o := s.OrderByID(d.OrderID); o != nil {
-			o.Status, o.Delivered, o.Via = Delivered, e.Turn, d.General
-			o.Readers = nil
+			o.Delivered, o.Via = e.Turn, d.General
+			if o.Status != Active {
+				o.Status = Delivered
+			}
+			// A reader who already acts on it (the army commander joined
+			// him, NB-13) keeps his reading; the others start theirs.
 			for _, f := range d.Readers {
-				o.Readers = append(o.Readers, Reader{Formation: f, General: s.generalOf(f)})
+				if o.Reader(f) == nil {
+					o.Readers = append(o.Readers, Reader{Formation: f, General: s.generalOf(f)})
+				}
 			}
 		}
 	case OrderRead:
 		if o := s.OrderByID(d.OrderID); o != nil {
-			o.Status = Read
-			for i := range o.Readers {
-				if o.Readers[i].Formation == d.Formation {
-					o.Readers[i].Read, o.Readers[i].Acts, o.Readers[i].General = true, d.Acts, d.General
-				}
+			if o.Status != Active {
+				o.Status = Read
+			}
+			if rd := o.Reader(d.Formation); rd != nil {
+				rd.Read, rd.Acts, rd.General = true, d.Acts, d.General
 			}
 		}
 	case OrderNotRead:
@@ -219,12 +225,9 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 		o := d.Order
 		if st := s.OrderByID(o.ID); st != nil {
 			st.Status = Active
-			for i := range st.Readers {
-				if st.Readers[i].Formation == d.Formation {
-					st.Readers[i].Active = true
-				}
-			}
-			if d.How == "messenger" || d.How == "army-commander" {
+			if rd := st.Reader(d.Formation); rd != nil {
+				rd.Active = true
+			} else if d.How == "messenger" || d.How == "army-commander" {
 				st.Readers = append(st.Readers, Reader{Formation: d.Formation, Active: true})
 			}
 			o = &st.Order
@@ -244,8 +247,17 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 			}
 		}
 	case OrderSuperseded:
+		// Only this formation's reading ends; the other readers go on
+		// (NB-11). The order is superseded once every reader's is.
 		if o := s.OrderByID(d.OrderID); o != nil {
-			o.Status = Superseded
+			if rd := o.Reader(d.Formation); rd != nil {
+				rd.Superseded = true
+			} else {
+				o.Readers = append(o.Readers, Reader{Formation: d.Formation, General: s.generalOf(d.Formation), Superseded: true})
+			}
+			if o.Status != Active && !slices.ContainsFunc(o.Readers, func(r Reader) bool { return !r.Superseded }) {
+				o.Status = Superseded
+			}
 		}
 	case OrderComplete:
 		for _, id := range append([]string{d.Formation}, d.Divisions...) {

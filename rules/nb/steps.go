@@ -49,20 +49,20 @@ func (r *Rules) arrival(x *game.Tx) error {
 
 // read has every general with a delivered order read it, a turn after
 // delivery, and roll its delay (NB-4, NB-5): the order is acted on from the
-// maneuver phase of the turn of reading plus the delay. A wing commander's
-// corps commanders read only within his range (NB-11); an attached general
-// waits until he detaches (NB-13); a fallen one's replacement reads (NB-15).
+// maneuver phase of the turn of reading plus the delay. Each reader reads
+// on his own: another's acting on the order, at once as a reserve or after
+// his delay, or having it overtaken by a newer order, changes nothing for
+// him (NB-11). A wing commander's corps commanders read only within his
+// range (NB-11); an attached general waits until he detaches (NB-13); a
+// fallen one's replacement reads what he had not (NB-15).
 func (r *Rules) read(x *game.Tx) error {
 	for _, o := range st(x).Open() {
-		if o.Status != Delivered && o.Status != Read {
-			continue
-		}
-		if o.Delivered >= x.S.Turn || o.Direct {
+		if o.Direct || o.Delivered == 0 || o.Delivered >= x.S.Turn {
 			continue
 		}
 		var buf [8]Reader // reading may change o.Readers
 		for _, rd := range append(buf[:0], o.Readers...) {
-			if rd.Read {
+			if rd.Read || rd.Finished() {
 				continue
 			}
 			if err := r.readOne(x, o, rd); err != nil {
@@ -88,7 +88,11 @@ func (r *Rules) readOne(x *game.Tx, o *OrderState, rd Reader) error {
 	case g.Attached != "":
 		return wait("NB-13", fmt.Sprintf("general %s is attached to %s and reads the order once he detaches", g.ID, g.Attached))
 	}
-	if via := st(x).General(o.Via); via != nil && via.ID != g.ID && st(x).Formation(via.Commands).Kind == battle.Wing {
+	via := st(x).General(o.Via)
+	for via != nil && via.Replaced != "" {
+		via = st(x).General(via.Replaced) // the wing commander now (NB-15)
+	}
+	if via != nil && via.ID != g.ID && st(x).Formation(via.Commands).Kind == battle.Wing {
 		if far := via.At.Dist(g.At); far > via.Range+1e-9 {
 			e, dd := base, d
 			e.Type, e.Rule = OrderNotRead, "NB-11"
@@ -116,7 +120,11 @@ func (r *Rules) readOne(x *game.Tx, o *OrderState, rd Reader) error {
 }
 
 // command activates, with no roll, the orders for a formation whose general
-// the army commander has joined (NB-13).
+// the army commander has joined (NB-13): those written for it, and those it
+// would read or has yet to read as one of several readers (a corps of a
+// wing given an order, NB-11). Its messenger is recalled
+// only if the order is for that formation alone; the other readers of an
+// order for several still get theirs (NB-11).
 func (r *Rules) command(x *game.Tx) error {
 	for _, s := range x.Sc.Sides {
 		a := r.army(x, s.ID)
@@ -128,15 +136,18 @@ func (r *Rules) command(x *game.Tx) error {
 			continue
 		}
 		fid := host.Commands
+		wing := ""
+		if p := st(x).Formation(st(x).Formation(fid).Parent); p != nil && p.Kind == battle.Wing {
+			wing = p.ID
+		}
 		for _, o := range st(x).Open() {
-			if o.Side != s.ID || o.Status == Active || o.Status == Superseded || !slices.Contains(o.For, fid) {
-				continue
-			}
-			if rd := slices.IndexFunc(o.Readers, func(rd Reader) bool { return rd.Formation == fid && rd.Active }); rd >= 0 {
+			rd := o.Reader(fid)
+			mine := rd != nil || slices.Contains(o.For, fid) || wing != "" && slices.Contains(o.For, wing)
+			if o.Side != s.ID || !mine || rd != nil && rd.Finished() {
 				continue
 			}
 			for _, m := range st(x).Messengers {
-				if m.Order == o.ID {
+				if m.Order == o.ID && len(o.For) == 1 && o.For[0] == fid {
 					if err := emit(x, game.Event{Type: MessengerWithdrawn, Side: s.ID, See: game.All, Rule: "NB-13"}, Data{Messenger: m.ID}); err != nil {
 						return err
 					}
@@ -151,16 +162,14 @@ func (r *Rules) command(x *game.Tx) error {
 	return nil
 }
 
-// activate puts into effect each order whose reader's delay has run out
-// (NB-5), unless a newer order has taken its place.
+// activate puts into effect each reading of an order whose delay has run
+// out (NB-5), unless a newer order has reached that reader's formation;
+// each reader on his own (NB-11).
 func (r *Rules) activate(x *game.Tx) error {
 	for _, o := range st(x).Open() {
-		if o.Status == Superseded {
-			continue
-		}
 		var buf [8]Reader // activation changes o.Readers
 		for _, rd := range append(buf[:0], o.Readers...) {
-			if !rd.Read || rd.Active || rd.Acts > x.S.Turn {
+			if !rd.Read || rd.Finished() || rd.Acts > x.S.Turn {
 				continue
 			}
 			if err := r.activateFor(x, o, rd.Formation, "read", "NB-5"); err != nil {
@@ -244,7 +253,7 @@ func (r *Rules) ride(x *game.Tx, m *Messenger) error {
 		return err
 	}
 	for _, fid := range readers {
-		if !r.inReserve(x, fid) {
+		if rd := o.Reader(fid); !r.inReserve(x, fid) || rd != nil && rd.Finished() {
 			continue
 		}
 		if err := r.activateFor(x, o, fid, "reserve", "NB-9"); err != nil {
