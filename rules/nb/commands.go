@@ -100,9 +100,10 @@ func (r *Rules) general(c cmd, x *game.Tx, id string) (*General, error) {
 }
 
 // write checks an order against NB-2 (orders per turn), NB-9 (reserve is
-// never a new order), NB-11 (who may carry it), NB-13 (an attached army
-// commander writes nothing) and NB-15 (a formation without its general
-// takes no orders), and sends a messenger from the army commander (NB-3).
+// never a new order), NB-11 (who may carry it), NB-13 (an army commander
+// attached to a combat unit writes nothing; attached to a general he
+// may) and NB-15 (a formation without its general takes no orders), and
+// sends a messenger from the army commander (NB-3).
 func (r *Rules) write(c cmd, x *game.Tx) error {
 	w := c.Write
 	if w == nil {
@@ -112,8 +113,8 @@ func (r *Rules) write(c cmd, x *game.Tx) error {
 	switch {
 	case a.Fate != "":
 		return game.Reject("NB-15", "army commander %s is %s; no orders until he is replaced", a.ID, a.Fate)
-	case a.Attached != "":
-		return game.Reject("NB-13", "army commander %s is attached to %s and issues no orders while attached", a.ID, a.Attached)
+	case st(x).WithUnit(a):
+		return game.Reject("NB-13", "army commander %s is attached to unit %s and issues no orders until he detaches (attached to a general he may)", a.ID, a.Attached)
 	}
 	side := x.Sc.Side(c.Side)
 	limit, err := r.ordersPerTurn(side.Nation)
@@ -329,6 +330,9 @@ func (r *Rules) attach(c cmd, x *game.Tx) error {
 	return emit(x, game.Event{Type: Attached, Side: g.Side, See: game.All, Rule: "NB-13"}, Data{General: g.ID, To: c.To, At: pt(at)})
 }
 
+// detach frees a general from what he is attached to (NB-13). An on-board
+// reserve of his that an order reached while he was with a unit acts on
+// it now (NB-9): on the newest such order, the others being overtaken.
 func (r *Rules) detach(c cmd, x *game.Tx) error {
 	g, err := r.general(c, x, c.General)
 	if err != nil {
@@ -337,7 +341,41 @@ func (r *Rules) detach(c cmd, x *game.Tx) error {
 	if g.Attached == "" {
 		return game.Reject("NB-13", "general %s is not attached", g.ID)
 	}
-	return emit(x, game.Event{Type: Detached, Side: g.Side, See: game.All, Rule: "NB-13"}, Data{General: g.ID, To: g.Attached})
+	type held struct {
+		o   *OrderState
+		fid string
+	}
+	var waiting []held
+	for _, o := range st(x).Open() {
+		for _, rd := range o.Readers {
+			if rd.General == g.ID && rd.Held && !rd.Finished() && r.inReserve(x, rd.Formation) {
+				waiting = append(waiting, held{o, rd.Formation})
+			}
+		}
+	}
+	if err := emit(x, game.Event{Type: Detached, Side: g.Side, See: game.All, Rule: "NB-13"}, Data{General: g.ID, To: g.Attached}); err != nil {
+		return err
+	}
+	// The events of a command are applied together at its end, so the
+	// newest order for each formation is picked here, not by activateFor.
+	newest := map[string]int{}
+	for i, h := range waiting {
+		if j, ok := newest[h.fid]; !ok || newer(&h.o.Order, &waiting[j].o.Order, h.fid) {
+			newest[h.fid] = i
+		}
+	}
+	for i, h := range waiting {
+		if newest[h.fid] != i {
+			if err := emit(x, game.Event{Type: OrderSuperseded, Side: h.o.Side, See: h.o.Side, Rule: "NB-13"}, Data{OrderID: h.o.ID, Formation: h.fid, Text: "a newer order reached the reserve while its general was attached"}); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := r.activateFor(x, h.o, h.fid, "reserve", "NB-13"); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // redirect sends a messenger to another general who may receive its order

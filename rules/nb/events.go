@@ -77,6 +77,7 @@ type Data struct {
 	Divisions []string    `json:"divisions,omitempty"`
 	Left      []string    `json:"left-out,omitempty"`
 	Readers   []string    `json:"readers,omitempty"` // the formations whose generals will read an order
+	Held      []string    `json:"held,omitempty"`    // those of them whose generals are attached to a unit (NB-13)
 	Units     []string    `json:"units,omitempty"`
 	Status    string      `json:"status,omitempty"`
 	Square    string      `json:"square,omitempty"`
@@ -204,7 +205,7 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 			// him, NB-13) keeps his reading; the others start theirs.
 			for _, f := range d.Readers {
 				if o.Reader(f) == nil {
-					o.Readers = append(o.Readers, Reader{Formation: f, General: s.generalOf(f)})
+					o.Readers = append(o.Readers, Reader{Formation: f, General: s.generalOf(f), Held: slices.Contains(d.Held, f)})
 				}
 			}
 		}
@@ -319,6 +320,15 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 		if g := s.General(d.General); g != nil {
 			g.Attached = ""
 		}
+		// The orders that came while he was with a unit may now be read
+		// (NB-13).
+		for _, o := range s.Open() {
+			for i := range o.Readers {
+				if o.Readers[i].General == d.General {
+					o.Readers[i].Held = false
+				}
+			}
+		}
 	case GeneralRemoved:
 		g := s.General(d.General)
 		if g == nil {
@@ -358,7 +368,7 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 		for _, o := range s.Open() {
 			for i := range o.Readers {
 				if o.Readers[i].General == old.ID {
-					o.Readers[i].General = n.ID
+					o.Readers[i].General, o.Readers[i].Held = n.ID, false
 				}
 			}
 		}
@@ -473,6 +483,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		w("%s is recalled", d.Messenger)
 	case OrderDelivered:
 		w("%s delivered to %s, for %s", d.OrderID, g(d.General), strings.Join(d.Readers, ", "))
+		if len(d.Held) > 0 {
+			w("; %s waits until its general detaches from the unit he is with", strings.Join(d.Held, " and "))
+		}
 	case OrderRead:
 		w("%s reads %s for %s: %s; acts on turn %d", g(d.General), d.OrderID, d.Formation, roll(), d.Acts)
 	case OrderNotRead:

@@ -75,8 +75,8 @@ func (r *Rules) Arrivals(gs *game.State, side string) map[string]int {
 // deliver it (SPEC NB-3): it leaves the army commander, rides his command
 // range a turn to the general write would send it to (NB-11), and arrives
 // when Arrival says for a messenger at that place. It is nil when no
-// messenger would ride: the army commander is fallen or attached (NB-13,
-// NB-15), or the order could not be carried as it stands (write says why).
+// messenger would ride: the army commander is fallen or attached to a
+// combat unit (NB-13, NB-15), or the order could not be carried as it stands (write says why).
 func (r *Rules) delivery(sc *battle.Scenario, gs *game.State, side string, w *Write) *game.Delivery {
 	s := of(gs)
 	army := s.Formation(side)
@@ -84,7 +84,7 @@ func (r *Rules) delivery(sc *battle.Scenario, gs *game.State, side string, w *Wr
 		return nil
 	}
 	a := s.General(army.General)
-	if a == nil || !a.Active() || a.Attached != "" || a.Range <= 0 {
+	if a == nil || !a.Active() || s.WithUnit(a) || a.Range <= 0 {
 		return nil
 	}
 	fs := make([]*Formation, 0, len(w.For))

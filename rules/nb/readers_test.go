@@ -110,3 +110,75 @@ expect:
   - {type: order-active, order: french-3, formation: III, how: read, not: true}
 `)
 }
+
+// TestAttachedReserveTakesNewest checks NB-9 with NB-13 when two orders
+// reach a reserve while its general is attached to a unit: once he
+// detaches, it acts on the newer one, and the older is superseded for it.
+func TestAttachedReserveTakesNewest(t *testing.T) {
+	playScript(t, "attached-reserve-takes-newest", `
+script: attached-reserve-takes-newest
+seed: 1
+until: 3
+scenario:
+  name: nb-09-attached-reserve
+  rules: nb
+  turns: 6
+  field: {width: 72, depth: 48}
+  speeds: {infantry: 6, light-cavalry: 12, heavy-cavalry: 10, artillery: 6}
+  sides:
+    - id: french
+      nation: french
+      edge: south
+      army: {id: napoleon, quality: excellent, range: 12, at: [36, 46]}
+      corps:
+        - id: G
+          name: Imperial Guard
+          general: {id: mortier, quality: good, range: 8, at: [30, 40]}
+          order: reserve
+          divisions:
+            - id: G-1
+              general: {id: friant, quality: good, range: 4, at: [30, 41]}
+              units:
+                - {id: G-1-a, type: infantry, at: [29, 42]}
+                - {id: G-1-b, type: infantry, at: [31, 42]}
+        - id: VI
+          general: {id: lobau, quality: average, range: 8, at: [42, 40]}
+          order: reserve
+          divisions:
+            - id: VI-1
+              general: {id: simmer, quality: average, range: 4, at: [42, 41]}
+              units:
+                - {id: VI-1-a, type: infantry, at: [42, 42]}
+    - id: british
+      nation: british
+      edge: north
+      army: {id: wellington, quality: excellent, range: 16, at: [36, 2]}
+      corps:
+        - id: B
+          general: {id: hill, quality: good, range: 8, at: [36, 6]}
+          order: defend
+          divisions:
+            - id: B-1
+              general: {id: clinton, quality: good, range: 4, at: [36, 5]}
+              units:
+                - {id: B-1-a, type: infantry, formation: line, at: [36, 4]}
+turns:
+  - turn: 1
+    maneuver:
+      - {side: french, attach: {general: mortier, to: G-1-a}}
+  - turn: 2
+    communications:
+      - {side: french, write: {for: G, kind: defend, objective: [30, 30]}}
+  - turn: 3
+    communications:
+      - {side: french, write: {for: G, kind: attack, objective: [30, 20]}}
+    maneuver:
+      - {side: french, detach: mortier}
+expect:
+  - {turn: 2, phase: maneuver, type: order-delivered, order: french-3, general: mortier}
+  - {turn: 3, phase: maneuver, type: order-delivered, order: french-4, general: mortier}
+  - {turn: 3, phase: maneuver, type: order-superseded, order: french-3, formation: G, rule: NB-13}
+  - {turn: 3, phase: maneuver, type: order-active, order: french-4, formation: G, how: reserve, rule: NB-13}
+  - {type: order-active, order: french-3, not: true}
+`)
+}

@@ -92,6 +92,13 @@ type General struct {
 // Active reports whether the general is in the game and on the table.
 func (g *General) Active() bool { return g.OnTable && g.Fate == "" }
 
+// WithUnit reports whether general g is attached to a combat unit, not to
+// another general (SPEC NB-13: only the first keeps him from issuing or
+// reading orders).
+func (s *State) WithUnit(g *General) bool {
+	return g != nil && g.Attached != "" && s.Unit(g.Attached) != nil
+}
+
 // Unit is a combat unit: its piece, and what NB knows of it.
 type Unit struct {
 	*game.Piece
@@ -141,6 +148,10 @@ type Reader struct {
 	// Superseded: a newer order had reached this formation when it came to
 	// act on this one (NB-5), so it never will.
 	Superseded bool `json:"superseded,omitempty"`
+	// Held: the order came while his general was attached to a combat
+	// unit, so he reads it (or his reserve acts on it) only once he
+	// detaches (NB-13).
+	Held bool `json:"held,omitempty"`
 }
 
 // Finished reports whether the reader has nothing more to do with the

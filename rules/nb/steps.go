@@ -82,11 +82,18 @@ func (r *Rules) readOne(x *game.Tx, o *OrderState, rd Reader) error {
 		e.Type, e.Rule, d.Text = OrderWaiting, rule, text
 		return emit(x, e, d)
 	}
+	reserve := r.inReserve(x, rd.Formation)
 	switch {
 	case g.Fate != "":
 		return wait("NB-15", fmt.Sprintf("general %s is %s; the order waits for his replacement", g.ID, g.Fate))
-	case g.Attached != "":
-		return wait("NB-13", fmt.Sprintf("general %s is attached to %s and reads the order once he detaches", g.ID, g.Attached))
+	case rd.Held && reserve:
+		return wait("NB-13", fmt.Sprintf("general %s was attached to %s when the order came; his reserve acts on it once he detaches", g.ID, g.Attached))
+	case rd.Held:
+		return wait("NB-13", fmt.Sprintf("general %s was attached to %s when the order came and reads it once he detaches", g.ID, g.Attached))
+	case reserve:
+		// A reserve never rolls (NB-9); one that did not act on delivery
+		// (its general had fallen, and is now replaced) acts now.
+		return r.activateFor(x, o, rd.Formation, "reserve", "NB-9")
 	}
 	via := st(x).General(o.Via)
 	for via != nil && via.Replaced != "" {
@@ -204,7 +211,9 @@ func (r *Rules) activateFor(x *game.Tx, o *OrderState, fid, how, rule string) er
 // position by the army commander's range (NB-3), and delivers on arrival.
 // An order for one division carried to its corps commander goes on to the
 // division general if he is beyond the corps commander's range (NB-11). An
-// on-board reserve acts on its order at once (NB-9).
+// on-board reserve acts on its order at once (NB-9), unless its general is
+// attached to a combat unit: then it waits until he detaches (NB-13), as
+// does the reading of any other reader whose general is.
 func (r *Rules) messengers(x *game.Tx) error {
 	var buf [32]*Messenger // delivery takes messengers off the list
 	for _, m := range append(buf[:0], st(x).Messengers...) {
@@ -249,11 +258,17 @@ func (r *Rules) ride(x *game.Tx, m *Messenger) error {
 		return nil
 	}
 	readers := r.readers(x, o, to)
-	if err := emit(x, game.Event{Type: OrderDelivered, Side: m.Side, See: m.Side, Rule: "NB-3"}, Data{OrderID: o.ID, Messenger: m.ID, General: to.ID, Readers: readers}); err != nil {
+	var held []string
+	for _, fid := range readers {
+		if o.Reader(fid) == nil && st(x).WithUnit(generalOf(x, fid)) {
+			held = append(held, fid) // read once he detaches (NB-13)
+		}
+	}
+	if err := emit(x, game.Event{Type: OrderDelivered, Side: m.Side, See: m.Side, Rule: "NB-3"}, Data{OrderID: o.ID, Messenger: m.ID, General: to.ID, Readers: readers, Held: held}); err != nil {
 		return err
 	}
 	for _, fid := range readers {
-		if rd := o.Reader(fid); !r.inReserve(x, fid) || rd != nil && rd.Finished() {
+		if rd := o.Reader(fid); !r.inReserve(x, fid) || rd != nil && (rd.Finished() || rd.Held) {
 			continue
 		}
 		if err := r.activateFor(x, o, fid, "reserve", "NB-9"); err != nil {
