@@ -379,7 +379,10 @@ func (r *Rules) detach(c cmd, x *game.Tx) error {
 }
 
 // redirect sends a messenger to another general who may receive its order
-// (NB-11).
+// (NB-11): the player may switch it at any time in the movement phase,
+// after the messengers ride (the move step) or before (the write step,
+// the last in which a player acts before they ride; nothing moves between
+// it and the messengers step).
 func (r *Rules) redirect(c cmd, x *game.Tx) error {
 	m := st(x).Messenger(c.Messenger)
 	if m == nil || m.Side != c.Side {
