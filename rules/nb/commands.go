@@ -458,10 +458,17 @@ func (r *Rules) react(c cmd, x *game.Tx) error {
 	return emit(x, game.Event{Type: Reacted, Side: c.Side, See: game.All, Rule: "NB-14"}, Data{Units: c.Units})
 }
 
-// combat records units that start combat this turn: they are exempt from
-// the command range check (NB-12), and may not be units that entered from
-// off the table this turn (NB-10).
+// combat records units that start combat this turn with an enemy unit or
+// division: each unit's division must be engaged with the target's, since
+// engaged units respond only to the formations they are engaged with
+// (NB-6). Units that start combat are exempt from the command range check
+// (NB-12), and may not be units that entered from off the table this turn
+// (NB-10).
 func (r *Rules) combat(c cmd, x *game.Tx) error {
+	target, err := r.target(x, c.Target)
+	if err != nil {
+		return err
+	}
 	for _, id := range c.Units {
 		u, err := r.unit(c, x, id)
 		if err != nil {
@@ -473,8 +480,39 @@ func (r *Rules) combat(c cmd, x *game.Tx) error {
 		if r.entered(x, u.Division) {
 			return game.Reject("NB-10", "unit %s entered this turn and may not start combat", u.ID)
 		}
+		if target.Side == u.Side {
+			return game.Reject("", "target %s is on %s's own side; name an enemy unit or division", c.Target, u.ID)
+		}
+		d := st(x).Formation(u.Division)
+		switch {
+		case slices.Contains(d.With, target.ID):
+		case len(d.With) == 0:
+			return game.Reject("NB-6", "unit %s cannot start combat with %s: its division %s is engaged with no enemy, and units respond only to the formations they are engaged with", u.ID, c.Target, d.ID)
+		default:
+			return game.Reject("NB-6", "unit %s cannot start combat with %s: its division %s is engaged only with %s, and engaged units respond only to those", u.ID, c.Target, d.ID, names(d.With))
+		}
 	}
-	return emit(x, game.Event{Type: CombatDeclared, Side: c.Side, See: game.All, Rule: "NB-12"}, Data{Units: c.Units})
+	return emit(x, game.Event{Type: CombatDeclared, Side: c.Side, See: game.All, Rule: "NB-12"}, Data{Units: c.Units, To: c.Target, Formation: target.ID})
+}
+
+// target is the division a combat is started with: the division named, or
+// the division of the unit named (NB-6: divisions are engaged with
+// divisions).
+func (r *Rules) target(x *game.Tx, id string) (*Formation, error) {
+	if u := st(x).Unit(id); u != nil {
+		if !u.OnTable {
+			return nil, game.Reject("NB-10", "unit %s is not on the table", id)
+		}
+		return st(x).Formation(u.Division), nil
+	}
+	f := st(x).Formation(id)
+	if f == nil {
+		return nil, unknown("unit or division", id, append(x.Sc.IDs("unit"), x.Sc.IDs("formation")...))
+	}
+	if f.Kind != battle.Division {
+		return nil, game.Reject("NB-6", "target %s is a %s; name an enemy unit or division, since divisions are engaged with divisions", id, f.Kind)
+	}
+	return f, nil
 }
 
 // status routs or rallies units, as combat and morale at the table decide.

@@ -554,6 +554,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		w("%s replaces %s in command of %s (%s, %g\")", g(d.New.ID), g(d.General), d.Formation, d.New.Quality, d.New.Range)
 	case CombatDeclared:
 		w("%s start combat", strings.Join(d.Units, ", "))
+		if d.To != "" {
+			w(" with %s", d.To)
+		}
 	case Reacted:
 		w("%s react", strings.Join(d.Units, ", "))
 	case RangeViolation:

@@ -331,7 +331,7 @@ function unitCard(u) {
     } } })));
   }
   const buttons = [];
-  if (own && can('combat') && u['on-table'] && u.status !== 'routed') buttons.push(['Start combat', { combat: [u.id] }, `${u.id} starts combat.`]);
+  if (own && can('combat') && u['on-table'] && u.status !== 'routed') for (const w of (app.board.state.formations.find((f) => f.id === u.division) || {}).with || []) buttons.push([`Combat with ${w}`, { combat: { units: [u.id], target: w } }, `${u.id} starts combat with ${w}.`]);
   if (own && can('react') && u.type.includes('cavalry')) buttons.push(['React', { react: [u.id] }, `${u.id} reacts.`]);
   if ((own || isUmpire()) && can('rout') && u.status !== 'routed') buttons.push(['Rout', { rout: [u.id] }, `${u.id} is routed.`]);
   if ((own || isUmpire()) && can('rally') && u.status === 'routed') buttons.push(['Rally', { rally: [u.id] }, `${u.id} rallies.`]);
