@@ -100,9 +100,10 @@ func (r *Rules) general(c cmd, x *game.Tx, id string) (*General, error) {
 }
 
 // write checks an order against NB-2 (orders per turn), NB-9 (reserve is
-// never a new order), NB-11 (who may carry it), NB-13 (an attached army
-// commander writes nothing) and NB-15 (a formation without its general
-// takes no orders), and sends a messenger from the army commander (NB-3).
+// never a new order), NB-11 (who may carry it), NB-13 (an army commander
+// attached to a combat unit writes nothing; attached to a general he
+// may) and NB-15 (a formation without its general takes no orders), and
+// sends a messenger from the army commander (NB-3).
 func (r *Rules) write(c cmd, x *game.Tx) error {
 	w := c.Write
 	if w == nil {
@@ -112,8 +113,8 @@ func (r *Rules) write(c cmd, x *game.Tx) error {
 	switch {
 	case a.Fate != "":
 		return game.Reject("NB-15", "army commander %s is %s; no orders until he is replaced", a.ID, a.Fate)
-	case a.Attached != "":
-		return game.Reject("NB-13", "army commander %s is attached to %s and issues no orders while attached", a.ID, a.Attached)
+	case st(x).WithUnit(a):
+		return game.Reject("NB-13", "army commander %s is attached to unit %s and issues no orders until he detaches (attached to a general he may)", a.ID, a.Attached)
 	}
 	side := x.Sc.Side(c.Side)
 	limit, err := r.ordersPerTurn(side.Nation)
@@ -218,7 +219,8 @@ func (r *Rules) ordersPerTurn(nation string) (int, error) {
 }
 
 // move checks each move: the piece is the side's and on the table, it stays
-// on the table, a unit under an attack order forms line only when engaged
+// on the table, a unit under an attack order takes no formation but column
+// or march column (or limbered, for guns) until its division is engaged
 // (NB-7), and a reserve entering this turn ends clear of the enemy (NB-10).
 func (r *Rules) move(c cmd, x *game.Tx) error {
 	if len(c.Moves) == 0 {
@@ -264,8 +266,8 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 			return game.Reject("", "formation %q is not one of %s", m.Shape, strings.Join(battle.Shapes, ", "))
 		}
 		div := st(x).Formation(u.Division)
-		if m.Shape == "line" && u.Shape != "line" && div.Order != nil && div.Order.Kind == "attack" && !div.Engaged {
-			return game.Reject("NB-7", "unit %s is under an attack order and may not form line until its division is engaged", u.ID)
+		if m.Shape != "" && m.Shape != u.Shape && !slices.Contains(r.p.attackShapes, m.Shape) && div.Order != nil && div.Order.Kind == "attack" && !div.Engaged {
+			return game.Reject("NB-7", "unit %s is under an attack order and may not change to %s until its division is engaged; allowed until then: %s", u.ID, m.Shape, strings.Join(r.p.attackShapes, ", "))
 		}
 		if r.entered(x, u.Division) {
 			for _, e := range r.enemies(x, u.Side) {
@@ -328,6 +330,9 @@ func (r *Rules) attach(c cmd, x *game.Tx) error {
 	return emit(x, game.Event{Type: Attached, Side: g.Side, See: game.All, Rule: "NB-13"}, Data{General: g.ID, To: c.To, At: pt(at)})
 }
 
+// detach frees a general from what he is attached to (NB-13). An on-board
+// reserve of his that an order reached while he was with a unit acts on
+// it now (NB-9): on the newest such order, the others being overtaken.
 func (r *Rules) detach(c cmd, x *game.Tx) error {
 	g, err := r.general(c, x, c.General)
 	if err != nil {
@@ -336,11 +341,48 @@ func (r *Rules) detach(c cmd, x *game.Tx) error {
 	if g.Attached == "" {
 		return game.Reject("NB-13", "general %s is not attached", g.ID)
 	}
-	return emit(x, game.Event{Type: Detached, Side: g.Side, See: game.All, Rule: "NB-13"}, Data{General: g.ID, To: g.Attached})
+	type held struct {
+		o   *OrderState
+		fid string
+	}
+	var waiting []held
+	for _, o := range st(x).Open() {
+		for _, rd := range o.Readers {
+			if rd.General == g.ID && rd.Held && !rd.Finished() && r.inReserve(x, rd.Formation) {
+				waiting = append(waiting, held{o, rd.Formation})
+			}
+		}
+	}
+	if err := emit(x, game.Event{Type: Detached, Side: g.Side, See: game.All, Rule: "NB-13"}, Data{General: g.ID, To: g.Attached}); err != nil {
+		return err
+	}
+	// The events of a command are applied together at its end, so the
+	// newest order for each formation is picked here, not by activateFor.
+	newest := map[string]int{}
+	for i, h := range waiting {
+		if j, ok := newest[h.fid]; !ok || newer(&h.o.Order, &waiting[j].o.Order, h.fid) {
+			newest[h.fid] = i
+		}
+	}
+	for i, h := range waiting {
+		if newest[h.fid] != i {
+			if err := emit(x, game.Event{Type: OrderSuperseded, Side: h.o.Side, See: h.o.Side, Rule: "NB-13"}, Data{OrderID: h.o.ID, Formation: h.fid, Text: "a newer order reached the reserve while its general was attached"}); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := r.activateFor(x, h.o, h.fid, "reserve", "NB-13"); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // redirect sends a messenger to another general who may receive its order
-// (NB-11).
+// (NB-11): the player may switch it at any time in the movement phase,
+// after the messengers ride (the move step) or before (the write step,
+// the last in which a player acts before they ride; nothing moves between
+// it and the messengers step).
 func (r *Rules) redirect(c cmd, x *game.Tx) error {
 	m := st(x).Messenger(c.Messenger)
 	if m == nil || m.Side != c.Side {
@@ -409,23 +451,58 @@ func (r *Rules) react(c cmd, x *game.Tx) error {
 	return emit(x, game.Event{Type: Reacted, Side: c.Side, See: game.All, Rule: "NB-14"}, Data{Units: c.Units})
 }
 
-// combat records units that start combat this turn: they are exempt from
-// the command range check (NB-12), and may not be units that entered from
-// off the table this turn (NB-10).
+// combat records units that start combat this turn with an enemy unit or
+// division: each unit's division must be engaged with the target's, since
+// engaged units respond only to the formations they are engaged with
+// (NB-6). Units that start combat are exempt from the command range check
+// (NB-12), and may not be units that entered from off the table this turn
+// (NB-10).
 func (r *Rules) combat(c cmd, x *game.Tx) error {
+	target, err := r.target(x, c.Target)
+	if err != nil {
+		return err
+	}
 	for _, id := range c.Units {
 		u, err := r.unit(c, x, id)
 		if err != nil {
 			return err
 		}
-		if u.Status == "routed" {
-			return game.Reject("", "unit %s is routed", u.ID)
+		if err := combatant(st(x), x.S.Turn, u); err != nil {
+			return err
 		}
-		if r.entered(x, u.Division) {
-			return game.Reject("NB-10", "unit %s entered this turn and may not start combat", u.ID)
+		if target.Side == u.Side {
+			return game.Reject("", "target %s is on %s's own side; name an enemy unit or division", c.Target, u.ID)
+		}
+		d := st(x).Formation(u.Division)
+		switch {
+		case slices.Contains(d.With, target.ID):
+		case len(d.With) == 0:
+			return game.Reject("NB-6", "unit %s cannot start combat with %s: its division %s is engaged with no enemy, and units respond only to the formations they are engaged with", u.ID, c.Target, d.ID)
+		default:
+			return game.Reject("NB-6", "unit %s cannot start combat with %s: its division %s is engaged only with %s, and engaged units respond only to those", u.ID, c.Target, d.ID, names(d.With))
 		}
 	}
-	return emit(x, game.Event{Type: CombatDeclared, Side: c.Side, See: game.All, Rule: "NB-12"}, Data{Units: c.Units})
+	return emit(x, game.Event{Type: CombatDeclared, Side: c.Side, See: game.All, Rule: "NB-12"}, Data{Units: c.Units, To: c.Target, Formation: target.ID})
+}
+
+// target is the division a combat is started with: the division named, or
+// the division of the unit named (NB-6: divisions are engaged with
+// divisions).
+func (r *Rules) target(x *game.Tx, id string) (*Formation, error) {
+	if u := st(x).Unit(id); u != nil {
+		if !u.OnTable {
+			return nil, game.Reject("NB-10", "unit %s is not on the table", id)
+		}
+		return st(x).Formation(u.Division), nil
+	}
+	f := st(x).Formation(id)
+	if f == nil {
+		return nil, unknown("unit or division", id, append(x.Sc.IDs("unit"), x.Sc.IDs("formation")...))
+	}
+	if f.Kind != battle.Division {
+		return nil, game.Reject("NB-6", "target %s is a %s; name an enemy unit or division, since divisions are engaged with divisions", id, f.Kind)
+	}
+	return f, nil
 }
 
 // status routs or rallies units, as combat and morale at the table decide.

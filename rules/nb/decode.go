@@ -25,9 +25,11 @@ type Args struct {
 	Moves []game.Move `json:"moves,omitempty"`
 	// General, Units, Messenger and Formation name the piece acted on; To
 	// is what it goes to (a unit or general for attach, a general for
-	// redirect).
+	// redirect); Target is the enemy unit or division that units start
+	// combat with (SPEC NB-6).
 	General   string      `json:"general,omitempty"`
 	Units     []string    `json:"units,omitempty"`
+	Target    string      `json:"target,omitempty"`
 	Messenger string      `json:"messenger,omitempty"`
 	Formation string      `json:"formation,omitempty"`
 	To        string      `json:"to,omitempty"`
@@ -38,6 +40,9 @@ type Args struct {
 // Size is how many ids the arguments name (game.Sizer).
 func (a *Args) Size() int {
 	n := len(a.Moves) + len(a.Units)
+	if a.Target != "" {
+		n++
+	}
 	if a.Write != nil {
 		n += len(a.Write.For)
 	}
@@ -98,7 +103,9 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 		a.General, err = rd.ID(v, w)
 	case "complete":
 		a.Formation, err = rd.ID(v, w)
-	case "react", "combat", "rout", "rally":
+	case "combat":
+		a.Units, a.Target, err = readCombat(rd, v, w)
+	case "react", "rout", "rally":
 		a.Units, err = words(rd, v, w)
 	case "remove":
 		var g map[string]*yaml.Node
@@ -163,6 +170,25 @@ func words(r strict.Reader, n *yaml.Node, where string) ([]string, error) {
 		named[out[i]] = true
 	}
 	return out, nil
+}
+
+// readCombat reads the units that start combat and their target, the
+// enemy unit or division they attack (NB-6: engaged units respond only to
+// the formations they are engaged with): {units: [a, b], target: c}.
+func readCombat(r strict.Reader, n *yaml.Node, where string) ([]string, string, error) {
+	if n.Kind != yaml.MappingNode {
+		return nil, "", r.Errf(n, "%s: give units and target, e.g. {units: [I-1-a], target: B-1}: the units that start combat and the enemy unit or division they attack (NB-6)", where)
+	}
+	f, err := need(r, n, where, "units", "target")
+	if err != nil {
+		return nil, "", err
+	}
+	units, err := words(r, f["units"], where+".units")
+	if err != nil {
+		return nil, "", err
+	}
+	target, err := r.ID(f["target"], where+".target")
+	return units, target, err
 }
 
 func readWrite(r strict.Reader, n *yaml.Node, where string) (*Write, error) {

@@ -77,6 +77,7 @@ type Data struct {
 	Divisions []string    `json:"divisions,omitempty"`
 	Left      []string    `json:"left-out,omitempty"`
 	Readers   []string    `json:"readers,omitempty"` // the formations whose generals will read an order
+	Held      []string    `json:"held,omitempty"`    // those of them whose generals are attached to a unit (NB-13)
 	Units     []string    `json:"units,omitempty"`
 	Status    string      `json:"status,omitempty"`
 	Square    string      `json:"square,omitempty"`
@@ -196,19 +197,25 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 		}
 	case OrderDelivered:
 		if o := s.OrderByID(d.OrderID); o != nil {
-			o.Status, o.Delivered, o.Via = Delivered, e.Turn, d.General
-			o.Readers = nil
+			o.Delivered, o.Via = e.Turn, d.General
+			if o.Status != Active {
+				o.Status = Delivered
+			}
+			// A reader who already acts on it (the army commander joined
+			// him, NB-13) keeps his reading; the others start theirs.
 			for _, f := range d.Readers {
-				o.Readers = append(o.Readers, Reader{Formation: f, General: s.generalOf(f)})
+				if o.Reader(f) == nil {
+					o.Readers = append(o.Readers, Reader{Formation: f, General: s.generalOf(f), Held: slices.Contains(d.Held, f)})
+				}
 			}
 		}
 	case OrderRead:
 		if o := s.OrderByID(d.OrderID); o != nil {
-			o.Status = Read
-			for i := range o.Readers {
-				if o.Readers[i].Formation == d.Formation {
-					o.Readers[i].Read, o.Readers[i].Acts, o.Readers[i].General = true, d.Acts, d.General
-				}
+			if o.Status != Active {
+				o.Status = Read
+			}
+			if rd := o.Reader(d.Formation); rd != nil {
+				rd.Read, rd.Acts, rd.General = true, d.Acts, d.General
 			}
 		}
 	case OrderNotRead:
@@ -219,12 +226,9 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 		o := d.Order
 		if st := s.OrderByID(o.ID); st != nil {
 			st.Status = Active
-			for i := range st.Readers {
-				if st.Readers[i].Formation == d.Formation {
-					st.Readers[i].Active = true
-				}
-			}
-			if d.How == "messenger" || d.How == "army-commander" {
+			if rd := st.Reader(d.Formation); rd != nil {
+				rd.Active = true
+			} else if d.How == "messenger" || d.How == "army-commander" {
 				st.Readers = append(st.Readers, Reader{Formation: d.Formation, Active: true})
 			}
 			o = &st.Order
@@ -244,8 +248,17 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 			}
 		}
 	case OrderSuperseded:
+		// Only this formation's reading ends; the other readers go on
+		// (NB-11). The order is superseded once every reader's is.
 		if o := s.OrderByID(d.OrderID); o != nil {
-			o.Status = Superseded
+			if rd := o.Reader(d.Formation); rd != nil {
+				rd.Superseded = true
+			} else {
+				o.Readers = append(o.Readers, Reader{Formation: d.Formation, General: s.generalOf(d.Formation), Superseded: true})
+			}
+			if o.Status != Active && !slices.ContainsFunc(o.Readers, func(r Reader) bool { return !r.Superseded }) {
+				o.Status = Superseded
+			}
 		}
 	case OrderComplete:
 		for _, id := range append([]string{d.Formation}, d.Divisions...) {
@@ -307,6 +320,15 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 		if g := s.General(d.General); g != nil {
 			g.Attached = ""
 		}
+		// The orders that came while he was with a unit may now be read
+		// (NB-13).
+		for _, o := range s.Open() {
+			for i := range o.Readers {
+				if o.Readers[i].General == d.General {
+					o.Readers[i].Held = false
+				}
+			}
+		}
 	case GeneralRemoved:
 		g := s.General(d.General)
 		if g == nil {
@@ -346,7 +368,7 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 		for _, o := range s.Open() {
 			for i := range o.Readers {
 				if o.Readers[i].General == old.ID {
-					o.Readers[i].General = n.ID
+					o.Readers[i].General, o.Readers[i].Held = n.ID, false
 				}
 			}
 		}
@@ -461,6 +483,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		w("%s is recalled", d.Messenger)
 	case OrderDelivered:
 		w("%s delivered to %s, for %s", d.OrderID, g(d.General), strings.Join(d.Readers, ", "))
+		if len(d.Held) > 0 {
+			w("; %s waits until its general detaches from the unit he is with", strings.Join(d.Held, " and "))
+		}
 	case OrderRead:
 		w("%s reads %s for %s: %s; acts on turn %d", g(d.General), d.OrderID, d.Formation, roll(), d.Acts)
 	case OrderNotRead:
@@ -529,6 +554,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		w("%s replaces %s in command of %s (%s, %g\")", g(d.New.ID), g(d.General), d.Formation, d.New.Quality, d.New.Range)
 	case CombatDeclared:
 		w("%s start combat", strings.Join(d.Units, ", "))
+		if d.To != "" {
+			w(" with %s", d.To)
+		}
 	case Reacted:
 		w("%s react", strings.Join(d.Units, ", "))
 	case RangeViolation:
@@ -536,12 +564,17 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 	case Restriction:
 		units := strings.Join(d.Units, ", ")
 		switch d.Status {
-		case "in-line":
-			verb := "are"
+		case "in-line", "out-of-column":
+			// in-line: the report of logs written before every formation
+			// but column counted (NB-7).
+			verb, shape := "are", d.Text
 			if len(d.Units) == 1 {
 				verb = "is"
 			}
-			w("%s %s in line; under an attack order units keep to column until engaged", units, verb)
+			if d.Status == "in-line" || shape == "" {
+				shape = "line"
+			}
+			w("%s %s in %s; under an attack order units keep to column until engaged", units, verb, shape)
 		case "short-move":
 			w("%s moved less than %g\"; under an attack order the division moves at least half its slowest unit's speed", units, d.Distance)
 		default:

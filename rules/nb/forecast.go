@@ -75,8 +75,8 @@ func (r *Rules) Arrivals(gs *game.State, side string) map[string]int {
 // deliver it (SPEC NB-3): it leaves the army commander, rides his command
 // range a turn to the general write would send it to (NB-11), and arrives
 // when Arrival says for a messenger at that place. It is nil when no
-// messenger would ride: the army commander is fallen or attached (NB-13,
-// NB-15), or the order could not be carried as it stands (write says why).
+// messenger would ride: the army commander is fallen or attached to a
+// combat unit (NB-13, NB-15), or the order could not be carried as it stands (write says why).
 func (r *Rules) delivery(sc *battle.Scenario, gs *game.State, side string, w *Write) *game.Delivery {
 	s := of(gs)
 	army := s.Formation(side)
@@ -84,7 +84,7 @@ func (r *Rules) delivery(sc *battle.Scenario, gs *game.State, side string, w *Wr
 		return nil
 	}
 	a := s.General(army.General)
-	if a == nil || !a.Active() || a.Attached != "" || a.Range <= 0 {
+	if a == nil || !a.Active() || s.WithUnit(a) || a.Range <= 0 {
 		return nil
 	}
 	fs := make([]*Formation, 0, len(w.For))
@@ -133,7 +133,8 @@ func readOn(d *game.Delivery, read bool) *game.Delivery {
 }
 
 // Arrival is the turn a messenger should reach its general (SPEC NB-3):
-// it rides its speed once a turn, in the messengers step of the maneuver
+// it rides its speed once a turn (and reaches him from a hundredth of an
+// inch beyond it), in the messengers step of the maneuver
 // phase, so one still to ride this turn arrives a turn sooner than one that
 // has ridden. A messenger that has reached its general delivers on its
 // next ride.
@@ -142,7 +143,9 @@ func (r *Rules) Arrival(gs *game.State, m *Messenger) (int, bool) {
 	if g == nil || m.Speed <= 0 {
 		return 0, false
 	}
-	rides := max(1, int(math.Ceil(m.At.Dist(g.At)/m.Speed-1e-9)))
+	// Within the delivery tolerance of a whole number of rides counts as
+	// that number, as when the messenger rides (toward).
+	rides := max(1, int(math.Ceil((m.At.Dist(g.At)-r.p.delivery)/m.Speed-1e-9)))
 	if gs.Turn == 0 {
 		return rides, true // the first ride is on turn 1
 	}

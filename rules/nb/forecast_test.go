@@ -108,3 +108,25 @@ func TestForecastDelivery(t *testing.T) {
 		})
 	}
 }
+
+// TestForecastOneRideAway checks that the forecast counts a recipient
+// within a hundredth of an inch of one ride as reached on that ride, as the
+// messengers step does (NB-3): exactly 12" on a diagonal and 12.007" take
+// one ride, 12.02" two (examples/nb/nb-03-one-ride-away.yaml).
+func TestForecastOneRideAway(t *testing.T) {
+	r := engine(t)
+	sc := scenarioOf(t, r, "../../examples/nb/nb-03-one-ride-away.yaml")
+	g, err := game.New(sc, r, game.Seeded(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for corps, want := range map[string]int{"I": 1, "II": 1, "VI": 2} {
+		fc, err := r.Forecast(sc, g.State(), "french", &nb.Args{Write: &nb.Write{For: []string{corps}, Kind: "defend"}})
+		if err != nil || len(fc) != 1 || fc[0].Messenger == nil {
+			t.Fatalf("%s: forecast %+v, %v", corps, fc, err)
+		}
+		if got := fc[0].Messenger.Delivered; got != want {
+			t.Errorf("%s: forecast delivery on turn %d, want %d", corps, got, want)
+		}
+	}
+}

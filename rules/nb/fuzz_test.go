@@ -23,7 +23,8 @@ func FuzzDecodeCommand(f *testing.F) {
 		"{side: british, redirect: {messenger: british-3, to: alten}}",
 		"{side: french, complete: I}",
 		"{side: british, react: [3rd-a, 3rd-b]}",
-		"{side: umpire, combat: I-1-a}",
+		"{side: french, combat: {units: [I-1-a], target: 3rd}}",
+		"{side: french, combat: I-1-a}",
 		"{side: umpire, rout: [3rd-a]}",
 		"{side: british, rally: 3rd-a}",
 		"{side: umpire, remove: {general: ney, fate: killed}}",
@@ -86,6 +87,9 @@ func FuzzDecodeCommand(f *testing.F) {
 		case "react", "combat", "rout", "rally":
 			if len(a.Units) == 0 {
 				t.Fatalf("%s without units", c.Verb)
+			}
+			if (c.Verb == "combat") != (a.Target != "") {
+				t.Fatalf("%s with target %q", c.Verb, a.Target)
 			}
 		case "remove":
 			if a.Fate != "killed" && a.Fate != "captured" {

@@ -9,7 +9,8 @@ import (
 // Offers says which of the step's commands seat may give for each of the
 // pieces and formations of its view (game.Offerer): react for cavalry that
 // may react (NB-14), complete for a formation on an attack order (NB-8),
-// combat for units that may start it (NB-10, NB-12), rout and rally for
+// combat for units that may start it with a division they are engaged
+// with (NB-6, NB-10, NB-12), rout and rally for
 // units not yet in that state. The checks are the ones the commands make.
 func (r *Rules) Offers(gs *game.State, step game.Step, seat string) map[string][]string {
 	s := of(gs)
@@ -31,7 +32,9 @@ func (r *Rules) Offers(gs *game.State, step game.Step, seat string) map[string][
 				case "react":
 					ok = reactable(s, u) == nil
 				case "combat":
-					ok = combatant(s, gs.Turn, u) == nil
+					// With one of the divisions its own is engaged with
+					// (NB-6), which the command names.
+					ok = combatant(s, gs.Turn, u) == nil && len(s.Formation(u.Division).With) > 0
 				case "rout":
 					ok = u.Status != "routed"
 				case "rally":

@@ -16,7 +16,7 @@ import (
 func TestOffersAreWhatIsAccepted(t *testing.T) {
 	r := engine(t)
 	seen := map[string][2]int{} // verb -> [offered, refused]
-	for _, path := range []string{"../../examples/nb/nb-14-cavalry-react.yaml", "../../examples/nb/nb-10-off-board-reserve.yaml", "../../examples/nb/seed-example.yaml"} {
+	for _, path := range []string{"../../examples/nb/nb-14-cavalry-react.yaml", "../../examples/nb/nb-10-off-board-reserve.yaml", "../../examples/nb/seed-example.yaml", "../../examples/nb/nb-06-combat-target.yaml", "../../examples/nb/nb-06-engagement.yaml"} {
 		sc := scenarioOf(t, r, path)
 		g, err := game.New(sc, r, game.Seeded(4))
 		if err != nil {
@@ -69,8 +69,22 @@ func TestOffersAreWhatIsAccepted(t *testing.T) {
 					if !u.OnTable {
 						continue
 					}
-					for _, verb := range []string{"react", "combat", "rout", "rally"} {
+					for _, verb := range []string{"react", "rout", "rally"} {
 						try(u.ID, verb, &nb.Args{Units: []string{u.ID}})
+					}
+					// Combat names a target: each division the unit's is
+					// engaged with, or an enemy division if none.
+					targets := s.Formation(u.Division).With
+					if len(targets) == 0 {
+						for _, f := range s.Formations {
+							if f.Side != u.Side && f.Kind == "division" {
+								targets = []string{f.ID}
+								break
+							}
+						}
+					}
+					for _, tg := range targets {
+						try(u.ID, "combat", &nb.Args{Units: []string{u.ID}, Target: tg})
 					}
 				}
 				for _, f := range s.Formations {

@@ -4,9 +4,11 @@ import (
 	_ "embed"
 	"fmt"
 	"slices"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"orderly/battle"
 	"orderly/game"
 	"orderly/strict"
 )
@@ -20,7 +22,9 @@ type procedure struct {
 	anytime      []string
 	orders       []string
 	newOrders    []string
+	attackShapes []string // the formations an attack order allows until engaged (NB-7)
 	engagement   float64
+	delivery     float64 // how near a messenger must come to deliver (NB-3)
 	reserveDepth float64
 	entryLead    int
 	entryRadius  float64
@@ -36,7 +40,7 @@ func readProcedure(file string, data []byte) (procedure, error) {
 	if err != nil {
 		return p, err
 	}
-	fields := []string{"rules", "sequence", "anytime", "orders", "new-orders", "engagement", "reserve-depth", "entry"}
+	fields := []string{"rules", "sequence", "anytime", "orders", "new-orders", "attack-formations", "engagement", "delivery", "reserve-depth", "entry"}
 	f, err := r.Fields(n, "procedure", fields...)
 	if err != nil {
 		return p, err
@@ -85,9 +89,14 @@ func readProcedure(file string, data []byte) (procedure, error) {
 		}
 		p.seq = append(p.seq, s)
 	}
-	for k, dst := range map[string]*[]string{"anytime": &p.anytime, "orders": &p.orders, "new-orders": &p.newOrders} {
+	for k, dst := range map[string]*[]string{"anytime": &p.anytime, "orders": &p.orders, "new-orders": &p.newOrders, "attack-formations": &p.attackShapes} {
 		if *dst, err = wordList(r, f[k], k); err != nil {
 			return p, err
+		}
+	}
+	for i, sh := range p.attackShapes {
+		if !slices.Contains(battle.Shapes, sh) {
+			return p, r.Errf(f["attack-formations"].Content[i], "attack-formations[%d]: %q is not a formation; allowed: %s", i, sh, strings.Join(battle.Shapes, ", "))
 		}
 	}
 	// The verbs of every player step include those taken at any.
@@ -103,6 +112,12 @@ func readProcedure(file string, data []byte) (procedure, error) {
 			return p, err
 		}
 		*dst = float64(v)
+	}
+	if p.delivery, err = battle.Number(r, f["delivery"], "delivery"); err != nil {
+		return p, err
+	}
+	if p.delivery < 0 || p.delivery > 1 {
+		return p, r.Errf(f["delivery"], "delivery: %v is out of range; allowed: 0 up to 1 inch", p.delivery)
 	}
 	ef, err := r.Fields(f["entry"], "entry", "lead", "radius", "clearance")
 	if err != nil {

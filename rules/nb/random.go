@@ -112,7 +112,16 @@ func (p *player) command() game.Command {
 		c.Messenger, c.To = p.pick(msgs), p.pick(gens)
 	case "complete":
 		c.Formation = p.pick(forms)
-	case "react", "combat", "rout", "rally":
+	case "combat":
+		c.Units = []string{p.pick(units)}
+		var enemy []string
+		for _, u := range s.Units {
+			if u.Side != side || p.rng.IntN(10) == 0 {
+				enemy = append(enemy, u.ID, u.Division)
+			}
+		}
+		c.Target = p.pick(enemy)
+	case "react", "rout", "rally":
 		c.Units = []string{p.pick(units)}
 	case "remove":
 		c.General, c.Fate = p.pick(gens), []string{"killed", "captured"}[p.rng.IntN(2)]

@@ -94,6 +94,13 @@ type General struct {
 // Active reports whether the general is in the game and on the table.
 func (g *General) Active() bool { return g.OnTable && g.Fate == "" }
 
+// WithUnit reports whether general g is attached to a combat unit, not to
+// another general (SPEC NB-13: only the first keeps him from issuing or
+// reading orders).
+func (s *State) WithUnit(g *General) bool {
+	return g != nil && g.Attached != "" && s.Unit(g.Attached) != nil
+}
+
 // Unit is a combat unit: its piece, and what NB knows of it.
 type Unit struct {
 	*game.Piece
@@ -122,10 +129,14 @@ type Messenger struct {
 // OrderState follows one order from writing to action.
 type OrderState struct {
 	Order
+	// Status sums up the readers: carried until delivered; delivered;
+	// read once any reader has read it; active once any reader acts on
+	// it; superseded when every reader has a newer order.
 	Side      string `json:"side"`
-	Status    string `json:"status"` // carried, delivered, read, active, superseded, done
+	Status    string `json:"status"`
 	Delivered int    `json:"delivered,omitempty"`
 	// Readers are the generals who read it and the turn each acts on it.
+	// Each reads, rolls and acts on his own (SPEC NB-11).
 	Readers []Reader `json:"readers,omitempty"`
 }
 
@@ -136,6 +147,27 @@ type Reader struct {
 	Read      bool   `json:"read,omitempty"`
 	Acts      int    `json:"acts,omitempty"`
 	Active    bool   `json:"active,omitempty"`
+	// Superseded: a newer order had reached this formation when it came to
+	// act on this one (NB-5), so it never will.
+	Superseded bool `json:"superseded,omitempty"`
+	// Held: the order came while his general was attached to a combat
+	// unit, so he reads it (or his reserve acts on it) only once he
+	// detaches (NB-13).
+	Held bool `json:"held,omitempty"`
+}
+
+// Finished reports whether the reader has nothing more to do with the
+// order: he acts on it, or a newer order overtook it.
+func (r *Reader) Finished() bool { return r.Active || r.Superseded }
+
+// Reader returns the reading of formation id, or nil.
+func (o *OrderState) Reader(id string) *Reader {
+	for i := range o.Readers {
+		if o.Readers[i].Formation == id {
+			return &o.Readers[i]
+		}
+	}
+	return nil
 }
 
 // Order statuses.
@@ -286,17 +318,17 @@ func (s *State) index() {
 			f.units = append(f.units, i)
 		}
 	}
+	s.msg = make(map[string]int, len(s.Messengers))
+	for i, m := range s.Messengers {
+		s.msg[m.ID] = i
+	}
 	s.ord = make(map[string]int, len(s.Orders))
 	s.open = s.open[:0]
 	for i, o := range s.Orders {
 		s.ord[o.ID] = i
-		if !o.done() {
+		if !s.finished(o) {
 			s.open = append(s.open, i)
 		}
-	}
-	s.msg = make(map[string]int, len(s.Messengers))
-	for i, m := range s.Messengers {
-		s.msg[m.ID] = i
 	}
 }
 
@@ -379,13 +411,13 @@ func (s *State) Members(f *Formation) iter.Seq[*Unit] {
 }
 
 // Open returns the orders that are still on their way to action: carried,
-// delivered, read, or active for some of their readers but not all. The
+// delivered, read, or finished for some of their readers but not all. The
 // procedures look only at these, so a long game does not slow them down.
 func (s *State) Open() []*OrderState {
 	out := make([]*OrderState, 0, len(s.open))
 	keep := s.open[:0]
 	for _, i := range s.open {
-		if o := s.Orders[i]; !o.done() {
+		if o := s.Orders[i]; !s.finished(o) {
 			keep = append(keep, i)
 			out = append(out, o)
 		}
@@ -394,20 +426,30 @@ func (s *State) Open() []*OrderState {
 	return out
 }
 
-// done reports whether an order has nothing more to happen to it.
-func (o *OrderState) done() bool {
-	switch o.Status {
-	case Superseded:
+// finished reports whether an order has nothing more to happen to it: no
+// messenger carries it, and each of its readers has acted on it or had it
+// overtaken by a newer order (NB-11: each on his own). An order given
+// without a messenger is finished once acted on.
+func (s *State) finished(o *OrderState) bool {
+	switch {
+	case o.Status == Superseded:
 		return true
-	case Active:
-		for _, r := range o.Readers {
-			if !r.Active {
-				return false
-			}
-		}
-		return true
+	case o.Direct && o.Status != Active:
+		return false
+	case o.Status == Carried && len(o.Readers) == 0:
+		return false
 	}
-	return false
+	for _, m := range s.Messengers {
+		if m.Order == o.ID {
+			return false
+		}
+	}
+	for i := range o.Readers {
+		if !o.Readers[i].Finished() {
+			return false
+		}
+	}
+	return true
 }
 
 // Side returns the state of side id, or nil.

@@ -49,20 +49,20 @@ func (r *Rules) arrival(x *game.Tx) error {
 
 // read has every general with a delivered order read it, a turn after
 // delivery, and roll its delay (NB-4, NB-5): the order is acted on from the
-// maneuver phase of the turn of reading plus the delay. A wing commander's
-// corps commanders read only within his range (NB-11); an attached general
-// waits until he detaches (NB-13); a fallen one's replacement reads (NB-15).
+// maneuver phase of the turn of reading plus the delay. Each reader reads
+// on his own: another's acting on the order, at once as a reserve or after
+// his delay, or having it overtaken by a newer order, changes nothing for
+// him (NB-11). A wing commander's corps commanders read only within his
+// range (NB-11); an attached general waits until he detaches (NB-13); a
+// fallen one's replacement reads what he had not (NB-15).
 func (r *Rules) read(x *game.Tx) error {
 	for _, o := range st(x).Open() {
-		if o.Status != Delivered && o.Status != Read {
-			continue
-		}
-		if o.Delivered >= x.S.Turn || o.Direct {
+		if o.Direct || o.Delivered == 0 || o.Delivered >= x.S.Turn {
 			continue
 		}
 		var buf [8]Reader // reading may change o.Readers
 		for _, rd := range append(buf[:0], o.Readers...) {
-			if rd.Read {
+			if rd.Read || rd.Finished() {
 				continue
 			}
 			if err := r.readOne(x, o, rd); err != nil {
@@ -82,13 +82,24 @@ func (r *Rules) readOne(x *game.Tx, o *OrderState, rd Reader) error {
 		e.Type, e.Rule, d.Text = OrderWaiting, rule, text
 		return emit(x, e, d)
 	}
+	reserve := r.inReserve(x, rd.Formation)
 	switch {
 	case g.Fate != "":
 		return wait("NB-15", fmt.Sprintf("general %s is %s; the order waits for his replacement", g.ID, g.Fate))
-	case g.Attached != "":
-		return wait("NB-13", fmt.Sprintf("general %s is attached to %s and reads the order once he detaches", g.ID, g.Attached))
+	case rd.Held && reserve:
+		return wait("NB-13", fmt.Sprintf("general %s was attached to %s when the order came; his reserve acts on it once he detaches", g.ID, g.Attached))
+	case rd.Held:
+		return wait("NB-13", fmt.Sprintf("general %s was attached to %s when the order came and reads it once he detaches", g.ID, g.Attached))
+	case reserve:
+		// A reserve never rolls (NB-9); one that did not act on delivery
+		// (its general had fallen, and is now replaced) acts now.
+		return r.activateFor(x, o, rd.Formation, "reserve", "NB-9")
 	}
-	if via := st(x).General(o.Via); via != nil && via.ID != g.ID && st(x).Formation(via.Commands).Kind == battle.Wing {
+	via := st(x).General(o.Via)
+	for via != nil && via.Replaced != "" {
+		via = st(x).General(via.Replaced) // the wing commander now (NB-15)
+	}
+	if via != nil && via.ID != g.ID && st(x).Formation(via.Commands).Kind == battle.Wing {
 		if far := via.At.Dist(g.At); far > via.Range+1e-9 {
 			e, dd := base, d
 			e.Type, e.Rule = OrderNotRead, "NB-11"
@@ -116,7 +127,11 @@ func (r *Rules) readOne(x *game.Tx, o *OrderState, rd Reader) error {
 }
 
 // command activates, with no roll, the orders for a formation whose general
-// the army commander has joined (NB-13).
+// the army commander has joined (NB-13): those written for it, and those it
+// would read or has yet to read as one of several readers (a corps of a
+// wing given an order, NB-11). Its messenger is recalled
+// only if the order is for that formation alone; the other readers of an
+// order for several still get theirs (NB-11).
 func (r *Rules) command(x *game.Tx) error {
 	for _, s := range x.Sc.Sides {
 		a := r.army(x, s.ID)
@@ -128,15 +143,18 @@ func (r *Rules) command(x *game.Tx) error {
 			continue
 		}
 		fid := host.Commands
+		wing := ""
+		if p := st(x).Formation(st(x).Formation(fid).Parent); p != nil && p.Kind == battle.Wing {
+			wing = p.ID
+		}
 		for _, o := range st(x).Open() {
-			if o.Side != s.ID || o.Status == Active || o.Status == Superseded || !slices.Contains(o.For, fid) {
-				continue
-			}
-			if rd := slices.IndexFunc(o.Readers, func(rd Reader) bool { return rd.Formation == fid && rd.Active }); rd >= 0 {
+			rd := o.Reader(fid)
+			mine := rd != nil || slices.Contains(o.For, fid) || wing != "" && slices.Contains(o.For, wing)
+			if o.Side != s.ID || !mine || rd != nil && rd.Finished() {
 				continue
 			}
 			for _, m := range st(x).Messengers {
-				if m.Order == o.ID {
+				if m.Order == o.ID && len(o.For) == 1 && o.For[0] == fid {
 					if err := emit(x, game.Event{Type: MessengerWithdrawn, Side: s.ID, See: game.All, Rule: "NB-13"}, Data{Messenger: m.ID}); err != nil {
 						return err
 					}
@@ -151,16 +169,14 @@ func (r *Rules) command(x *game.Tx) error {
 	return nil
 }
 
-// activate puts into effect each order whose reader's delay has run out
-// (NB-5), unless a newer order has taken its place.
+// activate puts into effect each reading of an order whose delay has run
+// out (NB-5), unless a newer order has reached that reader's formation;
+// each reader on his own (NB-11).
 func (r *Rules) activate(x *game.Tx) error {
 	for _, o := range st(x).Open() {
-		if o.Status == Superseded {
-			continue
-		}
 		var buf [8]Reader // activation changes o.Readers
 		for _, rd := range append(buf[:0], o.Readers...) {
-			if !rd.Read || rd.Active || rd.Acts > x.S.Turn {
+			if !rd.Read || rd.Finished() || rd.Acts > x.S.Turn {
 				continue
 			}
 			if err := r.activateFor(x, o, rd.Formation, "read", "NB-5"); err != nil {
@@ -195,7 +211,9 @@ func (r *Rules) activateFor(x *game.Tx, o *OrderState, fid, how, rule string) er
 // position by the army commander's range (NB-3), and delivers on arrival.
 // An order for one division carried to its corps commander goes on to the
 // division general if he is beyond the corps commander's range (NB-11). An
-// on-board reserve acts on its order at once (NB-9).
+// on-board reserve acts on its order at once (NB-9), unless its general is
+// attached to a combat unit: then it waits until he detaches (NB-13), as
+// does the reading of any other reader whose general is.
 func (r *Rules) messengers(x *game.Tx) error {
 	var buf [32]*Messenger // delivery takes messengers off the list
 	for _, m := range append(buf[:0], st(x).Messengers...) {
@@ -217,8 +235,8 @@ func (r *Rules) ride(x *game.Tx, m *Messenger) error {
 	}
 	from, at, left := m.At, m.At, m.Speed
 	for {
-		p, reached := at.Toward(to.At, left)
-		left -= at.Dist(p)
+		p, reached := r.toward(at, to.At, left)
+		left = max(0, left-at.Dist(p))
 		at = p
 		if !reached {
 			break
@@ -240,11 +258,17 @@ func (r *Rules) ride(x *game.Tx, m *Messenger) error {
 		return nil
 	}
 	readers := r.readers(x, o, to)
-	if err := emit(x, game.Event{Type: OrderDelivered, Side: m.Side, See: m.Side, Rule: "NB-3"}, Data{OrderID: o.ID, Messenger: m.ID, General: to.ID, Readers: readers}); err != nil {
+	var held []string
+	for _, fid := range readers {
+		if o.Reader(fid) == nil && st(x).WithUnit(generalOf(x, fid)) {
+			held = append(held, fid) // read once he detaches (NB-13)
+		}
+	}
+	if err := emit(x, game.Event{Type: OrderDelivered, Side: m.Side, See: m.Side, Rule: "NB-3"}, Data{OrderID: o.ID, Messenger: m.ID, General: to.ID, Readers: readers, Held: held}); err != nil {
 		return err
 	}
 	for _, fid := range readers {
-		if !r.inReserve(x, fid) {
+		if rd := o.Reader(fid); !r.inReserve(x, fid) || rd != nil && (rd.Finished() || rd.Held) {
 			continue
 		}
 		if err := r.activateFor(x, o, fid, "reserve", "NB-9"); err != nil {
@@ -252,6 +276,18 @@ func (r *Rules) ride(x *game.Tx, m *Messenger) error {
 		}
 	}
 	return nil
+}
+
+// toward moves from p straight toward q by at most d, and reports whether
+// it reached q: a messenger reaches its recipient when he is within d and
+// the delivery tolerance (NB-3, procedure.yaml: a hundredth of an inch), so
+// that one exactly a ride away, on a diagonal whose length the arithmetic
+// rounds up, still receives the order that turn.
+func (r *Rules) toward(p, q geom.Point, d float64) (geom.Point, bool) {
+	if p.Dist(q) <= d+r.p.delivery {
+		return q, true
+	}
+	return p.Toward(q, d)
 }
 
 // onward returns the general a messenger must ride on to after reaching
@@ -532,8 +568,9 @@ func (r *Rules) endOfMovement(x *game.Tx) error {
 }
 
 // attackLimits reports the units of a division on an attack order, not
-// engaged, that moved less than half the speed of the division's slowest
-// unit or stand in line (NB-7).
+// engaged, that stand in a formation other than those the order allows
+// (column, march column; one report per formation) or moved less than half
+// the speed of the division's slowest unit (NB-7).
 func (r *Rules) attackLimits(x *game.Tx) error {
 	s := st(x)
 	for _, f := range s.Formations {
@@ -549,18 +586,33 @@ func (r *Rules) attackLimits(x *game.Tx) error {
 		if n == 0 {
 			continue
 		}
-		var line, short []string
+		var short []string
+		var shaped [][]string // by formation, in the order of battle.Shapes
 		for u := range s.Members(f) {
 			switch {
 			case !u.OnTable || u.Status == "routed":
-			case u.Shape == "line":
-				line = append(line, u.ID)
+			case u.Shape != "" && !slices.Contains(r.p.attackShapes, u.Shape):
+				i := slices.Index(battle.Shapes, u.Shape)
+				if i < 0 {
+					i = len(battle.Shapes)
+				}
+				if shaped == nil {
+					shaped = make([][]string, len(battle.Shapes)+1)
+				}
+				shaped[i] = append(shaped[i], u.ID)
 			case u.Moved < slow/2-1e-9:
 				short = append(short, u.ID)
 			}
 		}
-		if len(line) > 0 {
-			if err := emit(x, game.Event{Type: Restriction, Side: f.Side, See: f.Side, Rule: "NB-7"}, Data{Formation: f.ID, Units: line, Status: "in-line"}); err != nil {
+		for i, units := range shaped {
+			if len(units) == 0 {
+				continue
+			}
+			shape := "another formation"
+			if i < len(battle.Shapes) {
+				shape = battle.Shapes[i]
+			}
+			if err := emit(x, game.Event{Type: Restriction, Side: f.Side, See: f.Side, Rule: "NB-7"}, Data{Formation: f.ID, Units: units, Status: "out-of-column", Text: shape}); err != nil {
 				return err
 			}
 		}

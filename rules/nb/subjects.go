@@ -96,7 +96,7 @@ func (r *Rules) Ahead(gs *game.State, ev *game.Event) (string, bool) {
 			return "", false
 		}
 		for _, rd := range o.Readers {
-			if rd.Formation == e.Formation && !rd.Active {
+			if rd.Formation == e.Formation && !rd.Finished() {
 				return fmt.Sprintf("the delay %s rolled reading %s for %s (acts on turn %d, NB-5)", e.General, e.OrderID, e.Formation, e.Acts), true
 			}
 		}

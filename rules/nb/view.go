@@ -151,6 +151,9 @@ func (r *Rules) Unseen(gs *game.State, seat string, gc *game.Command) error {
 		errs = append(errs, unit(u))
 	}
 	errs = append(errs, general(c.General), formation(c.Formation))
+	if c.Target != "" && !st.seesUnit(seat, c.Target) && !st.seesFormation(seat, c.Target) {
+		errs = append(errs, check("unit or division", c.Target, false, func(v *State) []string { return append(v.unitIDs(), v.formationIDs()...) }))
+	}
 	if c.Messenger != "" {
 		errs = append(errs, check("messenger", c.Messenger, st.Messenger(c.Messenger) != nil, (*State).messengerIDs))
 	}

@@ -339,9 +339,10 @@ function unitCard(u) {
     } } })));
   }
   const buttons = [];
-  // The server says which commands this seat may give for the unit now.
+  // The server says which commands this seat may give for the unit now;
+  // combat names one of the divisions the unit's division is engaged with.
   const offered = offers(u.id);
-  if (offered.includes('combat')) buttons.push(['Start combat', { combat: [u.id] }, `${u.id} starts combat.`]);
+  if (offered.includes('combat')) for (const w of (app.board.state.formations.find((f) => f.id === u.division) || {}).with || []) buttons.push([`Combat with ${w}`, { combat: { units: [u.id], target: w } }, `${u.id} starts combat with ${w}.`]);
   if (offered.includes('react')) buttons.push(['React', { react: [u.id] }, `${u.id} reacts.`]);
   if (offered.includes('rout')) buttons.push(['Rout', { rout: [u.id] }, `${u.id} is routed.`]);
   if (offered.includes('rally')) buttons.push(['Rally', { rally: [u.id] }, `${u.id} rallies.`]);
