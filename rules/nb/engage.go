@@ -10,12 +10,14 @@ import (
 
 // engager keeps what the engagement check reuses from one call to the next.
 type engager struct {
-	pts   []geom.Point // each unit's position at the last check
-	grids []*geom.Grid // one per side, of its un-routed units on the table
-	whole *geom.Grid   // every unit on the table, where it stood at the last check
-	side  []int        // unit -> side index
-	div   []int        // unit -> formation index of its division
-	units [][]int      // formation index -> unit indices (divisions only)
+	pts []geom.Point // each unit's position at the last check
+	// grids index, one per side, its units on the table (routed ones too,
+	// which still engage their own division), where they stood at the
+	// last check until the positions are taken afresh.
+	grids []*geom.Grid
+	side  []int   // unit -> side index
+	div   []int   // unit -> formation index of its division
+	units [][]int // formation index -> unit indices (divisions only)
 	// contact lists, for each unit on the table, the enemy divisions with
 	// an un-routed unit on the table within reach of it, in order, as at
 	// the last check.
@@ -27,9 +29,8 @@ type engager struct {
 	check   int
 	queue   []int32 // the units to look at again this round
 	forms   []int   // the divisions to look at again this round
-	all     []int32
 	buf     []int32
-	idx     [][]int32 // side -> its un-routed units on the table
+	idx     [][]int32 // side -> its units on the table
 	sideOf  map[string]int
 }
 
@@ -86,7 +87,6 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 		for i := range e.grids {
 			e.grids[i] = geom.NewGrid(x.Sc.Field.Bounds(), reach/2)
 		}
-		e.whole = geom.NewGrid(x.Sc.Field.Bounds(), reach/2)
 		s.engReach = reach
 	}
 	e.round++
@@ -98,13 +98,16 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 		}
 	}
 	buf := e.buf[:0]
-	// The enemies of a changed unit within reach of where it stood, found
-	// in the index of the last check, before the positions change.
+	// The enemies of a changed unit within reach of a point: where it
+	// stood (found in the index of the last check, before the positions
+	// change) and where it stands.
 	neighbours := func(ui int32, at geom.Point) {
-		buf = e.whole.Within(at, reach, buf[:0])
-		for _, j := range buf {
-			if e.side[j] != e.side[ui] {
-				queue(j)
+		for si, grid := range e.grids {
+			if si != e.side[ui] {
+				buf = grid.Within(at, reach, buf[:0])
+				for _, j := range buf {
+					queue(j)
+				}
 			}
 		}
 	}
@@ -124,19 +127,14 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 	for si := range e.idx {
 		e.idx[si] = e.idx[si][:0]
 	}
-	e.all = e.all[:0]
 	for i, u := range s.Units {
 		if u.OnTable {
-			e.all = append(e.all, int32(i))
-			if u.Status != "routed" {
-				e.idx[e.side[i]] = append(e.idx[e.side[i]], int32(i))
-			}
+			e.idx[e.side[i]] = append(e.idx[e.side[i]], int32(i))
 		}
 	}
 	for si, grid := range e.grids {
 		grid.BuildOf(e.pts, e.idx[si])
 	}
-	e.whole.BuildOf(e.pts, e.all)
 	if !full {
 		for _, ui := range s.touched {
 			if s.Units[ui].OnTable {
@@ -156,6 +154,9 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 				}
 				buf = grid.Within(u.At, reach, buf[:0])
 				for _, j := range buf {
+					if s.Units[j].Status == "routed" {
+						continue // a routed unit engages nobody
+					}
 					if d := e.div[j]; e.stamp[d] != e.check {
 						e.stamp[d] = e.check
 						c = append(c, int32(d))
