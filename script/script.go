@@ -414,6 +414,20 @@ type Plan struct {
 	Steps []Commands
 	Until int
 	File  string
+	// phase is the place of each phase in the rule set's turn, worked
+	// out once when the plan is loaded (Play works it out otherwise).
+	phase map[string]int
+}
+
+// phases maps each phase of seq's turn to the place of its first step.
+func phases(seq game.Sequencer) map[string]int {
+	phase := map[string]int{}
+	for i, st := range seq.Sequence() {
+		if _, ok := phase[st.Phase]; !ok {
+			phase[st.Phase] = i
+		}
+	}
+	return phase
 }
 
 // LoadPlan reads a plan: until and turns, as in a script, for scenario sc.
@@ -428,6 +442,9 @@ func LoadPlan(file string, data []byte, sc *battle.Scenario, rules game.Rules) (
 		return nil, err
 	}
 	p := &Plan{Until: sc.Turns, File: file}
+	if seq, ok := rules.(game.Sequencer); ok {
+		p.phase = phases(seq)
+	}
 	if f["plan"] != nil {
 		if _, err := r.Word(f["plan"], "plan"); err != nil {
 			return nil, err
@@ -463,11 +480,9 @@ func (p *Plan) Play(g *game.Game, rejected func(game.Command, *game.Error)) erro
 	if !ok {
 		return fmt.Errorf("%s: rule set %s has no fixed order of phases, so a plan cannot give its commands turn by turn", p.File, g.Rules().ID())
 	}
-	phase := map[string]int{}
-	for i, st := range seq.Sequence() {
-		if _, ok := phase[st.Phase]; !ok {
-			phase[st.Phase] = i
-		}
+	phase := p.phase
+	if phase == nil {
+		phase = phases(seq)
 	}
 	next := 0
 	end := game.Command{Side: game.Umpire, Verb: "end"}
