@@ -542,6 +542,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 				w(" in %s", m.Shape)
 			}
 		}
+		if d.How == "umpire" {
+			w("; past its speed on the umpire's word (%s)", d.Text)
+		}
 	case StatusChanged:
 		w("%s is %s", d.Unit, d.Status)
 	case Attached:

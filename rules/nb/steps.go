@@ -280,11 +280,11 @@ func (r *Rules) ride(x *game.Tx, m *Messenger) error {
 
 // toward moves from p straight toward q by at most d, and reports whether
 // it reached q: a messenger reaches its recipient when he is within d and
-// the delivery tolerance (NB-3, procedure.yaml: a hundredth of an inch), so
+// the precision of positions (NB-3, procedure.yaml: a hundredth of an inch), so
 // that one exactly a ride away, on a diagonal whose length the arithmetic
 // rounds up, still receives the order that turn.
 func (r *Rules) toward(p, q geom.Point, d float64) (geom.Point, bool) {
-	if p.Dist(q) <= d+r.p.delivery {
+	if p.Dist(q) <= d+r.p.precision {
 		return q, true
 	}
 	return p.Toward(q, d)
