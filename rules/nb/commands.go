@@ -105,11 +105,12 @@ func (r *Rules) general(c cmd, x *game.Tx, id string) (*General, error) {
 	return g, nil
 }
 
-// write checks an order: its objective is on the table; NB-2 (orders per
-// turn), NB-9 (reserve is never a new order), NB-11 (who may carry it), NB-13 (an army commander
-// attached to a combat unit writes nothing; attached to a general he
-// may) and NB-15 (a formation without its general takes no orders), and
-// sends a messenger from the army commander (NB-3).
+// write checks an order: its objective is on the table (NB-16); NB-2
+// (orders per turn), NB-9 (reserve is never a new order), NB-11 (who may
+// carry it), NB-13 (an army commander attached to a combat unit writes
+// nothing; attached to a general he may) and NB-15 (a formation without
+// its general takes no orders); and sends a messenger from the army
+// commander (NB-3).
 func (r *Rules) write(c cmd, x *game.Tx) error {
 	w := c.Write
 	if w == nil {
@@ -131,7 +132,7 @@ func (r *Rules) write(c cmd, x *game.Tx) error {
 		return game.Reject("NB-2", "%s has written %d of the %d orders its army commander may write this turn", c.Side, st(x).Side(c.Side).Written, limit)
 	}
 	if fd := x.Sc.Field; w.Objective != nil && !fd.Contains(*w.Objective) {
-		return game.Reject("", "the objective %v is off the table (0..%s by 0..%s inches); give a point on it", *w.Objective, inch(fd.Width), inch(fd.Depth))
+		return game.Reject("NB-16", "the objective %v is off the table (0..%s by 0..%s inches); give a point on it", *w.Objective, inch(fd.Width), inch(fd.Depth))
 	}
 	if !slices.Contains(r.p.newOrders, w.Kind) {
 		if w.Kind == "reserve" {

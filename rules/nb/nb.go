@@ -145,7 +145,7 @@ func (r *Rules) checkFormation(sc *battle.Scenario, s *battle.Side, f *battle.Fo
 	}
 	for _, o := range []*battle.Order{f.Order, entryOrder(f)} {
 		if fd := sc.Field; o != nil && o.Objective != nil && !fd.Contains(*o.Objective) {
-			return fmt.Errorf("the objective %v of the %s order is off the table (0..%s by 0..%s inches); give a point on it", *o.Objective, o.Kind, inch(fd.Width), inch(fd.Depth))
+			return fmt.Errorf("the objective %v of the %s order is off the table (0..%s by 0..%s inches); give a point on it (NB-16)", *o.Objective, o.Kind, inch(fd.Width), inch(fd.Depth))
 		}
 	}
 	for a := parent; a != nil && a.Kind != battle.Army; a = sc.Formation(a.Parent) {
