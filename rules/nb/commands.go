@@ -229,8 +229,10 @@ func (r *Rules) ordersPerTurn(nation string) (int, error) {
 }
 
 // move checks each move: the piece is the side's and on the table, it stays
-// on the table, a unit moves no farther in a turn than its speed from the
-// scenario unless the umpire overrides it with a reason (NB-16), a unit
+// on the table, a unit ends no farther from where it began to move this
+// turn than its speed from the scenario, unless the umpire overrides it
+// with a reason (NB-16; a second move that corrects a placement costs
+// nothing more), a unit
 // under an attack order takes no formation but column or march column (or
 // limbered, for guns) until its division is engaged (NB-7), and a reserve
 // entering this turn ends clear of the enemy (NB-10). The umpire moves the
@@ -291,16 +293,19 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 		} else if u.Side != side {
 			return game.Reject("", "the umpire moves the pieces of one side at a time; %s is %s's, not %s's", u.ID, u.Side, side)
 		}
-		d := u.At.Dist(m.To)
-		switch {
+		start := u.At
+		if u.Start != nil {
+			start = *u.Start
+		}
+		switch d := start.Dist(m.To); {
 		case c.Overrides != nil && c.Overrides[i] != "":
 			why = append(why, u.ID+": "+c.Overrides[i])
 			passed = append(passed, u.ID)
-		case u.Moved+d > u.Speed+r.p.precision:
-			if u.Moved > 0 {
-				return game.Reject("NB-16", "unit %s cannot move %s\" to %v: with the %s\" it has moved this turn that is %s\", more than its speed of %s\"; the umpire may allow it with an override and a reason", u.ID, inch(d), m.To, inch(u.Moved), inch(u.Moved+d), inch(u.Speed))
-			}
-			return game.Reject("NB-16", "unit %s cannot move %s\" to %v: that is more than its speed of %s\" a turn; the umpire may allow it with an override and a reason", u.ID, inch(d), m.To, inch(u.Speed))
+		case d <= u.Speed+r.p.precision:
+		case u.Start != nil:
+			return game.Reject("NB-16", "unit %s cannot move to %v: that is %s\" from %v, where it began to move this turn, more than its speed of %s\"; the umpire may allow it with an override and a reason", u.ID, m.To, inch(d), start, inch(u.Speed))
+		default:
+			return game.Reject("NB-16", "unit %s cannot move to %v: that is %s\" away, more than its speed of %s\" a turn; the umpire may allow it with an override and a reason", u.ID, m.To, inch(d), inch(u.Speed))
 		}
 		if m.Shape != "" && !slices.Contains(battle.Shapes, m.Shape) {
 			return game.Reject("", "formation %q is not one of %s", m.Shape, strings.Join(battle.Shapes, ", "))
