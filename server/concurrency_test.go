@@ -46,7 +46,7 @@ func TestConcurrentSeats(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := range n {
-				body := fmt.Sprintf(`{"move":{"unit":%q,"to":[%d.%02d,%d]}}`, m.unit, 10+w*20, i, 20+w%2)
+				body := fmt.Sprintf(`{"move":{"unit":%q,"to":[%d.%02d,%d]}}`, m.unit, []int{26, 12, 8, 56}[w], i, []int{32, 13, 32, 32}[w]) // by its start: within its speed (NB-16)
 				var res server.Result
 				code, data := f.call("POST", g+"/commands", m.token, body, &res)
 				if code != 200 {
@@ -123,7 +123,7 @@ func TestTwoServersOneFile(t *testing.T) {
 	for i := range 10 {
 		f := []*fixture{a, b}[i%2]
 		var res server.Result
-		code, body := f.call("POST", g+"/commands", tok["french"], fmt.Sprintf(`{"move":{"unit":"F-I-1-a","to":[26,%d]}}`, 20+i), &res)
+		code, body := f.call("POST", g+"/commands", tok["french"], fmt.Sprintf(`{"move":{"unit":"F-I-1-a","to":[26,32.%d]}}`, i), &res)
 		if code != 200 {
 			t.Fatalf("move %d through server %d: %d %s", i, i%2, code, body)
 		}

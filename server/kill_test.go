@@ -106,7 +106,7 @@ func TestKillMidBurst(t *testing.T) {
 			units := []string{"F-I-1-a", "A-I-1-a"}
 			seats := []string{tok["french"], tok["allies"]}
 			for i := 0; ; i++ {
-				x, y := float64(5+w*10)+float64(i)/1000, float64(20+w%4)
+				x, y := []float64{26, 12}[w%2]+float64(w)/1e4+float64(i)/1e8, []float64{32, 13}[w%2] // by its start: within its speed (NB-16)
 				to := fmt.Sprintf("@%v,%v", x, y)
 				body := fmt.Sprintf(`{"move":{"unit":%q,"to":[%v,%v]}}`, units[w%2], x, y)
 				req, _ := http.NewRequest("POST", "http://"+addr+g+"/commands", strings.NewReader(body))
@@ -181,7 +181,7 @@ func TestKillMidBurst(t *testing.T) {
 	if _, err := doc.Replay(engineOf(t)); err != nil {
 		t.Errorf("the restarted server's state is not the replay of its log: %v", err)
 	}
-	if code, body := f2.call("POST", g+"/commands", tok["french"], `{"move":{"unit":"F-I-1-a","to":[40,30]}}`, nil); code != 200 {
+	if code, body := f2.call("POST", g+"/commands", tok["french"], `{"move":{"unit":"F-I-1-a","to":[27,32]}}`, nil); code != 200 {
 		t.Errorf("after restart: %d %s", code, body)
 	}
 }

@@ -20,8 +20,14 @@ func (r *Rules) Command(gc *game.Command, x *game.Tx) error {
 	if err != nil {
 		return err
 	}
-	if c.Side == game.Umpire && !slices.Contains(r.p.anytime, c.Verb) {
-		return game.Reject("", "the umpire gives only %s; %s is given by a side", strings.Join(r.p.anytime, ", "), c.Verb)
+	override := slices.ContainsFunc(c.Overrides, func(s string) bool { return s != "" })
+	switch {
+	case c.Side == game.Umpire && c.Verb == "move" && !override:
+		return game.Reject("NB-16", "the umpire moves pieces only to override a unit's speed: give override with the reason on the move of each unit it lets pass")
+	case c.Side == game.Umpire && c.Verb != "move" && !slices.Contains(r.p.anytime, c.Verb):
+		return game.Reject("", "the umpire gives only %s, and move with an override; %s is given by a side", strings.Join(r.p.anytime, ", "), c.Verb)
+	case c.Side != game.Umpire && override:
+		return game.Reject("NB-16", "only the umpire may override a unit's speed; give the move without override, or ask the umpire")
 	}
 	switch c.Verb {
 	case "write":
@@ -99,11 +105,12 @@ func (r *Rules) general(c cmd, x *game.Tx, id string) (*General, error) {
 	return g, nil
 }
 
-// write checks an order against NB-2 (orders per turn), NB-9 (reserve is
-// never a new order), NB-11 (who may carry it), NB-13 (an army commander
-// attached to a combat unit writes nothing; attached to a general he
-// may) and NB-15 (a formation without its general takes no orders), and
-// sends a messenger from the army commander (NB-3).
+// write checks an order: its objective is on the table (NB-16); NB-2
+// (orders per turn), NB-9 (reserve is never a new order), NB-11 (who may
+// carry it), NB-13 (an army commander attached to a combat unit writes
+// nothing; attached to a general he may) and NB-15 (a formation without
+// its general takes no orders); and sends a messenger from the army
+// commander (NB-3).
 func (r *Rules) write(c cmd, x *game.Tx) error {
 	w := c.Write
 	if w == nil {
@@ -123,6 +130,9 @@ func (r *Rules) write(c cmd, x *game.Tx) error {
 	}
 	if st(x).Side(c.Side).Written >= limit {
 		return game.Reject("NB-2", "%s has written %d of the %d orders its army commander may write this turn", c.Side, st(x).Side(c.Side).Written, limit)
+	}
+	if fd := x.Sc.Field; w.Objective != nil && !fd.Contains(*w.Objective) {
+		return game.Reject("NB-16", "the objective %v is off the table (0..%s by 0..%s inches); give a point on it", *w.Objective, inch(fd.Width), inch(fd.Depth))
 	}
 	if !slices.Contains(r.p.newOrders, w.Kind) {
 		if w.Kind == "reserve" {
@@ -219,18 +229,29 @@ func (r *Rules) ordersPerTurn(nation string) (int, error) {
 }
 
 // move checks each move: the piece is the side's and on the table, it stays
-// on the table, a unit under an attack order takes no formation but column
-// or march column (or limbered, for guns) until its division is engaged
-// (NB-7), and a reserve entering this turn ends clear of the enemy (NB-10).
+// on the table, a unit ends no farther from where it began to move this
+// turn than its speed from the scenario, unless the umpire overrides it
+// with a reason (NB-16; a second move that corrects a placement costs
+// nothing more), a unit
+// under an attack order takes no formation but column or march column (or
+// limbered, for guns) until its division is engaged (NB-7), and a reserve
+// entering this turn ends clear of the enemy (NB-10). The umpire moves the
+// pieces of one side at a time, and his reasons are recorded in the event.
 func (r *Rules) move(c cmd, x *game.Tx) error {
 	if len(c.Moves) == 0 {
 		return game.Reject("", "move needs at least one piece")
+	}
+	if c.Overrides != nil && len(c.Overrides) != len(c.Moves) {
+		return fmt.Errorf("nb: move has %d overrides for %d moves", len(c.Overrides), len(c.Moves))
 	}
 	fd := x.Sc.Field
 	seen := make(map[string]bool, len(c.Moves))
 	out := make([]game.Move, 0, len(c.Moves))
 	from := make([]geom.Point, len(c.Moves)) // where each piece started, in one allocation
-	for _, m := range c.Moves {
+	side := c.Side
+	var why []string // the umpire's reasons, as recorded
+	var passed []string
+	for i, m := range c.Moves {
 		id := m.ID()
 		if seen[id] {
 			return game.Reject("", "%s is moved twice in one command", id)
@@ -252,6 +273,11 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 			case g.Attached != "":
 				return game.Reject("NB-13", "general %s is attached to %s; detach him first, or move %s", g.ID, g.Attached, g.Attached)
 			}
+			if side == game.Umpire {
+				side = g.Side
+			} else if g.Side != side {
+				return game.Reject("", "the umpire moves the pieces of one side at a time; %s is %s's, not %s's", g.ID, g.Side, side)
+			}
 			mv := m
 			from[len(out)] = g.At
 			mv.From = &from[len(out)]
@@ -261,6 +287,25 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 		u, err := r.unit(c, x, m.Unit)
 		if err != nil {
 			return err
+		}
+		if side == game.Umpire {
+			side = u.Side
+		} else if u.Side != side {
+			return game.Reject("", "the umpire moves the pieces of one side at a time; %s is %s's, not %s's", u.ID, u.Side, side)
+		}
+		start := u.At
+		if u.Start != nil {
+			start = *u.Start
+		}
+		switch d := start.Dist(m.To); {
+		case c.Overrides != nil && c.Overrides[i] != "":
+			why = append(why, u.ID+": "+c.Overrides[i])
+			passed = append(passed, u.ID)
+		case d <= u.Speed+r.p.precision:
+		case u.Start != nil:
+			return game.Reject("NB-16", "unit %s cannot move to %v: that is %s\" from %v, where it began to move this turn, more than its speed of %s\"; the umpire may allow it with an override and a reason", u.ID, m.To, inch(d), start, inch(u.Speed))
+		default:
+			return game.Reject("NB-16", "unit %s cannot move to %v: that is %s\" away, more than its speed of %s\" a turn; the umpire may allow it with an override and a reason", u.ID, m.To, inch(d), inch(u.Speed))
 		}
 		if m.Shape != "" && !slices.Contains(battle.Shapes, m.Shape) {
 			return game.Reject("", "formation %q is not one of %s", m.Shape, strings.Join(battle.Shapes, ", "))
@@ -281,7 +326,10 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 		mv.From = &from[len(out)]
 		out = append(out, mv)
 	}
-	return emit(x, game.Event{Type: Moved, Side: c.Side, See: game.All, Moves: out}, Data{})
+	if len(why) > 0 {
+		return emit(x, game.Event{Type: Moved, Side: side, See: game.All, Moves: out, Rule: "NB-16"}, Data{Units: passed, How: "umpire", Text: strings.Join(why, "; ")})
+	}
+	return emit(x, game.Event{Type: Moved, Side: side, See: game.All, Moves: out}, Data{})
 }
 
 // entered reports whether the reserve that division id belongs to came on

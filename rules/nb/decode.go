@@ -23,6 +23,10 @@ func (r *Rules) Verbs() []string { return slices.Clone(verbs) }
 type Args struct {
 	Write *Write      `json:"write,omitempty"`
 	Moves []game.Move `json:"moves,omitempty"`
+	// Overrides holds, beside each move, the umpire's reason for letting
+	// it pass the unit's speed ("" for none; SPEC NB-16). Nil when no
+	// move has one.
+	Overrides []string `json:"overrides,omitempty"`
 	// General, Units, Messenger and Formation name the piece acted on; To
 	// is what it goes to (a unit or general for attach, a general for
 	// redirect); Target is the enemy unit or division that units start
@@ -84,7 +88,7 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 	case "write":
 		a.Write, err = readWrite(rd, v, w)
 	case "move":
-		a.Moves, err = readMoves(rd, v, w)
+		a.Moves, a.Overrides, err = readMoves(rd, v, w)
 	case "attach":
 		var g map[string]*yaml.Node
 		if g, err = need(rd, v, w, "general", "to"); err == nil {
@@ -226,24 +230,40 @@ func readWrite(r strict.Reader, n *yaml.Node, where string) (*Write, error) {
 	return w, nil
 }
 
-func readMoves(r strict.Reader, n *yaml.Node, where string) ([]game.Move, error) {
+// readMoves reads one move or a list of them, and beside each the
+// umpire's override reason, if any (nil when none has one).
+func readMoves(r strict.Reader, n *yaml.Node, where string) ([]game.Move, []string, error) {
 	items := []*yaml.Node{n}
 	if n.Kind == yaml.SequenceNode {
 		items = n.Content
 		if len(items) == 0 {
-			return nil, r.Errf(n, "%s: the list of moves is empty", where)
+			return nil, nil, r.Errf(n, "%s: the list of moves is empty", where)
 		}
 	}
 	var out []game.Move
+	var overrides []string
 	moved := make(map[string]bool, len(items))
 	for i, it := range items {
 		w := where
 		if n.Kind == yaml.SequenceNode {
 			w = fmt.Sprintf("%s[%d]", where, i)
 		}
-		f, err := r.Fields(it, w, "unit", "general", "to", "formation", "facing")
+		f, err := r.Fields(it, w, "unit", "general", "to", "formation", "facing", "override")
 		if err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		if f["override"] != nil {
+			why, err := r.Str(f["override"], w+".override")
+			if err != nil {
+				return nil, nil, err
+			}
+			if strings.TrimSpace(why) == "" {
+				return nil, nil, r.Errf(f["override"], "%s.override: the reason is empty; say why the umpire lets this move pass the unit's speed", w)
+			}
+			if overrides == nil {
+				overrides = make([]string, len(items))
+			}
+			overrides[i] = why
 		}
 		var m game.Move
 		switch {
@@ -254,40 +274,43 @@ func readMoves(r strict.Reader, n *yaml.Node, where string) ([]game.Move, error)
 			if err == nil && (f["formation"] != nil || f["facing"] != nil) {
 				err = r.Errf(it, "%s: a general has no formation or facing; move him with general and to", w)
 			}
+			if err == nil && f["override"] != nil {
+				err = r.Errf(f["override"], "%s.override: a general has no speed to pass; override is for a unit's move", w)
+			}
 		default:
 			err = r.Errf(it, "%s: give either unit or general", w)
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if f["to"] == nil {
-			return nil, r.Errf(it, "%s: to is missing: where the piece goes, [x, y]", w)
+			return nil, nil, r.Errf(it, "%s: to is missing: where the piece goes, [x, y]", w)
 		}
 		if m.To, err = battle.Position(r, f["to"], w+".to"); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if f["formation"] != nil {
 			if m.Shape, err = r.Word(f["formation"], w+".formation"); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		if f["facing"] != nil {
 			v, err := battle.Number(r, f["facing"], w+".facing")
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if v < 0 || v >= 360 {
-				return nil, r.Errf(f["facing"], "%s.facing: %v is out of range; allowed: 0 up to 360 degrees", w, v)
+				return nil, nil, r.Errf(f["facing"], "%s.facing: %v is out of range; allowed: 0 up to 360 degrees", w, v)
 			}
 			m.Facing = &v
 		}
 		if moved[m.ID()] {
-			return nil, r.Errf(it, "%s: %s is moved twice in one command; give each piece one move", w, m.ID())
+			return nil, nil, r.Errf(it, "%s: %s is moved twice in one command; give each piece one move", w, m.ID())
 		}
 		moved[m.ID()] = true
 		out = append(out, m)
 	}
-	return out, nil
+	return out, overrides, nil
 }
 
 func readNewGeneral(r strict.Reader, n *yaml.Node, where string) (*NewGeneral, error) {

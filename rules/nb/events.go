@@ -392,9 +392,9 @@ func (s *State) generalOf(formation string) string {
 	return ""
 }
 
-// move counts the inches each unit moves (NB-12: count says the move is
-// one the units make, not an entry) and takes attached generals along
-// (NB-13). The engine then moves the pieces themselves.
+// move counts the inches each unit moves (NB-7: count says the move is
+// one the units make, not an entry), notes where it stood when it first
+// moved this turn (NB-16), and takes attached generals along (NB-13). The engine then moves the pieces themselves.
 func (s *State) move(moves []game.Move, count bool) error {
 	anyAttached := slices.ContainsFunc(s.Generals, func(g *General) bool { return g.Attached != "" })
 	for _, m := range moves {
@@ -407,6 +407,10 @@ func (s *State) move(moves []game.Move, count bool) error {
 			s.touched = append(s.touched, int32(i))
 			if count && u.OnTable {
 				u.Moved += u.At.Dist(m.To)
+				if u.Start == nil {
+					at := u.At
+					u.Start = &at
+				}
 			}
 			if anyAttached {
 				for _, g := range s.Generals {
@@ -541,6 +545,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 			if m.Shape != "" {
 				w(" in %s", m.Shape)
 			}
+		}
+		if d.How == "umpire" {
+			w("; past its speed on the umpire's word (%s)", d.Text)
 		}
 	case StatusChanged:
 		w("%s is %s", d.Unit, d.Status)

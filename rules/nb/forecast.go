@@ -143,9 +143,9 @@ func (r *Rules) Arrival(gs *game.State, m *Messenger) (int, bool) {
 	if g == nil || m.Speed <= 0 {
 		return 0, false
 	}
-	// Within the delivery tolerance of a whole number of rides counts as
+	// Within the precision of a whole number of rides counts as
 	// that number, as when the messenger rides (toward).
-	rides := max(1, int(math.Ceil((m.At.Dist(g.At)-r.p.delivery)/m.Speed-1e-9)))
+	rides := max(1, int(math.Ceil((m.At.Dist(g.At)-r.p.precision)/m.Speed-1e-9)))
 	if gs.Turn == 0 {
 		return rides, true // the first ride is on turn 1
 	}

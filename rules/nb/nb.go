@@ -115,7 +115,8 @@ func (r *Rules) Vocab() battle.Vocab {
 }
 
 // Check tests a scenario against NB: every corps and independent division
-// has an initial order (NB-1), wings take none, an on-board reserve stands
+// has an initial order (NB-1), wings take none, every order's objective is
+// on the table, an on-board reserve stands
 // within reach of its base edge (NB-9), and the orders inside a reserve are
 // the reserve's.
 func (r *Rules) Check(sc *battle.Scenario) error {
@@ -142,6 +143,11 @@ func (r *Rules) checkFormation(sc *battle.Scenario, s *battle.Side, f *battle.Fo
 	if f.Order == nil {
 		return nil
 	}
+	for _, o := range []*battle.Order{f.Order, entryOrder(f)} {
+		if fd := sc.Field; o != nil && o.Objective != nil && !fd.Contains(*o.Objective) {
+			return fmt.Errorf("the objective %v of the %s order is off the table (0..%s by 0..%s inches); give a point on it (NB-16)", *o.Objective, o.Kind, inch(fd.Width), inch(fd.Depth))
+		}
+	}
 	for a := parent; a != nil && a.Kind != battle.Army; a = sc.Formation(a.Parent) {
 		if a.Order != nil && a.Order.Kind == "reserve" {
 			return fmt.Errorf("%s %s is in reserve, so its divisions follow it; leave out this order", a.Kind, a.ID)
@@ -167,6 +173,15 @@ func (r *Rules) checkFormation(sc *battle.Scenario, s *battle.Side, f *battle.Fo
 		}
 	}
 	return nil
+}
+
+// entryOrder is the order an off-board reserve follows once it enters, or
+// nil.
+func entryOrder(f *battle.Formation) *battle.Order {
+	if f.Entry == nil {
+		return nil
+	}
+	return &f.Entry.Then
 }
 
 // inside reports whether formation d is f or under it.

@@ -24,7 +24,7 @@ type procedure struct {
 	newOrders    []string
 	attackShapes []string // the formations an attack order allows until engaged (NB-7)
 	engagement   float64
-	delivery     float64 // how near a messenger must come to deliver (NB-3)
+	precision    float64 // a distance this close to a limit meets it (NB-3 a ride, NB-16 a move)
 	reserveDepth float64
 	entryLead    int
 	entryRadius  float64
@@ -40,7 +40,7 @@ func readProcedure(file string, data []byte) (procedure, error) {
 	if err != nil {
 		return p, err
 	}
-	fields := []string{"rules", "sequence", "anytime", "orders", "new-orders", "attack-formations", "engagement", "delivery", "reserve-depth", "entry"}
+	fields := []string{"rules", "sequence", "anytime", "orders", "new-orders", "attack-formations", "engagement", "precision", "reserve-depth", "entry"}
 	f, err := r.Fields(n, "procedure", fields...)
 	if err != nil {
 		return p, err
@@ -113,11 +113,11 @@ func readProcedure(file string, data []byte) (procedure, error) {
 		}
 		*dst = float64(v)
 	}
-	if p.delivery, err = battle.Number(r, f["delivery"], "delivery"); err != nil {
+	if p.precision, err = battle.Number(r, f["precision"], "precision"); err != nil {
 		return p, err
 	}
-	if p.delivery < 0 || p.delivery > 1 {
-		return p, r.Errf(f["delivery"], "delivery: %v is out of range; allowed: 0 up to 1 inch", p.delivery)
+	if p.precision < 0 || p.precision > 1 {
+		return p, r.Errf(f["precision"], "precision: %v is out of range; allowed: 0 up to 1 inch", p.precision)
 	}
 	ef, err := r.Fields(f["entry"], "entry", "lead", "radius", "clearance")
 	if err != nil {

@@ -99,6 +99,14 @@ func (p *player) command() game.Command {
 			}
 			c.Moves = append(c.Moves, m)
 		}
+		if side == game.Umpire || p.rng.IntN(20) == 0 {
+			c.Overrides = make([]string, len(c.Moves))
+			for i, m := range c.Moves {
+				if m.Unit != "" && p.rng.IntN(2) == 0 {
+					c.Overrides[i] = fmt.Sprintf("umpire's call %d", p.n)
+				}
+			}
+		}
 	case "attach":
 		c.General = p.pick(gens)
 		if p.rng.IntN(2) == 0 {

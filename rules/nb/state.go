@@ -111,6 +111,9 @@ type Unit struct {
 	Detachment bool    `json:"detachment,omitempty"`
 	Moved      float64 `json:"moved,omitempty"`  // inches moved this turn
 	Combat     bool    `json:"combat,omitempty"` // started combat this turn (SPEC NB-12)
+	// Start is where it stood when it first moved this turn: it may end a
+	// move no farther from there than its speed (SPEC NB-16).
+	Start *geom.Point `json:"start,omitempty"`
 }
 
 // Cavalry reports whether the unit is light or heavy cavalry.
@@ -288,13 +291,14 @@ func (s *State) Reset(from game.Ext, _ *game.State) {
 }
 
 // NewTurn clears what is counted per turn: orders written (NB-2), inches
-// moved and combat started (NB-12).
+// moved (NB-7), combat started (NB-12) and where each unit began to move
+// (NB-16).
 func (s *State) NewTurn() {
 	for i := range s.Sides {
 		s.Sides[i].Written = 0
 	}
 	for _, u := range s.Units {
-		u.Moved, u.Combat = 0, false
+		u.Moved, u.Combat, u.Start = 0, false, nil
 	}
 }
 

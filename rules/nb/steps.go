@@ -129,9 +129,9 @@ func (r *Rules) readOne(x *game.Tx, o *OrderState, rd Reader) error {
 // command activates, with no roll, the orders for a formation whose general
 // the army commander has joined (NB-13): those written for it, and those it
 // would read or has yet to read as one of several readers (a corps of a
-// wing given an order, NB-11). Its messenger is recalled
-// only if the order is for that formation alone; the other readers of an
-// order for several still get theirs (NB-11).
+// wing given an order, NB-11). The messenger is recalled only if the order
+// is for that formation alone; the other readers of an order for several
+// still get it (NB-11).
 func (r *Rules) command(x *game.Tx) error {
 	for _, s := range x.Sc.Sides {
 		a := r.army(x, s.ID)
@@ -279,12 +279,12 @@ func (r *Rules) ride(x *game.Tx, m *Messenger) error {
 }
 
 // toward moves from p straight toward q by at most d, and reports whether
-// it reached q: a messenger reaches its recipient when he is within d and
-// the delivery tolerance (NB-3, procedure.yaml: a hundredth of an inch), so
-// that one exactly a ride away, on a diagonal whose length the arithmetic
-// rounds up, still receives the order that turn.
+// it reached q: a messenger reaches its recipient when he is within d plus
+// the precision of positions (NB-3; procedure.yaml: a hundredth of an
+// inch), so that one exactly a ride away, on a diagonal whose length the
+// arithmetic rounds up, still receives the order that turn.
 func (r *Rules) toward(p, q geom.Point, d float64) (geom.Point, bool) {
-	if p.Dist(q) <= d+r.p.delivery {
+	if p.Dist(q) <= d+r.p.precision {
 		return q, true
 	}
 	return p.Toward(q, d)

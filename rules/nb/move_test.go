@@ -1,0 +1,71 @@
+package nb_test
+
+import (
+	"strings"
+	"testing"
+
+	"orderly/game"
+	"orderly/script"
+)
+
+// offTable is a scenario whose corps I has the order ORDER, its pieces at
+// AT1..AT3 (left out for an off-board reserve).
+const offTable = `
+name: off-table
+rules: nb
+turns: 6
+field: {width: 72, depth: 48, grid: {columns: 6, rows: 4}}
+sides:
+  - id: french
+    nation: french
+    edge: south
+    army: {id: napoleon, quality: excellent, range: 12, at: [36, 46]}
+    corps:
+      - id: I
+        general: {id: derlon, quality: average, range: 8AT1}
+        order: ORDER
+        divisions:
+          - id: I-1
+            general: {id: quiot, quality: average, range: 4AT2}
+            units:
+              - {id: I-1-a, type: infantry, speed: 6AT3}
+  - id: british
+    nation: british
+    edge: north
+    army: {id: wellington, quality: excellent, range: 16, at: [60, 2]}
+    corps:
+      - id: B
+        general: {id: hill, quality: good, range: 8, at: [60, 4]}
+        order: defend
+        divisions:
+          - id: B-1
+            general: {id: clinton, quality: good, range: 4, at: [60, 5]}
+            units:
+              - {id: B-1-a, type: infantry, speed: 6, at: [60, 6]}
+`
+
+// TestObjectiveOffTableScenario checks that a scenario whose order has an
+// objective off the table is refused when it loads, as a write with one
+// is in play (examples/nb/nb-16-speed.yaml): an initial order, and the
+// order an off-board reserve follows once it enters.
+func TestObjectiveOffTableScenario(t *testing.T) {
+	r := engine(t)
+	eng := func(string) (game.Rules, error) { return r, nil }
+	place := strings.NewReplacer("AT1", ", at: [20, 40]", "AT2", ", at: [20, 41]", "AT3", ", at: [20, 42]")
+	off := strings.NewReplacer("AT1", "", "AT2", "", "AT3", "")
+	for order, pieces := range map[string]*strings.Replacer{
+		"{kind: defend, objective: [80, 10]}":                                   place,
+		"{kind: reserve, entry: C4, then: {kind: attack, objective: [30, -1]}}": off,
+	} {
+		_, err := script.LoadScenario("off.yaml", []byte(pieces.Replace(strings.Replace(offTable, "ORDER", order, 1))), eng)
+		if err == nil || !strings.Contains(err.Error(), "is off the table (0..72 by 0..48 inches)") {
+			t.Errorf("%s: %v; want the objective refused as off the table", order, err)
+		}
+		if err != nil && strings.ContainsAny(err.Error(), "\n") {
+			t.Errorf("error is more than one line: %v", err)
+		}
+	}
+	if _, err := script.LoadScenario("on.yaml", []byte(place.Replace(strings.Replace(offTable, "ORDER", "{kind: defend, objective: [72, 0]}", 1))), eng); err != nil {
+		t.Errorf("an objective on the edge of the table: %v", err)
+	}
+}
