@@ -599,8 +599,14 @@ func (r *Rules) attackLimits(x *game.Tx) error {
 				if shaped == nil {
 					shaped = make([][]string, len(battle.Shapes)+1)
 				}
+				if shaped[i] == nil {
+					shaped[i] = make([]string, 0, n) // one allocation, however many
+				}
 				shaped[i] = append(shaped[i], u.ID)
 			case u.Moved < slow/2-1e-9:
+				if short == nil {
+					short = make([]string, 0, n)
+				}
 				short = append(short, u.ID)
 			}
 		}
