@@ -52,13 +52,25 @@ func TestGridMatchesBruteForce(t *testing.T) {
 			keep[i] = rapid.Bool().Draw(t, "keep")
 		}
 		g := NewGrid(Rect{Max: Pt(w, h)}, cell)
-		var idx []int32
-		for i := range pts {
-			if keep[i] {
-				idx = append(idx, int32(i))
+		// Points go in in any order, some twice (a move), and those not
+		// kept are put in and taken out again.
+		for _, i := range rapid.Permutation(seq(n)).Draw(t, "order") {
+			if rapid.Bool().Draw(t, "twice") {
+				g.Put(int32(i), Pt(rapid.Float64Range(-20, w+20).Draw(t, "x0"), rapid.Float64Range(-20, h+20).Draw(t, "y0")))
+			}
+			g.Put(int32(i), pts[i])
+			if !keep[i] {
+				g.Remove(int32(i))
 			}
 		}
-		g.BuildOf(pts, idx)
+		if rapid.Bool().Draw(t, "clear") {
+			g.Clear()
+			for i := range pts {
+				if keep[i] {
+					g.Put(int32(i), pts[i])
+				}
+			}
+		}
 		for range 5 {
 			q := Pt(rapid.Float64Range(-30, w+30).Draw(t, "qx"), rapid.Float64Range(-30, h+30).Draw(t, "qy"))
 			r := rapid.Float64Range(0, 60).Draw(t, "r")
@@ -80,20 +92,36 @@ func TestGridMatchesBruteForce(t *testing.T) {
 	})
 }
 
-func TestGridRebuildDoesNotAllocate(t *testing.T) {
+func seq(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}
+
+func TestGridMovesDoNotAllocate(t *testing.T) {
 	pts := make([]Point, 1000)
 	for i := range pts {
 		pts[i] = Pt(float64(i%100), float64(i/10))
 	}
-	idx := make([]int32, len(pts))
-	for i := range idx {
-		idx[i] = int32(i)
-	}
 	g := NewGrid(Rect{Max: Pt(100, 100)}, 17)
-	g.BuildOf(pts, idx)
+	for i, p := range pts {
+		g.Put(int32(i), p)
+	}
 	var buf []int32
-	if a := testing.AllocsPerRun(10, func() { g.BuildOf(pts, idx); buf = g.Within(pts[7], 17, buf[:0]) }); a != 0 {
-		t.Fatalf("rebuild and query allocate %v times", a)
+	k := 0
+	if a := testing.AllocsPerRun(10, func() {
+		k++
+		g.Put(int32(k), pts[(k*37)%len(pts)])
+		g.Remove(int32(k + 1))
+		buf = g.Within(pts[7], 17, buf[:0])
+	}); a != 0 {
+		t.Fatalf("moves and queries allocate %v times", a)
+	}
+	g.Clear()
+	if got := g.Within(pts[7], 200, buf[:0]); len(got) != 0 {
+		t.Fatalf("a cleared grid still holds %d points", len(got))
 	}
 }
 
@@ -103,14 +131,12 @@ func BenchmarkGrid(b *testing.B) {
 	for i := range pts {
 		pts[i] = Pt(float64(i*7919%1000), float64(i*104729%400))
 	}
-	idx := make([]int32, n)
-	for i := range idx {
-		idx[i] = int32(i)
-	}
 	g := NewGrid(Rect{Max: Pt(1000, 400)}, 17)
 	var buf []int32
 	for b.Loop() {
-		g.BuildOf(pts, idx)
+		for i, p := range pts {
+			g.Put(int32(i), p)
+		}
 		for _, p := range pts {
 			buf = g.Within(p, 17, buf[:0])
 		}

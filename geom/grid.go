@@ -2,24 +2,28 @@ package geom
 
 import "math"
 
-// Grid is a spatial index of points in a rectangle, bucketed into square
-// cells. A radius query visits only the cells the circle touches, so finding
-// the neighbours of every point costs time in proportion to the number of
-// points, not its square. Points outside the rectangle go to the nearest
-// border cell. Build reuses the grid's memory, so rebuilding it each turn
-// does not allocate once it has grown to size.
+// Grid is a spatial index of numbered points in a rectangle, bucketed into
+// square cells. A radius query visits only the cells the circle touches,
+// so finding the neighbours of every point costs time in proportion to the
+// number of points, not its square. Points are put in, moved and taken out
+// one at a time, so keeping the index up to date costs time in proportion
+// to what moved, not to how many points there are. Points outside the
+// rectangle go to the nearest border cell. Once it has grown to the
+// highest point number it does not allocate.
 type Grid struct {
 	bounds     Rect
 	cell, inv  float64 // cell size and its inverse
 	cols, rows int
-	start      []int32 // start[c]..start[c+1] index items of cell c
-	items      []int32 // point indices, grouped by cell
-	pts        []Point
-	key        []int32 // cell of each indexed point, -1 for a point left out
+	// Each cell holds a doubly linked list of its points, threaded through
+	// next and prev; -1 ends a list.
+	head       []int32 // first point of each cell
+	next, prev []int32
+	in         []int32 // cell of each point, -1 for a point not indexed
+	pts        []Point // each indexed point's position
 }
 
 // NewGrid makes an empty index over bounds with cells of the given size
-// (normally the query radius).
+// (normally the query radius or half of it).
 func NewGrid(bounds Rect, cell float64) *Grid {
 	if cell <= 0 {
 		cell = 1
@@ -34,7 +38,10 @@ func NewGrid(bounds Rect, cell float64) *Grid {
 		g.cols = max(1, int(math.Ceil(w/g.cell)))
 		g.rows = max(1, int(math.Ceil(h/g.cell)))
 	}
-	g.start = make([]int32, g.cols*g.rows+1)
+	g.head = make([]int32, g.cols*g.rows)
+	for i := range g.head {
+		g.head[i] = -1
+	}
 	g.inv = 1 / g.cell
 	return g
 }
@@ -45,52 +52,75 @@ func (g *Grid) cellOf(p Point) (int, int) {
 	return min(max(c, 0), g.cols-1), min(max(r, 0), g.rows-1)
 }
 
-// BuildOf indexes the points pts[i] for each i in idx. The grid keeps
-// pts and reads it in Within, so the caller must not change it until the
-// next BuildOf.
-func (g *Grid) BuildOf(pts []Point, idx []int32) {
-	g.pts = pts
-	if cap(g.key) < len(idx) {
-		g.key = make([]int32, len(idx))
+// Clear takes every point out.
+func (g *Grid) Clear() {
+	for i, k := range g.in {
+		if k >= 0 {
+			g.head[k] = -1
+			g.in[i] = -1
+		}
 	}
-	g.key = g.key[:len(idx)]
-	clear(g.start)
-	for j, i := range idx {
-		c, r := g.cellOf(pts[i])
-		k := int32(r*g.cols + c)
-		g.key[j] = k
-		g.start[k+1]++
-	}
-	for c := 1; c < len(g.start); c++ {
-		g.start[c] += g.start[c-1]
-	}
-	n := len(idx)
-	if cap(g.items) < n {
-		g.items = make([]int32, n)
-	}
-	g.items = g.items[:n]
-	for j := n - 1; j >= 0; j-- {
-		k := g.key[j]
-		g.start[k+1]--
-		g.items[g.start[k+1]] = idx[j]
-	}
-	copy(g.start[:len(g.start)-1], g.start[1:])
-	g.start[len(g.start)-1] = int32(n)
 }
 
-// Within appends to buf the index of every indexed point within r of p and
-// returns it; with a reused buffer it does not allocate.
+// grow makes room for point numbers up to i.
+func (g *Grid) grow(i int32) {
+	for int(i) >= len(g.in) {
+		g.in = append(g.in, -1)
+		g.next = append(g.next, -1)
+		g.prev = append(g.prev, -1)
+		g.pts = append(g.pts, Point{})
+	}
+}
+
+// Put indexes point i at p, moving it if it is indexed already. i must not
+// be negative.
+func (g *Grid) Put(i int32, p Point) {
+	g.grow(i)
+	c, r := g.cellOf(p)
+	k := int32(r*g.cols + c)
+	g.pts[i] = p
+	if g.in[i] == k {
+		return
+	}
+	g.Remove(i)
+	g.in[i], g.prev[i], g.next[i] = k, -1, g.head[k]
+	if n := g.head[k]; n >= 0 {
+		g.prev[n] = i
+	}
+	g.head[k] = i
+}
+
+// Remove takes point i out; it does nothing to a point not indexed.
+func (g *Grid) Remove(i int32) {
+	if int(i) >= len(g.in) || g.in[i] < 0 {
+		return
+	}
+	p, n := g.prev[i], g.next[i]
+	if p >= 0 {
+		g.next[p] = n
+	} else {
+		g.head[g.in[i]] = n
+	}
+	if n >= 0 {
+		g.prev[n] = p
+	}
+	g.in[i] = -1
+}
+
+// Within appends to buf the number of every indexed point within r of p
+// and returns it; with a reused buffer it does not allocate.
 func (g *Grid) Within(p Point, r float64, buf []int32) []int32 {
 	c0, r0 := g.cellOf(Point{p.X - r, p.Y - r})
 	c1, r1 := g.cellOf(Point{p.X + r, p.Y + r})
 	r2 := r*r + 1e-9
 	for row := r0; row <= r1; row++ {
-		base := row * g.cols
-		for _, i := range g.items[g.start[base+c0]:g.start[base+c1+1]] {
-			q := g.pts[i]
-			dx, dy := q.X-p.X, q.Y-p.Y
-			if dx*dx+dy*dy <= r2 {
-				buf = append(buf, i)
+		for _, i := range g.head[row*g.cols+c0 : row*g.cols+c1+1] {
+			for ; i >= 0; i = g.next[i] {
+				q := g.pts[i]
+				dx, dy := q.X-p.X, q.Y-p.Y
+				if dx*dx+dy*dy <= r2 {
+					buf = append(buf, i)
+				}
 			}
 		}
 	}

@@ -13,7 +13,7 @@ type engager struct {
 	pts []geom.Point // each unit's position at the last check
 	// grids index, one per side, its units on the table (routed ones too,
 	// which still engage their own division), where they stood at the
-	// last check until the positions are taken afresh.
+	// last check until the touched ones are moved.
 	grids []*geom.Grid
 	side  []int   // unit -> side index
 	div   []int   // unit -> formation index of its division
@@ -30,7 +30,6 @@ type engager struct {
 	queue   []int32 // the units to look at again this round
 	forms   []int   // the divisions to look at again this round
 	buf     []int32
-	idx     [][]int32 // side -> its units on the table
 	sideOf  map[string]int
 }
 
@@ -52,7 +51,6 @@ func (s *State) engager(sc *battle.Scenario) *engager {
 	for i, side := range sc.Sides {
 		e.sideOf[side.ID] = i
 		e.grids = append(e.grids, nil)
-		e.idx = append(e.idx, nil)
 	}
 	for i, u := range s.Units {
 		e.side[i] = e.sideOf[u.Side]
@@ -72,8 +70,7 @@ func (s *State) engager(sc *battle.Scenario) *engager {
 // looks again only at the units a change can affect: those that moved or
 // changed status since the last check, and the enemy units within reach
 // of where they stood and of where they stand. The work then grows with
-// what changed, not with the size of the armies, besides indexing every
-// unit's position once per check.
+// what changed, not with the size of the armies.
 func engagement(x *game.Tx, reach float64, rule string) error {
 	s := st(x)
 	if !s.touchedAll && len(s.touched) == 0 && s.eng != nil && s.engReach == reach {
@@ -121,21 +118,28 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 			neighbours(ui, e.pts[ui])
 		}
 	}
-	for i, u := range s.Units {
+	// The index follows the units that changed: a full check puts every
+	// unit on the table in afresh, otherwise only the touched ones move.
+	place := func(i int32) {
+		u := s.Units[i]
 		e.pts[i] = u.At
-	}
-	for si := range e.idx {
-		e.idx[si] = e.idx[si][:0]
-	}
-	for i, u := range s.Units {
 		if u.OnTable {
-			e.idx[e.side[i]] = append(e.idx[e.side[i]], int32(i))
+			e.grids[e.side[i]].Put(i, u.At)
+		} else {
+			e.grids[e.side[i]].Remove(i)
 		}
 	}
-	for si, grid := range e.grids {
-		grid.BuildOf(e.pts, e.idx[si])
-	}
-	if !full {
+	if full {
+		for _, grid := range e.grids {
+			grid.Clear()
+		}
+		for i := range s.Units {
+			place(int32(i))
+		}
+	} else {
+		for _, ui := range s.touched {
+			place(ui)
+		}
 		for _, ui := range s.touched {
 			if s.Units[ui].OnTable {
 				neighbours(ui, e.pts[ui])

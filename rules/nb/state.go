@@ -29,6 +29,10 @@ type State struct {
 	sharedGen  bool // gen is shared with the start of the game and must be copied before a change
 
 	open []int // indices of the orders still on their way to action
+	// carried[i] == carry marks order i as carried by a messenger, as of
+	// the last markCarried.
+	carried []int
+	carry   int
 	msg  map[string]int
 
 	gen  map[string]int
@@ -328,9 +332,10 @@ func (s *State) index() {
 	}
 	s.ord = make(map[string]int, len(s.Orders))
 	s.open = s.open[:0]
+	s.markCarried()
 	for i, o := range s.Orders {
 		s.ord[o.ID] = i
-		if !s.finished(o) {
+		if !s.finished(i, o) {
 			s.open = append(s.open, i)
 		}
 	}
@@ -418,10 +423,11 @@ func (s *State) Members(f *Formation) iter.Seq[*Unit] {
 // delivered, read, or finished for some of their readers but not all. The
 // procedures look only at these, so a long game does not slow them down.
 func (s *State) Open() []*OrderState {
+	s.markCarried()
 	out := make([]*OrderState, 0, len(s.open))
 	keep := s.open[:0]
 	for _, i := range s.open {
-		if o := s.Orders[i]; !s.finished(o) {
+		if o := s.Orders[i]; !s.finished(i, o) {
 			keep = append(keep, i)
 			out = append(out, o)
 		}
@@ -433,8 +439,9 @@ func (s *State) Open() []*OrderState {
 // finished reports whether an order has nothing more to happen to it: no
 // messenger carries it, and each of its readers has acted on it or had it
 // overtaken by a newer order (NB-11: each on his own). An order given
-// without a messenger is finished once acted on.
-func (s *State) finished(o *OrderState) bool {
+// without a messenger is finished once acted on. i is the order's index;
+// markCarried must have marked the orders messengers carry.
+func (s *State) finished(i int, o *OrderState) bool {
 	switch {
 	case o.Status == Superseded:
 		return true
@@ -443,10 +450,8 @@ func (s *State) finished(o *OrderState) bool {
 	case o.Status == Carried && len(o.Readers) == 0:
 		return false
 	}
-	for _, m := range s.Messengers {
-		if m.Order == o.ID {
-			return false
-		}
+	if s.carried[i] == s.carry {
+		return false
 	}
 	for i := range o.Readers {
 		if !o.Readers[i].Finished() {
@@ -454,6 +459,21 @@ func (s *State) finished(o *OrderState) bool {
 		}
 	}
 	return true
+}
+
+// markCarried marks the orders a messenger carries now, once for a pass
+// over the open orders, so that the pass looks at each messenger once
+// rather than once an order.
+func (s *State) markCarried() {
+	s.carry++
+	if n := len(s.Orders); len(s.carried) < n {
+		s.carried = append(s.carried, make([]int, n-len(s.carried))...)
+	}
+	for _, m := range s.Messengers {
+		if i, ok := s.ord[m.Order]; ok {
+			s.carried[i] = s.carry
+		}
+	}
 }
 
 // Side returns the state of side id, or nil.
