@@ -23,14 +23,18 @@ type engager struct {
 	// the last check.
 	contact [][]int32
 	queued  []int // unit -> last round that queued it
-	marked  []int // formation index -> last round that marked it
-	stamp   []int // formation index -> last union that saw it
-	round   int
-	check   int
-	queue   []int32 // the units to look at again this round
-	forms   []int   // the divisions to look at again this round
-	buf     []int32
-	sideOf  map[string]int
+	moved   []int // unit -> last round in which it was a touched unit
+	// alone marks the units with no enemy unit on the table (routed or
+	// not) within reach, as at the last check.
+	alone  []bool
+	marked []int // formation index -> last round that marked it
+	stamp  []int // formation index -> last union that saw it
+	round  int
+	check  int
+	queue  []int32 // the units to look at again this round
+	forms  []int   // the divisions to look at again this round
+	buf    []int32
+	sideOf map[string]int
 }
 
 func (s *State) engager(sc *battle.Scenario) *engager {
@@ -44,6 +48,8 @@ func (s *State) engager(sc *battle.Scenario) *engager {
 		units:   make([][]int, len(s.Formations)),
 		contact: make([][]int32, len(s.Units)),
 		queued:  make([]int, len(s.Units)),
+		moved:   make([]int, len(s.Units)),
+		alone:   make([]bool, len(s.Units)),
 		marked:  make([]int, len(s.Formations)),
 		stamp:   make([]int, len(s.Formations)),
 		sideOf:  map[string]int{},
@@ -95,29 +101,6 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 		}
 	}
 	buf := e.buf[:0]
-	// The enemies of a changed unit within reach of a point: where it
-	// stood (found in the index of the last check, before the positions
-	// change) and where it stands.
-	neighbours := func(ui int32, at geom.Point) {
-		for si, grid := range e.grids {
-			if si != e.side[ui] {
-				buf = grid.Within(at, reach, buf[:0])
-				for _, j := range buf {
-					queue(j)
-				}
-			}
-		}
-	}
-	if full {
-		for i := range s.Units {
-			queue(int32(i))
-		}
-	} else {
-		for _, ui := range s.touched {
-			queue(ui)
-			neighbours(ui, e.pts[ui])
-		}
-	}
 	// The index follows the units that changed: a full check puts every
 	// unit on the table in afresh, otherwise only the touched ones move.
 	place := func(i int32) {
@@ -134,22 +117,41 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 			grid.Clear()
 		}
 		for i := range s.Units {
+			queue(int32(i))
 			place(int32(i))
 		}
 	} else {
+		// The enemies within reach of where a changed unit stood, found
+		// in the index as it was before it moved; a unit that had none
+		// is spared the search. Those within reach of where it stands
+		// are found with its own contacts, below.
 		for _, ui := range s.touched {
-			place(ui)
+			queue(ui)
+			e.moved[ui] = e.round
+			if e.alone[ui] {
+				continue
+			}
+			for si, grid := range e.grids {
+				if si != e.side[ui] {
+					buf = grid.Within(e.pts[ui], reach, buf[:0])
+					for _, j := range buf {
+						queue(j)
+					}
+				}
+			}
 		}
 		for _, ui := range s.touched {
-			if s.Units[ui].OnTable {
-				neighbours(ui, e.pts[ui])
-			}
+			place(ui)
 		}
 	}
 	s.touched, s.touchedAll = s.touched[:0], false
 	// Each queued unit's contacts, afresh; its division is looked at again.
-	for _, ui := range e.queue {
+	// The enemies within reach of a changed unit join the queue as they
+	// are found, since their contacts may now include it.
+	for k := 0; k < len(e.queue); k++ {
+		ui := e.queue[k]
 		c := e.contact[ui][:0]
+		alone := true
 		if u := s.Units[ui]; u.OnTable {
 			e.check++
 			for si, grid := range e.grids {
@@ -157,6 +159,12 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 					continue
 				}
 				buf = grid.Within(u.At, reach, buf[:0])
+				alone = alone && len(buf) == 0
+				if !full && e.moved[ui] == e.round {
+					for _, j := range buf {
+						queue(j)
+					}
+				}
 				for _, j := range buf {
 					if s.Units[j].Status == "routed" {
 						continue // a routed unit engages nobody
@@ -170,6 +178,7 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 			slices.Sort(c)
 		}
 		e.contact[ui] = c
+		e.alone[ui] = alone
 		if d := e.div[ui]; e.marked[d] != e.round {
 			e.marked[d] = e.round
 			e.forms = append(e.forms, d)

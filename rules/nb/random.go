@@ -2,6 +2,7 @@ package nb
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -36,6 +37,12 @@ func (p *player) pick(xs []string) string {
 func (p *player) point() geom.Point {
 	f := p.sc.Field
 	return geom.Pt(p.rng.Float64()*f.Width*1.1-f.Width*0.05, p.rng.Float64()*f.Depth*1.1-f.Depth*0.05).Round()
+}
+
+// near is a point within d of at (rounded, so sometimes just beyond it).
+func (p *player) near(at geom.Point, d float64) geom.Point {
+	r, a := d*p.rng.Float64(), 2*math.Pi*p.rng.Float64()
+	return geom.Pt(at.X+r*math.Cos(a), at.Y+r*math.Sin(a)).Round()
 }
 
 func (p *player) command() game.Command {
@@ -94,6 +101,11 @@ func (p *player) command() game.Command {
 				continue
 			}
 			m := game.Move{Unit: p.pick(units), To: p.point()}
+			if u := s.Unit(m.Unit); u != nil && u.OnTable && p.rng.IntN(4) != 0 {
+				// Mostly a move within the unit's speed, so that units
+				// come into reach of the enemy and go out of it again.
+				m.To = p.near(u.At, u.Speed)
+			}
 			if p.rng.IntN(4) == 0 {
 				m.Shape = p.pick(append(slices.Clone(battle.Shapes), "wedge"))
 			}

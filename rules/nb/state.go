@@ -33,7 +33,7 @@ type State struct {
 	// the last markCarried.
 	carried []int
 	carry   int
-	msg  map[string]int
+	msg     map[string]int
 
 	gen  map[string]int
 	unit map[string]int
