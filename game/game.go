@@ -145,8 +145,13 @@ type Game struct {
 	arena  []Event   // events are stored in blocks, so a game makes few allocations
 	blocks [][]Event // every block, for Start.Reuse
 	block  int       // blocks in use
-	txs    [2]Tx     // reused: one that applies at once, one that buffers a command
-	cmd    Command   // the command being carried out (exec)
+	// Memory for what the log's events hold, kept for Start.Reuse.
+	begun Slab[Begun]
+	moves Slab[Move]
+	rolls Slab[Roll]
+	mods  Slab[Mod]
+	txs   [2]Tx   // reused: one that applies at once, one that buffers a command
+	cmd   Command // the command being carried out (exec)
 
 	chain *Chain // hashes each new event, when set
 	head  string // the last event's Hash
@@ -224,6 +229,10 @@ func (p *Start) Reuse(g *Game, d Dice) (*Game, error) {
 	clear(g.log)
 	g.log, g.base = g.log[:0], 0
 	g.arena, g.block = nil, 0
+	g.begun.Reset()
+	g.moves.Reset()
+	g.rolls.Reset()
+	g.mods.Reset()
 	return g, p.begin(g)
 }
 
@@ -416,10 +425,7 @@ func (g *Game) Acting() []string {
 		if a == All {
 			return g.sideIDs()
 		}
-		side := a
-		if f := g.sc.Formation(a); f != nil {
-			side = f.Side
-		}
+		side := g.sideOf(a)
 		if !slices.Contains(out, side) {
 			out = append(out, side)
 		}
@@ -489,7 +495,7 @@ func (g *Game) do(c *Command) error {
 		return Reject("", "%s is not taken in step %s of the %s phase; allowed now: %s",
 			c.Verb, step.Name, step.Phase, strings.Join(append(slices.Clone(step.Verbs), End), ", "))
 	}
-	if c.Side != Umpire && !slices.Contains(g.Acting(), c.Side) {
+	if c.Side != Umpire && !g.acts(c.Side) {
 		return Reject("", "%s does not act in step %s of the %s phase; %s does", c.Side, step.Name, step.Phase, strings.Join(g.Acting(), ", "))
 	}
 	// A refused command keeps none of the rolls it drew: the next command
@@ -523,9 +529,8 @@ func (g *Game) ready(side string) error {
 	if !g.Step().Player() {
 		return Reject("", "the game is not waiting for the players")
 	}
-	acting := g.Acting()
-	if !slices.Contains(acting, side) {
-		return Reject("", "%s does not act in step %s of the %s phase; %s does", side, g.st.Step, g.st.Phase, strings.Join(acting, ", "))
+	if !g.acts(side) {
+		return Reject("", "%s does not act in step %s of the %s phase; %s does", side, g.st.Step, g.st.Phase, strings.Join(g.Acting(), ", "))
 	}
 	if slices.Contains(g.st.Ready, side) {
 		return Reject("", "%s is already ready to end step %s of the %s phase", side, g.st.Step, g.st.Phase)
@@ -533,12 +538,40 @@ func (g *Game) ready(side string) error {
 	if err := g.tx(false).Emit(Event{Type: SideReady, Side: side, See: All}); err != nil {
 		return err
 	}
-	for _, s := range acting {
-		if !slices.Contains(g.st.Ready, s) {
+	for _, a := range g.Step().Actors {
+		if a == All {
+			for _, sd := range g.sc.Sides {
+				if !slices.Contains(g.st.Ready, sd.ID) {
+					return nil
+				}
+			}
+		} else if !slices.Contains(g.st.Ready, g.sideOf(a)) {
 			return nil
 		}
 	}
 	return g.advance()
+}
+
+// acts reports whether side acts in the current step (Acting, without
+// making the list).
+func (g *Game) acts(side string) bool {
+	for _, a := range g.Step().Actors {
+		if a == All {
+			return slices.ContainsFunc(g.sc.Sides, func(s *battle.Side) bool { return s.ID == side })
+		}
+		if g.sideOf(a) == side {
+			return true
+		}
+	}
+	return false
+}
+
+// sideOf is the side of an actor: a side, or a commander's formation.
+func (g *Game) sideOf(actor string) string {
+	if f := g.sc.Formation(actor); f != nil {
+		return f.Side
+	}
+	return actor
 }
 
 func (g *Game) sideIDs() []string {
@@ -572,7 +605,7 @@ func (g *Game) advance() error {
 		g.cur = s
 		if s.Player() {
 			if err := x.Emit(Event{Type: StepBegun, See: All, Turn: turn, Phase: s.Phase, Step: s.Name,
-				Data: &Begun{Actors: s.Actors, Verbs: s.Verbs}}); err != nil {
+				Data: g.begun.One(Begun{Actors: s.Actors, Verbs: s.Verbs})}); err != nil {
 				return err
 			}
 		}
@@ -665,6 +698,10 @@ func (g *Game) tx(buffer bool) *Tx {
 	return x
 }
 
+// Moves returns n zero moves for an event the rule set is making, from
+// memory the game keeps for its log's moves (see Slab).
+func (x *Tx) Moves(n int) []Move { return x.g.moves.Take(n) }
+
 // Step is the step the game stands in, with who acts in it: a rule set's
 // Command checks that the command is for the step's actor.
 func (x *Tx) Step() Step { return x.g.cur }
@@ -717,14 +754,15 @@ func (x *Tx) RollBound(t *table.Table, a table.Args, subject string) (*Roll, err
 	}
 	k := RollKey{Seq: seq, Index: g.drawn, Turn: x.S.Turn, Phase: x.S.Phase, Table: t.ID, Subject: subject}
 	g.drawn++
-	r, err := t.Resolve(a, g.dice.Roller(k))
+	r, err := t.Draw(a, g.dice.Roller(k))
 	if err != nil {
 		return nil, fmt.Errorf("%s for %s: %w", t.ID, subject, err)
 	}
-	out := &Roll{Table: r.Table, Subject: subject, Index: k.Index, Params: g.params(t, a), Dice: r.Dice, Faces: r.Faces,
-		Natural: r.Natural, Total: r.Total, Result: r.Result, drawn: seq}
-	for _, m := range r.Mods {
-		out.Mods = append(out.Mods, Mod{Name: m.Name, Value: m.Value, Amount: m.Amount})
+	out := g.rolls.One(Roll{Table: r.Table, Subject: subject, Index: k.Index, Params: g.params(t, a), Dice: r.Dice, Faces: r.Faces,
+		Natural: r.Natural, Total: r.Total, Result: r.Result, drawn: seq})
+	out.Mods = g.mods.Take(len(r.Mods))
+	for i, m := range r.Mods {
+		out.Mods[i] = Mod{Name: m.Name, Value: m.Value, Amount: m.Amount}
 	}
 	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"reflect"
 	"strconv"
 	"testing"
 
@@ -304,6 +305,38 @@ func TestShootingDominance(t *testing.T) {
 		for k := range lo {
 			if hi[k].Cmp(lo[k]) < 0 {
 				t.Errorf("%v made %d+ casualties less likely: %s < %s", change, k, hi[k], lo[k])
+			}
+		}
+	}
+}
+
+// TestDrawIsResolve checks, for every table, that Draw (what a game rolls)
+// gives what Resolve gives from the same dice, but for the reason text.
+func TestDrawIsResolve(t *testing.T) {
+	set, err := rules.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range set.Tables() {
+		a, err := tb.Bind(monteCarloCases[tb.ID])
+		if err != nil {
+			t.Fatalf("%s: %v", tb.ID, err)
+		}
+		for seed := range uint64(50) {
+			want, err := tb.Resolve(a, dice.NewSeeded(seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := tb.Draw(a, dice.NewSeeded(seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want.Reason == "" && tb.Pool == nil {
+				t.Fatalf("%s: Resolve gave no reason", tb.ID)
+			}
+			want.Reason, got.Reason = "", ""
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s seed %d: Draw gave %+v, Resolve %+v", tb.ID, seed, got, want)
 			}
 		}
 	}

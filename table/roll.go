@@ -166,7 +166,9 @@ func (t *Table) rename(a Args, res, why string) (string, string) {
 		}
 		for _, rn := range p.Renames {
 			if rn.From == res {
-				why = fmt.Sprintf("%s; %s reads as %s with %s=true", why, res, rn.To, p.Name)
+				if why != "" {
+					why = fmt.Sprintf("%s; %s reads as %s with %s=true", why, res, rn.To, p.Name)
+				}
 				res = rn.To
 				break
 			}
@@ -176,7 +178,13 @@ func (t *Table) rename(a Args, res, why string) (string, string) {
 }
 
 // Resolve rolls the table with bound parameters.
-func (t *Table) Resolve(a Args, r dice.Roller) (Roll, error) {
+func (t *Table) Resolve(a Args, r dice.Roller) (Roll, error) { return t.resolve(a, r, true) }
+
+// Draw rolls the table like Resolve, the same dice with the same result,
+// but leaves out Reason: for a game, which records the roll and not why.
+func (t *Table) Draw(a Args, r dice.Roller) (Roll, error) { return t.resolve(a, r, false) }
+
+func (t *Table) resolve(a Args, r dice.Roller, reason bool) (Roll, error) {
 	if t.Pool != nil {
 		return t.resolvePool(a, r)
 	}
@@ -184,7 +192,7 @@ func (t *Table) Resolve(a Args, r dice.Roller) (Roll, error) {
 	if err != nil {
 		return Roll{}, err
 	}
-	out := Roll{Table: t.ID, Dice: t.Dice.String(), Mods: mods, Modifier: sum}
+	out := Roll{Table: t.ID, Dice: t.diceText(), Mods: mods, Modifier: sum}
 	if t.HasTarget() {
 		out.Target = &target
 	}
@@ -199,12 +207,16 @@ func (t *Table) Resolve(a Args, r dice.Roller) (Roll, error) {
 	}
 	out.Faces, out.Natural = roll.Faces, roll.Natural
 	out.Total = roll.Total + sum
-	out.Result, out.Reason = t.read(a, row, roll.Natural, out.Total-target, func() string {
-		if t.HasTarget() {
-			return fmt.Sprintf("total %d less target %d is %d", out.Total, target, out.Total-target)
+	var explain func() string
+	if reason {
+		explain = func() string {
+			if t.HasTarget() {
+				return fmt.Sprintf("total %d less target %d is %d", out.Total, target, out.Total-target)
+			}
+			return fmt.Sprintf("total %d", out.Total)
 		}
-		return fmt.Sprintf("total %d", out.Total)
-	})
+	}
+	out.Result, out.Reason = t.read(a, row, roll.Natural, out.Total-target, explain)
 	return out, nil
 }
 

@@ -42,6 +42,7 @@ type Table struct {
 
 	ways     []int64 // compiled distribution of the natural total
 	outcomes int64
+	diceSpec string    // Dice as text, made once
 	links    []*Lookup // the lookup of each Derived
 	renames  bool      // some parameter renames results
 }
@@ -538,6 +539,7 @@ func (t *Table) check() error {
 		return fmt.Errorf("dice %s: %w", t.Dice, err)
 	}
 	t.ways, t.outcomes = ways, outcomes
+	t.diceSpec = t.Dice.String()
 	if len(t.Results) == 0 {
 		return fmt.Errorf("field results is missing: list the results the table can give")
 	}
@@ -661,3 +663,11 @@ type Error = strict.Error
 
 // reader walks a rules file strictly.
 type reader struct{ strict.Reader }
+
+// diceText is the table's dice as text.
+func (t *Table) diceText() string {
+	if t.diceSpec != "" {
+		return t.diceSpec
+	}
+	return t.Dice.String()
+}

@@ -8,7 +8,6 @@ import (
 
 	"orderly/battle"
 	"orderly/game"
-	"orderly/geom"
 	"orderly/strict"
 )
 
@@ -174,11 +173,11 @@ func (r *Rules) write(c cmd, x *game.Tx) error {
 	if g := st(x).General(to); !g.Active() {
 		return game.Reject("NB-11", "general %s is not on the table to receive the order", to)
 	}
-	st := st(x).Side(c.Side)
-	o := &Order{ID: c.Side + "-" + strconv.Itoa(st.Orders+1), For: slices.Clone(w.For), Kind: w.Kind,
+	sd := st(x).Side(c.Side)
+	o := &Order{ID: c.Side + "-" + strconv.Itoa(sd.Orders+1), For: slices.Clone(w.For), Kind: w.Kind,
 		Objective: w.Objective, Note: w.Note, Written: x.S.Turn, Via: to}
-	mid := "m-" + c.Side + "-" + strconv.Itoa(st.Messengers+1)
-	if err := emit(x, game.Event{Type: MessengerSent, Side: c.Side, See: game.All, Rule: "NB-3"}, Data{Messenger: mid, At: pt(a.At), Range: a.Range}); err != nil {
+	mid := "m-" + c.Side + "-" + strconv.Itoa(sd.Messengers+1)
+	if err := emit(x, game.Event{Type: MessengerSent, Side: c.Side, See: game.All, Rule: "NB-3"}, Data{Messenger: mid, At: st(x).pt(a.At), Range: a.Range}); err != nil {
 		return err
 	}
 	return emit(x, game.Event{Type: OrderWritten, Side: c.Side, See: c.Side, Rule: "NB-2"}, Data{Order: o, Messenger: mid, To: to, General: a.ID})
@@ -245,9 +244,14 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 		return fmt.Errorf("nb: move has %d overrides for %d moves", len(c.Overrides), len(c.Moves))
 	}
 	fd := x.Sc.Field
-	seen := make(map[string]bool, len(c.Moves))
-	out := make([]game.Move, 0, len(c.Moves))
-	from := make([]geom.Point, len(c.Moves)) // where each piece started, in one allocation
+	s := st(x)
+	if s.seen == nil {
+		s.seen = map[string]bool{}
+	}
+	seen := s.seen
+	clear(seen)
+	out := x.Moves(len(c.Moves))[:0]
+	from := s.pts.Take(len(c.Moves)) // where each piece started
 	side := c.Side
 	var why []string // the umpire's reasons, as recorded
 	var passed []string
@@ -375,7 +379,7 @@ func (r *Rules) attach(c cmd, x *game.Tx) error {
 	default:
 		return unknown("unit or general", c.To, append(x.Sc.IDs("unit"), x.Sc.IDs("general")...))
 	}
-	return emit(x, game.Event{Type: Attached, Side: g.Side, See: game.All, Rule: "NB-13"}, Data{General: g.ID, To: c.To, At: pt(at)})
+	return emit(x, game.Event{Type: Attached, Side: g.Side, See: game.All, Rule: "NB-13"}, Data{General: g.ID, To: c.To, At: st(x).pt(at)})
 }
 
 // detach frees a general from what he is attached to (NB-13). An on-board

@@ -2,6 +2,7 @@ package nb
 
 import (
 	"fmt"
+	"iter"
 	"maps"
 	"slices"
 	"strconv"
@@ -134,8 +135,23 @@ func data(e *game.Event) *Data {
 
 // emit records an NB event: the envelope and its payload.
 func emit(x *game.Tx, e game.Event, d Data) error {
-	e.Data = st(x).pay.next(&d)
+	e.Data = st(x).pay.One(d)
 	return x.Emit(e)
+}
+
+// formations yields the formation an event is about and then its
+// divisions.
+func (d *Data) formations() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if !yield(d.Formation) {
+			return
+		}
+		for _, id := range d.Divisions {
+			if !yield(id) {
+				return
+			}
+		}
+	}
 }
 
 // Apply folds one of NB's events into NB's part of the state. It trusts
@@ -146,7 +162,7 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 	d := data(e)
 	switch e.Type {
 	case OrderWritten:
-		o := &OrderState{Order: *d.Order, Side: e.Side, Status: Carried}
+		o := s.ords.One(OrderState{Order: *d.Order, Side: e.Side, Status: Carried})
 		if o.Direct {
 			o.Status = Delivered
 			o.Delivered = e.Turn
@@ -176,7 +192,7 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 		}
 	case MessengerSent:
 		s.msg[d.Messenger] = len(s.Messengers)
-		s.Messengers = append(s.Messengers, &Messenger{ID: d.Messenger, Side: e.Side, At: *d.At, Speed: d.Range})
+		s.Messengers = append(s.Messengers, s.msgs.One(Messenger{ID: d.Messenger, Side: e.Side, At: *d.At, Speed: d.Range}))
 		if side := s.Side(e.Side); side != nil {
 			side.Messengers++
 		}
@@ -233,7 +249,7 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 			}
 			o = &st.Order
 		}
-		for _, id := range append([]string{d.Formation}, d.Divisions...) {
+		for id := range d.formations() {
 			f := s.Formation(id)
 			if f == nil {
 				return fmt.Errorf("formation %s is not in the scenario", id)
@@ -261,7 +277,7 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 			}
 		}
 	case OrderComplete:
-		for _, id := range append([]string{d.Formation}, d.Divisions...) {
+		for id := range d.formations() {
 			if f := s.Formation(id); f != nil {
 				f.Order = d.Order
 			}

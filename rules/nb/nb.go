@@ -13,7 +13,6 @@ import (
 
 	"orderly/battle"
 	"orderly/game"
-	"orderly/geom"
 	"orderly/table"
 )
 
@@ -330,7 +329,5 @@ func generalOf(x *game.Tx, id string) *General {
 	}
 	return st(x).General(f.General)
 }
-
-func pt(p geom.Point) *geom.Point { return &p }
 
 func names(fs []string) string { return strings.Join(fs, ", ") }

@@ -43,7 +43,13 @@ type State struct {
 	eng      *engager // what the engagement check keeps between calls (NB-6)
 	engReach float64
 
-	pay slab // the payloads of the events this game makes
+	// Memory for the payloads and points of the events this game makes,
+	// and for its orders and messengers (game.Slab).
+	pay  game.Slab[Data]
+	pts  game.Slab[geom.Point]
+	ords game.Slab[OrderState]
+	msgs game.Slab[Messenger]
+	seen map[string]bool // scratch: the pieces a move command names
 }
 
 // SideState is what the state keeps per side.
@@ -291,7 +297,10 @@ func (s *State) Reset(from game.Ext, _ *game.State) {
 	clear(s.ord)
 	clear(s.msg)
 	s.gen, s.sharedGen = t.gen, true
-	s.pay.reset()
+	s.pay.Reset()
+	s.pts.Reset()
+	s.ords.Reset()
+	s.msgs.Reset()
 }
 
 // NewTurn clears what is counted per turn: orders written (NB-2), inches
@@ -485,6 +494,9 @@ func (s *State) Side(id string) *SideState {
 	}
 	return nil
 }
+
+// pt is a copy of p held with the game's events.
+func (s *State) pt(p geom.Point) *geom.Point { return s.pts.One(p) }
 
 // StateOf is NB's part of the state of an NB game.
 func StateOf(s *game.State) *State { return of(s) }

@@ -27,7 +27,7 @@ func (r *Rules) arrival(x *game.Tx) error {
 		}
 		at := x.Sc.Field.EdgeMid(sq, f.Edge)
 		g := st(x).General(f.General)
-		if err := emit(x, game.Event{Type: GeneralPlaced, Side: f.Side, See: game.All, Rule: "NB-10"}, Data{Formation: f.ID, General: g.ID, At: pt(at), Square: f.Square, Edge: f.Edge}); err != nil {
+		if err := emit(x, game.Event{Type: GeneralPlaced, Side: f.Side, See: game.All, Rule: "NB-10"}, Data{Formation: f.ID, General: g.ID, At: st(x).pt(at), Square: f.Square, Edge: f.Edge}); err != nil {
 			return err
 		}
 		then := sf.Entry.Then
@@ -251,7 +251,7 @@ func (r *Rules) ride(x *game.Tx, m *Messenger) error {
 		to = next
 	}
 	arrived := at == to.At
-	if err := emit(x, game.Event{Type: MessengerMoved, Side: m.Side, See: game.All, Rule: "NB-3"}, Data{Messenger: m.ID, From: pt(from), At: pt(at.Round()), Arrived: arrived}); err != nil {
+	if err := emit(x, game.Event{Type: MessengerMoved, Side: m.Side, See: game.All, Rule: "NB-3"}, Data{Messenger: m.ID, From: st(x).pt(from), At: st(x).pt(at.Round()), Arrived: arrived}); err != nil {
 		return err
 	}
 	if !arrived {
@@ -366,7 +366,7 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 	enemy := r.enemies(x, f.Side)
 	at, ok := r.slide(x, f.Edge, g.At, enemy)
 	if !ok {
-		return emit(x, game.Event{Type: EntryBlocked, Side: f.Side, See: game.All, Rule: "NB-10"}, Data{Formation: f.ID, At: pt(g.At), Text: fmt.Sprintf("no place on the %s edge is more than %s\" from the enemy; the reserve waits", f.Edge, inch(r.p.entryClear))})
+		return emit(x, game.Event{Type: EntryBlocked, Side: f.Side, See: game.All, Rule: "NB-10"}, Data{Formation: f.ID, At: st(x).pt(g.At), Text: fmt.Sprintf("no place on the %s edge is more than %s\" from the enemy; the reserve waits", f.Edge, inch(r.p.entryClear))})
 	}
 	var units []*Unit
 	var gens []*General
@@ -396,7 +396,7 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 	spots := r.spots(x, f.Edge, at, enemy, len(units))
 	var moves []game.Move
 	if at != g.At {
-		moves = append(moves, game.Move{General: g.ID, To: at, From: pt(g.At)})
+		moves = append(moves, game.Move{General: g.ID, To: at, From: st(x).pt(g.At)})
 	}
 	for i, u := range units {
 		moves = append(moves, game.Move{Unit: u.ID, To: spots[i]})
@@ -420,7 +420,7 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 	if at != g.At {
 		text = fmt.Sprintf("the entry point slid from %v to %v, clear of the enemy", g.At, at)
 	}
-	if err := emit(x, game.Event{Type: ReserveEntered, Side: f.Side, See: game.All, Moves: moves, Rule: "NB-10"}, Data{Formation: f.ID, At: pt(at), Divisions: divs, Text: text}); err != nil {
+	if err := emit(x, game.Event{Type: ReserveEntered, Side: f.Side, See: game.All, Moves: moves, Rule: "NB-10"}, Data{Formation: f.ID, At: st(x).pt(at), Divisions: divs, Text: text}); err != nil {
 		return err
 	}
 	then := f.Then
