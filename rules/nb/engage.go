@@ -214,7 +214,7 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 		if f.Engaged && len(f.With) == len(with) && slices.EqualFunc(with, f.With, func(d int, id string) bool { return s.Formations[d].ID == id }) {
 			continue
 		}
-		ids := make([]string, len(with))
+		ids := s.strs.Take(len(with))
 		for i, d := range with {
 			ids[i] = s.Formations[d].ID
 		}

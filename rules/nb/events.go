@@ -413,7 +413,7 @@ func (s *State) generalOf(formation string) string {
 // moved this turn (NB-16), and takes attached generals along (NB-13). The engine then moves the pieces themselves.
 func (s *State) move(moves []game.Move, count bool) error {
 	anyAttached := slices.ContainsFunc(s.Generals, func(g *General) bool { return g.Attached != "" })
-	var starts []geom.Point // where the units first moving now stood, in one allocation
+	var starts []geom.Point // where the units first moving now stood
 	for _, m := range moves {
 		if m.Unit != "" {
 			i, ok := s.unit[m.Unit]
@@ -426,7 +426,7 @@ func (s *State) move(moves []game.Move, count bool) error {
 				u.Moved += u.At.Dist(m.To)
 				if u.Start == nil {
 					if starts == nil {
-						starts = make([]geom.Point, 0, len(moves))
+						starts = s.pts.Take(len(moves))[:0]
 					}
 					starts = append(starts, u.At)
 					u.Start = &starts[len(starts)-1]

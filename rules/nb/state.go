@@ -49,7 +49,11 @@ type State struct {
 	pts  game.Slab[geom.Point]
 	ords game.Slab[OrderState]
 	msgs game.Slab[Messenger]
-	seen map[string]bool // scratch: the pieces a move command names
+	strs game.Slab[string]
+	// scratch: the units of a division on an attack order out of column,
+	// by formation (attackLimits)
+	shaped [][]string
+	seen   map[string]bool // scratch: the pieces a move command names
 }
 
 // SideState is what the state keeps per side.
@@ -301,6 +305,7 @@ func (s *State) Reset(from game.Ext, _ *game.State) {
 	s.pts.Reset()
 	s.ords.Reset()
 	s.msgs.Reset()
+	s.strs.Reset()
 }
 
 // NewTurn clears what is counted per turn: orders written (NB-2), inches

@@ -587,7 +587,11 @@ func (r *Rules) attackLimits(x *game.Tx) error {
 			continue
 		}
 		var short []string
-		var shaped [][]string // by formation, in the order of battle.Shapes
+		if len(s.shaped) != len(battle.Shapes)+1 {
+			s.shaped = make([][]string, len(battle.Shapes)+1)
+		}
+		shaped := s.shaped
+		clear(shaped)
 		for u := range s.Members(f) {
 			switch {
 			case !u.OnTable || u.Status == "routed":
@@ -596,16 +600,13 @@ func (r *Rules) attackLimits(x *game.Tx) error {
 				if i < 0 {
 					i = len(battle.Shapes)
 				}
-				if shaped == nil {
-					shaped = make([][]string, len(battle.Shapes)+1)
-				}
 				if shaped[i] == nil {
-					shaped[i] = make([]string, 0, n) // one allocation, however many
+					shaped[i] = s.strs.Take(n)[:0] // one piece of memory, however many
 				}
 				shaped[i] = append(shaped[i], u.ID)
 			case u.Moved < slow/2-1e-9:
 				if short == nil {
-					short = make([]string, 0, n)
+					short = s.strs.Take(n)[:0]
 				}
 				short = append(short, u.ID)
 			}
