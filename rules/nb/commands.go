@@ -174,8 +174,8 @@ func (r *Rules) write(c cmd, x *game.Tx) error {
 		return game.Reject("NB-11", "general %s is not on the table to receive the order", to)
 	}
 	sd := st(x).Side(c.Side)
-	o := &Order{ID: c.Side + "-" + strconv.Itoa(sd.Orders+1), For: slices.Clone(w.For), Kind: w.Kind,
-		Objective: w.Objective, Note: w.Note, Written: x.S.Turn, Via: to}
+	o := st(x).orders.One(Order{ID: c.Side + "-" + strconv.Itoa(sd.Orders+1), For: st(x).keep(w.For), Kind: w.Kind,
+		Objective: w.Objective, Note: w.Note, Written: x.S.Turn, Via: to})
 	mid := "m-" + c.Side + "-" + strconv.Itoa(sd.Messengers+1)
 	if err := emit(x, game.Event{Type: MessengerSent, Side: c.Side, See: game.All, Rule: "NB-3"}, Data{Messenger: mid, At: st(x).pt(a.At), Range: a.Range}); err != nil {
 		return err

@@ -232,7 +232,7 @@ func (r *Rules) Setup(x *game.Tx) error {
 		if f.Order == nil {
 			continue
 		}
-		o := &Order{ID: r.orderID(x, f.Side), For: []string{f.ID}, Kind: f.Order.Kind, Objective: f.Order.Objective, Note: f.Order.Note, Direct: true}
+		o := st(x).orders.One(Order{ID: r.orderID(x, f.Side), For: st(x).keep([]string{f.ID}), Kind: f.Order.Kind, Objective: f.Order.Objective, Note: f.Order.Note, Direct: true})
 		if err := emit(x, game.Event{Type: OrderWritten, Side: f.Side, See: f.Side, Rule: "NB-1"}, Data{Order: o, How: "initial"}); err != nil {
 			return err
 		}
@@ -277,6 +277,8 @@ func (r *Rules) split(x *game.Tx, id string, o *Order, check bool) (follow, out 
 	if f == nil || f.Kind == battle.Division {
 		return nil, nil
 	}
+	s := st(x)
+	follow, out = s.follow[:0], s.out[:0]
 	var walk func(p *Formation, boss *General)
 	walk = func(p *Formation, boss *General) {
 		for _, cid := range x.Sc.Formation(p.ID).Children {
@@ -304,7 +306,10 @@ func (r *Rules) split(x *game.Tx, id string, o *Order, check bool) (follow, out 
 		}
 	}
 	walk(f, st(x).General(f.General))
-	return follow, out
+	// The lists go into events: copied to the game's memory, exactly long,
+	// while the scratch lists are kept for the next time.
+	s.follow, s.out = follow[:0], out[:0]
+	return s.keep(follow), s.keep(out)
 }
 
 // newer reports whether a division's own order a outranks order b given to

@@ -45,11 +45,14 @@ type State struct {
 
 	// Memory for the payloads and points of the events this game makes,
 	// and for its orders and messengers (game.Slab).
-	pay  game.Slab[Data]
-	pts  game.Slab[geom.Point]
-	ords game.Slab[OrderState]
-	msgs game.Slab[Messenger]
-	strs game.Slab[string]
+	pay         game.Slab[Data]
+	pts         game.Slab[geom.Point]
+	ords        game.Slab[OrderState]
+	msgs        game.Slab[Messenger]
+	strs        game.Slab[string]
+	orders      game.Slab[Order]
+	opens       game.Slab[*OrderState]
+	follow, out []string // scratch for split
 	// scratch: the units of a division on an attack order out of column,
 	// by formation (attackLimits)
 	shaped [][]string
@@ -306,6 +309,8 @@ func (s *State) Reset(from game.Ext, _ *game.State) {
 	s.ords.Reset()
 	s.msgs.Reset()
 	s.strs.Reset()
+	s.orders.Reset()
+	s.opens.Reset()
 }
 
 // NewTurn clears what is counted per turn: orders written (NB-2), inches
@@ -438,7 +443,7 @@ func (s *State) Members(f *Formation) iter.Seq[*Unit] {
 // procedures look only at these, so a long game does not slow them down.
 func (s *State) Open() []*OrderState {
 	s.markCarried()
-	out := make([]*OrderState, 0, len(s.open))
+	out := s.opens.Take(len(s.open))[:0]
 	keep := s.open[:0]
 	for _, i := range s.open {
 		if o := s.Orders[i]; !s.finished(i, o) {
@@ -498,6 +503,13 @@ func (s *State) Side(id string) *SideState {
 		}
 	}
 	return nil
+}
+
+// keep is a copy of ids held with the game's events, or nil for none.
+func (s *State) keep(ids []string) []string {
+	out := s.strs.Take(len(ids))
+	copy(out, ids)
+	return out
 }
 
 // pt is a copy of p held with the game's events.

@@ -31,8 +31,8 @@ func (r *Rules) arrival(x *game.Tx) error {
 			return err
 		}
 		then := sf.Entry.Then
-		o := &Order{ID: r.orderID(x, f.Side), For: []string{f.ID}, Kind: then.Kind, Objective: then.Objective,
-			Note: then.Note, Written: x.S.Turn, Via: g.ID, Direct: true}
+		o := st(x).orders.One(Order{ID: r.orderID(x, f.Side), For: st(x).keep([]string{f.ID}), Kind: then.Kind, Objective: then.Objective,
+			Note: then.Note, Written: x.S.Turn, Via: g.ID, Direct: true})
 		if err := emit(x, game.Event{Type: OrderWritten, Side: f.Side, See: f.Side, Rule: "NB-10"}, Data{Order: o, To: g.ID, How: "entry"}); err != nil {
 			return err
 		}
