@@ -22,8 +22,13 @@ type Point struct {
 // Pt is shorthand for Point{x, y}.
 func Pt(x, y float64) Point { return Point{x, y} }
 
-// Dist is the straight-line distance from p to q.
-func (p Point) Dist(q Point) float64 { return math.Hypot(q.X-p.X, q.Y-p.Y) }
+// Dist is the straight-line distance from p to q. Table and map distances
+// are far from overflow, so it takes the square root of the sum of squares
+// (faster than math.Hypot, which guards against overflow).
+func (p Point) Dist(q Point) float64 {
+	dx, dy := q.X-p.X, q.Y-p.Y
+	return math.Sqrt(dx*dx + dy*dy)
+}
 
 // Dist2 is the square of the distance from p to q; it avoids a square root
 // when only comparing against a range.

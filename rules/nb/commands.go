@@ -314,7 +314,7 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 		if m.Shape != "" && !slices.Contains(battle.Shapes, m.Shape) {
 			return game.Reject("", "formation %q is not one of %s", m.Shape, strings.Join(battle.Shapes, ", "))
 		}
-		div := st(x).Formation(u.Division)
+		div := st(x).division(u)
 		if m.Shape != "" && m.Shape != u.Shape && !slices.Contains(r.p.attackShapes, m.Shape) && div.Order != nil && div.Order.Kind == "attack" && !div.Engaged {
 			return game.Reject("NB-7", "unit %s is under an attack order and may not change to %s until its division is engaged; allowed until then: %s", u.ID, m.Shape, strings.Join(r.p.attackShapes, ", "))
 		}
@@ -525,7 +525,7 @@ func (r *Rules) combat(c cmd, x *game.Tx) error {
 		if target.Side == u.Side {
 			return game.Reject("", "target %s is on %s's own side; name an enemy unit or division", c.Target, u.ID)
 		}
-		d := st(x).Formation(u.Division)
+		d := st(x).division(u)
 		switch {
 		case slices.Contains(d.With, target.ID):
 		case len(d.With) == 0:
@@ -545,7 +545,7 @@ func (r *Rules) target(x *game.Tx, id string) (*Formation, error) {
 		if !u.OnTable {
 			return nil, game.Reject("NB-10", "unit %s is not on the table", id)
 		}
-		return st(x).Formation(u.Division), nil
+		return st(x).division(u), nil
 	}
 	f := st(x).Formation(id)
 	if f == nil {

@@ -34,7 +34,7 @@ func (r *Rules) Offers(gs *game.State, step game.Step, seat string) map[string][
 				case "combat":
 					// With one of the divisions its own is engaged with
 					// (NB-6), which the command names.
-					ok = combatant(s, gs.Turn, u) == nil && len(s.Formation(u.Division).With) > 0
+					ok = combatant(s, gs.Turn, u) == nil && len(s.division(u).With) > 0
 				case "rout":
 					ok = u.Status != "routed"
 				case "rally":
@@ -76,7 +76,7 @@ func reactable(s *State, u *Unit) error {
 	if u.Status == "routed" {
 		return game.Reject("", "unit %s is routed", u.ID)
 	}
-	d := s.Formation(u.Division)
+	d := s.division(u)
 	if !d.Engaged && (d.Order == nil || d.Order.Kind != "defend") {
 		return game.Reject("NB-14", "cavalry of %s reacts only when engaged or on a defend order", d.ID)
 	}

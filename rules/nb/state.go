@@ -94,6 +94,7 @@ type Formation struct {
 	Then    *Order      `json:"then,omitempty"`    // the order it follows on entry
 
 	units []int // a division's combat units, as indices into State.Units
+	up    int   // the index of its parent in State.Formations, -1 for none
 }
 
 // General is a general: his piece, and what NB knows of him.
@@ -131,6 +132,8 @@ type Unit struct {
 	// Start is where it stood when it first moved this turn: it may end a
 	// move no farther from there than its speed (SPEC NB-16).
 	Start *geom.Point `json:"start,omitempty"`
+
+	div int // the index of its division in State.Formations, -1 for none
 }
 
 // Cavalry reports whether the unit is light or heavy cavalry.
@@ -340,9 +343,17 @@ func (s *State) index() {
 		s.form[f.ID] = i
 		f.units = f.units[:0]
 	}
+	for _, f := range s.Formations {
+		f.up = -1
+		if i, ok := s.form[f.Parent]; ok {
+			f.up = i
+		}
+	}
 	for i, u := range s.Units {
-		if f := s.Formation(u.Division); f != nil {
-			f.units = append(f.units, i)
+		u.div = -1
+		if d, ok := s.form[u.Division]; ok {
+			u.div = d
+			s.Formations[d].units = append(s.Formations[d].units, i)
 		}
 	}
 	s.msg = make(map[string]int, len(s.Messengers))
@@ -419,12 +430,28 @@ func (s *State) removeMessenger(id string) {
 // including the army.
 func (s *State) Lineage(id string) iter.Seq[*Formation] {
 	return func(yield func(*Formation) bool) {
-		for f := s.Formation(id); f != nil && f.Kind != battle.Army; f = s.Formation(f.Parent) {
+		for f := s.Formation(id); f != nil && f.Kind != battle.Army; f = s.parent(f) {
 			if !yield(f) {
 				return
 			}
 		}
 	}
+}
+
+// parent is the formation above f, or nil.
+func (s *State) parent(f *Formation) *Formation {
+	if f.up < 0 {
+		return nil
+	}
+	return s.Formations[f.up]
+}
+
+// division is the division of unit u, or nil.
+func (s *State) division(u *Unit) *Formation {
+	if u.div < 0 {
+		return nil
+	}
+	return s.Formations[u.div]
 }
 
 // Members yields the combat units of a division.

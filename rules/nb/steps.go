@@ -406,7 +406,7 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 		var sum geom.Point
 		n := 0
 		for i, u := range units {
-			if st(x).Formation(u.Division).General == dg.ID {
+			if st(x).division(u).General == dg.ID {
 				sum.X, sum.Y, n = sum.X+spots[i].X, sum.Y+spots[i].Y, n+1
 			}
 		}
