@@ -71,8 +71,17 @@ type tally map[string]map[string]map[int]int
 
 // counts are one worker's tallies and its scratch space.
 type counts struct {
-	by   tally
-	seen map[[2]string]bool // what one run has noted
+	by map[noted]int
+	// What one run has noted: mostly few, so a list, and a set once the
+	// list is long.
+	seen    [][2]string
+	seenSet map[[2]string]bool
+}
+
+// noted is one thing a run noted: a subject, a label ("" for any), a turn.
+type noted struct {
+	subject, label string
+	turn           int
 }
 
 // Run plays the plan opts.Runs times on sc under rules, run i with dice
@@ -102,7 +111,7 @@ func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c := &counts{by: tally{}, seen: map[[2]string]bool{}}
+			c := &counts{by: map[noted]int{}}
 			tallies[w] = c
 			var g *game.Game
 			for {
@@ -141,18 +150,14 @@ func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options)
 		}
 	}
 	for _, c := range tallies {
-		for f, byOrder := range c.by {
-			if total[f] == nil {
-				total[f] = map[string]map[int]int{}
+		for k, n := range c.by {
+			if total[k.subject] == nil {
+				total[k.subject] = map[string]map[int]int{}
 			}
-			for o, byTurn := range byOrder {
-				if total[f][o] == nil {
-					total[f][o] = map[int]int{}
-				}
-				for t, n := range byTurn {
-					total[f][o][t] += n
-				}
+			if total[k.subject][k.label] == nil {
+				total[k.subject][k.label] = map[int]int{}
 			}
+			total[k.subject][k.label][k.turn] += n
 		}
 	}
 	res := summarise(total, opts)
@@ -174,22 +179,31 @@ func once(start *game.Start, g *game.Game, m game.Measurer, plan *script.Plan, s
 	if err := plan.Play(g, nil); err != nil {
 		return nil, err
 	}
-	seen := c.seen
-	clear(seen)
+	c.seen = c.seen[:0]
+	clear(c.seenSet)
+	const short = 32
 	note := func(f, o string, turn int) {
 		k := [2]string{f, o}
-		if seen[k] {
-			return
+		if len(c.seen) < short {
+			if slices.Contains(c.seen, k) {
+				return
+			}
+			c.seen = append(c.seen, k)
+		} else {
+			if c.seenSet == nil {
+				c.seenSet = map[[2]string]bool{}
+			}
+			if len(c.seenSet) == 0 {
+				for _, s := range c.seen {
+					c.seenSet[s] = true
+				}
+			}
+			if c.seenSet[k] {
+				return
+			}
+			c.seenSet[k] = true
 		}
-		seen[k] = true
-		by := c.by
-		if by[f] == nil {
-			by[f] = map[string]map[int]int{}
-		}
-		if by[f][o] == nil {
-			by[f][o] = map[int]int{}
-		}
-		by[f][o][turn]++
+		c.by[noted{f, o, turn}]++
 	}
 	both := func(f, label string, turn int) {
 		note(f, label, turn)

@@ -9,50 +9,52 @@ import (
 )
 
 // engager keeps what the engagement check reuses from one call to the next.
+// It indexes each unit as it stood at the last check: where, whether on
+// the table, whether it counts (un-routed); the touched units are brought
+// up to date one at a time.
 type engager struct {
-	pts []geom.Point // each unit's position at the last check
-	// grids index, one per side, its units on the table (routed ones too,
-	// which still engage their own division), where they stood at the
-	// last check until the touched ones are moved.
-	grids []*geom.Grid
-	side  []int   // unit -> side index
-	div   []int   // unit -> formation index of its division
-	units [][]int // formation index -> unit indices (divisions only)
-	// contact lists, for each unit on the table, the enemy divisions with
-	// an un-routed unit on the table within reach of it, in order, as at
-	// the last check.
-	contact [][]int32
-	queued  []int // unit -> last round that queued it
-	moved   []int // unit -> last round in which it was a touched unit
-	// alone marks the units with no enemy unit on the table (routed or
-	// not) within reach, as at the last check.
-	alone  []bool
+	pts    []geom.Point // each unit's position as indexed
+	on     []bool       // on the table, as indexed
+	counts []bool       // on the table and not routed, as indexed
+	grids  []*geom.Grid // per side, its units on the table as indexed
+	side   []int        // unit -> side index
+	div    []int        // unit -> formation index of its division
+	units  [][]int      // formation index -> unit indices (divisions only)
+	// near lists, for each unit on the table, the enemy divisions with an
+	// un-routed unit on the table within reach of it, each with how many
+	// such units it has there; a division is engaged with those named in
+	// its units' lists.
+	near   [][]tally
+	seen   []int // unit -> last round that brought it up to date
 	marked []int // formation index -> last round that marked it
 	stamp  []int // formation index -> last union that saw it
 	round  int
 	check  int
-	queue  []int32 // the units to look at again this round
-	forms  []int   // the divisions to look at again this round
+	forms  []int // the divisions to look at again this round
 	buf    []int32
+	with   []int
 	sideOf map[string]int
 }
+
+// tally is how many un-routed units of a division are within reach.
+type tally struct{ div, n int32 }
 
 func (s *State) engager(sc *battle.Scenario) *engager {
 	if s.eng != nil {
 		return s.eng
 	}
 	e := &engager{
-		pts:     make([]geom.Point, len(s.Units)),
-		side:    make([]int, len(s.Units)),
-		div:     make([]int, len(s.Units)),
-		units:   make([][]int, len(s.Formations)),
-		contact: make([][]int32, len(s.Units)),
-		queued:  make([]int, len(s.Units)),
-		moved:   make([]int, len(s.Units)),
-		alone:   make([]bool, len(s.Units)),
-		marked:  make([]int, len(s.Formations)),
-		stamp:   make([]int, len(s.Formations)),
-		sideOf:  map[string]int{},
+		pts:    make([]geom.Point, len(s.Units)),
+		on:     make([]bool, len(s.Units)),
+		counts: make([]bool, len(s.Units)),
+		side:   make([]int, len(s.Units)),
+		div:    make([]int, len(s.Units)),
+		units:  make([][]int, len(s.Formations)),
+		near:   make([][]tally, len(s.Units)),
+		seen:   make([]int, len(s.Units)),
+		marked: make([]int, len(s.Formations)),
+		stamp:  make([]int, len(s.Formations)),
+		sideOf: map[string]int{},
 	}
 	for i, side := range sc.Sides {
 		e.sideOf[side.ID] = i
@@ -67,16 +69,98 @@ func (s *State) engager(sc *battle.Scenario) *engager {
 	return e
 }
 
+// mark has division fi looked at again this round.
+func (e *engager) mark(fi int) {
+	if e.marked[fi] != e.round {
+		e.marked[fi] = e.round
+		e.forms = append(e.forms, fi)
+	}
+}
+
+// add changes by k the count of division d's units within reach of unit
+// i, and marks i's division when d comes into or goes out of its list.
+func (e *engager) add(i int32, d int, k int32) {
+	l := e.near[i]
+	for j := range l {
+		if l[j].div == int32(d) {
+			l[j].n += k
+			if l[j].n == 0 {
+				l[j] = l[len(l)-1]
+				e.near[i] = l[:len(l)-1]
+				e.mark(e.div[i])
+			}
+			return
+		}
+	}
+	e.near[i] = append(l, tally{int32(d), k})
+	e.mark(e.div[i])
+}
+
+// enemies calls fn for each enemy unit on the table, as indexed, within
+// reach of p, enemies of a unit of side si.
+func (e *engager) enemies(si int, p geom.Point, reach float64, fn func(j int32)) {
+	for sj, grid := range e.grids {
+		if sj == si {
+			continue
+		}
+		e.buf = grid.Within(p, reach, e.buf[:0])
+		for _, j := range e.buf {
+			fn(j)
+		}
+	}
+}
+
+// take takes unit i out of the index: the enemies within reach of where
+// it stood stop counting it, and its own list is emptied.
+func (e *engager) take(i int32, reach float64) {
+	if !e.on[i] {
+		return
+	}
+	if e.counts[i] {
+		d := e.div[i]
+		e.enemies(e.side[i], e.pts[i], reach, func(j int32) { e.add(j, d, -1) })
+	}
+	e.grids[e.side[i]].Remove(i)
+	if len(e.near[i]) > 0 {
+		e.near[i] = e.near[i][:0]
+		e.mark(e.div[i])
+	}
+	e.on[i], e.counts[i] = false, false
+}
+
+// put indexes unit i as it stands now: the enemies within reach count it
+// if it is un-routed, and it counts those of them that are.
+func (e *engager) put(i int32, u *Unit, reach float64) {
+	e.pts[i] = u.At
+	e.on[i] = u.OnTable
+	e.counts[i] = u.OnTable && u.Status != "routed"
+	if !u.OnTable {
+		return
+	}
+	d := e.div[i]
+	e.enemies(e.side[i], u.At, reach, func(j int32) {
+		if e.counts[i] {
+			e.add(j, d, 1)
+		}
+		if e.counts[j] {
+			e.add(i, e.div[j], 1)
+		}
+	})
+	e.grids[e.side[i]].Put(i, u.At)
+}
+
 // engagement recomputes which divisions are engaged (SPEC NB-6): a division
 // is engaged while any of its combat units is within reach of an un-routed
 // enemy combat unit on the table. It emits engaged and disengaged events for
 // the divisions whose engagement changed, in scenario order.
 //
-// It keeps, for each unit, the enemy divisions within reach of it, and
-// looks again only at the units a change can affect: those that moved or
-// changed status since the last check, and the enemy units within reach
-// of where they stood and of where they stand. The work then grows with
-// what changed, not with the size of the armies.
+// It keeps, for each unit, how many un-routed units of each enemy division
+// are within reach of it, and brings up to date only what a change
+// affects: a unit that moved or changed status is taken out where it
+// stood (the enemies there count it no more) and put in where it stands
+// (the enemies there count it, and it counts them). The work then grows
+// with what changed and the enemies around it, not with the size of the
+// armies.
 func engagement(x *game.Tx, reach float64, rule string) error {
 	s := st(x)
 	if !s.touchedAll && len(s.touched) == 0 && s.eng != nil && s.engReach == reach {
@@ -93,115 +177,49 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 		s.engReach = reach
 	}
 	e.round++
-	e.queue, e.forms = e.queue[:0], e.forms[:0]
-	queue := func(i int32) {
-		if e.queued[i] != e.round {
-			e.queued[i] = e.round
-			e.queue = append(e.queue, i)
-		}
-	}
-	buf := e.buf[:0]
-	// The index follows the units that changed: a full check puts every
-	// unit on the table in afresh, otherwise only the touched ones move.
-	place := func(i int32) {
-		u := s.Units[i]
-		e.pts[i] = u.At
-		if u.OnTable {
-			e.grids[e.side[i]].Put(i, u.At)
-		} else {
-			e.grids[e.side[i]].Remove(i)
-		}
-	}
+	e.forms = e.forms[:0]
 	if full {
 		for _, grid := range e.grids {
 			grid.Clear()
 		}
 		for i := range s.Units {
-			queue(int32(i))
-			place(int32(i))
+			e.on[i], e.counts[i] = false, false
+			e.near[i] = e.near[i][:0]
+		}
+		for i, u := range s.Units {
+			e.put(int32(i), u, reach)
+		}
+		for fi := range s.Formations {
+			e.mark(fi)
 		}
 	} else {
-		// The enemies within reach of where a changed unit stood, found
-		// in the index as it was before it moved; a unit that had none
-		// is spared the search. Those within reach of where it stands
-		// are found with its own contacts, below.
 		for _, ui := range s.touched {
-			queue(ui)
-			e.moved[ui] = e.round
-			if e.alone[ui] {
+			if e.seen[ui] == e.round {
 				continue
 			}
-			for si, grid := range e.grids {
-				if si != e.side[ui] {
-					buf = grid.Within(e.pts[ui], reach, buf[:0])
-					for _, j := range buf {
-						queue(j)
-					}
-				}
-			}
-		}
-		for _, ui := range s.touched {
-			place(ui)
+			e.seen[ui] = e.round
+			e.take(ui, reach)
+			e.put(ui, s.Units[ui], reach)
 		}
 	}
 	s.touched, s.touchedAll = s.touched[:0], false
-	// Each queued unit's contacts, afresh; its division is looked at again.
-	// The enemies within reach of a changed unit join the queue as they
-	// are found, since their contacts may now include it.
-	for k := 0; k < len(e.queue); k++ {
-		ui := e.queue[k]
-		c := e.contact[ui][:0]
-		alone := true
-		if u := s.Units[ui]; u.OnTable {
-			e.check++
-			for si, grid := range e.grids {
-				if si == e.side[ui] {
-					continue
-				}
-				buf = grid.Within(u.At, reach, buf[:0])
-				alone = alone && len(buf) == 0
-				if !full && e.moved[ui] == e.round {
-					for _, j := range buf {
-						queue(j)
-					}
-				}
-				for _, j := range buf {
-					if s.Units[j].Status == "routed" {
-						continue // a routed unit engages nobody
-					}
-					if d := e.div[j]; e.stamp[d] != e.check {
-						e.stamp[d] = e.check
-						c = append(c, int32(d))
-					}
-				}
-			}
-			slices.Sort(c)
-		}
-		e.contact[ui] = c
-		e.alone[ui] = alone
-		if d := e.div[ui]; e.marked[d] != e.round {
-			e.marked[d] = e.round
-			e.forms = append(e.forms, d)
-		}
-	}
-	e.buf = buf
 	slices.Sort(e.forms) // events in scenario order
-	var with []int
 	for _, fi := range e.forms {
 		f := s.Formations[fi]
 		if f.Kind != battle.Division {
 			continue
 		}
 		e.check++
-		with = with[:0]
+		with := e.with[:0]
 		for _, ui := range e.units[fi] {
-			for _, d := range e.contact[ui] {
-				if e.stamp[d] != e.check {
-					e.stamp[d] = e.check
-					with = append(with, int(d))
+			for _, t := range e.near[ui] {
+				if e.stamp[t.div] != e.check {
+					e.stamp[t.div] = e.check
+					with = append(with, int(t.div))
 				}
 			}
 		}
+		e.with = with
 		if len(with) == 0 {
 			if f.Engaged {
 				if err := emit(x, game.Event{Type: Disengaged, Side: f.Side, See: game.All, Rule: rule}, Data{Formation: f.ID}); err != nil {
