@@ -129,6 +129,10 @@ type Move struct {
 	From    *geom.Point `json:"from,omitempty"`
 	Shape   string      `json:"formation,omitempty"`
 	Facing  *float64    `json:"facing,omitempty"`
+	// Piece is 1 + the index of the piece in State.Pieces, when the rule
+	// set knows it: a hint that spares a lookup by id, which the engine
+	// checks against the id; 0 when not known. It is not recorded.
+	Piece int `json:"-"`
 }
 
 // ID is the id of the piece that moves.

@@ -96,6 +96,15 @@ func (s *State) Piece(id string) *Piece {
 	return nil
 }
 
+// moved is the piece a move moves, found by its hint if that is right.
+func (s *State) moved(m Move) *Piece {
+	id := m.ID()
+	if k := m.Piece - 1; k >= 0 && k < len(s.Pieces) && s.Pieces[k].ID == id {
+		return s.Pieces[k]
+	}
+	return s.Piece(id)
+}
+
 // PieceIndex is the index in Pieces of the piece with id.
 func (s *State) PieceIndex(id string) (int, bool) {
 	i, ok := s.piece[id]
@@ -210,7 +219,7 @@ func (s *State) apply(r Rules, e *Event) error {
 		}
 	}
 	for _, m := range e.Moves {
-		p := s.Piece(m.ID())
+		p := s.moved(m)
 		if p == nil {
 			return fmt.Errorf("piece %s is not in the game", m.ID())
 		}

@@ -284,7 +284,7 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 			}
 			mv := m
 			from[len(out)] = g.At
-			mv.From = &from[len(out)]
+			mv.From, mv.Piece = &from[len(out)], g.pi+1
 			out = append(out, mv)
 			continue
 		}
@@ -327,7 +327,7 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 		}
 		mv := m
 		from[len(out)] = u.At
-		mv.From = &from[len(out)]
+		mv.From, mv.Piece = &from[len(out)], u.pi+1
 		out = append(out, mv)
 	}
 	if len(why) > 0 {

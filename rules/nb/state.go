@@ -107,6 +107,8 @@ type General struct {
 	Attached string  `json:"attached,omitempty"` // a unit or general he is with (SPEC NB-13)
 	Fate     string  `json:"fate,omitempty"`     // killed or captured (SPEC NB-15)
 	Replaced string  `json:"replaced,omitempty"` // the general who took over
+
+	pi int // the index of his piece in the game's pieces (game.Move.Piece)
 }
 
 // Active reports whether the general is in the game and on the table.
@@ -134,6 +136,7 @@ type Unit struct {
 	Start *geom.Point `json:"start,omitempty"`
 
 	div int // the index of its division in State.Formations, -1 for none
+	pi  int // the index of its piece in the game's pieces (game.Move.Piece)
 }
 
 // Cavalry reports whether the unit is light or heavy cavalry.
@@ -223,14 +226,16 @@ func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 		if p == nil {
 			return nil, fmt.Errorf("nb: general %s has no piece", g.ID)
 		}
-		n.Generals = append(n.Generals, &General{Piece: p, Name: g.Name, Commands: g.Commands, Quality: g.Quality, Range: g.Range})
+		pi, _ := s.PieceIndex(g.ID)
+		n.Generals = append(n.Generals, &General{Piece: p, Name: g.Name, Commands: g.Commands, Quality: g.Quality, Range: g.Range, pi: pi})
 	}
 	for _, u := range sc.Units() {
 		p := s.Piece(u.ID)
 		if p == nil {
 			return nil, fmt.Errorf("nb: unit %s has no piece", u.ID)
 		}
-		n.Units = append(n.Units, &Unit{Piece: p, Division: u.Division, Type: u.Type, Status: u.Status, Speed: u.Speed, Detachment: u.Detachment})
+		pi, _ := s.PieceIndex(u.ID)
+		n.Units = append(n.Units, &Unit{Piece: p, Division: u.Division, Type: u.Type, Status: u.Status, Speed: u.Speed, Detachment: u.Detachment, pi: pi})
 	}
 	n.index()
 	n.touchedAll = true
@@ -261,19 +266,27 @@ func (s *State) Clone(c *game.State) game.Ext {
 	n.Generals = make([]*General, len(s.Generals))
 	for i, g := range s.Generals {
 		gs[i] = *g
-		gs[i].Piece = c.Piece(g.ID)
+		gs[i].Piece = pieceOf(c, g.pi, g.ID)
 		n.Generals[i] = &gs[i]
 	}
 	us := make([]Unit, len(s.Units))
 	n.Units = make([]*Unit, len(s.Units))
 	for i, u := range s.Units {
 		us[i] = *u
-		us[i].Piece = c.Piece(u.ID)
+		us[i].Piece = pieceOf(c, u.pi, u.ID)
 		n.Units[i] = &us[i]
 	}
 	n.ord = map[string]int{}
 	n.msg = map[string]int{}
 	return n
+}
+
+// pieceOf is piece id of c, found at index i if it is there.
+func pieceOf(c *game.State, i int, id string) *game.Piece {
+	if i >= 0 && i < len(c.Pieces) && c.Pieces[i].ID == id {
+		return c.Pieces[i]
+	}
+	return c.Piece(id)
 }
 
 // Reset puts the state back to from, the start it was cloned from, in the
