@@ -698,6 +698,14 @@ func (g *Game) tx(buffer bool) *Tx {
 	return x
 }
 
+// Recorded is the rolls of an event that records roll r alone, held in
+// memory the game keeps for its log's rolls (see Slab).
+func (x *Tx) Recorded(r *Roll) []Roll {
+	out := x.g.rolls.Take(1)
+	out[0] = *r
+	return out
+}
+
 // Moves returns n zero moves for an event the rule set is making, from
 // memory the game keeps for its log's moves (see Slab).
 func (x *Tx) Moves(n int) []Move { return x.g.moves.Take(n) }

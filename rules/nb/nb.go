@@ -6,6 +6,7 @@ package nb
 import (
 	_ "embed"
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 	"strconv"
@@ -228,7 +229,7 @@ func (r *Rules) Run(step game.Step, x *game.Tx) error {
 // Setup gives every formation its initial order, active at once (NB-1), and
 // rolls in secret when each off-board reserve may first enter (NB-10).
 func (r *Rules) Setup(x *game.Tx) error {
-	for _, f := range x.Sc.Formations() {
+	for f := range formations(x.Sc) {
 		if f.Order == nil {
 			continue
 		}
@@ -241,7 +242,7 @@ func (r *Rules) Setup(x *game.Tx) error {
 			return err
 		}
 	}
-	for _, f := range x.Sc.Formations() {
+	for f := range formations(x.Sc) {
 		if f.Entry == nil {
 			continue
 		}
@@ -249,11 +250,25 @@ func (r *Rules) Setup(x *game.Tx) error {
 		if err != nil {
 			return err
 		}
-		if err := emit(x, game.Event{Type: ReserveScheduled, Side: f.Side, See: f.Side, Rolls: []game.Roll{*roll}, Rule: "NB-10"}, Data{Formation: f.ID, Square: f.Entry.Square, Edge: f.Entry.Edge, Entry: game.Value(t, roll.Result)}); err != nil {
+		if err := emit(x, game.Event{Type: ReserveScheduled, Side: f.Side, See: f.Side, Rolls: x.Recorded(roll), Rule: "NB-10"}, Data{Formation: f.ID, Square: f.Entry.Square, Edge: f.Entry.Edge, Entry: game.Value(t, roll.Result)}); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// formations yields every formation of sc in scenario order, without
+// making the list (battle.Scenario.Formations).
+func formations(sc *battle.Scenario) iter.Seq[*battle.Formation] {
+	return func(yield func(*battle.Formation) bool) {
+		for _, s := range sc.Sides {
+			for _, f := range s.Formations {
+				if !yield(f) {
+					return
+				}
+			}
+		}
+	}
 }
 
 func (r *Rules) orderID(x *game.Tx, side string) string {

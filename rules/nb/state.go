@@ -52,7 +52,8 @@ type State struct {
 	strs        game.Slab[string]
 	orders      game.Slab[Order]
 	opens       game.Slab[*OrderState]
-	follow, out []string // scratch for split
+	follow, out []string     // scratch for split
+	enemy       []geom.Point // scratch for enemies
 	// scratch: the units of a division on an attack order out of column,
 	// by formation (attackLimits)
 	shaped [][]string

@@ -1,6 +1,7 @@
 package nb
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -40,7 +41,7 @@ func (r *Rules) arrival(x *game.Tx) error {
 		if err != nil {
 			return err
 		}
-		if err := emit(x, game.Event{Type: ReserveArrivalRoll, Side: f.Side, See: game.All, Rolls: []game.Roll{*roll}, Rule: "NB-10"}, Data{Formation: f.ID, General: g.ID, Arrival: f.Entry + game.Value(t, roll.Result)}); err != nil {
+		if err := emit(x, game.Event{Type: ReserveArrivalRoll, Side: f.Side, See: game.All, Rolls: x.Recorded(roll), Rule: "NB-10"}, Data{Formation: f.ID, General: g.ID, Arrival: f.Entry + game.Value(t, roll.Result)}); err != nil {
 			return err
 		}
 	}
@@ -121,7 +122,7 @@ func (r *Rules) readOne(x *game.Tx, o *OrderState, rd Reader) error {
 		return err
 	}
 	e := base
-	e.Type, e.Rule, e.Rolls = OrderRead, "NB-5", []game.Roll{*roll}
+	e.Type, e.Rule, e.Rolls = OrderRead, "NB-5", x.Recorded(roll)
 	d.Acts = x.S.Turn + game.Value(t, roll.Result)
 	return emit(x, e, d)
 }
@@ -199,12 +200,12 @@ func (r *Rules) activateFor(x *game.Tx, o *OrderState, fid, how, rule string) er
 	if cur != nil && cur.ID != o.ID && newer(cur, &o.Order, fid) && cur.Kind != "reserve" {
 		return emit(x, game.Event{Type: OrderSuperseded, Side: o.Side, See: o.Side, Rule: rule}, Data{OrderID: o.ID, Formation: fid, Text: fmt.Sprintf("order %s, written on turn %d, is newer", cur.ID, cur.Written)})
 	}
-	ord := o.Order
+	ord := st(x).orders.One(o.Order)
 	if f.Reserve == "off-board" {
 		how = "for-entry" // it acts on the order once it enters (NB-10)
 	}
-	follow, out := r.split(x, fid, &ord, f.Reserve != "off-board")
-	return emit(x, game.Event{Type: OrderActive, Side: o.Side, See: o.Side, Rule: rule}, Data{Formation: fid, Order: &ord, Divisions: follow, Left: out, How: how})
+	follow, out := r.split(x, fid, ord, f.Reserve != "off-board")
+	return emit(x, game.Event{Type: OrderActive, Side: o.Side, See: o.Side, Rule: rule}, Data{Formation: fid, Order: ord, Divisions: follow, Left: out, How: how})
 }
 
 // messengers moves every messenger straight toward its recipient's present
@@ -351,13 +352,17 @@ func (r *Rules) enter(x *game.Tx) error {
 	return nil
 }
 
+// enemies lists where the un-routed enemy units of a side stand on the
+// table, in the state's scratch list: good until the next call.
 func (r *Rules) enemies(x *game.Tx, side string) []geom.Point {
-	var out []geom.Point
-	for _, u := range st(x).Units {
+	s := st(x)
+	out := s.enemy[:0]
+	for _, u := range s.Units {
 		if u.Side != side && u.OnTable && u.Status != "routed" {
 			out = append(out, u.At)
 		}
 	}
+	s.enemy = out
 	return out
 }
 
@@ -394,7 +399,7 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 		}
 	}
 	spots := r.spots(x, f.Edge, at, enemy, len(units))
-	var moves []game.Move
+	moves := x.Moves(1 + len(units) + len(gens))[:0]
 	if at != g.At {
 		moves = append(moves, game.Move{General: g.ID, To: at, From: st(x).pt(g.At)})
 	}
@@ -428,9 +433,9 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 		return nil
 	}
 	o := st(x).OrderByID(then.ID)
-	ord := o.Order
-	follow, _ := r.split(x, f.ID, &ord, false)
-	return emit(x, game.Event{Type: OrderActive, Side: f.Side, See: f.Side, Rule: "NB-10"}, Data{Formation: f.ID, Order: &ord, Divisions: follow, How: "entry"})
+	ord := st(x).orders.One(o.Order)
+	follow, _ := r.split(x, f.ID, ord, false)
+	return emit(x, game.Event{Type: OrderActive, Side: f.Side, See: f.Side, Rule: "NB-10"}, Data{Formation: f.ID, Order: ord, Divisions: follow, How: "entry"})
 }
 
 // under reports whether formation id is top or under it.
@@ -526,7 +531,7 @@ func (r *Rules) spots(x *game.Tx, edge string, at geom.Point, enemy []geom.Point
 			}
 		}
 	}
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].Dist(at) < cands[j].Dist(at) })
+	slices.SortStableFunc(cands, func(a, b geom.Point) int { return cmp.Compare(a.Dist(at), b.Dist(at)) })
 	out := make([]geom.Point, n)
 	for i := range out {
 		if len(cands) > 0 {
