@@ -3,7 +3,6 @@ package nb
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"orderly/battle"
@@ -174,9 +173,9 @@ func (r *Rules) write(c cmd, x *game.Tx) error {
 		return game.Reject("NB-11", "general %s is not on the table to receive the order", to)
 	}
 	sd := st(x).Side(c.Side)
-	o := st(x).orders.One(Order{ID: c.Side + "-" + strconv.Itoa(sd.Orders+1), For: st(x).keep(w.For), Kind: w.Kind,
+	o := st(x).orders.One(Order{ID: st(x).serial("", c.Side, sd.Orders+1), For: st(x).keep(w.For), Kind: w.Kind,
 		Objective: w.Objective, Note: w.Note, Written: x.S.Turn, Via: to})
-	mid := "m-" + c.Side + "-" + strconv.Itoa(sd.Messengers+1)
+	mid := st(x).serial("m-", c.Side, sd.Messengers+1)
 	if err := emit(x, game.Event{Type: MessengerSent, Side: c.Side, See: game.All, Rule: "NB-3"}, Data{Messenger: mid, At: st(x).pt(a.At), Range: a.Range}); err != nil {
 		return err
 	}
@@ -201,7 +200,8 @@ func (r *Rules) recipients(x *game.Tx, fs []*Formation) ([]string, error) {
 		return []string{wing.General}, nil
 	}
 	f := fs[0]
-	out := []string{f.General}
+	out := st(x).strs.Take(2)[:1]
+	out[0] = f.General
 	if p := st(x).Formation(f.Parent); p != nil {
 		switch {
 		case f.Kind == battle.Corps && p.Kind == battle.Wing, f.Kind == battle.Division && p.Kind == battle.Corps:

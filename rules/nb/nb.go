@@ -272,7 +272,7 @@ func formations(sc *battle.Scenario) iter.Seq[*battle.Formation] {
 }
 
 func (r *Rules) orderID(x *game.Tx, side string) string {
-	return side + "-" + strconv.Itoa(st(x).Side(side).Orders+1)
+	return st(x).serial("", side, st(x).Side(side).Orders+1)
 }
 
 // followers lists the divisions under formation id that take up order o

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"orderly/geom"
 	"slices"
+	"strconv"
 
 	"orderly/battle"
 	"orderly/game"
@@ -54,6 +55,10 @@ type State struct {
 	opens       game.Slab[*OrderState]
 	follow, out []string     // scratch for split
 	enemy       []geom.Point // scratch for enemies
+	rd          []string     // scratch for readers
+	// names keeps the ids made from a prefix and a serial number (orders,
+	// messengers): the same in every game of a scenario.
+	names map[[2]string][]string
 	// scratch: the units of a division on an attack order out of column,
 	// by formation (attackLimits)
 	shaped [][]string
@@ -544,6 +549,20 @@ func (s *State) Side(id string) *SideState {
 		}
 	}
 	return nil
+}
+
+// serial is kind, side, a dash and n ("french-3", "m-french-3"), made once.
+func (s *State) serial(kind, side string, n int) string {
+	if s.names == nil {
+		s.names = map[[2]string][]string{}
+	}
+	k := [2]string{kind, side}
+	l := s.names[k]
+	for len(l) <= n {
+		l = append(l, kind+side+"-"+strconv.Itoa(len(l)))
+	}
+	s.names[k] = l
+	return l[n]
 }
 
 // keep is a copy of ids held with the game's events, or nil for none.

@@ -311,8 +311,9 @@ func (r *Rules) onward(x *game.Tx, o *OrderState, at *General) *General {
 // readers lists the formations whose generals read order o once delivered
 // to general at (NB-11).
 func (r *Rules) readers(x *game.Tx, o *OrderState, at *General) []string {
-	host := st(x).Formation(at.Commands)
-	var out []string
+	s := st(x)
+	host := s.Formation(at.Commands)
+	out := s.rd[:0]
 	for _, id := range o.For {
 		f := st(x).Formation(id)
 		if f.Kind == battle.Wing && host.ID == f.ID {
@@ -322,7 +323,8 @@ func (r *Rules) readers(x *game.Tx, o *OrderState, at *General) []string {
 		}
 		out = append(out, id)
 	}
-	return out
+	s.rd = out
+	return s.keep(out)
 }
 
 // inReserve reports whether formation id is, or is under, an on-board
