@@ -150,8 +150,10 @@ type Game struct {
 	moves Slab[Move]
 	rolls Slab[Roll]
 	mods  Slab[Mod]
-	txs   [2]Tx   // reused: one that applies at once, one that buffers a command
-	cmd   Command // the command being carried out (exec)
+	// modBuf is the table's list of modifiers of the last roll, reused.
+	modBuf []table.Mod
+	txs    [2]Tx   // reused: one that applies at once, one that buffers a command
+	cmd    Command // the command being carried out (exec)
 
 	chain *Chain // hashes each new event, when set
 	head  string // the last event's Hash
@@ -762,7 +764,7 @@ func (x *Tx) RollBound(t *table.Table, a table.Args, subject string) (*Roll, err
 	}
 	k := RollKey{Seq: seq, Index: g.drawn, Turn: x.S.Turn, Phase: x.S.Phase, Table: t.ID, Subject: subject}
 	g.drawn++
-	r, err := t.Draw(a, g.dice.Roller(k))
+	r, err := t.Draw(a, g.dice.Roller(k), g.modBuf)
 	if err != nil {
 		return nil, fmt.Errorf("%s for %s: %w", t.ID, subject, err)
 	}
@@ -772,6 +774,7 @@ func (x *Tx) RollBound(t *table.Table, a table.Args, subject string) (*Roll, err
 	for i, m := range r.Mods {
 		out.Mods[i] = Mod{Name: m.Name, Value: m.Value, Amount: m.Amount}
 	}
+	g.modBuf = r.Mods[:0]
 	return out, nil
 }
 

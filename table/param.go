@@ -398,6 +398,26 @@ type Args struct {
 // bind checks named text values against params and fills in defaults.
 func bind(params []*Param, in map[string]string) (Args, error) {
 	a := Args{params: params, vals: make([]int, len(params)), set: make([]bool, len(params))}
+	// The common case, every name known and every value good, binds in the
+	// parameters' order; anything else goes the careful way below, which
+	// reports the first problem in the order of the names.
+	known := 0
+	for i, p := range params {
+		if t, ok := in[p.Name]; ok {
+			v, err := p.parse(t)
+			if err != nil {
+				known = -1
+				break
+			}
+			a.vals[i], a.set[i] = v, true
+			known++
+		}
+	}
+	if known == len(in) {
+		return a.defaults()
+	}
+	clear(a.vals)
+	clear(a.set)
 	names := make([]string, 0, len(in))
 	for k := range in {
 		names = append(names, k)
@@ -425,7 +445,13 @@ func bind(params []*Param, in map[string]string) (Args, error) {
 		}
 		a.vals[i], a.set[i] = v, true
 	}
-	for i, p := range params {
+	return a.defaults()
+}
+
+// defaults fills in the defaults of the parameters not given, and checks
+// that every required one is.
+func (a Args) defaults() (Args, error) {
+	for i, p := range a.params {
 		if a.set[i] {
 			continue
 		}
@@ -483,8 +509,8 @@ type Mod struct {
 
 // mods lists the modifiers the bound parameters bring, in parameter order;
 // parameters that bring nothing (and no default) are left out.
-func (a Args) mods() []Mod {
-	var out []Mod
+// They are appended to out.
+func (a Args) mods(out []Mod) []Mod {
 	for i, p := range a.params {
 		if !a.set[i] || !p.Modifies() {
 			continue

@@ -61,8 +61,9 @@ func (o Odds) P(result string) *big.Rat {
 
 // modifiers lists the modifiers that bound parameters bring to the total and
 // to the target, including derived ones read from lookup tables.
-func (t *Table) modifiers(a Args) (mods []Mod, sum, target int, err error) {
-	mods = a.mods()
+// They are appended to into[:0] (nil for a new list).
+func (t *Table) modifiers(a Args, into []Mod) (mods []Mod, sum, target int, err error) {
+	mods = a.mods(into[:0])
 	for i, d := range t.Derived {
 		in := map[string]string{}
 		complete := true
@@ -178,17 +179,21 @@ func (t *Table) rename(a Args, res, why string) (string, string) {
 }
 
 // Resolve rolls the table with bound parameters.
-func (t *Table) Resolve(a Args, r dice.Roller) (Roll, error) { return t.resolve(a, r, true) }
+func (t *Table) Resolve(a Args, r dice.Roller) (Roll, error) { return t.resolve(a, r, true, nil) }
 
 // Draw rolls the table like Resolve, the same dice with the same result,
 // but leaves out Reason: for a game, which records the roll and not why.
-func (t *Table) Draw(a Args, r dice.Roller) (Roll, error) { return t.resolve(a, r, false) }
+// The modifiers are appended to mods[:0], which the caller may reuse once
+// it has copied them (nil for a new list).
+func (t *Table) Draw(a Args, r dice.Roller, mods []Mod) (Roll, error) {
+	return t.resolve(a, r, false, mods)
+}
 
-func (t *Table) resolve(a Args, r dice.Roller, reason bool) (Roll, error) {
+func (t *Table) resolve(a Args, r dice.Roller, reason bool, into []Mod) (Roll, error) {
 	if t.Pool != nil {
 		return t.resolvePool(a, r)
 	}
-	mods, sum, target, err := t.modifiers(a)
+	mods, sum, target, err := t.modifiers(a, into)
 	if err != nil {
 		return Roll{}, err
 	}
@@ -226,7 +231,7 @@ func (t *Table) Odds(a Args) (Odds, error) {
 	if t.Pool != nil {
 		return t.poolOdds(a)
 	}
-	_, sum, target, err := t.modifiers(a)
+	_, sum, target, err := t.modifiers(a, nil)
 	if err != nil {
 		return Odds{}, err
 	}
