@@ -18,6 +18,13 @@ const slabBlock = 256
 // Take returns n zero items, as a slice whose capacity is n (appending to
 // it allocates afresh rather than spill into the next slice taken).
 func (s *Slab[T]) Take(n int) []T {
+	out := s.take(n)
+	clear(out)
+	return out
+}
+
+// take is Take without zeroing the items (they may hold an earlier game's).
+func (s *Slab[T]) take(n int) []T {
 	if n <= 0 {
 		return nil
 	}
@@ -43,13 +50,12 @@ func (s *Slab[T]) Take(n int) []T {
 	}
 	out := s.blocks[s.block][s.used : s.used+n : s.used+n]
 	s.used += n
-	clear(out)
 	return out
 }
 
 // One returns a pointer to a copy of v held in the slab.
 func (s *Slab[T]) One(v T) *T {
-	p := &s.Take(1)[0]
+	p := &s.take(1)[0]
 	*p = v
 	return p
 }
