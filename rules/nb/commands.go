@@ -154,7 +154,7 @@ func (r *Rules) write(c cmd, x *game.Tx) error {
 		return err
 	}
 	for _, f := range fs {
-		g := st(x).General(f.General)
+		g := st(x).commander(f)
 		if g.Fate != "" {
 			return game.Reject("NB-15", "general %s of %s is %s; the formation takes no new orders until he is replaced", g.ID, f.ID, g.Fate)
 		}

@@ -365,7 +365,8 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 		if err != nil {
 			return err
 		}
-		n := &General{Piece: p, Name: d.New.Name, Commands: old.Commands, Quality: d.New.Quality, Range: d.New.Range}
+		pi, _ := gs.PieceIndex(p.ID)
+		n := &General{Piece: p, Name: d.New.Name, Commands: old.Commands, Quality: d.New.Quality, Range: d.New.Range, pi: pi}
 		old.Replaced = n.ID
 		if s.sharedGen {
 			s.gen = maps.Clone(s.gen)
@@ -374,7 +375,7 @@ func (r *Rules) Apply(gs *game.State, e *game.Event) error {
 		s.gen[n.ID] = len(s.Generals)
 		s.Generals = append(s.Generals, n)
 		if f := s.Formation(old.Commands); f != nil {
-			f.General = n.ID
+			f.General, f.gi = n.ID, s.gen[n.ID]
 		}
 		for _, m := range s.Messengers {
 			if m.To == old.ID {

@@ -34,7 +34,7 @@ func (r *Rules) Forecast(sc *battle.Scenario, gs *game.State, side string, args 
 		if f == nil || f.Side != side {
 			return nil, game.Reject("", "%s has no formation %s", side, id)
 		}
-		g := s.General(f.General)
+		g := s.commander(f)
 		if g == nil {
 			return nil, game.Reject("NB-15", "formation %s has no general to read an order", id)
 		}

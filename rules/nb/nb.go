@@ -299,19 +299,19 @@ func (r *Rules) split(x *game.Tx, id string, o *Order, check bool) (follow, out 
 		for _, cid := range x.Sc.Formation(p.ID).Children {
 			c := st(x).Formation(cid)
 			if c.Kind != battle.Division {
-				walk(c, st(x).General(c.General))
+				walk(c, st(x).commander(c))
 				continue
 			}
 			if c.Order != nil && c.Order.ID != o.ID && newer(c.Order, o, cid) {
 				continue
 			}
-			if g := st(x).General(c.General); g == nil || g.Fate != "" {
+			if g := st(x).commander(c); g == nil || g.Fate != "" {
 				// Without its general it takes no new orders (NB-15).
 				out = append(out, cid)
 				continue
 			}
 			if check && boss != nil {
-				g := st(x).General(c.General)
+				g := st(x).commander(c)
 				if g == nil || !g.OnTable || !boss.OnTable || g.At.Dist(boss.At) > boss.Range+1e-9 {
 					out = append(out, cid)
 					continue
@@ -320,7 +320,7 @@ func (r *Rules) split(x *game.Tx, id string, o *Order, check bool) (follow, out 
 			follow = append(follow, cid)
 		}
 	}
-	walk(f, st(x).General(f.General))
+	walk(f, st(x).commander(f))
 	// The lists go into events: copied to the game's memory, exactly long,
 	// while the scratch lists are kept for the next time.
 	s.follow, s.out = follow[:0], out[:0]
@@ -338,7 +338,7 @@ func newer(a, b *Order, div string) bool {
 
 // army returns the army commander of a side now.
 func (r *Rules) army(x *game.Tx, side string) *General {
-	return st(x).General(st(x).Formation(side).General)
+	return st(x).commander(st(x).Formation(side))
 }
 
 // generalOf returns the general who commands formation id now.
@@ -347,7 +347,7 @@ func generalOf(x *game.Tx, id string) *General {
 	if f == nil {
 		return nil
 	}
-	return st(x).General(f.General)
+	return st(x).commander(f)
 }
 
 func names(fs []string) string { return strings.Join(fs, ", ") }

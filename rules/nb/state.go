@@ -101,6 +101,7 @@ type Formation struct {
 
 	units []int // a division's combat units, as indices into State.Units
 	up    int   // the index of its parent in State.Formations, -1 for none
+	gi    int   // the index of General in State.Generals, -1 for none
 }
 
 // General is a general: his piece, and what NB knows of him.
@@ -363,9 +364,12 @@ func (s *State) index() {
 		f.units = f.units[:0]
 	}
 	for _, f := range s.Formations {
-		f.up = -1
+		f.up, f.gi = -1, -1
 		if i, ok := s.form[f.Parent]; ok {
 			f.up = i
+		}
+		if i, ok := s.gen[f.General]; ok {
+			f.gi = i
 		}
 	}
 	for i, u := range s.Units {
@@ -455,6 +459,14 @@ func (s *State) Lineage(id string) iter.Seq[*Formation] {
 			}
 		}
 	}
+}
+
+// commander is the general who commands formation f now, or nil.
+func (s *State) commander(f *Formation) *General {
+	if f.gi < 0 {
+		return nil
+	}
+	return s.Generals[f.gi]
 }
 
 // parent is the formation above f, or nil.

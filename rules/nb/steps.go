@@ -27,7 +27,7 @@ func (r *Rules) arrival(x *game.Tx) error {
 			return err
 		}
 		at := x.Sc.Field.EdgeMid(sq, f.Edge)
-		g := st(x).General(f.General)
+		g := st(x).commander(f)
 		if err := emit(x, game.Event{Type: GeneralPlaced, Side: f.Side, See: game.All, Rule: "NB-10"}, Data{Formation: f.ID, General: g.ID, At: st(x).pt(at), Square: f.Square, Edge: f.Edge}); err != nil {
 			return err
 		}
@@ -301,7 +301,7 @@ func (r *Rules) onward(x *game.Tx, o *OrderState, at *General) *General {
 	if f.Kind != battle.Division || f.General == at.ID {
 		return nil
 	}
-	g := st(x).General(f.General)
+	g := st(x).commander(f)
 	if g.Active() && g.At.Dist(at.At) <= at.Range+1e-9 {
 		return nil
 	}
@@ -369,7 +369,7 @@ func (r *Rules) enemies(x *game.Tx, side string) []geom.Point {
 }
 
 func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
-	g := st(x).General(f.General)
+	g := st(x).commander(f)
 	enemy := r.enemies(x, f.Side)
 	at, ok := r.slide(x, f.Edge, g.At, enemy)
 	if !ok {
@@ -386,7 +386,7 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 		}
 		in[d.ID] = true
 		divs = append(divs, d.ID)
-		if dg := st(x).General(d.General); dg != nil && !dg.OnTable {
+		if dg := st(x).commander(d); dg != nil && !dg.OnTable {
 			gens = append(gens, dg)
 		}
 		for u := range st(x).Members(d) {
@@ -555,7 +555,7 @@ func (r *Rules) endOfMovement(x *game.Tx) error {
 		if f.Kind != battle.Division {
 			continue
 		}
-		g := s.General(f.General)
+		g := s.commander(f)
 		if g == nil || !g.Active() {
 			continue
 		}
