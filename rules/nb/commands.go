@@ -318,7 +318,7 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 		if m.Shape != "" && m.Shape != u.Shape && !slices.Contains(r.p.attackShapes, m.Shape) && div.Order != nil && div.Order.Kind == "attack" && !div.Engaged {
 			return game.Reject("NB-7", "unit %s is under an attack order and may not change to %s until its division is engaged; allowed until then: %s", u.ID, m.Shape, strings.Join(r.p.attackShapes, ", "))
 		}
-		if r.entered(x, u.Division) {
+		if r.entered(x, st(x).division(u)) {
 			for _, e := range r.enemies(x, u.Side) {
 				if e.Within(m.To, r.p.entryClear) {
 					return game.Reject("NB-10", "unit %s entered this turn and may not end within %s\" of an un-routed enemy unit", u.ID, inch(r.p.entryClear))
@@ -336,10 +336,10 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 	return emit(x, game.Event{Type: Moved, Side: side, See: game.All, Moves: out}, Data{})
 }
 
-// entered reports whether the reserve that division id belongs to came on
+// entered reports whether the reserve that division div belongs to came on
 // this turn.
-func (r *Rules) entered(x *game.Tx, id string) bool {
-	for f := range st(x).Lineage(id) {
+func (r *Rules) entered(x *game.Tx, div *Formation) bool {
+	for f := range st(x).lineage(div) {
 		if f.Entered == x.S.Turn {
 			return true
 		}

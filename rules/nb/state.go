@@ -451,9 +451,13 @@ func (s *State) removeMessenger(id string) {
 
 // Lineage yields formation id and the formations above it, up to but not
 // including the army.
-func (s *State) Lineage(id string) iter.Seq[*Formation] {
+func (s *State) Lineage(id string) iter.Seq[*Formation] { return s.lineage(s.Formation(id)) }
+
+// lineage yields f (if not nil) and the formations above it, up to but
+// not including the army.
+func (s *State) lineage(f *Formation) iter.Seq[*Formation] {
 	return func(yield func(*Formation) bool) {
-		for f := s.Formation(id); f != nil && f.Kind != battle.Army; f = s.parent(f) {
+		for ; f != nil && f.Kind != battle.Army; f = s.parent(f) {
 			if !yield(f) {
 				return
 			}
