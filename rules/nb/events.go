@@ -411,13 +411,14 @@ func (s *State) generalOf(formation string) string {
 
 // move counts the inches each unit moves (NB-7: count says the move is
 // one the units make, not an entry), notes where it stood when it first
-// moved this turn (NB-16), and takes attached generals along (NB-13). The engine then moves the pieces themselves.
+// moved this turn (NB-16), and takes attached generals along (NB-13).
+// The engine then moves the pieces themselves.
 func (s *State) move(moves []game.Move, count bool) error {
 	anyAttached := slices.ContainsFunc(s.Generals, func(g *General) bool { return g.Attached != "" })
 	var starts []geom.Point // where the units first moving now stood
 	for _, m := range moves {
 		if m.Unit != "" {
-			i, ok := s.unit[m.Unit]
+			i, ok := s.unitAt(m)
 			if !ok {
 				return fmt.Errorf("unit %s is not in the scenario", m.Unit)
 			}

@@ -36,10 +36,11 @@ type State struct {
 	carry   int
 	msg     map[string]int
 
-	gen  map[string]int
-	unit map[string]int
-	form map[string]int
-	ord  map[string]int
+	gen     map[string]int
+	unit    map[string]int
+	byPiece []int // a piece's index (game.Move.Piece) -> its unit's, or -1
+	form    map[string]int
+	ord     map[string]int
 
 	eng      *engager // what the engagement check keeps between calls (NB-6)
 	engReach float64
@@ -261,7 +262,7 @@ func st(x *game.Tx) *State { return x.S.Ext.(*State) }
 // pieces of c. It makes a handful of allocations whatever the size of the
 // armies.
 func (s *State) Clone(c *game.State) game.Ext {
-	n := &State{touchedAll: true, gen: s.gen, unit: s.unit, form: s.form, sharedGen: true, open: make([]int, 0, 16)}
+	n := &State{touchedAll: true, gen: s.gen, unit: s.unit, byPiece: s.byPiece, form: s.form, sharedGen: true, open: make([]int, 0, 16)}
 	n.Sides = slices.Clone(s.Sides)
 	fs := make([]Formation, len(s.Formations))
 	n.Formations = make([]*Formation, len(s.Formations))
@@ -355,8 +356,17 @@ func (s *State) index() {
 		s.gen[g.ID] = i
 	}
 	s.unit = make(map[string]int, len(s.Units))
+	n := 0
 	for i, u := range s.Units {
 		s.unit[u.ID] = i
+		n = max(n, u.pi+1)
+	}
+	s.byPiece = make([]int, n)
+	for i := range s.byPiece {
+		s.byPiece[i] = -1
+	}
+	for i, u := range s.Units {
+		s.byPiece[u.pi] = i
 	}
 	s.form = make(map[string]int, len(s.Formations))
 	for i, f := range s.Formations {
@@ -463,6 +473,18 @@ func (s *State) lineage(f *Formation) iter.Seq[*Formation] {
 			}
 		}
 	}
+}
+
+// unitAt is the index of the unit move m moves, found by the move's piece
+// hint if that is right, and whether there is one.
+func (s *State) unitAt(m game.Move) (int, bool) {
+	if k := m.Piece - 1; k >= 0 && k < len(s.byPiece) {
+		if i := s.byPiece[k]; i >= 0 && s.Units[i].ID == m.Unit {
+			return i, true
+		}
+	}
+	i, ok := s.unit[m.Unit]
+	return i, ok
 }
 
 // commander is the general who commands formation f now, or nil.
