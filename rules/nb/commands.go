@@ -245,11 +245,7 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 	}
 	fd := x.Sc.Field
 	s := st(x)
-	if s.seen == nil {
-		s.seen = map[string]bool{}
-	}
-	seen := s.seen
-	clear(seen)
+	s.moveRound++
 	out := x.Moves(len(c.Moves))[:0]
 	from := s.pts.Take(len(c.Moves)) // where each piece started
 	side := c.Side
@@ -257,10 +253,6 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 	var passed []string
 	for i, m := range c.Moves {
 		id := m.ID()
-		if seen[id] {
-			return game.Reject("", "%s is moved twice in one command", id)
-		}
-		seen[id] = true
 		if !fd.Contains(m.To) {
 			return game.Reject("", "%s cannot move to %v: that is off the table (0..%s by 0..%s inches)", id, m.To, inch(fd.Width), inch(fd.Depth))
 		}
@@ -268,6 +260,9 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 			g, err := r.general(c, x, m.General)
 			if err != nil {
 				return err
+			}
+			if !s.firstMove(g.pi) {
+				return game.Reject("", "%s is moved twice in one command", id)
 			}
 			switch {
 			case g.Fate != "":
@@ -291,6 +286,9 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 		u, err := r.unit(c, x, m.Unit)
 		if err != nil {
 			return err
+		}
+		if !s.firstMove(u.pi) {
+			return game.Reject("", "%s is moved twice in one command", id)
 		}
 		if side == game.Umpire {
 			side = u.Side

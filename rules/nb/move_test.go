@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"orderly/game"
+	"orderly/geom"
+	"orderly/rules/nb"
 	"orderly/script"
 )
 
@@ -67,5 +69,42 @@ func TestObjectiveOffTableScenario(t *testing.T) {
 	}
 	if _, err := script.LoadScenario("on.yaml", []byte(place.Replace(strings.Replace(offTable, "ORDER", "{kind: defend, objective: [72, 0]}", 1))), eng); err != nil {
 		t.Errorf("an objective on the edge of the table: %v", err)
+	}
+}
+
+// TestMovedTwice: a move command that names a piece twice, unit or
+// general, is refused, and changes nothing; the same pieces once each
+// are accepted.
+func TestMovedTwice(t *testing.T) {
+	r := engine(t)
+	eng := func(string) (game.Rules, error) { return r, nil }
+	place := strings.NewReplacer("AT1", ", at: [20, 40]", "AT2", ", at: [20, 41]", "AT3", ", at: [20, 42]")
+	sc, err := script.LoadScenario("twice.yaml", []byte(place.Replace(strings.Replace(offTable, "ORDER", "defend", 1))), eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.New(sc, r, game.Seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Step().Name != "move" {
+		if err := g.Exec(game.Command{Side: game.Umpire, Verb: "end"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	unit := func(to float64) game.Move { return game.Move{Unit: "I-1-a", To: geom.Pt(20, to)} }
+	gen := func(to float64) game.Move { return game.Move{General: "quiot", To: geom.Pt(21, to)} }
+	for _, moves := range [][]game.Move{{unit(40), unit(41)}, {gen(40), unit(41), gen(39)}} {
+		n := g.Len()
+		err := g.Exec(game.Command{Side: "french", Verb: "move", Args: &nb.Args{Moves: moves}})
+		if err == nil || !strings.Contains(err.Error(), "is moved twice in one command") {
+			t.Errorf("%v: got %v, want moved twice", moves, err)
+		}
+		if g.Len() != n {
+			t.Errorf("%v: the refused command added %d events", moves, g.Len()-n)
+		}
+	}
+	if err := g.Exec(game.Command{Side: "french", Verb: "move", Args: &nb.Args{Moves: []game.Move{gen(40), unit(40)}}}); err != nil {
+		t.Errorf("each piece once: %v", err)
 	}
 }

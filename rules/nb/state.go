@@ -63,7 +63,10 @@ type State struct {
 	// scratch: the units of a division on an attack order out of column,
 	// by formation (attackLimits)
 	shaped [][]string
-	seen   map[string]bool // scratch: the pieces a move command names
+	// moveMark[piece] == moveRound marks a piece the move command being
+	// checked has named already.
+	moveMark  []int
+	moveRound int
 }
 
 // SideState is what the state keeps per side.
@@ -485,6 +488,19 @@ func (s *State) unitAt(m game.Move) (int, bool) {
 	}
 	i, ok := s.unit[m.Unit]
 	return i, ok
+}
+
+// firstMove reports whether the move command being checked names the
+// piece with index pi for the first time, and marks it named.
+func (s *State) firstMove(pi int) bool {
+	for len(s.moveMark) <= pi {
+		s.moveMark = append(s.moveMark, 0)
+	}
+	if s.moveMark[pi] == s.moveRound {
+		return false
+	}
+	s.moveMark[pi] = s.moveRound
+	return true
 }
 
 // commander is the general who commands formation f now, or nil.
