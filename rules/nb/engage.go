@@ -149,6 +149,49 @@ func (e *engager) put(i int32, u *Unit, reach float64) {
 	e.grids[e.side[i]].Put(i, u.At)
 }
 
+// shift moves unit i, on the table before and after, from where it is
+// indexed to where it stands now, in one search around its new place
+// wide enough to take in its old neighbours: the counts change only for
+// the enemies it comes into or goes out of reach of (or all of them, if
+// it routed or rallied).
+func (e *engager) shift(i int32, u *Unit, reach float64) {
+	old, was := e.pts[i], e.counts[i]
+	now := u.Status != "routed"
+	r2 := reach*reach + 1e-9 // as geom.Grid.Within
+	di := e.div[i]
+	for sj, grid := range e.grids {
+		if sj == e.side[i] {
+			continue
+		}
+		e.buf = grid.Within(u.At, reach+old.Dist(u.At)+1e-6, e.buf[:0])
+		for _, j := range e.buf {
+			pj := e.pts[j]
+			in0 := sq(pj.X-old.X)+sq(pj.Y-old.Y) <= r2
+			in1 := sq(pj.X-u.At.X)+sq(pj.Y-u.At.Y) <= r2
+			if in0 == in1 && was == now {
+				continue
+			}
+			if in0 && was {
+				e.add(j, di, -1)
+			}
+			if in1 && now {
+				e.add(j, di, 1)
+			}
+			if e.counts[j] && in0 != in1 {
+				k := int32(1)
+				if in0 {
+					k = -1
+				}
+				e.add(i, e.div[j], k)
+			}
+		}
+	}
+	e.pts[i], e.counts[i] = u.At, now
+	e.grids[e.side[i]].Put(i, u.At)
+}
+
+func sq(v float64) float64 { return v * v }
+
 // engagement recomputes which divisions are engaged (SPEC NB-6): a division
 // is engaged while any of its combat units is within reach of an un-routed
 // enemy combat unit on the table. It emits engaged and disengaged events for
@@ -199,6 +242,10 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 				continue
 			}
 			e.seen[ui] = e.round
+			if u := s.Units[ui]; e.on[ui] && u.OnTable && e.pts[ui].Dist(u.At) <= reach {
+				e.shift(ui, u, reach)
+				continue
+			}
 			e.take(ui, reach)
 			e.put(ui, s.Units[ui], reach)
 		}
