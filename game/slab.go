@@ -60,5 +60,12 @@ func (s *Slab[T]) One(v T) *T {
 	return p
 }
 
+// Copy returns a pointer to a copy of *v held in the slab.
+func (s *Slab[T]) Copy(v *T) *T {
+	p := &s.take(1)[0]
+	*p = *v
+	return p
+}
+
 // Reset hands out the slab's memory again from the start.
 func (s *Slab[T]) Reset() { s.block, s.used = 0, 0 }

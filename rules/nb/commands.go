@@ -176,10 +176,10 @@ func (r *Rules) write(c cmd, x *game.Tx) error {
 	o := st(x).orders.One(Order{ID: st(x).serial("", c.Side, sd.Orders+1), For: st(x).keep(w.For), Kind: w.Kind,
 		Objective: w.Objective, Note: w.Note, Written: x.S.Turn, Via: to})
 	mid := st(x).serial("m-", c.Side, sd.Messengers+1)
-	if err := emit(x, game.Event{Type: MessengerSent, Side: c.Side, See: game.All, Rule: "NB-3"}, Data{Messenger: mid, At: st(x).pt(a.At), Range: a.Range}); err != nil {
+	if err := emit(x, game.Event{Type: MessengerSent, Side: c.Side, See: game.All, Rule: "NB-3"}, &Data{Messenger: mid, At: st(x).pt(a.At), Range: a.Range}); err != nil {
 		return err
 	}
-	return emit(x, game.Event{Type: OrderWritten, Side: c.Side, See: c.Side, Rule: "NB-2"}, Data{Order: o, Messenger: mid, To: to, General: a.ID})
+	return emit(x, game.Event{Type: OrderWritten, Side: c.Side, See: c.Side, Rule: "NB-2"}, &Data{Order: o, Messenger: mid, To: to, General: a.ID})
 }
 
 // recipients lists the generals who may receive an order for fs, the
@@ -329,9 +329,9 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 		out = append(out, mv)
 	}
 	if len(why) > 0 {
-		return emit(x, game.Event{Type: Moved, Side: side, See: game.All, Moves: out, Rule: "NB-16"}, Data{Units: passed, How: "umpire", Text: strings.Join(why, "; ")})
+		return emit(x, game.Event{Type: Moved, Side: side, See: game.All, Moves: out, Rule: "NB-16"}, &Data{Units: passed, How: "umpire", Text: strings.Join(why, "; ")})
 	}
-	return emit(x, game.Event{Type: Moved, Side: side, See: game.All, Moves: out}, Data{})
+	return emit(x, game.Event{Type: Moved, Side: side, See: game.All, Moves: out}, &Data{})
 }
 
 // entered reports whether the reserve that division div belongs to came on
@@ -377,7 +377,7 @@ func (r *Rules) attach(c cmd, x *game.Tx) error {
 	default:
 		return unknown("unit or general", c.To, append(x.Sc.IDs("unit"), x.Sc.IDs("general")...))
 	}
-	return emit(x, game.Event{Type: Attached, Side: g.Side, See: game.All, Rule: "NB-13"}, Data{General: g.ID, To: c.To, At: st(x).pt(at)})
+	return emit(x, game.Event{Type: Attached, Side: g.Side, See: game.All, Rule: "NB-13"}, &Data{General: g.ID, To: c.To, At: st(x).pt(at)})
 }
 
 // detach frees a general from what he is attached to (NB-13). An on-board
@@ -403,7 +403,7 @@ func (r *Rules) detach(c cmd, x *game.Tx) error {
 			}
 		}
 	}
-	if err := emit(x, game.Event{Type: Detached, Side: g.Side, See: game.All, Rule: "NB-13"}, Data{General: g.ID, To: g.Attached}); err != nil {
+	if err := emit(x, game.Event{Type: Detached, Side: g.Side, See: game.All, Rule: "NB-13"}, &Data{General: g.ID, To: g.Attached}); err != nil {
 		return err
 	}
 	// The events of a command are applied together at its end, so the
@@ -416,7 +416,7 @@ func (r *Rules) detach(c cmd, x *game.Tx) error {
 	}
 	for i, h := range waiting {
 		if newest[h.fid] != i {
-			if err := emit(x, game.Event{Type: OrderSuperseded, Side: h.o.Side, See: h.o.Side, Rule: "NB-13"}, Data{OrderID: h.o.ID, Formation: h.fid, Text: "a newer order reached the reserve while its general was attached"}); err != nil {
+			if err := emit(x, game.Event{Type: OrderSuperseded, Side: h.o.Side, See: h.o.Side, Rule: "NB-13"}, &Data{OrderID: h.o.ID, Formation: h.fid, Text: "a newer order reached the reserve while its general was attached"}); err != nil {
 				return err
 			}
 			continue
@@ -462,7 +462,7 @@ func (r *Rules) redirect(c cmd, x *game.Tx) error {
 	if c.To == m.To {
 		return game.Reject("", "messenger %s already rides to %s", m.ID, c.To)
 	}
-	return emit(x, game.Event{Type: MessengerRedirect, Side: c.Side, See: c.Side, Rule: "NB-11"}, Data{Messenger: m.ID, To: c.To, General: m.To})
+	return emit(x, game.Event{Type: MessengerRedirect, Side: c.Side, See: c.Side, Rule: "NB-11"}, &Data{Messenger: m.ID, To: c.To, General: m.To})
 }
 
 // complete records that a formation has carried out its attack order; it
@@ -483,7 +483,7 @@ func (r *Rules) complete(c cmd, x *game.Tx) error {
 			divs = append(divs, d.ID)
 		}
 	}
-	return emit(x, game.Event{Type: OrderComplete, Side: f.Side, See: f.Side, Rule: "NB-8"}, Data{Formation: f.ID, Order: &o, Divisions: divs})
+	return emit(x, game.Event{Type: OrderComplete, Side: f.Side, See: f.Side, Rule: "NB-8"}, &Data{Formation: f.ID, Order: &o, Divisions: divs})
 }
 
 // react lets cavalry react only when its division is engaged or on defend
@@ -498,7 +498,7 @@ func (r *Rules) react(c cmd, x *game.Tx) error {
 			return err
 		}
 	}
-	return emit(x, game.Event{Type: Reacted, Side: c.Side, See: game.All, Rule: "NB-14"}, Data{Units: c.Units})
+	return emit(x, game.Event{Type: Reacted, Side: c.Side, See: game.All, Rule: "NB-14"}, &Data{Units: c.Units})
 }
 
 // combat records units that start combat this turn with an enemy unit or
@@ -532,7 +532,7 @@ func (r *Rules) combat(c cmd, x *game.Tx) error {
 			return game.Reject("NB-6", "unit %s cannot start combat with %s: its division %s is engaged only with %s, and engaged units respond only to those", u.ID, c.Target, d.ID, names(d.With))
 		}
 	}
-	return emit(x, game.Event{Type: CombatDeclared, Side: c.Side, See: game.All, Rule: "NB-12"}, Data{Units: c.Units, To: c.Target, Formation: target.ID})
+	return emit(x, game.Event{Type: CombatDeclared, Side: c.Side, See: game.All, Rule: "NB-12"}, &Data{Units: c.Units, To: c.Target, Formation: target.ID})
 }
 
 // target is the division a combat is started with: the division named, or
@@ -570,7 +570,7 @@ func (r *Rules) status(c cmd, x *game.Tx) error {
 		evs = append(evs, Data{Unit: u.ID, Status: want})
 	}
 	for _, d := range evs {
-		if err := emit(x, game.Event{Type: StatusChanged, Side: st(x).Unit(d.Unit).Side, See: game.All}, d); err != nil {
+		if err := emit(x, game.Event{Type: StatusChanged, Side: st(x).Unit(d.Unit).Side, See: game.All}, &d); err != nil {
 			return err
 		}
 	}
@@ -589,7 +589,7 @@ func (r *Rules) remove(c cmd, x *game.Tx) error {
 	if !g.OnTable {
 		return game.Reject("", "general %s is not on the table", g.ID)
 	}
-	return emit(x, game.Event{Type: GeneralRemoved, Side: g.Side, See: game.All, Rule: "NB-15"}, Data{General: g.ID, Status: c.Fate, Formation: g.Commands})
+	return emit(x, game.Event{Type: GeneralRemoved, Side: g.Side, See: game.All, Rule: "NB-15"}, &Data{General: g.ID, Status: c.Fate, Formation: g.Commands})
 }
 
 // replace puts a new general in a fallen one's place (NB-15).
@@ -613,5 +613,5 @@ func (r *Rules) replace(c cmd, x *game.Tx) error {
 	case !x.Sc.Field.Contains(n.At):
 		return game.Reject("", "general %s cannot stand at %v: that is off the table", n.ID, n.At)
 	}
-	return emit(x, game.Event{Type: GeneralReplaced, Side: g.Side, See: game.All, Rule: "NB-15"}, Data{General: g.ID, New: n, Formation: g.Commands})
+	return emit(x, game.Event{Type: GeneralReplaced, Side: g.Side, See: game.All, Rule: "NB-15"}, &Data{General: g.ID, New: n, Formation: g.Commands})
 }

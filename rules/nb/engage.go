@@ -270,7 +270,7 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 		e.with = with
 		if len(with) == 0 {
 			if f.Engaged {
-				if err := emit(x, game.Event{Type: Disengaged, Side: f.Side, See: game.All, Rule: rule}, Data{Formation: f.ID}); err != nil {
+				if err := emit(x, game.Event{Type: Disengaged, Side: f.Side, See: game.All, Rule: rule}, &Data{Formation: f.ID}); err != nil {
 					return err
 				}
 			}
@@ -284,7 +284,7 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 		for i, d := range with {
 			ids[i] = s.Formations[d].ID
 		}
-		if err := emit(x, game.Event{Type: Engaged, Side: f.Side, See: game.All, Rule: rule}, Data{Formation: f.ID, With: ids}); err != nil {
+		if err := emit(x, game.Event{Type: Engaged, Side: f.Side, See: game.All, Rule: rule}, &Data{Formation: f.ID, With: ids}); err != nil {
 			return err
 		}
 	}

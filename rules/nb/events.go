@@ -134,8 +134,8 @@ func data(e *game.Event) *Data {
 }
 
 // emit records an NB event: the envelope and its payload.
-func emit(x *game.Tx, e game.Event, d Data) error {
-	e.Data = st(x).pay.One(d)
+func emit(x *game.Tx, e game.Event, d *Data) error {
+	e.Data = st(x).pay.Copy(d)
 	return x.Emit(e)
 }
 

@@ -234,11 +234,11 @@ func (r *Rules) Setup(x *game.Tx) error {
 			continue
 		}
 		o := st(x).orders.One(Order{ID: r.orderID(x, f.Side), For: st(x).keep([]string{f.ID}), Kind: f.Order.Kind, Objective: f.Order.Objective, Note: f.Order.Note, Direct: true})
-		if err := emit(x, game.Event{Type: OrderWritten, Side: f.Side, See: f.Side, Rule: "NB-1"}, Data{Order: o, How: "initial"}); err != nil {
+		if err := emit(x, game.Event{Type: OrderWritten, Side: f.Side, See: f.Side, Rule: "NB-1"}, &Data{Order: o, How: "initial"}); err != nil {
 			return err
 		}
 		divs := r.followers(x, f.ID, o, false)
-		if err := emit(x, game.Event{Type: OrderActive, Side: f.Side, See: f.Side, Rule: "NB-1"}, Data{Formation: f.ID, Order: o, Divisions: divs, How: "initial"}); err != nil {
+		if err := emit(x, game.Event{Type: OrderActive, Side: f.Side, See: f.Side, Rule: "NB-1"}, &Data{Formation: f.ID, Order: o, Divisions: divs, How: "initial"}); err != nil {
 			return err
 		}
 	}
@@ -250,7 +250,7 @@ func (r *Rules) Setup(x *game.Tx) error {
 		if err != nil {
 			return err
 		}
-		if err := emit(x, game.Event{Type: ReserveScheduled, Side: f.Side, See: f.Side, Rolls: x.Recorded(roll), Rule: "NB-10"}, Data{Formation: f.ID, Square: f.Entry.Square, Edge: f.Entry.Edge, Entry: game.Value(t, roll.Result)}); err != nil {
+		if err := emit(x, game.Event{Type: ReserveScheduled, Side: f.Side, See: f.Side, Rolls: x.Recorded(roll), Rule: "NB-10"}, &Data{Formation: f.ID, Square: f.Entry.Square, Edge: f.Entry.Edge, Entry: game.Value(t, roll.Result)}); err != nil {
 			return err
 		}
 	}

@@ -28,20 +28,20 @@ func (r *Rules) arrival(x *game.Tx) error {
 		}
 		at := x.Sc.Field.EdgeMid(sq, f.Edge)
 		g := st(x).commander(f)
-		if err := emit(x, game.Event{Type: GeneralPlaced, Side: f.Side, See: game.All, Rule: "NB-10"}, Data{Formation: f.ID, General: g.ID, At: st(x).pt(at), Square: f.Square, Edge: f.Edge}); err != nil {
+		if err := emit(x, game.Event{Type: GeneralPlaced, Side: f.Side, See: game.All, Rule: "NB-10"}, &Data{Formation: f.ID, General: g.ID, At: st(x).pt(at), Square: f.Square, Edge: f.Edge}); err != nil {
 			return err
 		}
 		then := sf.Entry.Then
 		o := st(x).orders.One(Order{ID: r.orderID(x, f.Side), For: st(x).keep([]string{f.ID}), Kind: then.Kind, Objective: then.Objective,
 			Note: then.Note, Written: x.S.Turn, Via: g.ID, Direct: true})
-		if err := emit(x, game.Event{Type: OrderWritten, Side: f.Side, See: f.Side, Rule: "NB-10"}, Data{Order: o, To: g.ID, How: "entry"}); err != nil {
+		if err := emit(x, game.Event{Type: OrderWritten, Side: f.Side, See: f.Side, Rule: "NB-10"}, &Data{Order: o, To: g.ID, How: "entry"}); err != nil {
 			return err
 		}
 		roll, t, err := x.Roll("nb/reserve-arrival", f.ID, map[string]string{"quality": g.Quality})
 		if err != nil {
 			return err
 		}
-		if err := emit(x, game.Event{Type: ReserveArrivalRoll, Side: f.Side, See: game.All, Rolls: x.Recorded(roll), Rule: "NB-10"}, Data{Formation: f.ID, General: g.ID, Arrival: f.Entry + game.Value(t, roll.Result)}); err != nil {
+		if err := emit(x, game.Event{Type: ReserveArrivalRoll, Side: f.Side, See: game.All, Rolls: x.Recorded(roll), Rule: "NB-10"}, &Data{Formation: f.ID, General: g.ID, Arrival: f.Entry + game.Value(t, roll.Result)}); err != nil {
 			return err
 		}
 	}
@@ -81,7 +81,7 @@ func (r *Rules) readOne(x *game.Tx, o *OrderState, rd Reader) error {
 	wait := func(rule, text string) error {
 		e, d := base, d
 		e.Type, e.Rule, d.Text = OrderWaiting, rule, text
-		return emit(x, e, d)
+		return emit(x, e, &d)
 	}
 	reserve := r.inReserve(x, rd.Formation)
 	switch {
@@ -105,7 +105,7 @@ func (r *Rules) readOne(x *game.Tx, o *OrderState, rd Reader) error {
 			e, dd := base, d
 			e.Type, e.Rule = OrderNotRead, "NB-11"
 			dd.Text = fmt.Sprintf("corps commander %s is %s\" from wing commander %s, beyond his %s\" range", g.ID, inch(far), via.ID, inch(via.Range))
-			return emit(x, e, dd)
+			return emit(x, e, &dd)
 		}
 	}
 	nation := x.Sc.Side(o.Side).Nation
@@ -124,7 +124,7 @@ func (r *Rules) readOne(x *game.Tx, o *OrderState, rd Reader) error {
 	e := base
 	e.Type, e.Rule, e.Rolls = OrderRead, "NB-5", x.Recorded(roll)
 	d.Acts = x.S.Turn + game.Value(t, roll.Result)
-	return emit(x, e, d)
+	return emit(x, e, &d)
 }
 
 // command activates, with no roll, the orders for a formation whose general
@@ -156,7 +156,7 @@ func (r *Rules) command(x *game.Tx) error {
 			}
 			for _, m := range st(x).Messengers {
 				if m.Order == o.ID && len(o.For) == 1 && o.For[0] == fid {
-					if err := emit(x, game.Event{Type: MessengerWithdrawn, Side: s.ID, See: game.All, Rule: "NB-13"}, Data{Messenger: m.ID}); err != nil {
+					if err := emit(x, game.Event{Type: MessengerWithdrawn, Side: s.ID, See: game.All, Rule: "NB-13"}, &Data{Messenger: m.ID}); err != nil {
 						return err
 					}
 					break
@@ -198,14 +198,14 @@ func (r *Rules) activateFor(x *game.Tx, o *OrderState, fid, how, rule string) er
 		cur = f.Then
 	}
 	if cur != nil && cur.ID != o.ID && newer(cur, &o.Order, fid) && cur.Kind != "reserve" {
-		return emit(x, game.Event{Type: OrderSuperseded, Side: o.Side, See: o.Side, Rule: rule}, Data{OrderID: o.ID, Formation: fid, Text: fmt.Sprintf("order %s, written on turn %d, is newer", cur.ID, cur.Written)})
+		return emit(x, game.Event{Type: OrderSuperseded, Side: o.Side, See: o.Side, Rule: rule}, &Data{OrderID: o.ID, Formation: fid, Text: fmt.Sprintf("order %s, written on turn %d, is newer", cur.ID, cur.Written)})
 	}
 	ord := st(x).orders.One(o.Order)
 	if f.Reserve == "off-board" {
 		how = "for-entry" // it acts on the order once it enters (NB-10)
 	}
 	follow, out := r.split(x, fid, ord, f.Reserve != "off-board")
-	return emit(x, game.Event{Type: OrderActive, Side: o.Side, See: o.Side, Rule: rule}, Data{Formation: fid, Order: ord, Divisions: follow, Left: out, How: how})
+	return emit(x, game.Event{Type: OrderActive, Side: o.Side, See: o.Side, Rule: rule}, &Data{Formation: fid, Order: ord, Divisions: follow, Left: out, How: how})
 }
 
 // messengers moves every messenger straight toward its recipient's present
@@ -232,7 +232,7 @@ func (r *Rules) ride(x *game.Tx, m *Messenger) error {
 		return fmt.Errorf("messenger %s carries an unknown order or rides to an unknown general", m.ID)
 	}
 	if to.Fate != "" {
-		return emit(x, game.Event{Type: MessengerHeld, Side: m.Side, See: m.Side, Rule: "NB-15"}, Data{Messenger: m.ID, General: to.ID, Text: fmt.Sprintf("general %s is %s; the messenger waits for his replacement", to.ID, to.Fate)})
+		return emit(x, game.Event{Type: MessengerHeld, Side: m.Side, See: m.Side, Rule: "NB-15"}, &Data{Messenger: m.ID, General: to.ID, Text: fmt.Sprintf("general %s is %s; the messenger waits for his replacement", to.ID, to.Fate)})
 	}
 	from, at, left := m.At, m.At, m.Speed
 	for {
@@ -246,13 +246,13 @@ func (r *Rules) ride(x *game.Tx, m *Messenger) error {
 		if next == nil {
 			break
 		}
-		if err := emit(x, game.Event{Type: MessengerRedirect, Side: m.Side, See: m.Side, Rule: "NB-11"}, Data{Messenger: m.ID, To: next.ID, General: to.ID, Text: fmt.Sprintf("division general %s is beyond corps commander %s's range", next.ID, to.ID)}); err != nil {
+		if err := emit(x, game.Event{Type: MessengerRedirect, Side: m.Side, See: m.Side, Rule: "NB-11"}, &Data{Messenger: m.ID, To: next.ID, General: to.ID, Text: fmt.Sprintf("division general %s is beyond corps commander %s's range", next.ID, to.ID)}); err != nil {
 			return err
 		}
 		to = next
 	}
 	arrived := at == to.At
-	if err := emit(x, game.Event{Type: MessengerMoved, Side: m.Side, See: game.All, Rule: "NB-3"}, Data{Messenger: m.ID, From: st(x).pt(from), At: st(x).pt(at.Round()), Arrived: arrived}); err != nil {
+	if err := emit(x, game.Event{Type: MessengerMoved, Side: m.Side, See: game.All, Rule: "NB-3"}, &Data{Messenger: m.ID, From: st(x).pt(from), At: st(x).pt(at.Round()), Arrived: arrived}); err != nil {
 		return err
 	}
 	if !arrived {
@@ -265,7 +265,7 @@ func (r *Rules) ride(x *game.Tx, m *Messenger) error {
 			held = append(held, fid) // read once he detaches (NB-13)
 		}
 	}
-	if err := emit(x, game.Event{Type: OrderDelivered, Side: m.Side, See: m.Side, Rule: "NB-3"}, Data{OrderID: o.ID, Messenger: m.ID, General: to.ID, Readers: readers, Held: held}); err != nil {
+	if err := emit(x, game.Event{Type: OrderDelivered, Side: m.Side, See: m.Side, Rule: "NB-3"}, &Data{OrderID: o.ID, Messenger: m.ID, General: to.ID, Readers: readers, Held: held}); err != nil {
 		return err
 	}
 	for _, fid := range readers {
@@ -373,7 +373,7 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 	enemy := r.enemies(x, f.Side)
 	at, ok := r.slide(x, f.Edge, g.At, enemy)
 	if !ok {
-		return emit(x, game.Event{Type: EntryBlocked, Side: f.Side, See: game.All, Rule: "NB-10"}, Data{Formation: f.ID, At: st(x).pt(g.At), Text: fmt.Sprintf("no place on the %s edge is more than %s\" from the enemy; the reserve waits", f.Edge, inch(r.p.entryClear))})
+		return emit(x, game.Event{Type: EntryBlocked, Side: f.Side, See: game.All, Rule: "NB-10"}, &Data{Formation: f.ID, At: st(x).pt(g.At), Text: fmt.Sprintf("no place on the %s edge is more than %s\" from the enemy; the reserve waits", f.Edge, inch(r.p.entryClear))})
 	}
 	var units []*Unit
 	var gens []*General
@@ -427,7 +427,7 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 	if at != g.At {
 		text = fmt.Sprintf("the entry point slid from %v to %v, clear of the enemy", g.At, at)
 	}
-	if err := emit(x, game.Event{Type: ReserveEntered, Side: f.Side, See: game.All, Moves: moves, Rule: "NB-10"}, Data{Formation: f.ID, At: st(x).pt(at), Divisions: divs, Text: text}); err != nil {
+	if err := emit(x, game.Event{Type: ReserveEntered, Side: f.Side, See: game.All, Moves: moves, Rule: "NB-10"}, &Data{Formation: f.ID, At: st(x).pt(at), Divisions: divs, Text: text}); err != nil {
 		return err
 	}
 	then := f.Then
@@ -437,7 +437,7 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 	o := st(x).OrderByID(then.ID)
 	ord := st(x).orders.One(o.Order)
 	follow, _ := r.split(x, f.ID, ord, false)
-	return emit(x, game.Event{Type: OrderActive, Side: f.Side, See: f.Side, Rule: "NB-10"}, Data{Formation: f.ID, Order: ord, Divisions: follow, How: "entry"})
+	return emit(x, game.Event{Type: OrderActive, Side: f.Side, See: f.Side, Rule: "NB-10"}, &Data{Formation: f.ID, Order: ord, Divisions: follow, How: "entry"})
 }
 
 // under reports whether formation id is top or under it.
@@ -565,7 +565,7 @@ func (r *Rules) endOfMovement(x *game.Tx) error {
 			}
 			if d2 := u.At.Dist2(g.At); d2 > g.Range*g.Range+1e-9 {
 				d := math.Sqrt(d2)
-				if err := emit(x, game.Event{Type: RangeViolation, Side: u.Side, See: u.Side, Rule: "NB-12"}, Data{Unit: u.ID, General: g.ID, Formation: u.Division, Distance: math.Round(d*100) / 100, Range: g.Range}); err != nil {
+				if err := emit(x, game.Event{Type: RangeViolation, Side: u.Side, See: u.Side, Rule: "NB-12"}, &Data{Unit: u.ID, General: g.ID, Formation: u.Division, Distance: math.Round(d*100) / 100, Range: g.Range}); err != nil {
 					return err
 				}
 			}
@@ -626,12 +626,12 @@ func (r *Rules) attackLimits(x *game.Tx) error {
 			if i < len(battle.Shapes) {
 				shape = battle.Shapes[i]
 			}
-			if err := emit(x, game.Event{Type: Restriction, Side: f.Side, See: f.Side, Rule: "NB-7"}, Data{Formation: f.ID, Units: units, Status: "out-of-column", Text: shape}); err != nil {
+			if err := emit(x, game.Event{Type: Restriction, Side: f.Side, See: f.Side, Rule: "NB-7"}, &Data{Formation: f.ID, Units: units, Status: "out-of-column", Text: shape}); err != nil {
 				return err
 			}
 		}
 		if len(short) > 0 {
-			if err := emit(x, game.Event{Type: Restriction, Side: f.Side, See: f.Side, Rule: "NB-7"}, Data{Formation: f.ID, Units: short, Status: "short-move", Distance: slow / 2}); err != nil {
+			if err := emit(x, game.Event{Type: Restriction, Side: f.Side, See: f.Side, Rule: "NB-7"}, &Data{Formation: f.ID, Units: short, Status: "short-move", Distance: slow / 2}); err != nil {
 				return err
 			}
 		}
