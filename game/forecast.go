@@ -48,4 +48,8 @@ type Forecaster interface {
 type Reacher interface {
 	// Reach is how close an enemy must come to engage, in the field's units.
 	Reach() float64
+	// Reaching lists the pieces of the view s that engage an enemy who
+	// comes within Reach of them, so that a page draws their reach
+	// without knowing which pieces count.
+	Reaching(s *State) []string
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -358,5 +359,52 @@ func TestRevealAtTheEnd(t *testing.T) {
 	}
 	if _, err := doc.Verify(engineOf(t)); err != nil {
 		t.Errorf("the finished game does not verify: %v", err)
+	}
+}
+
+// TestBoardOffersAndReach checks what the board tells the page so that it
+// computes no rule: the formations an order may be written for (write
+// offers: a side's own below the army, a commander's under his
+// formation, none to the umpire) and the units whose engagement reach is
+// drawn (on the table and not routed, NB-6).
+func TestBoardOffersAndReach(t *testing.T) {
+	f := newFixture(t)
+	id, tok := f.demo(true)
+	g := "/api/games/" + id
+	board := func(seat string) server.Board {
+		var b server.Board
+		if code, body := f.call("GET", g+"/board", tok[seat], nil, &b); code != 200 {
+			t.Fatalf("%s board: %d %s", seat, code, body)
+		}
+		return b
+	}
+	writes := func(b server.Board, id string) bool { return slices.Contains(b.Offers[id], "write") }
+	if b := board("french"); b.Info.Step != "write" {
+		t.Fatalf("the demo starts at step %s, not write", b.Info.Step)
+	}
+	for _, c := range []struct {
+		seat, formation string
+		want            bool
+	}{
+		{"french", "F-I", true}, {"french", "F-I-1", true}, {"french", "F-II-5", true},
+		{"french", "french", false}, // the army takes no order
+		{"french", "A-R-5", false},  // the enemy's
+		{"F-I", "F-I", true}, {"F-I", "F-I-1", true},
+		{"F-I", "F-II-5", false}, // not under F-I
+		{"umpire", "F-I", false},
+	} {
+		if got := writes(board(c.seat), c.formation); got != c.want {
+			t.Errorf("%s offered write for %s: %v, want %v", c.seat, c.formation, got, c.want)
+		}
+	}
+	b := board("umpire")
+	if !slices.Contains(b.Reaching, "F-I-1-a") || b.Reach != 17 {
+		t.Fatalf("F-I-1-a on the table does not reach 17\": reach %v, reaching %v", b.Reach, b.Reaching)
+	}
+	if code, body := f.call("POST", g+"/commands", tok["umpire"], `{"rout":["F-I-1-a"]}`, nil); code != 200 {
+		t.Fatalf("rout: %d %s", code, body)
+	}
+	if b := board("umpire"); slices.Contains(b.Reaching, "F-I-1-a") {
+		t.Error("a routed unit is still drawn with its reach")
 	}
 }

@@ -85,16 +85,27 @@ func authorize(s store.Seat, rules game.Rules, g *game.Game, c *game.Command) *E
 	}
 	sc := g.Scenario()
 	for _, id := range names {
-		under := false
-		for f := sc.Formation(id); f != nil && f.Kind != battle.Army; f = sc.Formation(f.Parent) {
-			if f.ID == s.Formation {
-				under = true
-				break
-			}
-		}
-		if !under {
+		if !under(sc, id, s.Formation) {
 			return errorf(Forbidden, "%s is not under %s, the formation this seat commands", quote(id), s.Formation)
 		}
 	}
 	return nil
+}
+
+// under reports whether id (a formation, or a unit or general, by the
+// formation it belongs to or commands) is top or below it, short of the
+// army.
+func under(sc *battle.Scenario, id, top string) bool {
+	start := id
+	if u := sc.Unit(id); u != nil {
+		start = u.Division
+	} else if g := sc.General(id); g != nil {
+		start = g.Commands
+	}
+	for f := sc.Formation(start); f != nil && f.Kind != battle.Army; f = sc.Formation(f.Parent) {
+		if f.ID == top {
+			return true
+		}
+	}
+	return false
 }

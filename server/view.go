@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"maps"
 	"slices"
 
 	"orderly/battle"
@@ -102,6 +103,9 @@ type Board struct {
 	// its general, were he to stay where he is.
 	Etas  map[string]int `json:"etas"`
 	Reach float64        `json:"reach,omitempty"`
+	// Reaching lists the pieces whose reach is drawn: those that engage
+	// an enemy who comes within Reach.
+	Reaching []string `json:"reaching,omitempty"`
 	// OrderText words the orders of the seat's state (game.Worder), in
 	// the words the log uses.
 	OrderText any `json:"order-text,omitempty"`
@@ -174,7 +178,7 @@ func (l *live) board(seat store.Seat) Board {
 	b.Space = spaceOf(sp)
 	b.Field = Field{Width: f.Width, Depth: f.Depth, Units: string(sp.Unit()), Columns: f.Columns, Rows: f.Rows, Speeds: l.sc.Speeds}
 	if r, ok := l.rules.(game.Reacher); ok {
-		b.Reach = r.Reach()
+		b.Reach, b.Reaching = r.Reach(), r.Reaching(state)
 	}
 	if ls, ok := l.rules.(game.Lister); ok {
 		for _, id := range ls.Seen(state) {
@@ -194,6 +198,10 @@ func (l *live) board(seat store.Seat) Board {
 		step := l.g.Step()
 		step.Verbs = slices.DeleteFunc(slices.Clone(step.Verbs), func(v string) bool { return !slices.Contains(b.Info.Verbs, v) })
 		b.Offers = o.Offers(state, step, viewer(seat))
+		if seat.Role == store.Commander {
+			// A commander's seat is offered only what is under him.
+			maps.DeleteFunc(b.Offers, func(id string, _ []string) bool { return !under(l.sc, id, seat.Formation) })
+		}
 	}
 	return b
 }

@@ -114,21 +114,10 @@ func (r *Rules) write(c cmd, x *game.Tx) error {
 	if w == nil {
 		return game.Reject("", "write needs an order: for, kind, and optionally to, objective, note")
 	}
-	a := r.army(x, c.Side)
-	switch {
-	case a.Fate != "":
-		return game.Reject("NB-15", "army commander %s is %s; no orders until he is replaced", a.ID, a.Fate)
-	case st(x).WithUnit(a):
-		return game.Reject("NB-13", "army commander %s is attached to unit %s and issues no orders until he detaches (attached to a general he may)", a.ID, a.Attached)
-	}
-	side := x.Sc.Side(c.Side)
-	limit, err := r.ordersPerTurn(side.Nation)
-	if err != nil {
+	if err := r.writing(st(x), c.Side); err != nil {
 		return err
 	}
-	if st(x).Side(c.Side).Written >= limit {
-		return game.Reject("NB-2", "%s has written %d of the %d orders its army commander may write this turn", c.Side, st(x).Side(c.Side).Written, limit)
-	}
+	a := r.army(x, c.Side)
 	if fd := x.Sc.Field; w.Objective != nil && !fd.Contains(*w.Objective) {
 		return game.Reject("NB-16", "the objective %v is off the table (0..%s by 0..%s inches); give a point on it", *w.Objective, inch(fd.Width), inch(fd.Depth))
 	}
@@ -149,17 +138,13 @@ func (r *Rules) write(c cmd, x *game.Tx) error {
 		}
 		fs = append(fs, f)
 	}
-	allowed, err := r.recipients(x, fs)
+	allowed, err := recipients(st(x), fs)
 	if err != nil {
 		return err
 	}
 	for _, f := range fs {
-		g := st(x).commander(f)
-		if g.Fate != "" {
-			return game.Reject("NB-15", "general %s of %s is %s; the formation takes no new orders until he is replaced", g.ID, f.ID, g.Fate)
-		}
-		if f.Reserve == "off-board" && !f.Placed {
-			return game.Reject("NB-10", "off-board reserve %s has no general on the table yet; he is placed at the edge two turns before it may enter", f.ID)
+		if err := orderable(st(x), f); err != nil {
+			return err
 		}
 	}
 	to := allowed[0]
@@ -183,15 +168,16 @@ func (r *Rules) write(c cmd, x *game.Tx) error {
 }
 
 // recipients lists the generals who may receive an order for fs, the
-// first being the default (NB-11): a wing's commander; a corps's commander
+// first being the default (NB-11), in the state's scratch list (good until
+// the next call): a wing's commander; a corps's commander
 // or his wing's; several corps of one wing through the wing commander; a
 // division's general, or his corps commander.
-func (r *Rules) recipients(x *game.Tx, fs []*Formation) ([]string, error) {
+func recipients(s *State, fs []*Formation) ([]string, error) {
 	if len(fs) == 0 {
 		return nil, game.Reject("", "the order is for nobody; name a wing, corps or division")
 	}
 	if len(fs) > 1 {
-		wing := st(x).Formation(fs[0].Parent)
+		wing := s.Formation(fs[0].Parent)
 		for _, f := range fs {
 			if f.Kind != battle.Corps || wing.Kind != battle.Wing || f.Parent != wing.ID {
 				return nil, game.Reject("NB-11", "one order may go to several formations only if they are corps of one wing, with one objective")
@@ -200,15 +186,41 @@ func (r *Rules) recipients(x *game.Tx, fs []*Formation) ([]string, error) {
 		return []string{wing.General}, nil
 	}
 	f := fs[0]
-	out := st(x).strs.Take(2)[:1]
-	out[0] = f.General
-	if p := st(x).Formation(f.Parent); p != nil {
+	out := append(s.rc[:0], f.General)
+	if p := s.Formation(f.Parent); p != nil {
 		switch {
 		case f.Kind == battle.Corps && p.Kind == battle.Wing, f.Kind == battle.Division && p.Kind == battle.Corps:
 			out = append(out, p.General)
 		}
 	}
+	s.rc = out
 	return out, nil
+}
+
+// writing refuses every new order of side now: its army commander has
+// fallen (NB-15) or is attached to a combat unit (NB-13), or the side has
+// written all the orders it may this turn (NB-2).
+func (r *Rules) writing(s *State, side string) error {
+	sd := s.Side(side)
+	army := s.Formation(side)
+	if sd == nil || army == nil || s.commander(army) == nil {
+		return game.Reject("", "side %s has no army commander to write orders", side)
+	}
+	a := s.commander(army)
+	switch {
+	case a.Fate != "":
+		return game.Reject("NB-15", "army commander %s is %s; no orders until he is replaced", a.ID, a.Fate)
+	case s.WithUnit(a):
+		return game.Reject("NB-13", "army commander %s is attached to unit %s and issues no orders until he detaches (attached to a general he may)", a.ID, a.Attached)
+	}
+	limit, err := r.ordersPerTurn(sd.nation)
+	if err != nil {
+		return err
+	}
+	if sd.Written >= limit {
+		return game.Reject("NB-2", "%s has written %d of the %d orders its army commander may write this turn", side, sd.Written, limit)
+	}
+	return nil
 }
 
 func (r *Rules) ordersPerTurn(nation string) (int, error) {
@@ -449,7 +461,7 @@ func (r *Rules) redirect(c cmd, x *game.Tx) error {
 	for _, id := range o.For {
 		fs = append(fs, st(x).Formation(id))
 	}
-	allowed, err := r.recipients(x, fs)
+	allowed, err := recipients(st(x), fs)
 	if err != nil {
 		return err
 	}

@@ -95,8 +95,7 @@ func (r *Rules) delivery(sc *battle.Scenario, gs *game.State, side string, w *Wr
 		}
 		fs = append(fs, f)
 	}
-	// recipients reads only the state: a transaction that emits nothing.
-	allowed, err := r.recipients(&game.Tx{S: gs, Sc: sc}, fs)
+	allowed, err := recipients(of(gs), fs)
 	if err != nil {
 		return nil
 	}
@@ -159,6 +158,18 @@ func (r *Rules) Arrival(gs *game.State, m *Messenger) (int, bool) {
 
 // Reach is the engagement range of SPEC NB-6, in inches.
 func (r *Rules) Reach() float64 { return r.p.engagement }
+
+// Reaching lists the combat units of the view s that engage an enemy
+// within reach (SPEC NB-6): those on the table that have not routed.
+func (r *Rules) Reaching(gs *game.State) []string {
+	var out []string
+	for _, u := range of(gs).Units {
+		if u.OnTable && u.Status != "routed" {
+			out = append(out, u.ID)
+		}
+	}
+	return out
+}
 
 // Kinds lists the orders a player may write (SPEC NB-1; reserve is a
 // status, not an order, NB-9).

@@ -3,11 +3,13 @@ package nb
 import (
 	"slices"
 
+	"orderly/battle"
 	"orderly/game"
 )
 
 // Offers says which of the step's commands seat may give for each of the
-// pieces and formations of its view (game.Offerer): react for cavalry that
+// pieces and formations of its view (game.Offerer): write for the
+// formations that may take a new order (NB-1, NB-10, NB-15), react for cavalry that
 // may react (NB-14), complete for a formation on an attack order (NB-8),
 // combat for units that may start it with a division they are engaged
 // with (NB-6, NB-10, NB-12), rout and rally for
@@ -50,12 +52,48 @@ func (r *Rules) Offers(gs *game.State, step game.Step, seat string) map[string][
 					add(f.ID, verb)
 				}
 			}
+		case "write":
+			// The formations an order may be written for, each alone
+			// (NB-1: any below the army; NB-10, NB-15), while the side
+			// may write at all (NB-2, NB-13, NB-15).
+			for _, f := range s.Formations {
+				if f.Kind != battle.Army && seat != game.Umpire && f.Side == seat && orderable(s, f) == nil && r.writing(s, f.Side) == nil && receivable(s, f) {
+					add(f.ID, verb)
+				}
+			}
 		}
 	}
 	for id, vs := range out {
 		out[id] = slices.Compact(vs)
 	}
 	return out
+}
+
+// orderable refuses a new order for a formation whose general has fallen
+// and is not yet replaced (NB-15), or for an off-board reserve whose
+// general is not yet at the edge (NB-10).
+func orderable(s *State, f *Formation) error {
+	if g := s.commander(f); g == nil || g.Fate != "" {
+		id, fate := f.General, "gone"
+		if g != nil {
+			id, fate = g.ID, g.Fate
+		}
+		return game.Reject("NB-15", "general %s of %s is %s; the formation takes no new orders until he is replaced", id, f.ID, fate)
+	}
+	if f.Reserve == "off-board" && !f.Placed {
+		return game.Reject("NB-10", "off-board reserve %s has no general on the table yet; he is placed at the edge two turns before it may enter", f.ID)
+	}
+	return nil
+}
+
+// receivable reports whether one of the generals an order for f may be
+// carried to is on the table to receive it (NB-11).
+func receivable(s *State, f *Formation) bool {
+	to, err := recipients(s, []*Formation{f})
+	if err != nil {
+		return false
+	}
+	return slices.ContainsFunc(to, func(id string) bool { return s.General(id).Active() })
 }
 
 // completable refuses to complete the order of a formation that is not on

@@ -2,6 +2,7 @@ package nb_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"orderly/game"
@@ -24,6 +25,53 @@ func TestOffersAreWhatIsAccepted(t *testing.T) {
 		}
 		checked := 0
 		for turn := 1; turn <= min(sc.Turns, 5) && !g.State().Over; turn++ {
+			for g.Step().Name != "write" && !g.State().Over {
+				if err := g.Exec(game.Command{Side: game.Umpire, Verb: game.End}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if g.State().Over {
+				break
+			}
+			// An order for each formation, one at a time; on even turns
+			// after the side has written as many as it may (NB-2).
+			if turn%2 == 0 {
+				for _, side := range sideIDs(g) {
+					for _, f := range nb.StateOf(g.State()).Formations {
+						if f.Side == side && f.Kind != "army" {
+							_ = g.Exec(game.Command{Side: side, Verb: "write", Args: &nb.Args{Write: &nb.Write{For: []string{f.ID}, Kind: "defend"}}})
+						}
+					}
+				}
+			}
+			for _, seat := range append(sideIDs(g), game.Umpire) {
+				offers := r.Offers(g.Sees(seat), g.Step(), seat)
+				for _, f := range nb.StateOf(g.State()).Formations {
+					checked++
+					trial, err := game.Replay(sc, r, g.Log())
+					if err != nil {
+						t.Fatal(err)
+					}
+					trial.SetDice(game.Seeded(9))
+					w := &nb.Write{For: []string{f.ID}, Kind: "defend"}
+					_, err = trial.Do(game.Command{Side: seat, Verb: "write", Args: &nb.Args{Write: w}})
+					if p := nb.StateOf(g.State()).Formation(f.Parent); err != nil && strings.Contains(err.Error(), "to receive the order") && p != nil {
+						// The order may go to the parent's commander instead (NB-11).
+						w.To = p.General
+						_, err = trial.Do(game.Command{Side: seat, Verb: "write", Args: &nb.Args{Write: w}})
+					}
+					n := seen["write"]
+					if err == nil {
+						n[0]++
+					} else {
+						n[1]++
+					}
+					seen["write"] = n
+					if offered := slices.Contains(offers[f.ID], "write"); offered != (err == nil) {
+						t.Errorf("%s turn %d, %s write for %s: offered %v, but the command gives %v", path, turn, seat, f.ID, offered, err)
+					}
+				}
+			}
 			for g.Step().Name != "move" && !g.State().Over {
 				if err := g.Exec(game.Command{Side: game.Umpire, Verb: game.End}); err != nil {
 					t.Fatal(err)
@@ -99,7 +147,7 @@ func TestOffersAreWhatIsAccepted(t *testing.T) {
 			t.Errorf("%s: no offer was checked", path)
 		}
 	}
-	for _, verb := range []string{"react", "combat", "rout", "rally", "complete"} {
+	for _, verb := range []string{"write", "react", "combat", "rout", "rally", "complete"} {
 		if n := seen[verb]; n[0] == 0 || n[1] == 0 {
 			t.Errorf("%s: accepted %d times, refused %d times; the games should show both", verb, n[0], n[1])
 		}

@@ -57,6 +57,7 @@ type State struct {
 	follow, out []string     // scratch for split
 	enemy       []geom.Point // scratch for enemies
 	rd          []string     // scratch for readers
+	rc          []string     // scratch for recipients
 	// names keeps the ids made from a prefix and a serial number (orders,
 	// messengers): the same in every game of a scenario.
 	names map[[2]string][]string
@@ -76,6 +77,8 @@ type SideState struct {
 	// Serial numbers for the ids of the side's orders and messengers.
 	Orders     int `json:"orders"`
 	Messengers int `json:"messengers"`
+
+	nation string // for its orders per turn (NB-2)
 }
 
 // Formation is a formation's command state.
@@ -221,7 +224,7 @@ const (
 func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 	n := &State{}
 	for _, side := range sc.Sides {
-		n.Sides = append(n.Sides, SideState{ID: side.ID})
+		n.Sides = append(n.Sides, SideState{ID: side.ID, nation: side.Nation})
 	}
 	for _, f := range sc.Formations() {
 		fs := &Formation{ID: f.ID, Side: f.Side, Kind: f.Kind, Parent: f.Parent, General: f.General}

@@ -91,30 +91,22 @@ function offers(id) { return (app.board && app.board.offers && app.board.offers[
 function isUmpire() { return seat().role === 'umpire'; }
 function mine(side) { return isUmpire() || side === seat().side; }
 
-/** Whether this seat commands formation id (a commander seat: only his own). */
-function commands(id) {
-  const st = app.board.state;
-  const f = st.formations.find((x) => x.id === id);
-  if (!f || !mine(f.side)) return false;
-  if (seat().role !== 'commander') return true;
-  for (let p = f; p; p = st.formations.find((x) => x.id === p.parent)) if (p.id === seat().formation) return true;
-  return false;
-}
-
-/** Own formations an order may be written for, in tree order with depth. */
+/**
+ * Formations an order may be written for now (the server offers write for
+ * them), in tree order with their depth under the army.
+ */
 function writable() {
-  if (isUmpire()) return [];
   const st = app.board.state;
   const out = [];
   const walk = (parent, depth) => {
     for (const f of st.formations) {
       if ((f.parent || '') !== parent) continue;
-      if (f.kind !== 'army' && commands(f.id)) out.push({ ...f, depth });
-      walk(f.id, f.kind === 'army' ? depth : depth + 1);
+      if (offers(f.id).includes('write')) out.push({ ...f, depth });
+      walk(f.id, (f.parent || '') === '' ? depth : depth + 1);
     }
   };
   walk('', 0);
-  return out.filter((f) => f.side === seat().side);
+  return out;
 }
 
 /**
@@ -252,7 +244,7 @@ function renderControls() {
 function renderMap() {
   const b = app.board;
   app.map.render({
-    field: b.field, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0, words: words(),
+    field: b.field, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0, reaching: b.reaching || [], words: words(),
     seat: seat(), sides: app.info.sides, colour, name: nameGeneral,
     canMove: can('move'), canPick: app.orders.enabled && app.tab === 'orders',
     objective: app.objective, selected: app.selected,

@@ -26,7 +26,7 @@ const GENERAL_R = { army: 1.05, wing: 0.9, corps: 0.8, division: 0.6 };
 /**
  * @typedef {{kind:'unit'|'general'|'messenger', id:string}} Ref
  * @typedef {{
- *   field:any, state:any, names:Object<string,string>, etas:Object<string,number>, reach:number,
+ *   field:any, state:any, names:Object<string,string>, etas:Object<string,number>, reach:number, reaching:string[],
  *   words:import('./oob.js').OrderText,
  *   seat:{role:string, side?:string}, colour:(side:string)=>string, name:(id:string)=>string,
  *   canMove:boolean, canPick:boolean, objective:number[]|null, selected:Ref|null,
@@ -362,8 +362,11 @@ export class MapView {
     const m = this.model;
     const groups = new Map();
     if (m.showReach && m.reach > 0) {
+      // The pieces that engage (the server says which), the enemy's only
+      // for a side's seat.
+      const reaching = new Set(m.reaching);
       for (const u of m.state.units) {
-        if (!u['on-table'] || u.status === 'routed') continue;
+        if (!reaching.has(u.id)) continue;
         if (m.seat.role !== 'umpire' && u.side === m.seat.side) continue;
         if (!groups.has(u.side)) groups.set(u.side, []);
         groups.get(u.side).push(s('circle', { cx: u.at[0], cy: u.at[1], r: m.reach }));
@@ -371,7 +374,7 @@ export class MapView {
     }
     const gs = [];
     for (const [side, circles] of groups) {
-      gs.push(s(`g.reach.c-${m.colour(side)}`, { dataset: { side } }, s('title', { text: `Engagement range: ${num(m.reach)}″ from un-routed units of ${side} (NB-6)` }), ...circles));
+      gs.push(s(`g.reach.c-${m.colour(side)}`, { dataset: { side } }, s('title', { text: `Engagement range: ${num(m.reach)}″ from the units of ${side} that engage` }), ...circles));
     }
     fill(this.layers.reach, ...gs);
   }

@@ -108,7 +108,7 @@ export class OrderForm {
       h('input', { type: 'checkbox', value: f.id, checked: this.chosen.has(f.id) }),
       h('span.for-name', { text: m.name(f.id) }), h('span.fm-id', { text: f.id }),
       f.reserve ? h('span.chip.reserve', { text: f.reserve === 'on-board' ? 'reserve' : 'off-board' }) : null)));
-    if (!writable.length) el.forList.append(h('p.muted.small', { text: 'No formation of yours can be given an order.' }));
+    if (!writable.length) el.forList.append(h('p.muted.small', { text: 'No formation of yours can take an order in this step.' }));
     // kinds
     const kinds = info.kinds || [];
     const kind = el.kind.value;
