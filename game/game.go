@@ -165,10 +165,13 @@ type Game struct {
 }
 
 // Error is a command rejected by the rules: nothing changed. Rule names the
-// SPEC ID behind the rejection, when there is one.
+// SPEC ID behind the rejection, when there is one. Piece, when set, names
+// the piece of a move the umpire may make all the same by giving the move
+// again with a reason (an override), which the event records.
 type Error struct {
-	Rule string
-	Msg  string
+	Rule  string
+	Msg   string
+	Piece string
 }
 
 func (e *Error) Error() string {
@@ -176,6 +179,12 @@ func (e *Error) Error() string {
 		return e.Msg + " (" + e.Rule + ")"
 	}
 	return e.Msg
+}
+
+// Overridable makes a rejection of the move of piece that the umpire may
+// override with a reason.
+func Overridable(piece, rule, format string, args ...any) error {
+	return &Error{Rule: rule, Msg: fmt.Sprintf(format, args...), Piece: piece}
 }
 
 // Reject makes a rejection.

@@ -56,6 +56,9 @@ type Error struct {
 	Msg     string   `json:"message"`
 	Rule    string   `json:"rule,omitempty"`
 	Details []string `json:"details,omitempty"`
+	// Override names the piece of a refused move that the umpire may move
+	// all the same, giving the move again with a reason.
+	Override string `json:"override,omitempty"`
 
 	retry time.Duration // for TooMany: when to try again
 }
@@ -96,7 +99,7 @@ func asError(err error) *Error {
 	case errors.As(err, &e):
 		return e
 	case errors.As(err, &ge):
-		return &Error{Code: Rejected, Msg: ge.Msg, Rule: ge.Rule}
+		return &Error{Code: Rejected, Msg: ge.Msg, Rule: ge.Rule, Override: ge.Piece}
 	case errors.As(err, &mb):
 		return errorf(TooLarge, "the request body is over the limit of %d bytes", mb.Limit)
 	case errors.Is(err, store.ErrNotFound):

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -406,5 +407,38 @@ func TestBoardOffersAndReach(t *testing.T) {
 	}
 	if b := board("umpire"); slices.Contains(b.Reaching, "F-I-1-a") {
 		t.Error("a routed unit is still drawn with its reach")
+	}
+}
+
+// TestOverrideOffered: a move the umpire may make all the same with a
+// reason (NB-16) is refused naming the piece to override, and made when
+// given again with the reason; a side's refusal for another rule names
+// none.
+func TestOverrideOffered(t *testing.T) {
+	f := newFixture(t)
+	id, tok := f.demo(false)
+	g := "/api/games/" + id
+	for _, side := range []string{"french", "allies"} {
+		if code, body := f.call("POST", g+"/commands", tok[side], `{"ready":true}`, nil); code != 200 {
+			t.Fatalf("%s ready: %d %s", side, code, body)
+		}
+	}
+	errOf := func(body []byte) map[string]any {
+		var e struct{ Error map[string]any }
+		if err := json.Unmarshal(body, &e); err != nil {
+			t.Fatal(err)
+		}
+		return e.Error
+	}
+	code, body := f.call("POST", g+"/commands", tok["umpire"], `{"move":{"unit":"F-I-1-b","to":[28,16]}}`, nil)
+	if e := errOf(body); code != 422 || e["override"] != "F-I-1-b" || e["rule"] != "NB-16" {
+		t.Fatalf("umpire's move without a reason: %d %s; want 422 naming F-I-1-b to override", code, body)
+	}
+	code, body = f.call("POST", g+"/commands", tok["french"], `{"move":{"unit":"F-I-1-b","to":[28,60]}}`, nil)
+	if e := errOf(body); code != 422 || e["override"] != nil {
+		t.Fatalf("a move off the table: %d %s; want 422 with nothing to override", code, body)
+	}
+	if code, body := f.call("POST", g+"/commands", tok["umpire"], `{"move":{"unit":"F-I-1-b","to":[28,16],"override":"forced march"}}`, nil); code != 200 {
+		t.Fatalf("the move with a reason: %d %s", code, body)
 	}
 }

@@ -706,6 +706,37 @@ func TestBrowserDrag(t *testing.T) {
 	french.checkConsole()
 }
 
+// TestBrowserOverride has the umpire drag a unit farther than its speed:
+// the refusal (NB-16) comes with a field for a reason, and with one the
+// move is made and the log records why.
+func TestBrowserOverride(t *testing.T) {
+	ctx, s, dir := session(t)
+	fr, al := s.token(t, "side", "french"), s.token(t, "side", "allies")
+	s.command(t, fr, `{"ready":true}`)
+	s.command(t, al, `{"ready":true}`)
+	b := browser(t, ctx, 1024, 768)
+	ump := newPage(t, b, "umpire", dir)
+	ump.open(s.ts.URL, s.token(t, "umpire", ""))
+	ump.until("the move step", `document.querySelector('#step').textContent === 'move'`)
+
+	const unit = `#map [data-unit="F-I-1-b"]`
+	from, to := ump.screenOf(28, 32), ump.screenOf(28, 16)
+	ump.do("drag F-I-1-b sixteen inches", chromedp.DragAndDropXY(from[0], from[1], to[0], to[1], 12))
+	ump.until("the NB-16 refusal with a field for a reason", `!document.querySelector('#banner').hidden && /\(NB-16\)/.test(document.querySelector('#banner').textContent) && document.querySelector('#banner input.override-reason')`)
+	ump.until("the unit to snap back", `/translate\(28 32\)/.test(document.querySelector('`+unit+`').getAttribute('transform'))`)
+	ump.shot("umpire-override-asked")
+	ump.do("give a reason",
+		chromedp.SendKeys(chromedp.CSS(`#banner input.override-reason`), "forced march, by agreement"),
+		chromedp.Click(chromedp.CSS(`#banner .banner-extra button`)),
+	)
+	ump.until("the move to be logged with the reason", `[...document.querySelectorAll('#log li[data-type="moved"]')].some(li => li.textContent.includes('forced march, by agreement'))`)
+	if got := ump.pieceAt(unit); !near(got, [2]float64{28, 16}, 0.3) {
+		ump.fail("F-I-1-b is at %v after the override, want about (28, 16)", got)
+	}
+	ump.shot("umpire-override-moved")
+	ump.checkConsole()
+}
+
 // TestBrowserLanding opens the landing page with the host link, makes a
 // game from its demo button and follows one of the join links it shows;
 // makes games from an uploaded scenario and an exported game; and, once

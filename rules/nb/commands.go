@@ -21,7 +21,11 @@ func (r *Rules) Command(gc *game.Command, x *game.Tx) error {
 	override := slices.ContainsFunc(c.Overrides, func(s string) bool { return s != "" })
 	switch {
 	case c.Side == game.Umpire && c.Verb == "move" && !override:
-		return game.Reject("NB-16", "the umpire moves pieces only to override a unit's speed: give override with the reason on the move of each unit it lets pass")
+		const why = "the umpire moves pieces only to override a unit's speed: give override with the reason on the move of each unit it lets pass"
+		if i := slices.IndexFunc(c.Moves, func(m game.Move) bool { return m.Unit != "" }); i >= 0 {
+			return game.Overridable(c.Moves[i].Unit, "NB-16", why)
+		}
+		return game.Reject("NB-16", why)
 	case c.Side == game.Umpire && c.Verb != "move" && !slices.Contains(r.p.anytime, c.Verb):
 		return game.Reject("", "the umpire gives only %s, and move with an override; %s is given by a side", strings.Join(r.p.anytime, ", "), c.Verb)
 	case c.Side != game.Umpire && override:
@@ -317,9 +321,9 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 			passed = append(passed, u.ID)
 		case d <= u.Speed+r.p.precision:
 		case u.Start != nil:
-			return game.Reject("NB-16", "unit %s cannot move to %v: that is %s\" from %v, where it began to move this turn, more than its speed of %s\"; the umpire may allow it with an override and a reason", u.ID, m.To, inch(d), start, inch(u.Speed))
+			return game.Overridable(u.ID, "NB-16", "unit %s cannot move to %v: that is %s\" from %v, where it began to move this turn, more than its speed of %s\"; the umpire may allow it with an override and a reason", u.ID, m.To, inch(d), start, inch(u.Speed))
 		default:
-			return game.Reject("NB-16", "unit %s cannot move to %v: that is %s\" away, more than its speed of %s\" a turn; the umpire may allow it with an override and a reason", u.ID, m.To, inch(d), inch(u.Speed))
+			return game.Overridable(u.ID, "NB-16", "unit %s cannot move to %v: that is %s\" away, more than its speed of %s\" a turn; the umpire may allow it with an override and a reason", u.ID, m.To, inch(d), inch(u.Speed))
 		}
 		if m.Shape != "" && !slices.Contains(battle.Shapes, m.Shape) {
 			return game.Reject("", "formation %q is not one of %s", m.Shape, strings.Join(battle.Shapes, ", "))

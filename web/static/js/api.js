@@ -14,12 +14,15 @@ export class ApiError extends Error {
    * @param {string} message one sentence for people
    * @param {string} [rule] the SPEC ID of the rule behind a refusal, e.g. "NB-7"
    * @param {string[]} [details] what a "confirm" error asks to be confirmed
+   * @param {string} [override] the piece of a refused move the umpire may
+   *   move all the same, giving a reason
    */
-  constructor(status, code, message, rule, details) {
+  constructor(status, code, message, rule, details, override) {
     super(message);
     this.status = status;
     this.code = code;
     this.rule = rule || '';
+    this.override = typeof override === 'string' ? override : '';
     /** @type {string[]} */
     this.details = Array.isArray(details) ? details.filter((d) => typeof d === 'string') : [];
   }
@@ -84,7 +87,7 @@ export class Api {
     }
     if (!res.ok) {
       const e = data && data.error;
-      if (e && e.message) throw new ApiError(res.status, e.code || 'error', e.message, e.rule, e.details);
+      if (e && e.message) throw new ApiError(res.status, e.code || 'error', e.message, e.rule, e.details, e.override);
       throw new ApiError(res.status, 'http', `The server answered ${res.status} ${res.statusText || ''}`.trim() + '.');
     }
     return data;

@@ -137,15 +137,18 @@ function words() {
  * @param {string} msg
  * @param {'error'|'info'} [kind]
  */
-function banner(msg, kind = 'error') {
+function banner(msg, kind = 'error', extra = null) {
   const b = $('banner');
   b.querySelector('.banner-text').textContent = msg;
+  for (const x of b.querySelectorAll('.banner-extra')) x.remove();
+  if (extra) b.querySelector('.banner-close').before(extra);
   b.dataset.kind = kind;
   b.hidden = false;
   const layout = document.querySelector('.layout');
   if (layout) b.style.top = `${Math.max(8, layout.getBoundingClientRect().top + 8)}px`;
   clearTimeout(app.bannerTimer);
-  app.bannerTimer = setTimeout(() => { b.hidden = true; }, kind === 'error' ? 12000 : 6000);
+  // A banner that asks for something stays until answered or dismissed.
+  if (!extra) app.bannerTimer = setTimeout(() => { b.hidden = true; }, kind === 'error' ? 12000 : 6000);
 }
 
 /** @param {string} state connecting, live, reconnecting or stopped */
@@ -419,7 +422,21 @@ async function movePiece(ref, to) {
     await refresh();
     return true;
   } catch (err) {
-    banner(sentence(err));
+    if (err instanceof ApiError && err.override === ref.id && isUmpire()) {
+      // The server says the umpire may make this move all the same, with
+      // a reason the log records.
+      const reason = h('input.override-reason', { type: 'text', maxLength: 200, placeholder: 'reason', 'aria-label': 'Reason for allowing the move' });
+      const form = h('form.banner-extra', { on: { submit: (ev) => {
+        ev.preventDefault();
+        const why = reason.value.trim();
+        if (!why) { reason.focus(); return; }
+        act({ move: { [ref.kind]: ref.id, to, override: why } }, `${name(ref.id)} moved by the umpire's leave.`);
+      } } }, reason, h('button.btn.small', { type: 'submit', text: 'Allow' }));
+      banner(sentence(err), 'error', form);
+      reason.focus();
+    } else {
+      banner(sentence(err));
+    }
     return false;
   } finally {
     delete app.pending[ref.id];
