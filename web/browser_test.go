@@ -730,6 +730,7 @@ func TestBrowserOverride(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#banner .banner-extra button`)),
 	)
 	ump.until("the move to be logged with the reason", `[...document.querySelectorAll('#log li[data-type="moved"]')].some(li => li.textContent.includes('forced march, by agreement'))`)
+	ump.until("the unit drawn at its new place", `/translate\(28 16\)/.test(document.querySelector('`+unit+`').getAttribute('transform'))`)
 	if got := ump.pieceAt(unit); !near(got, [2]float64{28, 16}, 0.3) {
 		ump.fail("F-I-1-b is at %v after the override, want about (28, 16)", got)
 	}
