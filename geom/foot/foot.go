@@ -1,0 +1,218 @@
+// Package foot measures units that stand on a table as rectangles: the
+// closest distance between two of them, and the arcs ahead of and behind
+// a unit (SPEC BP readings: footprint, proximity, arcs, BP-7 moves).
+//
+// Table positions are inches with x to the east and y to the south, so
+// north is -y; a facing is in degrees clockwise from north.
+package foot
+
+import (
+	"math"
+
+	"orderly/geom"
+)
+
+// Foot is a unit's footprint: a rectangle Width wide and Depth deep,
+// placed by the centre of its front edge and the way it faces.
+type Foot struct {
+	At     geom.Point // the centre of the front edge
+	Facing float64    // degrees clockwise from north
+	Width  float64
+	Depth  float64
+}
+
+// Ahead is the unit vector straight ahead of f.
+func (f Foot) Ahead() geom.Point {
+	r := f.Facing * math.Pi / 180
+	return geom.Pt(math.Sin(r), -math.Cos(r))
+}
+
+// right is the unit vector to f's right, along its front edge.
+func (f Foot) right() geom.Point {
+	a := f.Ahead()
+	return geom.Pt(-a.Y, a.X)
+}
+
+// local is p in f's own frame: u ahead of the front edge (negative behind
+// it), v to the right of the centre line.
+func (f Foot) local(p geom.Point) (u, v float64) {
+	a, r := f.Ahead(), f.right()
+	d := geom.Pt(p.X-f.At.X, p.Y-f.At.Y)
+	return d.X*a.X + d.Y*a.Y, d.X*r.X + d.Y*r.Y
+}
+
+// Corners are f's corners: front left, front right, rear right, rear
+// left, in order around the rectangle.
+func (f Foot) Corners() [4]geom.Point {
+	a, r := f.Ahead(), f.right()
+	hw := f.Width / 2
+	at := func(u, v float64) geom.Point { return geom.Pt(f.At.X+u*a.X+v*r.X, f.At.Y+u*a.Y+v*r.Y) }
+	return [4]geom.Point{at(0, -hw), at(0, hw), at(-f.Depth, hw), at(-f.Depth, -hw)}
+}
+
+// Contains reports whether p is on or inside f.
+func (f Foot) Contains(p geom.Point) bool {
+	u, v := f.local(p)
+	return u <= eps && u >= -f.Depth-eps && math.Abs(v) <= f.Width/2+eps
+}
+
+// eps absorbs rounding in the comparisons of this package: a thousandth
+// of a hair, far below what a tape measure tells apart.
+const eps = 1e-9
+
+// DistTo is the distance from p to the closest part of f; 0 inside it.
+func (f Foot) DistTo(p geom.Point) float64 {
+	u, v := f.local(p)
+	du := max(u, -f.Depth-u, 0)
+	dv := max(math.Abs(v)-f.Width/2, 0)
+	return math.Hypot(du, dv)
+}
+
+// Dist is the closest distance between f and g: 0 when they touch or
+// overlap.
+func (f Foot) Dist(g Foot) float64 {
+	fc, gc := f.Corners(), g.Corners()
+	if overlap(fc, gc) {
+		return 0
+	}
+	d := math.Inf(1)
+	for _, p := range gc {
+		d = min(d, f.DistTo(p))
+	}
+	for _, p := range fc {
+		d = min(d, g.DistTo(p))
+	}
+	return d
+}
+
+// overlap reports whether two rectangles given by their corners in order
+// share any point, by the separating axis test.
+func overlap(a, b [4]geom.Point) bool {
+	for _, poly := range [2][4]geom.Point{a, b} {
+		for i := range 2 { // a rectangle has two edge directions
+			e := geom.Pt(poly[i+1].X-poly[i].X, poly[i+1].Y-poly[i].Y)
+			n := geom.Pt(-e.Y, e.X)
+			amin, amax := span(a, n)
+			bmin, bmax := span(b, n)
+			if amax < bmin-eps || bmax < amin-eps {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func span(poly [4]geom.Point, n geom.Point) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, p := range poly {
+		d := p.X*n.X + p.Y*n.Y
+		lo, hi = min(lo, d), max(hi, d)
+	}
+	return lo, hi
+}
+
+// Within reports whether g is within d of f: the closest distance is at
+// most d, exactly d included (SPEC BP: proximity is within 12").
+func (f Foot) Within(g Foot, d float64) bool { return f.Dist(g) <= d+eps }
+
+// Arc is one of the regions around a unit.
+type Arc int
+
+// The arcs: ahead of the front edge, behind the rear edge, and the flanks
+// between them.
+const (
+	Flank Arc = iota
+	Front
+	Rear
+)
+
+// ArcOf is the arc of f that p lies in, the front and rear arcs opening
+// at half degrees outward from straight ahead and straight back at each
+// end of the front and rear edges (45 in the source's game; data).
+func (f Foot) ArcOf(p geom.Point, half float64) Arc {
+	u, v := f.local(p)
+	t := math.Tan(half * math.Pi / 180)
+	switch {
+	case u >= -eps && math.Abs(v) <= f.Width/2+u*t+eps:
+		return Front
+	case -f.Depth-u >= -eps && math.Abs(v) <= f.Width/2+(-f.Depth-u)*t+eps:
+		return Rear
+	}
+	return Flank
+}
+
+// InArc is the share of g's area that lies in arc (Front or Rear) of f:
+// 0 when g is wholly outside it, 1 when wholly inside. A unit with any
+// share in the front arc is in it; one with half or more outside is a
+// not-clear target (SPEC BP-5).
+func (f Foot) InArc(g Foot, arc Arc, half float64) float64 {
+	total := g.Width * g.Depth
+	if total <= 0 || arc == Flank {
+		return 0
+	}
+	// Clip g's rectangle, in f's frame, by the half-planes that bound
+	// the arc.
+	gc := g.Corners()
+	poly := make([]geom.Point, 0, 8)
+	for _, p := range gc {
+		u, v := f.local(p)
+		if arc == Rear {
+			u = -f.Depth - u // measured back from the rear edge
+		}
+		poly = append(poly, geom.Pt(u, v))
+	}
+	t := math.Tan(half * math.Pi / 180)
+	hw := f.Width / 2
+	// u >= 0; v <= hw + u t; -v <= hw + u t; each as a·p <= c.
+	for _, h := range [3]struct{ a, b, c float64 }{{-1, 0, 0}, {-t, 1, hw}, {-t, -1, hw}} {
+		poly = clip(poly, h.a, h.b, h.c)
+		if len(poly) == 0 {
+			return 0
+		}
+	}
+	return min(1, area(poly)/total)
+}
+
+// clip keeps the part of the convex polygon poly where a x + b y <= c.
+func clip(poly []geom.Point, a, b, c float64) []geom.Point {
+	var out []geom.Point
+	in := func(p geom.Point) bool { return a*p.X+b*p.Y <= c+eps }
+	for i, p := range poly {
+		q := poly[(i+1)%len(poly)]
+		pin, qin := in(p), in(q)
+		if pin {
+			out = append(out, p)
+		}
+		if pin != qin {
+			dp, dq := a*p.X+b*p.Y-c, a*q.X+b*q.Y-c
+			s := dp / (dp - dq)
+			out = append(out, geom.Pt(p.X+s*(q.X-p.X), p.Y+s*(q.Y-p.Y)))
+		}
+	}
+	return out
+}
+
+// area is the area of a simple polygon.
+func area(poly []geom.Point) float64 {
+	s := 0.0
+	for i, p := range poly {
+		q := poly[(i+1)%len(poly)]
+		s += p.X*q.Y - q.X*p.Y
+	}
+	return math.Abs(s) / 2
+}
+
+// Moves reports whether a move by d from where f stands keeps to the arcs
+// a unit in proximity of the enemy is held to (SPEC BP-7): forward, at most
+// half degrees from straight ahead, or back, at most half degrees from
+// straight back. A move of no length keeps to them.
+func (f Foot) Moves(d geom.Point, half float64) bool {
+	n := math.Hypot(d.X, d.Y)
+	if n <= eps {
+		return true
+	}
+	a := f.Ahead()
+	cos := (d.X*a.X + d.Y*a.Y) / n
+	lim := math.Cos(half*math.Pi/180) - eps
+	return cos >= lim || -cos >= lim
+}
