@@ -92,6 +92,16 @@ func TestGridMatchesBruteForce(t *testing.T) {
 	})
 }
 
+// TestGridWithinAtACellEdge: a point just past r, inside the slack that
+// Within allows, is found even when it lies in the next cell over.
+func TestGridWithinAtACellEdge(t *testing.T) {
+	g := NewGrid(Rect{Max: Pt(72, 100)}, 12)
+	g.Put(0, Pt(11.99999999999, 50))
+	if got := g.Within(Pt(24.00000000001, 50), 12, nil); len(got) != 1 {
+		t.Fatalf("a point 12.00000000002 away, within the slack, across a cell edge: got %v", got)
+	}
+}
+
 func seq(n int) []int {
 	s := make([]int, n)
 	for i := range s {

@@ -110,9 +110,12 @@ func (g *Grid) Remove(i int32) {
 // Within appends to buf the number of every indexed point within r of p
 // and returns it; with a reused buffer it does not allocate.
 func (g *Grid) Within(p Point, r float64, buf []int32) []int32 {
-	c0, r0 := g.cellOf(Point{p.X - r, p.Y - r})
-	c1, r1 := g.cellOf(Point{p.X + r, p.Y + r})
 	r2 := r*r + 1e-9
+	// The cells to visit reach as far as the test below, slack included,
+	// so that a point just past r on a cell's edge is not missed.
+	rr := math.Sqrt(r2)
+	c0, r0 := g.cellOf(Point{p.X - rr, p.Y - rr})
+	c1, r1 := g.cellOf(Point{p.X + rr, p.Y + rr})
 	for row := r0; row <= r1; row++ {
 		for _, i := range g.head[row*g.cols+c0 : row*g.cols+c1+1] {
 			for ; i >= 0; i = g.next[i] {

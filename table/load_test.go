@@ -166,6 +166,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown rows-by", "tables:\n  - id: t/basic\n    rows-by: colour\n", `rows-by names "colour"`},
 		{"lookup missing cell", "lookups:\n  - id: t/grid\n    cells:\n      x: {\"1..2\": \"1\", \">=3\": \"2\"}\n", "a=y has no entry"},
 		{"lookup range gap", "lookups:\n  - id: t/grid\n    cells:\n      x: {\"1..2\": \"1\", \">=4\": \"2\"}\n      y: {\"1..2\": \"1\", \">=3\": \"2\"}\n", "leave a gap at 3"},
+		{"lookup parameter twice", "lookups:\n  - id: t/dup\n    rule: X-1\n    title: dup\n    params:\n      - {name: a, kind: enum, values: [p, q]}\n      - {name: a, kind: enum, values: [p, q]}\n    cells:\n      p: {p: \"1\", q: \"2\"}\n      q: {p: \"3\", q: \"4\"}\n", "parameter a is given twice"},
 		{"unless not bool", "tables:\n  - id: t/basic\n    params:\n      - {name: tired, unless: quality}\n", `unless names "quality", which is not a bool`},
 	}
 	for _, c := range cases {

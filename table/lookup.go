@@ -354,9 +354,12 @@ func (l *Lookup) check() error {
 	if len(l.Params) == 0 {
 		return fmt.Errorf("field params is missing")
 	}
-	for _, p := range l.Params {
+	for i, p := range l.Params {
 		if err := p.check(); err != nil {
 			return err
+		}
+		if slices.ContainsFunc(l.Params[:i], func(q *Param) bool { return q.Name == p.Name }) {
+			return fmt.Errorf("parameter %s is given twice", p.Name)
 		}
 		if p.Kind == Bool {
 			return fmt.Errorf("parameter %s: a lookup takes enum and int parameters", p.Name)

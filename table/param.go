@@ -403,6 +403,10 @@ func bind(params []*Param, in map[string]string) (Args, error) {
 	// reports the first problem in the order of the names.
 	known := 0
 	for i, p := range params {
+		if slices.ContainsFunc(params[:i], func(q *Param) bool { return q.Name == p.Name }) {
+			known = -1 // a name given twice (a lookup may): the careful way
+			break
+		}
 		if t, ok := in[p.Name]; ok {
 			v, err := p.parse(t)
 			if err != nil {

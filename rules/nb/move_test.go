@@ -1,6 +1,7 @@
 package nb_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -106,5 +107,37 @@ func TestMovedTwice(t *testing.T) {
 	}
 	if err := g.Exec(game.Command{Side: "french", Verb: "move", Args: &nb.Args{Moves: []game.Move{gen(40), unit(40)}}}); err != nil {
 		t.Errorf("each piece once: %v", err)
+	}
+}
+
+// TestViewLeavesMembersAlone: taking a side's view, which leaves out the
+// enemy's pieces off the table, changes nothing in the game's own state
+// (a division's members were once rewritten through a shared list).
+func TestViewLeavesMembersAlone(t *testing.T) {
+	r := engine(t)
+	eng := func(string) (game.Rules, error) { return r, nil }
+	off := strings.NewReplacer("AT1", "", "AT2", "", "AT3", "")
+	src := off.Replace(strings.Replace(offTable, "ORDER", "{kind: reserve, entry: C4, then: {kind: attack, objective: [30, 10]}}", 1))
+	sc, err := script.LoadScenario("off.yaml", []byte(src), eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.New(sc, r, game.Seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	members := func() []string {
+		s := nb.StateOf(g.State())
+		var out []string
+		for u := range s.Members(s.Formation("B-1")) {
+			out = append(out, u.ID)
+		}
+		return out
+	}
+	for _, seat := range []string{"british", "french", game.Umpire} {
+		g.Sees(seat)
+		if got := members(); !slices.Equal(got, []string{"B-1-a"}) {
+			t.Fatalf("after %s's view B-1's members are %v; want [B-1-a]", seat, got)
+		}
 	}
 }

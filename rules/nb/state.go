@@ -377,7 +377,7 @@ func (s *State) index() {
 	s.form = make(map[string]int, len(s.Formations))
 	for i, f := range s.Formations {
 		s.form[f.ID] = i
-		f.units = f.units[:0]
+		f.units = nil // not [:0]: a view's copy shares the array with the state it was made from
 	}
 	for _, f := range s.Formations {
 		f.up, f.gi = -1, -1
