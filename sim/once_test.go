@@ -2,11 +2,9 @@ package sim
 
 import (
 	"fmt"
-	"os"
 	"testing"
 
 	"orderly/game"
-	"orderly/rules"
 	"orderly/script"
 )
 
@@ -23,23 +21,7 @@ func (many) Measure(e *game.Event, note func(subject, label string, turn int)) {
 }
 
 func TestOnceNotesEachSubjectOnce(t *testing.T) {
-	set, err := rules.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng := func(id string) (game.Rules, error) { return rules.Engine(id, set) }
-	data, err := os.ReadFile("../examples/nb/demo.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := script.LoadScenario("demo.yaml", data, eng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := eng(sc.Rules)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc, r := DemoForTest(t)
 	start, err := game.Prepare(sc, r)
 	if err != nil {
 		t.Fatal(err)

@@ -26,19 +26,7 @@ func engine(t testing.TB) script.Engine {
 
 func demo(t testing.TB) (*battle.Scenario, game.Rules, *script.Plan) {
 	t.Helper()
-	eng := engine(t)
-	data, err := os.ReadFile("../examples/nb/demo.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := script.LoadScenario("demo.yaml", data, eng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := eng(sc.Rules)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc, r := sim.DemoForTest(t)
 	pdata, err := os.ReadFile("../examples/nb/demo-plan.yaml")
 	if err != nil {
 		t.Fatal(err)
