@@ -21,6 +21,8 @@ const (
 	Wing     Kind = "wing"
 	Corps    Kind = "corps"
 	Division Kind = "division"
+	// Brigade is a command of combat units directly under the army (BP).
+	Brigade Kind = "brigade"
 )
 
 // UnitTypes are the arms a combat unit can be.
@@ -55,6 +57,9 @@ type Scenario struct {
 	Sides  []*Side
 
 	File string // where it was read from, for messages
+	// Speedless says the rule set reads no speeds (Spec.Parts without
+	// PartSpeeds): Finish then asks none of the units.
+	Speedless bool
 
 	gens  map[string]*General
 	units map[string]*Unit
@@ -102,7 +107,7 @@ type Side struct {
 func (s *Side) Army() *Formation { return s.Formations[0] }
 
 // Formation is a level of command with its general: the army, a wing, a
-// corps or a division.
+// corps, a division or a brigade.
 type Formation struct {
 	ID      string
 	Name    string
@@ -116,7 +121,7 @@ type Formation struct {
 	// Entry is set for an off-board reserve (SPEC NB-10).
 	Entry    *Entry
 	Children []string
-	Units    []string // a division's combat units
+	Units    []string // a division's or brigade's combat units
 	// Attrs holds the values of the rule set's own attributes of
 	// formations given in the scenario (Spec.Attrs), by name.
 	Attrs map[string]any
@@ -189,7 +194,7 @@ type Unit struct {
 	ID         string
 	Name       string
 	Side       string
-	Division   string
+	Division   string // the formation the unit belongs to: its division, or its brigade
 	Type       string
 	Shape      string
 	Status     string

@@ -41,17 +41,25 @@ func (s Spec) list(name string) []string {
 			return []string{s.ID}
 		}
 	case "unit-types":
-		return UnitTypes
+		return or(s.UnitTypes, UnitTypes)
 	case "shapes":
-		return Shapes
+		return or(s.Shapes, Shapes)
 	case "statuses":
-		return Statuses
+		return or(s.Statuses, Statuses)
 	case "edges":
 		return Edges
 	case "layouts":
 		return hex.Offsets()
 	}
 	return nil
+}
+
+// or is list, or else the default.
+func or(list, def []string) []string {
+	if len(list) > 0 {
+		return list
+	}
+	return def
 }
 
 // decoder reads a parsed scenario into the format's types: every field
@@ -114,6 +122,8 @@ func (d *decoder) spaceFields(n *yaml.Node, where string, ft *fileType) ([]*file
 	var kept, spaces, refused []*fileField
 	for _, f := range ft.fields {
 		switch {
+		case !d.spec.uses(f.part):
+			// A part the rule set does not use: an unknown key.
 		case f.space == "":
 			kept = append(kept, f)
 		case d.spec.plays(f.space):
@@ -124,7 +134,7 @@ func (d *decoder) spaceFields(n *yaml.Node, where string, ft *fileType) ([]*file
 		}
 	}
 	if len(spaces)+len(refused) == 0 {
-		return ft.fields, nil
+		return kept, nil
 	}
 	var allowed []string
 	for _, f := range spaces {
@@ -212,7 +222,7 @@ func (d *decoder) object(n *yaml.Node, where string, v reflect.Value) error {
 			return err
 		}
 		for _, f := range ft.fields {
-			if f.required && f != short {
+			if f.required && f != short && d.spec.uses(f.part) {
 				return d.Errf(n, "%s: %s", label, f.missingMsg())
 			}
 		}

@@ -116,7 +116,7 @@ func (sc *Scenario) checkSide(s *Side) error {
 		if u.Speed == 0 {
 			u.Speed = sc.Speeds[u.Type]
 		}
-		if u.Speed == 0 {
+		if u.Speed == 0 && !sc.Speedless {
 			return &PathError{u.Path, u.Line, fmt.Sprintf("no speed for %s: give speed here or speeds.%s for the scenario", u.Type, u.Type)}
 		}
 	}

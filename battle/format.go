@@ -37,6 +37,9 @@ import (
 //	                                 each value read by the field's other rules
 //	unit:"inches"  the unit of a number, in messages; {unit} for the unit
 //	               of the scenario's space (see below)
+//	part:"NAME"    the field belongs to an optional part of the format
+//	               (Parts): a rule set that does not use the part
+//	               (Spec.Parts) does not know the field
 //	space:"KIND"   the field gives the space the scenario is played on, of
 //	               that kind (geom.KindTable, geom.KindHex): a scenario
 //	               gives exactly one such field, of a kind its rule set
@@ -69,7 +72,7 @@ type scenarioFile struct {
 	Turns  int                `yaml:"turns" is:"min=1,max=1000,default=20" doc:"Number of the last turn of the battle."`
 	Field  *fieldFile         `yaml:"field" space:"table" doc:"The table: its size in inches and, optionally, the grid of squares that off-board reserves enter by."`
 	Map    *mapFile           `yaml:"map" space:"hex" doc:"The hex map: its columns and rows of hexes and how they are numbered."`
-	Speeds map[string]float64 `yaml:"speeds" is:"keys=unit-types,gt=0,max=1000" unit:"{unit}" each:"Move of %s in {unit} per turn." doc:"Move in {unit} per turn for each type of unit. A unit without its own speed takes the one for its type; every unit must end up with a speed one way or the other."`
+	Speeds map[string]float64 `yaml:"speeds" part:"speeds" is:"keys=unit-types,gt=0,max=1000" unit:"{unit}" each:"Move of %s in {unit} per turn." doc:"Move in {unit} per turn for each type of unit. A unit without its own speed takes the one for its type; every unit must end up with a speed one way or the other."`
 	Sides  []sideFile         `yaml:"sides" is:"required,items=2..2" count:"a battle has two sides" doc:"The two armies of the battle; a scenario has exactly two sides."`
 }
 
@@ -105,9 +108,10 @@ type sideFile struct {
 	Nation    string         `yaml:"nation" is:"required,enum=nations" doc:"Nation of the army; the rule set's nations are allowed."`
 	Edge      string         `yaml:"edge" is:"required,enum=edges" doc:"The side's base edge of the {surface}."`
 	Army      generalFile    `yaml:"army" is:"required" doc:"The army commander, the general at the top of the side's chain of command."`
-	Wings     []wingFile     `yaml:"wings" doc:"Wings directly under the army commander, in order."`
-	Corps     []corpsFile    `yaml:"corps" doc:"Corps directly under the army commander, in order."`
-	Divisions []divisionFile `yaml:"divisions" doc:"Independent divisions directly under the army commander, in order."`
+	Wings     []wingFile     `yaml:"wings" part:"corps" doc:"Wings directly under the army commander, in order."`
+	Corps     []corpsFile    `yaml:"corps" part:"corps" doc:"Corps directly under the army commander, in order."`
+	Divisions []divisionFile `yaml:"divisions" part:"corps" doc:"Independent divisions directly under the army commander, in order."`
+	Brigades  []brigadeFile  `yaml:"brigades" part:"brigades" is:"items=1.." count:"a side needs at least one brigade" doc:"The brigades under the army commander, in order."`
 	Node      *yaml.Node     `yaml:"-"`
 }
 
@@ -115,8 +119,8 @@ type generalFile struct {
 	_       struct{}       `def:"general" doc:"A commander model."`
 	ID      string         `yaml:"id" is:"required,id" doc:"Id of the general."`
 	Name    string         `yaml:"name" doc:"Name of the general in free text."`
-	Quality string         `yaml:"quality" is:"required,enum=qualities" doc:"Quality of the general; the rule set's qualities are allowed."`
-	Range   float64        `yaml:"range" is:"required,gt=0,max=1000" unit:"{unit}" doc:"Command range in {unit}."`
+	Quality string         `yaml:"quality" part:"quality" is:"required,enum=qualities" doc:"Quality of the general; the rule set's qualities are allowed."`
+	Range   float64        `yaml:"range" part:"range" is:"required,gt=0,max=1000" unit:"{unit}" doc:"Command range in {unit}."`
 	At      *geom.Point    `yaml:"at" doc:"Where the general starts. Leave it out only for a general of an off-board reserve, who comes on with his troops."`
 	Attrs   map[string]any `yaml:"-" attrs:"general"`
 	Node    *yaml.Node     `yaml:"-"`
@@ -156,6 +160,16 @@ type divisionFile struct {
 	Node    *yaml.Node     `yaml:"-"`
 }
 
+type brigadeFile struct {
+	_       struct{}       `def:"brigade" doc:"A brigade: a commander and the combat units he gives orders to."`
+	ID      string         `yaml:"id" is:"required,id" doc:"Id of the brigade."`
+	Name    string         `yaml:"name" doc:"Name of the brigade in free text."`
+	General generalFile    `yaml:"general" is:"required" doc:"The brigade's commander."`
+	Units   []unitFile     `yaml:"units" is:"required,items=1.." missing:"a brigade needs at least one combat unit under units" count:"a brigade needs at least one combat unit" doc:"The brigade's combat units; a brigade has at least one."`
+	Attrs   map[string]any `yaml:"-" attrs:"formation"`
+	Node    *yaml.Node     `yaml:"-"`
+}
+
 type unitFile struct {
 	_          struct{}       `def:"unit" doc:"A combat unit."`
 	ID         string         `yaml:"id" is:"required,id" doc:"Id of the unit."`
@@ -165,8 +179,8 @@ type unitFile struct {
 	Status     string         `yaml:"status" is:"enum=statuses,default=formed" doc:"State of the unit at the start."`
 	At         *geom.Point    `yaml:"at" doc:"Where the unit starts. Leave it out only for a unit of an off-board reserve, which enters later."`
 	Facing     float64        `yaml:"facing" is:"min=0,lt=360,default=0" unit:"degrees clockwise from north" doc:"Direction the unit faces."`
-	Speed      *float64       `yaml:"speed" is:"gt=0,max=1000" unit:"{unit}" doc:"Move of this unit in {unit} per turn, in place of the scenario's speed for its type."`
-	Detachment bool           `yaml:"detachment" is:"default=false" doc:"Whether the unit is a detachment."`
+	Speed      *float64       `yaml:"speed" part:"speeds" is:"gt=0,max=1000" unit:"{unit}" doc:"Move of this unit in {unit} per turn, in place of the scenario's speed for its type."`
+	Detachment bool           `yaml:"detachment" part:"detachment" is:"default=false" doc:"Whether the unit is a detachment."`
 	Attrs      map[string]any `yaml:"-" attrs:"unit"`
 	Node       *yaml.Node     `yaml:"-"`
 }

@@ -108,6 +108,7 @@ func decode(r strict.Reader, n *yaml.Node, s Spec) (*Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
+	sc.Speedless = !s.uses(PartSpeeds)
 	if err := sc.Finish(); err != nil {
 		return nil, place(r, err)
 	}
@@ -163,7 +164,24 @@ func (b *builder) side(f *sideFile, where string) (*Side, error) {
 			return nil, err
 		}
 	}
+	for i := range f.Brigades {
+		bf := &f.Brigades[i]
+		fm, err := b.formation(formationFile{bf.ID, bf.Name, &bf.General, nil, bf.Attrs, bf.Node}, fmt.Sprintf("%s.brigades[%d]", where, i), Brigade, army, s)
+		if err != nil {
+			return nil, err
+		}
+		b.units(bf.Units, fm, s)
+	}
 	return s, b.under(f.Corps, f.Divisions, where, army, s)
+}
+
+// units builds the combat units of a division or brigade.
+func (b *builder) units(units []unitFile, fm *Formation, s *Side) {
+	for j := range units {
+		u := b.unit(&units[j], fmt.Sprintf("%s.units[%d]", fm.Path, j), s)
+		u.Division = fm.ID
+		fm.Units = append(fm.Units, u.ID)
+	}
 }
 
 // under builds the corps and divisions under a formation.
@@ -184,11 +202,7 @@ func (b *builder) under(corps []corpsFile, divs []divisionFile, where string, pa
 		if err != nil {
 			return err
 		}
-		for j := range d.Units {
-			u := b.unit(&d.Units[j], fmt.Sprintf("%s.units[%d]", fm.Path, j), s)
-			u.Division = fm.ID
-			fm.Units = append(fm.Units, u.ID)
-		}
+		b.units(d.Units, fm, s)
 	}
 	return nil
 }

@@ -209,6 +209,9 @@ func (g *generator) object(t reflect.Type) (*schema, error) {
 	// set plays on; one of them is required, and exactly one if several.
 	var fields, spaces []*fileField
 	for _, f := range ft.fields {
+		if !g.spec.uses(f.part) {
+			continue
+		}
 		if f.space != "" {
 			if !g.spec.plays(f.space) {
 				continue

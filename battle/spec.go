@@ -17,6 +17,12 @@ type Vocab struct {
 	Qualities []string
 	Nations   []string
 	Orders    []string
+	// UnitTypes, Shapes and Statuses replace the format's own lists of
+	// unit types, formations and unit states (battle.UnitTypes, Shapes,
+	// Statuses) when given.
+	UnitTypes []string
+	Shapes    []string
+	Statuses  []string
 }
 
 // Spec is what a rule set contributes to the scenario format: its id (the
@@ -33,6 +39,47 @@ type Spec struct {
 	// (geom.KindTable, geom.KindHex); none allows every kind. A scenario
 	// on another is refused where it gives its field or map.
 	Spaces []string
+	// Parts lists the optional parts of the format the rule set uses
+	// (Parts below); a field of another part is refused as unknown and
+	// left out of the schema. Nil gives a rule set the Classic parts; the
+	// zero Spec (no ID) allows every part.
+	Parts []string
+}
+
+// The optional parts of the scenario format: fields that only some rule
+// sets use (the part: tag in format.go).
+const (
+	PartCorps      = "corps"      // wings, corps and divisions under the army
+	PartBrigades   = "brigades"   // brigades directly under the army (BP)
+	PartQuality    = "quality"    // a general's quality
+	PartRange      = "range"      // a general's command range
+	PartSpeeds     = "speeds"     // move per turn: the scenario's speeds and a unit's speed
+	PartDetachment = "detachment" // whether a unit is a detachment
+)
+
+// Parts lists every optional part of the format.
+func Parts() []string {
+	return []string{PartCorps, PartBrigades, PartQuality, PartRange, PartSpeeds, PartDetachment}
+}
+
+// Classic is the parts of a rule set that says nothing of them: the chain
+// of command of wings, corps and divisions, generals with a quality and a
+// command range, and units with a speed per turn (NB).
+func Classic() []string {
+	return []string{PartCorps, PartQuality, PartRange, PartSpeeds, PartDetachment}
+}
+
+// uses reports whether the rule set uses an optional part of the format
+// ("" is no part: always).
+func (s Spec) uses(part string) bool {
+	if part == "" || s.ID == "" && s.Parts == nil {
+		return true
+	}
+	parts := s.Parts
+	if parts == nil {
+		parts = Classic()
+	}
+	return slices.Contains(parts, part)
 }
 
 // Piece names the kind of piece that carries an attribute.
@@ -42,7 +89,7 @@ type Piece string
 const (
 	OnUnit      Piece = "unit"
 	OnGeneral   Piece = "general"   // every general, the army commander included
-	OnFormation Piece = "formation" // a wing, a corps or a division
+	OnFormation Piece = "formation" // a wing, a corps, a division or a brigade
 )
 
 // AttrType is the kind of value an attribute takes.
@@ -93,7 +140,7 @@ func SpecOf(r RuleSet) Spec {
 	if s, ok := r.(interface{ Spec() Spec }); ok {
 		return s.Spec()
 	}
-	return Spec{ID: r.ID(), Vocab: r.Vocab(), Spaces: []string{geom.KindTable}}
+	return Spec{ID: r.ID(), Vocab: r.Vocab(), Spaces: []string{geom.KindTable}, Parts: Classic()}
 }
 
 // plays reports whether the rule set plays on a space of the given kind.
@@ -181,12 +228,24 @@ func (s Spec) check() error {
 	for _, l := range []struct {
 		name  string
 		words []string
-	}{{"qualities", s.Qualities}, {"nations", s.Nations}, {"orders", s.Orders}} {
+	}{{"qualities", s.Qualities}, {"nations", s.Nations}, {"orders", s.Orders},
+		{"unit types", s.UnitTypes}, {"shapes", s.Shapes}, {"statuses", s.Statuses}} {
 		for _, w := range l.words {
 			if err := strict.CheckWord(w); err != nil {
 				return fmt.Errorf("rule set spec %s: %s: %v", s.ID, l.name, err)
 			}
 		}
+	}
+	for i, p := range s.Parts {
+		if !slices.Contains(Parts(), p) {
+			return fmt.Errorf("rule set spec %s: part %q is not a part of the format; allowed: %s", s.ID, p, strings.Join(Parts(), ", "))
+		}
+		if slices.Contains(s.Parts[:i], p) {
+			return fmt.Errorf("rule set spec %s: part %q is given twice", s.ID, p)
+		}
+	}
+	if s.uses(PartCorps) && s.uses(PartBrigades) && s.ID != "" {
+		return fmt.Errorf("rule set spec %s: parts %s and %s are two chains of command; use one", s.ID, PartCorps, PartBrigades)
 	}
 	for i, k := range s.Spaces {
 		if !slices.Contains(geom.Kinds(), k) {
@@ -219,7 +278,7 @@ func pieceTypes(p Piece) []reflect.Type {
 	case OnGeneral:
 		return []reflect.Type{reflect.TypeFor[generalFile]()}
 	case OnFormation:
-		return []reflect.Type{reflect.TypeFor[wingFile](), reflect.TypeFor[corpsFile](), reflect.TypeFor[divisionFile]()}
+		return []reflect.Type{reflect.TypeFor[wingFile](), reflect.TypeFor[corpsFile](), reflect.TypeFor[divisionFile](), reflect.TypeFor[brigadeFile]()}
 	}
 	return nil
 }

@@ -58,6 +58,7 @@ type fileField struct {
 	items    [2]int // how many items a list has: at least [0], at most [1] (-1: any)
 	unit     string
 	space    string // the kind of space the field gives (space:), or ""
+	part     string // the optional part of the format it belongs to (part:), or ""
 	note     string
 	why      string
 	missing  string
@@ -164,6 +165,12 @@ func readField(sf reflect.StructField, key string, index []int) (*fileField, err
 			return nil, fmt.Errorf("a space field's type has no space method to make the space")
 		}
 		f.space = k
+	}
+	if p, ok := sf.Tag.Lookup("part"); ok {
+		if !slices.Contains(Parts(), p) {
+			return nil, fmt.Errorf("part:%q is not a part of the format; allowed: %s", p, strings.Join(Parts(), ", "))
+		}
+		f.part = p
 	}
 	rules := sf.Tag.Get("is")
 	if rules == "" {

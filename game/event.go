@@ -87,8 +87,26 @@ type Roll struct {
 	Mods    []Mod             `json:"mods,omitempty"`
 	Total   int               `json:"total"`
 	Result  string            `json:"result"`
+	// Stages are the dice of a pool table (one die per point of a score,
+	// each taken through stages such as hit and save), and Marks what
+	// natural faces set (a 6 that disorders); both empty for other tables.
+	Stages []Stage  `json:"stages,omitempty"`
+	Marks  []string `json:"marks,omitempty"`
 
 	drawn int // the event it was drawn for (Tx.RollBound); 0 once recorded
+}
+
+// Stage is one stage of a pool roll: the number each die needs, the
+// faces of the dice that took it, the faces of dice rolled again, and how
+// many went on. Certain says no face could change its outcome, so no die
+// was rolled.
+type Stage struct {
+	Name    string `json:"name"`
+	Need    int    `json:"need"`
+	Faces   []int  `json:"faces,omitempty"`
+	Rerolls []int  `json:"rerolls,omitempty"`
+	Kept    int    `json:"kept"`
+	Certain bool   `json:"certain,omitempty"`
 }
 
 // Mod is one modifier of a roll.

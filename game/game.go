@@ -528,7 +528,14 @@ func (g *Game) do(c *Command) error {
 			return fmt.Errorf("applying %s: %w", x.out[i].Type, err)
 		}
 	}
-	return g.rules.Settle(g.tx(false))
+	ends := x.ends
+	if err := g.rules.Settle(g.tx(false)); err != nil {
+		return err
+	}
+	if ends {
+		return g.advance()
+	}
+	return nil
 }
 
 // ready records that side has finished the current step, and ends the step
@@ -733,6 +740,17 @@ type Tx struct {
 	Sc     *battle.Scenario
 	buffer bool
 	out    []Event
+	ends   bool // the command ends the step (EndStep)
+}
+
+// EndStep says that the command being carried out ends the step once it
+// is accepted, as a charge hands the game to the charged side's reply:
+// the turn machine (Rules.Next) then says what follows. It has no effect
+// outside a command.
+func (x *Tx) EndStep() {
+	if x.buffer {
+		x.ends = true
+	}
 }
 
 // Emit records an event. During a step it is applied at once; during a
@@ -784,6 +802,13 @@ func (x *Tx) RollBound(t *table.Table, a table.Args, subject string) (*Roll, err
 		out.Mods[i] = Mod{Name: m.Name, Value: m.Value, Amount: m.Amount}
 	}
 	g.modBuf = r.Mods[:0]
+	if len(r.Stages) > 0 {
+		out.Stages = make([]Stage, len(r.Stages))
+		for i, st := range r.Stages {
+			out.Stages[i] = Stage{Name: st.Name, Need: st.Need, Faces: st.Faces, Rerolls: st.Rerolls, Kept: st.Kept, Certain: st.Certain}
+		}
+		out.Marks = r.Marks
+	}
 	return out, nil
 }
 

@@ -36,10 +36,12 @@ type Lister interface {
 	Seen(s *State) []string
 }
 
-// Sequencer is a rule set whose turn is the same steps every turn, in a
-// fixed order (a Cycle): a script then gives commands phase by phase.
+// Sequencer is a rule set whose turn is the same phases every turn, in a
+// fixed order: a script then gives commands phase by phase. Sequence
+// lists the steps of a turn of scenario sc in order (a rule set may add
+// steps within a phase as play needs them, such as a reply to a charge).
 type Sequencer interface {
-	Sequence() []Step
+	Sequence(sc *battle.Scenario) []Step
 }
 
 // Fielder is a rule set whose events a script's expectations can test

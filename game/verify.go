@@ -165,7 +165,7 @@ func checkRoll(e *Event, j int, key []byte, tables func(id string) (*table.Table
 	switch {
 	case r.Dice != want.Dice:
 		return mismatch(e, "its roll's dice are not those of table %s", t.ID)
-	case !slices.Equal(r.Faces, want.Faces) || r.Natural != want.Natural:
+	case !slices.Equal(r.Faces, want.Faces) || r.Natural != want.Natural || !sameStages(r.Stages, want.Stages):
 		return mismatch(e, "its roll's faces are not the ones its dice seed gives for it (table %s)", t.ID)
 	case !sameMods(r.Mods, want.Mods):
 		return mismatch(e, "the roll's modifiers do not follow from its params under table %s", t.ID)
@@ -173,8 +173,26 @@ func checkRoll(e *Event, j int, key []byte, tables func(id string) (*table.Table
 		return mismatch(e, "the roll's total does not follow from its faces and modifiers under table %s", t.ID)
 	case r.Result != want.Result:
 		return mismatch(e, "the roll's result does not follow from its total under table %s", t.ID)
+	case !slices.Equal(r.Marks, want.Marks):
+		return mismatch(e, "the roll's marks do not follow from its faces under table %s", t.ID)
 	}
 	return nil
+}
+
+// sameStages reports whether a pool roll's recorded stages are the ones
+// drawn again.
+func sameStages(got []Stage, want []table.StageRoll) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.Name != w.Name || g.Need != w.Need || g.Kept != w.Kept || g.Certain != w.Certain ||
+			!slices.Equal(g.Faces, w.Faces) || !slices.Equal(g.Rerolls, w.Rerolls) {
+			return false
+		}
+	}
+	return true
 }
 
 func sameMods(got []Mod, want []table.Mod) bool {

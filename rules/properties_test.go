@@ -115,6 +115,8 @@ var monteCarloCases = map[string]map[string]string{
 	"nes/artillery-deviation":  {"nation": "russian"},
 	"bp/command":               {"rating": "8"},
 	"bp/shooting":              {"dice": "12", "save": "5", "enfilade": "true", "modifier": "-1"},
+	"bp/blunder":               {},
+	"bp/break-test":            {"modifier": "-2", "shaken": "true"},
 	"cd/activation":            {"rating": "average", "cw": "16", "style": "french-model", "roll": "5"},
 	"cd/disruptive-terrain":    {"rating": "d2"},
 }

@@ -47,7 +47,7 @@ func Playable(set *table.Set) error {
 }
 
 // Procedures lists the rule sets that have game procedures (Engine).
-func Procedures() []string { return []string{"nb"} }
+func Procedures() []string { return []string{"nb", "bp"} }
 
 // Engine returns the procedures of rule set id over the loaded tables.
 func Engine(id string, set *table.Set) (game.Rules, error) {
@@ -61,6 +61,12 @@ func Engine(id string, set *table.Set) (game.Rules, error) {
 			return nil, err
 		}
 		return r, nil
+	case "bp":
+		r, err := bp.New(set)
+		if err != nil {
+			return nil, err
+		}
+		return r, nil
 	}
-	return nil, fmt.Errorf("rule set %q has no game procedures yet; allowed: nb", id)
+	return nil, fmt.Errorf("rule set %q has no game procedures yet; allowed: nb, bp", id)
 }

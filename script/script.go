@@ -151,7 +151,7 @@ func Load(file string, data []byte, engine Engine, files Files) (*Script, error)
 		}
 	}
 	if f["turns"] != nil {
-		if s.Steps, err = turns(r, f["turns"], rules); err != nil {
+		if s.Steps, err = turns(r, f["turns"], s.Scenario, rules); err != nil {
 			return nil, err
 		}
 	}
@@ -227,7 +227,10 @@ func rolls(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Roll, error) {
 			if ro.Faces, err = r.Ints(f["faces"], w+".faces"); err != nil {
 				return nil, err
 			}
-			if len(ro.Faces) != t.Dice.Count {
+			switch {
+			case t.Pool != nil && len(ro.Faces) == 0:
+				return nil, r.Errf(f["faces"], "%s.faces: give the faces of every die %s rolls, in the order rolled (stage by stage, a die rolled again right after it)", w, t.ID)
+			case t.Pool == nil && len(ro.Faces) != t.Dice.Count:
 				return nil, r.Errf(f["faces"], "%s.faces: %s rolls %s, so give %d faces", w, t.ID, t.Dice, t.Dice.Count)
 			}
 		default:
@@ -247,7 +250,7 @@ func rolls(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Roll, error) {
 	return out, nil
 }
 
-func turns(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Commands, error) {
+func turns(r strict.Reader, n *yaml.Node, sc *battle.Scenario, rules game.Rules) ([]Commands, error) {
 	items, err := r.List(n, "turns")
 	if err != nil {
 		return nil, err
@@ -258,7 +261,7 @@ func turns(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Commands, error) 
 	}
 	var phases []string
 	player := map[string]bool{}
-	for _, s := range seq.Sequence() {
+	for _, s := range seq.Sequence(sc) {
 		if !slices.Contains(phases, s.Phase) {
 			phases = append(phases, s.Phase)
 		}
@@ -420,9 +423,9 @@ type Plan struct {
 }
 
 // phases maps each phase of seq's turn to the place of its first step.
-func phases(seq game.Sequencer) map[string]int {
+func phases(seq game.Sequencer, sc *battle.Scenario) map[string]int {
 	phase := map[string]int{}
-	for i, st := range seq.Sequence() {
+	for i, st := range seq.Sequence(sc) {
 		if _, ok := phase[st.Phase]; !ok {
 			phase[st.Phase] = i
 		}
@@ -443,7 +446,7 @@ func LoadPlan(file string, data []byte, sc *battle.Scenario, rules game.Rules) (
 	}
 	p := &Plan{Until: sc.Turns, File: file}
 	if seq, ok := rules.(game.Sequencer); ok {
-		p.phase = phases(seq)
+		p.phase = phases(seq, sc)
 	}
 	if f["plan"] != nil {
 		if _, err := r.Word(f["plan"], "plan"); err != nil {
@@ -466,7 +469,7 @@ func LoadPlan(file string, data []byte, sc *battle.Scenario, rules game.Rules) (
 	if f["turns"] == nil {
 		return nil, r.Errf(n, "plan: turns is missing: the commands of each turn")
 	}
-	if p.Steps, err = turns(r, f["turns"], rules); err != nil {
+	if p.Steps, err = turns(r, f["turns"], sc, rules); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -482,7 +485,7 @@ func (p *Plan) Play(g *game.Game, rejected func(game.Command, *game.Error)) erro
 	}
 	phase := p.phase
 	if phase == nil {
-		phase = phases(seq)
+		phase = phases(seq, g.Scenario())
 	}
 	next := 0
 	end := game.Command{Side: game.Umpire, Verb: "end"}

@@ -395,6 +395,9 @@ func (l *Lookup) check() error {
 	return checkNode(l.Cells, l.Params)
 }
 
+// Param returns the parameter with the given name, or nil.
+func (l *Lookup) Param(name string) *Param { return l.param(name) }
+
 func (l *Lookup) param(name string) *Param {
 	for _, p := range l.Params {
 		if p.Name == name {

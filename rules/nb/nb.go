@@ -96,7 +96,7 @@ func (r *Rules) ID() string { return "nb" }
 func (r *Rules) Next(s *game.State) (game.Step, int) { return r.p.seq.Next(s) }
 
 // Sequence is the steps of NB's turn, from procedure.yaml.
-func (r *Rules) Sequence() []game.Step { return slices.Clone(r.p.seq) }
+func (r *Rules) Sequence(*battle.Scenario) []game.Step { return slices.Clone(r.p.seq) }
 
 // Table returns one of the rule set's tables.
 func (r *Rules) Table(id string) (*table.Table, error) { return r.tables.Table(id) }

@@ -1,0 +1,783 @@
+package bp
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"orderly/battle"
+	"orderly/game"
+	"orderly/geom"
+	"orderly/geom/foot"
+)
+
+// slack absorbs rounding in distances typed to the hundredth of an inch.
+const slack = 0.01
+
+// Command checks a BP command against the state and emits its events.
+func (r *Rules) Command(c *game.Command, x *game.Tx) error {
+	a, ok := c.Args.(*Args)
+	if !ok || a == nil {
+		return fmt.Errorf("bp: the arguments of %s are %T, not BP's", c.Verb, c.Args)
+	}
+	st := ext(x.S)
+	side := c.Side
+	if side == game.Umpire {
+		// The umpire acts for whoever acts in the step.
+		side = st.phasing(x.S.Phase)
+		if x.S.Step == StepRespond && st.Charge != nil {
+			side = st.enemy(side)
+		}
+	}
+	k := &cmd{r: r, x: x, st: st, side: side, a: a, sc: x.Sc}
+	switch c.Verb {
+	case "initiative":
+		return k.initiative()
+	case "order":
+		return k.order()
+	case "move":
+		if a.General != "" {
+			return k.moveGeneral()
+		}
+		return k.move()
+	case "charge":
+		return k.charge()
+	case "respond":
+		return k.respond()
+	case "shoot":
+		return k.shoot()
+	case "fight":
+		return k.fight()
+	}
+	return game.Reject("", "bp has no command %s", c.Verb)
+}
+
+// cmd is a command being carried out.
+type cmd struct {
+	r    *Rules
+	x    *game.Tx
+	st   *State
+	sc   *battle.Scenario
+	side string
+	a    *Args
+}
+
+// own finds a unit of the acting side that is on the table.
+func (k *cmd) own(id, rule string) (*Unit, *battle.Unit, *game.Piece, error) {
+	u, bu, p := k.st.Unit(id), k.sc.Unit(id), k.x.S.Piece(id)
+	if u == nil || bu == nil || p == nil {
+		return nil, nil, nil, game.Reject(rule, "there is no unit %s", id)
+	}
+	if u.Side != k.side {
+		return nil, nil, nil, game.Reject(rule, "%s is a unit of %s, not of %s", id, u.Side, k.side)
+	}
+	if u.Gone || !p.OnTable {
+		return nil, nil, nil, game.Reject(rule, "%s has left the table", id)
+	}
+	return u, bu, p, nil
+}
+
+// enemyUnit finds an enemy unit on the table that the acting side sees.
+func (k *cmd) enemyUnit(id, rule string) (*Unit, *battle.Unit, *game.Piece, error) {
+	u, bu, p := k.st.Unit(id), k.sc.Unit(id), k.x.S.Piece(id)
+	if u == nil || bu == nil || p == nil || u.Side != k.side && u.Hidden {
+		return nil, nil, nil, game.Reject(rule, "there is no unit %s", id)
+	}
+	if u.Side == k.side {
+		return nil, nil, nil, game.Reject(rule, "%s is a unit of %s's own", id, k.side)
+	}
+	if u.Gone || !p.OnTable {
+		return nil, nil, nil, game.Reject(rule, "%s has left the table", id)
+	}
+	return u, bu, p, nil
+}
+
+// initiative gives a unit near the enemy its one initiative move (BP-3).
+func (k *cmd) initiative() error {
+	u, bu, _, err := k.own(k.a.Unit, "BP-3")
+	if err != nil {
+		return err
+	}
+	switch {
+	case flag(bu.Attrs, "lacking-initiative"):
+		return game.Reject("BP-3", "%s lacks initiative and makes no initiative moves", u.ID)
+	case len(u.Engaged) > 0:
+		return game.Reject("BP-3", "%s is in combat and cannot move", u.ID)
+	case u.Initiative:
+		return game.Reject("BP-3", "%s has made its initiative move this turn", u.ID)
+	case u.Ordered:
+		return game.Reject("BP-3", "%s has had an order this turn; a unit makes an initiative move instead of an order", u.ID)
+	}
+	for _, b := range k.st.Brigades {
+		if b.Side == k.side && b.Orders > 0 {
+			return game.Reject("BP-3", "initiative moves come before the commanders' orders, and %s has given an order this turn", b.General)
+		}
+	}
+	if !k.r.inProximity(k.x.S, k.sc, u.ID) {
+		return game.Reject("BP-3", "%s is not within %s\" of an enemy unit, so it waits for an order", u.ID, inch(Proximity))
+	}
+	return k.x.Emit(game.Event{Type: EvInitiative, Side: k.side, See: game.All, Rule: "BP-3",
+		Data: &Initiative{Unit: u.ID, Allow: k.r.moveOf(bu), Away: u.Disordered}})
+}
+
+// unitKind is how bp/orders knows a unit: lacking initiative, artillery
+// or formed troops.
+func unitKind(bu *battle.Unit) string {
+	switch {
+	case flag(bu.Attrs, "lacking-initiative"):
+		return "lacking-initiative"
+	case isArtillery(bu):
+		return "artillery"
+	}
+	return "formed"
+}
+
+func isArtillery(bu *battle.Unit) bool { return bu.Type == "artillery" || bu.Type == "horse-artillery" }
+func isCavalry(bu *battle.Unit) bool   { return bu.Type == "cavalry" || bu.Type == "heavy-cavalry" }
+
+// isSkirmisher reports whether a unit is skirmishers, or stands in
+// skirmish order.
+func isSkirmisher(bu *battle.Unit, p *game.Piece) bool {
+	return bu.Type == "skirmishers" || p.Shape == "skirmish"
+}
+
+// order is a brigade commander's order and its command roll (BP-1, BP-2,
+// BP-4).
+func (k *cmd) order() error {
+	b := k.st.Brigade(k.a.Brigade)
+	if b == nil || k.sc.Formation(b.ID) == nil {
+		return game.Reject("BP-1", "there is no brigade %s", k.a.Brigade)
+	}
+	if b.Side != k.side {
+		return game.Reject("BP-1", "%s is a brigade of %s, not of %s", b.ID, b.Side, k.side)
+	}
+	if b.Done {
+		return game.Reject("BP-4", "%s gives no more orders this turn (a failed order, a blunder, a last order, his own move or the army commander's, or a later brigade's orders ended them)", b.General)
+	}
+	gen := k.sc.General(b.General)
+	kind := k.a.Kind
+	last := kind == "follow-me" || kind == "rally"
+	if last && len(k.a.Units) != 1 {
+		return game.Reject("BP-4", "%s is given to one unit, which the commander joins; %d are named", kind, len(k.a.Units))
+	}
+	var bus []*battle.Unit
+	for _, id := range k.a.Units {
+		u, bu, p, err := k.own(id, "BP-1")
+		if err != nil {
+			return err
+		}
+		switch {
+		case u.Brigade != b.ID:
+			return game.Reject("BP-1", "%s is not of brigade %s but of %s", id, b.ID, u.Brigade)
+		case u.Ordered:
+			return game.Reject("BP-1", "%s has had an order this turn; a unit takes one order a turn", id)
+		case u.Initiative:
+			return game.Reject("BP-3", "%s has made an initiative move this turn, in place of an order", id)
+		case u.Disordered:
+			return game.Reject("BP-3", "%s is disordered and cannot be ordered", id)
+		case len(u.Engaged) > 0:
+			return game.Reject("BP-3", "%s is in combat and cannot be ordered", id)
+		case !k.r.allowed[[2]string{kind, unitKind(bu)}]:
+			return game.Reject("BP-4", "%s (%s) cannot take a %s order (bp/orders)", id, unitKind(bu), kind)
+		}
+		if last {
+			if d := k.r.footOf(p).DistTo(k.x.S.Piece(gen.ID).At); d > Reach+slack {
+				return game.Reject("BP-4", "%s stands %s\" from %s; a commander joins a unit within %s\"", gen.ID, inch(d), id, inch(Reach))
+			}
+		}
+		bus = append(bus, bu)
+	}
+	rating, trait := k.r.rating(gen)
+	ro, _, err := k.x.Roll("bp/command", gen.ID, map[string]string{"rating": strconv.Itoa(rating), "modifier": strconv.Itoa(trait + k.a.Modifier)})
+	if err != nil {
+		return err
+	}
+	rolls := []game.Roll{*ro}
+	d := &Ordered{Brigade: b.ID, General: gen.ID, Units: k.a.Units, Kind: kind, Result: ro.Result}
+	switch ro.Result {
+	case "blunder":
+		bl, t, err := k.x.Roll("bp/blunder", gen.ID, nil)
+		if err != nil {
+			return err
+		}
+		rolls = append(rolls, *bl)
+		d.Blunder, d.Moves, d.Last = bl.Result, game.Value(t, bl.Result), true
+	case "fail":
+		d.Last = true
+	default:
+		d.Moves = game.Value(k.r.command, ro.Result)
+	}
+	var moves []game.Move
+	for i, bu := range bus {
+		allow := float64(d.Moves) * k.r.moveOf(bu)
+		if kind == "rally" && d.Blunder == "" && ro.Result != "fail" {
+			allow = 0
+			d.Rallied = append(d.Rallied, max(0, k.st.Unit(bu.ID).Casualties-d.Moves))
+		}
+		d.Allow = append(d.Allow, allow)
+		if last && d.Blunder == "" && ro.Result != "fail" && i == 0 {
+			d.Last, d.Joined = true, bu.ID
+			moves = append(moves, game.Move{General: gen.ID, To: k.x.S.Piece(bu.ID).At})
+		}
+	}
+	return k.x.Emit(game.Event{Type: EvOrdered, Side: k.side, See: game.All, Rule: "BP-1", Rolls: rolls, Moves: moves, Data: d})
+}
+
+// move moves a unit within its allowance, held to the arcs near the enemy
+// (BP-4, BP-7).
+func (k *cmd) move() error {
+	u, bu, p, err := k.own(k.a.Unit, "BP-4")
+	if err != nil {
+		return err
+	}
+	if len(u.Engaged) > 0 {
+		return game.Reject("BP-3", "%s is in combat and cannot move", u.ID)
+	}
+	if u.Order == "" {
+		return game.Reject("BP-4", "%s has no order and no initiative move this turn", u.ID)
+	}
+	step := k.r.moveOf(bu)
+	to, facing, shape := p.At, p.Facing, p.Shape
+	if k.a.To != nil {
+		to = *k.a.To
+	}
+	if k.a.Facing != nil {
+		facing = *k.a.Facing
+	}
+	if k.a.Shape != "" {
+		shape = k.a.Shape
+		if _, ok := k.r.foot[shape]; !ok {
+			return game.Reject("BP-4", "%s is not a formation; allowed: %s", shape, join(k.r.shapes))
+		}
+		if isArtillery(bu) != (shape == "limbered" || shape == "unlimbered") {
+			return game.Reject("BP-4", "%s cannot take formation %s: artillery is limbered or unlimbered, and only artillery is", u.ID, shape)
+		}
+	}
+	if !k.sc.Field.Contains(to) {
+		return game.Reject("BP-4", "%s is off the table (0..%s by 0..%s inches)", to, inch(k.sc.Field.Width), inch(k.sc.Field.Depth))
+	}
+	dist := p.At.Dist(to)
+	cost := dist
+	changes := 0
+	if shape != p.Shape {
+		changes++
+	}
+	if math.Abs(facing-p.Facing) > 1e-9 {
+		changes++
+	}
+	cost += float64(changes) * step
+	left := u.Allow - u.Used
+	if cost > left+slack {
+		if changes > 0 {
+			return game.Reject("BP-4", "%s has %s\" of its moves left; this move takes %s\" (%s\" of ground and %d move(s) of %s\" for the change of formation or facing)", u.ID, inch(left), inch(cost), inch(dist), changes, inch(step))
+		}
+		return game.Reject("BP-4", "%s has %s\" of its moves left; this move is %s\"", u.ID, inch(left), inch(dist))
+	}
+	f := k.r.footOf(p)
+	d := geom.Pt(to.X-p.At.X, to.Y-p.At.Y)
+	if u.Forced != "" {
+		if err := k.forced(u, f, d, changes, to, shape, facing); err != nil {
+			return err
+		}
+	}
+	if near := k.r.near(k.x.S, k.sc, u.ID, Proximity); len(near) > 0 && !f.Moves(d, Half) {
+		return game.Reject("BP-7", "%s is within %s\" of %s, so it may move only forward in its front arc or back in its rear arc, whatever its order", u.ID, inch(Proximity), near[0])
+	}
+	nf := k.r.footAt(to, facing, shape)
+	for _, e := range k.st.Units {
+		if e.Side != u.Side && k.st.alive(k.x.S, e.ID) && nf.Dist(k.r.footOf(k.x.S.Piece(e.ID))) <= 1e-6 {
+			return game.Reject("BP-4", "%s would end touching %s; only a charge goes into contact", u.ID, e.ID)
+		}
+	}
+	m := game.Move{Unit: u.ID, To: to}
+	if shape != p.Shape {
+		m.Shape = shape
+	}
+	if facing != p.Facing {
+		fc := facing
+		m.Facing = &fc
+	}
+	moves := []game.Move{m}
+	moves = append(moves, k.joined(u.ID, to)...)
+	return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "BP-7", Moves: moves,
+		Data: &Moved{Unit: u.ID, Distance: round(dist), Cost: round(cost)}})
+}
+
+// forced checks a move against a blunder's forced direction, or a
+// disordered unit's retreat away from every enemy (BP-2, BP-3).
+func (k *cmd) forced(u *Unit, f foot.Foot, d geom.Point, changes int, to geom.Point, shape string, facing float64) error {
+	if u.Forced == "away" {
+		nf := k.r.footAt(to, facing, shape)
+		for _, e := range k.st.Units {
+			if e.Side == u.Side || !k.st.alive(k.x.S, e.ID) {
+				continue
+			}
+			ef := k.r.footOf(k.x.S.Piece(e.ID))
+			if nf.Dist(ef) < f.Dist(ef)-slack {
+				return game.Reject("BP-3", "%s is disordered and may only retreat away from every enemy; this move comes closer to %s", u.ID, e.ID)
+			}
+		}
+		return nil
+	}
+	if changes > 0 {
+		return game.Reject("BP-2", "%s is carrying out a blunder (%s) and cannot change formation or facing", u.ID, u.Forced)
+	}
+	n := math.Hypot(d.X, d.Y)
+	if n < 1e-9 {
+		return nil
+	}
+	a := f.Ahead()
+	var want geom.Point
+	switch u.Forced {
+	case "back":
+		want = geom.Pt(-a.X, -a.Y)
+	case "left":
+		want = geom.Pt(a.Y, -a.X)
+	case "right":
+		want = geom.Pt(-a.Y, a.X)
+	case "hold":
+		return game.Reject("BP-2", "%s is carrying out a blunder (hold) and stays where it is", u.ID)
+	default:
+		want = a
+	}
+	if (d.X*want.X+d.Y*want.Y)/n < math.Cos(Half*math.Pi/180)-1e-9 {
+		return game.Reject("BP-2", "%s is carrying out a blunder (%s); the move must go that way, within %s degrees", u.ID, u.Forced, inch(Half))
+	}
+	return nil
+}
+
+// joined is the move of a commander who has joined unit id, to at.
+func (k *cmd) joined(id string, at geom.Point) []game.Move {
+	var out []game.Move
+	for _, g := range k.st.Generals {
+		if g.Joined == id {
+			out = append(out, game.Move{General: g.ID, To: at})
+		}
+	}
+	return out
+}
+
+// moveGeneral moves a commander once a turn, three moves' distance (BP-4).
+func (k *cmd) moveGeneral() error {
+	g := k.st.General(k.a.General)
+	if g == nil {
+		return game.Reject("BP-4", "there is no commander %s", k.a.General)
+	}
+	if g.Side != k.side {
+		return game.Reject("BP-4", "%s is a commander of %s, not of %s", g.ID, g.Side, k.side)
+	}
+	if g.Moved {
+		return game.Reject("BP-4", "%s has moved this turn; a commander moves once", g.ID)
+	}
+	p := k.x.S.Piece(g.ID)
+	to := *k.a.To
+	if !k.sc.Field.Contains(to) {
+		return game.Reject("BP-4", "%s is off the table (0..%s by 0..%s inches)", to, inch(k.sc.Field.Width), inch(k.sc.Field.Depth))
+	}
+	reach := CommanderMoves * k.r.move["commander"]
+	dist := p.At.Dist(to)
+	if dist > reach+slack {
+		return game.Reject("BP-4", "%s moves at most %s\" (three moves of %s\"); this move is %s\"", g.ID, inch(reach), inch(k.r.move["commander"]), inch(dist))
+	}
+	return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "BP-4", Moves: []game.Move{{General: g.ID, To: to}},
+		Data: &Moved{General: g.ID, Distance: round(dist), Cost: round(dist), Left: g.Joined != "", Army: g.Brigade == ""}})
+}
+
+// charge moves a unit straight into contact with an enemy in its front
+// arc, and hands the game to the charged side for its reply (BP-4).
+func (k *cmd) charge() error {
+	u, bu, p, err := k.own(k.a.Unit, "BP-4")
+	if err != nil {
+		return err
+	}
+	t, _, tp, err := k.enemyUnit(k.a.Target, "BP-4")
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(u.Engaged) > 0:
+		return game.Reject("BP-4", "%s is in combat already", u.ID)
+	case u.Order != "charge" && u.Order != "initiative":
+		return game.Reject("BP-4", "%s may charge only under a charge order or on its initiative move; its order is %s", u.ID, orNone(u.Order))
+	case u.Forced != "":
+		return game.Reject("BP-4", "%s is carrying out a forced move (%s) and cannot charge", u.ID, u.Forced)
+	case isArtillery(bu):
+		return game.Reject("BP-4", "artillery does not charge")
+	}
+	f, g := k.r.footOf(p), k.r.footOf(tp)
+	if f.InArc(g, foot.Front, Half) <= 0 {
+		return game.Reject("BP-4", "%s is not in the front arc of %s; a charge goes forward", t.ID, u.ID)
+	}
+	at, dist, ok := contact(f, g)
+	if !ok {
+		return game.Reject("BP-4", "%s already touches %s", u.ID, t.ID)
+	}
+	left := u.Allow - u.Used
+	if dist > left+slack {
+		return game.Reject("BP-4", "%s is %s\" from contact with %s and has %s\" of its moves left", u.ID, inch(dist), t.ID, inch(left))
+	}
+	d := geom.Pt(at.X-p.At.X, at.Y-p.At.Y)
+	if k.r.inProximity(k.x.S, k.sc, u.ID) && !f.Moves(d, Half) {
+		return game.Reject("BP-7", "the way to %s leaves the front arc of %s; near the enemy a unit moves only straight ahead within %s degrees", t.ID, u.ID, inch(Half))
+	}
+	moves := append([]game.Move{{Unit: u.ID, To: at}}, k.joined(u.ID, at)...)
+	k.x.EndStep()
+	return k.x.Emit(game.Event{Type: EvCharged, Side: k.side, See: game.All, Rule: "BP-4", Moves: moves,
+		Data: &Charged{Unit: u.ID, Target: t.ID, Distance: round(dist)}})
+}
+
+// respond is the charged side's reply.
+func (k *cmd) respond() error {
+	ch := k.st.Charge
+	if ch == nil {
+		return game.Reject("BP-4", "no charge waits for a reply")
+	}
+	if k.st.Unit(ch.Target).Side != k.side {
+		return game.Reject("BP-4", "the charge of %s is answered by %s's side", ch.Unit, ch.Target)
+	}
+	if err := k.r.canRespond(k.x.S, k.sc, ch, k.a.Response); err != nil {
+		return err
+	}
+	k.x.EndStep()
+	return k.r.respond(k.x, ch, k.a.Response, false)
+}
+
+// canRespond checks a reply against the source's restrictions by type
+// (BP-4) and closing fire's once a turn (BP-5).
+func (r *Rules) canRespond(s *game.State, sc *battle.Scenario, ch *Charge, resp string) error {
+	st := ext(s)
+	t, tb, tp := st.Unit(ch.Target), sc.Unit(ch.Target), s.Piece(ch.Target)
+	cb, cp := sc.Unit(ch.Unit), s.Piece(ch.Unit)
+	switch resp {
+	case "closing-fire":
+		switch {
+		case isSkirmisher(tb, tp) || tp.Shape == "march-column":
+			return game.Reject("BP-5", "%s, skirmishers or in march column, gives no closing fire", t.ID)
+		case t.Fired:
+			return game.Reject("BP-5", "%s has given closing or traversing fire this turn; a unit does so once a turn", t.ID)
+		case attr(tb.Attrs, "shooting", 0) == 0 || r.rangeOf(tb) == 0:
+			return game.Reject("BP-5", "%s does not shoot", t.ID)
+		case r.footOf(tp).InArc(r.footOf(cp), foot.Front, Half) <= 0:
+			return game.Reject("BP-5", "%s is not in the front arc of %s, which cannot fire at it", ch.Unit, t.ID)
+		}
+	case "evade":
+		cav := isCavalry(tb) && (cb.Type == "infantry" || isSkirmisher(cb, cp))
+		skirm := isSkirmisher(tb, tp) && !isSkirmisher(cb, cp)
+		if !cav && !skirm {
+			return game.Reject("BP-4", "%s cannot evade: cavalry evades infantry and skirmishers, skirmishers evade all but skirmishers", t.ID)
+		}
+		if _, ok := r.evade(s, sc, ch); !ok {
+			return game.Reject("BP-4", "%s has no room to evade: a move straight away from %s leaves the table", t.ID, ch.Unit)
+		}
+	case "counter-charge", "turn-and-face":
+		if !isCavalry(tb) {
+			return game.Reject("BP-4", "only cavalry may %s", resp)
+		}
+	}
+	return nil
+}
+
+// evade is where a charged unit ends a move straight away from its
+// charger, and whether that is on the table.
+func (r *Rules) evade(s *game.State, sc *battle.Scenario, ch *Charge) (geom.Point, bool) {
+	tp, cp := s.Piece(ch.Target), s.Piece(ch.Unit)
+	tc, cc := centre(r.footOf(tp)), centre(r.footOf(cp))
+	d := geom.Pt(tc.X-cc.X, tc.Y-cc.Y)
+	n := math.Hypot(d.X, d.Y)
+	if n < 1e-9 {
+		return tp.At, false
+	}
+	m := r.moveOf(sc.Unit(ch.Target))
+	to := geom.Pt(math.Round((tp.At.X+d.X/n*m)*100)/100, math.Round((tp.At.Y+d.Y/n*m)*100)/100)
+	return to, sc.Field.Contains(to)
+}
+
+// respond emits the reply to a charge: auto says none was given.
+func (r *Rules) respond(x *game.Tx, ch *Charge, resp string, auto bool) error {
+	s, sc := x.S, x.Sc
+	d := &Responded{Unit: ch.Target, Charger: ch.Unit, Response: resp, Auto: auto, Engaged: true}
+	var rolls []game.Roll
+	var moves []game.Move
+	tp, cp := s.Piece(ch.Target), s.Piece(ch.Unit)
+	switch resp {
+	case "closing-fire":
+		v, rs, ms, err := r.shootAt(x, ch.Target, ch.Unit, 0, true)
+		if err != nil {
+			return err
+		}
+		d.Volley, rolls, moves = v, rs, ms
+		d.Engaged = v.Test == nil || v.Test.Result == "hold"
+	case "evade":
+		to, _ := r.evade(s, sc, ch)
+		moves = append(moves, game.Move{Unit: ch.Target, To: to})
+		d.Engaged = false
+	case "turn-and-face":
+		tc, cc := centre(r.footOf(tp)), centre(r.footOf(cp))
+		f := bearing(geom.Pt(cc.X-tc.X, cc.Y-tc.Y))
+		moves = append(moves, game.Move{Unit: ch.Target, To: tp.At, Facing: &f})
+	}
+	return x.Emit(game.Event{Type: EvResponded, Side: ext(s).Unit(ch.Target).Side, See: game.All, Rule: "BP-4", Rolls: rolls, Moves: moves, Data: d})
+}
+
+// targets lists the enemy units a unit may shoot at, closest first: in
+// its front arc and range, not in combat, seen (BP-5). notClear says
+// which of them it may pass over.
+func (r *Rules) targets(s *game.State, sc *battle.Scenario, id string, cover []string) (ids []string, dists []float64, notClear []bool) {
+	st := ext(s)
+	u, bu, p := st.Unit(id), sc.Unit(id), s.Piece(id)
+	rng := r.rangeOf(bu)
+	f := r.footOf(p)
+	for _, e := range st.Units {
+		if e.Side == u.Side || e.Hidden || len(e.Engaged) > 0 || !st.alive(s, e.ID) {
+			continue
+		}
+		ep := s.Piece(e.ID)
+		g := r.footOf(ep)
+		share := f.InArc(g, foot.Front, Half)
+		d := f.Dist(g)
+		if share <= 0 || d > rng+slack {
+			continue
+		}
+		eb := sc.Unit(e.ID)
+		nc := isSkirmisher(eb, ep) || isArtillery(eb) && ep.Shape == "unlimbered" || share < 0.5 ||
+			isArtillery(bu) && d > rng/2+slack || slices.Contains(cover, e.ID)
+		ids, dists, notClear = append(ids, e.ID), append(dists, d), append(notClear, nc)
+	}
+	// Closest first, scenario order among equals.
+	idx := make([]int, len(ids))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		switch {
+		case dists[a] < dists[b]-slack:
+			return -1
+		case dists[b] < dists[a]-slack:
+			return 1
+		}
+		return 0
+	})
+	oi, od, on := make([]string, len(ids)), make([]float64, len(ids)), make([]bool, len(ids))
+	for i, j := range idx {
+		oi[i], od[i], on[i] = ids[j], dists[j], notClear[j]
+	}
+	return oi, od, on
+}
+
+// Legal lists the targets unit id may shoot at now: the closest in its
+// front arc and range, and any closer or as close after passing over
+// not-clear ones (BP-5). cover lists units declared not clear.
+func (r *Rules) Legal(s *game.State, sc *battle.Scenario, id string, cover []string) []string {
+	ids, dists, nc := r.targets(s, sc, id, cover)
+	var out []string
+	for i := range ids {
+		out = append(out, ids[i])
+		if !nc[i] {
+			// The first clear target: others as close may be chosen too.
+			for j := i + 1; j < len(ids) && dists[j] <= dists[i]+slack; j++ {
+				out = append(out, ids[j])
+			}
+			break
+		}
+	}
+	return out
+}
+
+// shoot is a unit's volley in its side's shooting phase (BP-5).
+func (k *cmd) shoot() error {
+	u, bu, _, err := k.own(k.a.Unit, "BP-5")
+	if err != nil {
+		return err
+	}
+	if _, _, _, err := k.enemyUnit(k.a.Target, "BP-5"); err != nil {
+		return err
+	}
+	for _, id := range k.a.Cover {
+		if _, _, _, err := k.enemyUnit(id, "BP-5"); err != nil {
+			return err
+		}
+	}
+	switch {
+	case u.Shot:
+		return game.Reject("BP-5", "%s has shot this turn", u.ID)
+	case len(u.Engaged) > 0:
+		return game.Reject("BP-5", "%s is in combat and fights instead of shooting", u.ID)
+	case attr(bu.Attrs, "shooting", 0) == 0 || k.r.rangeOf(bu) == 0:
+		return game.Reject("BP-5", "%s does not shoot", u.ID)
+	}
+	legal := k.r.Legal(k.x.S, k.sc, u.ID, k.a.Cover)
+	if !slices.Contains(legal, k.a.Target) {
+		if len(legal) == 0 {
+			return game.Reject("BP-5", "%s has no target: no enemy unit out of combat stands in its front arc within %s\"", u.ID, inch(k.r.rangeOf(bu)))
+		}
+		return game.Reject("BP-5", "%s must shoot at the closest clear enemy in its front arc and range: %s, not %s", u.ID, join(legal), k.a.Target)
+	}
+	v, rolls, moves, err := k.r.shootAt(k.x, u.ID, k.a.Target, k.a.Modifier, false)
+	if err != nil {
+		return err
+	}
+	return k.x.Emit(game.Event{Type: EvShot, Side: k.side, See: game.All, Rule: "BP-5", Rolls: rolls, Moves: moves, Data: v})
+}
+
+// shootAt rolls a volley of shooter at target and what follows: saves,
+// casualties, disorder, a break test (BP-5).
+func (r *Rules) shootAt(x *game.Tx, shooter, target string, mod int, closing bool) (*Volley, []game.Roll, []game.Move, error) {
+	s, sc := x.S, x.Sc
+	bu, tb := sc.Unit(shooter), sc.Unit(target)
+	sp, tp := s.Piece(shooter), s.Piece(target)
+	f, g := r.footOf(sp), r.footOf(tp)
+	dice := attr(bu.Attrs, "shooting", 0)
+	enf := !isSkirmisher(bu, sp) && g.ArcOf(f.At, Half) == foot.Flank && (!isArtillery(bu) || f.Dist(g) <= r.rangeOf(bu)/2+slack)
+	ro, _, err := x.Roll("bp/shooting", shooter, map[string]string{"dice": strconv.Itoa(dice), "modifier": strconv.Itoa(mod),
+		"save": strconv.Itoa(attr(tb.Attrs, "morale", 4)), "enfilade": strconv.FormatBool(enf)})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	v := &Volley{Shooter: shooter, Target: target, Dice: dice, Enfilade: enf, Closing: closing, Casualties: ro.Total,
+		Disorders: slices.Contains(ro.Marks, "disorders")}
+	if len(ro.Stages) > 0 {
+		v.Hits = ro.Stages[0].Kept
+	}
+	rolls := []game.Roll{*ro}
+	t := ext(s).Unit(target)
+	stamina := attr(tb.Attrs, "stamina", 1)
+	v.After = t.Casualties + v.Casualties
+	var moves []game.Move
+	if v.After > stamina || v.Casualties > 0 && isArtillery(bu) {
+		test, br, mv, err := r.breakTest(x, target, v.After, 0)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		v.Test, rolls, moves = test, append(rolls, *br), mv
+		v.After = min(v.After, stamina)
+	}
+	return v, rolls, moves, nil
+}
+
+// breakTest rolls a unit's break test with casualties after the blow and
+// a margin of defeat, and works out a retreat (BP-5, BP-6; the table is
+// example data).
+func (r *Rules) breakTest(x *game.Tx, id string, after, margin int) (*Test, *game.Roll, []game.Move, error) {
+	tb := x.Sc.Unit(id)
+	stamina := attr(tb.Attrs, "stamina", 1)
+	mod := -margin
+	if after > stamina {
+		mod -= after - stamina
+	}
+	mod = max(mod, -12)
+	ro, t, err := x.Roll("bp/break-test", id, map[string]string{"modifier": strconv.Itoa(mod), "shaken": strconv.FormatBool(after >= stamina)})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	test := &Test{Unit: id, Modifier: mod, Result: ro.Result}
+	var moves []game.Move
+	switch {
+	case ro.Result == "break":
+		test.Gone = true
+	case game.Value(t, ro.Result) > 0:
+		p := x.S.Piece(id)
+		a := r.footOf(p).Ahead()
+		m := float64(game.Value(t, ro.Result)) * r.moveOf(tb)
+		to := geom.Pt(math.Round((p.At.X-a.X*m)*100)/100, math.Round((p.At.Y-a.Y*m)*100)/100)
+		if !x.Sc.Field.Contains(to) {
+			test.Gone = true // retreating off the table, it is lost
+		} else {
+			moves = append(moves, game.Move{Unit: id, To: to})
+		}
+	}
+	return test, ro, moves, nil
+}
+
+// fight resolves one engagement: both sides roll at once, the side that
+// inflicts fewer casualties loses by the difference, and its units take
+// break tests, as do units beyond their stamina (BP-6).
+func (k *cmd) fight() error {
+	u := k.st.Unit(k.a.Unit)
+	if u == nil || k.sc.Unit(k.a.Unit) == nil || u.Side != k.side && u.Hidden {
+		return game.Reject("BP-6", "there is no unit %s", k.a.Unit)
+	}
+	if len(u.Engaged) == 0 {
+		return game.Reject("BP-6", "%s is not in combat", u.ID)
+	}
+	if u.Fought {
+		return game.Reject("BP-6", "the combat of %s has been fought this phase", u.ID)
+	}
+	return k.r.fight(k.x, u.ID)
+}
+
+// fight emits the combat of the engagement unit id is in.
+func (r *Rules) fight(x *game.Tx, id string) error {
+	st := ext(x.S)
+	group := st.group(id)
+	d := &Fought{Units: group}
+	var rolls []game.Roll
+	recv := map[string]int{}
+	inflicted := map[string]int{}
+	for _, uid := range group {
+		u, bu := st.Unit(uid), x.Sc.Unit(uid)
+		target := u.Engaged[0]
+		tb := x.Sc.Unit(target)
+		dice := attr(bu.Attrs, "combat", 0)
+		ro, _, err := x.Roll("bp/shooting", uid, map[string]string{"dice": strconv.Itoa(dice), "save": strconv.Itoa(attr(tb.Attrs, "morale", 4))})
+		if err != nil {
+			return err
+		}
+		rolls = append(rolls, *ro)
+		d.Blows = append(d.Blows, Blow{Unit: uid, Target: target, Dice: dice, Casualties: ro.Total})
+		recv[target] += ro.Total
+		inflicted[u.Side] += ro.Total
+	}
+	for _, sd := range st.sides {
+		d.Scores = append(d.Scores, Score{Side: sd, Casualties: inflicted[sd]})
+	}
+	if len(d.Scores) == 2 && d.Scores[0].Casualties != d.Scores[1].Casualties {
+		lo, hi := d.Scores[0], d.Scores[1]
+		if lo.Casualties > hi.Casualties {
+			lo, hi = hi, lo
+		}
+		d.Loser, d.Margin = lo.Side, hi.Casualties-lo.Casualties
+	}
+	var moves []game.Move
+	for _, uid := range group {
+		u, bu := st.Unit(uid), x.Sc.Unit(uid)
+		after := u.Casualties + recv[uid]
+		stamina := attr(bu.Attrs, "stamina", 1)
+		margin := 0
+		if u.Side == d.Loser {
+			margin = d.Margin
+		}
+		if margin > 0 || after > stamina {
+			test, ro, mv, err := r.breakTest(x, uid, after, margin)
+			if err != nil {
+				return err
+			}
+			rolls = append(rolls, *ro)
+			d.Tests = append(d.Tests, *test)
+			moves = append(moves, mv...)
+			after = min(after, stamina)
+		}
+		d.After = append(d.After, after)
+	}
+	return x.Emit(game.Event{Type: EvFought, Side: st.phasing(x.S.Phase), See: game.All, Rule: "BP-6", Rolls: rolls, Moves: moves, Data: d})
+}
+
+func round(v float64) float64 { return math.Round(v*100) / 100 }
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+func join(xs []string) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	out := xs[0]
+	for _, x := range xs[1:] {
+		out += ", " + x
+	}
+	return out
+}

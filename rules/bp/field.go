@@ -1,0 +1,108 @@
+package bp
+
+import (
+	"math"
+
+	"orderly/battle"
+	"orderly/game"
+	"orderly/geom"
+	"orderly/geom/foot"
+)
+
+// footOf is a unit's footprint where its piece stands (SPEC BP readings:
+// a rectangle placed by the centre of its front edge, sized by its
+// formation from bp/footprint).
+func (r *Rules) footOf(p *game.Piece) foot.Foot {
+	fd := r.foot[p.Shape]
+	return foot.Foot{At: p.At, Facing: p.Facing, Width: fd[0], Depth: fd[1]}
+}
+
+// footAt is a unit's footprint moved to at, facing and formation.
+func (r *Rules) footAt(at geom.Point, facing float64, shape string) foot.Foot {
+	fd := r.foot[shape]
+	return foot.Foot{At: at, Facing: facing, Width: fd[0], Depth: fd[1]}
+}
+
+// centre is the middle of a footprint.
+func centre(f foot.Foot) geom.Point {
+	a := f.Ahead()
+	return geom.Pt(f.At.X-a.X*f.Depth/2, f.At.Y-a.Y*f.Depth/2)
+}
+
+// bearing is the facing, in degrees clockwise from north, that looks
+// along v.
+func bearing(v geom.Point) float64 {
+	b := math.Atan2(v.X, -v.Y) * 180 / math.Pi
+	if b < 0 {
+		b += 360
+	}
+	if b >= 360 {
+		b -= 360
+	}
+	return math.Round(b*100) / 100
+}
+
+// alive reports whether a unit is on the table and in the game.
+func (st *State) alive(s *game.State, id string) bool {
+	u := st.Unit(id)
+	p := s.Piece(id)
+	return u != nil && !u.Gone && p != nil && p.OnTable
+}
+
+// near lists the enemy units on the table within d of unit id, closest
+// part to closest part, in scenario order.
+func (r *Rules) near(s *game.State, sc *battle.Scenario, id string, d float64) []string {
+	st := ext(s)
+	u := st.Unit(id)
+	p := s.Piece(id)
+	if u == nil || p == nil {
+		return nil
+	}
+	f := r.footOf(p)
+	var out []string
+	for i := range st.Units {
+		e := &st.Units[i]
+		if e.Side == u.Side || !st.alive(s, e.ID) {
+			continue
+		}
+		if f.Within(r.footOf(s.Piece(e.ID)), d) {
+			out = append(out, e.ID)
+		}
+	}
+	return out
+}
+
+// inProximity reports whether a unit is within 12" of an enemy unit
+// (BP-3, BP-7).
+func (r *Rules) inProximity(s *game.State, sc *battle.Scenario, id string) bool {
+	return len(r.near(s, sc, id, Proximity)) > 0
+}
+
+// contact is where a unit standing at f ends when it goes straight toward
+// the middle of g until it touches it, and how far it goes; ok is false if
+// it touches already.
+func contact(f, g foot.Foot) (geom.Point, float64, bool) {
+	if f.Dist(g) <= 1e-6 {
+		return f.At, 0, false
+	}
+	c := centre(g)
+	dx, dy := c.X-f.At.X, c.Y-f.At.Y
+	l := math.Hypot(dx, dy)
+	if l < 1e-9 {
+		return f.At, 0, false
+	}
+	dx, dy = dx/l, dy/l
+	lo, hi := 0.0, l
+	for range 60 {
+		mid := (lo + hi) / 2
+		m := f
+		m.At = geom.Pt(f.At.X+dx*mid, f.At.Y+dy*mid)
+		if m.Dist(g) <= 1e-6 {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	at := geom.Pt(math.Round((f.At.X+dx*hi)*1000)/1000, math.Round((f.At.Y+dy*hi)*1000)/1000)
+	return at, hi, true
+}
