@@ -240,3 +240,6 @@ func (s *State) group(id string) []string {
 	}
 	return out
 }
+
+// StateOf is the BP state of a game state.
+func StateOf(s *game.State) *State { return ext(s) }

@@ -1,0 +1,385 @@
+package bp_test
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"orderly/battle"
+	"orderly/dice"
+	"orderly/game"
+	"orderly/game/gametest"
+	"orderly/geom"
+	"orderly/rules"
+	"orderly/rules/bp"
+	"orderly/table"
+)
+
+func engine(t testing.TB) *bp.Rules {
+	t.Helper()
+	set, err := table.Load(rules.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := bp.New(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func read(t testing.TB, r *bp.Rules, name string, data []byte) *battle.Scenario {
+	t.Helper()
+	sc, err := battle.Read(name, data, func(string) (battle.RuleSet, error) { return r, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+func demo(t testing.TB, r *bp.Rules) *battle.Scenario {
+	t.Helper()
+	data, err := os.ReadFile("../../examples/bp/demo.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return read(t, r, "demo.yaml", data)
+}
+
+// queue is dice that hand out given faces in order.
+type queue struct{ faces []int }
+
+func (q *queue) Roller(k game.RollKey) dice.Roller { return q }
+
+func (q *queue) Face(sides, low int) (int, error) {
+	if len(q.faces) == 0 {
+		return 0, errors.New("no more faces")
+	}
+	f := q.faces[0]
+	q.faces = q.faces[1:]
+	return f, nil
+}
+
+// duel is a scenario of one French and one British brigade whose units
+// stand where the test puts them.
+func duel(units string) []byte {
+	return []byte(`name: duel
+rules: bp
+turns: 3
+field: {width: 72, depth: 48}
+sides:
+  - id: french
+    nation: french
+    edge: south
+    army: {id: fa, at: [36, 47]}
+    brigades:
+      - id: fb
+        general: {id: fg, staff: 8, at: [36, 40]}
+        units:
+` + units + `
+  - id: british
+    nation: british
+    edge: north
+    army: {id: ba, at: [36, 1]}
+    brigades:
+      - id: bb
+        general: {id: bg, staff: 8, at: [36, 4]}
+        units:
+          - {id: b1, type: infantry, formation: line, at: [36, 10], facing: 180, shooting: 3, combat: 6, morale: 4, stamina: 3}
+          - {id: b2, type: skirmishers, formation: skirmish, at: [10, 10], facing: 180, shooting: 2, combat: 2, morale: 5, stamina: 2}
+`)
+}
+
+func do(t *testing.T, g *game.Game, c game.Command) []game.Event {
+	t.Helper()
+	evs, err := g.Do(c)
+	if err != nil {
+		t.Fatalf("%s %+v: %v", c.Verb, c.Args, err)
+	}
+	return evs
+}
+
+func refused(t *testing.T, g *game.Game, c game.Command, rule, words string) {
+	t.Helper()
+	before := g.Hash()
+	_, err := g.Do(c)
+	var ge *game.Error
+	if !errors.As(err, &ge) {
+		t.Fatalf("%s %+v: want a refusal (%s), got %v", c.Verb, c.Args, rule, err)
+	}
+	if ge.Rule != rule || !strings.Contains(ge.Msg, words) {
+		t.Fatalf("%s %+v: refused with %q (%s); want %s and %q", c.Verb, c.Args, ge.Msg, ge.Rule, rule, words)
+	}
+	if g.Hash() != before {
+		t.Fatalf("the refused %s changed the game", c.Verb)
+	}
+}
+
+func pt(x, y float64) *geom.Point { p := geom.Pt(x, y); return &p }
+
+// TestProximityAtExactly12 checks BP-3 and BP-7 at the edge: a unit whose
+// closest part is exactly 12" from an enemy's is in proximity; 12.1" is
+// not.
+func TestProximityAtExactly12(t *testing.T) {
+	r := engine(t)
+	for _, c := range []struct {
+		y    string
+		near bool
+	}{{"22", true}, {"22.1", false}} {
+		t.Run(c.y, func(t *testing.T) {
+			// b1 is a line facing south whose front edge is at y=10;
+			// f1, a line facing north, has its front edge at y.
+			sc := read(t, r, "duel", duel("          - {id: f1, type: infantry, formation: line, at: [36, "+c.y+"], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}"))
+			g, err := game.New(sc, r, game.Seeded(1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ini := game.Command{Side: "french", Verb: "initiative", Args: &bp.Args{Unit: "f1"}}
+			if !c.near {
+				refused(t, g, ini, "BP-3", "not within 12\"")
+				return
+			}
+			do(t, g, ini)
+			// BP-7: sideways is refused, forward within 45 degrees
+			// accepted.
+			refused(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(42, 22)}}, "BP-7", "only forward")
+			do(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(38, 20)}})
+		})
+	}
+}
+
+// TestAllowance checks BP-4: a formation change uses one move of the
+// unit's allowance; more than the allowance is refused with the numbers.
+func TestAllowance(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "duel", duel("          - {id: f1, type: infantry, formation: column, at: [36, 40], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}"))
+	// 2d6 = 6 against 8: moves-2, 24" with the example 12" move.
+	g, err := game.New(sc, r, &queue{faces: []int{3, 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := do(t, g, game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "advance"}})
+	if d := evs[0].Data.(*bp.Ordered); d.Result != "moves-2" || d.Allow[0] != 24 {
+		t.Fatalf("order gave %s and %v inches; want moves-2 and 24", d.Result, d.Allow)
+	}
+	refused(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(36, 27), Shape: "line"}}, "BP-4", "24\" of its moves left; this move takes 25\"")
+	do(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(36, 28), Shape: "line"}})
+	refused(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(36, 27.9)}}, "BP-4", "0\" of its moves left")
+	refused(t, g, game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "advance"}}, "BP-1", "one order a turn")
+}
+
+// TestTargetChoice checks BP-5: the closest enemy in the front arc and
+// range; a skirmisher (not clear) may be passed over, a clear one may
+// not; a declared cover makes it not clear.
+func TestTargetChoice(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "duel", []byte(strings.ReplaceAll(string(duel(
+		"          - {id: f1, type: infantry, formation: line, at: [36, 25], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}")),
+		"at: [10, 10], facing: 180, shooting: 2", "at: [36, 16], facing: 180, shooting: 2")))
+	g, err := game.New(sc, r, game.Seeded(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, g, game.Command{Side: "french", Verb: game.Ready})
+	legal := r.Legal(g.State(), sc, "f1", nil)
+	if !slices.Equal(legal, []string{"b2", "b1"}) {
+		t.Fatalf("legal targets %v; want b2 (skirmishers, not clear) then b1", legal)
+	}
+	// b2 closer and clear once it stands in line: b1 is then refused.
+	sc2 := read(t, r, "duel", []byte(strings.ReplaceAll(string(duel(
+		"          - {id: f1, type: infantry, formation: line, at: [36, 25], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}")),
+		"type: skirmishers, formation: skirmish, at: [10, 10], facing: 180", "type: infantry, formation: line, at: [36, 16], facing: 180")))
+	g2, err := game.New(sc2, r, game.Seeded(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, g2, game.Command{Side: "french", Verb: game.Ready})
+	refused(t, g2, game.Command{Side: "french", Verb: "shoot", Args: &bp.Args{Unit: "f1", Target: "b1"}}, "BP-5", "closest clear enemy")
+	do(t, g2, game.Command{Side: "french", Verb: "shoot", Args: &bp.Args{Unit: "f1", Target: "b1", Cover: []string{"b2"}}})
+	refused(t, g2, game.Command{Side: "french", Verb: "shoot", Args: &bp.Args{Unit: "f1", Target: "b1", Cover: []string{"b2"}}}, "BP-5", "has shot")
+}
+
+// TestVolley checks BP-5 with fixed dice: 3 dice 6, 4, 1 give 2 hits (a
+// natural 6 disorders), saves 4+ fail on 2 and pass on 5: 1 casualty.
+func TestVolley(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "duel", duel("          - {id: f1, type: infantry, formation: line, at: [36, 25], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}"))
+	q := &queue{}
+	g, err := game.New(sc, r, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, g, game.Command{Side: "french", Verb: game.Ready})
+	q.faces = []int{6, 4, 1, 2, 5}
+	evs := do(t, g, game.Command{Side: "french", Verb: "shoot", Args: &bp.Args{Unit: "f1", Target: "b1"}})
+	v := evs[0].Data.(*bp.Volley)
+	if v.Hits != 2 || v.Casualties != 1 || !v.Disorders || v.Test != nil || v.After != 1 {
+		t.Fatalf("volley %+v; want 2 hits, 1 casualty, disordered, no test", v)
+	}
+	if u := bp.StateOf(g.State()).Unit("b1"); !u.Disordered || u.Casualties != 1 {
+		t.Fatalf("b1 after the volley: %+v", u)
+	}
+}
+
+// TestCommandOddsAtEveryRating is BP-1 at every rating: moves-1 when the
+// total is the rating or one less, moves-2 at two less, moves-3 at three
+// or more less, fail above it, a blunder on a natural 12; the check of the
+// catalogue: rating 8 gives 11/36, 5/36 and 10/36.
+func TestCommandOddsAtEveryRating(t *testing.T) {
+	r := engine(t)
+	tb, err := r.Table("bp/command")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rating := 2; rating <= 12; rating++ {
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				args, err := tb.Bind(map[string]string{"rating": fmt.Sprint(rating)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ro, err := tb.Resolve(args, dice.NewScripted(a, b))
+				if err != nil {
+					t.Fatal(err)
+				}
+				n := a + b
+				want := "fail"
+				switch {
+				case n == 12:
+					want = "blunder"
+				case n > rating:
+				case n >= rating-1:
+					want = "moves-1"
+				case n == rating-2:
+					want = "moves-2"
+				default:
+					want = "moves-3"
+				}
+				if ro.Result != want {
+					t.Fatalf("rating %d, 2d6 %d+%d: %s, want %s", rating, a, b, ro.Result, want)
+				}
+			}
+		}
+	}
+	args, _ := tb.Bind(map[string]string{"rating": "8"})
+	odds, err := tb.Odds(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]*big.Rat{"moves-1": big.NewRat(11, 36), "moves-2": big.NewRat(5, 36), "moves-3": big.NewRat(10, 36)}
+	for _, o := range odds.Outcomes {
+		if w, ok := want[o.Result]; ok && new(big.Rat).SetFrac(o.Num, odds.Den).Cmp(w) != 0 {
+			t.Errorf("rating 8 %s: %s/%s, want %s", o.Result, o.Num, odds.Den, w)
+		}
+	}
+}
+
+// TestHiddenUnit checks that a hidden unit is out of the enemy's view
+// and refused as missing, and seen once an enemy comes within 12".
+func TestHiddenUnit(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "duel", []byte(strings.ReplaceAll(string(duel(
+		"          - {id: f1, type: infantry, formation: column, at: [10, 40], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}")),
+		"stamina: 2}\n", "stamina: 2, hidden: true}\n")))
+	g, err := game.New(sc, r, &queue{faces: []int{1, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := r.View(g.State(), "french")
+	if v.Piece("b2") != nil || bp.StateOf(v).Unit("b2") != nil {
+		t.Fatal("the French view shows the hidden b2")
+	}
+	if bp.StateOf(r.View(g.State(), "british")).Unit("b2") == nil {
+		t.Fatal("the British view lacks their own b2")
+	}
+	if err := r.Unseen(g.State(), "french", &game.Command{Verb: "charge", Args: &bp.Args{Unit: "f1", Target: "b2"}}); err == nil {
+		t.Fatal("a command naming the hidden b2 passes Unseen")
+	}
+	do(t, g, game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "advance"}})
+	do(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(10, 21)}})
+	if bp.StateOf(r.View(g.State(), "french")).Unit("b2") == nil {
+		t.Fatal("b2 is still hidden with f1 within 12\"")
+	}
+}
+
+// TestConformance plays random games of the demo and of a close fight
+// under the engine's conformance suite.
+func TestConformance(t *testing.T) {
+	r := engine(t)
+	gametest.Conformance(t, r, demo(t, r), 6)
+	gametest.Conformance(t, r, read(t, r, "melee", melee), 8)
+}
+
+// TestRandomPlayReaches checks that random play reaches every event type
+// and every reply to a charge, so that the conformance suite exercises
+// them all.
+func TestRandomPlayReaches(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "melee", melee)
+	types := map[string]int{}
+	replies := map[string]int{}
+	for seed := uint64(1); seed <= 60; seed++ {
+		g, err := game.New(sc, r, game.Seeded(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 7))
+		for i := 0; i < 3000 && !g.State().Over; i++ {
+			evs, _ := g.Do(r.Random(g, rng))
+			for _, e := range evs {
+				types[e.Type]++
+				if d, ok := e.Data.(*bp.Responded); ok {
+					replies[d.Response]++
+				}
+			}
+		}
+	}
+	for _, typ := range r.EventTypes() {
+		if typ != bp.EvRevealed && types[typ] == 0 {
+			t.Errorf("random play never made a %s event (%v)", typ, types)
+		}
+	}
+	for _, resp := range bp.Responses {
+		if replies[resp] == 0 {
+			t.Errorf("random play never replied %s to a charge (%v)", resp, replies)
+		}
+	}
+}
+
+// melee is a scenario of lines 14" apart, cavalry on both sides, room
+// behind everyone to evade.
+var melee = []byte(`name: melee
+rules: bp
+turns: 8
+field: {width: 72, depth: 60}
+sides:
+  - id: french
+    nation: french
+    edge: south
+    army: {id: fa, at: [36, 59]}
+    brigades:
+      - id: fb
+        general: {id: fg, staff: 9, at: [36, 44]}
+        units:
+          - {id: f1, type: infantry, formation: line, at: [36, 36], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}
+          - {id: f2, type: cavalry, formation: line, at: [26, 36], facing: 0, shooting: 0, combat: 8, morale: 4, stamina: 3}
+          - {id: f3, type: artillery, formation: unlimbered, at: [46, 38], facing: 0, shooting: 2, combat: 1, morale: 4, stamina: 2}
+          - {id: f4, type: skirmishers, formation: skirmish, at: [16, 36], facing: 0, shooting: 2, combat: 2, morale: 5, stamina: 2}
+  - id: british
+    nation: british
+    edge: north
+    army: {id: ba, at: [36, 1]}
+    brigades:
+      - id: bb
+        general: {id: bg, staff: 9, at: [36, 14]}
+        units:
+          - {id: b1, type: infantry, formation: line, at: [36, 22], facing: 180, shooting: 3, combat: 6, morale: 4, stamina: 3}
+          - {id: b2, type: skirmishers, formation: skirmish, at: [16, 22], facing: 180, shooting: 2, combat: 2, morale: 5, stamina: 2}
+          - {id: b3, type: cavalry, formation: line, at: [26, 22], facing: 180, shooting: 0, combat: 6, morale: 4, stamina: 3}
+          - {id: b4, type: cavalry, formation: line, at: [46, 22], facing: 180, shooting: 0, combat: 6, morale: 4, stamina: 3}
+`)
