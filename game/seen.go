@@ -99,3 +99,22 @@ type Worder interface {
 	// Words is a JSON value of the words for the view s.
 	Words(s *State) any
 }
+
+// Annotator is a rule set that gives a page, beside the state, what it
+// needs to draw the table and offer commands without working out a rule:
+// footprints, arcs, legal targets (BP). The value is marshalled as JSON.
+type Annotator interface {
+	Annotate(s *State, step Step, seat string) any
+}
+
+// Shaper is a rule set with its own formations: for each unit type, the
+// formations a unit of it may stand in.
+type Shaper interface {
+	Shapes() map[string][]string
+}
+
+// Forecasts is a Forecaster whose odds a page may ask for more commands
+// than the one that writes orders (a volley, a combat).
+type Forecasts interface {
+	Forecasts() []string
+}

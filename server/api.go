@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -365,8 +366,12 @@ func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, 
 	if err != nil {
 		return 0, nil, err
 	}
-	if c.Verb != f.Writes() {
-		return 0, nil, errorf(Invalid, "odds are for an order not yet written: give %s, not %s", f.Writes(), c.Verb)
+	verbs := []string{f.Writes()}
+	if more, ok := l.rules.(game.Forecasts); ok {
+		verbs = more.Forecasts()
+	}
+	if !slices.Contains(verbs, c.Verb) {
+		return 0, nil, errorf(Invalid, "odds are for a command not yet given: give %s, not %s", strings.Join(verbs, " or "), c.Verb)
 	}
 	if n := c.Size(); n > s.lim.IDs {
 		return 0, nil, errorf(Invalid, "the order names %d formations, over this server's limit of %d", n, s.lim.IDs)

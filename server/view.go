@@ -115,6 +115,9 @@ type Board struct {
 	// current step the seat may give for it (game.Offerer), so that the
 	// page offers only those.
 	Offers map[string][]string `json:"offers"`
+	// Extra is what the rule set adds for drawing and offering
+	// (game.Annotator): BP's footprints, arcs and legal targets.
+	Extra any `json:"extra,omitempty"`
 }
 
 // Space is the surface a game is played on, as a page needs it to draw
@@ -171,8 +174,12 @@ func (l *live) board(seat store.Seat) Board {
 	state := l.g.Sees(viewer(seat))
 	b := Board{Info: l.info(seat), State: state, Names: map[string]string{}, Etas: map[string]int{},
 		Shapes: map[string][]string{}, Offers: map[string][]string{}}
-	for _, typ := range battle.UnitTypes {
-		b.Shapes[typ] = battle.ShapesOf(typ)
+	if sh, ok := l.rules.(game.Shaper); ok {
+		b.Shapes = sh.Shapes()
+	} else {
+		for _, typ := range battle.UnitTypes {
+			b.Shapes[typ] = battle.ShapesOf(typ)
+		}
 	}
 	f, sp := l.sc.Field, l.sc.Space()
 	b.Space = spaceOf(sp)
@@ -189,6 +196,9 @@ func (l *live) board(seat store.Seat) Board {
 	}
 	if w, ok := l.rules.(game.Worder); ok {
 		b.OrderText = w.Words(state)
+	}
+	if a, ok := l.rules.(game.Annotator); ok {
+		b.Extra = a.Annotate(state, l.g.Step(), viewer(seat))
 	}
 	if c, ok := l.rules.(game.Courier); ok {
 		b.Etas = c.Arrivals(state, viewer(seat))

@@ -30,7 +30,7 @@ func (r *Rules) Command(c *game.Command, x *game.Tx) error {
 			side = st.enemy(side)
 		}
 	}
-	k := &cmd{r: r, x: x, st: st, side: side, a: a, sc: x.Sc}
+	k := &cmd{r: r, x: x, s: x.S, st: st, side: side, a: a, sc: x.Sc}
 	switch c.Verb {
 	case "initiative":
 		return k.initiative()
@@ -56,7 +56,8 @@ func (r *Rules) Command(c *game.Command, x *game.Tx) error {
 // cmd is a command being carried out.
 type cmd struct {
 	r    *Rules
-	x    *game.Tx
+	x    *game.Tx // nil when only checking (offers, forecasts)
+	s    *game.State
 	st   *State
 	sc   *battle.Scenario
 	side string
@@ -65,7 +66,7 @@ type cmd struct {
 
 // own finds a unit of the acting side that is on the table.
 func (k *cmd) own(id, rule string) (*Unit, *battle.Unit, *game.Piece, error) {
-	u, bu, p := k.st.Unit(id), k.sc.Unit(id), k.x.S.Piece(id)
+	u, bu, p := k.st.Unit(id), k.sc.Unit(id), k.s.Piece(id)
 	if u == nil || bu == nil || p == nil {
 		return nil, nil, nil, game.Reject(rule, "there is no unit %s", id)
 	}
@@ -80,7 +81,7 @@ func (k *cmd) own(id, rule string) (*Unit, *battle.Unit, *game.Piece, error) {
 
 // enemyUnit finds an enemy unit on the table that the acting side sees.
 func (k *cmd) enemyUnit(id, rule string) (*Unit, *battle.Unit, *game.Piece, error) {
-	u, bu, p := k.st.Unit(id), k.sc.Unit(id), k.x.S.Piece(id)
+	u, bu, p := k.st.Unit(id), k.sc.Unit(id), k.s.Piece(id)
 	if u == nil || bu == nil || p == nil || u.Side != k.side && u.Hidden {
 		return nil, nil, nil, game.Reject(rule, "there is no unit %s", id)
 	}
@@ -95,28 +96,10 @@ func (k *cmd) enemyUnit(id, rule string) (*Unit, *battle.Unit, *game.Piece, erro
 
 // initiative gives a unit near the enemy its one initiative move (BP-3).
 func (k *cmd) initiative() error {
-	u, bu, _, err := k.own(k.a.Unit, "BP-3")
-	if err != nil {
+	if err := k.initiativeOK(); err != nil {
 		return err
 	}
-	switch {
-	case flag(bu.Attrs, "lacking-initiative"):
-		return game.Reject("BP-3", "%s lacks initiative and makes no initiative moves", u.ID)
-	case len(u.Engaged) > 0:
-		return game.Reject("BP-3", "%s is in combat and cannot move", u.ID)
-	case u.Initiative:
-		return game.Reject("BP-3", "%s has made its initiative move this turn", u.ID)
-	case u.Ordered:
-		return game.Reject("BP-3", "%s has had an order this turn; a unit makes an initiative move instead of an order", u.ID)
-	}
-	for _, b := range k.st.Brigades {
-		if b.Side == k.side && b.Orders > 0 {
-			return game.Reject("BP-3", "initiative moves come before the commanders' orders, and %s has given an order this turn", b.General)
-		}
-	}
-	if !k.r.inProximity(k.x.S, k.sc, u.ID) {
-		return game.Reject("BP-3", "%s is not within %s\" of an enemy unit, so it waits for an order", u.ID, inch(Proximity))
-	}
+	u, bu := k.st.Unit(k.a.Unit), k.sc.Unit(k.a.Unit)
 	return k.x.Emit(game.Event{Type: EvInitiative, Side: k.side, See: game.All, Rule: "BP-3",
 		Data: &Initiative{Unit: u.ID, Allow: k.r.moveOf(bu), Away: u.Disordered}})
 }
@@ -145,49 +128,12 @@ func isSkirmisher(bu *battle.Unit, p *game.Piece) bool {
 // order is a brigade commander's order and its command roll (BP-1, BP-2,
 // BP-4).
 func (k *cmd) order() error {
-	b := k.st.Brigade(k.a.Brigade)
-	if b == nil || k.sc.Formation(b.ID) == nil {
-		return game.Reject("BP-1", "there is no brigade %s", k.a.Brigade)
+	b, gen, bus, err := k.orderable()
+	if err != nil {
+		return err
 	}
-	if b.Side != k.side {
-		return game.Reject("BP-1", "%s is a brigade of %s, not of %s", b.ID, b.Side, k.side)
-	}
-	if b.Done {
-		return game.Reject("BP-4", "%s gives no more orders this turn (a failed order, a blunder, a last order, his own move or the army commander's, or a later brigade's orders ended them)", b.General)
-	}
-	gen := k.sc.General(b.General)
 	kind := k.a.Kind
 	last := kind == "follow-me" || kind == "rally"
-	if last && len(k.a.Units) != 1 {
-		return game.Reject("BP-4", "%s is given to one unit, which the commander joins; %d are named", kind, len(k.a.Units))
-	}
-	var bus []*battle.Unit
-	for _, id := range k.a.Units {
-		u, bu, p, err := k.own(id, "BP-1")
-		if err != nil {
-			return err
-		}
-		switch {
-		case u.Brigade != b.ID:
-			return game.Reject("BP-1", "%s is not of brigade %s but of %s", id, b.ID, u.Brigade)
-		case u.Ordered:
-			return game.Reject("BP-1", "%s has had an order this turn; a unit takes one order a turn", id)
-		case u.Initiative:
-			return game.Reject("BP-3", "%s has made an initiative move this turn, in place of an order", id)
-		case u.Disordered:
-			return game.Reject("BP-3", "%s is disordered and cannot be ordered", id)
-		case len(u.Engaged) > 0:
-			return game.Reject("BP-3", "%s is in combat and cannot be ordered", id)
-		case !k.r.allowed[[2]string{kind, unitKind(bu)}]:
-			return game.Reject("BP-4", "%s (%s) cannot take a %s order (bp/orders)", id, unitKind(bu), kind)
-		}
-		if last {
-			if d := k.r.footOf(p).DistTo(k.x.S.Piece(gen.ID).At); d > Reach+slack {
-				return game.Reject("BP-4", "%s stands %s\" from %s; a commander joins a unit within %s\"", gen.ID, inch(d), id, inch(Reach))
-			}
-		}
-		bus = append(bus, bu)
-	}
 	rating, trait := k.r.rating(gen)
 	ro, _, err := k.x.Roll("bp/command", gen.ID, map[string]string{"rating": strconv.Itoa(rating), "modifier": strconv.Itoa(trait + k.a.Modifier)})
 	if err != nil {
@@ -218,10 +164,59 @@ func (k *cmd) order() error {
 		d.Allow = append(d.Allow, allow)
 		if last && d.Blunder == "" && ro.Result != "fail" && i == 0 {
 			d.Last, d.Joined = true, bu.ID
-			moves = append(moves, game.Move{General: gen.ID, To: k.x.S.Piece(bu.ID).At})
+			moves = append(moves, game.Move{General: gen.ID, To: k.s.Piece(bu.ID).At})
 		}
 	}
 	return k.x.Emit(game.Event{Type: EvOrdered, Side: k.side, See: game.All, Rule: "BP-1", Rolls: rolls, Moves: moves, Data: d})
+}
+
+// orderable checks an order before its roll: the brigade, its commander
+// and the units named.
+func (k *cmd) orderable() (*Brigade, *battle.General, []*battle.Unit, error) {
+	b := k.st.Brigade(k.a.Brigade)
+	if b == nil || k.sc.Formation(b.ID) == nil {
+		return nil, nil, nil, game.Reject("BP-1", "there is no brigade %s", k.a.Brigade)
+	}
+	if b.Side != k.side {
+		return nil, nil, nil, game.Reject("BP-1", "%s is a brigade of %s, not of %s", b.ID, b.Side, k.side)
+	}
+	if b.Done {
+		return nil, nil, nil, game.Reject("BP-4", "%s gives no more orders this turn (a failed order, a blunder, a last order, his own move or the army commander's, or a later brigade's orders ended them)", b.General)
+	}
+	gen := k.sc.General(b.General)
+	kind := k.a.Kind
+	last := kind == "follow-me" || kind == "rally"
+	if last && len(k.a.Units) != 1 {
+		return nil, nil, nil, game.Reject("BP-4", "%s is given to one unit, which the commander joins; %d are named", kind, len(k.a.Units))
+	}
+	var bus []*battle.Unit
+	for _, id := range k.a.Units {
+		u, bu, p, err := k.own(id, "BP-1")
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		switch {
+		case u.Brigade != b.ID:
+			return nil, nil, nil, game.Reject("BP-1", "%s is not of brigade %s but of %s", id, b.ID, u.Brigade)
+		case u.Ordered:
+			return nil, nil, nil, game.Reject("BP-1", "%s has had an order this turn; a unit takes one order a turn", id)
+		case u.Initiative:
+			return nil, nil, nil, game.Reject("BP-3", "%s has made an initiative move this turn, in place of an order", id)
+		case u.Disordered:
+			return nil, nil, nil, game.Reject("BP-3", "%s is disordered and cannot be ordered", id)
+		case len(u.Engaged) > 0:
+			return nil, nil, nil, game.Reject("BP-3", "%s is in combat and cannot be ordered", id)
+		case !k.r.allowed[[2]string{kind, unitKind(bu)}]:
+			return nil, nil, nil, game.Reject("BP-4", "%s (%s) cannot take a %s order (bp/orders)", id, unitKind(bu), kind)
+		}
+		if last {
+			if d := k.r.footOf(p).DistTo(k.s.Piece(gen.ID).At); d > Reach+slack {
+				return nil, nil, nil, game.Reject("BP-4", "%s stands %s\" from %s; a commander joins a unit within %s\"", gen.ID, inch(d), id, inch(Reach))
+			}
+		}
+		bus = append(bus, bu)
+	}
+	return b, gen, bus, nil
 }
 
 // move moves a unit within its allowance, held to the arcs near the enemy
@@ -281,12 +276,12 @@ func (k *cmd) move() error {
 			return err
 		}
 	}
-	if near := k.r.near(k.x.S, k.sc, u.ID, Proximity); len(near) > 0 && !f.Moves(d, Half) {
+	if near := k.r.near(k.s, k.sc, u.ID, Proximity); len(near) > 0 && !f.Moves(d, Half) {
 		return game.Reject("BP-7", "%s is within %s\" of %s, so it may move only forward in its front arc or back in its rear arc, whatever its order", u.ID, inch(Proximity), near[0])
 	}
 	nf := k.r.footAt(to, facing, shape)
 	for _, e := range k.st.Units {
-		if e.Side != u.Side && k.st.alive(k.x.S, e.ID) && nf.Dist(k.r.footOf(k.x.S.Piece(e.ID))) <= 1e-6 {
+		if e.Side != u.Side && k.st.alive(k.s, e.ID) && nf.Dist(k.r.footOf(k.s.Piece(e.ID))) <= 1e-6 {
 			return game.Reject("BP-4", "%s would end touching %s; only a charge goes into contact", u.ID, e.ID)
 		}
 	}
@@ -310,10 +305,10 @@ func (k *cmd) forced(u *Unit, f foot.Foot, d geom.Point, changes int, to geom.Po
 	if u.Forced == "away" {
 		nf := k.r.footAt(to, facing, shape)
 		for _, e := range k.st.Units {
-			if e.Side == u.Side || !k.st.alive(k.x.S, e.ID) {
+			if e.Side == u.Side || !k.st.alive(k.s, e.ID) {
 				continue
 			}
-			ef := k.r.footOf(k.x.S.Piece(e.ID))
+			ef := k.r.footOf(k.s.Piece(e.ID))
 			if nf.Dist(ef) < f.Dist(ef)-slack {
 				return game.Reject("BP-3", "%s is disordered and may only retreat away from every enemy; this move comes closer to %s", u.ID, e.ID)
 			}
@@ -370,7 +365,7 @@ func (k *cmd) moveGeneral() error {
 	if g.Moved {
 		return game.Reject("BP-4", "%s has moved this turn; a commander moves once", g.ID)
 	}
-	p := k.x.S.Piece(g.ID)
+	p := k.s.Piece(g.ID)
 	to := *k.a.To
 	if !k.sc.Field.Contains(to) {
 		return game.Reject("BP-4", "%s is off the table (0..%s by 0..%s inches)", to, inch(k.sc.Field.Width), inch(k.sc.Field.Depth))
@@ -387,44 +382,56 @@ func (k *cmd) moveGeneral() error {
 // charge moves a unit straight into contact with an enemy in its front
 // arc, and hands the game to the charged side for its reply (BP-4).
 func (k *cmd) charge() error {
-	u, bu, p, err := k.own(k.a.Unit, "BP-4")
+	at, dist, err := k.chargeTo()
 	if err != nil {
 		return err
+	}
+	u := k.a.Unit
+	moves := append([]game.Move{{Unit: u, To: at}}, k.joined(u, at)...)
+	k.x.EndStep()
+	return k.x.Emit(game.Event{Type: EvCharged, Side: k.side, See: game.All, Rule: "BP-4", Moves: moves,
+		Data: &Charged{Unit: u, Target: k.a.Target, Distance: round(dist)}})
+}
+
+// chargeTo checks a charge and works out where the charger ends and how
+// far it goes.
+func (k *cmd) chargeTo() (geom.Point, float64, error) {
+	var none geom.Point
+	u, bu, p, err := k.own(k.a.Unit, "BP-4")
+	if err != nil {
+		return none, 0, err
 	}
 	t, _, tp, err := k.enemyUnit(k.a.Target, "BP-4")
 	if err != nil {
-		return err
+		return none, 0, err
 	}
 	switch {
 	case len(u.Engaged) > 0:
-		return game.Reject("BP-4", "%s is in combat already", u.ID)
+		return none, 0, game.Reject("BP-4", "%s is in combat already", u.ID)
 	case u.Order != "charge" && u.Order != "initiative":
-		return game.Reject("BP-4", "%s may charge only under a charge order or on its initiative move; its order is %s", u.ID, orNone(u.Order))
+		return none, 0, game.Reject("BP-4", "%s may charge only under a charge order or on its initiative move; its order is %s", u.ID, orNone(u.Order))
 	case u.Forced != "":
-		return game.Reject("BP-4", "%s is carrying out a forced move (%s) and cannot charge", u.ID, u.Forced)
+		return none, 0, game.Reject("BP-4", "%s is carrying out a forced move (%s) and cannot charge", u.ID, u.Forced)
 	case isArtillery(bu):
-		return game.Reject("BP-4", "artillery does not charge")
+		return none, 0, game.Reject("BP-4", "artillery does not charge")
 	}
 	f, g := k.r.footOf(p), k.r.footOf(tp)
 	if f.InArc(g, foot.Front, Half) <= 0 {
-		return game.Reject("BP-4", "%s is not in the front arc of %s; a charge goes forward", t.ID, u.ID)
+		return none, 0, game.Reject("BP-4", "%s is not in the front arc of %s; a charge goes forward", t.ID, u.ID)
 	}
 	at, dist, ok := contact(f, g)
 	if !ok {
-		return game.Reject("BP-4", "%s already touches %s", u.ID, t.ID)
+		return none, 0, game.Reject("BP-4", "%s already touches %s", u.ID, t.ID)
 	}
 	left := u.Allow - u.Used
 	if dist > left+slack {
-		return game.Reject("BP-4", "%s is %s\" from contact with %s and has %s\" of its moves left", u.ID, inch(dist), t.ID, inch(left))
+		return none, 0, game.Reject("BP-4", "%s is %s\" from contact with %s and has %s\" of its moves left", u.ID, inch(dist), t.ID, inch(left))
 	}
 	d := geom.Pt(at.X-p.At.X, at.Y-p.At.Y)
-	if k.r.inProximity(k.x.S, k.sc, u.ID) && !f.Moves(d, Half) {
-		return game.Reject("BP-7", "the way to %s leaves the front arc of %s; near the enemy a unit moves only straight ahead within %s degrees", t.ID, u.ID, inch(Half))
+	if k.r.inProximity(k.s, k.sc, u.ID) && !f.Moves(d, Half) {
+		return none, 0, game.Reject("BP-7", "the way to %s leaves the front arc of %s; near the enemy a unit moves only straight ahead within %s degrees", t.ID, u.ID, inch(Half))
 	}
-	moves := append([]game.Move{{Unit: u.ID, To: at}}, k.joined(u.ID, at)...)
-	k.x.EndStep()
-	return k.x.Emit(game.Event{Type: EvCharged, Side: k.side, See: game.All, Rule: "BP-4", Moves: moves,
-		Data: &Charged{Unit: u.ID, Target: t.ID, Distance: round(dist)}})
+	return at, dist, nil
 }
 
 // respond is the charged side's reply.
@@ -436,7 +443,7 @@ func (k *cmd) respond() error {
 	if k.st.Unit(ch.Target).Side != k.side {
 		return game.Reject("BP-4", "the charge of %s is answered by %s's side", ch.Unit, ch.Target)
 	}
-	if err := k.r.canRespond(k.x.S, k.sc, ch, k.a.Response); err != nil {
+	if err := k.r.canRespond(k.s, k.sc, ch, k.a.Response); err != nil {
 		return err
 	}
 	k.x.EndStep()
@@ -586,6 +593,18 @@ func (r *Rules) Legal(s *game.State, sc *battle.Scenario, id string, cover []str
 
 // shoot is a unit's volley in its side's shooting phase (BP-5).
 func (k *cmd) shoot() error {
+	if err := k.shootable(); err != nil {
+		return err
+	}
+	v, rolls, moves, err := k.r.shootAt(k.x, k.a.Unit, k.a.Target, k.a.Modifier, false)
+	if err != nil {
+		return err
+	}
+	return k.x.Emit(game.Event{Type: EvShot, Side: k.side, See: game.All, Rule: "BP-5", Rolls: rolls, Moves: moves, Data: v})
+}
+
+// shootable checks a volley: the shooter, and its target the legal one.
+func (k *cmd) shootable() error {
 	u, bu, _, err := k.own(k.a.Unit, "BP-5")
 	if err != nil {
 		return err
@@ -606,18 +625,25 @@ func (k *cmd) shoot() error {
 	case attr(bu.Attrs, "shooting", 0) == 0 || k.r.rangeOf(bu) == 0:
 		return game.Reject("BP-5", "%s does not shoot", u.ID)
 	}
-	legal := k.r.Legal(k.x.S, k.sc, u.ID, k.a.Cover)
+	legal := k.r.Legal(k.s, k.sc, u.ID, k.a.Cover)
 	if !slices.Contains(legal, k.a.Target) {
 		if len(legal) == 0 {
 			return game.Reject("BP-5", "%s has no target: no enemy unit out of combat stands in its front arc within %s\"", u.ID, inch(k.r.rangeOf(bu)))
 		}
 		return game.Reject("BP-5", "%s must shoot at the closest clear enemy in its front arc and range: %s, not %s", u.ID, join(legal), k.a.Target)
 	}
-	v, rolls, moves, err := k.r.shootAt(k.x, u.ID, k.a.Target, k.a.Modifier, false)
-	if err != nil {
-		return err
-	}
-	return k.x.Emit(game.Event{Type: EvShot, Side: k.side, See: game.All, Rule: "BP-5", Rolls: rolls, Moves: moves, Data: v})
+	return nil
+}
+
+// enfilade reports whether shooter takes target in enfilade: it stands
+// on the target's flank, beyond its front and rear arcs, and shoots with
+// ranked muskets, or is artillery at half range or less (BP-5; our
+// reading of "at right angles").
+func (r *Rules) enfilade(s *game.State, sc *battle.Scenario, shooter, target string) bool {
+	bu := sc.Unit(shooter)
+	sp, tp := s.Piece(shooter), s.Piece(target)
+	f, g := r.footOf(sp), r.footOf(tp)
+	return !isSkirmisher(bu, sp) && g.ArcOf(f.At, Half) == foot.Flank && (!isArtillery(bu) || f.Dist(g) <= r.rangeOf(bu)/2+slack)
 }
 
 // shootAt rolls a volley of shooter at target and what follows: saves,
@@ -625,10 +651,8 @@ func (k *cmd) shoot() error {
 func (r *Rules) shootAt(x *game.Tx, shooter, target string, mod int, closing bool) (*Volley, []game.Roll, []game.Move, error) {
 	s, sc := x.S, x.Sc
 	bu, tb := sc.Unit(shooter), sc.Unit(target)
-	sp, tp := s.Piece(shooter), s.Piece(target)
-	f, g := r.footOf(sp), r.footOf(tp)
 	dice := attr(bu.Attrs, "shooting", 0)
-	enf := !isSkirmisher(bu, sp) && g.ArcOf(f.At, Half) == foot.Flank && (!isArtillery(bu) || f.Dist(g) <= r.rangeOf(bu)/2+slack)
+	enf := r.enfilade(s, sc, shooter, target)
 	ro, _, err := x.Roll("bp/shooting", shooter, map[string]string{"dice": strconv.Itoa(dice), "modifier": strconv.Itoa(mod),
 		"save": strconv.Itoa(attr(tb.Attrs, "morale", 4)), "enfilade": strconv.FormatBool(enf)})
 	if err != nil {

@@ -210,7 +210,7 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 				u.Order, u.Forced = "blunder", d.Blunder
 			}
 			if i < len(d.Rallied) {
-				u.Casualties = d.Rallied[i]
+				u.wound(d.Rallied[i])
 			}
 		}
 		if d.Joined != "" {
@@ -282,7 +282,7 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 			}
 			u.Fought = true
 			if i < len(d.After) {
-				u.Casualties = d.After[i]
+				u.wound(d.After[i])
 			}
 		}
 		// A unit that breaks or retreats leaves the combat, and a unit
@@ -330,7 +330,7 @@ func (st *State) volley(s *game.State, v *Volley) error {
 	if t == nil {
 		return fmt.Errorf("no unit %s", v.Target)
 	}
-	t.Casualties = v.After
+	t.wound(v.After)
 	if v.Disorders {
 		t.Disordered = true
 	}

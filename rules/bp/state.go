@@ -12,23 +12,37 @@ import (
 // casualties and marks, what each unit, commander and brigade has done in
 // the side's turn, and a charge waiting for its reply.
 type State struct {
-	Units    []Unit    `json:"units"`
+	// Formations is the chain of command: each army and its brigades,
+	// with the commander of each (for pages; it does not change).
+	Formations []Formation `json:"formations"`
+	Units      []Unit      `json:"units"`
 	Generals []General `json:"generals"`
 	Brigades []Brigade `json:"brigades"`
 	// Charge is a charge waiting for the charged side's reply (BP-4).
 	Charge *Charge `json:"charge,omitempty"`
 
+	sc    *battle.Scenario
 	sides []string // the sides in the order they play
 	unit  map[string]int
 	gen   map[string]int
 	brig  map[string]int
 }
 
-// Unit is a unit's state.
+// Unit is a unit's state: its piece (where it stands, its facing and
+// formation), its statistics from the scenario, and what has befallen it.
 type Unit struct {
-	ID         string `json:"id"`
-	Side       string `json:"side"`
-	Brigade    string `json:"brigade"`
+	*game.Piece
+	Brigade  string  `json:"brigade"`
+	Type     string  `json:"type"`
+	Shooting int     `json:"shooting"`
+	Combat   int     `json:"combat"`
+	Morale   int     `json:"morale"`
+	Stamina  int     `json:"stamina"`
+	Range    float64 `json:"range"`
+	Move     float64 `json:"move"`
+	// LacksInitiative is the unit's special rule (BP-3, BP-4).
+	LacksInitiative bool `json:"lacking-initiative,omitempty"`
+
 	Casualties int    `json:"casualties,omitempty"`
 	Disordered bool   `json:"disordered,omitempty"`
 	// Gone says the unit broke and left the table.
@@ -52,15 +66,32 @@ type Unit struct {
 	KeepDisorder bool `json:"keep-disorder,omitempty"`
 	// Fired says it has used its closing or traversing fire this turn.
 	Fired bool `json:"fired,omitempty"`
+	// Shaken is casualties at stamina (BP-5), for people.
+	Shaken bool `json:"shaken,omitempty"`
+
+	pi int // the index of its piece in the game's pieces
 }
 
 // General is a commander's state.
 type General struct {
-	ID      string `json:"id"`
-	Side    string `json:"side"`
+	*game.Piece
+	Name    string `json:"name,omitempty"`
+	Staff   int    `json:"staff"`
+	Trait   string `json:"trait,omitempty"`
 	Brigade string `json:"brigade,omitempty"` // "" for the army commander
 	Joined  string `json:"joined,omitempty"`  // the unit he has joined (follow me, rally)
 	Moved   bool   `json:"moved,omitempty"`
+
+	pi int
+}
+
+// Formation is an army or brigade in the chain of command.
+type Formation struct {
+	ID      string      `json:"id"`
+	Side    string      `json:"side"`
+	Kind    battle.Kind `json:"kind"`
+	Parent  string      `json:"parent,omitempty"`
+	General string      `json:"general"`
 }
 
 // Brigade is a brigade's orders this turn.
@@ -78,14 +109,19 @@ type Charge struct {
 	Target string `json:"target"`
 }
 
-// Init makes BP's state for a game of sc.
+// Init makes BP's state for a game of sc, holding the pieces of s.
 func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
-	st := &State{}
+	st := &State{sc: sc}
 	for _, sd := range sc.Sides {
 		st.sides = append(st.sides, sd.ID)
 		for _, f := range sd.Formations {
+			st.Formations = append(st.Formations, Formation{ID: f.ID, Side: sd.ID, Kind: f.Kind, Parent: f.Parent, General: f.General})
 			g := sc.General(f.General)
-			gs := General{ID: g.ID, Side: sd.ID}
+			staff, _ := r.rating(g)
+			trait, _ := g.Attrs["trait"].(string)
+			gs := General{Name: g.Name, Staff: staff, Trait: trait}
+			gs.pi, _ = s.PieceIndex(g.ID)
+			gs.Piece = s.Pieces[gs.pi]
 			if f.Kind == battle.Brigade {
 				gs.Brigade = f.ID
 				st.Brigades = append(st.Brigades, Brigade{ID: f.ID, Side: sd.ID, General: g.ID})
@@ -93,11 +129,34 @@ func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 			st.Generals = append(st.Generals, gs)
 		}
 		for _, u := range sd.Units {
-			st.Units = append(st.Units, Unit{ID: u.ID, Side: sd.ID, Brigade: u.Division, Hidden: flag(u.Attrs, "hidden"), Disordered: u.Status == "disordered"})
+			us := Unit{Brigade: u.Division, Type: u.Type, Shooting: attr(u.Attrs, "shooting", 0), Combat: attr(u.Attrs, "combat", 0),
+				Morale: attr(u.Attrs, "morale", 4), Stamina: attr(u.Attrs, "stamina", 1), Range: r.rangeOf(u), Move: r.moveOf(u),
+				LacksInitiative: flag(u.Attrs, "lacking-initiative"), Hidden: flag(u.Attrs, "hidden"), Disordered: u.Status == "disordered"}
+			us.pi, _ = s.PieceIndex(u.ID)
+			us.Piece = s.Pieces[us.pi]
+			st.Units = append(st.Units, us)
 		}
 	}
 	st.index()
 	return st, nil
+}
+
+// pieceOf is the piece of c at index i if it has id, else c's piece id.
+func pieceOf(c *game.State, i int, id string) *game.Piece {
+	if i >= 0 && i < len(c.Pieces) && c.Pieces[i].ID == id {
+		return c.Pieces[i]
+	}
+	return c.Piece(id)
+}
+
+// hold points the state's units and commanders at the pieces of c.
+func (s *State) hold(c *game.State) {
+	for i := range s.Units {
+		s.Units[i].Piece = pieceOf(c, s.Units[i].pi, s.Units[i].ID)
+	}
+	for i := range s.Generals {
+		s.Generals[i].Piece = pieceOf(c, s.Generals[i].pi, s.Generals[i].ID)
+	}
 }
 
 func (s *State) index() {
@@ -142,15 +201,22 @@ func (s *State) Brigade(id string) *Brigade {
 // Sides lists the sides in the order they play.
 func (s *State) Sides() []string { return s.sides }
 
-// Shaken reports whether a unit is shaken: casualties at its stamina.
-func (u *Unit) Shaken(stamina int) bool { return u.Casualties >= stamina }
+// wound sets a unit's casualties, and whether it is shaken: casualties at
+// its stamina (BP-5).
+func (u *Unit) wound(n int) {
+	u.Casualties, u.Shaken = n, n >= u.Stamina
+}
 
-// Clone copies the state.
-func (s *State) Clone(*game.State) game.Ext { return s.clone() }
+// Clone copies the state for a game whose core state is c.
+func (s *State) Clone(c *game.State) game.Ext {
+	n := s.clone()
+	n.hold(c)
+	return n
+}
 
 func (s *State) clone() *State {
-	c := &State{Units: slices.Clone(s.Units), Generals: slices.Clone(s.Generals), Brigades: slices.Clone(s.Brigades),
-		sides: s.sides, unit: s.unit, gen: s.gen, brig: s.brig}
+	c := &State{Formations: s.Formations, Units: slices.Clone(s.Units), Generals: slices.Clone(s.Generals), Brigades: slices.Clone(s.Brigades),
+		sc: s.sc, sides: s.sides, unit: s.unit, gen: s.gen, brig: s.brig}
 	for i := range c.Units {
 		c.Units[i].Engaged = slices.Clone(c.Units[i].Engaged)
 	}
@@ -161,13 +227,14 @@ func (s *State) clone() *State {
 	return c
 }
 
-// Reset puts the state back to from.
-func (s *State) Reset(from game.Ext, _ *game.State) {
+// Reset puts the state back to from; c is its core state, already reset.
+func (s *State) Reset(from game.Ext, c *game.State) {
 	f := from.(*State)
 	s.Units = append(s.Units[:0], f.Units...)
 	for i := range s.Units {
 		s.Units[i].Engaged = slices.Clone(f.Units[i].Engaged)
 	}
+	s.Formations = f.Formations
 	s.Generals = append(s.Generals[:0], f.Generals...)
 	s.Brigades = append(s.Brigades[:0], f.Brigades...)
 	s.Charge = nil
@@ -175,7 +242,8 @@ func (s *State) Reset(from game.Ext, _ *game.State) {
 		ch := *f.Charge
 		s.Charge = &ch
 	}
-	s.sides, s.unit, s.gen, s.brig = f.sides, f.unit, f.gen, f.brig
+	s.sc, s.sides, s.unit, s.gen, s.brig = f.sc, f.sides, f.unit, f.gen, f.brig
+	s.hold(c)
 }
 
 // NewTurn clears what counts once per game turn: closing and traversing

@@ -17,6 +17,13 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 	out := s.Copy(func(p *game.Piece) bool { return !hidden(p.ID) })
 	c := st.clone()
 	c.Units = slices.DeleteFunc(c.Units, func(u Unit) bool { return hidden(u.ID) })
+	for i := range c.Units {
+		c.Units[i].pi = -1
+	}
+	for i := range c.Generals {
+		c.Generals[i].pi = -1
+	}
+	c.hold(out)
 	c.index()
 	out.Ext = c
 	return out
