@@ -169,7 +169,7 @@ type Board struct {
 	// Arc is how far the arcs open from the edges' ends, in degrees.
 	Arc float64 `json:"arc"`
 	// Commander is how far a commander moves in his one move.
-	Commander float64           `json:"commander"`
+	Commander float64            `json:"commander"`
 	Units     map[string]UnitBox `json:"units"`
 	// Orders lists, by brigade, each unit that may take an order now and
 	// the kinds it may take.

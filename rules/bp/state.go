@@ -16,8 +16,8 @@ type State struct {
 	// with the commander of each (for pages; it does not change).
 	Formations []Formation `json:"formations"`
 	Units      []Unit      `json:"units"`
-	Generals []General `json:"generals"`
-	Brigades []Brigade `json:"brigades"`
+	Generals   []General   `json:"generals"`
+	Brigades   []Brigade   `json:"brigades"`
 	// Charge is a charge waiting for the charged side's reply (BP-4).
 	Charge *Charge `json:"charge,omitempty"`
 
@@ -43,8 +43,8 @@ type Unit struct {
 	// LacksInitiative is the unit's special rule (BP-3, BP-4).
 	LacksInitiative bool `json:"lacking-initiative,omitempty"`
 
-	Casualties int    `json:"casualties,omitempty"`
-	Disordered bool   `json:"disordered,omitempty"`
+	Casualties int  `json:"casualties,omitempty"`
+	Disordered bool `json:"disordered,omitempty"`
 	// Gone says the unit broke and left the table.
 	Gone bool `json:"gone,omitempty"`
 	// Engaged lists the enemy units it is in combat with (BP-6).
