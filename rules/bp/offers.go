@@ -3,8 +3,10 @@ package bp
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
+	"strings"
 
 	"orderly/battle"
 	"orderly/game"
@@ -301,15 +303,17 @@ func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, args a
 		}
 		u, t := st.Unit(a.Unit), st.Unit(a.Target)
 		enf := r.enfilade(s, sc, a.Unit, a.Target)
-		note := fmt.Sprintf("%s has %d casualties, stamina %d: shaken at %d in all; a break test beyond %d", t.ID, t.Casualties, t.Stamina, t.Stamina, t.Stamina)
-		if isArtillery(sc.Unit(u.ID)) {
-			note += " or at any casualty from artillery"
+		params := map[string]string{"dice": strconv.Itoa(u.Shooting), "modifier": strconv.Itoa(a.Modifier), "save": strconv.Itoa(t.Morale), "enfilade": strconv.FormatBool(enf)}
+		art := isArtillery(sc.Unit(u.ID))
+		shaken, test, err := r.fates(params, t.Casualties, t.Stamina, art)
+		if err != nil {
+			return nil, err
 		}
+		note := fmt.Sprintf("%s has %d casualties, stamina %d: shaken %s; a break test %s", t.ID, t.Casualties, t.Stamina, shaken, test)
 		if enf {
 			note += "; in enfilade, misses are rolled again"
 		}
-		return []game.Forecast{{Formation: a.Unit, Table: "bp/shooting", Params: map[string]string{"dice": strconv.Itoa(u.Shooting),
-			"modifier": strconv.Itoa(a.Modifier), "save": strconv.Itoa(t.Morale), "enfilade": strconv.FormatBool(enf)}, Note: note}}, nil
+		return []game.Forecast{{Formation: a.Unit, Table: "bp/shooting", Params: params, Note: note}}, nil
 	default:
 		u := st.Unit(a.Unit)
 		if u == nil || len(u.Engaged) == 0 {
@@ -326,6 +330,40 @@ func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, args a
 	}
 }
 
+// fates is the exact chance that a volley with params leaves a target of
+// casualties and stamina shaken (casualties reach stamina) and that it
+// calls a break test (casualties beyond stamina, or any from artillery),
+// in words: "1/6 (16.7%)" (BP-5).
+func (r *Rules) fates(params map[string]string, casualties, stamina int, artillery bool) (string, string, error) {
+	a, err := r.shooting.Bind(params)
+	if err != nil {
+		return "", "", err
+	}
+	o, err := r.shooting.Odds(a)
+	if err != nil {
+		return "", "", err
+	}
+	shaken, test := new(big.Rat), new(big.Rat)
+	for _, c := range o.Outcomes {
+		n, err := strconv.Atoi(strings.TrimPrefix(c.Result, "casualties-"))
+		if err != nil {
+			return "", "", fmt.Errorf("bp/shooting: result %q is not casualties-N", c.Result)
+		}
+		p := new(big.Rat).SetFrac(c.Num, o.Den)
+		if casualties+n >= stamina {
+			shaken.Add(shaken, p)
+		}
+		if casualties+n > stamina || artillery && n > 0 {
+			test.Add(test, p)
+		}
+	}
+	words := func(p *big.Rat) string {
+		f, _ := p.Float64()
+		return fmt.Sprintf("%s (%.1f%%)", p.RatString(), 100*f)
+	}
+	return words(shaken), words(test), nil
+}
+
 // Shapes lists the formations of each unit type (game.Shaper): artillery
 // is limbered or unlimbered, every other type takes the rest of
 // bp/footprint.
@@ -337,6 +375,23 @@ func (r *Rules) Shapes() map[string][]string {
 				out[ty] = append(out[ty], sh)
 			}
 		}
+	}
+	return out
+}
+
+// Seen lists the ids of the formations, commanders and units in a view
+// (game.Lister), for the names a page shows.
+func (r *Rules) Seen(s *game.State) []string {
+	st := ext(s)
+	var out []string
+	for _, f := range st.Formations {
+		out = append(out, f.ID)
+	}
+	for _, g := range st.Generals {
+		out = append(out, g.ID)
+	}
+	for _, u := range st.Units {
+		out = append(out, u.ID)
 	}
 	return out
 }

@@ -10,6 +10,7 @@ import { renderOob } from './oob.js';
 import { OrderForm } from './orders.js';
 import { EventLog } from './log.js';
 import { renderSheet } from './sheet.js';
+import { CommandPanel } from './bp.js';
 
 const TOKEN_KEY = 'orderly.seat';
 
@@ -32,6 +33,7 @@ const app = {
   /** @type {MapView|null} */ map: null,
   /** @type {OrderForm|null} */ orders: null,
   /** @type {EventLog|null} */ log: null,
+  /** @type {CommandPanel|null} */ bp: null,
   refreshing: false,
   again: false,
   revealing: false,
@@ -192,14 +194,15 @@ function logEvents(events) {
 
 function render() {
   const step = `${app.info.turn}/${app.info.step}/${app.info.over}`;
-  if (app.step && app.step !== step && !isUmpire()) {
+  if (app.step && app.step !== step && !isUmpire() && !app.bp) {
     // At a new step, show the tab it is about: orders to write, or the army.
     if (app.tab === 'orders' && !can('write')) showTab('army');
     else if (app.tab === 'army' && can('write')) showTab('orders');
   }
   app.step = step;
   renderControls();
-  app.orders.update(); // first: whether the map may pick an objective depends on it
+  if (app.bp) app.bp.update(app.board, app.selected);
+  else app.orders.update(); // first: whether the map may pick an objective depends on it
   renderMap();
   renderOob($('oob'), {
     state: app.board.state, seat: seat(), info: app.info, words: words(), name, colour, etaOf,
@@ -248,8 +251,8 @@ function renderMap() {
   const b = app.board;
   app.map.render({
     field: b.field, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0, reaching: b.reaching || [], words: words(),
-    seat: seat(), sides: app.info.sides, colour, name: nameGeneral,
-    canMove: can('move'), canPick: app.orders.enabled && app.tab === 'orders',
+    seat: seat(), sides: app.info.sides, colour, name: nameGeneral, extra: b.extra || null,
+    canMove: can('move'), canPick: !app.bp && app.orders.enabled && app.tab === 'orders',
     objective: app.objective, selected: app.selected,
     showRanges: app.showRanges, showReach: app.showReach, pending: app.pending,
   });
@@ -299,6 +302,7 @@ function select(ref) {
   app.selected = ref;
   renderSelection();
   renderMap();
+  if (app.bp && app.board) app.bp.update(app.board, app.selected);
 }
 
 function renderSelection() {
@@ -319,6 +323,7 @@ function unitCard(u) {
   if (!u) return null;
   const acts = [];
   const own = mine(u.side);
+  if (app.bp) return bpUnitCard(u);
   if (own && can('move') && u['on-table']) {
     // The formations the board gives its type, and the one it stands in.
     const given = (app.board.shapes || {})[u.type] || [];
@@ -337,7 +342,7 @@ function unitCard(u) {
   // The server says which commands this seat may give for the unit now;
   // combat names one of the divisions the unit's division is engaged with.
   const offered = offers(u.id);
-  if (offered.includes('combat')) for (const w of (app.board.state.formations.find((f) => f.id === u.division) || {}).with || []) buttons.push([`Combat with ${w}`, { combat: { units: [u.id], target: w } }, `${u.id} starts combat with ${w}.`]);
+  if (offered.includes('combat')) for (const w of ((app.board.state.formations || []).find((f) => f.id === u.division) || {}).with || []) buttons.push([`Combat with ${w}`, { combat: { units: [u.id], target: w } }, `${u.id} starts combat with ${w}.`]);
   if (offered.includes('react')) buttons.push(['React', { react: [u.id] }, `${u.id} reacts.`]);
   if (offered.includes('rout')) buttons.push(['Rout', { rout: [u.id] }, `${u.id} is routed.`]);
   if (offered.includes('rally')) buttons.push(['Rally', { rally: [u.id] }, `${u.id} rallies.`]);
@@ -349,9 +354,24 @@ function unitCard(u) {
     ...acts);
 }
 
+/** A unit of a staff-rating game: its marks and casualties; its commands are in the Command tab. */
+function bpUnitCard(u) {
+  const marks = [u.disordered ? 'disordered' : '', u.shaken ? 'shaken' : '', (u.engaged || []).length ? 'in combat' : ''].filter(Boolean);
+  return h('div', null,
+    h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), name(u.id)),
+    h('p', { text: `${u.type} · ${u.formation}${marks.length ? ` · ${marks.join(', ')}` : ''}` }),
+    h('p.muted.small', { text: `casualties ${u.casualties || 0} of stamina ${u.stamina} · ${name(u.brigade)} · at ${pt(u.at)}, facing ${num(u.facing || 0)}°` }));
+}
+
 function generalCard(g) {
   if (!g) return null;
   const st = app.board.state;
+  if (app.bp) {
+    return h('div', null,
+      h(`h4.c-${colour(g.side)}`, null, h('span.swatch'), g.name || g.id),
+      h('p', { text: g.brigade ? `commands ${name(g.brigade)}` : 'army commander' }),
+      h('p.muted.small', { text: `staff rating ${g.staff}${g.trait ? `, ${g.trait}` : ''} · at ${pt(g.at)}${g.joined ? ` · with ${name(g.joined)}` : ''}${g.moved ? ' · has moved' : ''}` }));
+  }
   const f = st.formations.find((x) => x.id === g.commands);
   const acts = [];
   if (mine(g.side) && g['on-table'] && !g.fate) {
@@ -668,7 +688,14 @@ async function start() {
     showTab('orders');
   }
   await refresh();
-  if (!isUmpire() && app.board && !can('write')) showTab('army');
+  if (app.info.rules === 'bp') {
+    // A staff-rating game: no written orders, a command panel instead.
+    app.bp = new CommandPanel($('bp-panel'), { api: app.api, refresh, banner: (msg) => banner(msg), name, select });
+    document.querySelector('.tab-btn[data-tab="orders"]').hidden = true;
+    document.querySelector('.tab-btn[data-tab="command"]').hidden = false;
+    showTab('command');
+    render();
+  } else if (!isUmpire() && app.board && !can('write')) showTab('army');
   // The seat's events, a page at a time; then the stream from the last.
   let last = 0;
   try {

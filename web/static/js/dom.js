@@ -5,7 +5,8 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 
 /**
  * Builds an HTML element.
- * @param {string} tag tag name, optionally with classes: "li.entry.secret"
+ * @param {string} tag tag name, optionally with an id and classes:
+ *   "li.entry.secret", "div#odds.box"
  * @param {Object<string, any>} [attrs] attributes; `text` sets textContent,
  *   `dataset` an object of data-* values, `on` an object of event handlers;
  *   false, null and undefined values are skipped, true sets an empty attribute
@@ -13,8 +14,10 @@ const SVGNS = 'http://www.w3.org/2000/svg';
  * @returns {HTMLElement}
  */
 export function h(tag, attrs, ...children) {
-  const [name, ...classes] = tag.split('.');
+  const [head, ...classes] = tag.split('.');
+  const [name, id] = head.split('#');
   const el = document.createElement(name);
+  if (id) el.id = id;
   if (classes.length) el.className = classes.join(' ');
   setAttrs(el, attrs);
   append(el, children);

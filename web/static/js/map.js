@@ -21,7 +21,7 @@ const SHAPES = {
 };
 
 /** Radius of a general's marker by the kind of formation he commands. */
-const GENERAL_R = { army: 1.05, wing: 0.9, corps: 0.8, division: 0.6 };
+const GENERAL_R = { army: 1.05, wing: 0.9, corps: 0.8, division: 0.6, brigade: 0.7 };
 
 /**
  * @typedef {{kind:'unit'|'general'|'messenger', id:string}} Ref
@@ -30,8 +30,14 @@ const GENERAL_R = { army: 1.05, wing: 0.9, corps: 0.8, division: 0.6 };
  *   words:import('./oob.js').OrderText,
  *   seat:{role:string, side?:string}, colour:(side:string)=>string, name:(id:string)=>string,
  *   canMove:boolean, canPick:boolean, objective:number[]|null, selected:Ref|null,
- *   showRanges:boolean, showReach:boolean, pending:Object<string,number[]>
+ *   showRanges:boolean, showReach:boolean, pending:Object<string,number[]>,
+ *   extra?:any
  * }} MapModel
+ *
+ * extra is a staff-rating game's board (BP): each unit's corners, arcs,
+ * moves left and legal targets, and the proximity distance, as the
+ * server works them out. A unit's position is then the centre of its
+ * front edge.
  */
 
 export class MapView {
@@ -360,6 +366,7 @@ export class MapView {
 
   drawReach() {
     const m = this.model;
+    if (m.extra) { this.drawProximity(); return; }
     const groups = new Map();
     if (m.showReach && m.reach > 0) {
       // The pieces that engage (the server says which), the enemy's only
@@ -379,8 +386,44 @@ export class MapView {
     fill(this.layers.reach, ...gs);
   }
 
+  /** BP: the band within the proximity distance of each enemy unit (BP-3, BP-7). */
+  drawProximity() {
+    const m = this.model;
+    const x = m.extra;
+    const groups = new Map();
+    if (m.showReach) {
+      for (const u of m.state.units) {
+        const box = x.units[u.id];
+        if (!box || !u['on-table'] || (m.seat.role !== 'umpire' && u.side === m.seat.side)) continue;
+        if (!groups.has(u.side)) groups.set(u.side, []);
+        groups.get(u.side).push(s('polygon', { points: box.corners.map((p) => p.join(',')).join(' '), 'stroke-width': 2 * x.proximity }));
+      }
+    }
+    const gs = [];
+    for (const [side, polys] of groups) {
+      gs.push(s(`g.proximity.c-${m.colour(side)}`, { dataset: { side } }, s('title', { text: `Within ${num(x.proximity)}″ of the units of ${side}: only forward in the front arc or back in the rear arc (BP-7)` }), ...polys));
+    }
+    fill(this.layers.reach, ...gs);
+  }
+
+  /** BP: the selected unit's front and rear arcs, and the ground its moves left may cover. */
+  drawArcs() {
+    const m = this.model;
+    const x = m.extra;
+    const out = [];
+    const sel = m.selected && m.selected.kind === 'unit' ? m.state.units.find((u) => u.id === m.selected.id) : null;
+    const box = sel && x.units[sel.id];
+    if (box) {
+      out.push(s(`polygon.arc.front.c-${m.colour(sel.side)}`, { points: box.front.map((p) => p.join(',')).join(' '), dataset: { arc: 'front' } }));
+      out.push(s(`polygon.arc.rear.c-${m.colour(sel.side)}`, { points: box.rear.map((p) => p.join(',')).join(' '), dataset: { arc: 'rear' } }));
+      if (box.left > 0) out.push(s(`circle.allowance.c-${m.colour(sel.side)}`, { cx: sel.at[0], cy: sel.at[1], r: box.left, 'vector-effect': 'non-scaling-stroke', dataset: { allowance: sel.id } }, s('title', { text: `${num(box.left)}″ of moves left` })));
+    }
+    fill(this.layers.ranges, ...out);
+  }
+
   drawRanges() {
     const m = this.model;
+    if (m.extra) { this.drawArcs(); return; }
     const out = [];
     if (m.showRanges) {
       for (const g of m.state.generals) {
@@ -397,7 +440,7 @@ export class MapView {
     const m = this.model;
     const byOrder = new Map();
     // current orders of own formations (one flag per order)
-    for (const f of m.state.formations) {
+    for (const f of m.state.formations || []) {
       const o = f.order;
       if (!o || !o.objective) continue;
       if (m.seat.role !== 'umpire' && f.side !== m.seat.side) continue;
@@ -427,9 +470,13 @@ export class MapView {
   drawUnits() {
     const m = this.model;
     const out = [];
+    const x = m.extra;
+    const sel = x && m.selected && m.selected.kind === 'unit' ? x.units[m.selected.id] : null;
+    const targets = new Set([...((sel && sel.targets) || []), ...((sel && sel.charges) || [])]);
     for (const u of m.state.units) {
       if (!u['on-table']) continue;
       const at = (m.pending && m.pending[u.id]) || u.at;
+      if (x && x.units[u.id]) { out.push(this.bpUnit(u, at, x.units[u.id], targets.has(u.id))); continue; }
       const [w, d] = SHAPES[u.formation] || SHAPES.column;
       const ref = { kind: 'unit', id: u.id };
       const cls = ['piece', 'unit', `c-${m.colour(u.side)}`, `t-${u.type}`, `f-${u.formation}`, `st-${u.status}`];
@@ -450,10 +497,41 @@ export class MapView {
     fill(this.layers.units, ...out);
   }
 
+  /**
+   * A BP unit: its footprint behind its front edge, as the server sizes
+   * it, with its marks.
+   */
+  bpUnit(u, at, box, target) {
+    const m = this.model;
+    const [c0, c1, c2] = box.corners;
+    const w = Math.hypot(c1[0] - c0[0], c1[1] - c0[1]);
+    const d = Math.hypot(c2[0] - c1[0], c2[1] - c1[1]);
+    const ref = { kind: 'unit', id: u.id };
+    const cls = ['piece', 'unit', 'bp', `c-${m.colour(u.side)}`, `t-${u.type}`, `f-${u.formation}`];
+    if (u.disordered) cls.push('st-disordered');
+    if (u.shaken) cls.push('st-shaken');
+    if ((u.engaged || []).length) cls.push('st-engaged');
+    if (target) cls.push('target');
+    if (this.movable(ref)) cls.push('movable');
+    if (isSel(m, ref)) cls.push('selected');
+    const up = u.facing ? `rotate(${-u.facing} 0 ${d / 2})` : null;
+    const lines = [`${u.id} — ${u.type}, ${u.formation}`, `casualties ${u.casualties || 0} of stamina ${u.stamina}${u.disordered ? ', disordered' : ''}${u.shaken ? ', shaken' : ''}${(u.engaged || []).length ? ', in combat' : ''}`,
+      `at ${pt(u.at)}, facing ${num(u.facing || 0)}°${box.left ? `, ${num(box.left)}″ of moves left` : ''}`];
+    return s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]}) rotate(${u.facing || 0})`, dataset: { unit: u.id, side: u.side } },
+      s('title', { text: lines.join('\n') }),
+      s('rect.hit', { x: -Math.max(w, 1.6) / 2, y: 0, width: Math.max(w, 1.6), height: Math.max(d, 1.6) }),
+      s('rect.body', { x: -w / 2, y: 0, width: w, height: d }),
+      s('line.front', { x1: -w / 2, y1: 0, x2: w / 2, y2: 0 }),
+      u.disordered ? s('rect.rout', { x: -w / 2, y: 0, width: w, height: d, fill: 'url(#hatch)' }) : null,
+      s('text.lbl.lbl-cas', { x: 0, y: d / 2, 'text-anchor': 'middle', 'dominant-baseline': 'middle', transform: up, text: `${u.casualties || 0}/${u.stamina}` }),
+      s('text.lbl.lbl-unit', { x: 0, y: d + 0.35, 'text-anchor': 'middle', 'dominant-baseline': 'hanging', transform: u.facing ? `rotate(${-u.facing} 0 ${d + 0.35})` : null, text: u.id }),
+    );
+  }
+
   drawGenerals() {
     const m = this.model;
     const kindOf = {};
-    for (const f of m.state.formations) kindOf[f.id] = f.kind;
+    for (const f of m.state.formations || []) kindOf[f.id] = f.kind;
     const out = [];
     for (const g of m.state.generals) {
       if (!g['on-table'] || g.replaced) continue;
@@ -461,7 +539,7 @@ export class MapView {
       // an attached general stands with his unit: drawn beside it, so that
       // the unit stays in reach of a finger
       if (g.attached) at = [at[0] + 0.9, at[1] - 0.9];
-      const kind = kindOf[g.commands] || 'division';
+      const kind = kindOf[g.commands || g.brigade || (m.extra ? g.side : '')] || (m.extra && !g.brigade ? 'army' : 'division');
       const r = GENERAL_R[kind] || 0.6;
       const ref = { kind: 'general', id: g.id };
       const cls = ['piece', 'general', `c-${m.colour(g.side)}`, `k-${kind}`];
@@ -572,6 +650,7 @@ function unitTitle(u, m) {
 }
 
 function generalTitle(g, kind, m) {
+  if (g.staff) return `${g.name || g.id} — ${g.brigade ? `commands ${m.name(g.brigade)}` : 'army commander'}\nstaff rating ${g.staff}${g.trait ? ` (${g.trait})` : ''} · ${g.side}`;
   const f = m.name(g.commands);
   const lines = [`${g.name || g.id} — ${kind === 'army' ? 'army commander' : `commands ${f !== g.commands ? `${f} (${g.commands})` : g.commands}`}`];
   lines.push(`${g.quality || '?'}, command range ${num(g.range)}″ · ${g.side}`);
