@@ -8,8 +8,8 @@ import (
 	"io/fs"
 )
 
-//go:embed nb/*.yaml
+//go:embed nb/*.yaml bp/*.yaml
 var files embed.FS
 
-// FS is every bundled example, under nb/.
+// FS is every bundled example, under nb/ and bp/.
 func FS() fs.FS { return files }

@@ -743,6 +743,9 @@ type Tx struct {
 	ends   bool // the command ends the step (EndStep)
 }
 
+// KeepStep takes back an EndStep of the command being carried out.
+func (x *Tx) KeepStep() { x.ends = false }
+
 // EndStep says that the command being carried out ends the step once it
 // is accepted, as a charge hands the game to the charged side's reply:
 // the turn machine (Rules.Next) then says what follows. It has no effect

@@ -44,11 +44,11 @@ func read(t testing.TB, r *bp.Rules, name string, data []byte) *battle.Scenario 
 
 func demo(t testing.TB, r *bp.Rules) *battle.Scenario {
 	t.Helper()
-	data, err := os.ReadFile("../../examples/bp/demo.yaml")
+	data, err := os.ReadFile("../../examples/bp/bp-demo.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return read(t, r, "demo.yaml", data)
+	return read(t, r, "bp-demo.yaml", data)
 }
 
 // queue is dice that hand out given faces in order.
@@ -383,3 +383,40 @@ sides:
           - {id: b3, type: cavalry, formation: line, at: [26, 22], facing: 180, shooting: 0, combat: 6, morale: 4, stamina: 3}
           - {id: b4, type: cavalry, formation: line, at: [46, 22], facing: 180, shooting: 0, combat: 6, morale: 4, stamina: 3}
 `)
+
+// TestTraversingFire checks BP-5's traversing fire: a unit that crosses
+// the front of an enemy unit within 12", over half its frontage, gives
+// the enemy's side a reply in which that unit may fire, once a turn.
+func TestTraversingFire(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "duel", duel("          - {id: f1, type: infantry, formation: line, at: [24, 20], facing: 90, shooting: 3, combat: 6, morale: 4, stamina: 3}"))
+	q := &queue{faces: []int{3, 3}} // moves-2: 24"
+	g, err := game.New(sc, r, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, g, game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "advance"}})
+	// Along y=20, 10" ahead of b1's front (y=10): across all of its 6".
+	evs := do(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(42, 20)}})
+	if d := evs[0].Data.(*bp.Moved); !slices.Equal(d.Across, []string{"b1"}) {
+		t.Fatalf("the move crossed %v; want b1", d.Across)
+	}
+	if st := g.Step(); st.Name != bp.StepRespond || !slices.Equal(st.Verbs, []string{"traverse"}) || !slices.Equal(st.Actors, []string{"british"}) {
+		t.Fatalf("after the move the step is %+v; want the British reply with traverse", st)
+	}
+	refused(t, g, game.Command{Side: "french", Verb: "traverse", Args: &bp.Args{Unit: "pass"}}, "", "does not act")
+	// f1 shows b1 its flank: enfilade, so the miss (2) is rolled again (1).
+	q.faces = []int{6, 5, 2, 1, 1, 1}
+	evs = do(t, g, game.Command{Side: "british", Verb: "traverse", Args: &bp.Args{Unit: "b1"}})
+	if v := evs[0].Data.(*bp.Volley); !v.Traversing || !v.Enfilade || v.Shooter != "b1" || v.Target != "f1" || v.Hits != 2 || v.Casualties != 2 {
+		t.Fatalf("traversing fire %+v; want b1 at f1 in enfilade, 2 hits and 2 casualties", v)
+	}
+	if st := g.Step(); st.Name != bp.StepOrders {
+		t.Fatalf("after the fire the step is %s; want orders again", st.Name)
+	}
+	// Back across, with b1's fire of the turn spent: no reply.
+	evs = do(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(36, 20)}})
+	if d := evs[0].Data.(*bp.Moved); len(d.Across) != 0 {
+		t.Fatalf("the second move offers traversing fire to %v; b1 has fired this turn", d.Across)
+	}
+}

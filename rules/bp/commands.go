@@ -26,7 +26,7 @@ func (r *Rules) Command(c *game.Command, x *game.Tx) error {
 	if side == game.Umpire {
 		// The umpire acts for whoever acts in the step.
 		side = st.phasing(x.S.Phase)
-		if x.S.Step == StepRespond && st.Charge != nil {
+		if x.S.Step == StepRespond && (st.Charge != nil || st.Traverse != nil) {
 			side = st.enemy(side)
 		}
 	}
@@ -45,6 +45,8 @@ func (r *Rules) Command(c *game.Command, x *game.Tx) error {
 		return k.charge()
 	case "respond":
 		return k.respond()
+	case "traverse":
+		return k.traverse()
 	case "shoot":
 		return k.shoot()
 	case "fight":
@@ -232,6 +234,9 @@ func (k *cmd) move() error {
 	if u.Order == "" {
 		return game.Reject("BP-4", "%s has no order and no initiative move this turn", u.ID)
 	}
+	if u.Forced == "hold" {
+		return game.Reject("BP-2", "%s is carrying out a blunder (hold) and stays where it is", u.ID)
+	}
 	step := k.r.moveOf(bu)
 	to, facing, shape := p.At, p.Facing, p.Shape
 	if k.a.To != nil {
@@ -261,6 +266,9 @@ func (k *cmd) move() error {
 	if math.Abs(facing-p.Facing) > 1e-9 {
 		changes++
 	}
+	if dist < 1e-9 && changes == 0 {
+		return game.Reject("BP-4", "%s stands at %s, in %s, facing %s degrees already; the move changes nothing", u.ID, p.At, p.Shape, inch(p.Facing))
+	}
 	cost += float64(changes) * step
 	left := u.Allow - u.Used
 	if cost > left+slack {
@@ -279,6 +287,14 @@ func (k *cmd) move() error {
 	if near := k.r.near(k.s, k.sc, u.ID, Proximity); len(near) > 0 && !f.Moves(d, Half) {
 		return game.Reject("BP-7", "%s is within %s\" of %s, so it may move only forward in its front arc or back in its rear arc, whatever its order", u.ID, inch(Proximity), near[0])
 	}
+	if u.Order == "retreat" && dist > slack {
+		if a := f.Ahead(); d.X*a.X+d.Y*a.Y > slack {
+			return game.Reject("BP-4", "%s is under a retreat order; its moves may not go forward", u.ID)
+		}
+	}
+	if e := k.r.through(k.s, u.Side, f, to, ""); e != "" {
+		return game.Reject("BP-4", "the way from %s to %s passes through %s; a unit moves around the enemy, not through him", p.At, to, e)
+	}
 	nf := k.r.footAt(to, facing, shape)
 	for _, e := range k.st.Units {
 		if e.Side != u.Side && k.st.alive(k.s, e.ID) && nf.Dist(k.r.footOf(k.s.Piece(e.ID))) <= 1e-6 {
@@ -295,8 +311,12 @@ func (k *cmd) move() error {
 	}
 	moves := []game.Move{m}
 	moves = append(moves, k.joined(u.ID, to)...)
+	across := k.r.across(k.s, u.ID, f, to)
+	if len(across) > 0 {
+		k.x.EndStep()
+	}
 	return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "BP-7", Moves: moves,
-		Data: &Moved{Unit: u.ID, Distance: round(dist), Cost: round(cost)}})
+		Data: &Moved{Unit: u.ID, Distance: round(dist), Cost: round(cost), Across: across}})
 }
 
 // forced checks a move against a blunder's forced direction, or a
@@ -340,6 +360,117 @@ func (k *cmd) forced(u *Unit, f foot.Foot, d geom.Point, changes int, to geom.Po
 		return game.Reject("BP-2", "%s is carrying out a blunder (%s); the move must go that way, within %s degrees", u.ID, u.Forced, inch(Half))
 	}
 	return nil
+}
+
+// across lists the enemy units that may give traversing fire at a unit
+// moving from f straight to to: units that shoot, out of combat and with
+// their closing or traversing fire of the turn unused, across whose front
+// the move passes within 12" ahead of them over half their frontage or
+// more (BP-5; our reading of "moves through at least half the unit's
+// frontage").
+func (r *Rules) across(s *game.State, id string, f foot.Foot, to geom.Point) []string {
+	st := ext(s)
+	mover := st.Unit(id)
+	var out []string
+	for i := range st.Units {
+		e := &st.Units[i]
+		if e.Side == mover.Side || e.Hidden || e.Fired || len(e.Engaged) > 0 || e.Shooting == 0 || e.Range == 0 || !st.alive(s, e.ID) {
+			continue
+		}
+		g := r.footOf(e.Piece)
+		a := g.Ahead()
+		rt := geom.Pt(-a.Y, a.X)
+		loc := func(p geom.Point) (float64, float64) {
+			dx, dy := p.X-g.At.X, p.Y-g.At.Y
+			return dx*a.X + dy*a.Y, dx*rt.X + dy*rt.Y
+		}
+		u0, v0 := loc(f.At)
+		u1, v1 := loc(to)
+		// Clip the way to the band 0 <= u <= Proximity ahead of the front.
+		t0, t1 := 0.0, 1.0
+		for _, c := range [][2]float64{{u0, u1 - u0}, {Proximity - u0, u0 - u1}} {
+			p, q := c[1], c[0] // keep where p*t + q >= 0
+			if math.Abs(p) < 1e-12 {
+				if q < 0 {
+					t0, t1 = 1, 0
+				}
+				continue
+			}
+			if t := -q / p; p > 0 {
+				t0 = max(t0, t)
+			} else {
+				t1 = min(t1, t)
+			}
+		}
+		if t0 >= t1 {
+			continue
+		}
+		va, vb := v0+(v1-v0)*t0, v0+(v1-v0)*t1
+		lo, hi := max(min(va, vb), -g.Width/2), min(max(va, vb), g.Width/2)
+		if hi-lo >= g.Width/2-slack {
+			out = append(out, e.ID)
+		}
+	}
+	return out
+}
+
+// traverse is a reply to a move across a unit's front: it gives
+// traversing fire, or the side passes (BP-5).
+func (k *cmd) traverse() error {
+	tr := k.st.Traverse
+	if tr == nil {
+		return game.Reject("BP-5", "no move across the front of a unit waits for traversing fire")
+	}
+	firer := k.st.Unit(tr.Firers[0])
+	if firer.Side != k.side {
+		return game.Reject("BP-5", "traversing fire at %s is given by %s's side", tr.Unit, firer.ID)
+	}
+	k.x.EndStep()
+	if k.a.Unit == "pass" {
+		return k.x.Emit(game.Event{Type: EvPassed, Side: k.side, See: game.All, Rule: "BP-5", Data: &Passed{Unit: tr.Unit, Units: tr.Firers}})
+	}
+	if !slices.Contains(tr.Firers, k.a.Unit) {
+		return game.Reject("BP-5", "%s may not give traversing fire at %s; those who may: %s, or pass", k.a.Unit, tr.Unit, join(tr.Firers))
+	}
+	v, rolls, moves, err := k.r.shootAt(k.x, k.a.Unit, tr.Unit, 0, false)
+	if err != nil {
+		return err
+	}
+	v.Traversing = true
+	if len(tr.Firers) > 1 && (v.Test == nil || !v.Test.Gone) {
+		// Others may still fire: the reply goes on.
+		k.x.KeepStep()
+	}
+	return k.x.Emit(game.Event{Type: EvShot, Side: k.side, See: game.All, Rule: "BP-5", Rolls: rolls, Moves: moves, Data: v})
+}
+
+// through is the first enemy unit (of side's enemy, other than except)
+// that a unit standing at f passes through on its way straight to to,
+// or "": the footprint is tested every quarter inch of the way.
+func (r *Rules) through(s *game.State, side string, f foot.Foot, to geom.Point, except string) string {
+	st := ext(s)
+	l := f.At.Dist(to)
+	n := int(math.Ceil(l/0.25)) + 1
+	for i := range st.Units {
+		e := &st.Units[i]
+		if e.Side == side || e.ID == except || !st.alive(s, e.ID) {
+			continue
+		}
+		g := r.footOf(e.Piece)
+		// Too far from the whole way to touch it: skip.
+		if g.DistTo(f.At) > l+f.Width+f.Depth+1 && g.DistTo(to) > l+f.Width+f.Depth+1 {
+			continue
+		}
+		for k := 0; k <= n; k++ {
+			t := float64(k) / float64(n)
+			m := f
+			m.At = geom.Pt(f.At.X+(to.X-f.At.X)*t, f.At.Y+(to.Y-f.At.Y)*t)
+			if m.Dist(g) <= 1e-6 {
+				return e.ID
+			}
+		}
+	}
+	return ""
 }
 
 // joined is the move of a commander who has joined unit id, to at.
@@ -428,6 +559,9 @@ func (k *cmd) chargeTo() (geom.Point, float64, error) {
 		return none, 0, game.Reject("BP-4", "%s is %s\" from contact with %s and has %s\" of its moves left", u.ID, inch(dist), t.ID, inch(left))
 	}
 	d := geom.Pt(at.X-p.At.X, at.Y-p.At.Y)
+	if e := k.r.through(k.s, u.Side, f, at, t.ID); e != "" {
+		return none, 0, game.Reject("BP-4", "the way to %s passes through %s", t.ID, e)
+	}
 	if k.r.inProximity(k.s, k.sc, u.ID) && !f.Moves(d, Half) {
 		return none, 0, game.Reject("BP-7", "the way to %s leaves the front arc of %s; near the enemy a unit moves only straight ahead within %s degrees", t.ID, u.ID, inch(Half))
 	}
@@ -542,7 +676,10 @@ func (r *Rules) targets(s *game.State, sc *battle.Scenario, id string, cover []s
 		ep := s.Piece(e.ID)
 		g := r.footOf(ep)
 		share := f.InArc(g, foot.Front, Half)
-		d := f.Dist(g)
+		d := g.DistTo(f.At) // from the centre of the front rank (BP-5)
+		if p.Shape == "skirmish" {
+			d = f.Dist(g) // from the model the player picks
+		}
 		if share <= 0 || d > rng+slack {
 			continue
 		}

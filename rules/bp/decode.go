@@ -13,7 +13,7 @@ import (
 )
 
 // verbs are BP's commands, besides the engine's ready and end.
-var verbs = []string{"initiative", "order", "move", "charge", "respond", "shoot", "fight"}
+var verbs = []string{"initiative", "order", "move", "charge", "respond", "traverse", "shoot", "fight"}
 
 // Verbs lists BP's commands.
 func (r *Rules) Verbs() []string { return slices.Clone(verbs) }
@@ -59,7 +59,8 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 	a := &Args{}
 	var err error
 	switch verb {
-	case "initiative", "fight":
+	case "initiative", "fight", "traverse":
+		// traverse: the unit that gives traversing fire, or pass.
 		a.Unit, err = rd.ID(v, w)
 	case "respond":
 		a.Response, err = rd.Word(v, w)

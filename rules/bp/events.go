@@ -2,6 +2,7 @@ package bp
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"orderly/game"
@@ -18,11 +19,12 @@ const (
 	EvFought     = "fought"     // a combat (BP-6)
 	EvRevealed   = "revealed"   // hidden units are seen
 	EvTurnEnded  = "turn-ended" // a side's turn ends: disorder recovers
+	EvPassed     = "passed"     // traversing fire not given (BP-5)
 )
 
 // EventTypes lists BP's event types.
 func (r *Rules) EventTypes() []string {
-	return []string{EvInitiative, EvOrdered, EvMoved, EvCharged, EvResponded, EvShot, EvFought, EvRevealed, EvTurnEnded}
+	return []string{EvInitiative, EvOrdered, EvMoved, EvCharged, EvResponded, EvShot, EvFought, EvRevealed, EvTurnEnded, EvPassed}
 }
 
 // Initiative is the payload of an initiative event.
@@ -61,6 +63,18 @@ type Moved struct {
 	Left bool `json:"left,omitempty"`
 	// Army says the army commander moved, which ends the brigades' orders.
 	Army bool `json:"army,omitempty"`
+	// Across lists the enemy units whose front the unit crossed within
+	// 12", across half their frontage or more: each may give traversing
+	// fire (BP-5).
+	Across []string `json:"across,omitempty"`
+}
+
+// Passed is the payload of a passed event: the units that could give
+// traversing fire at Unit and did not.
+type Passed struct {
+	Unit  string   `json:"unit"`
+	Units []string `json:"units"`
+	Auto  bool     `json:"auto,omitempty"`
 }
 
 // Charged is the payload of a charged event.
@@ -86,6 +100,7 @@ type Volley struct {
 	Dice       int    `json:"dice"`
 	Enfilade   bool   `json:"enfilade,omitempty"`
 	Closing    bool   `json:"closing,omitempty"`
+	Traversing bool   `json:"traversing,omitempty"`
 	Hits       int    `json:"hits"`
 	Casualties int    `json:"casualties"`
 	Disorders  bool   `json:"disorders,omitempty"`
@@ -161,6 +176,8 @@ func (r *Rules) Payload(typ string) (any, bool) {
 		return &Revealed{}, true
 	case EvTurnEnded:
 		return &TurnEnded{}, true
+	case EvPassed:
+		return &Passed{}, true
 	}
 	return nil, false
 }
@@ -182,7 +199,7 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		}
 		u.Initiative, u.Order, u.Allow, u.Used = true, "initiative", d.Allow, 0
 		if d.Away {
-			u.Forced, u.KeepDisorder = "away", true
+			u.Forced = "away"
 		}
 		st.reveal(d.Unit)
 	case *Ordered:
@@ -225,6 +242,12 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 				return err
 			}
 			u.Used += d.Cost
+			if len(d.Across) > 0 {
+				st.Traverse = &Traverse{Unit: d.Unit, Firers: d.Across}
+			}
+			if u.Forced == "away" && d.Distance > 0 {
+				u.KeepDisorder = true // it retreated disordered (BP-3)
+			}
 			st.reveal(d.Unit)
 		}
 		if d.General != "" {
@@ -271,7 +294,16 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		if err := st.volley(s, d); err != nil {
 			return err
 		}
-		if !d.Closing {
+		switch {
+		case d.Traversing:
+			st.Unit(d.Shooter).Fired = true
+			if tr := st.Traverse; tr != nil {
+				tr.Firers = slices.DeleteFunc(slices.Clone(tr.Firers), func(id string) bool { return id == d.Shooter })
+				if len(tr.Firers) == 0 || !st.alive(s, tr.Unit) {
+					st.Traverse = nil
+				}
+			}
+		case !d.Closing:
 			st.Unit(d.Shooter).Shot = true
 		}
 	case *Fought:
@@ -294,6 +326,8 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		for _, id := range d.Units {
 			st.reveal(id)
 		}
+	case *Passed:
+		st.Traverse = nil
 	case *TurnEnded:
 		for _, id := range d.Recovered {
 			if u := st.Unit(id); u != nil {
@@ -411,10 +445,14 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		if len(e.Moves) > 0 {
 			to = " to " + e.Moves[0].To.String()
 		}
+		s := fmt.Sprintf("%s moves %s\"%s", who, inch(d.Distance), to)
 		if d.Cost > d.Distance+1e-9 {
-			return fmt.Sprintf("%s moves %s\"%s, using %s\" of its allowance with the change of formation or facing", who, inch(d.Distance), to, inch(d.Cost))
+			s = fmt.Sprintf("%s moves %s\"%s, using %s\" of its allowance with the change of formation or facing", who, inch(d.Distance), to, inch(d.Cost))
 		}
-		return fmt.Sprintf("%s moves %s\"%s", who, inch(d.Distance), to)
+		if len(d.Across) > 0 {
+			s += fmt.Sprintf("; it crosses the front of %s, who may give traversing fire", names(d.Across, name))
+		}
+		return s
 	case *Charged:
 		return fmt.Sprintf("%s charges %s, moving %s\" into contact", name(d.Unit), name(d.Target), inch(d.Distance))
 	case *Responded:
@@ -448,6 +486,11 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		return s
 	case *Revealed:
 		return fmt.Sprintf("%s can now be seen", names(d.Units, name))
+	case *Passed:
+		if d.Auto {
+			return fmt.Sprintf("%s give no traversing fire at %s (no reply was given)", names(d.Units, name), name(d.Unit))
+		}
+		return fmt.Sprintf("%s hold their traversing fire at %s", names(d.Units, name), name(d.Unit))
 	case *TurnEnded:
 		if len(d.Recovered) == 0 {
 			return fmt.Sprintf("The %s turn ends", name(d.Side))
@@ -470,14 +513,24 @@ func rollWords(ro *game.Roll) string {
 	switch {
 	case len(ro.Stages) > 0:
 		var parts []string
-		for _, st := range ro.Stages {
+		mod := 0
+		for _, m := range ro.Mods {
+			mod += m.Amount
+		}
+		for i, st := range ro.Stages {
+			need := fmt.Sprintf("%d+", st.Need)
+			if i == 0 && mod != 0 {
+				need = fmt.Sprintf("%d+ with %+d", st.Need, mod)
+			}
 			switch {
+			case len(st.Faces) == 0 && !st.Certain:
+				parts = append(parts, fmt.Sprintf("%s: no dice", st.Name))
 			case st.Certain:
 				parts = append(parts, fmt.Sprintf("%s: none rolled, %d on", st.Name, st.Kept))
 			case len(st.Rerolls) > 0:
-				parts = append(parts, fmt.Sprintf("%s on %d+: %s, again %s, %d on", st.Name, st.Need, faces(st.Faces), faces(st.Rerolls), st.Kept))
+				parts = append(parts, fmt.Sprintf("%s on %s: %s, again %s, %d on", st.Name, need, faces(st.Faces), faces(st.Rerolls), st.Kept))
 			default:
-				parts = append(parts, fmt.Sprintf("%s on %d+: %s, %d on", st.Name, st.Need, faces(st.Faces), st.Kept))
+				parts = append(parts, fmt.Sprintf("%s on %s: %s, %d on", st.Name, need, faces(st.Faces), st.Kept))
 			}
 		}
 		return strings.Join(parts, "; ")
@@ -493,8 +546,11 @@ func rollWords(ro *game.Roll) string {
 
 func volleyWords(v *Volley, name func(string) string, roll string) string {
 	what := "shoots at"
-	if v.Closing {
+	switch {
+	case v.Closing:
 		what = "gives closing fire at"
+	case v.Traversing:
+		what = "gives traversing fire at"
 	}
 	s := fmt.Sprintf("%s %s %s with %d dice", name(v.Shooter), what, name(v.Target), v.Dice)
 	if v.Enfilade {

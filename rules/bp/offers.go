@@ -54,7 +54,7 @@ func seatSide(st *State, s *game.State, step game.Step, seat string) string {
 		return seat
 	}
 	side := st.phasing(s.Phase)
-	if step.Name == StepRespond && st.Charge != nil {
+	if step.Name == StepRespond && (st.Charge != nil || st.Traverse != nil) {
 		side = st.enemy(side)
 	}
 	return side
@@ -99,6 +99,9 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 		case StepRespond:
 			if st.Charge != nil && st.Charge.Target == u.ID {
 				add(u.ID, "respond")
+			}
+			if st.Traverse != nil && slices.Contains(st.Traverse.Firers, u.ID) {
+				add(u.ID, "traverse")
 			}
 		case StepShoot:
 			if !u.Shot && len(u.Engaged) == 0 && u.Shooting > 0 && u.Range > 0 && len(r.Legal(s, sc, u.ID, nil)) > 0 {
@@ -180,6 +183,9 @@ type Board struct {
 	Replies []string `json:"replies,omitempty"`
 	// Charge is the charge waiting for a reply.
 	Charge *Charge `json:"charge,omitempty"`
+	// Traverse is the move across the front of units that may give
+	// traversing fire, waiting for the reply.
+	Traverse *Traverse `json:"traverse,omitempty"`
 }
 
 // UnitBox is one unit as drawn: its corners, its front and rear arcs (to
@@ -213,7 +219,7 @@ func arcs(f foot.Foot, d float64) ([]geom.Point, []geom.Point) {
 func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 	st := ext(s)
 	sc := st.sc
-	b := Board{Proximity: Proximity, Arc: Half, Commander: CommanderMoves * r.move["commander"], Units: map[string]UnitBox{}, Charge: st.Charge}
+	b := Board{Proximity: Proximity, Arc: Half, Commander: CommanderMoves * r.move["commander"], Units: map[string]UnitBox{}, Charge: st.Charge, Traverse: st.Traverse}
 	if sc == nil {
 		return b
 	}
@@ -255,7 +261,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 			}
 		}
 	}
-	if acting && step.Name == StepRespond && st.Charge != nil {
+	if acting && step.Name == StepRespond && (st.Charge != nil || st.Traverse != nil) {
 		for _, resp := range Responses {
 			if r.canRespond(s, sc, st.Charge, resp) == nil {
 				b.Replies = append(b.Replies, resp)

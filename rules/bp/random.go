@@ -3,6 +3,7 @@ package bp
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"orderly/game"
 	"orderly/geom"
@@ -14,7 +15,7 @@ func (r *Rules) Random(g *game.Game, rng *rand.Rand) game.Command {
 	s, sc, step := g.State(), g.Scenario(), g.Step()
 	st := ext(s)
 	side := st.phasing(s.Phase)
-	if step.Name == StepRespond && st.Charge != nil {
+	if step.Name == StepRespond && (st.Charge != nil || st.Traverse != nil) {
 		side = st.enemy(side)
 	}
 	if rng.IntN(20) == 0 {
@@ -45,6 +46,10 @@ func (r *Rules) Random(g *game.Game, rng *rand.Rand) game.Command {
 	c.Args = a
 	switch step.Name {
 	case StepRespond:
+		if tr := st.Traverse; tr != nil {
+			c.Verb, a.Unit = "traverse", pick(append(slices.Clone(tr.Firers), "pass", pick(enemy)))
+			return c
+		}
 		c.Verb, a.Response = "respond", Responses[rng.IntN(len(Responses))]
 	case StepShoot:
 		c.Verb = "shoot"
@@ -120,8 +125,17 @@ func (r *Rules) Random(g *game.Game, rng *rand.Rand) game.Command {
 				d = -d
 			}
 			to := geom.Pt(math.Round((p.At.X+ahead.X*d)*100)/100, math.Round((p.At.Y+ahead.Y*d)*100)/100)
-			if rng.IntN(5) == 0 {
+			switch rng.IntN(6) {
+			case 0:
 				to.X += float64(rng.IntN(7) - 3)
+			case 1:
+				to.X = p.At.X + float64(rng.IntN(25)-12)
+				to.Y = p.At.Y
+			case 2, 3:
+				// Forward at 40 degrees, across the enemy's front.
+				k := math.Abs(d) * 0.7
+				side := float64(rng.IntN(2)*2 - 1)
+				to = geom.Pt(math.Round((p.At.X+ahead.X*k-ahead.Y*k*side*0.8)*100)/100, math.Round((p.At.Y+ahead.Y*k+ahead.X*k*side*0.8)*100)/100)
 			}
 			a.To = &to
 			if rng.IntN(6) == 0 {

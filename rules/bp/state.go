@@ -20,6 +20,9 @@ type State struct {
 	Brigades   []Brigade   `json:"brigades"`
 	// Charge is a charge waiting for the charged side's reply (BP-4).
 	Charge *Charge `json:"charge,omitempty"`
+	// Traverse is a move across the front of enemy units, waiting for
+	// their traversing fire (BP-5).
+	Traverse *Traverse `json:"traverse,omitempty"`
 
 	sc    *battle.Scenario
 	sides []string // the sides in the order they play
@@ -107,6 +110,13 @@ type Brigade struct {
 type Charge struct {
 	Unit   string `json:"unit"`
 	Target string `json:"target"`
+}
+
+// Traverse is a unit that crossed the front of enemy units that may give
+// traversing fire at it.
+type Traverse struct {
+	Unit   string   `json:"unit"`
+	Firers []string `json:"firers"`
 }
 
 // Init makes BP's state for a game of sc, holding the pieces of s.
@@ -224,6 +234,10 @@ func (s *State) clone() *State {
 		ch := *s.Charge
 		c.Charge = &ch
 	}
+	if s.Traverse != nil {
+		tr := Traverse{Unit: s.Traverse.Unit, Firers: slices.Clone(s.Traverse.Firers)}
+		c.Traverse = &tr
+	}
 	return c
 }
 
@@ -237,10 +251,14 @@ func (s *State) Reset(from game.Ext, c *game.State) {
 	s.Formations = f.Formations
 	s.Generals = append(s.Generals[:0], f.Generals...)
 	s.Brigades = append(s.Brigades[:0], f.Brigades...)
-	s.Charge = nil
+	s.Charge, s.Traverse = nil, nil
 	if f.Charge != nil {
 		ch := *f.Charge
 		s.Charge = &ch
+	}
+	if f.Traverse != nil {
+		tr := Traverse{Unit: f.Traverse.Unit, Firers: slices.Clone(f.Traverse.Firers)}
+		s.Traverse = &tr
 	}
 	s.sc, s.sides, s.unit, s.gen, s.brig = f.sc, f.sides, f.unit, f.gen, f.brig
 	s.hold(c)

@@ -66,6 +66,8 @@ func (r *Rules) Next(s *game.State) (game.Step, int) {
 	switch {
 	case s.Step == StepOrders && st.Charge != nil:
 		return game.Step{Phase: s.Phase, Name: StepRespond, Actors: []string{st.enemy(st.Unit(st.Charge.Unit).Side)}, Verbs: []string{"respond"}}, s.Turn
+	case s.Step == StepOrders && st.Traverse != nil:
+		return game.Step{Phase: s.Phase, Name: StepRespond, Actors: []string{st.enemy(st.Unit(st.Traverse.Unit).Side)}, Verbs: []string{"traverse"}}, s.Turn
 	case s.Step == StepRespond:
 		return seq[i], s.Turn
 	case i+1 < len(seq):
@@ -105,6 +107,9 @@ func (r *Rules) Run(step game.Step, x *game.Tx) error {
 	case StepOrders:
 		if st.Charge != nil {
 			return r.respond(x, st.Charge, "stand", true)
+		}
+		if tr := st.Traverse; tr != nil {
+			return x.Emit(game.Event{Type: EvPassed, Side: st.Unit(tr.Firers[0]).Side, See: game.All, Rule: "BP-5", Data: &Passed{Unit: tr.Unit, Units: tr.Firers, Auto: true}})
 		}
 	case StepEnd:
 		// Every engagement is fought in the combat phase: those the

@@ -141,6 +141,17 @@ export class CommandPanel {
   }
 
   respond(x) {
+    const tr = x.traverse;
+    if (tr) {
+      const firers = tr.firers.filter((id) => this.offered(id).includes('traverse'));
+      return [h('h3', { text: 'Traversing fire' }),
+        h('p', { text: `${this.hooks.name(tr.unit)} moves across the front of ${tr.firers.map((id) => this.hooks.name(id)).join(', ')} within 12″; each may fire at it once this turn (BP-5).` }),
+        firers.length
+          ? h('div.buttons', null,
+            ...firers.map((id) => h('button.btn', { type: 'button', dataset: { traverse: id }, text: `${this.hooks.name(id)} fires`, on: { click: () => this.run({ traverse: id }) } })),
+            h('button.btn', { type: 'button', dataset: { traverse: 'pass' }, text: 'Hold fire', on: { click: () => this.run({ traverse: 'pass' }) } }))
+          : h('p.muted', { text: 'The other side replies.' })];
+    }
     const ch = x.charge;
     if (!ch) return [h('p.muted', { text: 'No charge waits for a reply.' })];
     const replies = x.replies || [];
