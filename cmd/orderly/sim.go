@@ -5,12 +5,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"orderly/battle"
+	"orderly/game"
+	"orderly/rules"
 	"orderly/script"
 	"orderly/sim"
 )
@@ -22,6 +26,7 @@ func (a *app) simCmd() *cobra.Command {
 		seed     uint64
 		asJSON   bool
 		plotFile string
+		variants []string
 	)
 	c := &cobra.Command{
 		Use:   "sim SCENARIO.yaml --plan PLAN.yaml --runs N",
@@ -31,10 +36,16 @@ run with its own dice, and show for each formation how the turn on which it
 first acts on an order written during the game is spread: overall and per
 order, with "never" for runs in which it had not acted by the end. The
 plan has the turns: of a script (and optionally until:). The same --seed
-gives the same result on any machine.`,
+gives the same result on any machine.
+
+--variant FILE plays the same plan with the same seed again under each
+house-rules FILE added to the rules (a blunder table, a staff rating
+changed by a trait, other move distances) and prints the results one after
+another, the rules as given first, so that variants compare run for run.`,
 		Example: `  orderly sim examples/nb/demo.yaml --plan examples/nb/demo-plan.yaml --runs 10000
   orderly sim examples/nb/demo.yaml --plan examples/nb/demo-plan.yaml --runs 2000 --json
-  orderly sim examples/nb/demo.yaml --plan examples/nb/demo-plan.yaml --runs 2000 --plot first-turn.svg`,
+  orderly sim examples/nb/demo.yaml --plan examples/nb/demo-plan.yaml --runs 2000 --plot first-turn.svg
+  orderly sim examples/bp/bp-demo.yaml --plan examples/bp/bp-demo-plan.yaml --runs 10000 --variant examples/rules/bp-staff-plus-one.yaml`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			if planFile == "" {
@@ -50,6 +61,9 @@ gives the same result on any machine.`,
 			}
 			if !c.Flags().Changed("seed") {
 				seed = a.seed()
+			}
+			if len(variants) > 0 && plotFile != "" {
+				return badf("sim: --plot draws one result; leave it out with --variant")
 			}
 			engine, err := a.engine()
 			if err != nil {
@@ -86,6 +100,9 @@ gives the same result on any machine.`,
 			if err != nil {
 				return bad(err)
 			}
+			if len(variants) > 0 {
+				return a.simVariants(sc, args[0], data, planFile, pdata, opts, res, variants, asJSON)
+			}
 			if plotFile != "" {
 				if err := plotSim(plotFile, sc.Name, res, res.IDs(sc)); err != nil {
 					return err
@@ -105,7 +122,71 @@ gives the same result on any machine.`,
 	c.Flags().Uint64Var(&seed, "seed", 0, "seed of the first run (default: a fresh one, printed)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	c.Flags().StringVar(&plotFile, "plot", "", "also draw the distributions to `FILE` (.svg or .png)")
+	c.Flags().StringArrayVar(&variants, "variant", nil, "also run under the house-rules `FILE` added to the rules, with the same seed (repeatable)")
 	return c
+}
+
+// maxVariants bounds the variants of one sim.
+const maxVariants = 8
+
+// simVariants runs the plan again under each variant (house rules added
+// to the app's) with the same seed, and prints every result: the base
+// first.
+func (a *app) simVariants(base *battle.Scenario, file string, data []byte, planFile string, pdata []byte, opts sim.Options, res *sim.Result, variants []string, asJSON bool) error {
+	if len(variants) > maxVariants {
+		return badf("sim: %d variants; at most %d", len(variants), maxVariants)
+	}
+	type named struct {
+		Rules  []string    `json:"rules"`
+		Result *sim.Result `json:"result"`
+	}
+	out := []named{{Rules: a.rules, Result: res}}
+	for _, v := range variants {
+		set, err := rules.Load(append(slices.Clone(a.rules), v)...)
+		if err != nil {
+			return bad(fmt.Errorf("variant %s: %w", v, err))
+		}
+		if err := rules.Playable(set); err != nil {
+			return bad(fmt.Errorf("variant %s: %w", v, err))
+		}
+		eng := func(id string) (game.Rules, error) { return rules.Engine(id, set) }
+		sc, err := script.LoadScenario(file, data, eng)
+		if err != nil {
+			return bad(fmt.Errorf("variant %s: %w", v, err))
+		}
+		rs, err := eng(sc.Rules)
+		if err != nil {
+			return bad(fmt.Errorf("variant %s: %w", v, err))
+		}
+		plan, err := script.LoadPlan(planFile, pdata, sc, rs)
+		if err != nil {
+			return bad(fmt.Errorf("variant %s: %w", v, err))
+		}
+		o := opts
+		o.Progress = nil
+		r, err := sim.Run(sc, rs, plan, o)
+		if err != nil {
+			return bad(fmt.Errorf("variant %s: %w", v, err))
+		}
+		out = append(out, named{Rules: append(slices.Clone(a.rules), v), Result: r})
+	}
+	if asJSON {
+		enc := json.NewEncoder(a.out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(map[string]any{"variants": out})
+	}
+	for i, n := range out {
+		if i > 0 {
+			fmt.Fprintln(a.out)
+		}
+		what := "the rules as given"
+		if len(n.Rules) > 0 {
+			what = "rules " + strings.Join(n.Rules, " + ")
+		}
+		fmt.Fprintf(a.out, "== %s\n", what)
+		writeSim(a.out, base.Name, n.Result, n.Result.IDs(base))
+	}
+	return nil
 }
 
 // simColumns is every key of the distributions, turns ascending then never.

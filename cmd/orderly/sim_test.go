@@ -88,3 +88,47 @@ func TestSimBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestSimVariants runs the BP demo plan under the rules as given and
+// under a house rule that rates every commander one better, with the same
+// seed: the golden file shows both, and a commander of staff 8 and no
+// trait fails his first roll less often under the variant.
+func TestSimVariants(t *testing.T) {
+	args := []string{"sim", "../../examples/bp/bp-demo.yaml", "--plan", "../../examples/bp/bp-demo-plan.yaml", "--runs", "2000", "--seed", "3",
+		"--variant", "../../examples/rules/bp-staff-plus-one.yaml"}
+	out, errs, status := cli(t, args...)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	golden(t, "sim/bp-variants", out)
+	out, errs, status = cli(t, append(args, "--json")...)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	var res struct {
+		Variants []struct {
+			Rules  []string `json:"rules"`
+			Result struct {
+				Subjects map[string]struct {
+					Outcomes map[string]map[string]float64 `json:"outcomes"`
+				} `json:"subjects"`
+			} `json:"result"`
+		} `json:"variants"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Variants) != 2 || len(res.Variants[1].Rules) != 1 {
+		t.Fatalf("variants %+v; want the rules as given and one variant", res.Variants)
+	}
+	// Maitland (staff 8, no trait) gives no order in the plan; Piré
+	// (staff 8, no trait) orders on turn 1: fail 1/4 as given, 1/6 one better.
+	base := res.Variants[0].Result.Subjects["pire"].Outcomes["fail"]["1"]
+	better := res.Variants[1].Result.Subjects["pire"].Outcomes["fail"]["1"]
+	if !(better < base) {
+		t.Errorf("Piré fails his first roll in %.3f of runs as given and %.3f one better; want fewer", base, better)
+	}
+	if _, errs, status := cli(t, append(args, "--plot", filepath.Join(t.TempDir(), "x.svg"))...); status != 2 || !strings.Contains(errs, "--plot") {
+		t.Errorf("--plot with --variant: status %d, %s", status, errs)
+	}
+}

@@ -269,6 +269,9 @@ func flag(m map[string]any, name string) bool {
 // rating is a commander's staff rating and his trait's change to it.
 func (r *Rules) rating(g *battle.General) (int, int) {
 	tr, _ := g.Attrs["trait"].(string)
+	if tr == "" {
+		tr = "none"
+	}
 	return attr(g.Attrs, "staff", 8), r.traits[tr]
 }
 

@@ -3,6 +3,7 @@ package bp_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"os"
@@ -17,6 +18,8 @@ import (
 	"orderly/geom"
 	"orderly/rules"
 	"orderly/rules/bp"
+	"orderly/script"
+	"orderly/sim"
 	"orderly/table"
 )
 
@@ -418,5 +421,46 @@ func TestTraversingFire(t *testing.T) {
 	evs = do(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(36, 20)}})
 	if d := evs[0].Data.(*bp.Moved); len(d.Across) != 0 {
 		t.Fatalf("the second move offers traversing fire to %v; b1 has fired this turn", d.Across)
+	}
+}
+
+// TestSimAgreesWithOdds runs the demo plan many times: the share of runs
+// in which a brigade's first command roll, on turn 1, gives each result
+// must agree with the exact odds of bp/command (BP-1), within 4.5
+// standard errors.
+func TestSimAgreesWithOdds(t *testing.T) {
+	r := engine(t)
+	sc := demo(t, r)
+	data, err := os.ReadFile("../../examples/bp/bp-demo-plan.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := script.LoadPlan("bp-demo-plan.yaml", data, sc, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const runs = 10000
+	res, err := sim.Run(sc, r, plan, sim.Options{Runs: runs, Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := r.Table("bp/command")
+	// Jamin: staff 8, decisive (+1 in bp/traits).
+	args, err := tb.Bind(map[string]string{"rating": "8", "modifier": "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	odds, err := tb.Odds(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := res.Subjects["jamin"].Labels
+	for _, o := range odds.Outcomes {
+		p, _ := new(big.Rat).SetFrac(o.Num, odds.Den).Float64()
+		share := got[o.Result]["1"]
+		se := math.Sqrt(p * (1 - p) / runs)
+		if math.Abs(share-p) > 4.5*se {
+			t.Errorf("%s on turn 1: %.4f of runs, exact %.4f (%s/%s)", o.Result, share, p, o.Num, odds.Den)
+		}
 	}
 }

@@ -813,6 +813,7 @@ func (r *Rules) shootAt(x *game.Tx, shooter, target string, mod int, closing boo
 		v.Test, rolls, moves = test, append(rolls, *br), mv
 		v.After = min(v.After, stamina)
 	}
+	v.Shaken = v.After >= stamina
 	return v, rolls, moves, nil
 }
 
@@ -919,6 +920,9 @@ func (r *Rules) fight(x *game.Tx, id string) error {
 			after = min(after, stamina)
 		}
 		d.After = append(d.After, after)
+		if after >= stamina {
+			d.Shaken = append(d.Shaken, uid)
+		}
 	}
 	return x.Emit(game.Event{Type: EvFought, Side: st.phasing(x.S.Phase), See: game.All, Rule: "BP-6", Rolls: rolls, Moves: moves, Data: d})
 }

@@ -105,7 +105,9 @@ type Volley struct {
 	Casualties int    `json:"casualties"`
 	Disorders  bool   `json:"disorders,omitempty"`
 	After      int    `json:"after"` // the target's casualties after
-	Test       *Test  `json:"test,omitempty"`
+	// Shaken says the target is shaken after it: casualties at stamina.
+	Shaken bool  `json:"shaken,omitempty"`
+	Test   *Test `json:"test,omitempty"`
 }
 
 // Responded is the payload of a responded event.
@@ -135,6 +137,8 @@ type Fought struct {
 	Loser  string   `json:"loser,omitempty"` // the side that lost, "" for a draw
 	Margin int      `json:"margin,omitempty"`
 	After  []int    `json:"after"` // each unit's casualties after
+	// Shaken lists the units shaken after it.
+	Shaken []string `json:"shaken,omitempty"`
 	Tests  []Test   `json:"tests,omitempty"`
 }
 
