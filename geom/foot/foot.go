@@ -23,8 +23,8 @@ type Foot struct {
 
 // Ahead is the unit vector straight ahead of f.
 func (f Foot) Ahead() geom.Point {
-	r := f.Facing * math.Pi / 180
-	return geom.Pt(math.Sin(r), -math.Cos(r))
+	sin, cos := math.Sincos(f.Facing * math.Pi / 180)
+	return geom.Pt(sin, -cos)
 }
 
 // right is the unit vector to f's right, along its front edge.
@@ -35,16 +35,19 @@ func (f Foot) right() geom.Point {
 
 // local is p in f's own frame: u ahead of the front edge (negative behind
 // it), v to the right of the centre line.
-func (f Foot) local(p geom.Point) (u, v float64) {
-	a, r := f.Ahead(), f.right()
+func (f Foot) local(p geom.Point) (u, v float64) { return f.localIn(f.Ahead(), p) }
+
+// localIn is local with f's ahead vector a worked out already.
+func (f Foot) localIn(a, p geom.Point) (u, v float64) {
 	d := geom.Pt(p.X-f.At.X, p.Y-f.At.Y)
-	return d.X*a.X + d.Y*a.Y, d.X*r.X + d.Y*r.Y
+	return d.X*a.X + d.Y*a.Y, -d.X*a.Y + d.Y*a.X
 }
 
 // Corners are f's corners: front left, front right, rear right, rear
 // left, in order around the rectangle.
 func (f Foot) Corners() [4]geom.Point {
-	a, r := f.Ahead(), f.right()
+	a := f.Ahead()
+	r := geom.Pt(-a.Y, a.X)
 	hw := f.Width / 2
 	at := func(u, v float64) geom.Point { return geom.Pt(f.At.X+u*a.X+v*r.X, f.At.Y+u*a.Y+v*r.Y) }
 	return [4]geom.Point{at(0, -hw), at(0, hw), at(-f.Depth, hw), at(-f.Depth, -hw)}
@@ -61,11 +64,20 @@ func (f Foot) Contains(p geom.Point) bool {
 const eps = 1e-9
 
 // DistTo is the distance from p to the closest part of f; 0 inside it.
-func (f Foot) DistTo(p geom.Point) float64 {
-	u, v := f.local(p)
+func (f Foot) DistTo(p geom.Point) float64 { return f.distIn(f.Ahead(), p) }
+
+// distIn is DistTo with f's ahead vector a worked out already.
+func (f Foot) distIn(a, p geom.Point) float64 {
+	u, v := f.localIn(a, p)
 	du := max(u, -f.Depth-u, 0)
 	dv := max(math.Abs(v)-f.Width/2, 0)
-	return math.Hypot(du, dv)
+	if du == 0 {
+		return dv
+	}
+	if dv == 0 {
+		return du
+	}
+	return math.Sqrt(du*du + dv*dv)
 }
 
 // Dist is the closest distance between f and g: 0 when they touch or
@@ -76,11 +88,12 @@ func (f Foot) Dist(g Foot) float64 {
 		return 0
 	}
 	d := math.Inf(1)
+	fa, ga := f.Ahead(), g.Ahead()
 	for _, p := range gc {
-		d = min(d, f.DistTo(p))
+		d = min(d, f.distIn(fa, p))
 	}
 	for _, p := range fc {
-		d = min(d, g.DistTo(p))
+		d = min(d, g.distIn(ga, p))
 	}
 	return d
 }
@@ -215,4 +228,41 @@ func (f Foot) Moves(d geom.Point, half float64) bool {
 	cos := (d.X*a.X + d.Y*a.Y) / n
 	lim := math.Cos(half*math.Pi/180) - eps
 	return cos >= lim || -cos >= lim
+}
+
+// Sweeps reports whether f, moved straight to to (keeping its facing),
+// touches or crosses g anywhere on the way: the ground it sweeps, the
+// convex hull of where it starts and ends, shares a point with g. By the
+// separating axis test over the hull's edge directions (f's two and the
+// way's) and g's two.
+func (f Foot) Sweeps(to geom.Point, g Foot) bool {
+	fc := f.Corners()
+	m := f
+	m.At = to
+	tc := m.Corners()
+	var hull [8]geom.Point
+	copy(hull[:4], fc[:])
+	copy(hull[4:], tc[:])
+	gc := g.Corners()
+	d := geom.Pt(to.X-f.At.X, to.Y-f.At.Y)
+	axes := [5]geom.Point{
+		geom.Pt(fc[1].X-fc[0].X, fc[1].Y-fc[0].Y), geom.Pt(fc[2].X-fc[1].X, fc[2].Y-fc[1].Y),
+		geom.Pt(gc[1].X-gc[0].X, gc[1].Y-gc[0].Y), geom.Pt(gc[2].X-gc[1].X, gc[2].Y-gc[1].Y),
+		geom.Pt(-d.Y, d.X),
+	}
+	for _, n := range axes {
+		if n.X == 0 && n.Y == 0 {
+			continue
+		}
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, p := range hull {
+			v := p.X*n.X + p.Y*n.Y
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		glo, ghi := span(gc, n)
+		if hi < glo-eps || ghi < lo-eps {
+			return false
+		}
+	}
+	return true
 }

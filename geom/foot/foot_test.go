@@ -223,3 +223,32 @@ func TestInArcMatchesSampling(t *testing.T) {
 		}
 	})
 }
+
+// TestSweepsAgreesWithSampling checks Sweeps against the footprint tested
+// at many points of the way.
+func TestSweepsAgreesWithSampling(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f := Foot{At: geom.Pt(rapid.Float64Range(0, 40).Draw(t, "fx"), rapid.Float64Range(0, 40).Draw(t, "fy")),
+			Facing: rapid.Float64Range(0, 360).Draw(t, "ff"), Width: rapid.Float64Range(1, 8).Draw(t, "fw"), Depth: rapid.Float64Range(1, 4).Draw(t, "fd")}
+		g := Foot{At: geom.Pt(rapid.Float64Range(0, 40).Draw(t, "gx"), rapid.Float64Range(0, 40).Draw(t, "gy")),
+			Facing: rapid.Float64Range(0, 360).Draw(t, "gf"), Width: rapid.Float64Range(1, 8).Draw(t, "gw"), Depth: rapid.Float64Range(1, 4).Draw(t, "gd")}
+		to := geom.Pt(rapid.Float64Range(0, 40).Draw(t, "tx"), rapid.Float64Range(0, 40).Draw(t, "ty"))
+		const n = 2000
+		hit, near := false, false
+		for k := 0; k <= n; k++ {
+			m := f
+			s := float64(k) / n
+			m.At = geom.Pt(f.At.X+(to.X-f.At.X)*s, f.At.Y+(to.Y-f.At.Y)*s)
+			d := m.Dist(g)
+			hit = hit || d == 0
+			near = near || d < 0.05 // within a sampling step of touching
+		}
+		got := f.Sweeps(to, g)
+		if hit && !got {
+			t.Fatalf("the way touches g at a sample but Sweeps says no")
+		}
+		if got && !near {
+			t.Fatalf("Sweeps says the way touches g but no sample comes within 0.05")
+		}
+	})
+}

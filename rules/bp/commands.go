@@ -445,29 +445,17 @@ func (k *cmd) traverse() error {
 }
 
 // through is the first enemy unit (of side's enemy, other than except)
-// that a unit standing at f passes through on its way straight to to,
-// or "": the footprint is tested every quarter inch of the way.
+// that a unit standing at f touches or crosses on its way straight to to
+// (foot.Sweeps), or "".
 func (r *Rules) through(s *game.State, side string, f foot.Foot, to geom.Point, except string) string {
 	st := ext(s)
-	l := f.At.Dist(to)
-	n := int(math.Ceil(l/0.25)) + 1
 	for i := range st.Units {
 		e := &st.Units[i]
 		if e.Side == side || e.ID == except || !st.alive(s, e.ID) {
 			continue
 		}
-		g := r.footOf(e.Piece)
-		// Too far from the whole way to touch it: skip.
-		if g.DistTo(f.At) > l+f.Width+f.Depth+1 && g.DistTo(to) > l+f.Width+f.Depth+1 {
-			continue
-		}
-		for k := 0; k <= n; k++ {
-			t := float64(k) / float64(n)
-			m := f
-			m.At = geom.Pt(f.At.X+(to.X-f.At.X)*t, f.At.Y+(to.Y-f.At.Y)*t)
-			if m.Dist(g) <= 1e-6 {
-				return e.ID
-			}
+		if f.Sweeps(to, r.footOf(e.Piece)) {
+			return e.ID
 		}
 	}
 	return ""

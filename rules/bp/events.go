@@ -530,11 +530,11 @@ func rollWords(ro *game.Roll) string {
 			case len(st.Faces) == 0 && !st.Certain:
 				parts = append(parts, fmt.Sprintf("%s: no dice", st.Name))
 			case st.Certain:
-				parts = append(parts, fmt.Sprintf("%s: none rolled, %d on", st.Name, st.Kept))
+				parts = append(parts, fmt.Sprintf("%s: none rolled, %d %s", st.Name, st.Kept, went(st.Name)))
 			case len(st.Rerolls) > 0:
-				parts = append(parts, fmt.Sprintf("%s on %s: %s, again %s, %d on", st.Name, need, faces(st.Faces), faces(st.Rerolls), st.Kept))
+				parts = append(parts, fmt.Sprintf("%s on %s: %s, again %s, %d %s", st.Name, need, faces(st.Faces), faces(st.Rerolls), st.Kept, went(st.Name)))
 			default:
-				parts = append(parts, fmt.Sprintf("%s on %s: %s, %d on", st.Name, need, faces(st.Faces), st.Kept))
+				parts = append(parts, fmt.Sprintf("%s on %s: %s, %d %s", st.Name, need, faces(st.Faces), st.Kept, went(st.Name)))
 			}
 		}
 		return strings.Join(parts, "; ")
@@ -546,6 +546,15 @@ func rollWords(ro *game.Roll) string {
 		return fmt.Sprintf("2d6 rolled %d (%s) against %d: %s", ro.Natural, faces(ro.Faces), target, ro.Result)
 	}
 	return ro.String()
+}
+
+// went says what the dice kept by a stage of bp/shooting are: hits that
+// go on to the save, saves failed.
+func went(stage string) string {
+	if stage == "save" {
+		return "failed"
+	}
+	return "on"
 }
 
 func volleyWords(v *Volley, name func(string) string, roll string) string {

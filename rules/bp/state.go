@@ -25,7 +25,8 @@ type State struct {
 	Traverse *Traverse `json:"traverse,omitempty"`
 
 	sc    *battle.Scenario
-	sides []string // the sides in the order they play
+	sides []string    // the sides in the order they play
+	seq   []game.Step // the steps of a turn
 	unit  map[string]int
 	gen   map[string]int
 	brig  map[string]int
@@ -147,6 +148,7 @@ func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 			st.Units = append(st.Units, us)
 		}
 	}
+	st.seq = sequence(st.sides)
 	st.index()
 	return st, nil
 }
@@ -226,7 +228,7 @@ func (s *State) Clone(c *game.State) game.Ext {
 
 func (s *State) clone() *State {
 	c := &State{Formations: s.Formations, Units: slices.Clone(s.Units), Generals: slices.Clone(s.Generals), Brigades: slices.Clone(s.Brigades),
-		sc: s.sc, sides: s.sides, unit: s.unit, gen: s.gen, brig: s.brig}
+		sc: s.sc, sides: s.sides, seq: s.seq, unit: s.unit, gen: s.gen, brig: s.brig}
 	for i := range c.Units {
 		c.Units[i].Engaged = slices.Clone(c.Units[i].Engaged)
 	}
@@ -260,7 +262,7 @@ func (s *State) Reset(from game.Ext, c *game.State) {
 		tr := Traverse{Unit: f.Traverse.Unit, Firers: slices.Clone(f.Traverse.Firers)}
 		s.Traverse = &tr
 	}
-	s.sc, s.sides, s.unit, s.gen, s.brig = f.sc, f.sides, f.unit, f.gen, f.brig
+	s.sc, s.sides, s.seq, s.unit, s.gen, s.brig = f.sc, f.sides, f.seq, f.unit, f.gen, f.brig
 	s.hold(c)
 }
 

@@ -53,7 +53,7 @@ func (r *Rules) Sequence(sc *battle.Scenario) []game.Step {
 // after a charge and the command phase again after the reply.
 func (r *Rules) Next(s *game.State) (game.Step, int) {
 	st := ext(s)
-	seq := sequence(st.sides)
+	seq := st.seq
 	if s.Turn == 0 {
 		return seq[0], 1
 	}
