@@ -62,8 +62,17 @@ func TestBrowserBP(t *testing.T) {
 	b := browser(t, ctx, 1024, 768)
 	french := newPage(t, b, "bp-french", dir)
 	british := newPage(t, b, "bp-british", dir)
+	umpire := newPage(t, b, "bp-umpire", dir)
 	french.open(s.ts.URL, tok["side/french"])
 	british.open(s.ts.URL, tok["side/british"])
+	umpire.open(s.ts.URL, tok["umpire/"])
+	// The umpire, who may play both sides at one table, is offered the
+	// acting side's orders; the British, who do not act, none.
+	umpire.until("the umpire's command tab with the French brigade", `!document.querySelector('.tab-btn[data-tab="command"]').hidden && document.querySelector('#bp-brigade option[value="fb"]')`)
+	british.until("the British command tab", `document.querySelector('#bp-panel h3')`)
+	if eval[bool](british, `!!document.querySelector('#bp-brigade')`) {
+		british.fail("the British, who do not act in the French command phase, are offered an order")
+	}
 
 	// The command panel replaces written orders.
 	french.until("the command tab", `!document.querySelector('.tab-btn[data-tab="command"]').hidden && document.querySelector('.tab-btn[data-tab="orders"]').hidden`)
@@ -120,4 +129,5 @@ func TestBrowserBP(t *testing.T) {
 	t.Logf("order: %s; b1 casualties %s", result, want)
 	french.checkConsole()
 	british.checkConsole()
+	umpire.checkConsole()
 }
