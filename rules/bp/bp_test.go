@@ -464,3 +464,25 @@ func TestSimAgreesWithOdds(t *testing.T) {
 		}
 	}
 }
+
+// TestHiddenOrderUnseen checks that an order for a hidden unit is not seen
+// by the enemy: the unit stays hidden until it moves.
+func TestHiddenOrderUnseen(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "duel", duel("          - {id: f1, type: infantry, formation: line, at: [10, 40], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3, hidden: true}"))
+	g, err := game.New(sc, r, &queue{faces: []int{1, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := do(t, g, game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "advance"}})
+	if evs[0].See != "french" {
+		t.Fatalf("the order for the hidden f1 is seen by %q; want french alone", evs[0].See)
+	}
+	if bp.StateOf(r.View(g.State(), "british")).Unit("f1") != nil {
+		t.Fatal("the British see f1 once it is ordered")
+	}
+	evs = do(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(10, 38)}})
+	if evs[0].See != game.All || bp.StateOf(r.View(g.State(), "british")).Unit("f1") == nil {
+		t.Fatal("f1 is still hidden from the British after it moved")
+	}
+}

@@ -102,8 +102,20 @@ func (k *cmd) initiative() error {
 		return err
 	}
 	u, bu := k.st.Unit(k.a.Unit), k.sc.Unit(k.a.Unit)
-	return k.x.Emit(game.Event{Type: EvInitiative, Side: k.side, See: game.All, Rule: "BP-3",
+	return k.x.Emit(game.Event{Type: EvInitiative, Side: k.side, See: k.see(u.ID), Rule: "BP-3",
 		Data: &Initiative{Unit: u.ID, Allow: k.r.moveOf(bu), Away: u.Disordered}})
+}
+
+// see is who may see an event about units: their own side alone while
+// any of them is hidden (an order or an initiative move does not show
+// where a hidden unit is; its move does), everyone otherwise.
+func (k *cmd) see(ids ...string) string {
+	for _, id := range ids {
+		if u := k.st.Unit(id); u != nil && u.Hidden {
+			return k.side
+		}
+	}
+	return game.All
 }
 
 // unitKind is how bp/orders knows a unit: lacking initiative, artillery
@@ -169,7 +181,7 @@ func (k *cmd) order() error {
 			moves = append(moves, game.Move{General: gen.ID, To: k.s.Piece(bu.ID).At})
 		}
 	}
-	return k.x.Emit(game.Event{Type: EvOrdered, Side: k.side, See: game.All, Rule: "BP-1", Rolls: rolls, Moves: moves, Data: d})
+	return k.x.Emit(game.Event{Type: EvOrdered, Side: k.side, See: k.see(k.a.Units...), Rule: "BP-1", Rolls: rolls, Moves: moves, Data: d})
 }
 
 // orderable checks an order before its roll: the brigade, its commander

@@ -205,7 +205,6 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		if d.Away {
 			u.Forced = "away"
 		}
-		st.reveal(d.Unit)
 	case *Ordered:
 		b := st.Brigade(d.Brigade)
 		if b == nil {
