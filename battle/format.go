@@ -65,7 +65,7 @@ import (
 
 // scenarioFile is a whole scenario file.
 type scenarioFile struct {
-	_      struct{}           `def:"scenario" doc:"A scenario for orderly: the {surface}, the two sides with their chain of command from army commander down to combat units, where each piece starts and the orders at the start. Checks that span several fields (ids used once, pieces on the {surface}, an entry square inside the grid, a speed for every unit) and the rule set's own checks are left to the loader."`
+	_      struct{}           `def:"scenario" doc:"A scenario for orderly: the {surface}, the two sides with their chain of command from army commander down to combat units, where each piece starts and, where the rule set gives them, the orders at the start. Checks that span several fields (ids used once, pieces on the {surface}, an entry square inside the grid, a speed for every unit where the rule set reads speeds) and the rule set's own checks are left to the loader."`
 	Name   string             `yaml:"name" is:"required,word" doc:"Short name of the scenario, used as its key: lower-case letters, digits and - . / + _."`
 	Title  string             `yaml:"title" doc:"Title of the scenario in free text, for people."`
 	Rules  string             `yaml:"rules" is:"required,enum=rules" doc:"Id of the rule set that plays the scenario, e.g. nb."`

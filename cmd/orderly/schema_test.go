@@ -94,3 +94,33 @@ func TestSchemaBadArgs(t *testing.T) {
 		})
 	}
 }
+
+// TestSchemaScenarioBP prints BP's scenario schema: brigades under the
+// army, no wings, corps or divisions, generals with a staff rating and no
+// quality or range, units with BP's statistics and formations.
+func TestSchemaScenarioBP(t *testing.T) {
+	out, errs, st := cli(t, "schema", "scenario", "--rules", "bp")
+	if st != 0 || errs != "" {
+		t.Fatalf("status %d, stderr %q", st, errs)
+	}
+	golden(t, "out/schema-scenario-bp", out)
+	var doc struct {
+		Defs map[string]struct {
+			Properties map[string]any `json:"properties"`
+			Required   []string       `json:"required"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	has := func(def, key string) bool { _, ok := doc.Defs[def].Properties[key]; return ok }
+	for _, c := range []struct {
+		def, key string
+		want     bool
+	}{{"side", "brigades", true}, {"side", "corps", false}, {"side", "divisions", false}, {"general", "staff", true},
+		{"general", "quality", false}, {"general", "range", false}, {"unit", "stamina", true}, {"unit", "speed", false}} {
+		if has(c.def, c.key) != c.want {
+			t.Errorf("%s.%s in the BP schema: %v, want %v", c.def, c.key, has(c.def, c.key), c.want)
+		}
+	}
+}
