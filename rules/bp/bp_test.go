@@ -408,8 +408,16 @@ func TestTraversingFire(t *testing.T) {
 		t.Fatalf("after the move the step is %+v; want the British reply with traverse", st)
 	}
 	refused(t, g, game.Command{Side: "french", Verb: "traverse", Args: &bp.Args{Unit: "pass"}}, "", "does not act")
-	// f1 shows b1 its flank: enfilade, so the miss (2) is rolled again (1).
-	q.faces = []int{6, 5, 2, 1, 1, 1}
+	// The page's board while the reply waits, for the replying side and
+	// the umpire.
+	for _, seat := range []string{"british", game.Umpire} {
+		b := r.Annotate(r.View(g.State(), seat), g.Step(), seat).(bp.Board)
+		if b.Traverse == nil || b.Traverse.Unit != "f1" {
+			t.Fatalf("%s's board while traversing fire waits: %+v", seat, b.Traverse)
+		}
+	}
+	// f1 shows b1 its flank: enfilade, so the miss (2) is rolled again (1); no natural 6, so f1 is not disordered.
+	q.faces = []int{5, 4, 2, 1, 1, 1}
 	evs = do(t, g, game.Command{Side: "british", Verb: "traverse", Args: &bp.Args{Unit: "b1"}})
 	if v := evs[0].Data.(*bp.Volley); !v.Traversing || !v.Enfilade || v.Shooter != "b1" || v.Target != "f1" || v.Hits != 2 || v.Casualties != 2 {
 		t.Fatalf("traversing fire %+v; want b1 at f1 in enfilade, 2 hits and 2 casualties", v)
@@ -485,4 +493,93 @@ func TestHiddenOrderUnseen(t *testing.T) {
 	if evs[0].See != game.All || bp.StateOf(r.View(g.State(), "british")).Unit("f1") == nil {
 		t.Fatal("f1 is still hidden from the British after it moved")
 	}
+}
+
+// TestHiddenNotLeaked checks that a unit hidden from a side is not named
+// to it by a refusal or a public event, and stops a move that comes within
+// 12" of it, showing itself.
+func TestHiddenNotLeaked(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "duel", []byte(strings.ReplaceAll(string(duel(
+		"          - {id: f1, type: infantry, formation: line, at: [10, 44], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}")),
+		"at: [10, 10], facing: 180, shooting: 2, combat: 2, morale: 5, stamina: 2}", "at: [10, 20], facing: 180, shooting: 2, combat: 2, morale: 5, stamina: 2, hidden: true, status: disordered}")))
+	g, err := game.New(sc, r, &queue{faces: []int{1, 1}}) // moves-3: 36"
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, g, game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "advance"}})
+	// Straight through where b2 hides: the move stops where f1 comes
+	// within 12" of it (b2's front edge is at y=20: f1 stops at y=32).
+	evs := do(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(10, 10)}})
+	m := evs[0].Data.(*bp.Moved)
+	if m.Stopped == "" || m.Distance != 12 || g.State().Piece("f1").At != geom.Pt(10, 32) {
+		t.Fatalf("the move into the hidden b2 went %v\" to %v (%q); want it stopped after 12\" at (10, 32)", m.Distance, g.State().Piece("f1").At, m.Stopped)
+	}
+	if bp.StateOf(r.View(g.State(), "french")).Unit("b2") == nil {
+		t.Fatal("b2 is not seen once f1 came within 12\"")
+	}
+	// The British end their turn: a disordered hidden unit recovers
+	// without being named. (b2 is seen now, so the check uses a fresh
+	// game where it stays hidden.)
+	g2, err := game.New(sc, r, game.Seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g2.State().Turn == 1 {
+		evs, err := g2.Do(game.Command{Side: game.Umpire, Verb: game.End})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if d, ok := e.Data.(*bp.TurnEnded); ok && slices.Contains(d.Recovered, "b2") {
+				t.Fatalf("the public turn-ended event names the hidden b2: %+v", d)
+			}
+		}
+	}
+	if bp.StateOf(g2.State()).Unit("b2").Disordered {
+		t.Fatal("the hidden b2 did not recover from disorder at the end of its turn")
+	}
+}
+
+// TestReplyRestrictions checks BP-4's replies: a unit already in combat
+// only stands; the umpire's odds are those of the side that acts.
+func TestReplyRestrictions(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "melee", melee)
+	g, err := game.New(sc, r, &queue{faces: []int{1, 1, 1, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Forecast(sc, g.State(), game.Umpire, &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "advance"}); err != nil {
+		t.Fatalf("the umpire's odds of a French order: %v", err)
+	}
+	do(t, g, game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1", "f2"}, Kind: "charge"}})
+	do(t, g, game.Command{Side: "french", Verb: "charge", Args: &bp.Args{Unit: "f2", Target: "b3"}})
+	do(t, g, game.Command{Side: "british", Verb: "respond", Args: &bp.Args{Response: "stand"}})
+	// b3 in combat is charged again: it may not turn and face.
+	do(t, g, game.Command{Side: "french", Verb: "charge", Args: &bp.Args{Unit: "f1", Target: "b3"}})
+	refused(t, g, game.Command{Side: "british", Verb: "respond", Args: &bp.Args{Response: "turn-and-face"}}, "BP-4", "in combat already")
+}
+
+// TestDisorderedMidMove checks BP-3 for a unit disordered by traversing
+// fire during its moves: what is left of them may only take it away from
+// the enemy, and it may not charge.
+func TestDisorderedMidMove(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "duel", duel("          - {id: f1, type: infantry, formation: line, at: [24, 20], facing: 90, shooting: 3, combat: 6, morale: 4, stamina: 3}"))
+	q := &queue{faces: []int{3, 3}} // moves-2: 24"
+	g, err := game.New(sc, r, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, g, game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "charge"}})
+	do(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(42, 20)}})
+	q.faces = []int{6, 5, 2, 1, 1, 1} // a natural 6: f1 is disordered
+	do(t, g, game.Command{Side: "british", Verb: "traverse", Args: &bp.Args{Unit: "b1"}})
+	if !bp.StateOf(g.State()).Unit("f1").Disordered {
+		t.Fatal("f1 is not disordered by the natural 6")
+	}
+	refused(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(38, 20)}}, "BP-3", "only retreat away")
+	refused(t, g, game.Command{Side: "french", Verb: "charge", Args: &bp.Args{Unit: "f1", Target: "b1"}}, "BP-3", "disordered")
+	do(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(46, 20)}})
 }

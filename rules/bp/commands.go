@@ -171,6 +171,17 @@ func (k *cmd) order() error {
 	var moves []game.Move
 	for i, bu := range bus {
 		allow := float64(d.Moves) * k.r.moveOf(bu)
+		if d.Blunder != "" {
+			// The blunder is carried out at once, as a forced move.
+			p := k.s.Piece(bu.ID)
+			to, went := k.r.forcedMove(k.s, k.sc, p, d.Blunder, allow)
+			d.Forced = append(d.Forced, round(went))
+			if went > slack {
+				moves = append(moves, game.Move{Unit: bu.ID, To: to})
+				moves = append(moves, k.joined(bu.ID, to)...)
+			}
+			allow = 0
+		}
 		if kind == "rally" && d.Blunder == "" && ro.Result != "fail" {
 			allow = 0
 			d.Rallied = append(d.Rallied, max(0, k.st.Unit(bu.ID).Casualties-d.Moves))
@@ -182,6 +193,49 @@ func (k *cmd) order() error {
 		}
 	}
 	return k.x.Emit(game.Event{Type: EvOrdered, Side: k.side, See: k.see(k.a.Units...), Rule: "BP-1", Rolls: rolls, Moves: moves, Data: d})
+}
+
+// forcedMove is where a blunder's forced move takes a unit: straight in
+// the blunder's direction (ahead, back, to the left or right of its
+// facing) for dist, stopping at the table's edge or short of any enemy
+// unit, and how far it went (BP-2).
+func (r *Rules) forcedMove(s *game.State, sc *battle.Scenario, p *game.Piece, dir string, dist float64) (geom.Point, float64) {
+	f := r.footOf(p)
+	a := f.Ahead()
+	var v geom.Point
+	switch dir {
+	case "back":
+		v = geom.Pt(-a.X, -a.Y)
+	case "left":
+		v = geom.Pt(a.Y, -a.X)
+	case "right":
+		v = geom.Pt(-a.Y, a.X)
+	case "hold":
+		return p.At, 0
+	default:
+		v = a
+	}
+	at := func(t float64) geom.Point {
+		return geom.Pt(math.Round((p.At.X+v.X*t)*100)/100, math.Round((p.At.Y+v.Y*t)*100)/100)
+	}
+	ok := func(t float64) bool {
+		to := at(t)
+		return sc.Field.Contains(to) && r.blocker(s, p.Side, f, to, "", true) == ""
+	}
+	if ok(dist) {
+		return at(dist), dist
+	}
+	lo, hi := 0.0, dist
+	for range 40 {
+		mid := (lo + hi) / 2
+		if ok(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	lo = math.Floor(lo*100) / 100
+	return at(lo), lo
 }
 
 // orderable checks an order before its roll: the brigade, its commander
@@ -223,6 +277,9 @@ func (k *cmd) orderable() (*Brigade, *battle.General, []*battle.Unit, error) {
 		case !k.r.allowed[[2]string{kind, unitKind(bu)}]:
 			return nil, nil, nil, game.Reject("BP-4", "%s (%s) cannot take a %s order (bp/orders)", id, unitKind(bu), kind)
 		}
+		if last && u.Hidden {
+			return nil, nil, nil, game.Reject("BP-4", "%s is hidden, and its commander joining it would show where it is; it must be seen first", id)
+		}
 		if last {
 			if d := k.r.footOf(p).DistTo(k.s.Piece(gen.ID).At); d > Reach+slack {
 				return nil, nil, nil, game.Reject("BP-4", "%s stands %s\" from %s; a commander joins a unit within %s\"", gen.ID, inch(d), id, inch(Reach))
@@ -246,8 +303,8 @@ func (k *cmd) move() error {
 	if u.Order == "" {
 		return game.Reject("BP-4", "%s has no order and no initiative move this turn", u.ID)
 	}
-	if u.Forced == "hold" {
-		return game.Reject("BP-2", "%s is carrying out a blunder (hold) and stays where it is", u.ID)
+	if u.Order == "blunder" {
+		return game.Reject("BP-2", "%s has carried out its blunder (%s) as a forced move and moves no more this turn", u.ID, u.Forced)
 	}
 	step := k.r.moveOf(bu)
 	to, facing, shape := p.At, p.Facing, p.Shape
@@ -291,8 +348,10 @@ func (k *cmd) move() error {
 	}
 	f := k.r.footOf(p)
 	d := geom.Pt(to.X-p.At.X, to.Y-p.At.Y)
-	if u.Forced != "" {
-		if err := k.forced(u, f, d, changes, to, shape, facing); err != nil {
+	if u.Disordered && dist > slack {
+		// Disordered, on an initiative retreat or by fire during its
+		// moves: only away from every enemy (BP-3).
+		if err := k.away(u, f, to, shape, facing); err != nil {
 			return err
 		}
 	}
@@ -309,9 +368,18 @@ func (k *cmd) move() error {
 	}
 	nf := k.r.footAt(to, facing, shape)
 	for _, e := range k.st.Units {
-		if e.Side != u.Side && k.st.alive(k.s, e.ID) && nf.Dist(k.r.footOf(k.s.Piece(e.ID))) <= 1e-6 {
+		if e.Side != u.Side && !e.Hidden && k.st.alive(k.s, e.ID) && nf.Dist(k.r.footOf(k.s.Piece(e.ID))) <= 1e-6 {
 			return game.Reject("BP-4", "%s would end touching %s; only a charge goes into contact", u.ID, e.ID)
 		}
+	}
+	// A unit hidden from the mover stops it where it comes within 12",
+	// and shows itself (Settle).
+	stop := ""
+	if t := k.r.unseen(k.s, u.Side, f, to); t < 1 && dist > slack {
+		to = geom.Pt(math.Round((p.At.X+(to.X-p.At.X)*t)*100)/100, math.Round((p.At.Y+(to.Y-p.At.Y)*t)*100)/100)
+		cost -= dist - p.At.Dist(to)
+		dist = p.At.Dist(to)
+		stop = "a unit it had not seen comes into view"
 	}
 	m := game.Move{Unit: u.ID, To: to}
 	if shape != p.Shape {
@@ -328,48 +396,21 @@ func (k *cmd) move() error {
 		k.x.EndStep()
 	}
 	return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "BP-7", Moves: moves,
-		Data: &Moved{Unit: u.ID, Distance: round(dist), Cost: round(cost), Across: across}})
+		Data: &Moved{Unit: u.ID, Distance: round(dist), Cost: round(cost), Across: across, Stopped: stop}})
 }
 
-// forced checks a move against a blunder's forced direction, or a
-// disordered unit's retreat away from every enemy (BP-2, BP-3).
-func (k *cmd) forced(u *Unit, f foot.Foot, d geom.Point, changes int, to geom.Point, shape string, facing float64) error {
-	if u.Forced == "away" {
-		nf := k.r.footAt(to, facing, shape)
-		for _, e := range k.st.Units {
-			if e.Side == u.Side || !k.st.alive(k.s, e.ID) {
-				continue
-			}
-			ef := k.r.footOf(k.s.Piece(e.ID))
-			if nf.Dist(ef) < f.Dist(ef)-slack {
-				return game.Reject("BP-3", "%s is disordered and may only retreat away from every enemy; this move comes closer to %s", u.ID, e.ID)
-			}
+// away checks that a disordered unit's move goes away from every enemy
+// unit it can see (BP-3).
+func (k *cmd) away(u *Unit, f foot.Foot, to geom.Point, shape string, facing float64) error {
+	nf := k.r.footAt(to, facing, shape)
+	for _, e := range k.st.Units {
+		if e.Side == u.Side || e.Hidden || !k.st.alive(k.s, e.ID) {
+			continue
 		}
-		return nil
-	}
-	if changes > 0 {
-		return game.Reject("BP-2", "%s is carrying out a blunder (%s) and cannot change formation or facing", u.ID, u.Forced)
-	}
-	n := math.Hypot(d.X, d.Y)
-	if n < 1e-9 {
-		return nil
-	}
-	a := f.Ahead()
-	var want geom.Point
-	switch u.Forced {
-	case "back":
-		want = geom.Pt(-a.X, -a.Y)
-	case "left":
-		want = geom.Pt(a.Y, -a.X)
-	case "right":
-		want = geom.Pt(-a.Y, a.X)
-	case "hold":
-		return game.Reject("BP-2", "%s is carrying out a blunder (hold) and stays where it is", u.ID)
-	default:
-		want = a
-	}
-	if (d.X*want.X+d.Y*want.Y)/n < math.Cos(Half*math.Pi/180)-1e-9 {
-		return game.Reject("BP-2", "%s is carrying out a blunder (%s); the move must go that way, within %s degrees", u.ID, u.Forced, inch(Half))
+		ef := k.r.footOf(k.s.Piece(e.ID))
+		if nf.Dist(ef) < f.Dist(ef)-slack {
+			return game.Reject("BP-3", "%s is disordered and may only retreat away from every enemy; this move comes closer to %s", u.ID, e.ID)
+		}
 	}
 	return nil
 }
@@ -419,9 +460,17 @@ func (r *Rules) across(s *game.State, id string, f foot.Foot, to geom.Point) []s
 		}
 		va, vb := v0+(v1-v0)*t0, v0+(v1-v0)*t1
 		lo, hi := max(min(va, vb), -g.Width/2), min(max(va, vb), g.Width/2)
-		if hi-lo >= g.Width/2-slack {
-			out = append(out, e.ID)
+		if hi-lo < g.Width/2-slack {
+			continue
 		}
+		// It fires with all its normal rules: the mover, where it ends,
+		// must be in its range.
+		end := f
+		end.At = to
+		if d := end.DistTo(g.At); d > e.Range+slack && (e.Shape != "skirmish" || end.Dist(g) > e.Range+slack) {
+			continue
+		}
+		out = append(out, e.ID)
 	}
 	return out
 }
@@ -456,14 +505,20 @@ func (k *cmd) traverse() error {
 	return k.x.Emit(game.Event{Type: EvShot, Side: k.side, See: game.All, Rule: "BP-5", Rolls: rolls, Moves: moves, Data: v})
 }
 
-// through is the first enemy unit (of side's enemy, other than except)
+// through is the first enemy unit the side can see (other than except)
 // that a unit standing at f touches or crosses on its way straight to to
 // (foot.Sweeps), or "".
 func (r *Rules) through(s *game.State, side string, f foot.Foot, to geom.Point, except string) string {
+	return r.blocker(s, side, f, to, except, false)
+}
+
+// blocker is through, counting hidden enemy units too when hidden is set
+// (for moves the engine works out, which stop short of them).
+func (r *Rules) blocker(s *game.State, side string, f foot.Foot, to geom.Point, except string, hidden bool) string {
 	st := ext(s)
 	for i := range st.Units {
 		e := &st.Units[i]
-		if e.Side == side || e.ID == except || !st.alive(s, e.ID) {
+		if e.Side == side || e.ID == except || e.Hidden && !hidden || !st.alive(s, e.ID) {
 			continue
 		}
 		if f.Sweeps(to, r.footOf(e.Piece)) {
@@ -471,6 +526,52 @@ func (r *Rules) through(s *game.State, side string, f foot.Foot, to geom.Point, 
 		}
 	}
 	return ""
+}
+
+// unseen is how far a unit standing at f may go straight toward to before
+// it comes within 12" of an enemy unit hidden from its side, which then
+// shows itself and stops the move there: 1 for the whole way.
+func (r *Rules) unseen(s *game.State, side string, f foot.Foot, to geom.Point) float64 {
+	st := ext(s)
+	l := f.At.Dist(to)
+	best := 1.0
+	for i := range st.Units {
+		e := &st.Units[i]
+		if e.Side == side || !e.Hidden || !st.alive(s, e.ID) {
+			continue
+		}
+		g := r.footOf(e.Piece)
+		m := func(t float64) foot.Foot {
+			x := f
+			x.At = geom.Pt(f.At.X+(to.X-f.At.X)*t, f.At.Y+(to.Y-f.At.Y)*t)
+			return x
+		}
+		if !m(1).Within(g, Proximity) && f.Dist(g) > l+Proximity {
+			continue
+		}
+		// The distance to g along the way is convex: find the first
+		// point within 12", a quarter inch at a time, then to the
+		// hundredth.
+		n := int(math.Ceil(l/0.25)) + 1
+		for k := 1; k <= n; k++ {
+			t := float64(k) / float64(n)
+			if !m(t).Within(g, Proximity) {
+				continue
+			}
+			lo, hi := float64(k-1)/float64(n), t
+			for range 30 {
+				mid := (lo + hi) / 2
+				if m(mid).Within(g, Proximity) {
+					hi = mid
+				} else {
+					lo = mid
+				}
+			}
+			best = min(best, hi)
+			break
+		}
+	}
+	return best
 }
 
 // joined is the move of a commander who has joined unit id, to at.
@@ -541,8 +642,10 @@ func (k *cmd) chargeTo() (geom.Point, float64, error) {
 		return none, 0, game.Reject("BP-4", "%s is in combat already", u.ID)
 	case u.Order != "charge" && u.Order != "initiative":
 		return none, 0, game.Reject("BP-4", "%s may charge only under a charge order or on its initiative move; its order is %s", u.ID, orNone(u.Order))
-	case u.Forced != "":
+	case u.Forced != "" || u.Order == "blunder":
 		return none, 0, game.Reject("BP-4", "%s is carrying out a forced move (%s) and cannot charge", u.ID, u.Forced)
+	case u.Disordered:
+		return none, 0, game.Reject("BP-3", "%s is disordered and may only retreat", u.ID)
 	case isArtillery(bu):
 		return none, 0, game.Reject("BP-4", "artillery does not charge")
 	}
@@ -561,6 +664,11 @@ func (k *cmd) chargeTo() (geom.Point, float64, error) {
 	d := geom.Pt(at.X-p.At.X, at.Y-p.At.Y)
 	if e := k.r.through(k.s, u.Side, f, at, t.ID); e != "" {
 		return none, 0, game.Reject("BP-4", "the way to %s passes through %s", t.ID, e)
+	}
+	if k.r.unseen(k.s, u.Side, f, at) < 1 {
+		// A hidden unit would show itself on the way: the charge is
+		// not carried out blind; move up first (our reading).
+		return none, 0, game.Reject("BP-4", "%s cannot see the whole way to %s yet; move it closer first", u.ID, t.ID)
 	}
 	if k.r.inProximity(k.s, k.sc, u.ID) && !f.Moves(d, Half) {
 		return none, 0, game.Reject("BP-7", "the way to %s leaves the front arc of %s; near the enemy a unit moves only straight ahead within %s degrees", t.ID, u.ID, inch(Half))
@@ -590,6 +698,9 @@ func (r *Rules) canRespond(s *game.State, sc *battle.Scenario, ch *Charge, resp 
 	st := ext(s)
 	t, tb, tp := st.Unit(ch.Target), sc.Unit(ch.Target), s.Piece(ch.Target)
 	cb, cp := sc.Unit(ch.Unit), s.Piece(ch.Unit)
+	if len(t.Engaged) > 0 && resp != "stand" {
+		return game.Reject("BP-4", "%s is in combat already, so it stands", t.ID)
+	}
 	switch resp {
 	case "closing-fire":
 		switch {

@@ -37,14 +37,16 @@ type Initiative struct {
 // Ordered is the payload of an ordered event: the order, the command
 // roll's result, and what it gives each unit.
 type Ordered struct {
-	Brigade string    `json:"brigade"`
-	General string    `json:"general"`
-	Units   []string  `json:"units"`
-	Kind    string    `json:"kind"`
-	Result  string    `json:"result"`            // a result of bp/command
-	Moves   int       `json:"moves"`             // moves given (of a blunder: its forced move)
-	Blunder string    `json:"blunder,omitempty"` // the blunder's result, the forced move
-	Allow   []float64 `json:"allow,omitempty"`   // inches each unit may move
+	Brigade string   `json:"brigade"`
+	General string   `json:"general"`
+	Units   []string `json:"units"`
+	Kind    string   `json:"kind"`
+	Result  string   `json:"result"`            // a result of bp/command
+	Moves   int      `json:"moves"`             // moves given (of a blunder: its forced move)
+	Blunder string   `json:"blunder,omitempty"` // the blunder's result, the forced move
+	// Forced is how far each unit went on the blunder's forced move.
+	Forced []float64 `json:"forced,omitempty"`
+	Allow  []float64 `json:"allow,omitempty"` // inches each unit may move
 	// Rallied is each unit's casualties after a rally.
 	Rallied []int `json:"rallied,omitempty"`
 	// Last says the commander gives no more orders this turn.
@@ -63,6 +65,8 @@ type Moved struct {
 	Left bool `json:"left,omitempty"`
 	// Army says the army commander moved, which ends the brigades' orders.
 	Army bool `json:"army,omitempty"`
+	// Stopped says why the move ended short of where it was sent.
+	Stopped string `json:"stopped,omitempty"`
 	// Across lists the enemy units whose front the unit crossed within
 	// 12", across half their frontage or more: each may give traversing
 	// fire (BP-5).
@@ -332,8 +336,10 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 	case *Passed:
 		st.Traverse = nil
 	case *TurnEnded:
-		for _, id := range d.Recovered {
-			if u := st.Unit(id); u != nil {
+		// Disorder recovers from the state alone: the event names only
+		// the units every seat sees (BP-3).
+		for i := range st.Units {
+			if u := &st.Units[i]; u.Side == d.Side && u.Disordered && !u.KeepDisorder && !u.Gone {
 				u.Disordered = false
 			}
 		}
@@ -430,7 +436,7 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		units := names(d.Units, name)
 		switch {
 		case d.Blunder != "":
-			return fmt.Sprintf("%s orders %s to %s%s: a blunder, %s, carried out as a forced move; no more orders from him this turn", name(d.General), units, d.Kind, roll, d.Blunder)
+			return fmt.Sprintf("%s orders %s to %s%s: a blunder, %s, carried out as a forced move (%s inches); no more orders from him this turn", name(d.General), units, d.Kind, roll, d.Blunder, floats(d.Forced))
 		case d.Result == "fail":
 			return fmt.Sprintf("%s orders %s to %s%s: the order fails and he gives no more orders this turn", name(d.General), units, d.Kind, roll)
 		case d.Kind == "rally":
@@ -451,6 +457,12 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		s := fmt.Sprintf("%s moves %s\"%s", who, inch(d.Distance), to)
 		if d.Cost > d.Distance+1e-9 {
 			s = fmt.Sprintf("%s moves %s\"%s, using %s\" of its allowance with the change of formation or facing", who, inch(d.Distance), to, inch(d.Cost))
+		}
+		if d.Stopped != "" {
+			s += "; it stops: " + d.Stopped
+		}
+		if d.Stopped != "" {
+			s += "; it stops: " + d.Stopped
 		}
 		if len(d.Across) > 0 {
 			s += fmt.Sprintf("; it crosses the front of %s, who may give traversing fire", names(d.Across, name))
@@ -590,6 +602,14 @@ func names(ids []string, name func(string) string) string {
 	out := make([]string, len(ids))
 	for i, id := range ids {
 		out[i] = name(id)
+	}
+	return strings.Join(out, ", ")
+}
+
+func floats(xs []float64) string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = inch(x)
 	}
 	return strings.Join(out, ", ")
 }

@@ -11,7 +11,7 @@ import (
 // among them, in the order they are shown (game.Fielder).
 func (r *Rules) Fields() []string {
 	return []string{"turn", "phase", "step", "type", "side", "brigade", "general", "unit", "kind", "target",
-		"result", "natural", "total", "moves", "blunder", "response", "casualties", "disorders", "test", "gone",
+		"result", "natural", "total", "moves", "blunder", "forced", "response", "casualties", "disorders", "test", "gone",
 		"loser", "margin", "engaged", "rule", "verb"}
 }
 
@@ -40,6 +40,10 @@ func (r *Rules) Match(e *game.Event, name, want string) bool {
 			add(strconv.Itoa(d.Moves))
 		case "blunder":
 			add(d.Blunder)
+		case "forced":
+			for _, f := range d.Forced {
+				add(inch(f))
+			}
 		}
 	case *Moved:
 		switch name {

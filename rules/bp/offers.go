@@ -261,7 +261,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 			}
 		}
 	}
-	if acting && step.Name == StepRespond && (st.Charge != nil || st.Traverse != nil) {
+	if acting && step.Name == StepRespond && st.Charge != nil {
 		for _, resp := range Responses {
 			if r.canRespond(s, sc, st.Charge, resp) == nil {
 				b.Replies = append(b.Replies, resp)
@@ -292,6 +292,10 @@ func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, args a
 		return nil, game.Reject("", "give the command whose rolls to forecast")
 	}
 	st := ext(s)
+	if side == game.Umpire {
+		// The umpire asks for the side that acts, as he commands for it.
+		side = st.phasing(s.Phase)
+	}
 	k := r.checker(s, sc, side, a)
 	switch {
 	case a.Brigade != "":

@@ -124,7 +124,7 @@ func (r *Rules) Run(step game.Step, x *game.Tx) error {
 		side := st.phasing(step.Phase)
 		var rec []string
 		for _, u := range st.Units {
-			if u.Side == side && u.Disordered && !u.KeepDisorder && !u.Gone {
+			if u.Side == side && u.Disordered && !u.KeepDisorder && !u.Gone && !u.Hidden {
 				rec = append(rec, u.ID)
 			}
 		}

@@ -23,6 +23,15 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 	for i := range c.Generals {
 		c.Generals[i].pi = -1
 	}
+	if seat != game.Umpire {
+		// How many orders the enemy's brigades have given is not seen:
+		// an order to hidden units is his own side's (BP views).
+		for i := range c.Brigades {
+			if b := &c.Brigades[i]; b.Side != seat {
+				b.Orders, b.Done = 0, false
+			}
+		}
+	}
 	c.hold(out)
 	c.index()
 	out.Ext = c

@@ -171,9 +171,9 @@ export class CommandPanel {
     if (!shooters.length) { out.push(h('p.muted', { text: 'No unit of yours has a target.' })); return out; }
     if (this.selected && this.selected.kind === 'unit' && shooters.includes(this.selected.id)) this.shooter = this.selected.id;
     if (!shooters.includes(this.shooter)) this.shooter = shooters[0];
-    if (!this.selected || this.selected.kind !== 'unit' || this.selected.id !== this.shooter) {
-      // The shooter is the selected unit, so that the map marks its arcs
-      // and targets.
+    if (!this.selected) {
+      // With nothing selected, the shooter is, so that the map marks its
+      // arcs and targets; a player may select any other unit to read it.
       const id = this.shooter;
       setTimeout(() => this.hooks.select({ kind: 'unit', id }), 0);
     }
@@ -232,11 +232,15 @@ export class CommandPanel {
       rows.push(h('p', { dataset: { left: u.id }, text: `${num(box.left || 0)}″ of moves left (${u.order}); a change of formation or facing uses one move.` }));
       const shapes = (this.board.shapes || {})[u.type] || [];
       const shapeSel = h('select#bp-formation', null, ...shapes.map((f) => h('option', { value: f, text: f, selected: f === u.formation })));
-      const faceSel = h('select#bp-facing', null, ...FACINGS.map(([n, d]) => h('option', { value: String(d), text: `${n} (${d}°)`, selected: d === Math.round(u.facing || 0) })));
+      // The unit's own facing first if it is none of the eight, so that
+      // changing the formation alone leaves the facing as it is.
+      const facing = u.facing || 0;
+      const facings = FACINGS.some(([, d]) => d === facing) ? FACINGS : [[`as now`, facing], ...FACINGS];
+      const faceSel = h('select#bp-facing', null, ...facings.map(([n, d]) => h('option', { value: String(d), text: `${n} (${num(d)}°)`, selected: d === facing })));
       rows.push(h('div.row', null, shapeSel, faceSel, h('button.btn.small', { type: 'button', text: 'Change', on: { click: () => {
         const mv = { unit: u.id };
         if (shapeSel.value !== u.formation) mv.formation = shapeSel.value;
-        if (Number(faceSel.value) !== Math.round(u.facing || 0)) mv.facing = Number(faceSel.value);
+        if (Number(faceSel.value) !== facing) mv.facing = Number(faceSel.value);
         this.run({ move: mv });
       } } })));
     }

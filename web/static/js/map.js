@@ -179,7 +179,11 @@ export class MapView {
     const ref = el ? refOf(el) : null;
     if (ref && ref.kind !== 'messenger' && this.movable(ref)) {
       const at = this.posOf(ref);
-      this.gesture = { type: 'piece', ref, el, from: at, to: at, sx: ev.clientX, sy: ev.clientY, moved: false };
+      // Where on the piece it was grabbed: the piece keeps that point
+      // under the pointer as it is dragged.
+      const p = this.toTable(ev.clientX, ev.clientY);
+      const grab = [p.x - at[0], p.y - at[1]];
+      this.gesture = { type: 'piece', ref, el, from: at, to: at, grab, sx: ev.clientX, sy: ev.clientY, moved: false };
       el.classList.add('dragging');
       ev.preventDefault();
       return;
@@ -216,7 +220,8 @@ export class MapView {
     }
     if (g.type === 'piece') {
       const p = this.toTable(ev.clientX, ev.clientY);
-      g.to = [Math.round(p.x * 100) / 100, Math.round(p.y * 100) / 100];
+      const [gx, gy] = g.grab || [0, 0];
+      g.to = [Math.round((p.x - gx) * 100) / 100, Math.round((p.y - gy) * 100) / 100];
       this.placePiece(g.el, g.ref, g.to);
       this.drawDragGuide(g);
     }
