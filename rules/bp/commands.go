@@ -528,6 +528,9 @@ func (r *Rules) blocker(s *game.State, side string, f foot.Foot, to geom.Point, 
 	return ""
 }
 
+// eps12 is the rounding allowed at the 12" of proximity, as foot.Within.
+const eps12 = 1e-9
+
 // unseen is how far a unit standing at f may go straight toward to before
 // it comes within 12" of an enemy unit hidden from its side, which then
 // shows itself and stops the move there: 1 for the whole way.
@@ -546,30 +549,51 @@ func (r *Rules) unseen(s *game.State, side string, f foot.Foot, to geom.Point) f
 			x.At = geom.Pt(f.At.X+(to.X-f.At.X)*t, f.At.Y+(to.Y-f.At.Y)*t)
 			return x
 		}
-		if !m(1).Within(g, Proximity) && f.Dist(g) > l+Proximity {
+		// A bound first: the centres' closest approach less both
+		// half-diagonals.
+		fc, gc := centre(f), centre(g)
+		d := geom.Pt(to.X-f.At.X, to.Y-f.At.Y)
+		t := 0.0
+		if l > 0 {
+			t = math.Max(0, math.Min(1, ((gc.X-fc.X)*d.X+(gc.Y-fc.Y)*d.Y)/(l*l)))
+		}
+		reach := math.Hypot(f.Width, f.Depth)/2 + math.Hypot(g.Width, g.Depth)/2
+		if math.Hypot(fc.X+d.X*t-gc.X, fc.Y+d.Y*t-gc.Y)-reach > Proximity {
 			continue
 		}
-		// The distance to g along the way is convex: find the first
-		// point within 12", a quarter inch at a time, then to the
-		// hundredth.
-		n := int(math.Ceil(l/0.25)) + 1
-		for k := 1; k <= n; k++ {
-			t := float64(k) / float64(n)
-			if !m(t).Within(g, Proximity) {
-				continue
-			}
-			lo, hi := float64(k-1)/float64(n), t
-			for range 30 {
-				mid := (lo + hi) / 2
-				if m(mid).Within(g, Proximity) {
-					hi = mid
-				} else {
-					lo = mid
-				}
-			}
-			best = min(best, hi)
-			break
+		// The distance to g along the way is convex in t: find its
+		// least (the end, if it is within 12" there), then the first
+		// point within 12" before it.
+		dist := func(t float64) float64 { return m(t).Dist(g) }
+		if dist(0) <= Proximity+eps12 {
+			continue // within 12" already: it shows itself (Settle)
 		}
+		lo, hi := 0.0, 1.0
+		if dist(1) <= Proximity+eps12 {
+			lo = 1 // the ternary search below is skipped
+		}
+		for hi-lo > 1e-9 {
+			a, b := lo+(hi-lo)/3, hi-(hi-lo)/3
+			if dist(a) <= dist(b) {
+				hi = b
+			} else {
+				lo = a
+			}
+		}
+		tmin := (lo + hi) / 2
+		if dist(tmin) > Proximity+eps12 {
+			continue
+		}
+		lo, hi = 0, tmin
+		for range 30 {
+			mid := (lo + hi) / 2
+			if dist(mid) <= Proximity+eps12 {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		best = min(best, hi)
 	}
 	return best
 }
