@@ -279,3 +279,47 @@ func (r Reader) Require(f map[string]*yaml.Node, n *yaml.Node, where string, key
 	}
 	return nil
 }
+
+// Need reads mapping n whose fields are exactly the given ones, every one
+// of them given.
+func (r Reader) Need(n *yaml.Node, where string, fields ...string) (map[string]*yaml.Node, error) {
+	f, err := r.Fields(n, where, fields...)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Require(f, n, where, fields...); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// IDs reads one id, or a list of ids each named once: at most most of
+// them, unless most is 0.
+func (r Reader) IDs(n *yaml.Node, where string, most int) ([]string, error) {
+	if n.Kind == yaml.ScalarNode {
+		w, err := r.ID(n, where)
+		return []string{w}, err
+	}
+	items, err := r.List(n, where)
+	if err != nil {
+		return nil, err
+	}
+	if len(items) == 0 {
+		return nil, r.Errf(n, "%s: the list is empty", where)
+	}
+	if most > 0 && len(items) > most {
+		return nil, r.Errf(n, "%s: %d ids; at most %d may be named in one command", where, len(items), most)
+	}
+	out := make([]string, len(items))
+	named := make(map[string]bool, len(items))
+	for i, it := range items {
+		if out[i], err = r.ID(it, fmt.Sprintf("%s[%d]", where, i)); err != nil {
+			return nil, err
+		}
+		if named[out[i]] {
+			return nil, r.Errf(it, "%s[%d]: %s is named twice; name each once", where, i, out[i])
+		}
+		named[out[i]] = true
+	}
+	return out, nil
+}

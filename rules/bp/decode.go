@@ -1,7 +1,6 @@
 package bp
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -73,7 +72,7 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 		err = readMove(rd, v, w, a)
 	case "charge":
 		var f map[string]*yaml.Node
-		if f, err = need(rd, v, w, "unit", "target"); err == nil {
+		if f, err = rd.Need(v, w, "unit", "target"); err == nil {
 			if a.Unit, err = rd.ID(f["unit"], w+".unit"); err == nil {
 				a.Target, err = rd.ID(f["target"], w+".target")
 			}
@@ -89,45 +88,7 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 	return a, nil
 }
 
-// need reads a mapping whose fields are exactly the given ones.
-func need(r strict.Reader, n *yaml.Node, where string, fields ...string) (map[string]*yaml.Node, error) {
-	f, err := r.Fields(n, where, fields...)
-	if err != nil {
-		return nil, err
-	}
-	if err := r.Require(f, n, where, fields...); err != nil {
-		return nil, err
-	}
-	return f, nil
-}
 
-// ids reads one id or a list of them, each named once, at most maxIDs.
-func ids(r strict.Reader, n *yaml.Node, where string) ([]string, error) {
-	if n.Kind == yaml.ScalarNode {
-		w, err := r.ID(n, where)
-		return []string{w}, err
-	}
-	items, err := r.List(n, where)
-	if err != nil {
-		return nil, err
-	}
-	if len(items) == 0 {
-		return nil, r.Errf(n, "%s: the list is empty", where)
-	}
-	if len(items) > maxIDs {
-		return nil, r.Errf(n, "%s: %d ids; at most %d may be named in one command", where, len(items), maxIDs)
-	}
-	out := make([]string, len(items))
-	for i, it := range items {
-		if out[i], err = r.ID(it, fmt.Sprintf("%s[%d]", where, i)); err != nil {
-			return nil, err
-		}
-		if slices.Contains(out[:i], out[i]) {
-			return nil, r.Errf(it, "%s[%d]: %s is named twice; name each once", where, i, out[i])
-		}
-	}
-	return out, nil
-}
 
 // modifier reads a declared modifier, -3..3.
 func modifier(r strict.Reader, n *yaml.Node, where string) (int, error) {
@@ -149,7 +110,7 @@ func (r *Rules) readOrder(rd strict.Reader, n *yaml.Node, w string, a *Args) err
 	if a.Brigade, err = rd.ID(f["brigade"], w+".brigade"); err != nil {
 		return err
 	}
-	if a.Units, err = ids(rd, f["units"], w+".units"); err != nil {
+	if a.Units, err = rd.IDs(f["units"], w+".units", maxIDs); err != nil {
 		return err
 	}
 	if a.Kind, err = rd.Word(f["kind"], w+".kind"); err != nil {
@@ -229,7 +190,7 @@ func readShoot(rd strict.Reader, n *yaml.Node, w string, a *Args) error {
 		return err
 	}
 	if f["cover"] != nil {
-		if a.Cover, err = ids(rd, f["cover"], w+".cover"); err != nil {
+		if a.Cover, err = rd.IDs(f["cover"], w+".cover", maxIDs); err != nil {
 			return err
 		}
 	}

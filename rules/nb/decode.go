@@ -91,14 +91,14 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 		a.Moves, a.Overrides, err = readMoves(rd, v, w)
 	case "attach":
 		var g map[string]*yaml.Node
-		if g, err = need(rd, v, w, "general", "to"); err == nil {
+		if g, err = rd.Need(v, w, "general", "to"); err == nil {
 			if a.General, err = rd.ID(g["general"], w+".general"); err == nil {
 				a.To, err = rd.ID(g["to"], w+".to")
 			}
 		}
 	case "redirect":
 		var g map[string]*yaml.Node
-		if g, err = need(rd, v, w, "messenger", "to"); err == nil {
+		if g, err = rd.Need(v, w, "messenger", "to"); err == nil {
 			if a.Messenger, err = rd.ID(g["messenger"], w+".messenger"); err == nil {
 				a.To, err = rd.ID(g["to"], w+".to")
 			}
@@ -110,10 +110,10 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 	case "combat":
 		a.Units, a.Target, err = readCombat(rd, v, w)
 	case "react", "rout", "rally":
-		a.Units, err = words(rd, v, w)
+		a.Units, err = rd.IDs(v, w, 0)
 	case "remove":
 		var g map[string]*yaml.Node
-		if g, err = need(rd, v, w, "general", "fate"); err == nil {
+		if g, err = rd.Need(v, w, "general", "fate"); err == nil {
 			if a.General, err = rd.ID(g["general"], w+".general"); err == nil {
 				a.Fate, err = rd.Word(g["fate"], w+".fate")
 				if err == nil && a.Fate != "killed" && a.Fate != "captured" {
@@ -123,7 +123,7 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 		}
 	case "replace":
 		var g map[string]*yaml.Node
-		if g, err = need(rd, v, w, "general", "by"); err == nil {
+		if g, err = rd.Need(v, w, "general", "by"); err == nil {
 			if a.General, err = rd.ID(g["general"], w+".general"); err == nil {
 				a.New, err = readNewGeneral(rd, g["by"], w+".by")
 			}
@@ -137,44 +137,7 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 	return a, nil
 }
 
-// need reads a mapping whose fields are exactly the given ones.
-func need(r strict.Reader, n *yaml.Node, where string, fields ...string) (map[string]*yaml.Node, error) {
-	f, err := r.Fields(n, where, fields...)
-	if err != nil {
-		return nil, err
-	}
-	if err := r.Require(f, n, where, fields...); err != nil {
-		return nil, err
-	}
-	return f, nil
-}
 
-// words reads one id or a list of them.
-func words(r strict.Reader, n *yaml.Node, where string) ([]string, error) {
-	if n.Kind == yaml.ScalarNode {
-		w, err := r.ID(n, where)
-		return []string{w}, err
-	}
-	items, err := r.List(n, where)
-	if err != nil {
-		return nil, err
-	}
-	if len(items) == 0 {
-		return nil, r.Errf(n, "%s: the list is empty", where)
-	}
-	out := make([]string, len(items))
-	named := make(map[string]bool, len(items))
-	for i, it := range items {
-		if out[i], err = r.ID(it, fmt.Sprintf("%s[%d]", where, i)); err != nil {
-			return nil, err
-		}
-		if named[out[i]] {
-			return nil, r.Errf(it, "%s[%d]: %s is named twice; name each once", where, i, out[i])
-		}
-		named[out[i]] = true
-	}
-	return out, nil
-}
 
 // readCombat reads the units that start combat and their target, the
 // enemy unit or division they attack (NB-6: engaged units respond only to
@@ -183,11 +146,11 @@ func readCombat(r strict.Reader, n *yaml.Node, where string) ([]string, string, 
 	if n.Kind != yaml.MappingNode {
 		return nil, "", r.Errf(n, "%s: give units and target, e.g. {units: [I-1-a], target: B-1}: the units that start combat and the enemy unit or division they attack (NB-6)", where)
 	}
-	f, err := need(r, n, where, "units", "target")
+	f, err := r.Need(n, where, "units", "target")
 	if err != nil {
 		return nil, "", err
 	}
-	units, err := words(r, f["units"], where+".units")
+	units, err := r.IDs(f["units"], where+".units", 0)
 	if err != nil {
 		return nil, "", err
 	}
@@ -204,7 +167,7 @@ func readWrite(r strict.Reader, n *yaml.Node, where string) (*Write, error) {
 		return nil, err
 	}
 	w := &Write{}
-	if w.For, err = words(r, f["for"], where+".for"); err != nil {
+	if w.For, err = r.IDs(f["for"], where+".for", 0); err != nil {
 		return nil, err
 	}
 	if w.Kind, err = r.Word(f["kind"], where+".kind"); err != nil {
