@@ -88,8 +88,6 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 	return a, nil
 }
 
-
-
 // modifier reads a declared modifier, -3..3.
 func modifier(r strict.Reader, n *yaml.Node, where string) (int, error) {
 	m, err := r.Int(n, where)

@@ -137,8 +137,6 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 	return a, nil
 }
 
-
-
 // readCombat reads the units that start combat and their target, the
 // enemy unit or division they attack (NB-6: engaged units respond only to
 // the formations they are engaged with): {units: [a, b], target: c}.
