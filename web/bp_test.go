@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -130,4 +131,58 @@ func TestBrowserBP(t *testing.T) {
 	french.checkConsole()
 	british.checkConsole()
 	umpire.checkConsole()
+}
+
+// TestBrowserBPCharge plays a charge and its combat on two seats: the
+// French unit, 9" from the British, moves on its initiative (no roll),
+// the French select it on the map and charge; the British page offers the
+// replies the rules allow (an infantry unit may not evade infantry) and
+// stands; in the French combat phase the combat's odds are shown and it
+// is fought, and both logs show it.
+func TestBrowserBPCharge(t *testing.T) {
+	ctx, s, dir := session(t)
+	made, err := s.srv.Create(ctx, server.Setup{Source: bpDuel, File: "bp-duel.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok := map[string]string{}
+	for _, st := range made.Seats {
+		tok[st.Role+"/"+st.Side] = st.Token
+	}
+	b := browser(t, ctx, 1024, 768)
+	french := newPage(t, b, "bp-charge-french", dir)
+	british := newPage(t, b, "bp-charge-british", dir)
+	french.open(s.ts.URL, tok["side/french"])
+	british.open(s.ts.URL, tok["side/british"])
+
+	french.until("the initiative move offered", `document.querySelector('#bp-panel [data-initiative="f1"]')`)
+	french.do("move f1 on its initiative", chromedp.Click(chromedp.CSS(`#bp-panel [data-initiative="f1"]`)))
+	french.until("the initiative taken", `(document.querySelector('#bp-result') || {}).textContent?.includes('own initiative')`)
+	// f1's front edge is at y=25, its body behind it: tap the body.
+	french.clickMap(36, 25.8)
+	french.until("the charge offered", `document.querySelector('#bp-panel [data-charge="b1"]')`)
+	french.do("charge b1", chromedp.Click(chromedp.CSS(`#bp-panel [data-charge="b1"]`)))
+	french.until("the charge made", `(document.querySelector('#bp-result') || {}).textContent?.includes('charges b1')`)
+
+	british.until("the replies offered", `document.querySelector('#bp-panel [data-reply="stand"]')`)
+	replies := eval[[]string](british, `[...document.querySelectorAll('#bp-panel [data-reply]')].map(b => b.dataset.reply)`)
+	if slices.Contains(replies, "evade") || slices.Contains(replies, "counter-charge") || slices.Contains(replies, "turn-and-face") {
+		british.fail("infantry charged by infantry is offered %v; it may only stand or give closing fire", replies)
+	}
+	british.do("stand", chromedp.Click(chromedp.CSS(`#bp-panel [data-reply="stand"]`)))
+	british.until("the stand recorded", `(document.querySelector('#bp-result') || {}).textContent?.includes('stand')`)
+
+	// The French end their command and shooting phases: f1 is in combat.
+	french.until("the command phase back", `document.querySelector('#step').textContent === 'orders'`)
+	french.do("end the command phase", chromedp.Click(chromedp.ID("ready")))
+	french.until("the shooting step", `document.querySelector('#step').textContent === 'shoot'`)
+	french.do("end the shooting phase", chromedp.Click(chromedp.ID("ready")))
+	french.until("the combat offered with its odds", `document.querySelector('#bp-panel [data-fight="f1"]') && [...document.querySelectorAll('#bp-panel [data-fight="f1"] tr')].some(tr => tr.textContent.includes('casualties-0'))`)
+	french.shot("bp-combat")
+	french.do("fight", chromedp.Click(chromedp.CSS(`#bp-panel [data-fight="f1"] button`)))
+	french.until("the combat's result", `(document.querySelector('#bp-result') || {}).textContent?.includes('Combat:')`)
+	british.do("open the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
+	british.until("the combat in the British log", `document.querySelector('#log').textContent.includes('Combat:')`)
+	french.checkConsole()
+	british.checkConsole()
 }
