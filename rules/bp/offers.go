@@ -198,7 +198,11 @@ type UnitBox struct {
 	Left    float64       `json:"left,omitempty"`
 	Near    bool          `json:"near,omitempty"`
 	Targets []string      `json:"targets,omitempty"`
-	Charges []string      `json:"charges,omitempty"`
+	// Candidates lists every enemy unit in its front arc and range, out
+	// of combat, closest first: a target beyond Targets may be chosen
+	// once the closer clear ones are declared not clear (cover).
+	Candidates []string `json:"candidates,omitempty"`
+	Charges    []string `json:"charges,omitempty"`
 }
 
 // arcs are the front and rear arcs of f as polygons reaching out to d.
@@ -242,6 +246,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 			case StepShoot:
 				if !u.Shot && len(u.Engaged) == 0 && u.Shooting > 0 {
 					box.Targets = r.Legal(s, sc, u.ID, nil)
+					box.Candidates, _, _ = r.targets(s, sc, u.ID, nil)
 				}
 			case StepOrders:
 				if box.Left > slack && len(u.Engaged) == 0 {

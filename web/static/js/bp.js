@@ -31,6 +31,8 @@ export class CommandPanel {
     this.modifier = 0;
     this.shooter = '';
     this.target = '';
+    /** @type {Set<string>} */ this.cover = new Set();
+    this.coverFor = '';
     /** @type {Map<string, any>} */ this.cache = new Map();
     /** @type {Map<string, HTMLElement>} */ this.boxes = new Map();
     /** @type {Set<string>} */ this.inflight = new Set();
@@ -178,19 +180,31 @@ export class CommandPanel {
       setTimeout(() => this.hooks.select({ kind: 'unit', id }), 0);
     }
     const box = (x.units || {})[this.shooter] || {};
-    const targets = box.targets || [];
+    // Units the player declares not clear (in cover, partly hidden): the
+    // server then allows a target beyond them, or refuses the volley.
+    if (this.coverFor !== this.shooter) { this.cover = new Set(); this.coverFor = this.shooter; }
+    const candidates = box.candidates || [];
+    for (const id of [...this.cover]) if (!candidates.includes(id)) this.cover.delete(id);
+    const targets = this.cover.size ? candidates.filter((id) => !this.cover.has(id)) : (box.targets || []);
     if (!targets.includes(this.target)) this.target = targets[0] || '';
+    const cover = [...this.cover];
+    const shot = { unit: this.shooter, target: this.target };
+    if (cover.length) shot.cover = cover;
     const oddsBox = h('div#bp-odds.odds');
     out.push(
       h('label.field', null, h('span', { text: 'Unit' }), h('select#bp-shooter', { on: { change: (ev) => { this.shooter = ev.target.value; this.hooks.select({ kind: 'unit', id: this.shooter }); } } },
         ...shooters.map((id) => h('option', { value: id, text: this.hooks.name(id), selected: id === this.shooter })))),
-      h('p.muted.small', { text: 'It shoots at the closest enemy in its front arc and range; it may pass over one that is not clear (skirmishers, deployed guns, half or more out of its arc). Its targets are marked on the map.' }),
+      h('p.muted.small', { text: 'It shoots at the closest enemy in its front arc and range; it may pass over one that is not clear (skirmishers, deployed guns, half or more out of its arc, or one you declare in cover or partly hidden). Its targets are marked on the map.' }),
       h('div.buttons', null, ...targets.map((t) => h(`button.btn.small${t === this.target ? '.primary' : ''}`, { type: 'button', dataset: { target: t }, text: this.hooks.name(t),
         on: { click: () => { this.target = t; this.refresh(); } } }))),
+      candidates.length > 1 ? h('fieldset.for', null, h('legend', { text: 'Not clear (cover, partly hidden)' }),
+        h('div.for-list', null, ...candidates.map((id) => h('label.check', null,
+          h('input', { type: 'checkbox', dataset: { cover: id }, checked: this.cover.has(id), on: { change: (ev) => { if (ev.target.checked) this.cover.add(id); else this.cover.delete(id); this.refresh(); } } }),
+          ` ${this.hooks.name(id)}`)))) : null,
       oddsBox,
       h('button#bp-fire.btn.primary.wide', { type: 'button', text: `Fire at ${this.target ? this.hooks.name(this.target) : '…'}`, disabled: !this.target,
-        on: { click: () => this.run({ shoot: { unit: this.shooter, target: this.target } }) } }));
-    if (this.target) this.showOdds(oddsBox, { shoot: { unit: this.shooter, target: this.target } });
+        on: { click: () => this.run({ shoot: shot }) } }));
+    if (this.target) this.showOdds(oddsBox, { shoot: shot });
     return out;
   }
 
