@@ -209,6 +209,7 @@ func (r *Rules) Spec() battle.Spec {
 			{On: battle.OnUnit, Name: "morale", Type: battle.AttrInteger, Min: bound(2), Max: bound(7), Required: true, Doc: "Morale save: each hit is saved on a die of this or more; 7 for no save (BP-5)."},
 			{On: battle.OnUnit, Name: "stamina", Type: battle.AttrInteger, Min: bound(1), Max: bound(12), Required: true, Doc: "Stamina: casualties equal to it shake the unit, more call a break test (BP-5)."},
 			{On: battle.OnUnit, Name: "move", Type: battle.AttrNumber, Min: bound(0.5), Max: bound(100), Unit: "inches", Doc: "Distance of one move in inches, in place of bp/move for its type."},
+			{On: battle.OnUnit, Name: "frontage", Type: battle.AttrNumber, Min: bound(0.5), Max: bound(48), Unit: "inches", Doc: "Frontage of the unit in line, in inches: every formation's frontage in bp/footprint is scaled by it against the line's."},
 			{On: battle.OnUnit, Name: "range", Type: battle.AttrNumber, Min: bound(0), Max: bound(200), Unit: "inches", Doc: "Shooting range in inches, in place of bp/range for its type."},
 			{On: battle.OnUnit, Name: "lacking-initiative", Type: battle.AttrBool, Doc: "The unit lacks initiative: it makes no initiative moves and takes only the orders bp/orders allows it (BP-3, BP-4)."},
 			{On: battle.OnUnit, Name: "hidden", Type: battle.AttrBool, Doc: "The enemy does not see the unit until it moves, shoots or fights, or an enemy unit comes within 12 inches of it."},
@@ -258,6 +259,12 @@ func attr(m map[string]any, name string, def int) int {
 		return v
 	}
 	return def
+}
+
+// number reads a number attribute, or 0.
+func number(m map[string]any, name string) float64 {
+	v, _ := m[name].(float64)
+	return v
 }
 
 // flag reads a boolean attribute.

@@ -583,3 +583,23 @@ func TestDisorderedMidMove(t *testing.T) {
 	refused(t, g, game.Command{Side: "french", Verb: "charge", Args: &bp.Args{Unit: "f1", Target: "b1"}}, "BP-3", "disordered")
 	do(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(46, 20)}})
 }
+
+// TestFrontage checks a unit's own frontage: 12" in line where
+// bp/footprint gives 6", so every formation stands twice as wide, and
+// proximity is measured from its true width.
+func TestFrontage(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "duel", duel("          - {id: f1, type: infantry, formation: line, at: [36, 40], facing: 0, frontage: 12, shooting: 3, combat: 6, morale: 4, stamina: 3}"))
+	g, err := game.New(sc, r, game.Seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := r.Annotate(g.State(), g.Step(), "french").(bp.Board)
+	c := b.Units["f1"].Corners
+	if w := c[0].Dist(c[1]); math.Abs(w-12) > 1e-9 {
+		t.Fatalf("f1 in line is %v\" wide; want its frontage of 12\"", w)
+	}
+	if c := b.Units["b1"].Corners; math.Abs(c[0].Dist(c[1])-6) > 1e-9 {
+		t.Fatalf("b1, with no frontage of its own, is %v\" wide; want bp/footprint's 6\"", c[0].Dist(c[1]))
+	}
+}

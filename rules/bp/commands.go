@@ -200,7 +200,7 @@ func (k *cmd) order() error {
 // facing) for dist, stopping at the table's edge or short of any enemy
 // unit, and how far it went (BP-2).
 func (r *Rules) forcedMove(s *game.State, sc *battle.Scenario, p *game.Piece, dir string, dist float64) (geom.Point, float64) {
-	f := r.footOf(p)
+	f := r.footOf(s, p)
 	a := f.Ahead()
 	var v geom.Point
 	switch dir {
@@ -281,7 +281,7 @@ func (k *cmd) orderable() (*Brigade, *battle.General, []*battle.Unit, error) {
 			return nil, nil, nil, game.Reject("BP-4", "%s is hidden, and its commander joining it would show where it is; it must be seen first", id)
 		}
 		if last {
-			if d := k.r.footOf(p).DistTo(k.s.Piece(gen.ID).At); d > Reach+slack {
+			if d := k.r.footOf(k.s, p).DistTo(k.s.Piece(gen.ID).At); d > Reach+slack {
 				return nil, nil, nil, game.Reject("BP-4", "%s stands %s\" from %s; a commander joins a unit within %s\"", gen.ID, inch(d), id, inch(Reach))
 			}
 		}
@@ -346,7 +346,7 @@ func (k *cmd) move() error {
 		}
 		return game.Reject("BP-4", "%s has %s\" of its moves left; this move is %s\"", u.ID, inch(left), inch(dist))
 	}
-	f := k.r.footOf(p)
+	f := k.r.footOf(k.s, p)
 	d := geom.Pt(to.X-p.At.X, to.Y-p.At.Y)
 	if u.Disordered && dist > slack {
 		// Disordered, on an initiative retreat or by fire during its
@@ -366,9 +366,9 @@ func (k *cmd) move() error {
 	if e := k.r.through(k.s, u.Side, f, to, ""); e != "" {
 		return game.Reject("BP-4", "the way from %s to %s passes through %s; a unit moves around the enemy, not through him", p.At, to, e)
 	}
-	nf := k.r.footAt(to, facing, shape)
+	nf := k.r.footAt(u, to, facing, shape)
 	for _, e := range k.st.Units {
-		if e.Side != u.Side && !e.Hidden && k.st.alive(k.s, e.ID) && nf.Dist(k.r.footOf(k.s.Piece(e.ID))) <= 1e-6 {
+		if e.Side != u.Side && !e.Hidden && k.st.alive(k.s, e.ID) && nf.Dist(k.r.footOf(k.s, k.s.Piece(e.ID))) <= 1e-6 {
 			return game.Reject("BP-4", "%s would end touching %s; only a charge goes into contact", u.ID, e.ID)
 		}
 	}
@@ -402,12 +402,12 @@ func (k *cmd) move() error {
 // away checks that a disordered unit's move goes away from every enemy
 // unit it can see (BP-3).
 func (k *cmd) away(u *Unit, f foot.Foot, to geom.Point, shape string, facing float64) error {
-	nf := k.r.footAt(to, facing, shape)
+	nf := k.r.footAt(u, to, facing, shape)
 	for _, e := range k.st.Units {
 		if e.Side == u.Side || e.Hidden || !k.st.alive(k.s, e.ID) {
 			continue
 		}
-		ef := k.r.footOf(k.s.Piece(e.ID))
+		ef := k.r.footOf(k.s, k.s.Piece(e.ID))
 		if nf.Dist(ef) < f.Dist(ef)-slack {
 			return game.Reject("BP-3", "%s is disordered and may only retreat away from every enemy; this move comes closer to %s", u.ID, e.ID)
 		}
@@ -430,7 +430,7 @@ func (r *Rules) across(s *game.State, id string, f foot.Foot, to geom.Point) []s
 		if e.Side == mover.Side || e.Hidden || e.Fired || len(e.Engaged) > 0 || e.Shooting == 0 || e.Range == 0 || !st.alive(s, e.ID) {
 			continue
 		}
-		g := r.footOf(e.Piece)
+		g := r.footOf(s, e.Piece)
 		a := g.Ahead()
 		rt := geom.Pt(-a.Y, a.X)
 		loc := func(p geom.Point) (float64, float64) {
@@ -521,7 +521,7 @@ func (r *Rules) blocker(s *game.State, side string, f foot.Foot, to geom.Point, 
 		if e.Side == side || e.ID == except || e.Hidden && !hidden || !st.alive(s, e.ID) {
 			continue
 		}
-		if f.Sweeps(to, r.footOf(e.Piece)) {
+		if f.Sweeps(to, r.footOf(s, e.Piece)) {
 			return e.ID
 		}
 	}
@@ -543,7 +543,7 @@ func (r *Rules) unseen(s *game.State, side string, f foot.Foot, to geom.Point) f
 		if e.Side == side || !e.Hidden || !st.alive(s, e.ID) {
 			continue
 		}
-		g := r.footOf(e.Piece)
+		g := r.footOf(s, e.Piece)
 		m := func(t float64) foot.Foot {
 			x := f
 			x.At = geom.Pt(f.At.X+(to.X-f.At.X)*t, f.At.Y+(to.Y-f.At.Y)*t)
@@ -673,7 +673,7 @@ func (k *cmd) chargeTo() (geom.Point, float64, error) {
 	case isArtillery(bu):
 		return none, 0, game.Reject("BP-4", "artillery does not charge")
 	}
-	f, g := k.r.footOf(p), k.r.footOf(tp)
+	f, g := k.r.footOf(k.s, p), k.r.footOf(k.s, tp)
 	if f.InArc(g, foot.Front, Half) <= 0 {
 		return none, 0, game.Reject("BP-4", "%s is not in the front arc of %s; a charge goes forward", t.ID, u.ID)
 	}
@@ -734,7 +734,7 @@ func (r *Rules) canRespond(s *game.State, sc *battle.Scenario, ch *Charge, resp 
 			return game.Reject("BP-5", "%s has given closing or traversing fire this turn; a unit does so once a turn", t.ID)
 		case attr(tb.Attrs, "shooting", 0) == 0 || r.rangeOf(tb) == 0:
 			return game.Reject("BP-5", "%s does not shoot", t.ID)
-		case r.footOf(tp).InArc(r.footOf(cp), foot.Front, Half) <= 0:
+		case r.footOf(s, tp).InArc(r.footOf(s, cp), foot.Front, Half) <= 0:
 			return game.Reject("BP-5", "%s is not in the front arc of %s, which cannot fire at it", ch.Unit, t.ID)
 		}
 	case "evade":
@@ -758,7 +758,7 @@ func (r *Rules) canRespond(s *game.State, sc *battle.Scenario, ch *Charge, resp 
 // charger, and whether that is on the table.
 func (r *Rules) evade(s *game.State, sc *battle.Scenario, ch *Charge) (geom.Point, bool) {
 	tp, cp := s.Piece(ch.Target), s.Piece(ch.Unit)
-	tc, cc := centre(r.footOf(tp)), centre(r.footOf(cp))
+	tc, cc := centre(r.footOf(s, tp)), centre(r.footOf(s, cp))
 	d := geom.Pt(tc.X-cc.X, tc.Y-cc.Y)
 	n := math.Hypot(d.X, d.Y)
 	if n < 1e-9 {
@@ -789,7 +789,7 @@ func (r *Rules) respond(x *game.Tx, ch *Charge, resp string, auto bool) error {
 		moves = append(moves, game.Move{Unit: ch.Target, To: to})
 		d.Engaged = false
 	case "turn-and-face":
-		tc, cc := centre(r.footOf(tp)), centre(r.footOf(cp))
+		tc, cc := centre(r.footOf(x.S, tp)), centre(r.footOf(x.S, cp))
 		f := bearing(geom.Pt(cc.X-tc.X, cc.Y-tc.Y))
 		moves = append(moves, game.Move{Unit: ch.Target, To: tp.At, Facing: &f})
 	}
@@ -803,13 +803,13 @@ func (r *Rules) targets(s *game.State, sc *battle.Scenario, id string, cover []s
 	st := ext(s)
 	u, bu, p := st.Unit(id), sc.Unit(id), s.Piece(id)
 	rng := r.rangeOf(bu)
-	f := r.footOf(p)
+	f := r.footOf(s, p)
 	for _, e := range st.Units {
 		if e.Side == u.Side || e.Hidden || len(e.Engaged) > 0 || !st.alive(s, e.ID) {
 			continue
 		}
 		ep := s.Piece(e.ID)
-		g := r.footOf(ep)
+		g := r.footOf(s, ep)
 		share := f.InArc(g, foot.Front, Half)
 		d := g.DistTo(f.At) // from the centre of the front rank (BP-5)
 		if p.Shape == "skirmish" {
@@ -914,7 +914,7 @@ func (k *cmd) shootable() error {
 func (r *Rules) enfilade(s *game.State, sc *battle.Scenario, shooter, target string) bool {
 	bu := sc.Unit(shooter)
 	sp, tp := s.Piece(shooter), s.Piece(target)
-	f, g := r.footOf(sp), r.footOf(tp)
+	f, g := r.footOf(s, sp), r.footOf(s, tp)
 	return !isSkirmisher(bu, sp) && g.ArcOf(f.At, Half) == foot.Flank && (!isArtillery(bu) || f.Dist(g) <= r.rangeOf(bu)/2+slack)
 }
 
@@ -974,7 +974,7 @@ func (r *Rules) breakTest(x *game.Tx, id string, after, margin int) (*Test, *gam
 		test.Gone = true
 	case game.Value(t, ro.Result) > 0:
 		p := x.S.Piece(id)
-		a := r.footOf(p).Ahead()
+		a := r.footOf(x.S, p).Ahead()
 		m := float64(game.Value(t, ro.Result)) * r.moveOf(tb)
 		to := geom.Pt(math.Round((p.At.X-a.X*m)*100)/100, math.Round((p.At.Y-a.Y*m)*100)/100)
 		if !x.Sc.Field.Contains(to) {

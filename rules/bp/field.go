@@ -12,15 +12,24 @@ import (
 // footOf is a unit's footprint where its piece stands (SPEC BP readings:
 // a rectangle placed by the centre of its front edge, sized by its
 // formation from bp/footprint).
-func (r *Rules) footOf(p *game.Piece) foot.Foot {
+func (r *Rules) footOf(s *game.State, p *game.Piece) foot.Foot {
 	fd := r.foot[p.Shape]
-	return foot.Foot{At: p.At, Facing: p.Facing, Width: fd[0], Depth: fd[1]}
+	return foot.Foot{At: p.At, Facing: p.Facing, Width: fd[0] * r.scale(ext(s).Unit(p.ID)), Depth: fd[1]}
 }
 
-// footAt is a unit's footprint moved to at, facing and formation.
-func (r *Rules) footAt(at geom.Point, facing float64, shape string) foot.Foot {
+// scale is how much wider than bp/footprint a unit stands: its own
+// frontage in line (the scenario's frontage) against the line's.
+func (r *Rules) scale(u *Unit) float64 {
+	if u == nil || u.Frontage <= 0 {
+		return 1
+	}
+	return u.Frontage / r.foot["line"][0]
+}
+
+// footAt is unit u's footprint moved to at, facing and formation.
+func (r *Rules) footAt(u *Unit, at geom.Point, facing float64, shape string) foot.Foot {
 	fd := r.foot[shape]
-	return foot.Foot{At: at, Facing: facing, Width: fd[0], Depth: fd[1]}
+	return foot.Foot{At: at, Facing: facing, Width: fd[0] * r.scale(u), Depth: fd[1]}
 }
 
 // centre is the middle of a footprint.
@@ -58,14 +67,14 @@ func (r *Rules) near(s *game.State, sc *battle.Scenario, id string, d float64) [
 	if u == nil || p == nil {
 		return nil
 	}
-	f := r.footOf(p)
+	f := r.footOf(s, p)
 	var out []string
 	for i := range st.Units {
 		e := &st.Units[i]
 		if e.Side == u.Side || !st.alive(s, e.ID) {
 			continue
 		}
-		if f.Within(r.footOf(s.Piece(e.ID)), d) {
+		if f.Within(r.footOf(s, s.Piece(e.ID)), d) {
 			out = append(out, e.ID)
 		}
 	}

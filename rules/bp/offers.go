@@ -234,7 +234,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		if !st.alive(s, u.ID) {
 			continue
 		}
-		f := r.footOf(u.Piece)
+		f := r.footOf(s, u.Piece)
 		box := UnitBox{Corners: f.Corners(), Near: r.inProximity(s, sc, u.ID)}
 		for j := range box.Corners {
 			box.Corners[j] = geom.Pt(round(box.Corners[j].X), round(box.Corners[j].Y))

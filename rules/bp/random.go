@@ -118,7 +118,7 @@ func (r *Rules) Random(g *game.Game, rng *rand.Rand) game.Command {
 				return c
 			}
 			left := u.Allow - u.Used
-			f := r.footOf(p)
+			f := r.footOf(s, p)
 			ahead := f.Ahead()
 			d := rng.Float64() * max(left, 1) * 1.2
 			if rng.IntN(3) == 0 {

@@ -44,6 +44,10 @@ type Unit struct {
 	Stamina  int     `json:"stamina"`
 	Range    float64 `json:"range"`
 	Move     float64 `json:"move"`
+	// Frontage is the unit's own frontage in line, when the scenario
+	// gives one: every formation's frontage (bp/footprint) is scaled by
+	// it against the line's.
+	Frontage float64 `json:"frontage,omitempty"`
 	// LacksInitiative is the unit's special rule (BP-3, BP-4).
 	LacksInitiative bool `json:"lacking-initiative,omitempty"`
 
@@ -142,7 +146,7 @@ func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 		for _, u := range sd.Units {
 			us := Unit{Brigade: u.Division, Type: u.Type, Shooting: attr(u.Attrs, "shooting", 0), Combat: attr(u.Attrs, "combat", 0),
 				Morale: attr(u.Attrs, "morale", 4), Stamina: attr(u.Attrs, "stamina", 1), Range: r.rangeOf(u), Move: r.moveOf(u),
-				LacksInitiative: flag(u.Attrs, "lacking-initiative"), Hidden: flag(u.Attrs, "hidden"), Disordered: u.Status == "disordered"}
+				LacksInitiative: flag(u.Attrs, "lacking-initiative"), Frontage: number(u.Attrs, "frontage"), Hidden: flag(u.Attrs, "hidden"), Disordered: u.Status == "disordered"}
 			us.pi, _ = s.PieceIndex(u.ID)
 			us.Piece = s.Pieces[us.pi]
 			st.Units = append(st.Units, us)
