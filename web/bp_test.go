@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -43,6 +44,21 @@ sides:
           - {id: b1, name: 2/1st Guards, type: infantry, formation: line, at: [36, 16], facing: 180, shooting: 3, combat: 6, morale: 3, stamina: 3}
 `
 
+// bpGame makes a game of bpDuel on the site and returns it with its seats'
+// tokens by "role/side" ("umpire/" for the umpire).
+func bpGame(t *testing.T, ctx context.Context, s *site) (*server.Created, map[string]string) {
+	t.Helper()
+	made, err := s.srv.Create(ctx, server.Setup{Source: bpDuel, File: "bp-duel.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok := map[string]string{}
+	for _, st := range made.Seats {
+		tok[st.Role+"/"+st.Side] = st.Token
+	}
+	return made, tok
+}
+
 // TestBrowserBP plays a BP command phase and a volley on two seats: the
 // French pick a brigade, a unit and an order, see the exact odds of the
 // command roll (staff rating 8: one move 30.6%, two 13.9%, three 27.8%,
@@ -52,14 +68,7 @@ sides:
 // their map as the server counts them.
 func TestBrowserBP(t *testing.T) {
 	ctx, s, dir := session(t)
-	made, err := s.srv.Create(ctx, server.Setup{Source: bpDuel, File: "bp-duel.yaml"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tok := map[string]string{}
-	for _, st := range made.Seats {
-		tok[st.Role+"/"+st.Side] = st.Token
-	}
+	made, tok := bpGame(t, ctx, s)
 	b := browser(t, ctx, 1024, 768)
 	french := newPage(t, b, "bp-french", dir)
 	british := newPage(t, b, "bp-british", dir)
@@ -141,14 +150,7 @@ func TestBrowserBP(t *testing.T) {
 // is fought, and both logs show it.
 func TestBrowserBPCharge(t *testing.T) {
 	ctx, s, dir := session(t)
-	made, err := s.srv.Create(ctx, server.Setup{Source: bpDuel, File: "bp-duel.yaml"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tok := map[string]string{}
-	for _, st := range made.Seats {
-		tok[st.Role+"/"+st.Side] = st.Token
-	}
+	_, tok := bpGame(t, ctx, s)
 	b := browser(t, ctx, 1024, 768)
 	french := newPage(t, b, "bp-charge-french", dir)
 	british := newPage(t, b, "bp-charge-british", dir)
