@@ -10,6 +10,7 @@ import (
 
 	"orderly/geom"
 	"orderly/geom/hex"
+	"orderly/terrain"
 )
 
 // Kind is the level of a formation in the chain of command.
@@ -50,6 +51,11 @@ type Scenario struct {
 	// Map is the hex map the scenario is played on, or nil for a table.
 	// Positions on it are its hexes' printed column and row (hex.Map).
 	Map *hex.Map
+	// Terrain is the map's terrain, elevation, hexsides and roads, or
+	// nil (no map, or a rule set whose maps have none).
+	Terrain *terrain.Map
+	// Evening lists the evening turns (SPEC NES-3).
+	Evening []int
 	// Speeds is the move of each unit type per turn in the space's unit
 	// (inches on a table, hexes on a hex map), used for the attack
 	// order's minimum move (SPEC NB-7).
@@ -95,6 +101,12 @@ type Side struct {
 	Name   string
 	Nation string
 	Edge   string // its base edge
+	// HQ is where the army's headquarters starts, if the rule set has
+	// one apart from the army commander (SPEC NES-1); nil: with him.
+	HQ *geom.Point
+	// Points is the side's command points a turn, if the rule set reads
+	// them (NES); nil if the scenario leaves them out.
+	Points *int
 	// Formations lists the side's formations top down: the army first, then
 	// each wing, corps and division in the order written.
 	Formations []*Formation

@@ -16,7 +16,7 @@ import (
 // knownList reports whether name is a word list that enum= and keys= may
 // name (see format.go).
 func knownList(name string) bool {
-	return slices.Contains([]string{"qualities", "nations", "orders", "rules", "unit-types", "shapes", "statuses", "edges", "layouts"}, name)
+	return slices.Contains([]string{"qualities", "nations", "orders", "rules", "unit-types", "shapes", "statuses", "edges", "layouts", "hexsides", "roads"}, name)
 }
 
 // words returns the words a field allows: the rule set's vocabulary, its
@@ -50,6 +50,14 @@ func (s Spec) list(name string) []string {
 		return Edges
 	case "layouts":
 		return hex.Offsets()
+	case "hexsides":
+		if s.Terrain != nil {
+			return s.Terrain.Sides
+		}
+	case "roads":
+		if s.Terrain != nil {
+			return s.Terrain.Roads
+		}
 	}
 	return nil
 }
@@ -249,6 +257,12 @@ func (d *decoder) object(n *yaml.Node, where string, v reflect.Value) error {
 	}
 	for _, f := range fields {
 		if f.required && given[f.key] == nil {
+			if f.or != "" && given[f.or] != nil {
+				continue
+			}
+			if f.or != "" && slices.Contains(keys, f.or) {
+				return d.Errf(n, "%s: give %s, %s or both (%s)", label, f.key, f.or, d.say(f.missingMsg()))
+			}
 			return d.Errf(n, "%s: %s", label, d.say(f.missingMsg()))
 		}
 	}

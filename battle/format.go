@@ -65,15 +65,16 @@ import (
 
 // scenarioFile is a whole scenario file.
 type scenarioFile struct {
-	_      struct{}           `def:"scenario" doc:"A scenario for orderly: the {surface}, the two sides with their chain of command from army commander down to combat units, where each piece starts and, where the rule set gives them, the orders at the start. Checks that span several fields (ids used once, pieces on the {surface}, an entry square inside the grid, a speed for every unit where the rule set reads speeds) and the rule set's own checks are left to the loader."`
-	Name   string             `yaml:"name" is:"required,word" doc:"Short name of the scenario, used as its key: lower-case letters, digits and - . / + _."`
-	Title  string             `yaml:"title" doc:"Title of the scenario in free text, for people."`
-	Rules  string             `yaml:"rules" is:"required,enum=rules" doc:"Id of the rule set that plays the scenario, e.g. nb."`
-	Turns  int                `yaml:"turns" is:"min=1,max=1000,default=20" doc:"Number of the last turn of the battle."`
-	Field  *fieldFile         `yaml:"field" space:"table" doc:"The table: its size in inches and, optionally, the grid of squares that off-board reserves enter by."`
-	Map    *mapFile           `yaml:"map" space:"hex" doc:"The hex map: its columns and rows of hexes and how they are numbered."`
-	Speeds map[string]float64 `yaml:"speeds" part:"speeds" is:"keys=unit-types,gt=0,max=1000" unit:"{unit}" each:"Move of %s in {unit} per turn." doc:"Move in {unit} per turn for each type of unit. A unit without its own speed takes the one for its type; every unit must end up with a speed one way or the other."`
-	Sides  []sideFile         `yaml:"sides" is:"required,items=2..2" count:"a battle has two sides" doc:"The two armies of the battle; a scenario has exactly two sides."`
+	_       struct{}           `def:"scenario" doc:"A scenario for orderly: the {surface}, the two sides with their chain of command from army commander down to combat units, where each piece starts and, where the rule set gives them, the orders at the start. Checks that span several fields (ids used once, pieces on the {surface}, an entry square inside the grid, a speed for every unit where the rule set reads speeds) and the rule set's own checks are left to the loader."`
+	Name    string             `yaml:"name" is:"required,word" doc:"Short name of the scenario, used as its key: lower-case letters, digits and - . / + _."`
+	Title   string             `yaml:"title" doc:"Title of the scenario in free text, for people."`
+	Rules   string             `yaml:"rules" is:"required,enum=rules" doc:"Id of the rule set that plays the scenario, e.g. nb."`
+	Turns   int                `yaml:"turns" is:"min=1,max=1000,default=20" doc:"Number of the last turn of the battle."`
+	Field   *fieldFile         `yaml:"field" space:"table" doc:"The table: its size in inches and, optionally, the grid of squares that off-board reserves enter by."`
+	Map     *mapFile           `yaml:"map" space:"hex" doc:"The hex map: its columns and rows of hexes and how they are numbered."`
+	Speeds  map[string]float64 `yaml:"speeds" part:"speeds" is:"keys=unit-types,gt=0,max=1000" unit:"{unit}" each:"Move of %s in {unit} per turn." doc:"Move in {unit} per turn for each type of unit. A unit without its own speed takes the one for its type; every unit must end up with a speed one way or the other."`
+	Evening []int              `yaml:"evening" part:"evening" is:"min=1,max=1000" doc:"The turns that are evening turns, when command is harder to keep (SPEC NES-3)."`
+	Sides   []sideFile         `yaml:"sides" is:"required,items=2..2" count:"a battle has two sides" doc:"The two armies of the battle; a scenario has exactly two sides."`
 }
 
 type fieldFile struct {
@@ -86,13 +87,17 @@ type fieldFile struct {
 // mapFile is a hex map (geom/hex): its size and how its hexes are
 // numbered. Positions on it are written as a hex's printed label.
 type mapFile struct {
-	_       struct{}   `def:"map" doc:"A hex map: columns of hexes numbered from the west edge and rows numbered from the north edge, each hex labelled with its column number then its row number (0412: column 4, row 12). Every position on it is written as such a label, in quotes, and distances (speeds, command ranges) are counted in hexes."`
-	Columns int        `yaml:"columns" is:"required,min=1,max=999" doc:"Number of columns of hexes, numbered from first at the west edge."`
-	Rows    int        `yaml:"rows" is:"required,min=1,max=999" doc:"Number of rows of hexes, numbered from first at the north edge."`
-	Layout  string     `yaml:"layout" is:"enum=layouts,default=odd-q" doc:"How the hexes lie, as on the printed map. odd-q: flat-topped hexes in columns, the second, fourth, ... columns (counting the first as first) half a hex lower than the first, third, ...; even-q: the same with the first, third, ... columns lower; odd-r: pointy-topped hexes in rows, the second, fourth, ... rows half a hex to the east; even-r: the first, third, ... rows to the east."`
-	First   int        `yaml:"first" is:"min=0,max=99,default=1" doc:"The number of the first column and of the first row, as printed."`
-	Digits  int        `yaml:"digits" is:"min=1,max=3,default=2" doc:"Digits of each number in a label, with leading zeros: 2 for 0412, 3 for 004012. The last column and row must fit them."`
-	Node    *yaml.Node `yaml:"-"`
+	_         struct{}            `def:"map" doc:"A hex map: columns of hexes numbered from the west edge and rows numbered from the north edge, each hex labelled with its column number then its row number (0412: column 4, row 12). Every position on it is written as such a label, in quotes, and distances (speeds, command ranges) are counted in hexes."`
+	Columns   int                 `yaml:"columns" is:"required,min=1,max=999" doc:"Number of columns of hexes, numbered from first at the west edge."`
+	Rows      int                 `yaml:"rows" is:"required,min=1,max=999" doc:"Number of rows of hexes, numbered from first at the north edge."`
+	Layout    string              `yaml:"layout" is:"enum=layouts,default=odd-q" doc:"How the hexes lie, as on the printed map. odd-q: flat-topped hexes in columns, the second, fourth, ... columns (counting the first as first) half a hex lower than the first, third, ...; even-q: the same with the first, third, ... columns lower; odd-r: pointy-topped hexes in rows, the second, fourth, ... rows half a hex to the east; even-r: the first, third, ... rows to the east."`
+	First     int                 `yaml:"first" is:"min=0,max=99,default=1" doc:"The number of the first column and of the first row, as printed."`
+	Digits    int                 `yaml:"digits" is:"min=1,max=3,default=2" doc:"Digits of each number in a label, with leading zeros: 2 for 0412, 3 for 004012. The last column and row must fit them."`
+	Terrain   string              `yaml:"terrain" part:"terrain" doc:"The terrain of every hex as a grid of letters: a line for each row, the first row first, a letter for each column, the first column first (spaces between letters are ignored). The rule set's letters are allowed; its first terrain (clear) is every hex's when the grid is left out. Write it as a YAML block (terrain: |)."`
+	Elevation string              `yaml:"elevation" part:"terrain" doc:"The elevation level of every hex as a grid of digits 0..9 laid out like terrain; every hex is at level 0 when it is left out. A hexside between two levels is a slope, from the lower hex up."`
+	Hexsides  map[string]string   `yaml:"hexsides" part:"terrain" is:"keys=hexsides" each:"The hexsides with a %s: pairs of neighbouring hexes' labels with a / between (0412/0413), separated by spaces." doc:"Features along hexsides, by kind: for each, the hexsides that carry it."`
+	Roads     map[string][]string `yaml:"roads" part:"terrain" is:"keys=roads" each:"The chains of %s: each the labels of the hexes along the road in order, separated by spaces (\"0101 0102 0203\"), each a neighbour of the one before." doc:"Roads by kind, each a list of chains of hexes."`
+	Node      *yaml.Node          `yaml:"-"`
 }
 
 type gridFile struct {
@@ -108,6 +113,8 @@ type sideFile struct {
 	Nation    string         `yaml:"nation" is:"required,enum=nations" doc:"Nation of the army; the rule set's nations are allowed."`
 	Edge      string         `yaml:"edge" is:"required,enum=edges" doc:"The side's base edge of the {surface}."`
 	Army      generalFile    `yaml:"army" is:"required" doc:"The army commander, the general at the top of the side's chain of command."`
+	HQ        *geom.Point    `yaml:"hq" part:"hq" doc:"Where the army's headquarters stands, apart from the army commander; it stands with him when left out."`
+	Points    *int           `yaml:"command-points" part:"command-points" is:"min=0,max=99" doc:"The command points the side has each turn, to send orders (an urgent one costs one more)."`
 	Wings     []wingFile     `yaml:"wings" part:"corps" doc:"Wings directly under the army commander, in order."`
 	Corps     []corpsFile    `yaml:"corps" part:"corps" doc:"Corps directly under the army commander, in order."`
 	Divisions []divisionFile `yaml:"divisions" part:"corps" doc:"Independent divisions directly under the army commander, in order."`
@@ -150,14 +157,15 @@ type corpsFile struct {
 }
 
 type divisionFile struct {
-	_       struct{}       `def:"division" doc:"A division: the lowest command, with its combat units."`
-	ID      string         `yaml:"id" is:"required,id" doc:"Id of the division."`
-	Name    string         `yaml:"name" doc:"Name of the division in free text."`
-	General generalFile    `yaml:"general" is:"required" doc:"The general who commands the division."`
-	Order   *orderFile     `yaml:"order" doc:"The division's order at the start. Without one it follows the order of the formation above it."`
-	Units   []unitFile     `yaml:"units" is:"required,items=1.." missing:"a division needs at least one combat unit under units" count:"a division needs at least one combat unit" doc:"The division's combat units; a division has at least one."`
-	Attrs   map[string]any `yaml:"-" attrs:"formation"`
-	Node    *yaml.Node     `yaml:"-"`
+	_        struct{}       `def:"division" doc:"A division: the lowest command, with its combat units."`
+	ID       string         `yaml:"id" is:"required,id" doc:"Id of the division."`
+	Name     string         `yaml:"name" doc:"Name of the division in free text."`
+	General  generalFile    `yaml:"general" is:"required" doc:"The general who commands the division."`
+	Order    *orderFile     `yaml:"order" doc:"The division's order at the start. Without one it follows the order of the formation above it."`
+	Units    []unitFile     `yaml:"units" is:"required,or=brigades,items=1.." missing:"a division needs at least one combat unit under units" count:"a division needs at least one combat unit" doc:"The division's combat units; a division has at least one (where the rule set gives divisions brigades, its brigades may hold them all)."`
+	Brigades []brigadeFile  `yaml:"brigades" part:"division-brigades" is:"items=1.." count:"a division's brigades, if given, are at least one" doc:"The division's brigades, in order, each with its commander and combat units."`
+	Attrs    map[string]any `yaml:"-" attrs:"formation"`
+	Node     *yaml.Node     `yaml:"-"`
 }
 
 type brigadeFile struct {

@@ -12,7 +12,9 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"orderly/geom"
+	"orderly/geom/hex"
 	"orderly/strict"
+	"orderly/terrain"
 )
 
 // want is what a scenario file holds, for the message about an empty one.
@@ -103,7 +105,7 @@ func decode(r strict.Reader, n *yaml.Node, s Spec) (*Scenario, error) {
 	if err := d.object(n, "", reflect.ValueOf(&f).Elem()); err != nil {
 		return nil, err
 	}
-	b := &builder{Reader: r}
+	b := &builder{Reader: r, spec: s}
 	sc, err := b.scenario(&f)
 	if err != nil {
 		return nil, err
@@ -120,11 +122,12 @@ func decode(r strict.Reader, n *yaml.Node, s Spec) (*Scenario, error) {
 // what needs more than one field.
 type builder struct {
 	strict.Reader
-	sc *Scenario
+	spec Spec
+	sc   *Scenario
 }
 
 func (b *builder) scenario(f *scenarioFile) (*Scenario, error) {
-	sc := &Scenario{Name: f.Name, Title: f.Title, Rules: f.Rules, Turns: f.Turns, Speeds: f.Speeds}
+	sc := &Scenario{Name: f.Name, Title: f.Title, Rules: f.Rules, Turns: f.Turns, Speeds: f.Speeds, Evening: f.Evening}
 	if f.Field != nil {
 		sc.Field = Field{Width: f.Field.Width, Depth: f.Field.Depth}
 		if g := f.Field.Grid; g != nil {
@@ -137,6 +140,11 @@ func (b *builder) scenario(f *scenarioFile) (*Scenario, error) {
 			return nil, b.Errf(f.Map.Node, "map: %v", err)
 		}
 		sc.Map = &m
+		t, err := b.terrain(f.Map, m)
+		if err != nil {
+			return nil, err
+		}
+		sc.Terrain = t
 	}
 	b.sc = sc
 	for i := range f.Sides {
@@ -150,7 +158,7 @@ func (b *builder) scenario(f *scenarioFile) (*Scenario, error) {
 }
 
 func (b *builder) side(f *sideFile, where string) (*Side, error) {
-	s := &Side{ID: f.ID, Name: f.Name, Nation: f.Nation, Edge: f.Edge, Line: f.Node.Line}
+	s := &Side{ID: f.ID, Name: f.Name, Nation: f.Nation, Edge: f.Edge, HQ: f.HQ, Points: f.Points, Line: f.Node.Line}
 	army := &Formation{ID: s.ID, Name: s.Name, Side: s.ID, Kind: Army, Path: where + ".army", Line: f.Army.Node.Line}
 	army.General = b.general(&f.Army, where+".army", s, army.ID).ID
 	s.Formations = append(s.Formations, army)
@@ -203,8 +211,61 @@ func (b *builder) under(corps []corpsFile, divs []divisionFile, where string, pa
 			return err
 		}
 		b.units(d.Units, fm, s)
+		for j := range d.Brigades {
+			bf := &d.Brigades[j]
+			br, err := b.formation(formationFile{bf.ID, bf.Name, &bf.General, nil, bf.Attrs, bf.Node}, fmt.Sprintf("%s.brigades[%d]", fm.Path, j), Brigade, fm, s)
+			if err != nil {
+				return err
+			}
+			b.units(bf.Units, br, s)
+		}
 	}
 	return nil
+}
+
+// terrain reads a hex map's terrain, if the rule set's maps have one,
+// placing a problem at the line of the grid row or the item it is in.
+func (b *builder) terrain(f *mapFile, m hex.Map) (*terrain.Map, error) {
+	given := f.Terrain != "" || f.Elevation != "" || len(f.Hexsides) > 0 || len(f.Roads) > 0
+	if b.spec.Terrain == nil {
+		if given {
+			return nil, b.Errf(f.Node, "map: the rule set %s draws no terrain on its maps; leave out terrain, elevation, hexsides and roads", orNone2(b.spec.ID))
+		}
+		return nil, nil
+	}
+	t, err := terrain.Parse(m, *b.spec.Terrain, terrain.Text{Terrain: f.Terrain, Elevation: f.Elevation, Sides: f.Hexsides, Roads: f.Roads})
+	var te *terrain.Error
+	if !errors.As(err, &te) {
+		if err != nil {
+			return nil, b.Errf(f.Node, "map: %v", err)
+		}
+		return t, nil
+	}
+	n := f.Node
+	for _, k := range strings.Split(te.Field, ".") {
+		name, item, indexed := strings.Cut(k, "[")
+		if v := value(n, name); v != nil {
+			n = v
+		}
+		if indexed && n.Kind == yaml.SequenceNode {
+			if i, err := strconv.Atoi(strings.TrimSuffix(item, "]")); err == nil && i < len(n.Content) {
+				n = n.Content[i]
+			}
+		}
+	}
+	line := n.Line
+	if te.Line >= 0 && (n.Style&(yaml.LiteralStyle|yaml.FoldedStyle)) != 0 {
+		line += 1 + te.Line
+	}
+	return nil, &strict.Error{File: b.File, Line: line, Msg: "map." + te.Error()}
+}
+
+// orNone2 names a rule set, or says none was named.
+func orNone2(id string) string {
+	if id == "" {
+		return "(none named)"
+	}
+	return id
 }
 
 // formationFile is what wings, corps and divisions have in common.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"orderly/geom"
@@ -73,6 +74,7 @@ type schema struct {
 	If                   *schema             `json:"if,omitempty"`
 	Then                 *schema             `json:"then,omitempty"`
 	OneOf                []*schema           `json:"oneOf,omitempty"`
+	AnyOf                []*schema           `json:"anyOf,omitempty"`
 	Defs                 properties          `json:"$defs,omitempty"`
 }
 
@@ -231,7 +233,10 @@ func (g *generator) object(t reflect.Type) (*schema, error) {
 			return nil, err
 		}
 		obj.Properties = append(obj.Properties, property{f.key, p})
-		if f.required || f.space != "" && len(spaces) == 1 {
+		switch {
+		case f.required && f.or != "" && slices.ContainsFunc(fields, func(o *fileField) bool { return o.key == f.or }):
+			obj.AnyOf = append(obj.AnyOf, &schema{Required: []string{f.key}}, &schema{Required: []string{f.or}})
+		case f.required || f.space != "" && len(spaces) == 1:
 			obj.Required = append(obj.Required, f.key)
 		}
 	}

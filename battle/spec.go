@@ -9,6 +9,7 @@ import (
 
 	"orderly/geom"
 	"orderly/strict"
+	"orderly/terrain"
 )
 
 // Vocab is what a rule set allows in a scenario: the qualities of generals,
@@ -44,6 +45,11 @@ type Spec struct {
 	// left out of the schema. Nil gives a rule set the Classic parts; the
 	// zero Spec (no ID) allows every part.
 	Parts []string
+	// Terrain is what the rule set's hex maps may hold (terrains of
+	// hexes with their letters, hexside features, roads): with the part
+	// PartTerrain, a map gives its terrain in the text form of package
+	// terrain. Nil: a map has no terrain.
+	Terrain *terrain.Kinds
 }
 
 // The optional parts of the scenario format: fields that only some rule
@@ -55,11 +61,25 @@ const (
 	PartRange      = "range"      // a general's command range
 	PartSpeeds     = "speeds"     // move per turn: the scenario's speeds and a unit's speed
 	PartDetachment = "detachment" // whether a unit is a detachment
+	// PartTerrain: a hex map's terrain, elevation, hexsides and roads
+	// (Spec.Terrain says what they may be).
+	PartTerrain = "terrain"
+	// PartSubBrigades: brigades, each with its commander, under a
+	// division (NES); a division then has brigades, units or both.
+	PartSubBrigades = "division-brigades"
+	// PartHQ: each side's army headquarters, a position of its own apart
+	// from the army commander (NES-1).
+	PartHQ = "hq"
+	// PartCommandPoints: each side's command points a turn (NES).
+	PartCommandPoints = "command-points"
+	// PartEvening: the turns that are evening turns (NES-3).
+	PartEvening = "evening"
 )
 
 // Parts lists every optional part of the format.
 func Parts() []string {
-	return []string{PartCorps, PartBrigades, PartQuality, PartRange, PartSpeeds, PartDetachment}
+	return []string{PartCorps, PartBrigades, PartQuality, PartRange, PartSpeeds, PartDetachment,
+		PartTerrain, PartSubBrigades, PartHQ, PartCommandPoints, PartEvening}
 }
 
 // Classic is the parts of a rule set that says nothing of them: the chain
@@ -246,6 +266,11 @@ func (s Spec) check() error {
 	}
 	if s.uses(PartCorps) && s.uses(PartBrigades) && s.ID != "" {
 		return fmt.Errorf("rule set spec %s: parts %s and %s are two chains of command; use one", s.ID, PartCorps, PartBrigades)
+	}
+	if s.Terrain != nil {
+		if err := s.Terrain.Check(); err != nil {
+			return fmt.Errorf("rule set spec %s: %v", s.ID, err)
+		}
 	}
 	for i, k := range s.Spaces {
 		if !slices.Contains(geom.Kinds(), k) {

@@ -47,6 +47,7 @@ type fileField struct {
 	typ      reflect.Type
 	doc      string
 	required bool
+	or       string   // required only if this other key is not given either (or=)
 	text     string   // word, id or square: what kind of text a string is
 	enum     string   // the word list a string is one of
 	values   []string // the words of an attribute's list, in place of enum
@@ -189,6 +190,8 @@ func readField(sf reflect.StructField, key string, index []int) (*fileField, err
 		switch name {
 		case "required":
 			f.required = true
+		case "or":
+			f.or = val
 		case "word", "id", "square":
 			f.text = name
 		case "enum":

@@ -47,7 +47,7 @@ func Playable(set *table.Set) error {
 }
 
 // Procedures lists the rule sets that have game procedures (Engine).
-func Procedures() []string { return []string{"nb", "bp"} }
+func Procedures() []string { return []string{"nb", "bp", "nes"} }
 
 // Engine returns the procedures of rule set id over the loaded tables.
 func Engine(id string, set *table.Set) (game.Rules, error) {
@@ -67,6 +67,12 @@ func Engine(id string, set *table.Set) (game.Rules, error) {
 			return nil, err
 		}
 		return r, nil
+	case "nes":
+		r, err := nes.New(set)
+		if err != nil {
+			return nil, err
+		}
+		return r, nil
 	}
-	return nil, fmt.Errorf("rule set %q has no game procedures yet; allowed: nb, bp", id)
+	return nil, fmt.Errorf("rule set %q has no game procedures yet; allowed: nb, bp, nes", id)
 }

@@ -7,7 +7,7 @@ func TestBuiltinLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Tables()) != 13 || len(s.Lookups()) != 12 {
-		t.Errorf("%d tables and %d lookups, want 13 and 12", len(s.Tables()), len(s.Lookups()))
+	if len(s.Tables()) != 16 || len(s.Lookups()) != 14 {
+		t.Errorf("%d tables and %d lookups, want 16 and 14", len(s.Tables()), len(s.Lookups()))
 	}
 }

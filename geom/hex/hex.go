@@ -138,3 +138,48 @@ func Ring(centre Hex, n int) []Hex {
 	}
 	return out
 }
+
+// nudges push a line off a hexside it runs along, one way or the other:
+// the direction (1, 2, -3) in cube coordinates lies along no hexside.
+var nudges = [2][2]float64{{1e-6, 2e-6}, {-1e-6, -2e-6}}
+
+// Along is the cell n steps from a along the straight line from the
+// centre of a through the centre of b, which may lie beyond b (n more
+// than Distance(a, b)) or short of it; n = Distance(a, b) is b itself,
+// and a == b gives a. Where the line runs along a hexside it takes the
+// first of Lines' two sides.
+func Along(a, b Hex, n int) Hex {
+	d := Distance(a, b)
+	if d == 0 {
+		return a
+	}
+	t := float64(n) / float64(d)
+	e := nudges[0]
+	aq, ar := float64(a.Q)+e[0], float64(a.R)+e[1]
+	bq, br := float64(b.Q)+e[0], float64(b.R)+e[1]
+	return round(aq+(bq-aq)*t, ar+(br-ar)*t)
+}
+
+// Lines is the cells a straight line from a to b passes through, twice:
+// where it runs exactly along a hexside, the first takes the cells on one
+// side and the second those on the other (elsewhere they are the same). A
+// rule that counts a line along a hexside as blocked only if both sides
+// block it looks at both. Each has Distance(a, b)+1 cells, a first.
+func Lines(a, b Hex) [2][]Hex {
+	n := Distance(a, b)
+	var out [2][]Hex
+	for k, e := range nudges {
+		cells := make([]Hex, 0, n+1)
+		aq, ar := float64(a.Q)+e[0], float64(a.R)+e[1]
+		bq, br := float64(b.Q)+e[0], float64(b.R)+e[1]
+		for i := 0; i <= n; i++ {
+			t := 0.0
+			if n > 0 {
+				t = float64(i) / float64(n)
+			}
+			cells = append(cells, round(aq+(bq-aq)*t, ar+(br-ar)*t))
+		}
+		out[k] = cells
+	}
+	return out
+}

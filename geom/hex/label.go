@@ -146,3 +146,10 @@ func clip(s string) string {
 	}
 	return s
 }
+
+// ColumnName is the printed number of column col (counted from 0), such
+// as 04.
+func (l Layout) ColumnName(col int) string { return fmt.Sprintf("%0*d", l.digits(), col+l.First) }
+
+// RowName is the printed number of row row (counted from 0), such as 12.
+func (l Layout) RowName(row int) string { return fmt.Sprintf("%0*d", l.digits(), row+l.First) }

@@ -1,0 +1,703 @@
+package nes
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"orderly/battle"
+	"orderly/game"
+	"orderly/geom"
+	"orderly/geom/hex"
+	"orderly/terrain"
+)
+
+// Command checks an NES command against the state and emits its events.
+func (r *Rules) Command(c *game.Command, x *game.Tx) error {
+	a, ok := c.Args.(*Args)
+	if !ok || a == nil {
+		return fmt.Errorf("nes: the arguments of %s are %T, not NES's", c.Verb, c.Args)
+	}
+	st := ext(x.S)
+	side := c.Side
+	if side == game.Umpire {
+		side = st.phasing(x.S.Phase)
+	}
+	k := &cmd{r: r, x: x, s: x.S, st: st, sc: x.Sc, side: side, a: a}
+	switch c.Verb {
+	case "send":
+		return k.send()
+	case "cp":
+		return k.cp()
+	case "move":
+		return k.move()
+	case "form":
+		return k.form()
+	case "loss":
+		return k.loss()
+	case "bombard":
+		return k.bombard()
+	case "charge":
+		return k.charge()
+	}
+	return game.Reject("", "nes has no command %s", c.Verb)
+}
+
+// cmd is a command being carried out.
+type cmd struct {
+	r    *Rules
+	x    *game.Tx // nil when only checking (offers, forecasts)
+	s    *game.State
+	st   *State
+	sc   *battle.Scenario
+	side string
+	a    *Args
+}
+
+// leader finds a command unit of the acting side.
+func (k *cmd) leader(id, what string) (*Leader, error) {
+	l := k.st.Leader(id)
+	if l == nil || l.Side != k.side {
+		return nil, game.Reject("", "%s: there is no command unit %s of %s; name one of your own generals", what, id, k.side)
+	}
+	return l, nil
+}
+
+// unit finds a combat unit of the acting side that is on the map.
+func (k *cmd) unit(id string) (*Unit, error) {
+	u := k.st.Unit(id)
+	if u == nil || u.Side != k.side {
+		return nil, game.Reject("", "there is no combat unit %s of %s; name one of your own units", id, k.side)
+	}
+	if !u.alive() {
+		return nil, game.Reject("", "%s is gone from the map", id)
+	}
+	return u, nil
+}
+
+// hex reads a label against the map.
+func (k *cmd) hex(label, what string) (int, geom.Point, error) {
+	p, err := k.sc.Map.Parse(label)
+	if err != nil {
+		return 0, geom.Point{}, game.Reject("", "%s: %v", what, err)
+	}
+	i, _ := k.sc.Terrain.At(p)
+	return i, p, nil
+}
+
+// cost is what an order costs in command points (NES-1: urgent adds one).
+func (r *Rules) cost(urgent bool) int {
+	c := r.play["order-cost"]
+	if urgent {
+		c += r.play["urgent-cost"]
+	}
+	return c
+}
+
+// send sends an order down the chain of command (NES-1, NES-2): to a
+// command unit under the sender, for its command points. In the sender's
+// hex it is received; within his radius NES-1 is rolled; beyond, it goes
+// under a delay marker of one level for each radius or part of one beyond
+// the first, at most 3.
+func (k *cmd) send() error {
+	a := k.a
+	from, err := k.leader(a.From, "from")
+	if err != nil {
+		return err
+	}
+	to, err := k.leader(a.To, "to")
+	if err != nil {
+		return err
+	}
+	if !k.st.subordinate(to.ID, from.ID) {
+		return game.Reject("NES-2", "%s is not under %s's command; an order goes to a command unit below its sender", a.To, a.From)
+	}
+	side := k.st.Side(k.side)
+	cost := k.r.cost(a.Urgent)
+	if side.Points < cost {
+		return game.Reject("NES-1", "%s has %d command points left this turn, and this order costs %d", k.side, side.Points, cost)
+	}
+	o := Order{Kind: a.Kind, Note: a.Note, Sender: from.ID, Urgent: a.Urgent, FromHQ: k.st.fromHQ(from)}
+	if a.Objective != "" {
+		_, p, err := k.hex(a.Objective, "objective")
+		if err != nil {
+			return err
+		}
+		o.Objective = &p
+	}
+	d := k.r.delivery(k.st, from, to, a.Urgent, o.FromHQ, 0)
+	sent := &Sent{Sender: from.ID, Receiver: to.ID, Order: o, Dist: d.own, Radius: from.Radius, Cost: cost}
+	if d.dist < d.own {
+		sent.Dist = d.dist
+	}
+	ev := game.Event{Type: EvSent, Side: k.side, See: k.side, Rule: "NES-2", Data: sent}
+	switch {
+	case d.same:
+		sent.Result = Received
+	case d.within:
+		ro, _, err := k.x.Roll(k.r.deliver.ID, to.ID, d.params)
+		if err != nil {
+			return err
+		}
+		ev.Rule, ev.Rolls = "NES-1", []game.Roll{*ro}
+		sent.Result = ro.Result
+	default:
+		sent.Result = delayMarker(d.delay)
+	}
+	return k.x.Emit(ev)
+}
+
+// cp stacks a command point with a commander for the turn (NES-3: a
+// division leader whose corps or wing commander is stacked with a CP
+// checks continuation at -2).
+func (k *cmd) cp() error {
+	l, err := k.leader(k.a.General, "general")
+	if err != nil {
+		return err
+	}
+	if l.CP {
+		return game.Reject("NES-3", "%s already has a command point stacked with him this turn", l.ID)
+	}
+	side := k.st.Side(k.side)
+	if c := k.r.play["cp-cost"]; side.Points < c {
+		return game.Reject("NES-3", "%s has %d command points left this turn, and stacking one costs %d", k.side, side.Points, c)
+	}
+	return k.x.Emit(game.Event{Type: EvCP, Side: k.side, See: k.side, Rule: "NES-3", Data: &Placed{Leader: l.ID, Cost: k.r.play["cp-cost"]}})
+}
+
+// mover is a piece that moves: a combat unit or a command unit.
+type mover struct {
+	id      string
+	piece   *game.Piece
+	unit    *Unit // nil for a command unit
+	leader  *Leader
+	mode    Mode
+	allow   int // sixths it may spend this turn
+	used    int
+	typ     string
+	command string // the command unit whose state rules the unit's allowance
+}
+
+// mover finds the piece a move names and how it moves.
+func (k *cmd) mover() (*mover, error) {
+	a := k.a
+	if a.General != "" {
+		l, err := k.leader(a.General, "general")
+		if err != nil {
+			return nil, err
+		}
+		m := &mover{id: l.ID, piece: l.Piece, leader: l, mode: Mode{Command: true, GT: a.GT}, allow: k.r.allow["command"], used: l.Used, typ: "command"}
+		if a.GT {
+			m.allow += GrandTactical * Sixths
+		}
+		return m, nil
+	}
+	u, err := k.unit(a.Unit)
+	if err != nil {
+		return nil, err
+	}
+	m := &mover{id: u.ID, piece: u.Piece, unit: u, used: u.Used, typ: u.Type, command: u.Leader,
+		mode: Mode{Column: column(u.Type, u.Shape), Road: u.Shape == "road-column", GT: a.GT, Disorder: a.Disorder}}
+	m.allow = k.r.allowance(k.st, u, a.GT)
+	return m, nil
+}
+
+// allowance is a combat unit's movement allowance this turn in sixths: its
+// type's (nes/allowance), 2 more in grand tactical movement (NES-7), or
+// at most nes/play's standing-mp while the command unit it answers to is
+// standing.
+func (r *Rules) allowance(st *State, u *Unit, gt bool) int {
+	a := r.allow[u.Type]
+	if gt {
+		a += GrandTactical * Sixths
+	}
+	if l := st.Leader(u.Leader); l != nil && l.State != Mobilized {
+		a = min(a, r.play["standing-mp"]*Sixths)
+	}
+	return a
+}
+
+// blocked marks the hexes a side's pieces may not enter: those with an
+// enemy combat unit or command unit in them.
+func (st *State) blocked(side string) []bool {
+	t := st.sc.Terrain
+	out := make([]bool, t.Len())
+	for i := range st.Units {
+		if u := &st.Units[i]; u.Side != side && u.alive() {
+			if j, ok := t.At(u.At); ok {
+				out[j] = true
+			}
+		}
+	}
+	for i := range st.Leaders {
+		if l := &st.Leaders[i]; l.Side != side && l.OnTable {
+			if j, ok := t.At(l.At); ok {
+				out[j] = true
+			}
+		}
+	}
+	return out
+}
+
+// Route is a priced path over the map: its hexes after the start, the
+// total in sixths, and NES-7's effects along it.
+type Route struct {
+	Path     []int
+	Cost     int
+	Disorder bool
+	General  bool
+}
+
+// route prices a path of hexes from start in mode md, each a neighbour of
+// the one before; false with the reason if a step is prohibited.
+func (r *Rules) route(t *terrain.Map, md Mode, start int, path []int, blocked []bool) (Route, string) {
+	out := Route{Path: path}
+	at := start
+	for _, j := range path {
+		d := t.Dir(at, j)
+		if d < 0 {
+			return out, fmt.Sprintf("hex %s does not touch %s before it; a path is a chain of neighbouring hexes", t.Label(j), t.Label(at))
+		}
+		if blocked != nil && blocked[j] {
+			return out, fmt.Sprintf("hex %s holds the enemy", t.Label(j))
+		}
+		s, ok := r.price(t, md, at, d)
+		if !ok {
+			return out, fmt.Sprintf("hex %s (%s) or the hexside into it is prohibited to it (NES-7)", t.Label(j), t.TerrainName(j))
+		}
+		out.Cost += s.mp
+		out.Disorder = out.Disorder || s.disorder && !md.GT
+		out.General = out.General || s.general
+		at = j
+	}
+	return out, ""
+}
+
+// Plan is a move worked out: the route, its start, and what the piece
+// has to spend.
+type Plan struct {
+	Route
+	From, To int
+	Left     int // sixths the piece had before the move
+}
+
+// plan works out the move a command names: along its path, or the
+// least-cost path to its hex, refused if prohibited or beyond what the
+// piece has left.
+func (k *cmd) plan(m *mover) (*Plan, error) {
+	t := k.sc.Terrain
+	from, ok := t.At(m.piece.At)
+	if !ok {
+		return nil, game.Reject("", "%s is not on the map", m.id)
+	}
+	to, _, err := k.hex(k.a.To, "to")
+	if err != nil {
+		return nil, err
+	}
+	left := m.allow - m.used
+	pl := &Plan{From: from, To: to, Left: left}
+	if to == from {
+		return nil, game.Reject("NES-7", "%s is already in hex %s", m.id, t.Label(to))
+	}
+	blocked := k.st.blocked(k.side)
+	if len(k.a.Path) > 0 {
+		path := make([]int, len(k.a.Path))
+		for i, l := range k.a.Path {
+			if path[i], _, err = k.hex(l, fmt.Sprintf("path[%d]", i)); err != nil {
+				return nil, err
+			}
+		}
+		rt, why := k.r.route(t, m.mode, from, path, blocked)
+		if why != "" {
+			return nil, game.Reject("NES-7", "%s cannot take that path: %s", m.id, why)
+		}
+		pl.Route = rt
+	} else {
+		step := k.r.Price(t, m.mode)
+		price := func(i, d int) (int, bool) {
+			if j := t.Next(i, d); j < 0 || blocked[j] {
+				return 0, false
+			}
+			return step(i, d)
+		}
+		path, _, found := k.st.searcher().Path(from, to, price, k.r.floor(m.mode), -1)
+		if !found {
+			return nil, game.Reject("NES-7", "%s cannot reach hex %s: every way is prohibited to it or held by the enemy (NES-7)", m.id, t.Label(to))
+		}
+		pl.Route, _ = k.r.route(t, m.mode, from, path, blocked)
+	}
+	if pl.Cost > left {
+		return nil, game.Reject("NES-7", "the way to hex %s costs %s MP and %s has %s MP left this turn", t.Label(to), MP(pl.Cost), m.id, MP(max(left, 0)))
+	}
+	return pl, nil
+}
+
+// move moves a piece over the map (NES-7): along the path given, or the
+// least-cost path to the hex, within what it has left of its allowance,
+// not into or through the enemy, and not overstacking the hex it ends in.
+// D and G take effect when the move ends (our reading: the path is priced
+// in the formation the unit began it in).
+func (k *cmd) move() error {
+	m, err := k.mover()
+	if err != nil {
+		return err
+	}
+	if m.mode.Road && m.mode.GT {
+		return game.Reject("NES-7", "%s is in road column; grand tactical movement is for units out of it", m.id)
+	}
+	pl, err := k.plan(m)
+	if err != nil {
+		return err
+	}
+	t := k.sc.Terrain
+	if m.unit != nil {
+		n := 0
+		for i := range k.st.Units {
+			if u := &k.st.Units[i]; u.Side == k.side && u.ID != m.id && u.alive() {
+				if j, _ := t.At(u.At); j == pl.To {
+					n++
+				}
+			}
+		}
+		if n+1 > k.r.play["stack"] {
+			return game.Reject("NES-7", "hex %s already holds %d of your combat units, and at most %d may stack in a hex", t.Label(pl.To), n, k.r.play["stack"])
+		}
+	}
+	mv := &Moved{Cost: pl.Cost}
+	for _, j := range pl.Path {
+		mv.Path = append(mv.Path, t.Point(j))
+	}
+	move := game.Move{To: t.Point(pl.To)}
+	switch {
+	case m.unit != nil:
+		mv.Unit, move.Unit = m.id, m.id
+		mv.Disorder = pl.Disorder && m.unit.Status == "formed"
+		if pl.General && (m.unit.Type == "infantry" || m.unit.Type == "light-cavalry") && m.unit.Shape != "general-order" && !m.mode.Road {
+			mv.General, move.Shape = true, "general-order"
+		}
+	default:
+		mv.Leader, move.General = m.id, m.id
+	}
+	switch {
+	case m.mode.Road:
+		mv.Mode = "road-column"
+	case m.mode.GT:
+		mv.Mode = "grand-tactical"
+	}
+	return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "NES-7", Moves: []game.Move{move}, Data: mv})
+}
+
+// form changes a combat unit's formation for nes/play's formation-mp:
+// skirmish is infantry's only, general order infantry's and light
+// cavalry's (NES-7's columns).
+func (k *cmd) form() error {
+	u, err := k.unit(k.a.Unit)
+	if err != nil {
+		return err
+	}
+	sh := k.a.Shape
+	switch {
+	case u.Shape == sh:
+		return game.Reject("", "%s is already in %s", u.ID, sh)
+	case sh == "skirmish" && u.Type != "infantry":
+		return game.Reject("NES-7", "only infantry forms skirmish order; %s is %s", u.ID, u.Type)
+	case sh == "general-order" && u.Type != "infantry" && u.Type != "light-cavalry":
+		return game.Reject("NES-7", "only infantry and light cavalry take general order; %s is %s", u.ID, u.Type)
+	}
+	cost := k.r.play["formation-mp"] * Sixths
+	if left := k.r.allowance(k.st, u, false) - u.Used; cost > left {
+		return game.Reject("NES-7", "a change of formation costs %s MP and %s has %s MP left this turn", MP(cost), u.ID, MP(max(left, 0)))
+	}
+	return k.x.Emit(game.Event{Type: EvFormed, Side: k.side, See: game.All, Rule: "NES-7",
+		Moves: []game.Move{{Unit: u.ID, To: u.At, Shape: sh}}, Data: &Formed{Unit: u.ID, Formation: sh, Cost: cost}})
+}
+
+// loss records strength a combat unit lost (the players resolve fire and
+// shock on their own charts) and rolls NES-4 for every command unit of its
+// side in its hex, but at extended range.
+func (k *cmd) loss() error {
+	a := k.a
+	u := k.st.Unit(a.Unit)
+	if u == nil || !u.alive() {
+		return game.Reject("", "there is no combat unit %s on the map", a.Unit)
+	}
+	if a.Points > u.Strength {
+		return game.Reject("", "%s has %d strength points; it cannot lose %d", u.ID, u.Strength, a.Points)
+	}
+	l := &Lost{Unit: u.ID, Points: a.Points, Situation: a.Situation}
+	ev := game.Event{Type: EvLost, Side: k.side, See: game.All, Rule: "NES-4", Data: l}
+	if a.Situation != "fire-extended" {
+		for i := range k.st.Leaders {
+			c := &k.st.Leaders[i]
+			if c.Side != u.Side || c.Role == RoleArmy || !c.OnTable || k.st.dist(c.At, u.At) != 0 {
+				continue
+			}
+			ro, _, err := k.x.Roll(k.r.loss.ID, c.ID, map[string]string{"situation": a.Situation})
+			if err != nil {
+				return err
+			}
+			ev.Rolls = append(ev.Rolls, *ro)
+			lc := LossCheck{Leader: c.ID, Result: ro.Result}
+			if ro.Result == "loss" {
+				switch {
+				case c.Role == RoleBrigade && c.Reduced:
+					lc.Effect = "already reduced"
+				case c.Role == RoleBrigade:
+					lc.Effect = "reduced"
+				default:
+					lc.Effect = "replaced"
+				}
+			}
+			l.Checks = append(l.Checks, lc)
+		}
+	}
+	return k.x.Emit(ev)
+}
+
+// Impact is where extended-range fire lands: the hex n steps along the
+// line of sight from the firing hex through the target, n the target's
+// distance plus the deviation (NES-5); false off the map.
+func (st *State) Impact(from, target geom.Point, dev int) (geom.Point, bool) {
+	m := st.sc.Map
+	a, _ := m.Hex(from)
+	b, _ := m.Hex(target)
+	h := hex.Along(a, b, hex.Distance(a, b)+dev)
+	p := m.Point(h)
+	return p, m.Contains(p)
+}
+
+// bombard fires class 1 artillery of strength 4 or more at a hex at
+// extended range (NES-5): the target must be in its line of sight and
+// within nes/play's extended range; the deviation roll finds the impact
+// hex along the line of sight, and nes/extended-fire (example values)
+// what befalls every combat unit there. No command unit loss is checked
+// at extended range (NES-4).
+func (k *cmd) bombard() error {
+	u, err := k.unit(k.a.Unit)
+	if err != nil {
+		return err
+	}
+	if u.Type != "artillery" || u.Class != 1 || u.Strength < 4 {
+		return game.Reject("NES-5", "only class 1 artillery of strength 4 or more fires at extended range; %s is %s of class %d and strength %d", u.ID, u.Type, u.Class, u.Strength)
+	}
+	nation := k.st.Side(k.side).Nation
+	if nation != "french" && nation != "russian" {
+		return game.Reject("NES-5", "NES-5 gives the deviation of french and russian artillery only; %s is %s", k.side, nation)
+	}
+	ti, tp, err := k.hex(k.a.Target, "target")
+	if err != nil {
+		return err
+	}
+	t := k.sc.Terrain
+	fi, _ := t.At(u.At)
+	d := t.Distance(fi, ti)
+	if lo, hi := k.r.play["extended-min"], k.r.play["extended-max"]; d < lo || d > hi {
+		return game.Reject("NES-5", "hex %s is %d hexes away; extended range is %d..%d hexes (nes/play)", t.Label(ti), d, lo, hi)
+	}
+	if clear, by := k.r.Sight(t, fi, ti); !clear {
+		return game.Reject("NES-5", "hex %s is out of %s's line of sight: %s", t.Label(ti), u.ID, by)
+	}
+	ro, tab, err := k.x.Roll(k.r.deviation.ID, u.ID, map[string]string{"nation": nation})
+	if err != nil {
+		return err
+	}
+	dev := 0
+	if res := tab.Result(ro.Result); res != nil && res.Value != nil {
+		dev = *res.Value
+	}
+	f := &Fired{Unit: u.ID, Target: t.Label(ti), Result: ro.Result}
+	ip, on := k.st.Impact(u.At, tp, dev)
+	ev := game.Event{Type: EvFired, Side: k.side, See: game.All, Rule: "NES-5", Rolls: []game.Roll{*ro}, Data: f}
+	if !on {
+		f.OffMap = true
+		return k.x.Emit(ev)
+	}
+	f.Impact = k.sc.Map.Format(ip)
+	fire, ftab, err := k.x.Roll(k.r.extended.ID, f.Impact, nil)
+	if err != nil {
+		return err
+	}
+	ev.Rolls = append(ev.Rolls, *fire)
+	f.Effect = fire.Result
+	lost := 0
+	if res := ftab.Result(fire.Result); res != nil && res.Value != nil {
+		lost = *res.Value
+	}
+	for i := range k.st.Units {
+		v := &k.st.Units[i]
+		if !v.alive() || k.st.dist(v.At, ip) != 0 {
+			continue
+		}
+		f.Hit = append(f.Hit, v.ID)
+		f.Lost = append(f.Lost, min(lost, v.Strength))
+		if fire.Result == "disorder" && v.Status == "formed" {
+			f.Disorder = append(f.Disorder, v.ID)
+		}
+	}
+	return k.x.Emit(ev)
+}
+
+// Blockers are the terrains that block line of sight (NES-7).
+var Blockers = []string{"farmette", "woods", "town"}
+
+// Sight reports whether hex b can be seen from hex a, and if not what
+// blocks it: a hex between them of blocking terrain, or higher than both
+// ends (our reading of "higher elevations between"). A line that runs
+// along a hexside is blocked only if both sides block it (our reading).
+func (r *Rules) Sight(t *terrain.Map, a, b int) (bool, string) {
+	lines := hex.Lines(t.Hex(a), t.Hex(b))
+	top := max(t.Level(a), t.Level(b))
+	var why string
+	for _, line := range lines {
+		blocked := ""
+		for _, h := range line[1 : len(line)-1] {
+			i, ok := t.Index(h)
+			if !ok {
+				continue
+			}
+			if name := t.TerrainName(i); slices.Contains(Blockers, name) {
+				blocked = fmt.Sprintf("%s at %s", name, t.Label(i))
+				break
+			}
+			if t.Level(i) > top {
+				blocked = fmt.Sprintf("higher ground (level %d) at %s", t.Level(i), t.Label(i))
+				break
+			}
+		}
+		if blocked == "" {
+			return true, ""
+		}
+		if why == "" {
+			why = blocked
+		}
+	}
+	return false, why
+}
+
+// charge makes a cavalry charge at an adjacent hex (NES-6): the terrain
+// must allow it (NES-7's charging cavalry column); every enemy combat unit
+// in the charged hex (primary zone) and in the other hexes around it
+// (secondary zone, our reading) checks morale on nes/charge-morale-check
+// (example values) with the charge modifier of nes/cavalry-charge-morale.
+func (k *cmd) charge() error {
+	u, err := k.unit(k.a.Unit)
+	if err != nil {
+		return err
+	}
+	class := Cavalry[u.Cavalry]
+	if class == "" {
+		class = strings.TrimSuffix(u.Type, "-cavalry")
+	}
+	if class != "heavy" && class != "light" {
+		return game.Reject("NES-6", "only cavalry charges; %s is %s", u.ID, u.Type)
+	}
+	t := k.sc.Terrain
+	ti, _, err := k.hex(k.a.Target, "target")
+	if err != nil {
+		return err
+	}
+	fi, _ := t.At(u.At)
+	d := t.Dir(fi, ti)
+	if d < 0 {
+		return game.Reject("NES-6", "hex %s is not next to %s; cavalry charges an adjacent hex", t.Label(ti), u.ID)
+	}
+	eff := k.r.chargeEffect(t, class, fi, d)
+	if eff == "P" {
+		return game.Reject("NES-7", "%s cavalry may not charge into hex %s (%s) or across its hexside (NES-7)", class, t.Label(ti), t.TerrainName(ti))
+	}
+	ch := &Charged{Unit: u.ID, Target: t.Label(ti), Effect: eff}
+	ev := game.Event{Type: EvCharged, Side: k.side, See: game.All, Rule: "NES-6", Data: ch}
+	switch {
+	case strings.HasPrefix(eff, "disorders on"):
+		// A brook: the cavalry rolls as it crosses (the chart's note 1).
+		ro, _, err := k.x.Roll(k.r.brook.ID, u.ID, nil)
+		if err != nil {
+			return err
+		}
+		ev.Rolls = append(ev.Rolls, *ro)
+		ch.Disordered = ro.Result == "disorders" && u.Status == "formed"
+	case strings.HasPrefix(eff, "disorders"):
+		ch.Disordered = u.Status == "formed"
+	}
+	zones := []struct {
+		hex  int
+		zone string
+	}{{ti, "primary"}}
+	for dd := range 6 {
+		if n := t.Next(ti, dd); n >= 0 && n != fi {
+			zones = append(zones, struct {
+				hex  int
+				zone string
+			}{n, "secondary"})
+		}
+	}
+	for _, z := range zones {
+		for i := range k.st.Units {
+			v := &k.st.Units[i]
+			if v.Side == k.side || !v.alive() {
+				continue
+			}
+			if j, _ := t.At(v.At); j != z.hex {
+				continue
+			}
+			mod, err := k.r.chargeModifier(class, u.Strength, z.zone)
+			if err != nil {
+				return err
+			}
+			ro, _, err := k.x.Roll(k.r.morale.ID, v.ID, map[string]string{"modifier": itoa(mod)})
+			if err != nil {
+				return err
+			}
+			ev.Rolls = append(ev.Rolls, *ro)
+			ch.Checks = append(ch.Checks, MoraleCheck{Unit: v.ID, Zone: z.zone, Modifier: mod, Result: ro.Result})
+		}
+	}
+	return k.x.Emit(ev)
+}
+
+// chargeModifier is NES-6's modifier for cavalry of class and strength
+// charging a unit in zone.
+func (r *Rules) chargeModifier(class string, strength int, zone string) (int, error) {
+	c, err := r.tables.Lookup("nes/cavalry-charge-morale").Get(map[string]string{"class": class, "strength": itoa(strength), "zone": zone})
+	if err != nil {
+		return 0, fmt.Errorf("nes: %w", err)
+	}
+	v, ok := c.Int()
+	if !ok {
+		return 0, fmt.Errorf("nes: nes/cavalry-charge-morale: %q is not a whole number", c.Text)
+	}
+	return v, nil
+}
+
+// chargeEffect is the charging cavalry column's word for charging from
+// hex i across its side d: P if the hex or a hexside feature prohibits
+// it, else the first effect found ("" for none).
+func (r *Rules) chargeEffect(t *terrain.Map, class string, i, d int) string {
+	col := "charge-" + class
+	l := r.tables.Lookup("nes/terrain")
+	get := func(row string) string {
+		c, err := l.Get(map[string]string{"terrain": row, "unit": col})
+		if err != nil {
+			return ""
+		}
+		return c.Text
+	}
+	j := t.Next(i, d)
+	out := ""
+	if e := get(t.TerrainName(j)); e == "P" {
+		return "P"
+	} else if e != "none" {
+		out = e
+	}
+	for n, name := range r.kinds.Sides {
+		if name == r.kinds.Steep || !t.Has(i, d, n) {
+			continue
+		}
+		if e := get(name); e == "P" {
+			return "P"
+		} else if e != "none" && out == "" {
+			out = e
+		}
+	}
+	return out
+}

@@ -1,0 +1,154 @@
+package nes
+
+import (
+	"strconv"
+
+	"orderly/geom"
+)
+
+// dist is the number of hexes between two positions.
+func (st *State) dist(a, b geom.Point) int { return int(st.sc.Map.Dist(a, b)) }
+
+// reach is the distance from sender's hex to the receiver or the nearest
+// of the combat units it commands (NES-2: "the receiving command unit (or
+// combat unit)"), with the receiver's own distance.
+func (st *State) reach(sender, receiver *Leader) (nearest, own int) {
+	own = st.dist(sender.At, receiver.At)
+	nearest = own
+	for _, id := range st.under(receiver) {
+		if u := st.Unit(id); u != nil && u.alive() {
+			if d := st.dist(sender.At, u.At); d < nearest {
+				nearest = d
+			}
+		}
+	}
+	return nearest, own
+}
+
+// under lists the combat units a command unit commands: its own and, for
+// a corps or division, those of every command below it.
+func (st *State) under(l *Leader) []string {
+	if l.Role == RoleBrigade || l.Role == RoleArmy {
+		return l.Units
+	}
+	out := l.Units
+	for i := range st.Leaders {
+		if m := &st.Leaders[i]; m.Superior == l.ID {
+			out = append(out[:len(out):len(out)], st.under(m)...)
+		}
+	}
+	return out
+}
+
+// delivery is an order's delivery from sender to receiver, worked out
+// from where they stand (NES-2) and, within the radius, NES-1's
+// parameters.
+type delivery struct {
+	dist, own int
+	same      bool // the receiver is in the sender's hex: received
+	within    bool // within the sender's radius: roll NES-1
+	delay     int  // beyond it: the delay levels
+	adjacent  bool
+	params    map[string]string
+}
+
+// delivery works out an order's delivery (NES-2) and NES-1's modifiers:
+// the receiver's bonus; a french brigade leader; a sender stacked with an
+// attack order or an order-received marker; a sender adjacent to the
+// receiver or one of its combat units (or with one of them in his own
+// hex, our reading); urgent; sent from the army HQ's or commander's hex;
+// the turns the order has stayed at delay 1.
+func (r *Rules) delivery(st *State, sender, receiver *Leader, urgent, fromHQ bool, atDelay1 int) delivery {
+	var d delivery
+	if sender == nil {
+		sender = receiver
+	}
+	d.dist, d.own = st.reach(sender, receiver)
+	d.same = d.own == 0
+	radius := max(sender.Radius, 1)
+	d.within = d.dist <= radius
+	if !d.within {
+		d.delay = min((d.dist-radius+radius-1)/radius, MaxDelay)
+	}
+	d.adjacent = d.dist <= 1 && !d.same
+	side := st.Side(receiver.Side)
+	marker := sender.Order != nil && (sender.Order.Kind == "attack" || sender.Marker == Received)
+	d.params = map[string]string{
+		"bonus":            strconv.Itoa(receiver.Bonus),
+		"french-brigade":   strconv.FormatBool(receiver.Role == RoleBrigade && side != nil && side.Nation == "french"),
+		"sender-marker":    strconv.FormatBool(marker),
+		"adjacent":         strconv.FormatBool(d.adjacent),
+		"urgent":           strconv.FormatBool(urgent),
+		"from-hq":          strconv.FormatBool(fromHQ),
+		"turns-at-delay-1": strconv.Itoa(atDelay1),
+		"brigade":          strconv.FormatBool(receiver.Role == RoleBrigade),
+	}
+	return d
+}
+
+// fromHQ reports whether a command unit stands in its army's HQ hex or
+// its army commander's (NES-1).
+func (st *State) fromHQ(l *Leader) bool {
+	side := st.Side(l.Side)
+	if side != nil && st.dist(l.At, side.HQ) == 0 {
+		return true
+	}
+	for i := range st.Leaders {
+		if a := &st.Leaders[i]; a.Side == l.Side && a.Role == RoleArmy && st.dist(a.At, l.At) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkParams are NES-3's parameters for command unit l: its rating and
+// bonus; for a corps or wing commander, his division leaders outside his
+// radius; for a division leader, his brigade leaders outside his radius
+// (retired ones count as outside) and beyond twice it, whether his corps
+// or wing commander is stacked with a command point or mobilized, or
+// else has him within his radius, and a french light cavalry division;
+// an evening turn; an attack order.
+func (r *Rules) checkParams(st *State, l *Leader, evening bool) map[string]string {
+	divOut, brigOut, brigFar := 0, 0, 0
+	for i := range st.Leaders {
+		m := &st.Leaders[i]
+		if m.Superior != l.ID {
+			continue
+		}
+		d := st.dist(l.At, m.At)
+		switch {
+		case l.Role == RoleCorps && m.Role == RoleDivision:
+			if d > l.Radius || m.Retired {
+				divOut++
+			}
+		case l.Role == RoleDivision && m.Role == RoleBrigade:
+			if d > l.Radius || m.Retired {
+				brigOut++
+			}
+			if d > 2*l.Radius && !m.Retired {
+				brigFar++
+			}
+		}
+	}
+	cpOrMob, inRadius := false, false
+	if l.Role == RoleDivision && !l.Independent {
+		if c := st.Leader(l.Superior); c != nil {
+			cpOrMob = c.CP || c.State == Mobilized
+			inRadius = st.dist(c.At, l.At) <= c.Radius
+		}
+	}
+	side := st.Side(l.Side)
+	french := side != nil && side.Nation == "french"
+	return map[string]string{
+		"rating":                strconv.Itoa(l.Rating),
+		"bonus":                 strconv.Itoa(l.Bonus),
+		"divisions-out":         strconv.Itoa(divOut),
+		"brigades-out":          strconv.Itoa(brigOut),
+		"brigades-far":          strconv.Itoa(brigFar),
+		"evening":               strconv.FormatBool(evening),
+		"corps-cp-or-mobilized": strconv.FormatBool(cpOrMob),
+		"in-corps-radius":       strconv.FormatBool(inRadius),
+		"french-light-cavalry":  strconv.FormatBool(french && l.Role == RoleDivision && l.LightCav),
+		"attack-order":          strconv.FormatBool(l.Order != nil && l.Order.Kind == "attack"),
+	}
+}
