@@ -148,11 +148,14 @@ func (m *Map) Hex(i int) hex.Hex { return m.hexAt(i) }
 // At is the index of the hex at position p (its printed column and row),
 // and whether p is a hex of the map.
 func (m *Map) At(p geom.Point) (int, bool) {
-	h, ok := m.Grid.Hex(p)
-	if !ok {
+	// A position is the printed column and row: the index follows from
+	// them without the layout.
+	col, row := p.X-float64(m.Grid.Layout.First), p.Y-float64(m.Grid.Layout.First)
+	c, r := int(col), int(row)
+	if float64(c) != col || float64(r) != row || c < 0 || r < 0 || c >= m.Grid.Columns || r >= m.Grid.Rows {
 		return 0, false
 	}
-	return m.Index(h)
+	return r*m.Grid.Columns + c, true
 }
 
 // Point is the position (printed column and row) of index i.

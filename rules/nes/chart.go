@@ -249,7 +249,9 @@ func (r *Rules) price(m *terrain.Map, md Mode, i, d int) (step, bool) {
 			return false
 		}
 		out.mp += c.mp
-		out.disorder = out.disorder || c.disorder
+		// The chart's notes on streams: disorder is ignored in grand
+		// tactical movement (our reading: for every hexside).
+		out.disorder = out.disorder || c.disorder && !md.GT
 		out.general = out.general || c.general
 		return true
 	}
@@ -286,6 +288,14 @@ func (r *Rules) Price(m *terrain.Map, md Mode) terrain.Step {
 		return s.mp, ok
 	}
 }
+
+// StepTable is the step costs of mode md over m, for the searches
+// (terrain.Table: sixths of a movement point, -1 prohibited); it is
+// worked out once for each map and mode.
+func (r *Rules) StepTable(m *terrain.Map, md Mode) terrain.Table { return r.table(m, md) }
+
+// Floor is the least a step costs in mode md, which steers the searches.
+func (r *Rules) Floor(md Mode) int { return r.floor(md) }
 
 // floor is the least a step costs in mode md: the searches steer by it.
 func (r *Rules) floor(md Mode) int {

@@ -54,9 +54,15 @@ type cmd struct {
 	a    *Args
 }
 
-// leader finds a command unit of the acting side.
+// leader finds a command unit of the acting side, by its own id or the
+// id of the formation it commands.
 func (k *cmd) leader(id, what string) (*Leader, error) {
 	l := k.st.Leader(id)
+	if l == nil {
+		if f := k.sc.Formation(id); f != nil {
+			l = k.st.Leader(f.General)
+		}
+	}
 	if l == nil || l.Side != k.side {
 		return nil, game.Reject("", "%s: there is no command unit %s of %s; name one of your own generals", what, id, k.side)
 	}
@@ -211,7 +217,7 @@ func (r *Rules) allowance(st *State, u *Unit, gt bool) int {
 	if gt {
 		a += GrandTactical * Sixths
 	}
-	if l := st.Leader(u.Leader); l != nil && l.State != Mobilized {
+	if l := &st.Leaders[u.li]; l.State != Mobilized {
 		a = min(a, r.play["standing-mp"]*Sixths)
 	}
 	return a
@@ -220,23 +226,13 @@ func (r *Rules) allowance(st *State, u *Unit, gt bool) int {
 // blocked marks the hexes a side's pieces may not enter: those with an
 // enemy combat unit or command unit in them.
 func (st *State) blocked(side string) []bool {
-	t := st.sc.Terrain
-	out := make([]bool, t.Len())
-	for i := range st.Units {
-		if u := &st.Units[i]; u.Side != side && u.alive() {
-			if j, ok := t.At(u.At); ok {
-				out[j] = true
-			}
+	o := st.occupied()
+	for si, s := range st.sides {
+		if s != side {
+			return o.present[si]
 		}
 	}
-	for i := range st.Leaders {
-		if l := &st.Leaders[i]; l.Side != side && l.OnTable {
-			if j, ok := t.At(l.At); ok {
-				out[j] = true
-			}
-		}
-	}
-	return out
+	return nil
 }
 
 // Route is a priced path over the map: its hexes after the start, the
@@ -246,6 +242,13 @@ type Route struct {
 	Cost     int
 	Disorder bool
 	General  bool
+}
+
+// Route prices a path of hexes from start in mode md, each a neighbour
+// of the one before (NES-7): its cost and effects, or why a step is
+// refused.
+func (r *Rules) Route(t *terrain.Map, md Mode, start int, path []int) (Route, string) {
+	return r.route(t, md, start, path, nil)
 }
 
 // route prices a path of hexes from start in mode md, each a neighbour of
@@ -266,7 +269,7 @@ func (r *Rules) route(t *terrain.Map, md Mode, start int, path []int, blocked []
 			return out, fmt.Sprintf("hex %s (%s) or the hexside into it is prohibited to it (NES-7)", t.Label(j), t.TerrainName(j))
 		}
 		out.Cost += s.mp
-		out.Disorder = out.Disorder || s.disorder && !md.GT
+		out.Disorder = out.Disorder || s.disorder
 		out.General = out.General || s.general
 		at = j
 	}
@@ -313,14 +316,7 @@ func (k *cmd) plan(m *mover) (*Plan, error) {
 		}
 		pl.Route = rt
 	} else {
-		step := k.r.Price(t, m.mode)
-		price := func(i, d int) (int, bool) {
-			if j := t.Next(i, d); j < 0 || blocked[j] {
-				return 0, false
-			}
-			return step(i, d)
-		}
-		path, _, found := k.st.searcher().Path(from, to, price, k.r.floor(m.mode), -1)
+		path, _, found := k.st.searcher().PathOver(from, to, k.r.table(t, m.mode), blocked, k.r.floor(m.mode), -1)
 		if !found {
 			return nil, game.Reject("NES-7", "%s cannot reach hex %s: every way is prohibited to it or held by the enemy (NES-7)", m.id, t.Label(to))
 		}
@@ -351,19 +347,12 @@ func (k *cmd) move() error {
 	}
 	t := k.sc.Terrain
 	if m.unit != nil {
-		n := 0
-		for i := range k.st.Units {
-			if u := &k.st.Units[i]; u.Side == k.side && u.ID != m.id && u.alive() {
-				if j, _ := t.At(u.At); j == pl.To {
-					n++
-				}
-			}
-		}
+		n := int(k.st.occupied().units[k.st.sideIndex(k.side)][pl.To])
 		if n+1 > k.r.play["stack"] {
 			return game.Reject("NES-7", "hex %s already holds %d of your combat units, and at most %d may stack in a hex", t.Label(pl.To), n, k.r.play["stack"])
 		}
 	}
-	mv := &Moved{Cost: pl.Cost}
+	mv := &Moved{Cost: pl.Cost, To: t.Label(pl.To)}
 	for _, j := range pl.Path {
 		mv.Path = append(mv.Path, t.Point(j))
 	}

@@ -78,6 +78,7 @@ type Moved struct {
 	Unit   string       `json:"unit,omitempty"`
 	Leader string       `json:"leader,omitempty"`
 	Path   []geom.Point `json:"path"`
+	To     string       `json:"to"`   // the last hex, by its label
 	Cost   int          `json:"cost"` // sixths of a movement point
 	Mode   string       `json:"mode,omitempty"`
 	// Disorder and General say the unit disorders, or takes general
@@ -275,12 +276,19 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 			}
 		}
 	case *Moved:
+		var to *geom.Point
+		if len(d.Path) > 0 {
+			to = &d.Path[len(d.Path)-1]
+		}
 		if d.Leader != "" {
 			l, err := leader(d.Leader)
 			if err != nil {
 				return err
 			}
 			l.Used += d.Cost
+			if to != nil {
+				st.moved(l.Side, false, l.At, to)
+			}
 			return nil
 		}
 		u, err := unit(d.Unit)
@@ -288,6 +296,9 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 			return err
 		}
 		u.Used += d.Cost
+		if to != nil {
+			st.moved(u.Side, true, u.At, to)
+		}
 		if d.Disorder {
 			u.Status = "disordered"
 		}
@@ -302,7 +313,7 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		if err != nil {
 			return err
 		}
-		u.lose(d.Points)
+		st.lose(u, d.Points)
 		for _, c := range d.Checks {
 			l, err := leader(c.Leader)
 			if err != nil {
@@ -319,7 +330,7 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 				return err
 			}
 			if i < len(d.Lost) {
-				u.lose(d.Lost[i])
+				st.lose(u, d.Lost[i])
 			}
 		}
 		for _, id := range d.Disorder {
@@ -371,10 +382,11 @@ func (l *Leader) struck() {
 	l.side()
 }
 
-// lose takes strength points off a unit; at none it is gone.
-func (u *Unit) lose(n int) {
+// lose takes strength points off a unit; at none it is gone from the map.
+func (st *State) lose(u *Unit, n int) {
 	u.Strength -= n
-	if u.Strength <= 0 {
+	if u.Strength <= 0 && !u.Gone {
+		st.moved(u.Side, true, u.At, nil)
 		u.Strength, u.Gone = 0, true
 		u.OnTable = false
 	}
@@ -412,11 +424,16 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		if d.Dist == 0 {
 			how = "in the same hex"
 		}
-		urgent := ""
+		what := d.Order.Kind + " order"
 		if d.Order.Urgent {
-			urgent = " urgent"
+			what = "urgent " + what
 		}
-		return fmt.Sprintf("%s sends a%s %s order to %s (%s, %d CP): %s%s.", name(d.Sender), urgent, d.Order.Kind, name(d.Receiver), how, d.Cost, words(d.Result), rolls(0))
+		if strings.ContainsAny(what[:1], "aeiou") {
+			what = "an " + what
+		} else {
+			what = "a " + what
+		}
+		return fmt.Sprintf("%s sends %s to %s (%s, %d CP): %s%s.", name(d.Sender), what, name(d.Receiver), how, d.Cost, words(d.Result), rolls(0))
 	case *Placed:
 		return fmt.Sprintf("A command point is stacked with %s (%d CP).", name(d.Leader), d.Cost)
 	case *Checked:
@@ -445,7 +462,7 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		if len(fx) > 0 {
 			tail = " and " + strings.Join(fx, " and ")
 		}
-		return fmt.Sprintf("%s moves %d hexes for %s MP%s.", who, len(d.Path), MP(d.Cost), tail)
+		return fmt.Sprintf("%s moves %d hexes to %s for %s MP%s.", who, len(d.Path), d.To, MP(d.Cost), tail)
 	case *Formed:
 		return fmt.Sprintf("%s forms %s (%s MP).", name(d.Unit), d.Formation, MP(d.Cost))
 	case *Lost:

@@ -32,10 +32,8 @@ func (st *State) under(l *Leader) []string {
 		return l.Units
 	}
 	out := l.Units
-	for i := range st.Leaders {
-		if m := &st.Leaders[i]; m.Superior == l.ID {
-			out = append(out[:len(out):len(out)], st.under(m)...)
-		}
+	for _, i := range st.subs[st.leader[l.ID]] {
+		out = append(out[:len(out):len(out)], st.under(&st.Leaders[i])...)
 	}
 	return out
 }
@@ -93,10 +91,8 @@ func (st *State) fromHQ(l *Leader) bool {
 	if side != nil && st.dist(l.At, side.HQ) == 0 {
 		return true
 	}
-	for i := range st.Leaders {
-		if a := &st.Leaders[i]; a.Side == l.Side && a.Role == RoleArmy && st.dist(a.At, l.At) == 0 {
-			return true
-		}
+	if i, ok := st.army[l.Side]; ok && st.dist(st.Leaders[i].At, l.At) == 0 {
+		return true
 	}
 	return false
 }
@@ -110,11 +106,8 @@ func (st *State) fromHQ(l *Leader) bool {
 // an evening turn; an attack order.
 func (r *Rules) checkParams(st *State, l *Leader, evening bool) map[string]string {
 	divOut, brigOut, brigFar := 0, 0, 0
-	for i := range st.Leaders {
+	for _, i := range st.subs[st.leader[l.ID]] {
 		m := &st.Leaders[i]
-		if m.Superior != l.ID {
-			continue
-		}
 		d := st.dist(l.At, m.At)
 		switch {
 		case l.Role == RoleCorps && m.Role == RoleDivision:

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
 
 	"orderly/battle"
 	"orderly/geom"
@@ -100,6 +101,45 @@ type Rules struct {
 	allow map[string]int // movement allowance in sixths, by type (and command)
 	play  map[string]int // nes/play
 	kinds terrain.Kinds
+
+	// tables holds the step costs of each mode of movement over each map
+	// worked out so far (maps do not change once read), for the searches.
+	mu    sync.Mutex
+	steps map[tableKey]terrain.Table
+}
+
+type tableKey struct {
+	m  *terrain.Map
+	md Mode
+}
+
+// maxTables bounds the cache of step tables: past it, it starts again.
+const maxTables = 256
+
+// table is the step costs of mode md over m (sixths, -1 prohibited),
+// worked out once and kept.
+func (r *Rules) table(m *terrain.Map, md Mode) terrain.Table {
+	if md.Command {
+		md = Mode{Command: true}
+	}
+	if md.Column != colInfantry {
+		md.Disorder = false
+	}
+	k := tableKey{m, md}
+	r.mu.Lock()
+	t, ok := r.steps[k]
+	r.mu.Unlock()
+	if ok {
+		return t
+	}
+	t = terrain.TableOf(m, r.Price(m, md))
+	r.mu.Lock()
+	if r.steps == nil || len(r.steps) >= maxTables {
+		r.steps = map[tableKey]terrain.Table{}
+	}
+	r.steps[k] = t
+	r.mu.Unlock()
+	return t
 }
 
 // New makes the rule set from a loaded table set (the built-in tables with

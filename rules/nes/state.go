@@ -23,6 +23,80 @@ type State struct {
 	seq    []game.Step
 	leader map[string]int
 	unit   map[string]int
+	subs   [][]int        // the indices of the command units directly under each
+	army   map[string]int // the index of each side's army commander
+	occ    *occupancy
+}
+
+// occupancy is where each side's pieces stand, hex by hex, for blocking
+// and stacking: worked out when first needed and kept up as events move
+// pieces (it is not part of the saved state).
+type occupancy struct {
+	units   [][]int16 // by side, by hex: combat units on the map
+	pieces  [][]int16 // by side, by hex: combat and command units
+	present [][]bool  // by side, by hex: any piece
+}
+
+// sideIndex is the index of a side in the scenario's order.
+func (st *State) sideIndex(side string) int {
+	for i, s := range st.sides {
+		if s == side {
+			return i
+		}
+	}
+	return -1
+}
+
+// occupied is the occupancy, worked out if it is not yet.
+func (st *State) occupied() *occupancy {
+	if st.occ != nil {
+		return st.occ
+	}
+	t := st.sc.Terrain
+	o := &occupancy{}
+	for range st.sides {
+		o.units = append(o.units, make([]int16, t.Len()))
+		o.pieces = append(o.pieces, make([]int16, t.Len()))
+		o.present = append(o.present, make([]bool, t.Len()))
+	}
+	for i := range st.Units {
+		if u := &st.Units[i]; u.alive() {
+			o.add(st, u.Side, u.At, true, 1)
+		}
+	}
+	for i := range st.Leaders {
+		if l := &st.Leaders[i]; l.OnTable {
+			o.add(st, l.Side, l.At, false, 1)
+		}
+	}
+	st.occ = o
+	return o
+}
+
+// add counts a piece of side at p in (n = 1) or out (n = -1).
+func (o *occupancy) add(st *State, side string, p geom.Point, unit bool, n int16) {
+	si := st.sideIndex(side)
+	i, ok := st.sc.Terrain.At(p)
+	if si < 0 || !ok {
+		return
+	}
+	if unit {
+		o.units[si][i] += n
+	}
+	o.pieces[si][i] += n
+	o.present[si][i] = o.pieces[si][i] > 0
+}
+
+// moved keeps the occupancy up as a piece goes from one hex to another
+// (or off the map: to nil).
+func (st *State) moved(side string, unit bool, from geom.Point, to *geom.Point) {
+	if st.occ == nil {
+		return
+	}
+	st.occ.add(st, side, from, unit, -1)
+	if to != nil {
+		st.occ.add(st, side, *to, unit, 1)
+	}
 }
 
 // Side is a side's command points and headquarters.
@@ -102,6 +176,7 @@ type Unit struct {
 	Used     int    `json:"used,omitempty"` // sixths spent this turn
 	Gone     bool   `json:"gone,omitempty"`
 	pi       int
+	li       int // the index of its command unit
 }
 
 // Init makes NES's state for a game of sc, holding the pieces of s.
@@ -193,9 +268,20 @@ func (st *State) index() {
 	for i, l := range st.Leaders {
 		st.leader[l.ID] = i
 	}
+	st.subs = make([][]int, len(st.Leaders))
+	st.army = map[string]int{}
+	for i, l := range st.Leaders {
+		if l.Role == RoleArmy {
+			st.army[l.Side] = i
+		}
+		if j, ok := st.leader[l.Superior]; ok {
+			st.subs[j] = append(st.subs[j], i)
+		}
+	}
 	st.unit = make(map[string]int, len(st.Units))
 	for i, u := range st.Units {
 		st.unit[u.ID] = i
+		st.Units[i].li = st.leader[u.Leader]
 	}
 }
 
@@ -253,6 +339,7 @@ func (st *State) clone() *State {
 	c.Units = slices.Clone(st.Units)
 	c.Sides = slices.Clone(st.Sides)
 	c.search = nil // made when a move first needs it
+	c.occ = nil
 	return &c
 }
 
@@ -285,6 +372,7 @@ func (st *State) Reset(from game.Ext, c *game.State) {
 	st.Units = append(units, f.Units...)
 	st.Sides = append(sides, f.Sides...)
 	st.search = search
+	st.occ = nil
 	st.hold(c)
 }
 
@@ -296,6 +384,9 @@ func (st *State) searcher() *terrain.Search {
 	}
 	return st.search
 }
+
+// StateOf is NES's part of a game's state.
+func StateOf(s *game.State) *State { return ext(s) }
 
 // ext is NES's state of s.
 func ext(s *game.State) *State { return s.Ext.(*State) }

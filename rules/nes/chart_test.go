@@ -1,0 +1,184 @@
+package nes_test
+
+import (
+	"testing"
+
+	"orderly/geom/hex"
+	"orderly/rules/nes"
+	"orderly/terrain"
+)
+
+// pair is a map of two hexes side by side, 0101 and 0201, the second of
+// terrain ter, their hexside carrying side (if any), at levels lo and hi.
+func pair(t *testing.T, ter, side string, lo, hi int) (*terrain.Map, int, int) {
+	t.Helper()
+	grid := hex.Map{Columns: 2, Rows: 1, Layout: hex.Layout{Offset: hex.OddQ, First: 1, Digits: 2}}
+	k := nes.Kinds()
+	m, err := terrain.New(grid, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := 0, 1
+	for i, h := range k.Hexes {
+		if h.Name == ter {
+			m.SetTerrain(b, i)
+		}
+	}
+	m.SetLevel(a, lo)
+	m.SetLevel(b, hi)
+	if side != "" {
+		for f, n := range k.Sides {
+			if n == side {
+				m.AddFeature(a, m.Dir(a, b), f)
+			}
+		}
+	}
+	return m, a, b
+}
+
+// cost is what the chart says of one step: movement points in sixths,
+// prohibited, disorders, takes general order.
+type cost struct {
+	sixths int
+	p      bool
+	d, g   bool
+}
+
+var (
+	P = cost{p: true}
+)
+
+func mp(n int) cost    { return cost{sixths: 6 * n} }
+func mpD(n int) cost   { return cost{sixths: 6 * n, d: true} }
+func mpG(n int) cost   { return cost{sixths: 6 * n, g: true} }
+func plus(n int) cost  { return cost{sixths: 6 * (1 + n)} } // crossing into clear: 1 + the side
+func plusD(n int) cost { return cost{sixths: 6 * (1 + n), d: true} }
+
+// TestChartHexes: every terrain hex of NES-7 entered from clear ground, in
+// each movement column: the chart's cost and its D and G, or P (SPEC
+// NES-7, our reading of the flattened chart).
+func TestChartHexes(t *testing.T) {
+	r := engine(t)
+	modes := []struct {
+		name string
+		md   nes.Mode
+	}{
+		{"infantry", nes.Mode{Column: "infantry"}},
+		{"cavalry-heavy", nes.Mode{Column: "cavalry-heavy"}},
+		{"cavalry-light", nes.Mode{Column: "cavalry-light"}},
+		{"artillery", nes.Mode{Column: "artillery"}},
+		{"skirmish", nes.Mode{Column: "skirmish"}},
+		{"general-order", nes.Mode{Column: "general-order"}},
+		{"grand-tactical", nes.Mode{Column: "infantry", GT: true}},
+		{"command", nes.Mode{Command: true}},
+	}
+	want := map[string][]cost{
+		//                 inf      cav-h    cav-l    art      skirm  gen-ord GT(inf) command
+		"clear":           {mp(1), mp(1), mp(1), mp(1), mp(1), mp(1), mp(1), mp(1)},
+		"light-cover":     {mp(1), mp(1), mp(1), mp(2), mp(1), mp(1), mp(1), mp(1)},
+		"farmette":        {mpG(1), mpD(2), mpG(1), mpD(2), mp(1), mp(1), mp(1), mp(1)},
+		"woods":           {mpG(2), P, mpG(2), P, mp(1), mp(2), mp(2), mp(1)},
+		"town":            {mpG(2), mpD(2), mpG(2), mpD(3), mp(1), mp(2), mp(2), mp(1)},
+		"frozen-wetlands": {mpG(2), mpD(2), mpD(2), P, mp(2), mp(2), mpG(2), mp(1)},
+	}
+	for ter, costs := range want {
+		m, a, b := pair(t, ter, "", 0, 0)
+		for i, mo := range modes {
+			checkStep(t, r, m, mo.md, a, b, ter+" "+mo.name, costs[i])
+		}
+	}
+}
+
+// TestChartHexsides: every hexside of NES-7 crossed into clear ground,
+// and the slopes from the elevations, up and down.
+func TestChartHexsides(t *testing.T) {
+	r := engine(t)
+	inf := nes.Mode{Column: "infantry"}
+	hv := nes.Mode{Column: "cavalry-heavy"}
+	art := nes.Mode{Column: "artillery"}
+	sk := nes.Mode{Column: "skirmish"}
+	gt := nes.Mode{Column: "infantry", GT: true}
+	cases := []struct {
+		side   string
+		lo, hi int
+		md     nes.Mode
+		name   string
+		want   cost
+	}{
+		{"brook", 0, 0, inf, "infantry", plus(1)},
+		{"brook", 0, 0, art, "artillery", plus(1)},
+		{"brook", 0, 0, sk, "skirmish", plus(0)},
+		{"brook", 0, 0, gt, "grand tactical", plus(1)},
+		{"stream", 0, 0, inf, "infantry, formed", plus(2)},
+		{"stream", 0, 0, nes.Mode{Column: "infantry", Disorder: true}, "infantry, disordering", plusD(1)},
+		{"stream", 0, 0, hv, "heavy cavalry", plusD(1)},
+		{"stream", 0, 0, art, "artillery", plusD(2)},
+		{"stream", 0, 0, sk, "skirmish", plus(1)},
+		{"stream", 0, 0, gt, "grand tactical", plus(1)},
+		{"major-stream", 0, 0, inf, "infantry", plusD(2)},
+		{"major-stream", 0, 0, art, "artillery", P},
+		{"major-stream", 0, 0, sk, "skirmish", plus(2)},
+		{"major-stream", 0, 0, gt, "grand tactical (same, disorder ignored)", plus(2)},
+		{"stream", 0, 0, nes.Mode{Column: "artillery", GT: true}, "artillery in grand tactical", plus(1)},
+		{"light-cover-side", 0, 0, inf, "infantry", plus(1)},
+		{"light-cover-side", 0, 0, art, "artillery", plusD(1)},
+		{"light-cover-side", 0, 0, sk, "skirmish", plus(0)},
+		{"", 0, 1, inf, "infantry up a slope", plus(0)},
+		{"", 0, 1, art, "artillery up a slope", plus(1)},
+		{"", 1, 0, art, "artillery down a slope", plus(0)},
+		{"steep", 0, 1, inf, "infantry up steep", plus(1)},
+		{"steep", 1, 0, inf, "infantry down steep", plus(0)},
+		{"steep", 0, 1, art, "artillery up steep", plus(2)},
+		{"steep", 1, 0, art, "artillery down steep", plus(1)},
+		{"steep", 0, 1, gt, "grand tactical up steep", plus(1)},
+		{"steep", 1, 0, gt, "grand tactical down steep", plus(1)},
+		{"steep", 0, 1, nes.Mode{Command: true}, "a command unit up steep", mp(1)},
+	}
+	for _, c := range cases {
+		m, a, b := pair(t, "clear", c.side, c.lo, c.hi)
+		checkStep(t, r, m, c.md, a, b, c.side+" "+c.name, c.want)
+	}
+}
+
+// TestChartRoads: along a road, road column pays 1/2 a hex (major) or 2/3
+// (minor) and anyone else 1 (the road exemption), whatever the terrain
+// and hexside: even artillery into woods across a major stream.
+func TestChartRoads(t *testing.T) {
+	r := engine(t)
+	for _, c := range []struct {
+		road string
+		md   nes.Mode
+		want int
+	}{
+		{"major-road", nes.Mode{Column: "artillery", Road: true}, 3},
+		{"minor-road", nes.Mode{Column: "artillery", Road: true}, 4},
+		{"major-road", nes.Mode{Column: "artillery"}, 6},
+		{"minor-road", nes.Mode{Column: "cavalry-heavy"}, 6},
+	} {
+		m, a, b := pair(t, "woods", "major-stream", 0, 1)
+		ri := 0
+		if c.road == "major-road" {
+			ri = 1
+		}
+		m.AddRoad(a, m.Dir(a, b), ri)
+		checkStep(t, r, m, c.md, a, b, c.road, cost{sixths: c.want})
+	}
+}
+
+func checkStep(t *testing.T, r *nes.Rules, m *terrain.Map, md nes.Mode, a, b int, name string, want cost) {
+	t.Helper()
+	rt, why := r.Route(m, md, a, []int{b})
+	if want.p {
+		if why == "" {
+			t.Errorf("%s: costs %s MP, want it prohibited", name, nes.MP(rt.Cost))
+		}
+		return
+	}
+	if why != "" {
+		t.Errorf("%s: refused (%s), want %s MP", name, why, nes.MP(want.sixths))
+		return
+	}
+	if rt.Cost != want.sixths || rt.Disorder != want.d || rt.General != want.g {
+		t.Errorf("%s: %s MP, disorder %v, general order %v; want %s MP, %v, %v", name, nes.MP(rt.Cost), rt.Disorder, rt.General, nes.MP(want.sixths), want.d, want.g)
+	}
+}

@@ -1,0 +1,146 @@
+package nes_test
+
+import (
+	"fmt"
+	"testing"
+
+	"orderly/game"
+	"orderly/rules/nes"
+)
+
+// line is a scenario on a 20 x 3 map: the french army commander (radius
+// 3) at 0102 and his one corps commander at corps, with a division whose
+// brigade's units stand at units.
+func line(corps, units string) string {
+	return fmt.Sprintf(`name: line
+rules: nes
+turns: 6
+map: {columns: 20, rows: 3}
+sides:
+  - id: french
+    nation: french
+    edge: west
+    command-points: 9
+    army: {id: c, at: "0102", range: 3}
+    corps:
+      - id: k
+        general: {id: k-g, at: %q, range: 3, rating: 9}
+        divisions:
+          - id: d
+            general: {id: d-g, at: %q, range: 2, rating: 9}
+            brigades:
+              - id: b
+                general: {id: b-g, at: %q, range: 2, rating: 9}
+                units:
+                  - {id: u, type: infantry, at: %q, strength: 4}
+  - id: russian
+    nation: russian
+    edge: east
+    command-points: 1
+    army: {id: r, at: "2002", range: 3}
+    divisions:
+      - id: rd
+        general: {id: rd-g, at: "2001", range: 2, rating: 4}
+        units:
+          - {id: ru, type: infantry, at: "2003", strength: 4}
+`, corps, corps, corps, units)
+}
+
+// TestDeliveryByDistance: NES-2's distances from a sender of radius 3 in
+// a straight line of hexes: in his hex received without a roll; 1 and 3
+// hexes (within the radius) roll NES-1; 4 hexes (radius + 1) delay 1;
+// 7 (2 radii + 1) delay 2; 10 (3 radii + 1) delay 3; 16 still delay 3.
+// The distance is to the receiver or the nearest of its combat units.
+func TestDeliveryByDistance(t *testing.T) {
+	r := engine(t)
+	// Hexes on row 02 of an odd-q map: column c is c-1 hexes from 0102.
+	cases := []struct {
+		corps, units string
+		rolls        bool
+		want         string
+	}{
+		{"0102", "0202", false, "received"},
+		{"0202", "0302", true, "received"},
+		{"0402", "0502", true, "received"},
+		{"0502", "0602", false, "delay-1"},
+		{"0802", "0902", false, "delay-2"},
+		{"1102", "1202", false, "delay-3"},
+		{"1702", "1802", false, "delay-3"},
+		// the corps commander is far, his division's unit within 3
+		{"1102", "0402", true, "received"},
+	}
+	for _, c := range cases {
+		sc := read(t, r, "line.yaml", []byte(line(c.corps, c.units)))
+		q := &queue{faces: []int{0}}
+		g, err := game.New(sc, r, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs, err := g.Do(game.Command{Side: "french", Verb: "send", Args: &nes.Args{From: "c", To: "k", Kind: "attack"}})
+		if err != nil {
+			t.Fatalf("corps at %s: %v", c.corps, err)
+		}
+		var sent *nes.Sent
+		var rolled bool
+		for _, e := range evs {
+			if d, ok := e.Data.(*nes.Sent); ok {
+				sent, rolled = d, len(e.Rolls) > 0
+			}
+		}
+		if sent == nil || sent.Result != c.want || rolled != c.rolls {
+			t.Errorf("corps at %s, units at %s: %+v rolled %v; want %s, rolled %v", c.corps, c.units, sent, rolled, c.want, c.rolls)
+		}
+	}
+}
+
+// TestMarkersCountDown: an order at delay 3 steps down a level each of
+// the side's turns, then at delay 1 rolls NES-1 every turn with -1 for
+// each turn it has stayed there (NES-2, our reading), keeping the -2 of
+// an order sent from the army commander's hex (NES-1's accrued
+// modifiers): with the corps commander's bonus 0, 7 is delay-1 at -1-2
+// (total 4) and at -2-2 (total 3), and 5 received at -3-2 (total 0).
+func TestMarkersCountDown(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "line.yaml", []byte(line("1102", "1202")))
+	q := &queue{faces: []int{7, 7, 5}}
+	g, err := game.New(sc, r, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Do(game.Command{Side: "french", Verb: "send", Args: &nes.Args{From: "c", To: "k", Kind: "attack"}}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"k-g delay-2", "k-g delay-1", "k-g delay-1 total 4", "k-g delay-1 total 3", "k-g received total 0"}
+	var got []string
+	for range 60 {
+		if g.State().Over || len(got) == len(want) {
+			break
+		}
+		evs, err := g.Do(game.Command{Side: g.Acting()[0], Verb: game.Ready})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			b, ok := e.Data.(*nes.Begun)
+			if !ok || b.Side != "french" {
+				continue
+			}
+			n := 0
+			for _, m := range b.Markers {
+				s := fmt.Sprintf("%s delay-%d", m.Leader, m.Delay)
+				if m.Result != "" {
+					s = fmt.Sprintf("%s %s total %d", m.Leader, m.Result, e.Rolls[n].Total)
+					n++
+				}
+				got = append(got, s)
+			}
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("markers %q, want %q", got, want)
+	}
+	k := nes.StateOf(g.State()).Leader("k-g")
+	if k.Order == nil || k.Order.Kind != "attack" || k.Marker != nes.Received || k.State != nes.Mobilized {
+		t.Errorf("after delivery k-g has %+v, marker %q, %s", k.Order, k.Marker, k.State)
+	}
+}

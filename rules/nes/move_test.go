@@ -1,0 +1,225 @@
+package nes_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"orderly/game"
+	"orderly/geom/hex"
+	"orderly/rules/nes"
+	"orderly/terrain"
+)
+
+// drawMap draws a small NES map of random terrain, elevation, hexside
+// features and roads.
+func drawMap(t *rapid.T) *terrain.Map {
+	grid := hex.Map{Columns: rapid.IntRange(1, 9).Draw(t, "columns"), Rows: rapid.IntRange(1, 9).Draw(t, "rows"),
+		Layout: hex.Layout{Offset: hex.Offset(rapid.IntRange(0, 3).Draw(t, "offset")), First: 1, Digits: 2}}
+	k := nes.Kinds()
+	m, err := terrain.New(grid, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Len() {
+		m.SetTerrain(i, rapid.IntRange(0, len(k.Hexes)-1).Draw(t, "terrain"))
+		m.SetLevel(i, rapid.IntRange(0, 2).Draw(t, "level"))
+	}
+	for i := range m.Len() {
+		for d := range 3 {
+			j := m.Next(i, d)
+			if j < 0 {
+				continue
+			}
+			if f := rapid.IntRange(-4, len(k.Sides)-1).Draw(t, "side"); f >= 0 && (k.Sides[f] != k.Steep || m.Level(i) != m.Level(j)) {
+				m.AddFeature(i, d, f)
+			}
+			if rd := rapid.IntRange(-6, 1).Draw(t, "road"); rd >= 0 {
+				m.AddRoad(i, d, rd)
+			}
+		}
+	}
+	return m
+}
+
+var modes = []nes.Mode{
+	{Column: "infantry"}, {Column: "infantry", Disorder: true}, {Column: "cavalry-heavy"}, {Column: "cavalry-light"},
+	{Column: "artillery"}, {Column: "artillery", Road: true}, {Column: "skirmish"}, {Column: "general-order"},
+	{Column: "infantry", GT: true}, {Column: "cavalry-heavy", GT: true}, {Command: true},
+}
+
+// TestPathsAgainstBruteForce: the least-cost path a move takes over a
+// random NES map costs what an exhaustive relaxation of every step priced
+// by the chart finds, in every mode of movement, and its cost is the sum
+// of the chart's prices along it (SPEC NES-7).
+func TestPathsAgainstBruteForce(t *testing.T) {
+	r := engine(t)
+	rapid.Check(t, func(t *rapid.T) {
+		m := drawMap(t)
+		md := modes[rapid.IntRange(0, len(modes)-1).Draw(t, "mode")]
+		from := rapid.IntRange(0, m.Len()-1).Draw(t, "from")
+		step := r.Price(m, md)
+		best := make([]int, m.Len())
+		for i := range best {
+			best[i] = -1
+		}
+		best[from] = 0
+		for changed := true; changed; {
+			changed = false
+			for i := range best {
+				if best[i] < 0 {
+					continue
+				}
+				for d := range 6 {
+					j := m.Next(i, d)
+					c, ok := step(i, d)
+					if j >= 0 && ok && (best[j] < 0 || best[i]+c < best[j]) {
+						best[j], changed = best[i]+c, true
+					}
+				}
+			}
+		}
+		s := terrain.NewSearch(m)
+		tab := r.StepTable(m, md)
+		for to := range m.Len() {
+			path, cost, ok := s.PathOver(from, to, tab, nil, r.Floor(md), -1)
+			if ok != (best[to] >= 0) || ok && cost != best[to] {
+				t.Fatalf("%v from %s to %s: %d %v, brute force %d", md, m.Label(from), m.Label(to), cost, ok, best[to])
+			}
+			if !ok {
+				continue
+			}
+			rt, why := r.Route(m, md, from, path)
+			if why != "" || rt.Cost != cost {
+				t.Fatalf("%v: the path %v costs %d by the chart (%s), the search says %d", md, path, rt.Cost, why, cost)
+			}
+		}
+		reach := s.ReachOver(from, tab, nil, 8*nes.Sixths, nil)
+		var got []int
+		for _, x := range reach {
+			got = append(got, x.I)
+			if best[x.I] != x.Cost {
+				t.Fatalf("reach gives %s at %d, brute force %d", m.Label(x.I), x.Cost, best[x.I])
+			}
+		}
+		for i, c := range best {
+			if c >= 0 && c <= 8*nes.Sixths && !slices.Contains(got, i) {
+				t.Fatalf("reach leaves out %s at %d", m.Label(i), c)
+			}
+		}
+	})
+}
+
+// sightMap is a 9 x 5 map from text, elevation from digits.
+func sightMap(t *testing.T, ter, elev string) *terrain.Map {
+	t.Helper()
+	grid := hex.Map{Columns: 9, Rows: 5, Layout: hex.Layout{Offset: hex.OddQ, First: 1, Digits: 2}}
+	m, err := terrain.Parse(grid, nes.Kinds(), terrain.Text{Terrain: ter, Elevation: elev})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func at(t *testing.T, m *terrain.Map, label string) int {
+	t.Helper()
+	p, err := m.Grid.Parse(label)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, _ := m.At(p)
+	return i
+}
+
+// TestSight: line of sight (NES-5, NES-7) is blocked by woods, farmette
+// and town in the hexes between, and by a hex between higher than both
+// ends; not by those terrains at either end, by light cover or frozen
+// wetlands, or by ground as high as an end.
+func TestSight(t *testing.T) {
+	r := engine(t)
+	cases := []struct {
+		name     string
+		ter      string
+		elev     string
+		from, to string
+		clear    bool
+		by       string
+	}{
+		{"open ground", ".........\n.........\n.........\n.........\n.........", "", "0103", "0903", true, ""},
+		{"woods between", ".........\n.........\n....w....\n.........\n.........", "", "0103", "0903", false, "woods at 0503"},
+		{"town on both sides of the line", ".........\n...t.....\n...t.....\n.........\n.........", "", "0103", "0903", false, "town at 0403"},
+		{"town on one side of a line along hexsides", ".........\n.........\n...t.....\n.........\n.........", "", "0103", "0903", true, ""},
+		{"farmette between", ".........\n.........\n......f..\n.........\n.........", "", "0103", "0903", false, "farmette at 0703"},
+		{"woods at the target", ".........\n.........\n........w\n.........\n.........", "", "0103", "0903", true, ""},
+		{"woods at the firer", ".........\n.........\nw........\n.........\n.........", "", "0103", "0903", true, ""},
+		{"light cover and wetlands do not block", ".........\n.........\n..l.m....\n.........\n.........", "", "0103", "0903", true, ""},
+		{"a hill between", "", "000000000\n000000000\n000010000\n000000000\n000000000", "0103", "0903", false, "higher ground (level 1) at 0503"},
+		{"a hill as high as the firer", "", "000000000\n000000000\n100010000\n000000000\n000000000", "0103", "0903", true, ""},
+		{"a hill off the line", "", "000010000\n000000000\n000000000\n000000000\n000000000", "0103", "0903", true, ""},
+	}
+	for _, c := range cases {
+		m := sightMap(t, c.ter, c.elev)
+		ok, by := r.Sight(m, at(t, m, c.from), at(t, m, c.to))
+		if ok != c.clear || by != c.by {
+			t.Errorf("%s: sight %v (%q), want %v (%q)", c.name, ok, by, c.clear, c.by)
+		}
+	}
+	// A line that runs along hexsides (0101 to 0202 on odd-q: between
+	// 0201 and 0102) is blocked only if both sides block it.
+	line := hex.Lines(hex.Hex{Q: 0, R: 0}, hex.Hex{Q: 1, R: 1})
+	if slices.Equal(line[0], line[1]) {
+		t.Fatalf("the two sides of a line along hexsides are the same cells: %v", line[0])
+	}
+	for _, c := range []struct {
+		ter   string
+		clear bool
+	}{
+		{".w.......\n.........\n.........\n.........\n.........", true},
+		{".........\nw........\n.........\n.........\n.........", true},
+		{".w.......\nw........\n.........\n.........\n.........", false},
+	} {
+		m := sightMap(t, c.ter, "")
+		a, b := at(t, m, "0101"), at(t, m, "0202")
+		if ok, by := r.Sight(m, a, b); ok != c.clear {
+			t.Errorf("along the hexside with %q: sight %v (%s), want %v", strings.ReplaceAll(c.ter, "\n", "/"), ok, by, c.clear)
+		}
+	}
+}
+
+// TestViewHidesOrders: a side's view holds its own orders, markers and
+// command points, and none of the enemy's; command states are open.
+func TestViewHidesOrders(t *testing.T) {
+	r := engine(t)
+	sc := demo(t, r)
+	g, err := game.New(sc, r, game.Seeded(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Do(game.Command{Side: "french", Verb: "send", Args: &nes.Args{From: "napoleon", To: "ney", Kind: "attack", Note: "secret plan"}}); err != nil {
+		t.Fatal(err)
+	}
+	full := nes.StateOf(g.State())
+	ney := full.Leader("ney")
+	if ney.Order == nil && ney.Pending == nil {
+		t.Fatalf("ney has no order after it was sent: %+v", ney)
+	}
+	for seat, sees := range map[string]bool{"french": true, "russian": false, game.Umpire: true} {
+		v := nes.StateOf(r.View(g.State(), seat))
+		l := v.Leader("ney")
+		got := l.Order != nil || l.Pending != nil || l.Marker != ""
+		if got != sees {
+			t.Errorf("%s sees ney's order: %v, want %v", seat, got, sees)
+		}
+		if l.State != ney.State {
+			t.Errorf("%s sees ney %s, want %s (command states are open)", seat, l.State, ney.State)
+		}
+		if pts := v.Side("french").Points; (pts > 0) != sees {
+			t.Errorf("%s sees %d french command points", seat, pts)
+		}
+		if l := v.Leader("davout"); (l.Order != nil) != sees {
+			t.Errorf("%s sees davout's order from the start: %v, want %v", seat, l.Order != nil, sees)
+		}
+	}
+}

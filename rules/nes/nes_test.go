@@ -1,0 +1,164 @@
+package nes_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"orderly/battle"
+	"orderly/dice"
+	"orderly/game"
+	"orderly/game/gametest"
+	"orderly/geom"
+	"orderly/geom/hex"
+	"orderly/rules"
+	"orderly/rules/nes"
+	"orderly/table"
+	"orderly/terrain"
+)
+
+func engine(t testing.TB) *nes.Rules {
+	t.Helper()
+	set, err := table.Load(rules.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := nes.New(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func read(t testing.TB, r *nes.Rules, name string, data []byte) *battle.Scenario {
+	t.Helper()
+	sc, err := battle.Read(name, data, func(string) (battle.RuleSet, error) { return r, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+func demo(t testing.TB, r *nes.Rules) *battle.Scenario {
+	t.Helper()
+	data, err := os.ReadFile("../../examples/nes/nes-demo.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return read(t, r, "nes-demo.yaml", data)
+}
+
+// queue is dice that hand out given faces in order.
+type queue struct{ faces []int }
+
+func (q *queue) Roller(game.RollKey) dice.Roller { return q }
+
+func (q *queue) Face(sides, low int) (int, error) {
+	if len(q.faces) == 0 {
+		return 0, errors.New("no more faces")
+	}
+	f := q.faces[0]
+	q.faces = q.faces[1:]
+	return f, nil
+}
+
+// TestConformance plays random games of the demo and of a synthetic
+// battle through the conformance suite.
+func TestConformance(t *testing.T) {
+	r := engine(t)
+	gametest.Conformance(t, r, demo(t, r), 3)
+	sc := synthetic(t, 2, 3, 3, 2, 30)
+	sc.Turns = 4
+	gametest.Conformance(t, r, sc, 2)
+}
+
+// synthetic builds an NES battle on a map of size x size hexes of mixed
+// terrain: each side has corps corps of divs divisions of brigs brigades
+// of units combat units, in blocks facing each other.
+func synthetic(t testing.TB, corps, divs, brigs, units, size int) *battle.Scenario {
+	t.Helper()
+	grid := hex.Map{Columns: size, Rows: size, Layout: hex.Layout{Offset: hex.OddQ, First: 1, Digits: 3}}
+	m, err := terrain.New(grid, nes.Kinds())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := range m.Len() {
+		switch x := rng.IntN(100); {
+		case x < 8:
+			m.SetTerrain(i, 1) // light cover
+		case x < 12:
+			m.SetTerrain(i, 2) // farmette
+		}
+		for d := range 3 {
+			if m.Next(i, d) >= 0 && rng.IntN(20) == 0 {
+				m.AddFeature(i, d, 0) // a brook
+			}
+		}
+	}
+	sc := &battle.Scenario{Name: "synthetic", Rules: "nes", Turns: 1000, Map: &grid, Terrain: m, Speedless: true}
+	pt := func(col, row int) geom.Point { return geom.Pt(float64(col), float64(row)) }
+	points := 6
+	for si, id := range []string{"french", "russian"} {
+		s := &battle.Side{ID: id, Name: id, Nation: id, Edge: []string{"west", "east"}[si], Points: &points}
+		col0 := 2
+		dir := 1
+		if si == 1 {
+			col0, dir = size-1, -1
+		}
+		army := &battle.Formation{ID: id, Side: id, Kind: battle.Army, General: id + "-c"}
+		s.Formations = append(s.Formations, army)
+		s.Generals = append(s.Generals, &battle.General{ID: army.General, Side: id, Commands: army.ID, Range: 8, At: pt(col0, size/2)})
+		row := 1
+		col := col0 + dir
+		next := func() geom.Point { // two hexes a row, down the columns
+			p := pt(col, row)
+			row++
+			if row > size {
+				row, col = 1, col+dir
+			}
+			return p
+		}
+		for c := range corps {
+			k := &battle.Formation{ID: fmt.Sprintf("%s-k%d", id, c), Side: id, Kind: battle.Corps, Parent: army.ID, General: fmt.Sprintf("%s-k%d-g", id, c), Order: &battle.Order{Kind: "attack"}}
+			army.Children = append(army.Children, k.ID)
+			s.Formations = append(s.Formations, k)
+			s.Generals = append(s.Generals, &battle.General{ID: k.General, Side: id, Commands: k.ID, Range: 6, Attrs: map[string]any{"rating": 5, "bonus": 1}, At: pt(col, row)})
+			for d := range divs {
+				dv := &battle.Formation{ID: fmt.Sprintf("%s-d%d", k.ID, d), Side: id, Kind: battle.Division, Parent: k.ID, General: fmt.Sprintf("%s-k%d-d%d-g", id, c, d), Order: &battle.Order{Kind: "move"}}
+				k.Children = append(k.Children, dv.ID)
+				s.Formations = append(s.Formations, dv)
+				s.Generals = append(s.Generals, &battle.General{ID: dv.General, Side: id, Commands: dv.ID, Range: 4, Attrs: map[string]any{"rating": 5, "bonus": 1}, At: pt(col, row)})
+				for b := range brigs {
+					br := &battle.Formation{ID: fmt.Sprintf("%s-b%d", dv.ID, b), Side: id, Kind: battle.Brigade, Parent: dv.ID, General: fmt.Sprintf("%s-b%d-g", dv.ID, b)}
+					dv.Children = append(dv.Children, br.ID)
+					s.Formations = append(s.Formations, br)
+					at := next()
+					s.Generals = append(s.Generals, &battle.General{ID: br.General, Side: id, Commands: br.ID, Range: 2, Attrs: map[string]any{"rating": 4, "bonus": 1}, At: at})
+					for u := range units {
+						if u%2 == 1 {
+							at = next()
+						}
+						typ := "infantry"
+						if u%5 == 4 {
+							typ = "light-cavalry"
+						}
+						un := &battle.Unit{ID: fmt.Sprintf("%s-u%d", br.ID, u), Side: id, Division: br.ID, Type: typ, Shape: "line", Status: "formed", At: at, Attrs: map[string]any{"strength": 5}}
+						br.Units = append(br.Units, un.ID)
+						s.Units = append(s.Units, un)
+					}
+					if units%2 == 0 {
+						next()
+					}
+				}
+			}
+		}
+		sc.Sides = append(sc.Sides, s)
+	}
+	if err := sc.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
