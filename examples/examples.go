@@ -8,8 +8,8 @@ import (
 	"io/fs"
 )
 
-//go:embed nb/*.yaml bp/*.yaml
+//go:embed nb/*.yaml bp/*.yaml nes/*.yaml
 var files embed.FS
 
-// FS is every bundled example, under nb/ and bp/.
+// FS is every bundled example, under nb/, bp/ and nes/.
 func FS() fs.FS { return files }

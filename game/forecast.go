@@ -1,6 +1,9 @@
 package game
 
-import "orderly/battle"
+import (
+	"orderly/battle"
+	"orderly/geom"
+)
 
 // Forecast names the roll that will decide when a formation acts on an
 // order not yet written: the table and the parameters it will be rolled
@@ -15,6 +18,10 @@ type Forecast struct {
 	// bring it, for a rule set whose orders ride (SPEC NB-3, NB-4); nil
 	// when none would ride or the rule set cannot say.
 	Messenger *Delivery `json:"messenger,omitempty"`
+	// Path is the way a move would go, or the line a shot or a look
+	// would follow, for a page to draw: positions of the scenario's
+	// space, the start first; nil when there is none.
+	Path []geom.Point `json:"path,omitempty"`
 }
 
 // Delivery is when a messenger sent now should bring an order: it leaves

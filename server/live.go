@@ -42,6 +42,9 @@ type live struct {
 	source []byte
 
 	subs subscribers
+	// space is the map as a page draws it, worked out on the first board
+	// (it never changes); nil until then.
+	space *Space
 }
 
 func (l *live) touch(now time.Time) { l.last.Store(now.UnixNano()) }

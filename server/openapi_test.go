@@ -77,7 +77,7 @@ func TestSpaceOf(t *testing.T) {
 		{geom.Table{Width: 72, Depth: 48}, `{"kind":"table","unit":"inches","min":[0,0],"max":[72,48]}`},
 		{m, `{"kind":"hex","unit":"hexes","min":[1,1],"max":[30,20],"hex":{"columns":30,"rows":20,"layout":"even-q","first":1,"digits":2}}`},
 	} {
-		b, err := json.Marshal(spaceOf(c.sp))
+		b, err := json.Marshal(spaceOf(c.sp, nil))
 		if err != nil || string(b) != c.want {
 			t.Errorf("spaceOf(%v) = %s, %v; want %s", c.sp, b, err, c.want)
 			continue

@@ -9,6 +9,7 @@ import (
 	"orderly/game"
 	"orderly/geom"
 	"orderly/geom/hex"
+	"orderly/terrain"
 	"orderly/store"
 )
 
@@ -145,16 +146,76 @@ type HexMap struct {
 	Layout  string `json:"layout"`
 	First   int    `json:"first"`
 	Digits  int    `json:"digits"`
+	// Terrain is what lies on the map, if the scenario gives it.
+	Terrain *Terrain `json:"terrain,omitempty"`
 }
 
-// spaceOf describes a space for a page.
-func spaceOf(sp geom.Space) Space {
+// Terrain is a hex map's terrain for drawing: a letter for each hex row by
+// row from the first (Letters names each letter's terrain), an elevation
+// digit for each hex laid out the same, the hexsides that carry features,
+// and the hexsides roads cross.
+type Terrain struct {
+	Hexes   string            `json:"hexes"`
+	Letters map[string]string `json:"letters"`
+	Levels  string            `json:"levels"`
+	Sides   []Hexside         `json:"sides"`
+	Roads   []Hexside         `json:"roads"`
+}
+
+// Hexside is a hexside between two hexes ([column, row] each) and what is
+// on it: hexside features, or the kind of road that crosses it.
+type Hexside struct {
+	Hexes [2]geom.Point `json:"hexes"`
+	What  []string      `json:"what"`
+}
+
+// spaceOf describes a space for a page, with the map's terrain if t is
+// not nil.
+func spaceOf(sp geom.Space, t *terrain.Map) Space {
 	b := sp.Bounds()
 	out := Space{Kind: sp.Kind(), Unit: string(sp.Unit()), Min: b.Min, Max: b.Max}
 	if m, ok := sp.(hex.Map); ok {
 		l := m.Layout
 		out.Hex = &HexMap{Columns: m.Columns, Rows: m.Rows, Layout: l.Offset.String(), First: l.First, Digits: l.LabelDigits()}
+		if t != nil {
+			out.Hex.Terrain = terrainOf(t)
+		}
 	}
+	return out
+}
+
+// terrainOf describes a map's terrain for a page.
+func terrainOf(t *terrain.Map) *Terrain {
+	k := t.Kinds
+	out := &Terrain{Letters: map[string]string{}, Sides: []Hexside{}, Roads: []Hexside{}}
+	for _, h := range k.Hexes {
+		out.Letters[string(h.Letter)] = h.Name
+	}
+	hexes, levels := make([]byte, 0, t.Len()), make([]byte, 0, t.Len())
+	for i := range t.Len() {
+		hexes = append(hexes, byte(k.Hexes[t.Terrain(i)].Letter))
+		levels = append(levels, byte('0'+t.Level(i)))
+		for d := range 6 {
+			j := t.Next(i, d)
+			if j < i { // each hexside once, from its lower index; none off the map
+				continue
+			}
+			side := [2]geom.Point{t.Point(i), t.Point(j)}
+			if f := t.Features(i, d); f != 0 {
+				hs := Hexside{Hexes: side}
+				for n, name := range k.Sides {
+					if f&(1<<n) != 0 {
+						hs.What = append(hs.What, name)
+					}
+				}
+				out.Sides = append(out.Sides, hs)
+			}
+			if r := t.Road(i, d); r != terrain.None {
+				out.Roads = append(out.Roads, Hexside{Hexes: side, What: []string{k.Roads[r]}})
+			}
+		}
+	}
+	out.Hexes, out.Levels = string(hexes), string(levels)
 	return out
 }
 
@@ -182,7 +243,11 @@ func (l *live) board(seat store.Seat) Board {
 		}
 	}
 	f, sp := l.sc.Field, l.sc.Space()
-	b.Space = spaceOf(sp)
+	if l.space == nil {
+		sp := spaceOf(sp, l.sc.Terrain)
+		l.space = &sp
+	}
+	b.Space = *l.space
 	b.Field = Field{Width: f.Width, Depth: f.Depth, Units: string(sp.Unit()), Columns: f.Columns, Rows: f.Rows, Speeds: l.sc.Speeds}
 	if r, ok := l.rules.(game.Reacher); ok {
 		b.Reach, b.Reaching = r.Reach(), r.Reaching(state)

@@ -39,6 +39,8 @@ func (r *Rules) Command(c *game.Command, x *game.Tx) error {
 		return k.bombard()
 	case "charge":
 		return k.charge()
+	case "sight":
+		return game.Reject("", "sight asks what a line of sight meets (the page's odds); it is not a command")
 	}
 	return game.Reject("", "nes has no command %s", c.Verb)
 }

@@ -10,7 +10,9 @@ import (
 )
 
 // verbs are NES's commands, besides the engine's ready and end.
-var verbs = []string{"send", "cp", "move", "form", "loss", "bombard", "charge"}
+// sight is a question a page asks (what a line of sight meets), never
+// a command of a step: the engine refuses it as one.
+var verbs = []string{"send", "cp", "move", "form", "loss", "bombard", "charge", "sight"}
 
 // Verbs lists NES's commands.
 func (r *Rules) Verbs() []string { return slices.Clone(verbs) }
@@ -40,6 +42,7 @@ type Args struct {
 	Points    int      `json:"points,omitempty"`
 	Situation string   `json:"situation,omitempty"`
 	Target    string   `json:"target,omitempty"`
+	Sight     bool     `json:"sight,omitempty"` // sight: From and To are hexes
 }
 
 // Size is how many ids and hexes the arguments name (game.Sizer).
@@ -63,6 +66,14 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 		a.General, err = rd.ID(v, w)
 	case "send":
 		err = readSend(rd, v, w, a)
+	case "sight":
+		var f map[string]*yaml.Node
+		if f, err = rd.Need(v, w, "from", "to"); err == nil {
+			a.Sight = true
+			if a.From, err = label(rd, f["from"], w+".from"); err == nil {
+				a.To, err = label(rd, f["to"], w+".to")
+			}
+		}
 	case "move":
 		err = readMove(rd, v, w, a)
 	case "form":

@@ -181,7 +181,8 @@ type Unit struct {
 
 // Init makes NES's state for a game of sc, holding the pieces of s.
 // A formation given an order at the start has it received and is
-// mobilized; any other starts standing with no order (our reading).
+// mobilized, and so are the brigades of a division given one; any other
+// starts standing with no order (our reading).
 func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 	st := &State{sc: sc}
 	for _, sd := range sc.Sides {
@@ -208,7 +209,11 @@ func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 			l.Low = [3]int{attr(g.Attrs, "reduced-bonus", max(bonus-1, 0)), attr(g.Attrs, "reduced-rating", max(rating-1, 0)), attr(g.Attrs, "reduced-range", radius)}
 			l.Reduced = flag(g.Attrs, "reduced")
 			l.side()
-			if o := f.Order; o != nil {
+			o := f.Order
+			if p := sc.Formation(f.Parent); o == nil && f.Kind == battle.Brigade && p != nil {
+				o = p.Order // a brigade starts under its division's order
+			}
+			if o != nil {
 				l.Order = &Order{Kind: o.Kind, Objective: o.Objective, Note: o.Note}
 				l.Marker, l.State = Received, Mobilized
 			}
