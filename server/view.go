@@ -9,8 +9,8 @@ import (
 	"orderly/game"
 	"orderly/geom"
 	"orderly/geom/hex"
-	"orderly/terrain"
 	"orderly/store"
+	"orderly/terrain"
 )
 
 // Info is a game as its seats see it, without the state. Version is the
