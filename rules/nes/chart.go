@@ -226,17 +226,27 @@ func (r *Rules) price(m *terrain.Map, md Mode, i, d int) (step, bool) {
 	if m.RoadIn(j) != terrain.None {
 		gc = colGTRoad
 	}
-	if md.GT {
-		if g := r.chart.at(k.Hexes[m.Terrain(j)].Name, gc); !g.same {
-			enter = g
-		}
-	}
 	if enter.prohibit || enter.na {
 		return step{}, false
 	}
 	out.mp, out.disorder, out.general = enter.mp, enter.disorder, enter.general
+	if md.GT {
+		// Grand tactical movement prices the hex by its own column (same:
+		// the normal cost); what the unit may not enter it still may not,
+		// and the normal column's D and G still follow (our reading: the
+		// chart lifts disorder only at streams).
+		if g := r.chart.at(k.Hexes[m.Terrain(j)].Name, gc); !g.same {
+			if g.prohibit || g.na {
+				return step{}, false
+			}
+			out.mp = g.mp
+		}
+	}
 	add := func(row string) bool {
 		c := r.chart.at(row, col)
+		if c.prohibit {
+			return false
+		}
 		if md.GT {
 			if g := r.chart.at(row, gc); !g.same {
 				c = g

@@ -56,7 +56,9 @@ func plusD(n int) cost { return cost{sixths: 6 * (1 + n), d: true} }
 
 // TestChartHexes: every terrain hex of NES-7 entered from clear ground, in
 // each movement column: the chart's cost and its D and G, or P (SPEC
-// NES-7, our reading of the flattened chart).
+// NES-7, our reading of the flattened chart; light cavalry takes general
+// order in frozen wetlands by the chart's note; grand tactical movement
+// keeps the normal column's D, G and P).
 func TestChartHexes(t *testing.T) {
 	r := engine(t)
 	modes := []struct {
@@ -76,10 +78,10 @@ func TestChartHexes(t *testing.T) {
 		//                 inf      cav-h    cav-l    art      skirm  gen-ord GT(inf) command
 		"clear":           {mp(1), mp(1), mp(1), mp(1), mp(1), mp(1), mp(1), mp(1)},
 		"light-cover":     {mp(1), mp(1), mp(1), mp(2), mp(1), mp(1), mp(1), mp(1)},
-		"farmette":        {mpG(1), mpD(2), mpG(1), mpD(2), mp(1), mp(1), mp(1), mp(1)},
-		"woods":           {mpG(2), P, mpG(2), P, mp(1), mp(2), mp(2), mp(1)},
-		"town":            {mpG(2), mpD(2), mpG(2), mpD(3), mp(1), mp(2), mp(2), mp(1)},
-		"frozen-wetlands": {mpG(2), mpD(2), mpD(2), P, mp(2), mp(2), mpG(2), mp(1)},
+		"farmette":        {mpG(1), mpD(2), mpG(1), mpD(2), mp(1), mp(1), mpG(1), mp(1)},
+		"woods":           {mpG(2), P, mpG(2), P, mp(1), mp(2), mpG(2), mp(1)},
+		"town":            {mpG(2), mpD(2), mpG(2), mpD(3), mp(1), mp(2), mpG(2), mp(1)},
+		"frozen-wetlands": {mpG(2), mpD(2), mpG(2), P, mp(2), mp(2), mpG(2), mp(1)},
 	}
 	for ter, costs := range want {
 		m, a, b := pair(t, ter, "", 0, 0)
@@ -109,6 +111,7 @@ func TestChartHexsides(t *testing.T) {
 		{"brook", 0, 0, art, "artillery", plus(1)},
 		{"brook", 0, 0, sk, "skirmish", plus(0)},
 		{"brook", 0, 0, gt, "grand tactical", plus(1)},
+		{"brook", 0, 0, nes.Mode{Column: "cavalry-heavy", GT: true}, "heavy cavalry in grand tactical", plus(1)},
 		{"stream", 0, 0, inf, "infantry, formed", plus(2)},
 		{"stream", 0, 0, nes.Mode{Column: "infantry", Disorder: true}, "infantry, disordering", plusD(1)},
 		{"stream", 0, 0, hv, "heavy cavalry", plusD(1)},
@@ -180,5 +183,20 @@ func checkStep(t *testing.T, r *nes.Rules, m *terrain.Map, md nes.Mode, a, b int
 	}
 	if rt.Cost != want.sixths || rt.Disorder != want.d || rt.General != want.g {
 		t.Errorf("%s: %s MP, disorder %v, general order %v; want %s MP, %v, %v", name, nes.MP(rt.Cost), rt.Disorder, rt.General, nes.MP(want.sixths), want.d, want.g)
+	}
+}
+
+// TestGrandTacticalKeepsProhibitions: grand tactical movement prices by
+// its own columns but does not open to heavy cavalry or artillery the
+// woods the chart closes to them (they enter only by road).
+func TestGrandTacticalKeepsProhibitions(t *testing.T) {
+	r := engine(t)
+	for _, md := range []nes.Mode{{Column: "cavalry-heavy", GT: true}, {Column: "artillery", GT: true}} {
+		m, a, b := pair(t, "woods", "", 0, 0)
+		checkStep(t, r, m, md, a, b, md.Column+" into woods in grand tactical", P)
+		m, a, b = pair(t, "clear", "major-stream", 0, 0)
+		if md.Column == "artillery" {
+			checkStep(t, r, m, md, a, b, "artillery across a major stream in grand tactical", P)
+		}
 	}
 }

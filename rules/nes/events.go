@@ -462,7 +462,11 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		if len(fx) > 0 {
 			tail = " and " + strings.Join(fx, " and ")
 		}
-		return fmt.Sprintf("%s moves %d hexes to %s for %s MP%s.", who, len(d.Path), d.To, MP(d.Cost), tail)
+		hexes := fmt.Sprintf("%d hexes", len(d.Path))
+		if len(d.Path) == 1 {
+			hexes = "1 hex"
+		}
+		return fmt.Sprintf("%s moves %s to %s for %s MP%s.", who, hexes, d.To, MP(d.Cost), tail)
 	case *Formed:
 		return fmt.Sprintf("%s forms %s (%s MP).", name(d.Unit), d.Formation, MP(d.Cost))
 	case *Lost:

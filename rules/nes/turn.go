@@ -121,7 +121,17 @@ func (r *Rules) continuation(x *game.Tx, st *State, side string) error {
 			return err
 		}
 		rolls = append(rolls, *ro)
-		c.Checks = append(c.Checks, Check{Leader: l.ID, Result: ro.Result})
+		ck := Check{Leader: l.ID, Result: ro.Result}
+		if ro.Result == Standing && l.Role == RoleDivision {
+			// His mobilized brigade leaders fall with him (our reading:
+			// a brigade acts within its division's command state).
+			for _, j := range st.subs[i] {
+				if b := &st.Leaders[j]; b.Role == RoleBrigade && b.State == Mobilized {
+					ck.Fall = append(ck.Fall, b.ID)
+				}
+			}
+		}
+		c.Checks = append(c.Checks, ck)
 	}
 	if len(c.Checks) == 0 {
 		return nil
