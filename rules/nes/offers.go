@@ -31,8 +31,8 @@ func (r *Rules) checker(s *game.State, sc *battle.Scenario, side string, a *Args
 // command and combat units (game.Offerer): send and cp for a command unit
 // with command units under it while the side has the points; move for any
 // piece with movement left, form for a unit that can pay for it;
-// loss for any unit, bombard for class 1 artillery of strength 4 or
-// more, charge for cavalry.
+// loss for any unit on the map (its own or the enemy's), bombard for class
+// 1 artillery of strength 4 or more, charge for cavalry.
 func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]string {
 	st := ext(s)
 	out := map[string][]string{}
@@ -70,6 +70,9 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 	}
 	for i := range st.Units {
 		u := &st.Units[i]
+		if u.Side != side && u.alive() && step.Name == StepCombat {
+			add(u.ID, "loss") // the enemy's losses from the side's fire and shock
+		}
 		if u.Side != side || !u.alive() {
 			continue
 		}

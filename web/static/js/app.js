@@ -11,6 +11,8 @@ import { OrderForm } from './orders.js';
 import { EventLog } from './log.js';
 import { renderSheet } from './sheet.js';
 import { CommandPanel } from './bp.js';
+import { HexMapView } from './hexmap.js';
+import { NesPanel, renderNesOob } from './nes.js';
 
 const TOKEN_KEY = 'orderly.seat';
 
@@ -34,6 +36,7 @@ const app = {
   /** @type {OrderForm|null} */ orders: null,
   /** @type {EventLog|null} */ log: null,
   /** @type {CommandPanel|null} */ bp: null,
+  /** @type {NesPanel|null} */ nes: null,
   refreshing: false,
   again: false,
   revealing: false,
@@ -54,7 +57,7 @@ function name(id) {
 
 /** @param {string} id a general's id */
 function nameGeneral(id) {
-  const g = app.board && app.board.state.generals.find((x) => x.id === id);
+  const g = app.board && (app.board.state.generals || app.board.state.leaders || []).find((x) => x.id === id);
   return g ? g.name || g.id : name(id);
 }
 
@@ -194,13 +197,22 @@ function logEvents(events) {
 
 function render() {
   const step = `${app.info.turn}/${app.info.step}/${app.info.over}`;
-  if (app.step && app.step !== step && !isUmpire() && !app.bp) {
+  if (app.step && app.step !== step && !isUmpire() && !app.bp && !app.nes) {
     // At a new step, show the tab it is about: orders to write, or the army.
     if (app.tab === 'orders' && !can('write')) showTab('army');
     else if (app.tab === 'army' && can('write')) showTab('orders');
   }
   app.step = step;
   renderControls();
+  if (app.nes) {
+    app.nes.update(app.board, app.selected);
+    renderMap();
+    renderNesOob($('oob'), { board: app.board, seat: seat(), info: app.info, name, colour, onSelect: (id) => select({ kind: 'general', id }) });
+    renderSelection();
+    renderGame();
+    renderHint();
+    return;
+  }
   if (app.bp) app.bp.update(app.board, app.selected);
   else app.orders.update(); // first: whether the map may pick an objective depends on it
   renderMap();
@@ -249,6 +261,13 @@ function renderControls() {
 
 function renderMap() {
   const b = app.board;
+  if (app.nes) {
+    app.map.render({
+      space: b.space, state: b.state, extra: b.extra || {}, seat: seat(), colour, name: nameGeneral,
+      selected: app.selected, picking: app.nes.picking(), overlay: app.nes.overlay, showRanges: app.showRanges,
+    });
+    return;
+  }
   app.map.render({
     field: b.field, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0, reaching: b.reaching || [], words: words(),
     seat: seat(), sides: app.info.sides, colour, name: nameGeneral, extra: b.extra || null,
@@ -261,6 +280,14 @@ function renderMap() {
 function renderHint() {
   const hint = $('map-hint');
   let t = '';
+  if (app.nes) {
+    const pick = app.nes.pick;
+    t = pick === 'sight' ? 'Tap two hexes to see whether one sees the other.'
+      : pick ? `Tap the hex (${pick}).` : 'Tap a counter to select it; the panel offers what it may do.';
+    hint.textContent = t;
+    hint.hidden = false;
+    return;
+  }
   if (app.orders.enabled && app.tab === 'orders') t = 'Tap the map to place the order’s objective.';
   else if (can('move') && !isUmpire()) t = 'Drag your units and generals to move them; tap one for its details.';
   else if (can('move')) t = 'Drag any piece to move it; tap one for its details.';
@@ -303,10 +330,12 @@ function select(ref) {
   renderSelection();
   renderMap();
   if (app.bp && app.board) app.bp.update(app.board, app.selected);
+  if (app.nes && app.board) { app.nes.update(app.board, app.selected); renderHint(); }
 }
 
 function renderSelection() {
   const box = $('selection');
+  if (app.nes) { box.hidden = true; fill(box); return; } // the command panel shows the selected piece
   const ref = app.selected;
   const st = app.board && app.board.state;
   if (!ref || !st) { box.hidden = true; fill(box); return; }
@@ -651,11 +680,6 @@ async function start() {
     return;
   }
   app.api = new Api(token);
-  app.map = new MapView($('map'), {
-    onPick: (p) => { app.orders.setObjective(p); },
-    onSelect: (ref) => select(ref),
-    onMove: movePiece,
-  });
   app.orders = new OrderForm({
     api: app.api,
     model: () => app.board && { info: app.info, state: app.board.state, field: app.board.field, name, nameGeneral, writable: writable() },
@@ -671,6 +695,18 @@ async function start() {
     return;
   }
   app.api.game = app.info.id;
+  if (app.info.rules === 'nes') {
+    // A hex game: the hex map, and a command panel in place of the order form.
+    app.nes = new NesPanel($('bp-panel'), { api: app.api, refresh, banner: (msg) => banner(msg), name: nameGeneral, select, redraw: () => { renderMap(); renderHint(); } });
+    app.map = new HexMapView($('map'), { onPick: (p) => app.nes.onPick(p), onSelect: (ref) => select(ref) });
+    $('map').setAttribute('aria-label', 'The hex map; north is at the top');
+  } else {
+    app.map = new MapView($('map'), {
+      onPick: (p) => { app.orders.setObjective(p); },
+      onSelect: (ref) => select(ref),
+      onMove: movePiece,
+    });
+  }
   app.palette = makePalette(app.info.sides || []);
   const me = seat();
   $('seat').textContent = me.label;
@@ -688,7 +724,14 @@ async function start() {
     showTab('orders');
   }
   await refresh();
-  if (app.info.rules === 'bp') {
+  if (app.nes) {
+    document.querySelector('.tab-btn[data-tab="orders"]').hidden = true;
+    document.querySelector('.tab-btn[data-tab="command"]').hidden = false;
+    document.querySelector('[data-map="reach"]').hidden = true;
+    document.querySelector('.legend').hidden = true;
+    showTab('command');
+    render();
+  } else if (app.info.rules === 'bp') {
     // A staff-rating game: no written orders, a command panel instead.
     app.bp = new CommandPanel($('bp-panel'), { api: app.api, refresh, banner: (msg) => banner(msg), name, select });
     document.querySelector('.tab-btn[data-tab="orders"]').hidden = true;

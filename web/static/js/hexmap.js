@@ -1,0 +1,412 @@
+// The hex map: an SVG whose user unit is a hex's radius (centre to
+// corner). Draws the terrain the server sends with the board (terrain of
+// each hex, elevation shading, hexside features, roads, labels), the
+// counters stacked in their hexes with command states and order markers,
+// the selected command unit's radius as shaded hexes, the hexes the
+// selected unit can reach (from the server), and a path or line the
+// command panel asks to show; pans and zooms; reports taps on pieces and
+// hexes. The page measures only to draw: what is legal and what it costs
+// comes from the server.
+
+import { s, fill } from './dom.js';
+
+const R3 = Math.sqrt(3);
+const MARGIN = 1.5;
+
+/** Fill of each terrain, by name. */
+const TERRAIN = {
+  clear: '#ece6c8', 'light-cover': '#d3dca2', farmette: '#ddbf8f', woods: '#7fa467', town: '#b3aba0', 'frozen-wetlands': '#d5e6ee',
+};
+
+/** Stroke of each hexside feature, by name: colour, width. */
+const SIDES = {
+  brook: ['#4d8fd1', 0.09], stream: ['#2f6fb8', 0.16], 'major-stream': ['#1f4f96', 0.26],
+  'light-cover-side': ['#5e8b3a', 0.12], steep: ['#7a4b22', 0.2],
+};
+
+/** Road strokes by kind: colour, width, dash. */
+const ROADS = { 'major-road': ['#8a6d3b', 0.2, ''], 'minor-road': ['#9c8455', 0.12, '0.25 0.15'] };
+
+/** The letter on a command unit's counter, by role. */
+const ROLE = { army: 'A', corps: 'C', division: 'D', brigade: 'B' };
+
+/**
+ * @typedef {{kind:'unit'|'general', id:string}} Ref
+ * @typedef {{
+ *   space:any, state:any, extra:any, seat:{role:string, side?:string},
+ *   colour:(side:string)=>string, name:(id:string)=>string,
+ *   selected:Ref|null, picking:boolean,
+ *   overlay:{path:number[][], note?:string, ok:boolean}|null,
+ *   showRanges:boolean,
+ * }} HexModel
+ */
+
+export class HexMapView {
+  /**
+   * @param {SVGSVGElement} svg
+   * @param {{onPick:(hex:number[])=>void, onSelect:(r:Ref|null)=>void}} hooks
+   */
+  constructor(svg, hooks) {
+    this.svg = svg;
+    this.hooks = hooks;
+    this.layers = {};
+    for (const g of svg.querySelectorAll('g[id^="layer-"]')) this.layers[g.id.slice(6)] = g;
+    /** @type {HexModel|null} */
+    this.model = null;
+    this.view = { x: 0, y: 0, w: 40, h: 30 };
+    this.fitted = false;
+    this.drawn = '';
+    /** @type {Map<number,{x:number,y:number}>} */
+    this.pointers = new Map();
+    this.gesture = null;
+    this.userMoved = false;
+    this.listen();
+    new ResizeObserver(() => { if (this.userMoved) this.applyView(); else this.fit(); }).observe(svg);
+  }
+
+  /** @param {HexModel} model */
+  render(model) {
+    const first = !this.model;
+    this.model = model;
+    this.hex = model.space.hex;
+    if (first || !this.fitted) { this.fit(); this.fitted = true; }
+    const key = JSON.stringify([this.hex.columns, this.hex.rows, this.hex.layout]);
+    if (this.drawn !== key) { this.drawTerrain(); this.drawn = key; }
+    this.drawRanges();
+    this.drawOverlay();
+    this.drawPieces();
+  }
+
+  // ---- geometry ------------------------------------------------------------
+
+  flat() { return this.hex.layout.endsWith('-q'); }
+
+  /** The centre of hex [column, row] as printed. @param {number[]} p */
+  centre(p) {
+    const hx = this.hex;
+    const c = p[0] - hx.first, r = p[1] - hx.first;
+    if (this.flat()) {
+      const low = hx.layout === 'odd-q' ? (c & 1) : 1 - (c & 1);
+      return { x: 1.5 * c, y: R3 * (r + 0.5 * low) };
+    }
+    const right = hx.layout === 'odd-r' ? (r & 1) : 1 - (r & 1);
+    return { x: R3 * (c + 0.5 * right), y: 1.5 * r };
+  }
+
+  /** The six corners of a hex centred at c, as an SVG points list. */
+  corners(c, k = 1) {
+    const out = [];
+    for (let i = 0; i < 6; i++) {
+      const a = (Math.PI / 180) * (60 * i + (this.flat() ? 0 : 30));
+      out.push(`${(c.x + k * Math.cos(a)).toFixed(3)},${(c.y + k * Math.sin(a)).toFixed(3)}`);
+    }
+    return out.join(' ');
+  }
+
+  /** Cube coordinates of [column, row], for distances when drawing. */
+  cube(p) {
+    const hx = this.hex;
+    const c = p[0] - hx.first, r = p[1] - hx.first;
+    let q, rr;
+    switch (hx.layout) {
+      case 'even-q': q = c; rr = r - (c + (c & 1)) / 2; break;
+      case 'odd-r': q = c - (r - (r & 1)) / 2; rr = r; break;
+      case 'even-r': q = c - (r + (r & 1)) / 2; rr = r; break;
+      default: q = c; rr = r - (c - (c & 1)) / 2;
+    }
+    return [q, rr, -q - rr];
+  }
+
+  dist(a, b) {
+    const x = this.cube(a), y = this.cube(b);
+    return Math.max(Math.abs(x[0] - y[0]), Math.abs(x[1] - y[1]), Math.abs(x[2] - y[2]));
+  }
+
+  /** The printed label of [column, row]. */
+  label(p) {
+    const d = this.hex.digits;
+    return String(p[0]).padStart(d, '0') + String(p[1]).padStart(d, '0');
+  }
+
+  /** Every hex of the map as [column, row]. */
+  *hexes() {
+    const hx = this.hex;
+    for (let r = 0; r < hx.rows; r++) for (let c = 0; c < hx.columns; c++) yield [c + hx.first, r + hx.first];
+  }
+
+  bounds() {
+    const hx = this.hex || { columns: 30, rows: 20, first: 1, layout: 'odd-q' };
+    if (!this.hex) return { x: -1, y: -1, w: 46, h: 36 };
+    const a = this.centre([hx.first, hx.first]);
+    const b = this.centre([hx.first + hx.columns - 1, hx.first + hx.rows - 1]);
+    return { x: Math.min(a.x, b.x) - 1, y: Math.min(a.y, b.y) - 1, w: Math.abs(b.x - a.x) + 2 + R3, h: Math.abs(b.y - a.y) + 2 + R3 };
+  }
+
+  // ---- view: pan and zoom ----------------------------------------------------
+
+  fit() {
+    const b = this.bounds();
+    const w = b.w + 2 * MARGIN, d = b.h + 2 * MARGIN;
+    const r = this.svg.getBoundingClientRect();
+    const pad = 58;
+    if (r.width > pad * 3 && r.height > 0) {
+      const k = Math.min((r.width - pad) / w, r.height / d);
+      const vw = r.width / k, vh = r.height / k;
+      this.view = { x: b.x - MARGIN - Math.max(pad / k, (vw - w) / 2), y: b.y - MARGIN - (vh - d) / 2, w: vw, h: vh };
+    } else {
+      this.view = { x: b.x - MARGIN, y: b.y - MARGIN, w, h: d };
+    }
+    this.userMoved = false;
+    this.applyView();
+  }
+
+  zoom(factor, about) {
+    const v = this.view;
+    const c = about || { x: v.x + v.w / 2, y: v.y + v.h / 2 };
+    const b = this.bounds();
+    const w = Math.min((b.w + 2 * MARGIN) * 2, Math.max(4, v.w / factor));
+    const k = w / v.w;
+    this.view = { x: c.x - (c.x - v.x) * k, y: c.y - (c.y - v.y) * k, w, h: v.h * k };
+    this.userMoved = true;
+    this.applyView();
+  }
+
+  applyView() {
+    const v = this.view;
+    this.svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
+    const r = this.svg.getBoundingClientRect();
+    const pph = r.width > 0 ? Math.min(r.width / v.w, r.height / v.h) : 20;
+    this.svg.style.setProperty('--k', String(1 / pph));
+    this.svg.dataset.zoom = pph >= 40 ? 'close' : pph >= 22 ? 'near' : pph >= 12 ? 'mid' : 'far';
+  }
+
+  toMap(cx, cy) {
+    const m = this.svg.getScreenCTM();
+    if (!m) return { x: 0, y: 0 };
+    const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
+    return { x: p.x, y: p.y };
+  }
+
+  /** The client point of hex [column, row], for tests and tools. */
+  toScreen(p) {
+    const c = this.centre(p);
+    const m = this.svg.getScreenCTM();
+    if (!m) return { x: 0, y: 0 };
+    const q = new DOMPoint(c.x, c.y).matrixTransform(m);
+    return { x: q.x, y: q.y };
+  }
+
+  /** The hex [column, row] under a map point, or null off the map. */
+  hexAt(x, y) {
+    let best = null, bd = Infinity;
+    // The nearest centre: a hex's centre is nearest every point inside it.
+    for (const p of this.hexes()) {
+      const c = this.centre(p);
+      const d = (c.x - x) ** 2 + (c.y - y) ** 2;
+      if (d < bd) { bd = d; best = p; }
+    }
+    return bd <= 1 ? best : null;
+  }
+
+  listen() {
+    const svg = this.svg;
+    svg.addEventListener('wheel', (ev) => {
+      ev.preventDefault();
+      this.zoom(Math.exp(-ev.deltaY * (ev.deltaMode === 1 ? 0.05 : 0.0015)), this.toMap(ev.clientX, ev.clientY));
+    }, { passive: false });
+    svg.addEventListener('pointerdown', (ev) => {
+      if (ev.button !== 0 && ev.pointerType === 'mouse') return;
+      this.pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+      try { svg.setPointerCapture(ev.pointerId); } catch { /* synthetic pointers */ }
+      if (this.pointers.size === 2) {
+        const [a, b] = [...this.pointers.values()];
+        this.gesture = { type: 'pinch', dist: Math.hypot(a.x - b.x, a.y - b.y) };
+        return;
+      }
+      const el = /** @type {Element} */ (ev.target).closest('[data-unit],[data-general]');
+      const ref = el ? (el.dataset.unit ? { kind: 'unit', id: el.dataset.unit } : { kind: 'general', id: el.dataset.general }) : null;
+      this.gesture = { type: 'pan', ref, sx: ev.clientX, sy: ev.clientY, lx: ev.clientX, ly: ev.clientY, moved: false };
+    });
+    svg.addEventListener('pointermove', (ev) => {
+      if (!this.pointers.has(ev.pointerId)) return;
+      this.pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+      const g = this.gesture;
+      if (!g) return;
+      if (g.type === 'pinch') {
+        if (this.pointers.size < 2) return;
+        const [a, b] = [...this.pointers.values()];
+        const d = Math.hypot(a.x - b.x, a.y - b.y);
+        if (g.dist > 0 && d > 0) this.zoom(d / g.dist, this.toMap((a.x + b.x) / 2, (a.y + b.y) / 2));
+        g.dist = d;
+        return;
+      }
+      if (!g.moved && Math.hypot(ev.clientX - g.sx, ev.clientY - g.sy) < 5) return;
+      g.moved = true;
+      const m = svg.getScreenCTM();
+      const k = m ? 1 / m.a : 0.1;
+      this.view.x -= (ev.clientX - g.lx) * k;
+      this.view.y -= (ev.clientY - g.ly) * k;
+      g.lx = ev.clientX;
+      g.ly = ev.clientY;
+      this.userMoved = true;
+      this.applyView();
+    });
+    const up = (ev, cancelled) => {
+      this.pointers.delete(ev.pointerId);
+      const g = this.gesture;
+      if (!g) return;
+      if (g.type === 'pinch') { if (this.pointers.size === 0) this.gesture = null; return; }
+      this.gesture = null;
+      if (cancelled || g.moved) return;
+      const p = this.toMap(ev.clientX, ev.clientY);
+      const hex = this.hexAt(p.x, p.y);
+      if (this.model && this.model.picking && hex) { this.hooks.onPick(hex); return; }
+      if (g.ref) { this.hooks.onSelect(g.ref); return; }
+      if (hex) this.hooks.onPick(hex);
+      else this.hooks.onSelect(null);
+    };
+    svg.addEventListener('pointerup', (ev) => up(ev, false));
+    svg.addEventListener('pointercancel', (ev) => up(ev, true));
+  }
+
+  // ---- drawing ---------------------------------------------------------------
+
+  drawTerrain() {
+    const t = this.hex.terrain;
+    const cells = [], shade = [], labels = [];
+    let i = 0;
+    for (const p of this.hexes()) {
+      const c = this.centre(p);
+      const name = t ? t.letters[t.hexes[i]] : 'clear';
+      const level = t ? Number(t.levels[i]) : 0;
+      cells.push(s('polygon.hx-cell', { points: this.corners(c), fill: TERRAIN[name] || '#eee', dataset: { hex: this.label(p), terrain: name } }));
+      if (level > 0) shade.push(s('polygon.hx-level', { points: this.corners(c), 'fill-opacity': String(Math.min(0.45, 0.14 * level)) }));
+      if (name === 'woods') shade.push(s('circle.hx-tree', { cx: c.x - 0.3, cy: c.y + 0.2, r: 0.22 }), s('circle.hx-tree', { cx: c.x + 0.3, cy: c.y + 0.25, r: 0.2 }));
+      if (name === 'town') shade.push(s('rect.hx-house', { x: c.x - 0.35, y: c.y - 0.05, width: 0.3, height: 0.25 }), s('rect.hx-house', { x: c.x + 0.05, y: c.y + 0.05, width: 0.3, height: 0.22 }));
+      labels.push(s('text.hx-lbl', { x: c.x, y: c.y - 0.62, text: this.label(p) }));
+      i++;
+    }
+    const sides = [];
+    for (const sd of t ? t.sides : []) {
+      const [a, b] = sd.hexes.map((p) => this.centre(p));
+      const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+      const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy);
+      const px = -dy / len * 0.5, py = dx / len * 0.5;
+      for (const what of sd.what) {
+        const [col, w] = SIDES[what] || ['#333', 0.1];
+        sides.push(s('line.hx-side', { x1: mx + px, y1: my + py, x2: mx - px, y2: my - py, stroke: col, 'stroke-width': w, dataset: { side: what } }));
+      }
+    }
+    const roads = [];
+    for (const rd of t ? t.roads : []) {
+      const [a, b] = rd.hexes.map((p) => this.centre(p));
+      const [col, w, dash] = ROADS[rd.what[0]] || ['#8a6d3b', 0.15, ''];
+      roads.push(s('line.hx-road', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: col, 'stroke-width': w, 'stroke-dasharray': dash || null, dataset: { road: rd.what[0] } }));
+    }
+    fill(this.layers.table, s('g.hx-cells', null, ...cells), s('g.hx-levels', null, ...shade), s('g.hx-roads', null, ...roads), s('g.hx-sides', null, ...sides), s('g.hx-lbls', null, ...labels));
+  }
+
+  /** The selected command unit's radius as shaded hexes; the selected
+   *  unit's reach (from the server). */
+  drawRanges() {
+    const m = this.model;
+    const out = [];
+    const sel = m.selected;
+    const x = m.extra || {};
+    if (sel && sel.kind === 'general' && m.showRanges) {
+      const g = m.state.leaders.find((l) => l.id === sel.id);
+      const box = (x.leaders || {})[sel.id];
+      if (g && box) {
+        for (const p of this.hexes()) {
+          if (this.dist(p, g.at) <= box.radius) out.push(s('polygon.hx-radius', { points: this.corners(this.centre(p), 0.96), dataset: { radius: this.label(p) } }));
+        }
+      }
+    }
+    if (sel && sel.kind === 'unit') {
+      const box = (x.units || {})[sel.id];
+      for (const c of (box && box.reach) || []) {
+        const ctr = this.centre(c.at);
+        out.push(s('polygon.hx-reach', { points: this.corners(ctr, 0.9), dataset: { reach: this.label(c.at) } }),
+          s('text.hx-reachlbl', { x: ctr.x, y: ctr.y + 0.75, text: c.cost }));
+      }
+    }
+    fill(this.layers.ranges, ...out);
+  }
+
+  drawOverlay() {
+    const o = this.model.overlay;
+    if (!o || !o.path || o.path.length < 1) { fill(this.layers.routes); return; }
+    const pts = o.path.map((p) => this.centre(p));
+    const line = pts.map((c) => `${c.x.toFixed(3)},${c.y.toFixed(3)}`).join(' ');
+    const last = pts[pts.length - 1];
+    fill(this.layers.routes,
+      s('polyline', { points: line, class: o.ok ? 'hx-route' : 'hx-route bad' }),
+      ...pts.map((c) => s('circle.hx-dot', { cx: c.x, cy: c.y, r: 0.12 })),
+      o.note ? s('text.hx-routelbl', { x: last.x + 0.6, y: last.y - 0.6, text: o.note }) : null);
+  }
+
+  drawPieces() {
+    const m = this.model;
+    const st = m.state;
+    const x = m.extra || {};
+    const byHex = new Map();
+    const put = (p, el) => { const k = this.label(p); if (!byHex.has(k)) byHex.set(k, []); byHex.get(k).push(el); };
+    for (const u of st.units || []) if (u['on-table'] && !u.gone) put(u.at, { kind: 'unit', p: u });
+    for (const l of st.leaders || []) if (l['on-table']) put(l.at, { kind: 'general', p: l });
+    const units = [], gens = [];
+    for (const [, list] of byHex) {
+      const us = list.filter((e) => e.kind === 'unit');
+      const gs = list.filter((e) => e.kind === 'general');
+      us.forEach((e, k) => units.push(this.unitCounter(e.p, k, us.length)));
+      gs.forEach((e, k) => gens.push(this.leaderCounter(e.p, k, gs.length, x)));
+    }
+    const hq = Object.entries(x.hq || {}).map(([side, p]) => {
+      const c = this.centre(p);
+      return s('g', { class: `hx-hq c-${m.colour(side)}`, dataset: { hq: side } },
+        s('rect.hx-flag', { x: c.x + 0.2, y: c.y - 0.75, width: 0.45, height: 0.3 }), s('line.hx-pole', { x1: c.x + 0.2, y1: c.y - 0.75, x2: c.x + 0.2, y2: c.y - 0.2 }));
+    });
+    fill(this.layers.units, ...units);
+    fill(this.layers.generals, ...gens, ...hq);
+  }
+
+  unitCounter(u, k, n) {
+    const m = this.model;
+    const c = this.centre(u.at);
+    const dx = n > 1 ? (k - (n - 1) / 2) * 0.22 : 0, dy = n > 1 ? (k - (n - 1) / 2) * 0.18 : 0;
+    const x = c.x + dx - 0.42, y = c.y + dy - 0.3;
+    const sel = m.selected && m.selected.kind === 'unit' && m.selected.id === u.id;
+    const sym = u.type === 'infantry'
+      ? [s('line.sym', { x1: x + 0.1, y1: y + 0.08, x2: x + 0.45, y2: y + 0.34 }), s('line.sym', { x1: x + 0.45, y1: y + 0.08, x2: x + 0.1, y2: y + 0.34 })]
+      : u.type === 'artillery'
+        ? [s('circle.sym-dot', { cx: x + 0.27, cy: y + 0.21, r: 0.08 })]
+        : [s('line.sym', { x1: x + 0.1, y1: y + 0.34, x2: x + 0.45, y2: y + 0.08 })];
+    const cls = `hx-counter c-${m.colour(u.side)}${sel ? ' selected' : ''}${u.status !== 'formed' ? ' disordered' : ''}`;
+    return s('g', { class: cls, dataset: { unit: u.id }, 'aria-label': m.name(u.id) },
+      s('title', { text: `${m.name(u.id)}: ${u.type}, ${u.formation}, strength ${u.strength}${u.status !== 'formed' ? `, ${u.status}` : ''}` }),
+      s('rect.box', { x, y, width: 0.84, height: 0.6, rx: 0.05 }),
+      s('rect.sym-box', { x: x + 0.08, y: y + 0.06, width: 0.4, height: 0.3 }),
+      ...sym,
+      s('text.str', { x: x + 0.66, y: y + 0.34, text: String(u.strength) }),
+      s('text.shape', { x: x + 0.42, y: y + 0.55, text: SHAPE_ABBR[u.formation] || u.formation }));
+  }
+
+  leaderCounter(l, k, n, x) {
+    const m = this.model;
+    const c = this.centre(l.at);
+    const box = (x.leaders || {})[l.id] || {};
+    const a = (k / Math.max(n, 1)) * 2 * Math.PI - Math.PI / 2;
+    const cx = c.x + (n > 1 ? 0.42 * Math.cos(a) : 0.38), cy = c.y + (n > 1 ? 0.42 * Math.sin(a) : -0.38);
+    const sel = m.selected && m.selected.kind === 'general' && m.selected.id === l.id;
+    const cls = `hx-leader c-${m.colour(l.side)} ${l.state}${sel ? ' selected' : ''}${l.reduced ? ' reduced' : ''}`;
+    const marker = box.marker === 'received' ? 'R' : box.marker && box.marker.startsWith('delay-') ? `D${box.marker.slice(6)}` : '';
+    return s('g', { class: cls, dataset: { general: l.id, state: l.state, marker: box.marker || '' }, 'aria-label': m.name(l.id) },
+      s('title', { text: `${m.name(l.id)} (${l.role}): ${l.state}${box.marker ? `, ${box.marker.replace('-', ' ')}` : ''}${box.order ? `; order ${box.order}` : ''}${box.pending ? `; on its way: ${box.pending}` : ''}` }),
+      s('circle.ring', { cx, cy, r: 0.26 }),
+      s('text.role', { x: cx, y: cy + 0.09, text: ROLE[l.role] || '?' }),
+      marker ? s('g.hx-marker', null, s('rect.mk', { x: cx + 0.14, y: cy - 0.4, width: 0.34, height: 0.22, rx: 0.04 }), s('text.mk', { x: cx + 0.31, y: cy - 0.24, text: marker })) : null,
+      box.cp ? s('text.cp', { x: cx - 0.32, y: cy - 0.22, text: 'CP' }) : null);
+  }
+}
+
+/** Short words for formations on a counter. */
+const SHAPE_ABBR = { line: 'ln', column: 'col', 'road-column': 'rd', 'general-order': 'GO', skirmish: 'sk' };
