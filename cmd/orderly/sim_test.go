@@ -132,3 +132,39 @@ func TestSimVariants(t *testing.T) {
 		t.Errorf("--plot with --variant: status %d, %s", status, errs)
 	}
 }
+
+// TestSimNES runs the NES radii plan: an order to a corps commander at
+// one command radius is rolled at once (bonus 1, from the army
+// commander's hex -2: received on 0..5, 60%), at two radii it waits a
+// turn under a delay-1 marker and then rolls at a further -1 (received on
+// 0..6, 70% of runs on turn 2), at three radii two turns (70% on turn 3)
+// (SPEC NES-1, NES-2). The golden file holds the table.
+func TestSimNES(t *testing.T) {
+	args := []string{"sim", "../../examples/nes/nes-radii.yaml", "--plan", "../../examples/nes/nes-radii-plan.yaml", "--runs", "4000", "--seed", "5"}
+	out, errs, status := cli(t, args...)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	golden(t, "sim/nes-radii", out)
+	out, errs, status = cli(t, append(args, "--json")...)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	var res struct {
+		Leaders map[string]struct {
+			Outcomes map[string]map[string]float64 `json:"outcomes"`
+		} `json:"leaders"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		who, turn string
+		want      float64
+	}{{"davout", "1", 0.6}, {"ney", "1", 0}, {"ney", "2", 0.7}, {"eugene", "2", 0}, {"eugene", "3", 0.7}} {
+		got := res.Leaders[c.who].Outcomes["received"][c.turn]
+		if got < c.want-0.03 || got > c.want+0.03 {
+			t.Errorf("%s receives his order on turn %s in %.3f of runs, want %.2f", c.who, c.turn, got, c.want)
+		}
+	}
+}
