@@ -124,3 +124,43 @@ func TestSchemaScenarioBP(t *testing.T) {
 		}
 	}
 }
+
+// TestSchemaScenarioNES prints NES's scenario schema: a hex map with its
+// terrain, elevation, hexsides and roads; corps and divisions with
+// brigades under divisions; generals with bonus, rating and range and no
+// quality; sides with their HQ and command points; units with strength
+// and class, and no speed; and every NES example scenario validates
+// against it.
+func TestSchemaScenarioNES(t *testing.T) {
+	out, errs, st := cli(t, "schema", "scenario", "--rules", "nes")
+	if st != 0 || errs != "" {
+		t.Fatalf("status %d, stderr %q", st, errs)
+	}
+	golden(t, "out/schema-scenario-nes", out)
+	var doc struct {
+		Properties map[string]any `json:"properties"`
+		Defs       map[string]struct {
+			Properties map[string]any `json:"properties"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	has := func(def, key string) bool { _, ok := doc.Defs[def].Properties[key]; return ok }
+	for _, c := range []struct {
+		def, key string
+		want     bool
+	}{{"map", "terrain", true}, {"map", "hexsides", true}, {"map", "roads", true}, {"division", "brigades", true},
+		{"side", "hq", true}, {"side", "command-points", true}, {"side", "brigades", false}, {"general", "bonus", true},
+		{"general", "quality", false}, {"general", "range", true}, {"unit", "strength", true}, {"unit", "speed", false}} {
+		if has(c.def, c.key) != c.want {
+			t.Errorf("%s.%s in the NES schema: %v, want %v", c.def, c.key, has(c.def, c.key), c.want)
+		}
+	}
+	if _, ok := doc.Properties["evening"]; !ok {
+		t.Error("the NES schema has no evening turns")
+	}
+	if _, ok := doc.Properties["field"]; ok {
+		t.Error("the NES schema offers a table (field); NES plays on a hex map")
+	}
+}
