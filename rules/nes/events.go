@@ -421,8 +421,11 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		return fmt.Sprintf("%s's turn begins: %s.", d.Side, strings.Join(parts, "; "))
 	case *Sent:
 		how := fmt.Sprintf("%d hexes away, radius %d", d.Dist, d.Radius)
-		if d.Dist == 0 {
+		switch d.Dist {
+		case 0:
 			how = "in the same hex"
+		case 1:
+			how = fmt.Sprintf("1 hex away, radius %d", d.Radius)
 		}
 		what := d.Order.Kind + " order"
 		if d.Order.Urgent {
