@@ -3,6 +3,8 @@ package web_test
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -175,5 +177,58 @@ func (p *page) clickHex(label string) {
 func (p *page) choose(sel, value string) {
 	if !eval[bool](p, fmt.Sprintf(`(() => { const s = document.querySelector(%q); if (!s) return false; s.value = %q; s.dispatchEvent(new Event('change')); return s.value === %q; })()`, sel, value, value)) {
 		p.fail("cannot choose %s in %s", value, sel)
+	}
+}
+
+// TestNESDemoBundled: the bundled NES demo is offered on the front page's
+// list and makes a game whose board carries the map's terrain for the page
+// to draw: a 32 x 22 map, a letter and a level for every hex, its streams
+// and roads.
+func TestNESDemoBundled(t *testing.T) {
+	ctx, s, _ := session(t)
+	code, body := s.call(t, "GET", "/api/scenarios", s.host, "")
+	if code != 200 || !strings.Contains(body, `"nes-demo"`) {
+		t.Fatalf("scenarios: %d %s", code, body)
+	}
+	made, err := s.srv.Create(ctx, server.Setup{Scenario: "nes-demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok := ""
+	for _, st := range made.Seats {
+		if st.Side == "french" {
+			tok = st.Token
+		}
+	}
+	code, body = s.call(t, "GET", "/api/games/"+made.Game.ID+"/board", tok, "")
+	if code != 200 {
+		t.Fatalf("board: %d %s", code, body)
+	}
+	var b struct {
+		Space struct {
+			Hex struct {
+				Columns, Rows int
+				Terrain       struct {
+					Hexes, Levels string
+					Sides, Roads  []struct{ What []string }
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(body), &b); err != nil {
+		t.Fatal(err)
+	}
+	h := b.Space.Hex
+	if h.Columns != 32 || h.Rows != 22 || len(h.Terrain.Hexes) != 704 || len(h.Terrain.Levels) != 704 {
+		t.Fatalf("map %d x %d, %d terrain letters, %d levels", h.Columns, h.Rows, len(h.Terrain.Hexes), len(h.Terrain.Levels))
+	}
+	streams := 0
+	for _, sd := range h.Terrain.Sides {
+		if slices.Contains(sd.What, "stream") {
+			streams++
+		}
+	}
+	if streams != 18 || len(h.Terrain.Roads) != 31+21 {
+		t.Errorf("%d stream hexsides (want 18), %d road crossings (want 52)", streams, len(h.Terrain.Roads))
 	}
 }

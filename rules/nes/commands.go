@@ -33,6 +33,8 @@ func (r *Rules) Command(c *game.Command, x *game.Tx) error {
 		return k.move()
 	case "form":
 		return k.form()
+	case "retire":
+		return k.retire()
 	case "loss":
 		return k.loss()
 	case "bombard":
@@ -401,6 +403,20 @@ func (k *cmd) form() error {
 	}
 	return k.x.Emit(game.Event{Type: EvFormed, Side: k.side, See: game.All, Rule: "NES-7",
 		Moves: []game.Move{{Unit: u.ID, To: u.At, Shape: sh}}, Data: &Formed{Unit: u.ID, Formation: sh, Cost: cost}})
+}
+
+// retire sends a brigade leader to the rear (retired, or to the BC/FD),
+// or brings one back: while retired he counts as outside his division
+// leader's radius (NES-3).
+func (k *cmd) retire() error {
+	l, err := k.leader(k.a.General, "general")
+	if err != nil {
+		return err
+	}
+	if l.Role != RoleBrigade {
+		return game.Reject("NES-3", "only a brigade leader retires; %s is a %s commander", l.ID, l.Role)
+	}
+	return k.x.Emit(game.Event{Type: EvRetired, Side: k.side, See: game.All, Rule: "NES-3", Data: &Retired{Leader: l.ID, Retired: !l.Retired}})
 }
 
 // loss records strength a combat unit lost (the players resolve fire and

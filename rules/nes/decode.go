@@ -12,7 +12,7 @@ import (
 // verbs are NES's commands, besides the engine's ready and end.
 // sight is a question a page asks (what a line of sight meets), never
 // a command of a step: the engine refuses it as one.
-var verbs = []string{"send", "cp", "move", "form", "loss", "bombard", "charge", "sight"}
+var verbs = []string{"send", "cp", "move", "form", "retire", "loss", "bombard", "charge", "sight"}
 
 // Verbs lists NES's commands.
 func (r *Rules) Verbs() []string { return slices.Clone(verbs) }
@@ -62,7 +62,7 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 	a := &Args{}
 	var err error
 	switch verb {
-	case "cp":
+	case "cp", "retire":
 		a.General, err = rd.ID(v, w)
 	case "send":
 		err = readSend(rd, v, w, a)

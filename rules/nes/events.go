@@ -19,11 +19,12 @@ const (
 	EvLost    = "lost"       // a combat unit loses strength; command unit loss (NES-4)
 	EvFired   = "bombarded"  // extended-range artillery fire (NES-5)
 	EvCharged = "charged"    // a cavalry charge and the morale checks (NES-6)
+	EvRetired = "retired"    // a brigade leader retires, or comes back (NES-3)
 )
 
 // EventTypes lists NES's event types.
 func (r *Rules) EventTypes() []string {
-	return []string{EvBegun, EvSent, EvCP, EvChecked, EvMoved, EvFormed, EvLost, EvFired, EvCharged}
+	return []string{EvBegun, EvSent, EvCP, EvChecked, EvMoved, EvFormed, EvLost, EvFired, EvCharged, EvRetired}
 }
 
 // Begun is the payload of a turn-begun event.
@@ -145,6 +146,13 @@ type MoraleCheck struct {
 	Result   string `json:"result"`
 }
 
+// Retired is the payload of a retired event: a brigade leader retired (or
+// on the BC/FD), or back in command.
+type Retired struct {
+	Leader  string `json:"leader"`
+	Retired bool   `json:"retired"`
+}
+
 // Payload makes an empty payload for an event type.
 func (r *Rules) Payload(typ string) (any, bool) {
 	switch typ {
@@ -166,6 +174,8 @@ func (r *Rules) Payload(typ string) (any, bool) {
 		return &Fired{}, true
 	case EvCharged:
 		return &Charged{}, true
+	case EvRetired:
+		return &Retired{}, true
 	}
 	return nil, false
 }
@@ -359,6 +369,12 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 				u.Status = "disordered"
 			}
 		}
+	case *Retired:
+		l, err := leader(d.Leader)
+		if err != nil {
+			return err
+		}
+		l.Retired = d.Retired
 	default:
 		return fmt.Errorf("nes has no event %T", e.Data)
 	}
@@ -472,6 +488,11 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		return fmt.Sprintf("%s moves %s to %s for %s MP%s.", who, hexes, d.To, MP(d.Cost), tail)
 	case *Formed:
 		return fmt.Sprintf("%s forms %s (%s MP).", name(d.Unit), d.Formation, MP(d.Cost))
+	case *Retired:
+		if d.Retired {
+			return fmt.Sprintf("%s retires: he counts as outside his division leader's radius.", name(d.Leader))
+		}
+		return fmt.Sprintf("%s is back in command.", name(d.Leader))
 	case *Lost:
 		var parts []string
 		for i, c := range d.Checks {

@@ -68,6 +68,10 @@ func (r *Rules) Match(e *game.Event, name, want string) bool {
 		if name == "leader" {
 			add(d.Leader)
 		}
+	case *Retired:
+		if name == "leader" {
+			add(d.Leader)
+		}
 	case *Checked:
 		for _, c := range d.Checks {
 			switch name {

@@ -66,6 +66,9 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 			if l.Used+Sixths <= r.allow["command"] {
 				add(l.ID, "move")
 			}
+			if l.Role == RoleBrigade {
+				add(l.ID, "retire")
+			}
 		}
 	}
 	for i := range st.Units {

@@ -69,3 +69,47 @@ func TestForecasts(t *testing.T) {
 		t.Errorf("move forecast %+v, %v", mv, err)
 	}
 }
+
+// TestRetiredBrigadeCountsOutside: a brigade leader sent to the rear
+// counts as outside his division leader's radius in the division leader's
+// next continuation check (NES-3: +1), and back in command he does not.
+func TestRetiredBrigadeCountsOutside(t *testing.T) {
+	r := engine(t)
+	sc := demo(t, r)
+	g, err := game.New(sc, r, game.Seeded(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Step().Name != nes.StepMove {
+		if _, err := g.Do(game.Command{Side: g.Acting()[0], Verb: game.Ready}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := func() string {
+		b := r.Annotate(g.State(), g.Step(), "french").(nes.Board)
+		for _, o := range b.Odds {
+			if o.Leader == "fr-1-1-g" && o.Table == "nes/command-continuation" {
+				return o.Params["brigades-out"]
+			}
+		}
+		return "no check"
+	}
+	if got := out(); got != "0" {
+		t.Fatalf("Morand's brigades outside his radius before: %s, want 0", got)
+	}
+	if _, err := g.Do(game.Command{Side: "french", Verb: "retire", Args: &nes.Args{General: "fr-1-1-a-g"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := out(); got != "1" {
+		t.Errorf("with Gerard retired: %s, want 1", got)
+	}
+	if _, err := g.Do(game.Command{Side: "french", Verb: "retire", Args: &nes.Args{General: "fr-1-1-a-g"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := out(); got != "0" {
+		t.Errorf("with Gerard back: %s, want 0", got)
+	}
+	if _, err := g.Do(game.Command{Side: "french", Verb: "retire", Args: &nes.Args{General: "davout"}}); err == nil || !strings.Contains(err.Error(), "only a brigade leader") {
+		t.Errorf("retiring a corps commander: %v", err)
+	}
+}

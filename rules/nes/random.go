@@ -85,6 +85,10 @@ func (r *Rules) Random(g *game.Game, rng *rand.Rand) game.Command {
 			c.Verb, a.Unit, a.Shape = "form", pick(units), Shapes[rng.IntN(len(Shapes))]
 			return c
 		}
+		if rng.IntN(15) == 0 {
+			c.Verb, a.General = "retire", pick(leaders)
+			return c
+		}
 		c.Verb = "move"
 		if rng.IntN(5) == 0 {
 			a.General = pick(leaders)

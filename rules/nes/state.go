@@ -181,8 +181,9 @@ type Unit struct {
 
 // Init makes NES's state for a game of sc, holding the pieces of s.
 // A formation given an order at the start has it received and is
-// mobilized, and so are the brigades of a division given one; any other
-// starts standing with no order (our reading).
+// mobilized, and so is every formation under it without an order of its
+// own (the format: it follows the order of the formation above it); any
+// other starts standing with no order (our reading).
 func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 	st := &State{sc: sc}
 	for _, sd := range sc.Sides {
@@ -210,8 +211,8 @@ func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 			l.Reduced = flag(g.Attrs, "reduced")
 			l.side()
 			o := f.Order
-			if p := sc.Formation(f.Parent); o == nil && f.Kind == battle.Brigade && p != nil {
-				o = p.Order // a brigade starts under its division's order
+			for p := sc.Formation(f.Parent); o == nil && p != nil && p.Kind != battle.Army; p = sc.Formation(p.Parent) {
+				o = p.Order // a formation starts under the order of the one above it
 			}
 			if o != nil {
 				l.Order = &Order{Kind: o.Kind, Objective: o.Objective, Note: o.Note}

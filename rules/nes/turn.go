@@ -31,7 +31,7 @@ func sequence(sides []string) []game.Step {
 			game.Step{Phase: phaseOf(s, "command"), Name: StepMarkers},
 			game.Step{Phase: phaseOf(s, "command"), Name: StepOrders, Actors: []string{s}, Verbs: []string{"send", "cp"}},
 			game.Step{Phase: phaseOf(s, "command"), Name: StepContinuation},
-			game.Step{Phase: phaseOf(s, "movement"), Name: StepMove, Actors: []string{s}, Verbs: []string{"move", "form"}},
+			game.Step{Phase: phaseOf(s, "movement"), Name: StepMove, Actors: []string{s}, Verbs: []string{"move", "form", "retire"}},
 			game.Step{Phase: phaseOf(s, "combat"), Name: StepCombat, Actors: []string{s}, Verbs: []string{"loss", "bombard", "charge"}},
 		)
 	}

@@ -314,7 +314,9 @@ export class NesPanel {
       h('p', { text: `${l.role}${l.reduced ? ' (reduced)' : ''}: bonus ${l.bonus}, rating ${l.rating}, radius ${l.radius}; ${l.state}` }),
       box.marker ? h('p', { dataset: { marker: l.id }, text: `marker: ${box.marker.replace('-', ' ')}` }) : null,
       box.order ? h('p', { text: `order: ${box.order}` }) : null,
-      box.pending ? h('p', { text: `on its way: ${box.pending}` }) : null);
+      box.pending ? h('p', { text: `on its way: ${box.pending}` }) : null,
+      l.retired ? h('p', { text: 'retired: counts as outside his division leader\'s radius' }) : null,
+      this.offered(l.id).includes('retire') ? h('button#nes-retire.btn.small', { type: 'button', text: l.retired ? 'Back in command' : 'Retire (to the BC/FD)', on: { click: () => this.run({ retire: l.id }) } }) : null);
   }
 }
 
