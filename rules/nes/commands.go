@@ -178,7 +178,8 @@ func (k *cmd) cp() error {
 // mover is a piece that moves: a combat unit or a command unit.
 type mover struct {
 	id      string
-	piece   *game.Piece
+	at      geom.Point
+	hq      *Side // the side whose HQ moves, or nil
 	unit    *Unit // nil for a command unit
 	leader  *Leader
 	mode    Mode
@@ -191,12 +192,18 @@ type mover struct {
 // mover finds the piece a move names and how it moves.
 func (k *cmd) mover() (*mover, error) {
 	a := k.a
+	if a.HQ {
+		// The army's headquarters moves as a command unit does (our
+		// reading: 1 MP a hex, the command units' allowance).
+		sd := k.st.Side(k.side)
+		return &mover{id: k.side + "'s HQ", at: sd.HQ, hq: sd, mode: Mode{Command: true}, allow: k.r.allow["command"], used: sd.Used, typ: "command"}, nil
+	}
 	if a.General != "" {
 		l, err := k.leader(a.General, "general")
 		if err != nil {
 			return nil, err
 		}
-		m := &mover{id: l.ID, piece: l.Piece, leader: l, mode: Mode{Command: true, GT: a.GT}, allow: k.r.allow["command"], used: l.Used, typ: "command"}
+		m := &mover{id: l.ID, at: l.At, leader: l, mode: Mode{Command: true, GT: a.GT}, allow: k.r.allow["command"], used: l.Used, typ: "command"}
 		if a.GT {
 			m.allow += GrandTactical * Sixths
 		}
@@ -206,7 +213,7 @@ func (k *cmd) mover() (*mover, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &mover{id: u.ID, piece: u.Piece, unit: u, used: u.Used, typ: u.Type, command: u.Leader,
+	m := &mover{id: u.ID, at: u.At, unit: u, used: u.Used, typ: u.Type, command: u.Leader,
 		mode: Mode{Column: column(u.Type, u.Shape), Road: u.Shape == "road-column", GT: a.GT, Disorder: a.Disorder}}
 	m.allow = k.r.allowance(k.st, u, a.GT)
 	return m, nil
@@ -293,7 +300,7 @@ type Plan struct {
 // piece has left.
 func (k *cmd) plan(m *mover) (*Plan, error) {
 	t := k.sc.Terrain
-	from, ok := t.At(m.piece.At)
+	from, ok := t.At(m.at)
 	if !ok {
 		return nil, game.Reject("", "%s is not on the map", m.id)
 	}
@@ -361,7 +368,10 @@ func (k *cmd) move() error {
 		mv.Path = append(mv.Path, t.Point(j))
 	}
 	move := game.Move{To: t.Point(pl.To)}
+	var moves []game.Move
 	switch {
+	case m.hq != nil:
+		mv.HQ = m.hq.ID
 	case m.unit != nil:
 		mv.Unit, move.Unit = m.id, m.id
 		mv.Disorder = pl.Disorder && m.unit.Status == "formed"
@@ -371,13 +381,16 @@ func (k *cmd) move() error {
 	default:
 		mv.Leader, move.General = m.id, m.id
 	}
+	if m.hq == nil {
+		moves = append(moves, move)
+	}
 	switch {
 	case m.mode.Road:
 		mv.Mode = "road-column"
 	case m.mode.GT:
 		mv.Mode = "grand-tactical"
 	}
-	return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "NES-7", Moves: []game.Move{move}, Data: mv})
+	return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "NES-7", Moves: moves, Data: mv})
 }
 
 // form changes a combat unit's formation for nes/play's formation-mp:

@@ -37,6 +37,7 @@ type Args struct {
 	Unit      string   `json:"unit,omitempty"`
 	Path      []string `json:"path,omitempty"`
 	GT        bool     `json:"grand-tactical,omitempty"`
+	HQ        bool     `json:"hq,omitempty"`       // move: the side's headquarters
 	Disorder  bool     `json:"disorder,omitempty"` // cross streams at +1 and disorder
 	Shape     string   `json:"formation,omitempty"`
 	Points    int      `json:"points,omitempty"`
@@ -174,19 +175,29 @@ func readSend(rd strict.Reader, v *yaml.Node, w string, a *Args) error {
 }
 
 func readMove(rd strict.Reader, v *yaml.Node, w string, a *Args) error {
-	f, err := rd.Fields(v, w, "unit", "general", "to", "path", "grand-tactical", "disorder")
+	f, err := rd.Fields(v, w, "unit", "general", "hq", "to", "path", "grand-tactical", "disorder")
 	if err != nil {
 		return err
 	}
+	given := 0
+	for _, k := range []string{"unit", "general", "hq"} {
+		if f[k] != nil {
+			given++
+		}
+	}
 	switch {
-	case f["unit"] != nil && f["general"] != nil:
-		return rd.Errf(v, "%s: give unit or general, not both", w)
+	case given > 1:
+		return rd.Errf(v, "%s: give one of unit, general or hq", w)
+	case f["hq"] != nil:
+		if a.HQ, err = rd.Bool(f["hq"], w+".hq"); err == nil && !a.HQ {
+			err = rd.Errf(f["hq"], "%s.hq: hq: true moves the army's headquarters; leave it out otherwise", w)
+		}
 	case f["unit"] != nil:
 		a.Unit, err = rd.ID(f["unit"], w+".unit")
 	case f["general"] != nil:
 		a.General, err = rd.ID(f["general"], w+".general")
 	default:
-		return rd.Errf(v, "%s: unit is missing: the combat unit (or general: the command unit) that moves", w)
+		return rd.Errf(v, "%s: unit is missing: the combat unit (or general: the command unit, or hq: true, the headquarters) that moves", w)
 	}
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package nes_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"orderly/game"
@@ -142,5 +143,48 @@ func TestMarkersCountDown(t *testing.T) {
 	k := nes.StateOf(g.State()).Leader("k-g")
 	if k.Order == nil || k.Order.Kind != "attack" || k.Marker != nes.Received || k.State != nes.Mobilized {
 		t.Errorf("after delivery k-g has %+v, marker %q, %s", k.Order, k.Marker, k.State)
+	}
+}
+
+// TestHQMoves: the army's headquarters moves as a command unit (1 MP a
+// hex), and an order sent from its new hex gets the -2 of NES-1.
+func TestHQMoves(t *testing.T) {
+	r := engine(t)
+	sc := demo(t, r)
+	g, err := game.New(sc, r, game.Seeded(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc, err := r.Forecast(sc, g.State(), "french", &nes.Args{From: "davout", To: "fr-1-1", Kind: "attack"})
+	if err != nil || fc[0].Params["from-hq"] != "false" {
+		t.Fatalf("davout at 0610 away from the HQ at 0211: %+v %v", fc, err)
+	}
+	for g.Step().Name != nes.StepMove {
+		if _, err := g.Do(game.Command{Side: g.Acting()[0], Verb: game.Ready}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	evs, err := g.Do(game.Command{Side: "french", Verb: "move", Args: &nes.Args{HQ: true, To: "0610"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mv *nes.Moved
+	for _, e := range evs {
+		if d, ok := e.Data.(*nes.Moved); ok {
+			mv = d
+		}
+	}
+	if mv == nil || mv.HQ != "french" || mv.To != "0610" || mv.Cost != 4*nes.Sixths {
+		t.Fatalf("the HQ's move: %+v", mv)
+	}
+	if hq := nes.StateOf(g.State()).Side("french").HQ; fmt.Sprint(hq) != "(6, 10)" && fmt.Sprint(hq) != "{6 10}" {
+		t.Errorf("the HQ stands at %v", hq)
+	}
+	fc, err = r.Forecast(sc, g.State(), "french", &nes.Args{From: "davout", To: "fr-1-1", Kind: "attack"})
+	if err != nil || fc[0].Params["from-hq"] != "true" {
+		t.Errorf("davout in the HQ's hex: %+v %v", fc, err)
+	}
+	if _, err := g.Do(game.Command{Side: "french", Verb: "move", Args: &nes.Args{HQ: true, To: "1806"}}); err == nil || !strings.Contains(err.Error(), "MP left") {
+		t.Errorf("the HQ beyond its allowance: %v", err)
 	}
 }

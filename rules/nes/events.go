@@ -78,6 +78,7 @@ type Check struct {
 type Moved struct {
 	Unit   string       `json:"unit,omitempty"`
 	Leader string       `json:"leader,omitempty"`
+	HQ     string       `json:"hq,omitempty"` // the side whose headquarters moves
 	Path   []geom.Point `json:"path"`
 	To     string       `json:"to"`   // the last hex, by its label
 	Cost   int          `json:"cost"` // sixths of a movement point
@@ -209,7 +210,7 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		if side == nil {
 			return fmt.Errorf("no side %s", d.Side)
 		}
-		side.Points = side.Each
+		side.Points, side.Used = side.Each, 0
 		for i := range st.Leaders {
 			if l := &st.Leaders[i]; l.Side == d.Side {
 				l.CP, l.Fresh, l.Used = false, false, 0
@@ -289,6 +290,17 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		var to *geom.Point
 		if len(d.Path) > 0 {
 			to = &d.Path[len(d.Path)-1]
+		}
+		if d.HQ != "" {
+			sd := st.Side(d.HQ)
+			if sd == nil {
+				return fmt.Errorf("no side %s", d.HQ)
+			}
+			sd.Used += d.Cost
+			if to != nil {
+				sd.HQ = *to
+			}
+			return nil
 		}
 		if d.Leader != "" {
 			l, err := leader(d.Leader)
@@ -469,6 +481,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		who := name(d.Unit)
 		if d.Leader != "" {
 			who = name(d.Leader)
+		}
+		if d.HQ != "" {
+			who = d.HQ + "'s headquarters"
 		}
 		var fx []string
 		if d.Disorder {

@@ -49,6 +49,9 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 		}
 	}
 	sd := st.Side(side)
+	if step.Name == StepMove && sd.Used+Sixths <= r.allow["command"] {
+		add("hq:"+side, "move") // the army's headquarters
+	}
 	for i := range st.Leaders {
 		l := &st.Leaders[i]
 		if l.Side != side {

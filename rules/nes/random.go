@@ -90,10 +90,14 @@ func (r *Rules) Random(g *game.Game, rng *rand.Rand) game.Command {
 			return c
 		}
 		c.Verb = "move"
-		if rng.IntN(5) == 0 {
+		switch rng.IntN(8) {
+		case 0, 1:
 			a.General = pick(leaders)
 			a.To = near(a.General)
-		} else {
+		case 2:
+			a.HQ = true
+			a.To = near(pick(leaders))
+		default:
 			a.Unit = pick(units)
 			a.To = near(a.Unit)
 		}

@@ -104,8 +104,9 @@ type Side struct {
 	ID     string     `json:"id"`
 	Nation string     `json:"nation"`
 	HQ     geom.Point `json:"hq"`
-	Points int        `json:"points"` // command points left this turn
-	Each   int        `json:"each"`   // command points a turn
+	Points int        `json:"points"`            // command points left this turn
+	Each   int        `json:"each"`              // command points a turn
+	Used   int        `json:"hq-used,omitempty"` // sixths the HQ has moved this turn
 }
 
 // Order is an order: its kind and objective, who sent it, and what rides

@@ -23,6 +23,11 @@ func (r *Rules) Subjects(s *game.State, c *game.Command) ([]string, error) {
 			out = append(out, id)
 		}
 	}
+	if a.HQ {
+		// The headquarters is the army's: a commander's seat does not
+		// move it.
+		return []string{c.Side}, nil
+	}
 	if c.Verb == "loss" {
 		st := ext(s)
 		if u := st.Unit(a.Unit); u != nil && u.Side != c.Side {

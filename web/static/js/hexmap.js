@@ -31,7 +31,7 @@ const ROADS = { 'major-road': ['#8a6d3b', 0.2, ''], 'minor-road': ['#9c8455', 0.
 const ROLE = { army: 'A', corps: 'C', division: 'D', brigade: 'B' };
 
 /**
- * @typedef {{kind:'unit'|'general', id:string}} Ref
+ * @typedef {{kind:'unit'|'general'|'hq', id:string}} Ref
  * @typedef {{
  *   space:any, state:any, extra:any, seat:{role:string, side?:string},
  *   colour:(side:string)=>string, name:(id:string)=>string,
@@ -223,8 +223,9 @@ export class HexMapView {
         this.gesture = { type: 'pinch', dist: Math.hypot(a.x - b.x, a.y - b.y) };
         return;
       }
-      const el = /** @type {Element} */ (ev.target).closest('[data-unit],[data-general]');
-      const ref = el ? (el.dataset.unit ? { kind: 'unit', id: el.dataset.unit } : { kind: 'general', id: el.dataset.general }) : null;
+      const el = /** @type {Element} */ (ev.target).closest('[data-unit],[data-general],[data-hq]');
+      const ref = !el ? null : el.dataset.unit ? { kind: 'unit', id: el.dataset.unit }
+        : el.dataset.general ? { kind: 'general', id: el.dataset.general } : { kind: 'hq', id: el.dataset.hq };
       this.gesture = { type: 'pan', ref, sx: ev.clientX, sy: ev.clientY, lx: ev.clientX, ly: ev.clientY, moved: false };
     });
     svg.addEventListener('pointermove', (ev) => {
@@ -362,7 +363,9 @@ export class HexMapView {
     }
     const hq = Object.entries(x.hq || {}).map(([side, p]) => {
       const c = this.centre(p);
-      return s('g', { class: `hx-hq c-${m.colour(side)}`, dataset: { hq: side } },
+      const sel = m.selected && m.selected.kind === 'hq' && m.selected.id === side;
+      return s('g', { class: `hx-hq c-${m.colour(side)}${sel ? ' selected' : ''}`, dataset: { hq: side } },
+        s('title', { text: `${side}'s army headquarters` }),
         s('rect.hx-flag', { x: c.x + 0.2, y: c.y - 0.75, width: 0.45, height: 0.3 }), s('line.hx-pole', { x1: c.x + 0.2, y1: c.y - 0.75, x2: c.x + 0.2, y2: c.y - 0.2 }));
     });
     fill(this.layers.units, ...units);

@@ -104,7 +104,7 @@ export class NesPanel {
           break;
         }
         case 'move': {
-          const mv = sel.kind === 'unit' ? { unit: sel.id, to: at } : { general: sel.id, to: at };
+          const mv = sel.kind === 'unit' ? { unit: sel.id, to: at } : sel.kind === 'hq' ? { hq: true, to: at } : { general: sel.id, to: at };
           if (this.gt) mv['grand-tactical'] = true;
           if (this.disorder) mv.disorder = true;
           const res = await this.ask({ move: mv });
@@ -243,16 +243,22 @@ export class NesPanel {
   moving(x) {
     const out = [h('h3', { text: 'Movement' })];
     const sel = this.selected;
-    if (!sel || !this.offered(sel.id).includes('move')) {
-      out.push(h('p.muted', { text: 'Select one of your units or commanders with movement left; the hexes it can reach are shaded with their cost.' }));
+    const key = sel && sel.kind === 'hq' ? `hq:${sel.id}` : sel && sel.id;
+    if (!sel || !this.offered(key).includes('move')) {
+      out.push(h('p.muted', { text: 'Select one of your units, commanders or your headquarters (the flag) with movement left; the hexes a unit can reach are shaded with their cost.' }));
       return out;
     }
-    const left = sel.kind === 'unit' ? ((x.units || {})[sel.id] || {}).left : ((x.leaders || {})[sel.id] || {}).left;
-    out.push(h('p#nes-left', { text: `${this.hooks.name(sel.id)}: ${left} MP left this turn.` }));
+    if (sel.kind === 'hq') {
+      out.push(h('p#nes-left', { text: 'The army headquarters moves as a command unit does: 1 MP a hex.' }));
+    } else {
+      const left = sel.kind === 'unit' ? ((x.units || {})[sel.id] || {}).left : ((x.leaders || {})[sel.id] || {}).left;
+      out.push(h('p#nes-left', { text: `${this.hooks.name(sel.id)}: ${left} MP left this turn.` }));
+    }
     const gt = h('input#nes-gt', { type: 'checkbox', checked: this.gt, on: { change: () => { this.gt = gt.checked; this.overlay = null; this.pending = null; this.refresh(); this.hooks.redraw(); } } });
     const dis = h('input#nes-disorder', { type: 'checkbox', checked: this.disorder, on: { change: () => { this.disorder = dis.checked; this.overlay = null; this.pending = null; this.refresh(); this.hooks.redraw(); } } });
     out.push(h('label.check', null, gt, ' grand tactical movement (+2 MP)'));
     if (sel.kind === 'unit') out.push(h('label.check', null, dis, ' cross streams at +1 and disorder'));
+    if (sel.kind === 'hq') gt.disabled = true;
     out.push(h('button#nes-pick-move.btn', { type: 'button', text: this.pick === 'move' ? 'Tap the hex to move to…' : 'Choose a hex to move to', on: { click: () => { this.pick = 'move'; this.refresh(); } } }));
     if (this.pending && this.pending.move && this.overlay) {
       out.push(h('p#nes-path.small', { text: this.overlay.note || '' }),
@@ -298,6 +304,10 @@ export class NesPanel {
   card(x) {
     const sel = this.selected;
     if (!sel) return h('p.muted.small', { text: 'Tap a counter for its state; tap a commander to shade his command radius.' });
+    if (sel.kind === 'hq') {
+      return h('div.unit-card', { dataset: { nesHq: sel.id } }, h('h3', { text: `Headquarters (${sel.id})` }),
+        h('p.small', { text: 'An order sent from this hex, or from the army commander\'s, gets -2 on its delivery roll (NES-1).' }));
+    }
     if (sel.kind === 'unit') {
       const u = this.unit(sel.id);
       if (!u) return h('span');
