@@ -105,6 +105,16 @@ func (s *State) moved(m Move) *Piece {
 	return s.Piece(id)
 }
 
+// PieceAt is the piece with id, looked for first at index i of Pieces (a
+// rule set keeps the index it found a piece at, so that a copy of the
+// state finds its pieces without a lookup by id).
+func (s *State) PieceAt(i int, id string) *Piece {
+	if i >= 0 && i < len(s.Pieces) && s.Pieces[i].ID == id {
+		return s.Pieces[i]
+	}
+	return s.Piece(id)
+}
+
 // PieceIndex is the index in Pieces of the piece with id.
 func (s *State) PieceIndex(id string) (int, bool) {
 	i, ok := s.piece[id]

@@ -157,21 +157,13 @@ func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 	return st, nil
 }
 
-// pieceOf is the piece of c at index i if it has id, else c's piece id.
-func pieceOf(c *game.State, i int, id string) *game.Piece {
-	if i >= 0 && i < len(c.Pieces) && c.Pieces[i].ID == id {
-		return c.Pieces[i]
-	}
-	return c.Piece(id)
-}
-
 // hold points the state's units and commanders at the pieces of c.
 func (s *State) hold(c *game.State) {
 	for i := range s.Units {
-		s.Units[i].Piece = pieceOf(c, s.Units[i].pi, s.Units[i].ID)
+		s.Units[i].Piece = c.PieceAt(s.Units[i].pi, s.Units[i].ID)
 	}
 	for i := range s.Generals {
-		s.Generals[i].Piece = pieceOf(c, s.Generals[i].pi, s.Generals[i].ID)
+		s.Generals[i].Piece = c.PieceAt(s.Generals[i].pi, s.Generals[i].ID)
 	}
 }
 

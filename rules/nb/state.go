@@ -280,27 +280,19 @@ func (s *State) Clone(c *game.State) game.Ext {
 	n.Generals = make([]*General, len(s.Generals))
 	for i, g := range s.Generals {
 		gs[i] = *g
-		gs[i].Piece = pieceOf(c, g.pi, g.ID)
+		gs[i].Piece = c.PieceAt(g.pi, g.ID)
 		n.Generals[i] = &gs[i]
 	}
 	us := make([]Unit, len(s.Units))
 	n.Units = make([]*Unit, len(s.Units))
 	for i, u := range s.Units {
 		us[i] = *u
-		us[i].Piece = pieceOf(c, u.pi, u.ID)
+		us[i].Piece = c.PieceAt(u.pi, u.ID)
 		n.Units[i] = &us[i]
 	}
 	n.ord = map[string]int{}
 	n.msg = map[string]int{}
 	return n
-}
-
-// pieceOf is piece id of c, found at index i if it is there.
-func pieceOf(c *game.State, i int, id string) *game.Piece {
-	if i >= 0 && i < len(c.Pieces) && c.Pieces[i].ID == id {
-		return c.Pieces[i]
-	}
-	return c.Piece(id)
 }
 
 // Reset puts the state back to from, the start it was cloned from, in the

@@ -318,21 +318,13 @@ func (st *State) Side(id string) *Side {
 	return nil
 }
 
-// pieceOf is the piece of c at index i if it has id, else c's piece id.
-func pieceOf(c *game.State, i int, id string) *game.Piece {
-	if i >= 0 && i < len(c.Pieces) && c.Pieces[i].ID == id {
-		return c.Pieces[i]
-	}
-	return c.Piece(id)
-}
-
 // hold points the state's pieces at those of c.
 func (st *State) hold(c *game.State) {
 	for i := range st.Leaders {
-		st.Leaders[i].Piece = pieceOf(c, st.Leaders[i].pi, st.Leaders[i].ID)
+		st.Leaders[i].Piece = c.PieceAt(st.Leaders[i].pi, st.Leaders[i].ID)
 	}
 	for i := range st.Units {
-		st.Units[i].Piece = pieceOf(c, st.Units[i].pi, st.Units[i].ID)
+		st.Units[i].Piece = c.PieceAt(st.Units[i].pi, st.Units[i].ID)
 	}
 }
 
