@@ -152,3 +152,49 @@ export async function copyText(text, btn) {
   btn.textContent = ok ? 'Copied ✓' : 'Select and copy';
   setTimeout(() => { btn.textContent = 'Copy'; }, 2500);
 }
+
+// ---- an SVG map's view: pan and zoom -------------------------------------------
+
+/**
+ * The view zoomed by factor about a point (its centre by default), its
+ * width kept within minW..maxW.
+ * @param {{x:number,y:number,w:number,h:number}} v
+ * @param {number} factor more than 1 zooms in
+ * @param {{x:number,y:number}|undefined} about
+ * @param {number} minW @param {number} maxW
+ */
+export function zoomed(v, factor, about, minW, maxW) {
+  const c = about || { x: v.x + v.w / 2, y: v.y + v.h / 2 };
+  const w = Math.min(maxW, Math.max(minW, v.w / factor));
+  const k = w / v.w;
+  return { x: c.x - (c.x - v.x) * k, y: c.y - (c.y - v.y) * k, w, h: v.h * k };
+}
+
+/**
+ * Shows view v in svg, and marks how close it is: --k (map units per
+ * pixel) for strokes that keep their width, and data-zoom close, near, mid
+ * or far by the pixels a map unit takes against steps (close, near, mid).
+ * @param {SVGSVGElement} svg
+ * @param {{x:number,y:number,w:number,h:number}} v
+ * @param {number[]} steps @param {number} fallback pixels a unit when the svg has no size
+ */
+export function showView(svg, v, steps, fallback) {
+  svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
+  const r = svg.getBoundingClientRect();
+  const px = r.width > 0 ? Math.min(r.width / v.w, r.height / v.h) : fallback;
+  svg.style.setProperty('--k', String(1 / px));
+  svg.dataset.zoom = px >= steps[0] ? 'close' : px >= steps[1] ? 'near' : px >= steps[2] ? 'mid' : 'far';
+}
+
+/**
+ * The map point under a client point, or the client point of a map point
+ * (inverse false).
+ * @param {SVGSVGElement} svg @param {number} x @param {number} y
+ * @param {boolean} [toClient]
+ */
+export function mapPoint(svg, x, y, toClient) {
+  const m = svg.getScreenCTM();
+  if (!m) return { x: 0, y: 0 };
+  const p = new DOMPoint(x, y).matrixTransform(toClient ? m : m.inverse());
+  return { x: p.x, y: p.y };
+}

@@ -8,7 +8,7 @@
 // hexes. The page measures only to draw: what is legal and what it costs
 // comes from the server.
 
-import { s, fill } from './dom.js';
+import { s, fill, zoomed, showView, mapPoint } from './dom.js';
 
 const R3 = Math.sqrt(3);
 const MARGIN = 1.5;
@@ -161,39 +161,20 @@ export class HexMapView {
   }
 
   zoom(factor, about) {
-    const v = this.view;
-    const c = about || { x: v.x + v.w / 2, y: v.y + v.h / 2 };
     const b = this.bounds();
-    const w = Math.min((b.w + 2 * MARGIN) * 2, Math.max(4, v.w / factor));
-    const k = w / v.w;
-    this.view = { x: c.x - (c.x - v.x) * k, y: c.y - (c.y - v.y) * k, w, h: v.h * k };
+    this.view = zoomed(this.view, factor, about, 4, (b.w + 2 * MARGIN) * 2);
     this.userMoved = true;
     this.applyView();
   }
 
-  applyView() {
-    const v = this.view;
-    this.svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
-    const r = this.svg.getBoundingClientRect();
-    const pph = r.width > 0 ? Math.min(r.width / v.w, r.height / v.h) : 20;
-    this.svg.style.setProperty('--k', String(1 / pph));
-    this.svg.dataset.zoom = pph >= 40 ? 'close' : pph >= 22 ? 'near' : pph >= 12 ? 'mid' : 'far';
-  }
+  applyView() { showView(this.svg, this.view, [40, 22, 12], 20); }
 
-  toMap(cx, cy) {
-    const m = this.svg.getScreenCTM();
-    if (!m) return { x: 0, y: 0 };
-    const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
-    return { x: p.x, y: p.y };
-  }
+  toMap(cx, cy) { return mapPoint(this.svg, cx, cy); }
 
   /** The client point of hex [column, row], for tests and tools. */
   toScreen(p) {
     const c = this.centre(p);
-    const m = this.svg.getScreenCTM();
-    if (!m) return { x: 0, y: 0 };
-    const q = new DOMPoint(c.x, c.y).matrixTransform(m);
-    return { x: q.x, y: q.y };
+    return mapPoint(this.svg, c.x, c.y, true);
   }
 
   /** The hex [column, row] under a map point, or null off the map. */

@@ -4,7 +4,7 @@
 // objectives; pans and zooms (wheel, pinch, buttons); lets a player drag
 // his pieces and tap an objective.
 
-import { s, fill, num, pt, squareOf } from './dom.js';
+import { s, fill, num, pt, squareOf, zoomed, showView, mapPoint } from './dom.js';
 
 /** Margin drawn around the table, inches. */
 const MARGIN = 5;
@@ -104,49 +104,27 @@ export class MapView {
    * @param {{x:number,y:number}} [about]
    */
   zoom(factor, about) {
-    const v = this.view;
-    const c = about || { x: v.x + v.w / 2, y: v.y + v.h / 2 };
     const f = this.model ? this.model.field : { width: 96, depth: 48 };
-    const maxW = (f.width + 2 * MARGIN) * 2;
-    const w = Math.min(maxW, Math.max(6, v.w / factor));
-    const k = w / v.w;
-    this.view = { x: c.x - (c.x - v.x) * k, y: c.y - (c.y - v.y) * k, w, h: v.h * k };
+    this.view = zoomed(this.view, factor, about, 6, (f.width + 2 * MARGIN) * 2);
     this.userMoved = true;
     this.applyView();
   }
 
-  applyView() {
-    const v = this.view;
-    this.svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
-    const r = this.svg.getBoundingClientRect();
-    const ppi = r.width > 0 ? Math.min(r.width / v.w, r.height / v.h) : 6;
-    this.svg.style.setProperty('--k', String(1 / ppi));
-    this.svg.dataset.zoom = ppi >= 34 ? 'close' : ppi >= 18 ? 'near' : ppi >= 9 ? 'mid' : 'far';
-  }
+  applyView() { showView(this.svg, this.view, [34, 18, 9], 6); }
 
   /**
    * The table point under a screen point.
    * @param {number} cx @param {number} cy client coordinates
    * @returns {{x:number,y:number}}
    */
-  toTable(cx, cy) {
-    const m = this.svg.getScreenCTM();
-    if (!m) return { x: 0, y: 0 };
-    const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
-    return { x: p.x, y: p.y };
-  }
+  toTable(cx, cy) { return mapPoint(this.svg, cx, cy); }
 
   /**
    * The client (screen) point of a table point, for tests and tools.
    * @param {number} x @param {number} y inches
    * @returns {{x:number,y:number}}
    */
-  toScreen(x, y) {
-    const m = this.svg.getScreenCTM();
-    if (!m) return { x: 0, y: 0 };
-    const p = new DOMPoint(x, y).matrixTransform(m);
-    return { x: p.x, y: p.y };
-  }
+  toScreen(x, y) { return mapPoint(this.svg, x, y, true); }
 
   listen() {
     const svg = this.svg;
