@@ -2,12 +2,15 @@ package nes_test
 
 import (
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"orderly/battle"
 	"orderly/game"
 	"orderly/geom/hex"
 	"orderly/rules/nes"
+	"orderly/script"
+	"orderly/sim"
 	"orderly/terrain"
 )
 
@@ -208,4 +211,31 @@ func BenchmarkReach(b *testing.B) {
 	for b.Loop() {
 		out = s.ReachOver(from, t, nil, 8*nes.Sixths, out[:0])
 	}
+}
+
+// BenchmarkSim is Monte Carlo runs of the radii scenario under its plan
+// (orderly sim): three orders sent at one, two and three command radii,
+// eight turns of markers, delivery rolls and continuation checks a run. It
+// reports runs per second.
+func BenchmarkSim(b *testing.B) {
+	r := engine(b)
+	data, err := os.ReadFile("../../examples/nes/nes-radii.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc := read(b, r, "nes-radii.yaml", data)
+	pd, err := os.ReadFile("../../examples/nes/nes-radii-plan.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	plan, err := script.LoadPlan("nes-radii-plan.yaml", pd, sc, r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	if _, err := sim.Run(sc, r, plan, sim.Options{Runs: b.N, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "runs/s")
 }
