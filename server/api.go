@@ -376,13 +376,16 @@ func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, 
 	if n := c.Size(); n > s.lim.IDs {
 		return 0, nil, errorf(Invalid, "the order names %d formations, over this server's limit of %d", n, s.lim.IDs)
 	}
-	l.mu.Lock()
-	if e := authorize(seat, l.rules, l.g, &c); e != nil {
-		l.mu.Unlock()
-		return 0, nil, e
-	}
-	fc, err := f.Forecast(l.sc, l.g.State(), c.Side, c.Args)
-	l.mu.Unlock()
+	fc, err := func() ([]game.Forecast, error) {
+		// Unlocked however the rule set returns, a panic included: the
+		// recover above the handler answers, and the game goes on.
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if e := authorize(seat, l.rules, l.g, &c); e != nil {
+			return nil, e
+		}
+		return f.Forecast(l.sc, l.g.State(), c.Side, c.Args)
+	}()
 	if err != nil {
 		return 0, nil, err
 	}

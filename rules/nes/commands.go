@@ -185,6 +185,7 @@ type mover struct {
 	mode    Mode
 	allow   int // sixths it may spend this turn
 	used    int
+	gt      bool // its moves so far this turn were grand tactical
 	typ     string
 	command string // the command unit whose state rules the unit's allowance
 }
@@ -203,7 +204,7 @@ func (k *cmd) mover() (*mover, error) {
 		if err != nil {
 			return nil, err
 		}
-		m := &mover{id: l.ID, at: l.At, leader: l, mode: Mode{Command: true, GT: a.GT}, allow: k.r.allow["command"], used: l.Used, typ: "command"}
+		m := &mover{id: l.ID, at: l.At, leader: l, mode: Mode{Command: true, GT: a.GT}, allow: k.r.allow["command"], used: l.Used, gt: l.GT, typ: "command"}
 		if a.GT {
 			m.allow += GrandTactical * Sixths
 		}
@@ -213,7 +214,7 @@ func (k *cmd) mover() (*mover, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &mover{id: u.ID, at: u.At, unit: u, used: u.Used, typ: u.Type, command: u.Leader,
+	m := &mover{id: u.ID, at: u.At, unit: u, used: u.Used, gt: u.GT, typ: u.Type, command: u.Leader,
 		mode: Mode{Column: column(u.Type, u.Shape), Road: u.Shape == "road-column", GT: a.GT, Disorder: a.Disorder}}
 	m.allow = k.r.allowance(k.st, u, a.GT)
 	return m, nil
@@ -351,6 +352,13 @@ func (k *cmd) move() error {
 	}
 	if m.mode.Road && m.mode.GT {
 		return game.Reject("NES-7", "%s is in road column; grand tactical movement is for units out of it", m.id)
+	}
+	if m.used > 0 && m.hq == nil && m.gt != m.mode.GT {
+		how := "normally"
+		if m.gt {
+			how = "by grand tactical movement"
+		}
+		return game.Reject("NES-7", "%s has moved %s this turn; a piece moves the whole turn by grand tactical movement or not at all", m.id, how)
 	}
 	pl, err := k.plan(m)
 	if err != nil {
@@ -569,6 +577,9 @@ func (r *Rules) Sight(t *terrain.Map, a, b int) (bool, string) {
 	top := max(t.Level(a), t.Level(b))
 	var why string
 	for _, line := range lines {
+		if len(line) <= 2 {
+			return true, "" // the same hex, or neighbours: nothing between
+		}
 		blocked := ""
 		for _, h := range line[1 : len(line)-1] {
 			i, ok := t.Index(h)

@@ -44,6 +44,8 @@ type Args struct {
 	Situation string   `json:"situation,omitempty"`
 	Target    string   `json:"target,omitempty"`
 	Sight     bool     `json:"sight,omitempty"` // sight: From and To are hexes
+
+	verb string // the verb the arguments were read for, when Decode read them
 }
 
 // Size is how many ids and hexes the arguments name (game.Sizer).
@@ -109,6 +111,7 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 	if err != nil {
 		return nil, err
 	}
+	a.verb = verb
 	return a, nil
 }
 

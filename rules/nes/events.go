@@ -186,7 +186,12 @@ func (r *Rules) Payload(typ string) (any, bool) {
 func (l *Leader) receive(o Order) {
 	o.Delay, o.AtDelay1 = 0, 0
 	l.Order, l.Pending = &o, nil
-	l.Marker, l.State, l.Fresh = Received, Mobilized, true
+	if l.State != Mobilized {
+		// Mobilized now: no continuation check in this segment. A
+		// commander mobilized already is checked as before.
+		l.Fresh = true
+	}
+	l.Marker, l.State = Received, Mobilized
 }
 
 // Apply folds one of NES's events into the state.
@@ -213,12 +218,12 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		side.Points, side.Used = side.Each, 0
 		for i := range st.Leaders {
 			if l := &st.Leaders[i]; l.Side == d.Side {
-				l.CP, l.Fresh, l.Used = false, false, 0
+				l.CP, l.Fresh, l.Used, l.GT = false, false, 0, false
 			}
 		}
 		for i := range st.Units {
 			if u := &st.Units[i]; u.Side == d.Side {
-				u.Used = 0
+				u.Used, u.GT = 0, false
 			}
 		}
 		for _, m := range d.Markers {
@@ -258,6 +263,10 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 			o := d.Order
 			o.Delay, o.AtDelay1 = int(d.Result[len(d.Result)-1]-'0'), 0
 			l.Pending, l.Marker = &o, d.Result
+		default: // ignored: the marker comes off (NES-1), with the order on its way
+			if l.Pending != nil {
+				l.Pending, l.Marker = nil, ""
+			}
 		}
 	case *Placed:
 		l, err := leader(d.Leader)
@@ -308,6 +317,7 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 				return err
 			}
 			l.Used += d.Cost
+			l.GT = d.Mode == "grand-tactical"
 			if to != nil {
 				st.moved(l.Side, false, l.At, to)
 			}
@@ -318,6 +328,7 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 			return err
 		}
 		u.Used += d.Cost
+		u.GT = d.Mode == "grand-tactical"
 		if to != nil {
 			st.moved(u.Side, true, u.At, to)
 		}

@@ -104,7 +104,10 @@ func (st *State) fromHQ(l *Leader) bool {
 // or wing commander is stacked with a command point or mobilized, or
 // else has him within his radius, and a french light cavalry division;
 // an evening turn; an attack order.
-func (r *Rules) checkParams(st *State, l *Leader, evening bool) map[string]string {
+// later says the check is for a later turn than the state's, when the
+// command points stacked now are gone; fell lists the commanders who have
+// fallen to standing earlier in this same round of checks (NES-3: at once).
+func (r *Rules) checkParams(st *State, l *Leader, evening, later bool, fell map[string]bool) map[string]string {
 	divOut, brigOut, brigFar := 0, 0, 0
 	for _, i := range st.subs[st.leader[l.ID]] {
 		m := &st.Leaders[i]
@@ -126,7 +129,7 @@ func (r *Rules) checkParams(st *State, l *Leader, evening bool) map[string]strin
 	cpOrMob, inRadius := false, false
 	if l.Role == RoleDivision && !l.Independent {
 		if c := st.Leader(l.Superior); c != nil {
-			cpOrMob = c.CP || c.State == Mobilized
+			cpOrMob = c.CP && !later || c.State == Mobilized && !fell[c.ID]
 			inRadius = st.dist(c.At, l.At) <= c.Radius
 		}
 	}

@@ -223,3 +223,15 @@ func TestViewHidesOrders(t *testing.T) {
 		}
 	}
 }
+
+// TestSightShort: a hex sees itself and its neighbours, whatever stands
+// there (there is no hex between).
+func TestSightShort(t *testing.T) {
+	r := engine(t)
+	m := sightMap(t, ".........\n.w.......\n.........\n.........\n.........", "")
+	for _, c := range [][2]string{{"0202", "0202"}, {"0102", "0202"}, {"0505", "0505"}} {
+		if ok, by := r.Sight(m, at(t, m, c[0]), at(t, m, c[1])); !ok {
+			t.Errorf("%s to %s: blocked by %s", c[0], c[1], by)
+		}
+	}
+}

@@ -118,7 +118,7 @@ type Board struct {
 	// Costs what an order, an urgent one and a stacked CP cost.
 	Points int            `json:"points"`
 	Costs  map[string]int `json:"costs"`
-	// HQ is each side's headquarters hex the seat sees.
+	// HQ is each side's headquarters hex.
 	HQ map[string]geom.Point `json:"hq"`
 	// Odds are the exact odds of the rolls the seat's side will make in
 	// its next command segment: continuation checks of its mobilized
@@ -182,9 +182,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		b.Points = sd.Points
 	}
 	for _, sd := range st.Sides {
-		if seat == game.Umpire || sd.ID == seat {
-			b.HQ[sd.ID] = sd.HQ
-		}
+		b.HQ[sd.ID] = sd.HQ // a counter on the map, open to both sides
 	}
 	sp := st.sc.Map
 	moving := step.Name == StepMove && slices.Contains(step.Actors, side)
@@ -261,14 +259,27 @@ func (r *Rules) reachOf(st *State, u *Unit, left int) []ReachCell {
 
 // coming lists the rolls side's next command segment will make as things
 // stand, with their exact odds: continuation checks (NES-3) and orders at
-// delay 1 (NES-1).
+// delay 1 (NES-1). The segment is this turn's if its step is still to
+// come, else next turn's, when a command point stacked now is gone, the
+// evening may have come, and a commander mobilized now checks too.
 func (r *Rules) coming(st *State, s *game.State, side string) []Odds {
 	var out []Odds
-	turn := s.Turn
-	if st.phasing(s.Phase) == side && s.Step != StepMarkers && s.Step != "setup" {
-		turn++ // this segment's rolls are made: the next are next turn's
+	cur := slices.IndexFunc(st.seq, func(x game.Step) bool { return x.Phase == s.Phase && x.Name == s.Step })
+	at := func(name string) int {
+		return slices.IndexFunc(st.seq, func(x game.Step) bool { return x.Phase == phaseOf(side, "command") && x.Name == name })
 	}
-	evening := slices.Contains(st.sc.Evening, turn)
+	turn := func(step int) int {
+		if s.Turn == 0 || cur < 0 {
+			return max(s.Turn, 1)
+		}
+		if cur <= step {
+			return s.Turn
+		}
+		return s.Turn + 1
+	}
+	markTurn, checkTurn := turn(at(StepMarkers)), turn(at(StepContinuation))
+	later := checkTurn > s.Turn
+	evening := slices.Contains(st.sc.Evening, checkTurn)
 	for i := range st.Leaders {
 		l := &st.Leaders[i]
 		if l.Side != side {
@@ -277,13 +288,13 @@ func (r *Rules) coming(st *State, s *game.State, side string) []Odds {
 		if l.Pending != nil && l.Pending.Delay == 1 {
 			d := r.delivery(st, st.Leader(l.Pending.Sender), l, l.Pending.Urgent, l.Pending.FromHQ, l.Pending.AtDelay1+1)
 			if o, err := r.odds(r.deliver, d.params); err == nil {
-				out = append(out, Odds{Leader: l.ID, Table: r.deliver.ID, Why: "the order at delay 1 rolls again (NES-2)", Params: d.params, Chance: o})
+				out = append(out, Odds{Leader: l.ID, Table: r.deliver.ID, Why: fmt.Sprintf("the order at delay 1 rolls again on turn %d (NES-2)", markTurn), Params: d.params, Chance: o})
 			}
 		}
-		if l.State == Mobilized && (l.Role == RoleCorps || l.Role == RoleDivision) {
-			p := r.checkParams(st, l, evening)
+		if l.State == Mobilized && (l.Role == RoleCorps || l.Role == RoleDivision) && (later || !l.Fresh) {
+			p := r.checkParams(st, l, evening, later, nil)
 			if o, err := r.odds(r.cont, p); err == nil {
-				out = append(out, Odds{Leader: l.ID, Table: r.cont.ID, Why: "continuation check (NES-3)", Params: p, Chance: o})
+				out = append(out, Odds{Leader: l.ID, Table: r.cont.ID, Why: fmt.Sprintf("continuation check on turn %d (NES-3)", checkTurn), Params: p, Chance: o})
 			}
 		}
 	}
@@ -343,15 +354,32 @@ func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, args a
 		side = st.phasing(s.Phase)
 	}
 	k := r.checker(s, sc, side, a)
-	switch {
-	case a.Kind != "":
+	verb := a.verb
+	if verb == "" { // arguments made in Go, not read: the verb from what they give
+		switch {
+		case a.Kind != "":
+			verb = "send"
+		case a.Sight:
+			verb = "sight"
+		case a.To != "":
+			verb = "move"
+		case a.Target != "" && st.Unit(a.Unit) != nil && st.Unit(a.Unit).Type == "artillery":
+			verb = "bombard"
+		case a.Target != "":
+			verb = "charge"
+		}
+	}
+	switch verb {
+	case "send":
 		return k.forecastSend()
-	case a.Sight:
+	case "sight":
 		return k.forecastSight()
-	case a.To != "":
+	case "move":
 		return k.forecastMove()
-	case a.Target != "":
-		return k.forecastTarget()
+	case "bombard":
+		return k.forecastBombard()
+	case "charge":
+		return k.forecastCharge()
 	}
 	return nil, game.Reject("", "give the command to forecast: send, move, bombard, charge or sight")
 }
@@ -428,7 +456,9 @@ func (k *cmd) forecastSight() ([]game.Forecast, error) {
 	return []game.Forecast{f}, nil
 }
 
-func (k *cmd) forecastTarget() ([]game.Forecast, error) {
+// forecastBombard names extended-range fire's deviation roll and where
+// the shot may land along the line of fire (NES-5).
+func (k *cmd) forecastBombard() ([]game.Forecast, error) {
 	u, err := k.unit(k.a.Unit)
 	if err != nil {
 		return nil, err
@@ -438,36 +468,47 @@ func (k *cmd) forecastTarget() ([]game.Forecast, error) {
 	if err != nil {
 		return nil, err
 	}
-	if u.Type == "artillery" {
-		if u.Class != 1 || u.Strength < 4 {
-			return nil, game.Reject("NES-5", "only class 1 artillery of strength 4 or more fires at extended range; %s is of class %d and strength %d", u.ID, u.Class, u.Strength)
-		}
-		fi, _ := t.At(u.At)
-		nation := k.st.Side(k.side).Nation
-		f := game.Forecast{Formation: u.ID, Path: []geom.Point{u.At, tp}}
-		d := t.Distance(fi, ti)
-		if lo, hi := k.r.play["extended-min"], k.r.play["extended-max"]; d < lo || d > hi {
-			return nil, game.Reject("NES-5", "hex %s is %d hexes away; extended range is %d..%d hexes (nes/play)", t.Label(ti), d, lo, hi)
-		}
-		if clear, by := k.r.Sight(t, fi, ti); !clear {
-			return nil, game.Reject("NES-5", "hex %s is out of %s's line of sight: %s", t.Label(ti), u.ID, by)
-		}
-		if nation != "french" && nation != "russian" {
-			return nil, game.Reject("NES-5", "NES-5 gives the deviation of french and russian artillery only; %s is %s", k.side, nation)
-		}
-		f.Table, f.Params = k.r.deviation.ID, map[string]string{"nation": nation}
-		var lands []string
-		for _, dev := range []int{-1, 1, 2, 3} {
-			if p, on := k.st.Impact(u.At, tp, dev); on {
-				lands = append(lands, fmt.Sprintf("%+d: %s", dev, k.sc.Map.Format(p)))
-			} else {
-				lands = append(lands, fmt.Sprintf("%+d: off the map", dev))
-			}
-		}
-		f.Note = fmt.Sprintf("%d hexes, in sight; the shot lands along the line (%s), then rolls %s", d, strings.Join(lands, ", "), k.r.extended.ID)
-		return []game.Forecast{f}, nil
+	if u.Type != "artillery" || u.Class != 1 || u.Strength < 4 {
+		return nil, game.Reject("NES-5", "only class 1 artillery of strength 4 or more fires at extended range; %s is %s of class %d and strength %d", u.ID, u.Type, u.Class, u.Strength)
 	}
-	// A charge: each enemy unit in the zones and its modifier.
+	fi, _ := t.At(u.At)
+	nation := k.st.Side(k.side).Nation
+	f := game.Forecast{Formation: u.ID, Path: []geom.Point{u.At, tp}}
+	d := t.Distance(fi, ti)
+	if lo, hi := k.r.play["extended-min"], k.r.play["extended-max"]; d < lo || d > hi {
+		return nil, game.Reject("NES-5", "hex %s is %d hexes away; extended range is %d..%d hexes (nes/play)", t.Label(ti), d, lo, hi)
+	}
+	if clear, by := k.r.Sight(t, fi, ti); !clear {
+		return nil, game.Reject("NES-5", "hex %s is out of %s's line of sight: %s", t.Label(ti), u.ID, by)
+	}
+	if nation != "french" && nation != "russian" {
+		return nil, game.Reject("NES-5", "NES-5 gives the deviation of french and russian artillery only; %s is %s", k.side, nation)
+	}
+	f.Table, f.Params = k.r.deviation.ID, map[string]string{"nation": nation}
+	var lands []string
+	for _, dev := range []int{-1, 1, 2, 3} {
+		if p, on := k.st.Impact(u.At, tp, dev); on {
+			lands = append(lands, fmt.Sprintf("%+d: %s", dev, k.sc.Map.Format(p)))
+		} else {
+			lands = append(lands, fmt.Sprintf("%+d: off the map", dev))
+		}
+	}
+	f.Note = fmt.Sprintf("%d hexes, in sight; the shot lands along the line (%s), then rolls %s", d, strings.Join(lands, ", "), k.r.extended.ID)
+	return []game.Forecast{f}, nil
+}
+
+// forecastCharge names each enemy unit's morale check in the zones of a
+// charge, with its modifier (NES-6).
+func (k *cmd) forecastCharge() ([]game.Forecast, error) {
+	u, err := k.unit(k.a.Unit)
+	if err != nil {
+		return nil, err
+	}
+	t := k.sc.Terrain
+	ti, _, err := k.hex(k.a.Target, "target")
+	if err != nil {
+		return nil, err
+	}
 	class := Cavalry[u.Cavalry]
 	if class == "" {
 		class = strings.TrimSuffix(u.Type, "-cavalry")

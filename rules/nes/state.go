@@ -160,6 +160,7 @@ type Leader struct {
 	// outside every radius).
 	Retired bool     `json:"retired,omitempty"`
 	Used    int      `json:"used,omitempty"` // sixths of a movement point spent this turn
+	GT      bool     `json:"gt,omitempty"`   // its moves this turn are grand tactical
 	Units   []string `json:"units,omitempty"`
 	pi      int
 }
@@ -175,9 +176,12 @@ type Unit struct {
 	Cavalry  string `json:"cavalry,omitempty"`
 	Status   string `json:"status"`
 	Used     int    `json:"used,omitempty"` // sixths spent this turn
-	Gone     bool   `json:"gone,omitempty"`
-	pi       int
-	li       int // the index of its command unit
+	// GT says its moves this turn are grand tactical movement: a unit
+	// moves the whole turn that way or not at all (NES-7's +2).
+	GT   bool `json:"gt,omitempty"`
+	Gone bool `json:"gone,omitempty"`
+	pi   int
+	li   int // the index of its command unit
 }
 
 // Init makes NES's state for a game of sc, holding the pieces of s.

@@ -111,17 +111,23 @@ func (r *Rules) continuation(x *game.Tx, st *State, side string) error {
 	c := &Checked{Side: side}
 	var rolls []game.Roll
 	evening := slices.Contains(st.sc.Evening, x.S.Turn)
+	// A commander drops to standing at once (NES-3): the checks after his,
+	// in chain-of-command order, see him standing.
+	fell := map[string]bool{}
 	for i := range st.Leaders {
 		l := &st.Leaders[i]
 		if l.Side != side || l.State != Mobilized || l.Fresh || (l.Role != RoleCorps && l.Role != RoleDivision) {
 			continue
 		}
-		ro, _, err := x.Roll(r.cont.ID, l.ID, r.checkParams(st, l, evening))
+		ro, _, err := x.Roll(r.cont.ID, l.ID, r.checkParams(st, l, evening, false, fell))
 		if err != nil {
 			return err
 		}
 		rolls = append(rolls, *ro)
 		ck := Check{Leader: l.ID, Result: ro.Result}
+		if ro.Result == Standing {
+			fell[l.ID] = true
+		}
 		if ro.Result == Standing && l.Role == RoleDivision {
 			// His mobilized brigade leaders fall with him (our reading:
 			// a brigade acts within its division's command state).
