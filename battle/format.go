@@ -75,6 +75,7 @@ type scenarioFile struct {
 	Speeds  map[string]float64 `yaml:"speeds" part:"speeds" is:"keys=unit-types,gt=0,max=1000" unit:"{unit}" each:"Move of %s in {unit} per turn." doc:"Move in {unit} per turn for each type of unit. A unit without its own speed takes the one for its type; every unit must end up with a speed one way or the other."`
 	Evening []int              `yaml:"evening" part:"evening" is:"min=1,max=1000" doc:"The turns that are evening turns, when command is harder to keep (SPEC NES-3)."`
 	Sides   []sideFile         `yaml:"sides" is:"required,items=2..2" count:"a battle has two sides" doc:"The two armies of the battle; a scenario has exactly two sides."`
+	Node    *yaml.Node         `yaml:"-"`
 }
 
 type fieldFile struct {

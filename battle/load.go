@@ -128,6 +128,17 @@ type builder struct {
 
 func (b *builder) scenario(f *scenarioFile) (*Scenario, error) {
 	sc := &Scenario{Name: f.Name, Title: f.Title, Rules: f.Rules, Turns: f.Turns, Speeds: f.Speeds, Evening: f.Evening}
+	if n := value(f.Node, "evening"); n != nil {
+		for i, t := range f.Evening {
+			if t > f.Turns || slices.Contains(f.Evening[:i], t) {
+				at := n
+				if i < len(n.Content) {
+					at = n.Content[i]
+				}
+				return nil, b.Errf(at, "evening[%d]: turn %d is given twice or comes after the last turn, %d; list each evening turn once, 1..%d", i, t, f.Turns, f.Turns)
+			}
+		}
+	}
 	if f.Field != nil {
 		sc.Field = Field{Width: f.Field.Width, Depth: f.Field.Depth}
 		if g := f.Field.Grid; g != nil {

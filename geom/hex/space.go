@@ -33,9 +33,9 @@ func NewMap(columns, rows int, l Layout) (Map, error) {
 	return m, m.Check()
 }
 
-// Check tests the map: 1..MaxSide columns and rows, a known offset layout,
-// first numbers 0 or more, 1 to 3 digits a number, and every column and row
-// number fitting its digits.
+// Check tests the map: 1..MaxSide columns and rows, at most MaxCells
+// hexes in all, a known offset layout, first numbers 0 or more, 1 to 3
+// digits a number, and every column and row number fitting its digits.
 func (m Map) Check() error {
 	l := m.Layout
 	d := l.digits()
@@ -50,6 +50,8 @@ func (m Map) Check() error {
 		return fmt.Errorf("the first column and row are numbered 0..99, not %d", l.First)
 	case d > 3:
 		return fmt.Errorf("a label has 1..3 digits a number, not %d", d)
+	case m.Columns*m.Rows > MaxCells:
+		return fmt.Errorf("a map of %d columns by %d rows has %d hexes; allowed: at most %d", m.Columns, m.Rows, m.Columns*m.Rows, MaxCells)
 	}
 	limit := pow10(d)
 	if last := l.First + max(m.Columns, m.Rows) - 1; last >= limit {

@@ -186,6 +186,9 @@ type Mode struct {
 	GT       bool // grand tactical movement (NES-7: +2 MP)
 	Command  bool // a command unit: 1 MP a hex whatever the terrain
 	Disorder bool // infantry takes +1D at a stream rather than +2
+	// Disordered: disordered cavalry or artillery, which may not enter
+	// woods (the chart's note 2).
+	Disordered bool
 }
 
 // step is the price of one step over the map in mode md (see Price).
@@ -197,13 +200,19 @@ type step struct {
 
 // price is what entering the neighbour of hex i in direction d costs
 // moving in mode md, and its effects; false if the step is prohibited.
-// Our reading of the chart: a step along a road (from a road hex to the
-// next across a side the road crosses) costs road column 1/2 or 2/3 of a
-// point, and anyone else 1 point, whatever the terrain and hexside (the
-// road negates them; the exemption lets heavy cavalry and artillery into
-// woods); otherwise the hex's cost plus each hexside feature's and the
-// slope's, grand tactical movement reading its own columns (same: the
-// normal cost).
+// Our reading of the chart:
+//   - A step along a road (from a road hex to the next across a hexside
+//     the road crosses) costs road column 1/2 or 2/3 of a point, plus the
+//     road column's cells of the hexside and slope crossed (+1 down a steep
+//     slope); grand tactical movement the road hex column's cost and
+//     cells; anyone else 1 point whatever the terrain and hexside (the road
+//     exemption, which lets heavy cavalry and artillery into woods).
+//   - Otherwise the hex's cost plus each hexside feature's and the slope's
+//     in the unit's column; grand tactical movement reads its own columns
+//     (same: the normal cost) but keeps the normal column's P, D and G, and
+//     ignores disorder at hexsides (the chart's stream notes).
+//   - Road column takes no D or G from frozen wetlands (the chart's note 4);
+//     disordered cavalry and artillery may not enter woods (note 2).
 func (r *Rules) price(m *terrain.Map, md Mode, i, d int) (step, bool) {
 	j := m.Next(i, d)
 	if j < 0 {
@@ -213,55 +222,67 @@ func (r *Rules) price(m *terrain.Map, md Mode, i, d int) (step, bool) {
 		return step{mp: Sixths}, true
 	}
 	k := r.kinds
-	if road := m.Road(i, d); road != terrain.None {
-		if md.Road {
-			return step{mp: r.chart.at(k.Roads[road], colRoadColumn).mp, road: true}, true
-		}
-		return step{mp: Sixths, road: true}, true
-	}
+	ter := k.Hexes[m.Terrain(j)].Name
 	col := md.Column
 	var out step
-	enter := r.chart.at(k.Hexes[m.Terrain(j)].Name, col)
-	gc := colGT
-	if m.RoadIn(j) != terrain.None {
-		gc = colGTRoad
-	}
-	if enter.prohibit || enter.na {
-		return step{}, false
-	}
-	out.mp, out.disorder, out.general = enter.mp, enter.disorder, enter.general
-	if md.GT {
-		// Grand tactical movement prices the hex by its own column (same:
-		// the normal cost); what the unit may not enter it still may not,
-		// and the normal column's D and G still follow (our reading: the
-		// chart lifts disorder only at streams).
-		if g := r.chart.at(k.Hexes[m.Terrain(j)].Name, gc); !g.same {
-			if g.prohibit || g.na {
-				return step{}, false
+	// side is the column a hexside or slope is priced in, and gtc the
+	// grand tactical column that may stand in for it.
+	side, gtc := col, ""
+	if road := m.Road(i, d); road != terrain.None {
+		out.road = true
+		switch {
+		case md.Road:
+			out.mp = r.chart.at(k.Roads[road], colRoadColumn).mp
+			side = colRoadColumn
+		case md.GT:
+			out.mp = Sixths
+			if g := r.chart.at(ter, colGTRoad); !g.same && !g.prohibit && !g.na {
+				out.mp = g.mp
 			}
-			out.mp = g.mp
+			gtc = colGTRoad
+		default:
+			return step{mp: Sixths, road: true}, true
+		}
+	} else {
+		enter := r.chart.at(ter, col)
+		if enter.prohibit || enter.na || md.Disordered && ter == "woods" {
+			return step{}, false
+		}
+		out.mp, out.disorder, out.general = enter.mp, enter.disorder, enter.general
+		if md.Road && ter == "frozen-wetlands" {
+			out.disorder, out.general = false, false
+		}
+		if md.GT {
+			gtc = colGT
+			if m.RoadIn(j) != terrain.None {
+				gtc = colGTRoad
+			}
+			if g := r.chart.at(ter, gtc); !g.same {
+				if g.prohibit || g.na {
+					return step{}, false
+				}
+				out.mp = g.mp
+			}
 		}
 	}
 	add := func(row string) bool {
-		c := r.chart.at(row, col)
-		if c.prohibit {
+		c := r.chart.at(row, side)
+		if c.prohibit && !out.road {
 			return false
 		}
-		if md.GT {
-			if g := r.chart.at(row, gc); !g.same {
+		if gtc != "" {
+			if g := r.chart.at(row, gtc); !g.same {
 				c = g
 			}
 		}
 		if c.alt != nil && md.Disorder {
 			c = *c.alt
 		}
-		if c.prohibit {
+		if c.prohibit || c.na {
 			return false
 		}
 		out.mp += c.mp
-		// The chart's notes on streams: disorder is ignored in grand
-		// tactical movement (our reading: for every hexside).
-		out.disorder = out.disorder || c.disorder && !md.GT
+		out.disorder = out.disorder || c.disorder && gtc == ""
 		out.general = out.general || c.general
 		return true
 	}
@@ -299,10 +320,12 @@ func (r *Rules) Price(m *terrain.Map, md Mode) terrain.Step {
 	}
 }
 
-// StepTable is the step costs of mode md over m, for the searches
-// (terrain.Table: sixths of a movement point, -1 prohibited); it is
-// worked out once for each map and mode.
-func (r *Rules) StepTable(m *terrain.Map, md Mode) terrain.Table { return r.table(m, md) }
+// StepTable works out the step costs of mode md over m, for the searches
+// (terrain.Table: sixths of a movement point, -1 prohibited). A game keeps
+// the tables of its map.
+func (r *Rules) StepTable(m *terrain.Map, md Mode) terrain.Table {
+	return terrain.TableOf(m, r.Price(m, md))
+}
 
 // Floor is the least a step costs in mode md, which steers the searches.
 func (r *Rules) Floor(md Mode) int { return r.floor(md) }

@@ -200,3 +200,40 @@ func TestGrandTacticalKeepsProhibitions(t *testing.T) {
 		}
 	}
 }
+
+// TestChartRoadsAndSlopes: along a road, road column still pays its
+// column's +1 going down a steep slope and grand tactical movement its
+// road-hex column's +1 for a steep slope either way; the road exemption
+// pays 1 whatever it crosses (SPEC NES-7, our reading).
+func TestChartRoadsAndSlopes(t *testing.T) {
+	r := engine(t)
+	for _, c := range []struct {
+		name   string
+		md     nes.Mode
+		lo, hi int
+		want   int
+	}{
+		{"road column down steep", nes.Mode{Column: "infantry", Road: true}, 1, 0, 3 + 6},
+		{"road column up steep", nes.Mode{Column: "infantry", Road: true}, 0, 1, 3},
+		{"grand tactical up steep along a road", nes.Mode{Column: "infantry", GT: true}, 0, 1, 6 + 6},
+		{"grand tactical down steep along a road", nes.Mode{Column: "infantry", GT: true}, 1, 0, 6 + 6},
+		{"the road exemption down steep", nes.Mode{Column: "artillery"}, 1, 0, 6},
+	} {
+		m, a, b := pair(t, "clear", "steep", c.lo, c.hi)
+		m.AddRoad(a, m.Dir(a, b), 1)
+		checkStep(t, r, m, c.md, a, b, c.name, cost{sixths: c.want})
+	}
+}
+
+// TestChartNotes: the chart's notes: heavy cavalry in road column does not
+// disorder in frozen wetlands (note 4); disordered cavalry and artillery
+// may not enter woods (note 2), formed light cavalry may.
+func TestChartNotes(t *testing.T) {
+	r := engine(t)
+	m, a, b := pair(t, "frozen-wetlands", "", 0, 0)
+	checkStep(t, r, m, nes.Mode{Column: "cavalry-heavy", Road: true}, a, b, "heavy cavalry in road column into frozen wetlands", mp(2))
+	checkStep(t, r, m, nes.Mode{Column: "cavalry-heavy"}, a, b, "heavy cavalry into frozen wetlands", mpD(2))
+	m, a, b = pair(t, "woods", "", 0, 0)
+	checkStep(t, r, m, nes.Mode{Column: "cavalry-light", Disordered: true}, a, b, "disordered light cavalry into woods", P)
+	checkStep(t, r, m, nes.Mode{Column: "cavalry-light"}, a, b, "light cavalry into woods", mpG(2))
+}

@@ -215,7 +215,8 @@ func (k *cmd) mover() (*mover, error) {
 		return nil, err
 	}
 	m := &mover{id: u.ID, at: u.At, unit: u, used: u.Used, gt: u.GT, typ: u.Type, command: u.Leader,
-		mode: Mode{Column: column(u.Type, u.Shape), Road: u.Shape == "road-column", GT: a.GT, Disorder: a.Disorder}}
+		mode: Mode{Column: column(u.Type, u.Shape), Road: u.Shape == "road-column", GT: a.GT, Disorder: a.Disorder,
+			Disordered: u.Status != "formed" && u.Type != "infantry"}}
 	m.allow = k.r.allowance(k.st, u, a.GT)
 	return m, nil
 }
@@ -328,9 +329,15 @@ func (k *cmd) plan(m *mover) (*Plan, error) {
 		}
 		pl.Route = rt
 	} else {
-		path, _, found := k.st.searcher().PathOver(from, to, k.r.table(t, m.mode), blocked, k.r.floor(m.mode), -1)
+		tab, floor := k.st.stepTable(k.r, m.mode), k.r.floor(m.mode)
+		path, _, found := k.st.searcher().PathOver(from, to, tab, blocked, floor, max(left, 0))
 		if !found {
-			return nil, game.Reject("NES-7", "%s cannot reach hex %s: every way is prohibited to it or held by the enemy (NES-7)", m.id, t.Label(to))
+			// Beyond what it has left, or no way at all? A search bounded by
+			// three allowances tells, and no search runs over the whole map.
+			if _, c, ok := k.st.searcher().PathOver(from, to, tab, blocked, floor, 3*m.allow); ok {
+				return nil, game.Reject("NES-7", "the way to hex %s costs %s MP and %s has %s MP left this turn", t.Label(to), MP(c), m.id, MP(max(left, 0)))
+			}
+			return nil, game.Reject("NES-7", "%s cannot reach hex %s this turn: every way is prohibited to it, held by the enemy, or far beyond its %s MP (NES-7)", m.id, t.Label(to), MP(m.allow))
 		}
 		pl.Route, _ = k.r.route(t, m.mode, from, path, blocked)
 	}

@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"sync"
 
 	"orderly/battle"
 	"orderly/geom"
@@ -101,45 +100,6 @@ type Rules struct {
 	allow map[string]int // movement allowance in sixths, by type (and command)
 	play  map[string]int // nes/play
 	kinds terrain.Kinds
-
-	// tables holds the step costs of each mode of movement over each map
-	// worked out so far (maps do not change once read), for the searches.
-	mu    sync.Mutex
-	steps map[tableKey]terrain.Table
-}
-
-type tableKey struct {
-	m  *terrain.Map
-	md Mode
-}
-
-// maxTables bounds the cache of step tables: past it, it starts again.
-const maxTables = 256
-
-// table is the step costs of mode md over m (sixths, -1 prohibited),
-// worked out once and kept.
-func (r *Rules) table(m *terrain.Map, md Mode) terrain.Table {
-	if md.Command {
-		md = Mode{Command: true}
-	}
-	if md.Column != colInfantry {
-		md.Disorder = false
-	}
-	k := tableKey{m, md}
-	r.mu.Lock()
-	t, ok := r.steps[k]
-	r.mu.Unlock()
-	if ok {
-		return t
-	}
-	t = terrain.TableOf(m, r.Price(m, md))
-	r.mu.Lock()
-	if r.steps == nil || len(r.steps) >= maxTables {
-		r.steps = map[tableKey]terrain.Table{}
-	}
-	r.steps[k] = t
-	r.mu.Unlock()
-	return t
 }
 
 // New makes the rule set from a loaded table set (the built-in tables with
@@ -286,7 +246,27 @@ func (r *Rules) Check(sc *battle.Scenario) error {
 	if sc.Map == nil {
 		return &battle.PathError{Path: "map", Msg: "map is missing: NES is played on a hex map"}
 	}
+	stack := map[geom.Point]int{}
 	for _, s := range sc.Sides {
+		for _, u := range s.Units {
+			if stack[u.At]++; stack[u.At] > r.play["stack"] {
+				return &battle.PathError{Path: u.Path + ".at", Line: u.Line, Msg: fmt.Sprintf("hex %s holds more than %d combat units (nes/play stack)", sc.Map.Format(u.At), r.play["stack"])}
+			}
+		}
+	}
+	for _, s := range sc.Sides {
+		if s.HQ != nil {
+			for _, o := range sc.Sides {
+				if o.ID == s.ID {
+					continue
+				}
+				for _, u := range o.Units {
+					if u.At == *s.HQ {
+						return &battle.PathError{Path: s.Army().Path[:len(s.Army().Path)-len(".army")] + ".hq", Line: s.Line, Msg: fmt.Sprintf("the headquarters stands in hex %s with the enemy's %s", sc.Map.Format(*s.HQ), u.ID)}
+					}
+				}
+			}
+		}
 		if s.Points == nil {
 			return &battle.PathError{Path: s.Army().Path[:len(s.Army().Path)-len(".army")], Line: s.Line, Msg: "command-points is missing: the command points the side has each turn to send orders"}
 		}

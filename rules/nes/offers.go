@@ -249,9 +249,9 @@ func (r *Rules) reachOf(st *State, u *Unit, left int) []ReachCell {
 	if !ok {
 		return nil
 	}
-	md := Mode{Column: column(u.Type, u.Shape), Road: u.Shape == "road-column"}
+	md := Mode{Column: column(u.Type, u.Shape), Road: u.Shape == "road-column", Disordered: u.Status != "formed" && u.Type != "infantry"}
 	var out []ReachCell
-	for _, x := range st.searcher().ReachOver(from, r.table(t, md), st.blocked(u.Side), left, nil)[1:] {
+	for _, x := range st.searcher().ReachOver(from, st.stepTable(r, md), st.blocked(u.Side), left, nil)[1:] {
 		out = append(out, ReachCell{At: t.Point(x.I), Cost: MP(x.Cost)})
 	}
 	return out

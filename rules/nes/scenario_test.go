@@ -73,6 +73,9 @@ func TestScenarioErrors(t *testing.T) {
 		{"artillery in woods", `at: "0103", strength: 4`, `at: "0301", strength: 4`, `small.yaml:29: sides[0].divisions[0].units[0].at: artillery may not stand in woods (hex 0301; NES-7)`},
 		{"no command points", "    command-points: 1\n", "", `small.yaml:30: sides[1]: command-points is missing: the command points the side has each turn to send orders`},
 		{"no rating", "{id: rd-g, at: \"0602\", range: 2, rating: 4}", "{id: rd-g, at: \"0602\", range: 2}", `small.yaml:37: sides[1].divisions[0].general: rating is missing: every command unit below the army commander has a command rating (NES-3)`},
+		{"evening after the last turn", "rules: nes\n", "rules: nes\nturns: 4\nevening: [3, 5]\n", `small.yaml:4: evening[1]: turn 5 is given twice or comes after the last turn, 4; list each evening turn once, 1..4`},
+		{"HQ with the enemy", "    command-points: 2\n", "    command-points: 2\n    hq: \"0603\"\n", `small.yaml:20: sides[0].hq: the headquarters stands in hex 0603 with the enemy's ru`},
+		{"map too big", "  columns: 6\n  rows: 3\n", "  columns: 999\n  rows: 999\n  digits: 3\n", `small.yaml:4: map: a map of 999 columns by 999 rows has 998001 hexes; allowed: at most 131072`},
 		{"cavalry kind against type", "{id: ru, type: infantry, at: \"0603\", strength: 4}", "{id: ru, type: light-cavalry, at: \"0603\", strength: 4, cavalry: cuirassiers}", `small.yaml:39: sides[1].divisions[0].units[0].cavalry: cuirassiers are heavy-cavalry, but the unit's type is light-cavalry`},
 	}
 	for _, c := range cases {

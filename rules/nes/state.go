@@ -2,6 +2,7 @@ package nes
 
 import (
 	"slices"
+	"sync"
 
 	"orderly/battle"
 	"orderly/game"
@@ -23,9 +24,39 @@ type State struct {
 	seq    []game.Step
 	leader map[string]int
 	unit   map[string]int
+	steps  *stepCache     // step tables of the game's map, shared by its copies
 	subs   [][]int        // the indices of the command units directly under each
 	army   map[string]int // the index of each side's army commander
 	occ    *occupancy
+}
+
+// stepCache holds the step costs of each mode of movement over a game's
+// map, worked out when first needed (the map never changes). The copies
+// of a game's state (views, Monte Carlo runs, which may run at once) share
+// it; it goes with the game.
+type stepCache struct {
+	mu     sync.Mutex
+	tables map[Mode]terrain.Table
+}
+
+// stepTable is the step costs of mode md over the game's map (sixths, -1
+// prohibited).
+func (st *State) stepTable(r *Rules, md Mode) terrain.Table {
+	if md.Command {
+		md = Mode{Command: true}
+	}
+	if md.Column != colInfantry {
+		md.Disorder = false
+	}
+	c := st.steps
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t, ok := c.tables[md]; ok {
+		return t
+	}
+	t := terrain.TableOf(st.sc.Terrain, r.Price(st.sc.Terrain, md))
+	c.tables[md] = t
+	return t
 }
 
 // occupancy is where each side's pieces stand, hex by hex, for blocking
@@ -190,7 +221,7 @@ type Unit struct {
 // own (the format: it follows the order of the formation above it); any
 // other starts standing with no order (our reading).
 func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
-	st := &State{sc: sc}
+	st := &State{sc: sc, steps: &stepCache{tables: map[Mode]terrain.Table{}}}
 	for _, sd := range sc.Sides {
 		st.sides = append(st.sides, sd.ID)
 		army := sc.General(sd.Army().General)
