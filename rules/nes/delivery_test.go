@@ -188,3 +188,115 @@ func TestHQMoves(t *testing.T) {
 		t.Errorf("the HQ beyond its allowance: %v", err)
 	}
 }
+
+// chain is a scenario on a 20 x 3 map: a french corps commander (rating
+// rating) with an attack order, his division leader (rating 3) in his
+// radius, and a brigade; the french play first; turn 2 is an evening.
+func chain(rating int) string {
+	return fmt.Sprintf(`name: chain
+rules: nes
+turns: 4
+evening: [2]
+map: {columns: 20, rows: 3}
+sides:
+  - id: french
+    nation: french
+    edge: west
+    command-points: 3
+    army: {id: c, at: "0102", range: 3}
+    corps:
+      - id: k
+        general: {id: k-g, at: "0302", range: 3, rating: %d}
+        order: attack
+        divisions:
+          - id: d
+            general: {id: d-g, at: "0402", range: 2, rating: 3}
+            brigades:
+              - id: b
+                general: {id: b-g, at: "0402", range: 2, rating: 4}
+                units:
+                  - {id: u, type: infantry, at: "0402", strength: 4}
+  - id: russian
+    nation: russian
+    edge: east
+    command-points: 1
+    army: {id: r, at: "2002", range: 3}
+    divisions:
+      - id: rd
+        general: {id: rd-g, at: "2001", range: 2, rating: 4}
+        units:
+          - {id: ru, type: infantry, at: "2003", strength: 4}
+`, rating)
+}
+
+// TestFallsAtOnce: a corps commander who drops to standing does so at once
+// (NES-3): his division leader's check, made after his, no longer has -2
+// for a mobilized corps commander but -1 for standing within his radius.
+// Corps (rating 1): 9 - 2 (attack) = 7 > 1, standing; division (rating 3):
+// 7 - 2 (attack, inherited) - 1 = 4 > 3, standing (with -2 it would be 3).
+func TestFallsAtOnce(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "chain.yaml", []byte(chain(1)))
+	g, err := game.New(sc, r, &queue{faces: []int{9, 7}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for g.Step().Name != nes.StepMove {
+		evs, err := g.Do(game.Command{Side: g.Acting()[0], Verb: game.Ready})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if c, ok := e.Data.(*nes.Checked); ok {
+				for i, ck := range c.Checks {
+					got = append(got, fmt.Sprintf("%s %s %d", ck.Leader, ck.Result, e.Rolls[i].Total))
+				}
+			}
+		}
+	}
+	if want := "[k-g standing 7 d-g standing 4]"; fmt.Sprint(got) != want {
+		t.Errorf("checks %v, want %s", got, want)
+	}
+}
+
+// TestComingTurn: the odds of a coming continuation check are for the
+// turn it will be rolled on: in the french orders step of turn 1 this
+// turn's (not an evening); once the french segment is over, and through
+// the russian turn, turn 2's (an evening: +2).
+func TestComingTurn(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "chain.yaml", []byte(chain(9)))
+	g, err := game.New(sc, r, game.Seeded(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	evening := func() string {
+		b := r.Annotate(g.State(), g.Step(), "french").(nes.Board)
+		for _, o := range b.Odds {
+			if o.Leader == "k-g" {
+				return o.Params["evening"] + " " + o.Why
+			}
+		}
+		return "none"
+	}
+	if got := evening(); got != "false continuation check on turn 1 (NES-3)" {
+		t.Errorf("in the french orders step of turn 1: %s", got)
+	}
+	for g.Step().Name != nes.StepMove {
+		if _, err := g.Do(game.Command{Side: g.Acting()[0], Verb: game.Ready}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := evening(); got != "true continuation check on turn 2 (NES-3)" {
+		t.Errorf("in the french movement of turn 1: %s", got)
+	}
+	for g.State().Phase != "russian-command" {
+		if _, err := g.Do(game.Command{Side: g.Acting()[0], Verb: game.Ready}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := evening(); got != "true continuation check on turn 2 (NES-3)" {
+		t.Errorf("in the russian turn 1: %s", got)
+	}
+}
