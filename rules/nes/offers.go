@@ -107,8 +107,9 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 // Board is what a page needs, beside the state, to draw an NES game and
 // offer its commands without working out a rule (game.Annotator).
 type Board struct {
-	// Leaders holds each command unit's radius and the hexes within it
-	// (for shading), its state and, for the seat's own, its marker and
+	// Leaders holds each command unit's radius (the page shades the hexes
+	// within it when he is selected, a drawing only: the server decides
+	// what is within), its state and, for the seat's own, its marker and
 	// orders in words.
 	Leaders map[string]LeaderBox `json:"leaders"`
 	// Units holds each of the seat's combat units' movement left and,
