@@ -87,6 +87,14 @@ func (sc *Scenario) Space() geom.Space {
 type Field struct {
 	Width, Depth  float64 // inches
 	Columns, Rows int     // the entry grid: columns lettered from A at the west edge, rows numbered from 1 at the north edge
+	// Features is the terrain on the table, in the scenario's order.
+	Features []*Feature
+}
+
+// Empty reports whether the field is the zero field: no table at all (a
+// scenario on a hex map).
+func (f Field) Empty() bool {
+	return f.Width == 0 && f.Depth == 0 && f.Columns == 0 && f.Rows == 0 && len(f.Features) == 0
 }
 
 // Table is the field as a space, measured in inches.

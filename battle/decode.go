@@ -16,7 +16,7 @@ import (
 // knownList reports whether name is a word list that enum= and keys= may
 // name (see format.go).
 func knownList(name string) bool {
-	return slices.Contains([]string{"qualities", "nations", "orders", "rules", "unit-types", "shapes", "statuses", "edges", "layouts", "hexsides", "roads"}, name)
+	return slices.Contains([]string{"qualities", "nations", "orders", "rules", "unit-types", "shapes", "statuses", "edges", "layouts", "hexsides", "roads", "features", "disruptive"}, name)
 }
 
 // words returns the words a field allows: the rule set's vocabulary, its
@@ -50,6 +50,10 @@ func (s Spec) list(name string) []string {
 		return Edges
 	case "layouts":
 		return hex.Offsets()
+	case "features":
+		return FeatureTypes
+	case "disruptive":
+		return []string{"d1", "d2", "d3"}
 	case "hexsides":
 		if s.Terrain != nil {
 			return s.Terrain.Sides

@@ -22,7 +22,7 @@ func (sc *Scenario) Finish() error {
 		if err := sc.Map.Check(); err != nil {
 			return &PathError{"map", 0, err.Error()}
 		}
-		if sc.Field != (Field{}) {
+		if !sc.Field.Empty() {
 			return &PathError{"map", 0, "a scenario is played on a table (field) or on a hex map (map), not both; give one of them"}
 		}
 	}

@@ -79,10 +79,29 @@ type scenarioFile struct {
 }
 
 type fieldFile struct {
-	_     struct{}  `def:"field" doc:"The playing surface. Its origin is the north-west corner."`
-	Width float64   `yaml:"width" is:"required,gt=0,max=100000" unit:"inches" doc:"Size of the table from west to east in inches."`
-	Depth float64   `yaml:"depth" is:"required,gt=0,max=100000" unit:"inches" doc:"Size of the table from north to south in inches."`
-	Grid  *gridFile `yaml:"grid" doc:"The entry grid that divides the table into equal squares named like B9. Needed only when an off-board reserve names an entry square."`
+	_        struct{}      `def:"field" doc:"The playing surface. Its origin is the north-west corner."`
+	Width    float64       `yaml:"width" is:"required,gt=0,max=100000" unit:"inches" doc:"Size of the table from west to east in inches."`
+	Depth    float64       `yaml:"depth" is:"required,gt=0,max=100000" unit:"inches" doc:"Size of the table from north to south in inches."`
+	Grid     *gridFile     `yaml:"grid" doc:"The entry grid that divides the table into equal squares named like B9. Needed only when an off-board reserve names an entry square."`
+	Features []featureFile `yaml:"features" is:"items=0..500" count:"a table has at most 500 features" doc:"The terrain on the table: areas (woods, fords, hillsides, towns) and lines (walls and hedges, rivers, roads)."`
+	Node     *yaml.Node    `yaml:"-"`
+}
+
+// featureFile is a piece of terrain on a table (SPEC CD-3, CD-6, CD-9
+// read it; any tabletop rule set may).
+type featureFile struct {
+	_          struct{}       `def:"feature" doc:"A piece of terrain on the table: an area (woods, a ford, a hillside, a town) given by its corners, or a line (a wall or hedge, a river, a road) given by its points, [x, y] in inches each."`
+	ID         string         `yaml:"id" is:"id" doc:"Id of the feature, for messages and the page."`
+	Name       string         `yaml:"name" doc:"Name of the feature in free text, e.g. Hougoumont wood."`
+	Type       string         `yaml:"type" is:"required,enum=features" doc:"What the feature is. light-woods, heavy-woods, ford, gradual-slope, slope, steep-slope and town are areas; linear-obstacle (a wall, a hedge), river and road are lines."`
+	Area       []geom.Point   `yaml:"area" is:"items=3..1000" count:"an area has 3..1000 corners" doc:"The corners of an area, in order round it; the last joins the first. The edges may not cross."`
+	Line       []geom.Point   `yaml:"line" is:"items=2..1000" count:"a line has 2..1000 points" doc:"The points of a line, in order."`
+	Width      float64        `yaml:"width" is:"min=0,max=100,default=0" unit:"inches" doc:"Width of a river or road as drawn on the table."`
+	Disruptive string         `yaml:"disruptive" is:"enum=disruptive" doc:"The disruptive terrain rating the scenario gives it, d1..d3 (SPEC CD-6); none when left out."`
+	Cover      *bool          `yaml:"cover" doc:"Whether it gives cover; when left out, woods and towns do and the rest do not."`
+	Sight      *bool          `yaml:"blocks-sight" doc:"Whether it blocks sight; when left out, woods and towns do and the rest do not."`
+	Blocks     [][]geom.Point `yaml:"blocks" is:"items=0..100" count:"a town has at most 100 blocks" doc:"A town's blocks, each an area inside the town given by its corners; units move block to block and a block holds at most four friendly stands (SPEC CD-9)."`
+	Node       *yaml.Node     `yaml:"-"`
 }
 
 // mapFile is a hex map (geom/hex): its size and how its hexes are

@@ -69,7 +69,7 @@ func fuzzLoad(t *testing.T, src string, spec battle.Spec) {
 		t.Fatalf("%d sides", len(sc.Sides))
 	}
 	sp := sc.Space()
-	if (sc.Map != nil) != (sp.Kind() == geom.KindHex) || sc.Map != nil && sc.Field != (battle.Field{}) {
+	if (sc.Map != nil) != (sp.Kind() == geom.KindHex) || sc.Map != nil && !sc.Field.Empty() {
 		t.Fatalf("a %s space from map %v and field %+v", sp.Kind(), sc.Map, sc.Field)
 	}
 	if !slices.Contains(spec.Spaces, sp.Kind()) && len(spec.Spaces) > 0 {

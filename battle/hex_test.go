@@ -88,7 +88,7 @@ func TestLoadHex(t *testing.T) {
 			if sc.Map == nil || *sc.Map != want {
 				t.Fatalf("map = %+v, want %+v", sc.Map, want)
 			}
-			if sc.Field != (battle.Field{}) {
+			if !sc.Field.Empty() {
 				t.Errorf("a hex scenario has a field %+v", sc.Field)
 			}
 			sp := sc.Space()

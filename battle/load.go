@@ -144,6 +144,19 @@ func (b *builder) scenario(f *scenarioFile) (*Scenario, error) {
 		if g := f.Field.Grid; g != nil {
 			sc.Field.Columns, sc.Field.Rows = g.Columns, g.Rows
 		}
+		seen := map[string]bool{}
+		for i := range f.Field.Features {
+			ff := &f.Field.Features[i]
+			ft, err := b.feature(ff, fmt.Sprintf("field.features[%d]", i), sc.Field.Bounds())
+			if err != nil {
+				return nil, err
+			}
+			if ft.ID != "" && seen[ft.ID] {
+				return nil, b.Errf(ff.Node, "field.features[%d]: id %s is given twice; a feature's id names it once", i, ft.ID)
+			}
+			seen[ft.ID] = true
+			sc.Field.Features = append(sc.Field.Features, ft)
+		}
 	}
 	if f.Map != nil {
 		m, err := f.Map.hexMap()

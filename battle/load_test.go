@@ -464,7 +464,7 @@ func TestLoadValid(t *testing.T) {
 	if sc.Name != "test-battle" || sc.Title != "A test battle" || sc.Rules != "nb" || sc.Turns != 12 || sc.File != ldFile {
 		t.Errorf("header: %q %q %q %d %q", sc.Name, sc.Title, sc.Rules, sc.Turns, sc.File)
 	}
-	if sc.Field != (battle.Field{Width: 72, Depth: 48, Columns: 8, Rows: 6}) {
+	if f := sc.Field; f.Width != 72 || f.Depth != 48 || f.Columns != 8 || f.Rows != 6 || len(f.Features) != 0 {
 		t.Errorf("field = %+v", sc.Field)
 	}
 	if len(sc.Sides) != 2 || sc.Sides[0].ID != "french" || sc.Sides[1].ID != "british" {
