@@ -228,6 +228,38 @@ type Field struct {
 	Columns int                `json:"columns,omitempty"`
 	Rows    int                `json:"rows,omitempty"`
 	Speeds  map[string]float64 `json:"speeds,omitempty"`
+	// Features is the terrain on the table, to draw.
+	Features []Feature `json:"features,omitempty"`
+}
+
+// Feature is a piece of terrain on the table as a page draws it: an area
+// (its corners) or a line (its points), what it is, its disruptive rating,
+// whether it gives cover and blocks sight, and a town's blocks.
+type Feature struct {
+	ID          string         `json:"id,omitempty"`
+	Name        string         `json:"name,omitempty"`
+	Type        string         `json:"type"`
+	Area        []geom.Point   `json:"area,omitempty"`
+	Line        []geom.Point   `json:"line,omitempty"`
+	Width       float64        `json:"width,omitempty"`
+	Disruptive  string         `json:"disruptive,omitempty"`
+	Cover       bool           `json:"cover,omitempty"`
+	BlocksSight bool           `json:"blocks-sight,omitempty"`
+	Blocks      [][]geom.Point `json:"blocks,omitempty"`
+}
+
+// featuresOf describes a table's terrain for a page.
+func featuresOf(fs []*battle.Feature) []Feature {
+	var out []Feature
+	for _, f := range fs {
+		v := Feature{ID: f.ID, Name: f.Name, Type: f.Type, Area: f.Area, Line: f.Course, Width: f.Width,
+			Disruptive: f.Disruptive, Cover: f.Cover, BlocksSight: f.BlocksSight}
+		for _, b := range f.Blocks {
+			v.Blocks = append(v.Blocks, b)
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 // board draws the game for seat. l.mu must be held.
@@ -248,7 +280,7 @@ func (l *live) board(seat store.Seat) Board {
 		l.space = &sp
 	}
 	b.Space = *l.space
-	b.Field = Field{Width: f.Width, Depth: f.Depth, Units: string(sp.Unit()), Columns: f.Columns, Rows: f.Rows, Speeds: l.sc.Speeds}
+	b.Field = Field{Width: f.Width, Depth: f.Depth, Units: string(sp.Unit()), Columns: f.Columns, Rows: f.Rows, Speeds: l.sc.Speeds, Features: featuresOf(f.Features)}
 	if r, ok := l.rules.(game.Reacher); ok {
 		b.Reach, b.Reaching = r.Reach(), r.Reaching(state)
 	}

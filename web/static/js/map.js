@@ -305,11 +305,35 @@ export class MapView {
 
   // ---- drawing -----------------------------------------------------------
 
+  /**
+   * The terrain on the table, as the server sends it: areas filled by
+   * type (a town with its blocks), lines stroked (walls, rivers, roads);
+   * each with its name and rating in a title.
+   * @param {any[]} features
+   */
+  features(features) {
+    const path = (ps, close) => ps.map((p, i) => `${i ? 'L' : 'M'}${p[0]} ${p[1]}`).join(' ') + (close ? ' Z' : '');
+    const areas = [], lines = [];
+    for (const f of features) {
+      const title = s('title', { text: [f.name || f.id || '', f.type.replace(/-/g, ' '), f.disruptive ? f.disruptive.toUpperCase() : '', f.cover ? 'cover' : ''].filter(Boolean).join(', ') });
+      if (f.area) {
+        areas.push(s('g.feature', { class: `feature ft-${f.type}`, dataset: { feature: f.id || f.type, type: f.type } }, title,
+          s('path.ft-area', { d: path(f.area, true) }),
+          ...(f.blocks || []).map((b) => s('path.ft-block', { d: path(b, true) }))));
+      } else if (f.line) {
+        lines.push(s('g.feature', { class: `feature ft-${f.type}`, dataset: { feature: f.id || f.type, type: f.type } }, title,
+          s('path.ft-line', { d: path(f.line, false), 'stroke-width': f.width ? String(f.width) : null, 'vector-effect': f.width ? null : 'non-scaling-stroke' })));
+      }
+    }
+    return [...areas, ...lines];
+  }
+
   drawTable() {
     const { field: f, state, colour } = this.model;
     const parts = [
       s('rect.margin', { x: -MARGIN, y: -MARGIN, width: f.width + 2 * MARGIN, height: f.depth + 2 * MARGIN }),
       s('rect.table', { x: 0, y: 0, width: f.width, height: f.depth }),
+      ...this.features(f.features || []),
     ];
     if (f.columns && f.rows) {
       const cw = f.width / f.columns;
