@@ -232,3 +232,31 @@ func TestNESDemoBundled(t *testing.T) {
 		t.Errorf("%d stream hexsides (want 18), %d road crossings (want 52)", streams, len(h.Terrain.Roads))
 	}
 }
+
+// TestBrowserNESFromLanding: the host makes an NES game from the front
+// page's bundled nes-demo, follows the French join link and plays: the
+// hex map and the command panel come up, an order goes out and shows in
+// the log, and the ready button moves the game on to the French movement.
+func TestBrowserNESFromLanding(t *testing.T) {
+	ctx, s, dir := session(t)
+	b := browser(t, ctx, 1200, 820)
+	p := newPage(t, b, "nes-landing", dir)
+	p.do("open the host link", chromedp.Navigate(s.ts.URL+"/#host="+s.host))
+	p.until("the NES demo offered", `document.querySelector('#scenarios [data-scenario="nes-demo"]') && !document.querySelector('#scenarios [data-scenario="nes-demo"]').disabled`)
+	p.do("make an NES game", chromedp.Click(chromedp.CSS(`#scenarios [data-scenario="nes-demo"]`)))
+	p.until("its join links", `[...document.querySelectorAll('#links a.join')].some(a => a.dataset.side === 'french')`)
+	href := eval[string](p, `[...document.querySelectorAll('#links a.join')].find(a => a.dataset.side === 'french').href`)
+	p.do("follow the French link", chromedp.Navigate(href))
+	p.until("the hex map", `document.querySelectorAll('#map .hx-cell').length === 704`)
+	p.until("the command panel", `document.querySelector('#nes-send')`)
+	p.choose("#nes-from", "davout")
+	p.choose("#nes-to", "fr-1-1-g")
+	p.until("the odds", `document.querySelector('#nes-odds tr[data-result="received"]')`)
+	p.do("send", chromedp.Click(chromedp.CSS(`#nes-send`)))
+	p.until("the order's result", `(document.querySelector("#nes-result") || {}).textContent?.includes("davout sends an attack order to fr-1-1-g")`)
+	p.do("ready", chromedp.Click(chromedp.CSS(`#ready`)))
+	p.until("the French movement", `document.querySelector('#step').textContent === 'move'`)
+	p.do("open the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
+	p.until("the order in the log", `document.querySelector('#log').textContent.includes('davout sends an attack order to fr-1-1-g')`)
+	p.checkConsole()
+}
