@@ -13,7 +13,10 @@ type Forecast struct {
 	General   string            `json:"general"`
 	Table     string            `json:"table,omitempty"` // "" when no roll will be made
 	Params    map[string]string `json:"params,omitempty"`
-	Note      string            `json:"note,omitempty"` // why no roll, or what follows
+	// Dice are a piece's class dice that stand in for the table's (SPEC
+	// CD-1), or "" for the table's own.
+	Dice string `json:"dice,omitempty"`
+	Note string `json:"note,omitempty"` // why no roll, or what follows
 	// Messenger is when the messenger that would carry the order should
 	// bring it, for a rule set whose orders ride (SPEC NB-3, NB-4); nil
 	// when none would ride or the rule set cannot say.

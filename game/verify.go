@@ -152,6 +152,18 @@ func checkRoll(e *Event, j int, key []byte, tables func(id string) (*table.Table
 	if err != nil {
 		return mismatch(e, "its roll is on table %s, which these rules do not have (a game played under house rules is checked with the same ones: --rules FILE)", strict.Quote(r.Table, 80))
 	}
+	if t.ClassDice && r.Dice != t.Dice.String() {
+		// A piece's class dice stood in for the table's (SPEC CD-1).
+		d, err := dice.Parse(r.Dice)
+		var ct *table.Table
+		if err == nil {
+			ct, err = t.WithDice(d)
+		}
+		if err != nil {
+			return mismatch(e, "its roll's dice %s cannot stand in for those of table %s", strict.Quote(r.Dice, 40), t.ID)
+		}
+		t = ct
+	}
 	a, err := t.Bind(r.Params)
 	if err != nil {
 		return mismatch(e, "its roll's params do not fit table %s: %v (a game played under house rules is checked with the same ones: --rules FILE)", t.ID, err)

@@ -122,6 +122,7 @@ var monteCarloCases = map[string]map[string]string{
 	"bp/break-test":            {"modifier": "-2", "shaken": "true"},
 	"cd/activation":            {"rating": "average", "cw": "16", "style": "french-model", "roll": "5"},
 	"cd/disruptive-terrain":    {"rating": "d2"},
+	"cd/passage":               {},
 }
 
 // TestRollsAgreeWithOdds rolls every table 200,000 times with a seed and

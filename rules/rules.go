@@ -47,7 +47,7 @@ func Playable(set *table.Set) error {
 }
 
 // Procedures lists the rule sets that have game procedures (Engine).
-func Procedures() []string { return []string{"nb", "bp", "nes"} }
+func Procedures() []string { return []string{"nb", "bp", "nes", "cd"} }
 
 // Engine returns the procedures of rule set id over the loaded tables.
 func Engine(id string, set *table.Set) (game.Rules, error) {
@@ -73,6 +73,12 @@ func Engine(id string, set *table.Set) (game.Rules, error) {
 			return nil, err
 		}
 		return r, nil
+	case "cd":
+		r, err := cd.New(set)
+		if err != nil {
+			return nil, err
+		}
+		return r, nil
 	}
-	return nil, fmt.Errorf("rule set %q has no game procedures yet; allowed: nb, bp, nes", id)
+	return nil, fmt.Errorf("rule set %q has no game procedures yet; allowed: nb, bp, nes, cd", id)
 }

@@ -7,7 +7,7 @@ func TestBuiltinLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Tables()) != 16 || len(s.Lookups()) != 14 {
-		t.Errorf("%d tables and %d lookups, want 16 and 14", len(s.Tables()), len(s.Lookups()))
+	if len(s.Tables()) != 17 || len(s.Lookups()) != 17 {
+		t.Errorf("%d tables and %d lookups, want 17 and 17", len(s.Tables()), len(s.Lookups()))
 	}
 }

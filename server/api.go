@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"orderly/dice"
 	"slices"
 	"strconv"
 	"strings"
@@ -396,6 +397,15 @@ func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, 
 			t, err := l.rules.Table(one.Table)
 			if err != nil {
 				return 0, nil, err
+			}
+			if one.Dice != "" {
+				d, err := dice.Parse(one.Dice)
+				if err == nil {
+					t, err = t.WithDice(d)
+				}
+				if err != nil {
+					return 0, nil, err
+				}
 			}
 			a, err := t.Bind(one.Params)
 			if err != nil {

@@ -31,14 +31,17 @@ type Table struct {
 	Line  int
 	House bool // defined or changed by a house-rules file
 
-	Dice     dice.Spec
-	Params   []*Param
-	Results  []Result
-	Naturals []Natural
-	RowsBy   string // enum parameter that picks the row of bands; "" for one row
-	Rows     []Row
-	Derived  []Derived
-	Pool     *Pool
+	Dice dice.Spec
+	// ClassDice says a piece's own dice may stand in for Dice (the class
+	// dice of SPEC CD-1 and CD-6): WithDice makes that table.
+	ClassDice bool
+	Params    []*Param
+	Results   []Result
+	Naturals  []Natural
+	RowsBy    string // enum parameter that picks the row of bands; "" for one row
+	Rows      []Row
+	Derived   []Derived
+	Pool      *Pool
 
 	ways     []int64 // compiled distribution of the natural total
 	outcomes int64
@@ -125,7 +128,7 @@ func (t *Table) Bind(in map[string]string) (Args, error) {
 	return a, nil
 }
 
-var tableFields = []string{"id", "rule", "title", "doc", "dice", "params", "results", "naturals", "bands", "rows-by", "rows", "derived", "pool"}
+var tableFields = []string{"id", "rule", "title", "doc", "dice", "class-dice", "params", "results", "naturals", "bands", "rows-by", "rows", "derived", "pool"}
 
 // tablePatch is a decoded table with the set of fields it gave, so that a
 // house rule can replace just those.
@@ -191,6 +194,11 @@ func (r reader) table(n *yaml.Node) (*tablePatch, error) {
 		}
 		if t.Dice, err = dice.Parse(s); err != nil {
 			return nil, r.Errf(v, "%s: %v", where, err)
+		}
+	}
+	if v, ok := f["class-dice"]; ok {
+		if t.ClassDice, err = r.Bool(v, where+": class-dice"); err != nil {
+			return nil, err
 		}
 	}
 	if v, ok := f["params"]; ok {
@@ -452,6 +460,9 @@ func (t *Table) merge(p *tablePatch) *Table {
 	if p.present["dice"] {
 		c.Dice = q.Dice
 	}
+	if p.present["class-dice"] {
+		c.ClassDice = q.ClassDice
+	}
 	if p.present["naturals"] {
 		c.Naturals = q.Naturals
 	}
@@ -495,6 +506,42 @@ func (t *Table) merge(p *tablePatch) *Table {
 	return &c
 }
 
+// WithDice is the table rolled with dice d in place of its own: a piece's
+// class dice (SPEC CD-1, CD-6). Only a table marked class-dice allows it,
+// and not a pool.
+func (t *Table) WithDice(d dice.Spec) (*Table, error) {
+	if d == t.Dice {
+		return t, nil
+	}
+	if !t.ClassDice || t.Pool != nil {
+		return nil, fmt.Errorf("%s is rolled with %s only; it takes no class dice", t.ID, t.Dice)
+	}
+	c := *t
+	c.Dice = d
+	if err := c.compile(); err != nil {
+		return nil, fmt.Errorf("%s with class dice %s: %w", t.ID, d, err)
+	}
+	return &c, nil
+}
+
+// compile makes the distribution of the natural total of the dice.
+func (t *Table) compile() error {
+	if bits := float64(t.Dice.Count) * math.Log2(float64(t.Dice.Sides)); bits > 62 {
+		return fmt.Errorf("dice %s have too many outcomes for a table; allowed at most 2^62", t.Dice)
+	}
+	dist, err := t.Dice.Dist()
+	if err != nil {
+		return fmt.Errorf("dice: %w", err)
+	}
+	ways, outcomes, err := dist.Small()
+	if err != nil {
+		return fmt.Errorf("dice %s: %w", t.Dice, err)
+	}
+	t.ways, t.outcomes = ways, outcomes
+	t.diceSpec = t.Dice.String()
+	return nil
+}
+
 // check validates a table on its own and compiles its distribution; links to
 // lookups are made by the Set.
 func (t *Table) check() error {
@@ -527,19 +574,9 @@ func (t *Table) check() error {
 	if t.Pool != nil {
 		return t.checkPool()
 	}
-	if bits := float64(t.Dice.Count) * math.Log2(float64(t.Dice.Sides)); bits > 62 {
-		return fmt.Errorf("dice %s have too many outcomes for a table; allowed at most 2^62", t.Dice)
+	if err := t.compile(); err != nil {
+		return err
 	}
-	dist, err := t.Dice.Dist()
-	if err != nil {
-		return fmt.Errorf("dice: %w", err)
-	}
-	ways, outcomes, err := dist.Small()
-	if err != nil {
-		return fmt.Errorf("dice %s: %w", t.Dice, err)
-	}
-	t.ways, t.outcomes = ways, outcomes
-	t.diceSpec = t.Dice.String()
 	if len(t.Results) == 0 {
 		return fmt.Errorf("field results is missing: list the results the table can give")
 	}

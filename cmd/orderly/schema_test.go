@@ -74,9 +74,8 @@ func TestSchemaBadArgs(t *testing.T) {
 		{[]string{"schema", "scenaro"}, `orderly: unknown schema "scenaro" (did you mean scenario?); allowed: scenario`},
 		{[]string{"schema"}, "orderly: schema: name the schema to print; allowed: scenario"},
 		{[]string{"schema", "scenario", "script"}, "orderly: schema: give one schema name, got 2; allowed: scenario"},
-		{[]string{"schema", "scenario", "--rules", "cd"}, `orderly: schema: rule set "cd" has tables but no game procedures yet, so no scenarios; allowed: nb, bp, nes`},
-		{[]string{"schema", "scenario", "--rules", "nbb"}, `orderly: schema: unknown rule set "nbb" (did you mean nb?); allowed: nb, bp, nes`},
-		{[]string{"schema", "scenario", "--rules", "house.yaml"}, `orderly: schema: unknown rule set "house.yaml"; allowed: nb, bp, nes; here --rules names a rule set, not a house-rules file`},
+		{[]string{"schema", "scenario", "--rules", "nbb"}, `orderly: schema: unknown rule set "nbb" (did you mean nb?); allowed: nb, bp, nes, cd`},
+		{[]string{"schema", "scenario", "--rules", "house.yaml"}, `orderly: schema: unknown rule set "house.yaml"; allowed: nb, bp, nes, cd; here --rules names a rule set, not a house-rules file`},
 		{[]string{"schema", "scenario", "--rules"}, "orderly: schema: flag needs an argument: --rules; see orderly schema --help"},
 	}
 	for _, c := range cases {
@@ -162,5 +161,37 @@ func TestSchemaScenarioNES(t *testing.T) {
 	}
 	if _, ok := doc.Properties["field"]; ok {
 		t.Error("the NES schema offers a table (field); NES plays on a hex map")
+	}
+}
+
+// TestSchemaScenarioCD prints CD's scenario schema: a table with terrain
+// features; corps and divisions with brigades under divisions; generals
+// with a rating, bonus, the army's style and a promoted rating, and no
+// quality or range; units with gun, class dice, CW, casualties, stands
+// and skills.
+func TestSchemaScenarioCD(t *testing.T) {
+	out, errs, st := cli(t, "schema", "scenario", "--rules", "cd")
+	if st != 0 || errs != "" {
+		t.Fatalf("status %d, stderr %q", st, errs)
+	}
+	golden(t, "out/schema-scenario-cd", out)
+	var doc struct {
+		Defs map[string]struct {
+			Properties map[string]any `json:"properties"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	has := func(def, key string) bool { _, ok := doc.Defs[def].Properties[key]; return ok }
+	for _, c := range []struct {
+		def, key string
+		want     bool
+	}{{"field", "features", true}, {"division", "brigades", true}, {"general", "rating", true}, {"general", "style", true},
+		{"general", "quality", false}, {"general", "range", false}, {"unit", "dice", true}, {"unit", "gun", true}, {"unit", "stands", true},
+		{"unit", "speed", false}, {"side", "brigades", false}} {
+		if has(c.def, c.key) != c.want {
+			t.Errorf("%s.%s in the CD schema: %v, want %v", c.def, c.key, has(c.def, c.key), c.want)
+		}
 	}
 }

@@ -113,11 +113,15 @@ func showBands(w io.Writer, t *table.Table) {
 	if len(t.Derived) > 0 {
 		add = " and add the modifiers"
 	}
+	dc := t.Dice.String()
+	if t.ClassDice {
+		dc += " (or the unit's own class dice)"
+	}
 	if t.HasTarget() {
-		fmt.Fprintf(w, "Roll %s%s; read the total less the target (%s).\n", t.Dice, add, targetNames(t))
+		fmt.Fprintf(w, "Roll %s%s; read the total less the target (%s).\n", dc, add, targetNames(t))
 		score = "total - target"
 	} else {
-		fmt.Fprintf(w, "Roll %s%s; read the total.\n", t.Dice, add)
+		fmt.Fprintf(w, "Roll %s%s; read the total.\n", dc, add)
 	}
 	for _, n := range t.Naturals {
 		fmt.Fprintf(w, "A natural %d is always %s.\n", n.Natural, n.Result)

@@ -204,7 +204,12 @@ func (pg Polygon) Inside(a, b geom.Point) float64 {
 // line: each place the move meets it counts once, a bend of the line
 // included (a move along the line, or ending on it, counts as crossing
 // it).
-func (l Line) Crosses(a, b geom.Point) int {
+func (l Line) Crosses(a, b geom.Point) int { return len(l.Meets(a, b)) }
+
+// Meets lists where the straight move from a to b meets the line, as
+// fractions of the way from a to b in order, each place once (a bend of
+// the line included).
+func (l Line) Meets(a, b geom.Point) []float64 {
 	var ts []float64
 	for i := 1; i < len(l); i++ {
 		if t, ok := meet(a, b, l[i-1], l[i]); ok {
@@ -212,13 +217,13 @@ func (l Line) Crosses(a, b geom.Point) int {
 		}
 	}
 	slices.Sort(ts)
-	n := 0
+	out := ts[:0]
 	for i, t := range ts {
 		if i == 0 || t-ts[i-1] > 1e-7 { // through a bend of the line: once
-			n++
+			out = append(out, t)
 		}
 	}
-	return n
+	return out
 }
 
 // Dist is the distance from p to the nearest point of the line.

@@ -1,0 +1,885 @@
+package cd
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"orderly/battle"
+	"orderly/dice"
+	"orderly/game"
+	"orderly/geom"
+	"orderly/geom/foot"
+	"orderly/table"
+)
+
+// Command checks a CD command against the state and emits its events.
+func (r *Rules) Command(c *game.Command, x *game.Tx) error {
+	a, ok := c.Args.(*Args)
+	if !ok || a == nil {
+		return fmt.Errorf("cd: the arguments of %s are %T, not CD's", c.Verb, c.Args)
+	}
+	st := ext(x.S)
+	side := c.Side
+	if side == game.Umpire {
+		// The umpire acts for the side whose turn it is.
+		side = st.phasing(x.S.Phase)
+	}
+	k := &cmd{r: r, x: x, s: x.S, st: st, sc: x.Sc, side: side, a: a, umpire: c.Side == game.Umpire}
+	switch c.Verb {
+	case "activate":
+		return k.activate()
+	case "move":
+		return k.move()
+	case "relieve":
+		return k.relieve()
+	case "retire":
+		return k.retire()
+	case "screen":
+		return k.screen()
+	case "recall":
+		return k.recall()
+	case "lose":
+		return k.lose()
+	case "mark":
+		return k.mark()
+	}
+	return game.Reject("", "cd has no command %s", c.Verb)
+}
+
+// cmd is a command being carried out, or only checked (x nil).
+type cmd struct {
+	r      *Rules
+	x      *game.Tx
+	s      *game.State
+	st     *State
+	sc     *battle.Scenario
+	side   string
+	a      *Args
+	umpire bool // the umpire may record a loss, a mark or a retreat of either side
+}
+
+// own finds a unit of the acting side on the table.
+func (k *cmd) own(id, rule string) (*Unit, error) {
+	u := k.st.Unit(id)
+	if u == nil || u.Piece == nil {
+		return nil, game.Reject(rule, "there is no unit %s", id)
+	}
+	if u.Side != k.side {
+		return nil, game.Reject(rule, "%s is a unit of %s, not of %s", id, u.Side, k.side)
+	}
+	if u.Screened {
+		return nil, game.Reject(rule, "%s is in its division's skirmish screen, off the table", id)
+	}
+	if !u.OnTable {
+		return nil, game.Reject(rule, "%s is not on the table", id)
+	}
+	return u, nil
+}
+
+// anyUnit finds a unit on the table of the acting side, or of either side
+// for the umpire.
+func (k *cmd) anyUnit(id, rule string) (*Unit, error) {
+	if u := k.st.Unit(id); k.umpire && u != nil && u.Side != k.side {
+		kk := *k
+		kk.side = u.Side
+		return kk.own(id, rule)
+	}
+	return k.own(id, rule)
+}
+
+// activation is an activation worked out before its roll: what activates,
+// on whose rating, and the table bound with every modifier (CD-1, CD-4,
+// CD-5, CD-8).
+type activation struct {
+	kind      string
+	formation *Formation
+	units     []*Unit
+	basis     *Unit
+	local     bool
+	roll      int
+	params    map[string]string
+	t         *table.Table
+}
+
+// activation checks an activation and binds its roll.
+func (k *cmd) activation() (*activation, error) {
+	a := k.a
+	var ids []string
+	kind := "unit"
+	var div *Formation
+	switch {
+	case a.Division != "":
+		div = k.st.Formation(a.Division)
+		if div == nil || div.Kind != battle.Division {
+			return nil, game.Reject("CD-4", "there is no division %s", a.Division)
+		}
+		if div.Side != k.side {
+			return nil, game.Reject("CD-4", "%s is a division of %s, not of %s", div.ID, div.Side, k.side)
+		}
+		kind = "division"
+		ids = a.Units
+		if len(ids) == 0 {
+			for _, u := range k.st.Units {
+				if u.Division == div.ID && k.st.alive(k.s, u.ID) && u.Act == 0 {
+					ids = append(ids, u.ID)
+				}
+			}
+			if len(ids) == 0 {
+				return nil, game.Reject("CD-4", "division %s has no unit on the table that has not activated this turn", div.ID)
+			}
+		}
+	case a.Unit != "":
+		ids = []string{a.Unit}
+	default:
+		ids = a.Units
+	}
+	var us []*Unit
+	for _, id := range ids {
+		u, err := k.own(id, "CD-1")
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(us, u) {
+			return nil, game.Reject("CD-4", "%s is named twice", id)
+		}
+		switch {
+		case u.Act > 0:
+			return nil, game.Reject("CD-1", "%s has activated this turn (roll %d); a unit activates once a turn", id, u.Act)
+		case u.Act < 0:
+			return nil, game.Reject("CD-8", "%s came back from the skirmish screen this turn and does not activate", id)
+		case div != nil && u.Division != div.ID:
+			return nil, game.Reject("CD-4", "%s is not of division %s but of %s", id, div.ID, u.Division)
+		case div == nil && u.Formation != us0(us, u).Formation:
+			return nil, game.Reject("CD-4", "%s is of %s, not %s: a group moves on one roll only within one brigade", id, u.Formation, us[0].Formation)
+		}
+		us = append(us, u)
+	}
+	if div == nil && len(us) > 1 {
+		kind = "brigade"
+	}
+	act := &activation{kind: kind, units: us}
+	// Command radius (CD-8): out of it a unit moves only by local
+	// initiative, alone.
+	for _, u := range us {
+		if ok, why := k.r.inCommand(k.s, k.st, u); !ok {
+			if kind != "unit" {
+				return nil, game.Reject("CD-8", "%s is out of command radius (%s), so it may not move with a %s; it may activate alone by local initiative", u.ID, why, kind)
+			}
+			act.local = true
+		}
+	}
+	// Coherence (CD-4): a group, or each brigade of a division.
+	groups := map[string][]*Unit{}
+	var order []string
+	for _, u := range us {
+		if _, ok := groups[u.Formation]; !ok {
+			order = append(order, u.Formation)
+		}
+		groups[u.Formation] = append(groups[u.Formation], u)
+	}
+	for _, f := range order {
+		if err := k.r.coherent(groups[f]); err != nil {
+			return nil, err
+		}
+	}
+	if div != nil {
+		act.formation = div
+	} else {
+		act.formation = k.st.Formation(us[0].Formation)
+	}
+	if a.Vacate && !slices.ContainsFunc(us, func(u *Unit) bool { return k.r.inCover(k.sc, u) }) {
+		return nil, game.Reject("CD-1", "none of the units stands in cover, so the activation does not vacate it")
+	}
+	sd := k.st.Side(k.side)
+	act.roll = sd.Rolls + 1
+	// The group rolls with the state of its least favourable unit (our
+	// reading of CD-4), on its dice.
+	best := math.MaxInt
+	for _, u := range us {
+		p := k.params(act, u)
+		b, err := k.r.activation.Bind(p)
+		if err != nil {
+			return nil, fmt.Errorf("cd: %w", err)
+		}
+		o, err := k.r.activation.Odds(b)
+		if err != nil {
+			return nil, fmt.Errorf("cd: %w", err)
+		}
+		if o.Modifier < best {
+			best, act.basis, act.params = o.Modifier, u, p
+		}
+	}
+	spec, err := dice.Parse(act.basis.Dice)
+	if err != nil {
+		return nil, fmt.Errorf("cd: %s's class dice: %w", act.basis.ID, err)
+	}
+	if act.t, err = k.r.activation.WithDice(spec); err != nil {
+		return nil, fmt.Errorf("cd: %w", err)
+	}
+	return act, nil
+}
+
+// us0 is the first unit of a list being built, or u.
+func us0(us []*Unit, u *Unit) *Unit {
+	if len(us) > 0 {
+		return us[0]
+	}
+	return u
+}
+
+// params are the activation chart's parameters for one unit (CD-1, CD-5).
+func (k *cmd) params(act *activation, u *Unit) map[string]string {
+	f := act.formation
+	p := map[string]string{
+		"rating": f.Rating, "bonus": strconv.Itoa(f.Bonus), "style": k.st.Side(k.side).Style, "roll": strconv.Itoa(act.roll),
+		"shaken": strconv.FormatBool(u.Shaken), "disordered": strconv.FormatBool(u.Disordered), "in-smoke": strconv.FormatBool(u.Smoke),
+		"moved-last-turn": strconv.FormatBool(u.MovedLast), "vacating-cover": strconv.FormatBool(k.a.Vacate && k.r.inCover(k.sc, u)),
+	}
+	if u.CW != nil {
+		p["cw"] = strconv.Itoa(*u.CW)
+	}
+	if act.local {
+		p["local-initiative"] = strconv.Itoa(int(k.r.values["local-initiative"]))
+	}
+	return p
+}
+
+// factor is an activation result's movement factor: x1.5 is 1.5, none 0.
+func factor(result string) float64 {
+	f, err := strconv.ParseFloat(strings.TrimPrefix(result, "x"), 64)
+	if err != nil {
+		return 0
+	}
+	return f
+}
+
+// activate rolls the class dice for a unit, a coherent brigade group or a
+// division (CD-1, CD-4, CD-5).
+func (k *cmd) activate() error {
+	act, err := k.activation()
+	if err != nil {
+		return err
+	}
+	b, err := act.t.Bind(act.params)
+	if err != nil {
+		return fmt.Errorf("cd: %w", err)
+	}
+	ro, err := k.x.RollBound(act.t, b, act.basis.ID)
+	if err != nil {
+		return err
+	}
+	ids := make([]string, len(act.units))
+	for i, u := range act.units {
+		ids[i] = u.ID
+	}
+	d := &Activated{Kind: act.kind, Formation: act.formation.ID, General: act.formation.General, Units: ids, Basis: act.basis.ID,
+		Roll: act.roll, Result: ro.Result, Factor: factor(ro.Result), Local: act.local, Vacate: k.a.Vacate}
+	return k.x.Emit(game.Event{Type: EvActivated, Side: k.side, See: game.All, Rule: "CD-1", Rolls: k.x.Recorded(ro), Data: d})
+}
+
+// group is the units that move with u: its activation's, on the table.
+func (k *cmd) group(u *Unit) []*Unit {
+	if u.Act <= 0 || u.Act > len(k.st.Acts) {
+		return []*Unit{u}
+	}
+	var out []*Unit
+	for _, id := range k.st.Acts[u.Act-1].Units {
+		if v := k.st.Unit(id); v != nil && k.st.alive(k.s, id) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// shrink is a footprint a hair smaller, so that units that only touch do
+// not block each other's moves.
+func shrink(f foot.Foot) foot.Foot {
+	f.Width, f.Depth = max(0.1, f.Width-0.05), max(0.1, f.Depth-0.05)
+	a := f.Ahead()
+	f.At = geom.Pt(f.At.X-a.X*0.025, f.At.Y-a.Y*0.025)
+	return f
+}
+
+// moving is one unit's part of a move being checked.
+type moving struct {
+	u      *Unit
+	to     geom.Point
+	facing float64
+	shape  string
+	leg    Leg
+}
+
+// plan checks a move of an activated unit and its group as one body
+// (CD-2, CD-3, CD-4, CD-7, CD-8, CD-9), without carrying it out.
+func (k *cmd) plan() ([]moving, *Unit, error) {
+	u, err := k.own(k.a.Unit, "CD-2")
+	if err != nil {
+		return nil, nil, err
+	}
+	switch {
+	case u.Act == 0:
+		return nil, nil, game.Reject("CD-1", "%s has not activated this turn; activate it first", u.ID)
+	case u.Act < 0:
+		return nil, nil, game.Reject("CD-8", "%s came back from the skirmish screen this turn and does not move", u.ID)
+	case u.Factor == 0:
+		return nil, nil, game.Reject("CD-1", "%s rolled no move this turn", u.ID)
+	}
+	act := k.st.Acts[u.Act-1]
+	grp := k.group(u)
+	to, facing := u.At, u.Facing
+	if k.a.To != nil {
+		to = *k.a.To
+	}
+	if k.a.Facing != nil {
+		facing = *k.a.Facing
+	}
+	turn := facing - u.Facing
+	if k.a.Through != "" && len(grp) > 1 {
+		return nil, nil, game.Reject("CD-7", "a passage of lines is one unit's move; %s moves with its %s", u.ID, act.Kind)
+	}
+	var out []moving
+	var through *Unit
+	for _, m := range grp {
+		mv := moving{u: m, to: to, facing: norm(m.Facing + turn), shape: m.Shape}
+		if m != u {
+			mv.to = place(m.At, u.At, to, turn)
+		} else {
+			mv.facing = norm(facing)
+		}
+		if k.a.Shape != "" && k.a.Shape != m.Shape {
+			switch {
+			case m.Disordered:
+				return nil, nil, game.Reject("CD-8", "%s is disordered: it stays in general order and may not change formation until it recovers", m.ID)
+			case m.isArt() != slices.Contains(Guns, k.a.Shape):
+				if len(grp) > 1 {
+					return nil, nil, game.Reject("CD-8", "%s cannot take formation %s, and a %s changes formation only if all its units do", m.ID, k.a.Shape, act.Kind)
+				}
+				return nil, nil, game.Reject("CD-8", "%s cannot take formation %s: artillery is limbered or unlimbered, and only artillery is", m.ID, k.a.Shape)
+			case !m.isArt() && !k.r.rates[[2]string{m.Type, k.a.Shape}].ok:
+				return nil, nil, game.Reject("CD-8", "%s has no %s formation (cd/movement)", m.Type, k.a.Shape)
+			}
+			mv.shape = k.a.Shape
+		}
+		if !k.sc.Field.Contains(mv.to) {
+			return nil, nil, game.Reject("CD-2", "%s would end at %s, off the table (0..%s by 0..%s inches)", m.ID, mv.to, inch(k.sc.Field.Width), inch(k.sc.Field.Depth))
+		}
+		l, err := k.r.leg(k.sc, m, m.At, mv.to, mv.shape, k.a.Mode)
+		if err != nil {
+			return nil, nil, err
+		}
+		if mv.shape != m.Shape && m.Shaken {
+			l.Change = m.Factor / 4 // a quarter of its move (CD-8)
+		}
+		mv.shape = l.Shape
+		left := m.Factor - m.Used
+		if need := l.Cost + l.Change; need > left+slack/l.Rate {
+			extra := ""
+			if l.Change > 0 {
+				extra = fmt.Sprintf(", and a quarter of its move for a shaken unit's change of formation")
+			}
+			if t := round(l.Cost*l.Rate - l.Distance); t > 0 {
+				extra += fmt.Sprintf(", %s\" more for %s", inch(t), strings.Join(l.Terrain, ", "))
+			}
+			return nil, nil, game.Reject("CD-2", "%s has %s\" of its move left (%s of %s\" in %s); this move takes %s\" (%s\" of ground%s)",
+				m.ID, inch(left*l.Rate), factorWords(m.Factor), inch(l.Rate), l.Mode, inch(need*l.Rate), inch(l.Distance), extra)
+		}
+		// Leaving cover needs the activation's -2 (CD-1).
+		if !act.Vacate && l.Distance > 0 && k.r.inCover(k.sc, m) && !covered(k.sc.Field, centre(k.r.footAt(m, mv.to, mv.facing, mv.shape))) {
+			return nil, nil, game.Reject("CD-1", "%s would leave cover, which its activation did not declare (vacate, -2)", m.ID)
+		}
+		mv.leg = l
+		out = append(out, mv)
+	}
+	if err := k.town(out); err != nil {
+		return nil, nil, err
+	}
+	// The way: not through the enemy; through friends only as a passage
+	// of lines, or artillery through formed troops (CD-7).
+	for _, mv := range out {
+		f := shrink(k.r.footOf(mv.u))
+		end := shrink(k.r.footAt(mv.u, mv.to, mv.facing, mv.shape))
+		for i := range k.st.Units {
+			v := &k.st.Units[i]
+			if !k.st.alive(k.s, v.ID) || slices.ContainsFunc(out, func(o moving) bool { return o.u == v }) {
+				continue
+			}
+			g := k.r.footOf(v)
+			if !f.Sweeps(mv.to, g) && end.Dist(g) > 0 {
+				continue
+			}
+			if k.bothInBlock(mv, v) {
+				continue
+			}
+			switch {
+			case v.Side != mv.u.Side:
+				return nil, nil, game.Reject("CD-2", "the way of %s to %s runs into the enemy's %s", mv.u.ID, mv.to, v.ID)
+			case end.Dist(g) <= 0:
+				return nil, nil, game.Reject("CD-2", "%s would end on top of %s", mv.u.ID, v.ID)
+			case mv.u.isArt() && !v.Disordered:
+				// Artillery passes through formed troops freely.
+			case k.a.Through == v.ID:
+				through = v
+			default:
+				return nil, nil, game.Reject("CD-7", "the way of %s runs through %s; name it with through for a passage of lines", mv.u.ID, v.ID)
+			}
+		}
+	}
+	if k.a.Through != "" && through == nil {
+		return nil, nil, game.Reject("CD-7", "the way of %s does not pass through %s", u.ID, k.a.Through)
+	}
+	return out, through, nil
+}
+
+// bothInBlock reports whether a moving unit ends in the town block where
+// v stands: units share a block up to its stands (CD-9).
+func (k *cmd) bothInBlock(mv moving, v *Unit) bool {
+	b, ok := k.r.blockOf(k.sc, mv.u, mv.to, mv.facing, mv.shape)
+	if !ok {
+		return false
+	}
+	vb, ok := k.r.blockOf(k.sc, v, v.At, v.Facing, v.Shape)
+	return ok && vb == b
+}
+
+// town checks moves in towns: block to adjacent block, but for a road
+// column, and at most four friendly stands to a block (CD-9).
+func (k *cmd) town(out []moving) error {
+	ending := map[block]int{}
+	var except []string
+	for _, mv := range out {
+		except = append(except, mv.u.ID)
+	}
+	for _, mv := range out {
+		from, in := k.r.blockOf(k.sc, mv.u, mv.u.At, mv.u.Facing, mv.u.Shape)
+		to, into := k.r.blockOf(k.sc, mv.u, mv.to, mv.facing, mv.shape)
+		if mv.shape != "road" && mv.leg.Distance > 0 {
+			switch {
+			case in && into && !adjacent(from, to):
+				return game.Reject("CD-9", "in a town a unit moves from its block to an adjacent one; %s is not next to %s", to, from)
+			case !in && into:
+				if first, ok := k.firstBlock(mv); ok && first != to {
+					return game.Reject("CD-9", "%s enters the town at %s and must stop there before moving on to %s", mv.u.ID, first, to)
+				}
+			}
+		}
+		if into {
+			ending[to] += mv.u.Stands
+		}
+	}
+	for b, n := range ending {
+		have := k.r.stands(k.s, k.st, k.side, b, except)
+		if most := int(k.r.values["block-stands"]); have+n > most {
+			return game.Reject("CD-9", "%s would hold %d friendly stands (%d there and %d coming); a block holds at most %d", b, have+n, have, n, most)
+		}
+	}
+	return nil
+}
+
+// firstBlock is the first town block a move's way enters.
+func (k *cmd) firstBlock(mv moving) (block, bool) {
+	a := centre(k.r.footOf(mv.u))
+	b := centre(k.r.footAt(mv.u, mv.to, mv.facing, mv.shape))
+	n := max(1, int(a.Dist(b)/0.1))
+	for i := 0; i <= n; i++ {
+		t := float64(i) / float64(n)
+		if bl, ok := blockAt(k.sc.Field, geom.Pt(a.X+(b.X-a.X)*t, a.Y+(b.Y-a.Y)*t)); ok {
+			return bl, true
+		}
+	}
+	return block{}, false
+}
+
+// disruptive rolls a unit's class dice on the disruptive terrain chart
+// (CD-6).
+func (k *cmd) disruptive(u *Unit, l Leg) (*game.Roll, Disruption, error) {
+	spec, err := dice.Parse(u.Dice)
+	if err != nil {
+		return nil, Disruption{}, fmt.Errorf("cd: %s's class dice: %w", u.ID, err)
+	}
+	t, err := k.r.disrupt.WithDice(spec)
+	if err != nil {
+		return nil, Disruption{}, fmt.Errorf("cd: %w", err)
+	}
+	b, err := t.Bind(map[string]string{"rating": l.Disruptive})
+	if err != nil {
+		return nil, Disruption{}, fmt.Errorf("cd: %w", err)
+	}
+	ro, err := k.x.RollBound(t, b, u.ID)
+	if err != nil {
+		return nil, Disruption{}, err
+	}
+	return ro, Disruption{Unit: u.ID, Feature: l.Feature, Rating: l.Disruptive, Result: ro.Result, Steps: game.Value(t, ro.Result)}, nil
+}
+
+// move moves an activated unit, with its group as one body (CD-2, CD-3,
+// CD-6, CD-7, CD-8).
+func (k *cmd) move() error {
+	out, through, err := k.plan()
+	if err != nil {
+		return err
+	}
+	d := &Moved{}
+	var rolls []game.Roll
+	moves := make([]game.Move, 0, len(out))
+	for _, mv := range out {
+		d.Units = append(d.Units, mv.u.ID)
+		d.Legs = append(d.Legs, mv.leg)
+		m := game.Move{Unit: mv.u.ID, To: mv.to}
+		if mv.shape != mv.u.Shape {
+			m.Shape = mv.shape
+		}
+		if mv.facing != mv.u.Facing {
+			fc := mv.facing
+			m.Facing = &fc
+		}
+		if mv.leg.Disruptive != "" {
+			ro, x, err := k.disruptive(mv.u, mv.leg)
+			if err != nil {
+				return err
+			}
+			rolls = append(rolls, *ro)
+			d.Disrupted = append(d.Disrupted, x)
+			if strings.HasPrefix(x.Result, "disordered") && !mv.u.isArt() {
+				m.Shape = "general-order"
+			}
+		}
+		moves = append(moves, m)
+	}
+	if through != nil {
+		ro, _, err := k.x.Roll("cd/passage", out[0].u.ID, nil)
+		if err != nil {
+			return err
+		}
+		rolls = append(rolls, *ro)
+		d.Through, d.Passage = through.ID, ro.Result
+		if ro.Result == "disordered" {
+			if !out[0].u.isArt() {
+				moves[0].Shape = "general-order"
+			}
+			if !through.isArt() && through.Shape != "general-order" {
+				moves = append(moves, game.Move{Unit: through.ID, To: through.At, Shape: "general-order"})
+			}
+		}
+	}
+	return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "CD-2", Rolls: rolls, Moves: moves, Data: d})
+}
+
+// relieve exchanges a fresh unit with a front-line unit (CD-7).
+func (k *cmd) relieve() error {
+	fresh, err := k.own(k.a.Unit, "CD-7")
+	if err != nil {
+		return err
+	}
+	front, err := k.own(k.a.Relieved, "CD-7")
+	if err != nil {
+		return err
+	}
+	if fresh == front {
+		return game.Reject("CD-7", "a unit does not relieve itself")
+	}
+	for _, u := range []*Unit{fresh, front} {
+		switch {
+		case u.Act <= 0:
+			return game.Reject("CD-7", "%s has not activated this turn; both units of a relief must", u.ID)
+		case u.Factor == 0:
+			return game.Reject("CD-7", "%s rolled no move, so the relief does not happen", u.ID)
+		case u.Used > 0:
+			return game.Reject("CD-7", "%s has moved this turn; a relief is the units' move", u.ID)
+		}
+	}
+	if v := veer(fresh.Facing, fresh.At, front.At); v > k.r.values["veer"]+0.01 {
+		return game.Reject("CD-7", "%s would veer %s degrees to reach %s's place; at most %s", fresh.ID, inch(v), front.ID, inch(k.r.values["veer"]))
+	}
+	act := k.st.Acts[fresh.Act-1]
+	group := fresh.Act == front.Act && act.Kind != "unit" && fresh.Formation == front.Formation
+	lf, err := k.r.leg(k.sc, fresh, fresh.At, front.At, fresh.Shape, "")
+	if err != nil {
+		return err
+	}
+	lb, err := k.r.leg(k.sc, front, front.At, fresh.At, front.Shape, "")
+	if err != nil {
+		return err
+	}
+	cost := max(lf.Cost, lb.Cost)
+	for _, u := range []*Unit{fresh, front} {
+		if cost > u.Factor+slack {
+			return game.Reject("CD-7", "the exchange takes %s of a move, beyond %s's %s", inch(cost), u.ID, factorWords(u.Factor))
+		}
+	}
+	ff, bf := front.Facing, fresh.Facing
+	moves := []game.Move{{Unit: fresh.ID, To: front.At, Facing: &ff}, {Unit: front.ID, To: fresh.At, Facing: &bf}}
+	d := &Relieved{Unit: fresh.ID, Relieved: front.ID, Group: group, Cost: round(cost)}
+	var rolls []game.Roll
+	if !group {
+		ro, _, err := k.x.Roll("cd/passage", fresh.ID, nil)
+		if err != nil {
+			return err
+		}
+		rolls = append(rolls, *ro)
+		d.Result = ro.Result
+		if ro.Result == "disordered" {
+			for i, u := range []*Unit{fresh, front} {
+				if !u.isArt() {
+					moves[i].Shape = "general-order"
+				}
+			}
+		}
+	}
+	return k.x.Emit(game.Event{Type: EvRelieved, Side: k.side, See: game.All, Rule: "CD-7", Rolls: rolls, Moves: moves, Data: d})
+}
+
+// retire is a forced move after a morale loss, which needs no activation
+// and no command radius; in a town it displaces friends from a block it
+// overfills (CD-8, CD-9).
+func (k *cmd) retire() error {
+	u, err := k.anyUnit(k.a.Unit, "CD-9")
+	if err != nil {
+		return err
+	}
+	to := *k.a.To
+	facing := u.Facing
+	if k.a.Facing != nil {
+		facing = *k.a.Facing
+	}
+	if !k.sc.Field.Contains(to) {
+		return game.Reject("CD-9", "%s is off the table (0..%s by 0..%s inches)", to, inch(k.sc.Field.Width), inch(k.sc.Field.Depth))
+	}
+	f := shrink(k.r.footOf(u))
+	for i := range k.st.Units {
+		v := &k.st.Units[i]
+		if v.Side != u.Side && k.st.alive(k.s, v.ID) && f.Sweeps(to, k.r.footOf(v)) {
+			return game.Reject("CD-9", "the way of %s to %s runs into the enemy's %s", u.ID, to, v.ID)
+		}
+	}
+	moves := []game.Move{{Unit: u.ID, To: to}}
+	if facing != u.Facing {
+		moves[0].Facing = &facing
+	}
+	d := &Retired{Unit: u.ID, Distance: round(u.At.Dist(to))}
+	if b, ok := k.r.blockOf(k.sc, u, to, facing, u.Shape); ok {
+		ms, ids := k.displace(u, b)
+		moves = append(moves, ms...)
+		d.Displaced = ids
+	}
+	return k.x.Emit(game.Event{Type: EvRetired, Side: u.Side, See: game.All, Rule: "CD-9", Moves: moves, Data: d})
+}
+
+// displace moves friends of u out of block b until it holds at most four
+// stands with u: each to the adjacent block of the town with room nearest
+// it, or else out of the town (CD-9). Units leave in reverse scenario
+// order, the last to come first.
+func (k *cmd) displace(u *Unit, b block) ([]game.Move, []string) {
+	most := int(k.r.values["block-stands"])
+	room := map[int]int{}
+	for i := range b.town.Blocks {
+		room[i] = most - k.r.stands(k.s, k.st, u.Side, block{b.town, i}, []string{u.ID})
+	}
+	room[b.i] -= u.Stands
+	var moves []game.Move
+	var ids []string
+	for i := len(k.st.Units) - 1; i >= 0 && room[b.i] < 0; i-- {
+		v := &k.st.Units[i]
+		if v == u || v.Side != u.Side || !k.st.alive(k.s, v.ID) {
+			continue
+		}
+		if vb, ok := k.r.blockOf(k.sc, v, v.At, v.Facing, v.Shape); !ok || vb != b {
+			continue
+		}
+		at := centre(k.r.footOf(v))
+		best, bd := -1, math.Inf(1)
+		for j := range b.town.Blocks {
+			nb := block{b.town, j}
+			if j == b.i || !adjacent(b, nb) || room[j] < v.Stands {
+				continue
+			}
+			if d := middle(b.town.Blocks[j]).Dist(at); d < bd {
+				best, bd = j, d
+			}
+		}
+		var dest geom.Point
+		if best >= 0 {
+			dest = middle(b.town.Blocks[best])
+			room[best] -= v.Stands
+		} else {
+			dest = outOf(b.town, middle(b.town.Blocks[b.i]), k.sc.Field)
+		}
+		room[b.i] += v.Stands
+		// The unit's middle goes to dest.
+		a := foot.Foot{Facing: v.Facing}.Ahead()
+		dp := k.r.foot[v.Shape][1] / 2
+		moves = append(moves, game.Move{Unit: v.ID, To: geom.Pt(math.Round((dest.X+a.X*dp)*100)/100, math.Round((dest.Y+a.Y*dp)*100)/100)})
+		ids = append(ids, v.ID)
+	}
+	return moves, ids
+}
+
+// middle is the mean of a polygon's corners.
+func middle(pg []geom.Point) geom.Point {
+	var x, y float64
+	for _, p := range pg {
+		x, y = x+p.X, y+p.Y
+	}
+	return geom.Pt(x/float64(len(pg)), y/float64(len(pg)))
+}
+
+// outOf is a point an inch outside a town, straight out from the town's
+// middle through from, held on the table.
+func outOf(town *battle.Feature, from geom.Point, fd battle.Field) geom.Point {
+	c := middle(town.Area)
+	dx, dy := from.X-c.X, from.Y-c.Y
+	l := math.Hypot(dx, dy)
+	if l < 1e-9 {
+		dx, dy, l = 0, 1, 1
+	}
+	dx, dy = dx/l, dy/l
+	p := from
+	for i := 0; i < 4000 && town.Area.Contains(p); i++ {
+		p = geom.Pt(p.X+dx*0.1, p.Y+dy*0.1)
+	}
+	p = geom.Pt(p.X+dx, p.Y+dy)
+	p = geom.Pt(min(max(p.X, 0), fd.Width), min(max(p.Y, 0), fd.Depth))
+	return p
+}
+
+// screen takes a skirmish-capable unit off the table into its division's
+// skirmish screen (CD-8).
+func (k *cmd) screen() error {
+	u, err := k.own(k.a.Unit, "CD-8")
+	if err != nil {
+		return err
+	}
+	switch {
+	case !u.Skirmish:
+		return game.Reject("CD-8", "%s is not skirmish capable, so it cannot reinforce the screen", u.ID)
+	case u.Moved || u.Used > 0:
+		return game.Reject("CD-8", "%s has moved this turn", u.ID)
+	}
+	div := k.st.Formation(u.Division)
+	d := &Screened{Unit: u.ID, Division: div.ID, Stands: u.Stands, Screen: div.Screen + u.Stands}
+	return k.x.Emit(game.Event{Type: EvScreened, Side: k.side, See: game.All, Rule: "CD-8", Data: d})
+}
+
+// recall brings a unit back from the screen at its division's rear, with
+// 40 casualties and disordered (CD-8). Our reading of "the rear": no
+// nearer the front than the division's rearmost unit, in the frame its
+// first unit faces, and within its commander's radius.
+func (k *cmd) recall() error {
+	u := k.st.Unit(k.a.Unit)
+	if u == nil || u.Side != k.side {
+		return game.Reject("CD-8", "there is no unit %s of %s", k.a.Unit, k.side)
+	}
+	if !u.Screened {
+		return game.Reject("CD-8", "%s is not in the skirmish screen", u.ID)
+	}
+	to := *k.a.To
+	if !k.sc.Field.Contains(to) {
+		return game.Reject("CD-8", "%s is off the table (0..%s by 0..%s inches)", to, inch(k.sc.Field.Width), inch(k.sc.Field.Depth))
+	}
+	div := k.st.Formation(u.Division)
+	facing := u.Facing
+	if k.a.Facing != nil {
+		facing = *k.a.Facing
+	}
+	var ref *Unit
+	rear := math.Inf(1)
+	for i := range k.st.Units {
+		v := &k.st.Units[i]
+		if v.Division != div.ID || !k.st.alive(k.s, v.ID) {
+			continue
+		}
+		if ref == nil {
+			ref = v
+		}
+		a := foot.Foot{Facing: ref.Facing}.Ahead()
+		for _, c := range k.r.footOf(v).Corners() {
+			rear = min(rear, c.X*a.X+c.Y*a.Y)
+		}
+	}
+	if ref != nil {
+		a := foot.Foot{Facing: ref.Facing}.Ahead()
+		if at := to.X*a.X + to.Y*a.Y; at > rear+slack {
+			return game.Reject("CD-8", "%s comes back at the rear of %s: %s is %s\" ahead of its rearmost unit's rear edge", u.ID, div.ID, to, inch(at-rear))
+		}
+	}
+	if g := k.st.commander(k.s, div); g != nil {
+		if d := g.At.Dist(to); d > k.r.radius[battle.Division]+slack {
+			return game.Reject("CD-8", "%s is %s\" from %s, beyond the division's radius of %s\"", to, inch(d), g.ID, inch(k.r.radius[battle.Division]))
+		}
+	}
+	cas := max(u.Casualties, int(k.r.values["screen-casualties"]))
+	shape := u.Shape
+	if !u.isArt() {
+		shape = "general-order"
+	}
+	m := game.Move{Unit: u.ID, To: to, Shape: shape, Facing: &facing}
+	d := &Recalled{Unit: u.ID, Division: div.ID, Casualties: cas, Screen: max(0, div.Screen-u.Stands)}
+	return k.x.Emit(game.Event{Type: EvRecalled, Side: k.side, See: game.All, Rule: "CD-8", Moves: []game.Move{m}, Data: d})
+}
+
+// lose records a commander killed or disabled and replaces him down the
+// chain (CD-8): a formation goes to the commander of its first
+// subordinate formation, who keeps his rating, but a brigadier who takes
+// a division is rated average +0 (or his promoted rating); his own
+// formation goes on the same way, and a brigade left without one goes to
+// a stand-in colonel rated average +0.
+func (k *cmd) lose() error {
+	g := k.st.General(k.a.General)
+	if g == nil || (g.Side != k.side && !k.umpire) {
+		return game.Reject("CD-8", "there is no commander %s of %s", k.a.General, k.side)
+	}
+	if g.Lost {
+		return game.Reject("CD-8", "%s is lost already", g.ID)
+	}
+	f := k.st.Formation(g.Commands)
+	if f == nil || f.General != g.ID {
+		return game.Reject("CD-8", "%s commands no formation now", g.ID)
+	}
+	d := &Lost{General: g.ID}
+	for f != nil {
+		var next *Formation
+		for i := range k.st.Formations {
+			c := &k.st.Formations[i]
+			if c.Parent == f.ID && c.General != "" {
+				if cg := k.st.General(c.General); cg != nil && !cg.Lost {
+					next = c
+					break
+				}
+			}
+		}
+		if next == nil {
+			d.Successors = append(d.Successors, Succession{Formation: f.ID, Rating: "average"})
+			break
+		}
+		sg := k.st.General(next.General)
+		s := Succession{Formation: f.ID, General: sg.ID, Rating: sg.Rating, Bonus: sg.Bonus}
+		if f.Kind == battle.Division && next.Kind == battle.Brigade {
+			s.Rating, s.Bonus = "average", 0
+			if sg.Promoted != "" {
+				s.Rating = sg.Promoted
+			}
+		}
+		d.Successors = append(d.Successors, s)
+		f = next
+	}
+	side := g.Side
+	return k.x.Emit(game.Event{Type: EvLost, Side: side, See: game.All, Rule: "CD-8", Data: d})
+}
+
+// mark records what befell a unit at the table: fire, melee and morale
+// are read off the players' own charts (the source leaves them out).
+func (k *cmd) mark() error {
+	u, err := k.anyUnit(k.a.Unit, "")
+	if err != nil {
+		return err
+	}
+	a := k.a
+	d := &Marked{Unit: u.ID, Shaken: a.Shaken, Disordered: a.Disordered, Smoke: a.Smoke, Casualties: a.Casualties, CW: a.CW}
+	var moves []game.Move
+	if a.Disordered != nil && *a.Disordered && !u.isArt() && u.Shape != "general-order" {
+		moves = append(moves, game.Move{Unit: u.ID, To: u.At, Shape: "general-order"})
+	}
+	return k.x.Emit(game.Event{Type: EvMarked, Side: u.Side, See: game.All, Moves: moves, Data: d})
+}
