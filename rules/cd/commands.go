@@ -378,7 +378,7 @@ func (k *cmd) plan() ([]moving, *Unit, error) {
 		if need := l.Cost + l.Change; need > left+slack/l.Rate {
 			extra := ""
 			if l.Change > 0 {
-				extra = fmt.Sprintf(", and a quarter of its move for a shaken unit's change of formation")
+				extra = ", and a quarter of its move for a shaken unit's change of formation"
 			}
 			if t := round(l.Cost*l.Rate - l.Distance); t > 0 {
 				extra += fmt.Sprintf(", %s\" more for %s", inch(t), strings.Join(l.Terrain, ", "))

@@ -1,0 +1,377 @@
+package cd_test
+
+import (
+	"errors"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"orderly/battle"
+	"orderly/dice"
+	"orderly/game"
+	"orderly/game/gametest"
+	"orderly/rules"
+	"orderly/rules/cd"
+	"orderly/table"
+)
+
+func engine(t testing.TB) *cd.Rules {
+	t.Helper()
+	set, err := table.Load(rules.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := cd.New(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func read(t testing.TB, r *cd.Rules, name string, data []byte) *battle.Scenario {
+	t.Helper()
+	sc, err := battle.Read(name, data, func(string) (battle.RuleSet, error) { return r, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+func demo(t testing.TB, r *cd.Rules) *battle.Scenario {
+	t.Helper()
+	data, err := os.ReadFile("../../examples/cd/cd-demo.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return read(t, r, "cd-demo.yaml", data)
+}
+
+// base is a scenario with one French brigade of three units and an
+// Austrian unit far off, for the known answers; units and features are
+// put in with fmt-free string replacement.
+const base = `name: t
+rules: cd
+turns: 4
+field:
+  width: 72
+  depth: 48
+  features:
+FEATURES
+sides:
+  - id: french
+    nation: french
+    edge: south
+    army: {id: nap, rating: superior, style: STYLE, at: [36, 47]}
+    divisions:
+      - id: d1
+        general: {id: d1-g, rating: good, at: [30, 44]}
+        brigades:
+          - id: b1
+            general: {id: b1-g, rating: average, at: [30, 45]}
+            units:
+UNITS
+  - id: austrian
+    nation: austrian
+    edge: north
+    army: {id: aus, rating: average, style: ad-hoc, at: [36, 1]}
+    divisions:
+      - id: a1
+        general: {id: a1-g, rating: average, at: [36, 2]}
+        brigades:
+          - id: ab
+            general: {id: ab-g, rating: average, at: [36, 3]}
+            units:
+              - {id: enemy, type: infantry, formation: line, at: [66, 4], facing: 180}
+`
+
+func scenario(t *testing.T, r *cd.Rules, style, features string, units ...string) *battle.Scenario {
+	t.Helper()
+	if features == "" {
+		features = "    - {id: far, type: gradual-slope, area: [[70, 46], [71, 46], [71, 47]]}"
+	}
+	var us []string
+	for _, u := range units {
+		us = append(us, "              - "+u)
+	}
+	src := strings.NewReplacer("STYLE", style, "FEATURES", features, "UNITS", strings.Join(us, "\n")).Replace(base)
+	return read(t, r, "t.yaml", []byte(src))
+}
+
+// queue is dice that hand out given faces in order.
+type queue struct{ faces []int }
+
+func (q *queue) Roller(game.RollKey) dice.Roller { return q }
+
+func (q *queue) Face(sides, low int) (int, error) {
+	if len(q.faces) == 0 {
+		return 0, errors.New("no more faces")
+	}
+	f := q.faces[0]
+	q.faces = q.faces[1:]
+	return f, nil
+}
+
+// play runs commands on a game of sc with the given dice faces, and
+// returns the game and each command's error.
+func play(t *testing.T, r *cd.Rules, sc *battle.Scenario, faces []int, cmds ...string) (*game.Game, []error) {
+	t.Helper()
+	g, err := game.New(sc, r, &queue{faces: slices.Clone(faces)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errs []error
+	for _, c := range cmds {
+		cmd, err := game.DecodeCommand(r, []byte(c), "cmd")
+		if err != nil {
+			t.Fatalf("%s: %v", c, err)
+		}
+		_, err = g.Do(cmd)
+		errs = append(errs, err)
+	}
+	return g, errs
+}
+
+func refusal(err error) string {
+	var ge *game.Error
+	if errors.As(err, &ge) {
+		return ge.Msg
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// TestCoherence: units in line are coherent at exactly 1" apart across
+// the front and not at 1.1"; in depth at exactly 6" and not at 6.1";
+// columns get the room to form line on top of the inch (CD-4).
+func TestCoherence(t *testing.T) {
+	r := engine(t)
+	cases := []struct {
+		name string
+		b    string // the second unit
+		ok   bool
+	}{
+		{"line 1 inch", "{id: u2, type: infantry, formation: line, at: [35, 40], facing: 0}", true},
+		{"line 1.1 inch", "{id: u2, type: infantry, formation: line, at: [35.1, 40], facing: 0}", false},
+		{"depth 6 inches", "{id: u2, type: infantry, formation: line, at: [30, 47], facing: 0}", true},
+		{"depth 6.1 inches", "{id: u2, type: infantry, formation: line, at: [30, 47.1], facing: 0}", false},
+		// A column 2" wide beside a line: 1" plus 1" of room to form line.
+		{"column 2 inches", "{id: u2, type: infantry, formation: column, at: [35, 40], facing: 0}", true},
+		{"column 2.1 inches", "{id: u2, type: infantry, formation: column, at: [35.1, 40], facing: 0}", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			// u1 in line, 4" wide, at x 28..32, front at y 40, rear at 41.
+			sc := scenario(t, r, "established", "", "{id: u1, type: infantry, formation: line, at: [30, 40], facing: 0}", c.b)
+			_, errs := play(t, r, sc, []int{4, 4}, "{side: french, activate: {units: [u1, u2]}}")
+			if got := errs[0] == nil; got != c.ok {
+				t.Errorf("coherent %v, want %v: %s", got, c.ok, refusal(errs[0]))
+			}
+			if !c.ok && !strings.Contains(refusal(errs[0]), "not coherent") {
+				t.Errorf("refusal %q does not say why", refusal(errs[0]))
+			}
+		})
+	}
+}
+
+// TestStylePenalties: the penalty of each activation roll of a turn, as
+// the source's examples give them (CD-5).
+func TestStylePenalties(t *testing.T) {
+	r := engine(t)
+	want := map[string][]int{
+		"ad-hoc":       {0, -1, -2},
+		"established":  {0, 0, -1, -2},
+		"french-model": {0, 0, -1, -1, -2},
+		"glory-years":  {0, 0, -1, -1, -1, -2},
+	}
+	for style, pens := range want {
+		var units, cmds []string
+		for i := range pens {
+			id := "u" + string(rune('a'+i))
+			units = append(units, "{id: "+id+", type: infantry, formation: line, at: ["+itoa(8+i*8)+", 40], facing: 0}")
+			cmds = append(cmds, "{side: french, activate: {unit: "+id+"}}")
+		}
+		sc := scenario(t, r, style, "", units...)
+		faces := make([]int, 2*len(pens))
+		for i := range faces {
+			faces[i] = 4
+		}
+		g, errs := play(t, r, sc, faces, cmds...)
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("%s roll %d: %v", style, i+1, err)
+			}
+		}
+		var got []int
+		for _, e := range g.Log() {
+			if e.Type != cd.EvActivated {
+				continue
+			}
+			pen := 0
+			for _, m := range e.Rolls[0].Mods {
+				if m.Name == "command-style" {
+					pen = m.Amount
+				}
+			}
+			got = append(got, pen)
+		}
+		if !slices.Equal(got, pens) {
+			t.Errorf("%s: penalties %v, want %v", style, got, pens)
+		}
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestAllowance: rate x activation factor x terrain, for each type and
+// formation on open ground, in light woods and across a hedge (CD-2,
+// CD-3): the move to the allowance is taken, a hundredth of an inch more
+// than the slack is refused.
+func TestAllowance(t *testing.T) {
+	r := engine(t)
+	woods := "    - {id: w, type: light-woods, area: [[0, 0], [72, 0], [72, 38], [0, 38]]}"
+	hedge := "    - {id: h, type: linear-obstacle, line: [[0, 38], [72, 38]]}"
+	cases := []struct {
+		name, unit, feature string
+		faces               []int   // the activation roll
+		allow               float64 // inches north from y 40
+	}{
+		{"infantry column x1", "{id: u1, type: infantry, formation: column, at: [30, 40], facing: 0}", "", []int{4, 4}, 8},
+		{"infantry column x0.75", "{id: u1, type: infantry, formation: column, at: [30, 40], facing: 0}", "", []int{3, 4}, 6},
+		{"infantry line x1", "{id: u1, type: infantry, formation: line, at: [30, 40], facing: 0}", "", []int{4, 4}, 4},
+		{"light cavalry column x1", "{id: u1, type: light-cavalry, formation: column, at: [30, 40], facing: 0}", "", []int{6, 6}, 15},
+		{"heavy cavalry general order x0.5", "{id: u1, type: heavy-cavalry, formation: general-order, at: [30, 40], facing: 0}", "", []int{2, 4}, 5},
+		{"infantry road off road", "{id: u1, type: infantry, formation: road, at: [30, 40], facing: 0}", "", []int{4, 4}, 8},
+		{"6# limbered field", "{id: u1, type: artillery, gun: \"6\", formation: limbered, at: [30, 40], facing: 0}", "", []int{4, 4}, 8},
+		{"12# unlimbered prolonge", "{id: u1, type: artillery, gun: \"12\", formation: unlimbered, at: [30, 40], facing: 0}", "", []int{4, 4}, 1},
+		// Into the woods at 3/4 of 8": 2" of open ground, then 6" x 3/4.
+		{"column into light woods", "{id: u1, type: infantry, formation: column, at: [30, 40], facing: 0}", woods, []int{4, 4}, 6.5},
+		// -1" for the hedge.
+		{"column across a hedge", "{id: u1, type: infantry, formation: column, at: [30, 40], facing: 0}", hedge, []int{4, 4}, 7},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			sc := scenario(t, r, "established", c.feature, c.unit)
+			move := func(d float64) string {
+				return "{side: french, move: {unit: u1, to: [30, " + fmtf(40-d) + "]}}"
+			}
+			_, errs := play(t, r, sc, c.faces, "{side: french, activate: {unit: u1}}", move(c.allow+0.02))
+			if errs[0] != nil {
+				t.Fatal(errs[0])
+			}
+			if errs[1] == nil || !strings.Contains(refusal(errs[1]), "of its move left") {
+				t.Errorf("%v\" past the allowance: %v", c.allow+0.02, refusal(errs[1]))
+			}
+			_, errs = play(t, r, sc, c.faces, "{side: french, activate: {unit: u1}}", move(c.allow))
+			if errs[1] != nil {
+				t.Errorf("the allowance of %v\": %v", c.allow, refusal(errs[1]))
+			}
+		})
+	}
+}
+
+func fmtf(v float64) string { return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) }
+
+// TestConformance plays random games of the demo under the engine's
+// conformance suite.
+func TestConformance(t *testing.T) {
+	r := engine(t)
+	gametest.Conformance(t, r, demo(t, r), 8)
+}
+
+// TestGroupMovesAsOne: a brigade group moves as one body, keeping its
+// relative positions, each unit held to its own allowance; a formation
+// change by the group is all or nothing (CD-4, CD-8).
+func TestGroupMovesAsOne(t *testing.T) {
+	r := engine(t)
+	sc := scenario(t, r, "established", "",
+		"{id: u1, type: infantry, formation: line, at: [30, 40], facing: 0}",
+		"{id: u2, type: infantry, formation: line, at: [35, 40], facing: 0}",
+		"{id: gun, type: artillery, gun: \"6\", formation: limbered, at: [35, 44], facing: 0}")
+	g, errs := play(t, r, sc, []int{4, 4},
+		"{side: french, activate: {units: [u1, u2, gun]}}",
+		"{side: french, move: {unit: u1, to: [30, 36], formation: column}}",
+		"{side: french, move: {unit: u1, to: [30, 36.5]}}")
+	if errs[0] != nil || errs[2] != nil {
+		t.Fatalf("%v, %v", errs[0], errs[2])
+	}
+	if !strings.Contains(refusal(errs[1]), "gun cannot take formation column") {
+		t.Errorf("a group's change of formation that one unit cannot make: %q", refusal(errs[1]))
+	}
+	st := cd.StateOf(g.State())
+	for id, want := range map[string][2]float64{"u1": {30, 36.5}, "u2": {35, 36.5}, "gun": {35, 40.5}} {
+		u := st.Unit(id)
+		if math.Abs(u.At.X-want[0]) > 1e-6 || math.Abs(u.At.Y-want[1]) > 1e-6 {
+			t.Errorf("%s at %v, want %v", id, u.At, want)
+		}
+	}
+}
+
+// FuzzCommand reads a CD command from YAML and, if it decodes, gives it
+// to a fresh game of the demo: decoding never panics and every error is
+// one line naming where the command came from; the game never panics on
+// it, and a refusal is one line and changes nothing.
+func FuzzCommand(f *testing.F) {
+	for _, s := range []string{
+		"{side: french, activate: {units: [1-ligne, 2-ligne, foy-btty]}}",
+		"{side: french, activate: {division: foy}}",
+		"{side: french, activate: {unit: 4-leger, vacate: true}}",
+		"{side: french, move: {unit: 1-ligne, to: [20, 36], facing: 10, formation: column}}",
+		"{side: french, move: {unit: foy-btty, to: [25, 40], formation: unlimbered, mode: prolonge}}",
+		"{side: french, move: {unit: 5-ligne, to: [14, 30], through: 4-leger}}",
+		"{side: french, relieve: {unit: 2-ligne, relieved: 1-ligne}}",
+		"{side: french, retire: {unit: 1-ligne, to: [20, 46]}}",
+		"{side: french, screen: {unit: 4-leger}}",
+		"{side: french, recall: {unit: 4-leger, to: [10, 46]}}",
+		"{side: french, lose: {general: foy-g}}",
+		"{side: umpire, mark: {unit: ir-1, shaken: true, casualties: 120, cw: 6}}",
+		"{side: french, mark: {unit: 1-ligne}}",
+		"{side: french, activate: {}}",
+		"{side: french, move: {unit: 1-ligne, facing: 400}}",
+		"{side: french, ready: true}",
+		"",
+		"[1, 2]",
+	} {
+		f.Add(s)
+	}
+	const where = "cmd.yaml"
+	r := engine(f)
+	start, err := game.Prepare(demo(f, r), r)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		c, err := game.DecodeCommand(r, []byte(in), where)
+		if err != nil {
+			msg := err.Error()
+			if strings.ContainsAny(msg, "\n\r") || !strings.HasPrefix(msg, where+":") {
+				t.Fatalf("error %q is not one line starting %q", msg, where+":")
+			}
+			return
+		}
+		if c.Side == "" || !slices.Contains(append(r.Verbs(), game.Ready, game.End), c.Verb) {
+			t.Fatalf("decoded %+v", c)
+		}
+		g, err := start.New(game.Seeded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, n := g.Hash(), g.Len()
+		if _, err := g.Do(c); err != nil {
+			var ge *game.Error
+			if !errors.As(err, &ge) {
+				t.Fatalf("%q failed without a refusal: %v", in, err)
+			}
+			if strings.ContainsAny(ge.Msg, "\n\r") || ge.Msg == "" {
+				t.Fatalf("refusal %q is not one line", ge.Msg)
+			}
+			if g.Hash() != before || g.Len() != n {
+				t.Fatalf("the refused %q changed the game", in)
+			}
+		}
+	})
+}
