@@ -8,8 +8,8 @@ import (
 	"io/fs"
 )
 
-//go:embed nb/*.yaml bp/*.yaml nes/*.yaml
+//go:embed nb/*.yaml bp/*.yaml nes/*.yaml cd/*.yaml
 var files embed.FS
 
-// FS is every bundled example, under nb/, bp/ and nes/.
+// FS is every bundled example, under nb/, bp/, nes/ and cd/.
 func FS() fs.FS { return files }

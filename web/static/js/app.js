@@ -11,6 +11,7 @@ import { OrderForm } from './orders.js';
 import { EventLog } from './log.js';
 import { renderSheet } from './sheet.js';
 import { CommandPanel } from './bp.js';
+import { CdPanel } from './cd.js';
 import { HexMapView } from './hexmap.js';
 import { NesPanel, renderNesOob } from './nes.js';
 
@@ -383,9 +384,15 @@ function unitCard(u) {
     ...acts);
 }
 
-/** A unit of a staff-rating game: its marks and casualties; its commands are in the Command tab. */
+/** A unit of a staff-rating or class dice game: its marks and casualties; its commands are in the Command tab. */
 function bpUnitCard(u) {
   const marks = [u.disordered ? 'disordered' : '', u.shaken ? 'shaken' : '', (u.engaged || []).length ? 'in combat' : ''].filter(Boolean);
+  if (app.info.rules === 'cd') {
+    return h('div', null,
+      h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), name(u.id)),
+      h('p', { text: `${u.type} · ${u.formation}${marks.length ? ` · ${marks.join(', ')}` : ''}` }),
+      h('p.muted.small', { text: `CW ${u.cw ?? '—'} · casualties ${u.casualties || 0} · ${u.stands} stands · ${name(u.formation)} · at ${pt(u.at)}, facing ${num(u.facing || 0)}°` }));
+  }
   return h('div', null,
     h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), name(u.id)),
     h('p', { text: `${u.type} · ${u.formation}${marks.length ? ` · ${marks.join(', ')}` : ''}` }),
@@ -395,6 +402,12 @@ function bpUnitCard(u) {
 function generalCard(g) {
   if (!g) return null;
   const st = app.board.state;
+  if (app.bp && app.info.rules === 'cd') {
+    return h('div', null,
+      h(`h4.c-${colour(g.side)}`, null, h('span.swatch'), g.name || g.id),
+      h('p', { text: `commands ${name(g.commands)}${g.lost ? ' (lost)' : ''}` }),
+      h('p.muted.small', { text: `rated ${g.rating}${g.bonus ? ` ${g.bonus > 0 ? '+' : ''}${g.bonus}` : ''} · at ${pt(g.at)}` }));
+  }
   if (app.bp) {
     return h('div', null,
       h(`h4.c-${colour(g.side)}`, null, h('span.swatch'), g.name || g.id),
@@ -731,9 +744,11 @@ async function start() {
     document.querySelector('.legend').hidden = true;
     showTab('command');
     render();
-  } else if (app.info.rules === 'bp') {
-    // A staff-rating game: no written orders, a command panel instead.
-    app.bp = new CommandPanel($('bp-panel'), { api: app.api, refresh, banner: (msg) => banner(msg), name, select });
+  } else if (app.info.rules === 'bp' || app.info.rules === 'cd') {
+    // A staff-rating or class dice game: no written orders, a command
+    // panel instead.
+    const Panel = app.info.rules === 'cd' ? CdPanel : CommandPanel;
+    app.bp = new Panel($('bp-panel'), { api: app.api, refresh, banner: (msg) => banner(msg), name, select });
     document.querySelector('.tab-btn[data-tab="orders"]').hidden = true;
     document.querySelector('.tab-btn[data-tab="command"]').hidden = false;
     showTab('command');

@@ -397,6 +397,7 @@ export class MapView {
   drawProximity() {
     const m = this.model;
     const x = m.extra;
+    if (x.radii) { this.drawRadii(); return; }
     const groups = new Map();
     if (m.showReach) {
       for (const u of m.state.units) {
@@ -413,14 +414,31 @@ export class MapView {
     fill(this.layers.reach, ...gs);
   }
 
-  /** BP: the selected unit's front and rear arcs, and the ground its moves left may cover. */
+  /** CD: the command radii of the seat's commanders, as the server gives them (CD-8). */
+  drawRadii() {
+    const m = this.model;
+    const out = [];
+    if (m.showReach) {
+      for (const r of m.extra.radii || []) {
+        const g = m.state.generals.find((x) => x.id === r.general);
+        if (!g) continue;
+        out.push(s(`circle.radius.c-${m.colour(g.side)}`, { cx: r.at[0], cy: r.at[1], r: r.radius, 'vector-effect': 'non-scaling-stroke', dataset: { radius: r.general } },
+          s('title', { text: `${g.name || g.id}: command radius ${num(r.radius)}″` })));
+      }
+    }
+    fill(this.layers.reach, ...out);
+  }
+
+  /** BP: the selected unit's front and rear arcs, and the ground its moves left may cover (CD: the ground alone). */
   drawArcs() {
     const m = this.model;
     const x = m.extra;
     const out = [];
     const sel = m.selected && m.selected.kind === 'unit' ? m.state.units.find((u) => u.id === m.selected.id) : null;
     const box = sel && x.units[sel.id];
-    if (box) {
+    if (box && !box.front) {
+      if (box.left > 0) out.push(s(`circle.allowance.c-${m.colour(sel.side)}`, { cx: sel.at[0], cy: sel.at[1], r: box.left, 'vector-effect': 'non-scaling-stroke', dataset: { allowance: sel.id } }, s('title', { text: `${num(box.left)}″ of its move left on open ground` })));
+    } else if (box) {
       out.push(s(`polygon.arc.front.c-${m.colour(sel.side)}`, { points: box.front.map((p) => p.join(',')).join(' '), dataset: { arc: 'front' } }));
       out.push(s(`polygon.arc.rear.c-${m.colour(sel.side)}`, { points: box.rear.map((p) => p.join(',')).join(' '), dataset: { arc: 'rear' } }));
       if (box.left > 0) out.push(s(`circle.allowance.c-${m.colour(sel.side)}`, { cx: sel.at[0], cy: sel.at[1], r: box.left, 'vector-effect': 'non-scaling-stroke', dataset: { allowance: sel.id } }, s('title', { text: `${num(box.left)}″ of moves left` })));
@@ -483,6 +501,7 @@ export class MapView {
     for (const u of m.state.units) {
       if (!u['on-table']) continue;
       const at = (m.pending && m.pending[u.id]) || u.at;
+      if (x && x.units[u.id] && x.units[u.id].screened) continue;
       if (x && x.units[u.id]) { out.push(this.bpUnit(u, at, x.units[u.id], targets.has(u.id))); continue; }
       const [w, d] = SHAPES[u.formation] || SHAPES.column;
       const ref = { kind: 'unit', id: u.id };
@@ -522,15 +541,16 @@ export class MapView {
     if (this.movable(ref)) cls.push('movable');
     if (isSel(m, ref)) cls.push('selected');
     const up = u.facing ? `rotate(${-u.facing} 0 ${d / 2})` : null;
-    const lines = [`${u.id} — ${u.type}, ${u.formation}`, `casualties ${u.casualties || 0} of stamina ${u.stamina}${u.disordered ? ', disordered' : ''}${u.shaken ? ', shaken' : ''}${(u.engaged || []).length ? ', in combat' : ''}`,
-      `at ${pt(u.at)}, facing ${num(u.facing || 0)}°${box.left ? `, ${num(box.left)}″ of moves left` : ''}`];
+    const cd = u.stamina === undefined;
+    const lines = [`${u.id} — ${u.type}, ${u.formation}`, `casualties ${u.casualties || 0}${cd ? `, CW ${u.cw ?? '—'}` : ` of stamina ${u.stamina}`}${u.disordered ? ', disordered' : ''}${u.shaken ? ', shaken' : ''}${(u.engaged || []).length ? ', in combat' : ''}`,
+      `at ${pt(u.at)}, facing ${num(u.facing || 0)}°${box.left ? `, ${num(box.left)}″ of moves left` : ''}${cd && !box.command ? ', out of command radius' : ''}`];
     return s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]}) rotate(${u.facing || 0})`, dataset: { unit: u.id, side: u.side } },
       s('title', { text: lines.join('\n') }),
       s('rect.hit', { x: -Math.max(w, 1.6) / 2, y: 0, width: Math.max(w, 1.6), height: Math.max(d, 1.6) }),
       s('rect.body', { x: -w / 2, y: 0, width: w, height: d }),
       s('line.front', { x1: -w / 2, y1: 0, x2: w / 2, y2: 0 }),
       u.disordered ? s('rect.rout', { x: -w / 2, y: 0, width: w, height: d, fill: 'url(#hatch)' }) : null,
-      s('text.lbl.lbl-cas', { x: 0, y: d / 2, 'text-anchor': 'middle', 'dominant-baseline': 'middle', transform: up, text: `${u.casualties || 0}/${u.stamina}` }),
+      s('text.lbl.lbl-cas', { x: 0, y: d / 2, 'text-anchor': 'middle', 'dominant-baseline': 'middle', transform: up, text: cd ? (u.act ? (u.factor ? `x${u.factor}` : 'NM') : '') : `${u.casualties || 0}/${u.stamina}` }),
       s('text.lbl.lbl-unit', { x: 0, y: d + 0.35, 'text-anchor': 'middle', 'dominant-baseline': 'hanging', transform: u.facing ? `rotate(${-u.facing} 0 ${d + 0.35})` : null, text: u.id }),
     );
   }

@@ -1,0 +1,154 @@
+package web_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"orderly/server"
+)
+
+// cdBrigades is a class dice game of three French brigades of two
+// coherent units each, under a superior brigadier with +3 (only a natural
+// 2 fails to move), and an Austrian unit far off.
+const cdBrigades = `name: cd-brigades
+title: CD brigades
+rules: cd
+turns: 4
+field:
+  width: 72
+  depth: 48
+  features:
+    - {id: wood, name: Wood, type: light-woods, area: [[50, 10], [60, 10], [60, 20], [50, 20]], disruptive: d1}
+sides:
+  - id: french
+    name: French
+    nation: french
+    edge: south
+    army: {id: nap, name: Napoleon, rating: superior, style: glory-years, at: [36, 47]}
+    divisions:
+      - id: d1
+        name: Division Foy
+        general: {id: d1-g, name: Foy, rating: good, at: [30, 44]}
+        brigades:
+BRIGADES
+  - id: austrian
+    name: Austrians
+    nation: austrian
+    edge: north
+    army: {id: aus, name: Schwarzenberg, rating: average, style: ad-hoc, at: [36, 1]}
+    divisions:
+      - id: a1
+        general: {id: a1-g, rating: average, at: [36, 2]}
+        brigades:
+          - id: ab
+            general: {id: ab-g, rating: average, at: [36, 3]}
+            units:
+              - {id: enemy, name: IR 1, type: infantry, formation: line, at: [36, 6], facing: 180}
+`
+
+func cdScenario() string {
+	var b string
+	for i, x := range []float64{20, 30, 40} {
+		b += fmt.Sprintf(`          - id: b%d
+            general: {id: b%d-g, rating: superior, bonus: 3, at: [%g, 45]}
+            units:
+              - {id: u%da, type: infantry, formation: line, at: [%g, 40], facing: 0}
+              - {id: u%db, type: infantry, formation: line, at: [%g, 40], facing: 0}
+`, i+1, i+1, x, i+1, x-2.5, i+1, x+2.5)
+	}
+	return replaceOnce(cdBrigades, "BRIGADES\n", b)
+}
+
+func replaceOnce(s, old, new string) string {
+	for i := 0; i+len(old) <= len(s); i++ {
+		if s[i:i+len(old)] == old {
+			return s[:i] + new + s[i+len(old):]
+		}
+	}
+	return s
+}
+
+// TestBrowserCD plays a brigade activation and move on the page: the
+// French tap a unit, are offered it alone, its coherent brigade group and
+// its division, with the exact odds of the group's roll (superior +3:
+// x1.5 58.3%, x1 38.9%, none 2.8% for a natural 2, SPEC CD-1); they roll
+// for the group, see the result, and drag the unit 3" north: the group
+// moves as one body, both units 3" on, and the Austrians read the move in
+// their log.
+func TestBrowserCD(t *testing.T) {
+	ctx, s, dir := session(t)
+	made, err := s.srv.Create(ctx, server.Setup{Source: cdScenario(), File: "cd-brigades.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok := map[string]string{}
+	for _, st := range made.Seats {
+		tok[st.Role+"/"+st.Side] = st.Token
+	}
+	b := browser(t, ctx, 1024, 768)
+	french := newPage(t, b, "cd-french", dir)
+	austrian := newPage(t, b, "cd-austrian", dir)
+	french.open(s.ts.URL, tok["side/french"])
+	austrian.open(s.ts.URL, tok["side/austrian"])
+	french.until("the command tab", `!document.querySelector('.tab-btn[data-tab="command"]').hidden && document.querySelector('#cd-style')`)
+	if got := french.text("#cd-style"); got == "" {
+		french.fail("no command style shown")
+	}
+
+	// Up to three brigades are tried: a natural 2 does not move.
+	lead := ""
+	for i := 1; i <= 3 && lead == ""; i++ {
+		a, bb := fmt.Sprintf("u%da", i), fmt.Sprintf("u%db", i)
+		x := float64(10 + 10*i)
+		french.clickMap(x-2.5, 40.5)
+		sel := fmt.Sprintf(`.activation[data-activate='{"units":["%s","%s"]}']`, a, bb)
+		french.until("the group offered with its odds", `[...document.querySelectorAll(`+"`"+sel+` tr`+"`"+`)].some(tr => tr.textContent.includes('x1.5'))`)
+		odds := eval[map[string]string](french, `Object.fromEntries([...document.querySelectorAll(`+"`"+sel+` tr`+"`"+`)].map(tr => [tr.cells[0].textContent, tr.cells[1].textContent]))`)
+		for k, want := range map[string]string{"x1.5": "58.3%", "x1": "38.9%", "none": "2.8%"} {
+			if odds[k] != want {
+				french.fail("the odds of %s are %q, want %q (all: %v)", k, odds[k], want, odds)
+			}
+		}
+		if i == 1 {
+			french.shot("cd-activation-offered")
+		}
+		french.do("roll for the group", chromedp.Click(chromedp.CSS(sel+` button`)))
+		french.until("the result of the roll", `(document.querySelector('#cd-result') || {}).textContent?.includes('activates')`)
+		if r := french.text("#cd-result"); !contains(r, ": none") {
+			lead = a
+		}
+	}
+	if lead == "" {
+		t.Fatal("three natural 2s in a row")
+	}
+	unit := `#map [data-unit="` + lead + `"]`
+	start := french.pieceAt(unit)
+	other := `#map [data-unit="` + lead[:len(lead)-1] + `b"]`
+	startB := french.pieceAt(other)
+	from, to := french.screenOf(start[0], start[1]+0.5), french.screenOf(start[0], start[1]-2.5)
+	french.do("drag the lead unit 3 inches north", chromedp.DragAndDropXY(from[0], from[1], to[0], to[1], 12))
+	french.until("the move to be logged", `[...document.querySelectorAll('#log li[data-type="moved"]')].some(li => li.textContent.includes('`+lead+`'))`)
+	french.until("the unit to stay where it was dropped", `!document.querySelector('`+unit+`.pending')`)
+	got, gotB := french.pieceAt(unit), french.pieceAt(other)
+	if !near(got, [2]float64{start[0], start[1] - 3}, 0.3) {
+		french.fail("%s is at %v after the drag, want about %v", lead, got, [2]float64{start[0], start[1] - 3})
+	}
+	if !near([2]float64{gotB[0] - got[0], gotB[1] - got[1]}, [2]float64{startB[0] - start[0], startB[1] - start[1]}, 0.01) {
+		french.fail("the group did not keep its places: %v and %v, from %v and %v", got, gotB, start, startB)
+	}
+	french.shot("cd-group-moved")
+	austrian.do("open the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
+	austrian.until("the French move in the Austrian log", `[...document.querySelectorAll('#log li[data-type="moved"]')].some(li => li.textContent.includes('`+lead+`'))`)
+	french.checkConsole()
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
