@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -58,16 +59,7 @@ func cdScenario() string {
               - {id: u%db, type: infantry, formation: line, at: [%g, 40], facing: 0}
 `, i+1, i+1, x, i+1, x-2.5, i+1, x+2.5)
 	}
-	return replaceOnce(cdBrigades, "BRIGADES\n", b)
-}
-
-func replaceOnce(s, old, new string) string {
-	for i := 0; i+len(old) <= len(s); i++ {
-		if s[i:i+len(old)] == old {
-			return s[:i] + new + s[i+len(old):]
-		}
-	}
-	return s
+	return strings.Replace(cdBrigades, "BRIGADES\n", b, 1)
 }
 
 // TestBrowserCD plays a brigade activation and move on the page: the
@@ -116,7 +108,7 @@ func TestBrowserCD(t *testing.T) {
 		}
 		french.do("roll for the group", chromedp.Click(chromedp.CSS(sel+` button`)))
 		french.until("the result of the roll", `(document.querySelector('#cd-result') || {}).textContent?.includes('activates')`)
-		if r := french.text("#cd-result"); !contains(r, ": none") {
+		if r := french.text("#cd-result"); !strings.Contains(r, ": none") {
 			lead = a
 		}
 	}
@@ -144,11 +136,58 @@ func TestBrowserCD(t *testing.T) {
 	french.checkConsole()
 }
 
-func contains(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return true
+
+// TestCDDemoBundled plays the bundled CD demo for both sides through
+// three turns over the API, as the page does (activations, moves of what
+// rolled, ready), then opens the Austrian seat's page: the game stands in
+// turn 4, the village with its blocks, the woods and the brook are drawn,
+// and the log holds both sides' activations.
+func TestCDDemoBundled(t *testing.T) {
+	ctx, s, dir := session(t)
+	code, body := s.call(t, "GET", "/api/scenarios", s.host, "")
+	if code != 200 || !strings.Contains(body, `"cd-demo"`) {
+		t.Fatalf("scenarios: %d %s", code, body)
+	}
+	made, err := s.srv.Create(ctx, server.Setup{Scenario: "cd-demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok := map[string]string{}
+	for _, st := range made.Seats {
+		tok[st.Side] = st.Token
+	}
+	do := func(side, cmd string) (int, string) {
+		return s.call(t, "POST", "/api/games/"+made.Game.ID+"/commands", tok[side], cmd)
+	}
+	moved := 0
+	for turn := 1; turn <= 3; turn++ {
+		y := 40 - 2*float64(turn)
+		for _, c := range []string{`{"activate":{"units":["1-ligne","2-ligne","foy-btty"]}}`, fmt.Sprintf(`{"move":{"unit":"1-ligne","to":[20,%g]}}`, y)} {
+			code, body := do("french", c)
+			if code == 200 && strings.Contains(c, "move") {
+				moved++
+			}
+			if code != 200 && !strings.Contains(body, "no move") && !strings.Contains(body, "of its move left") {
+				t.Fatalf("turn %d: %s: %d %s", turn, c, code, body)
+			}
+		}
+		if code, body := do("french", `{"ready":true}`); code != 200 {
+			t.Fatalf("french ready: %d %s", code, body)
+		}
+		if code, body := do("austrian", `{"activate":{"unit":"ir-3"}}`); code != 200 {
+			t.Fatalf("austrian activation: %d %s", code, body)
+		}
+		if code, body := do("austrian", `{"ready":true}`); code != 200 {
+			t.Fatalf("austrian ready: %d %s", code, body)
 		}
 	}
-	return false
+	b := browser(t, ctx, 1024, 768)
+	aus := newPage(t, b, "cd-demo-austrian", dir)
+	aus.open(s.ts.URL, tok["austrian"])
+	aus.until("turn 4", `document.querySelector('#turn').textContent.trim() === '4'`)
+	aus.until("the terrain drawn", `document.querySelector('#map .ft-town') && document.querySelector('#map .ft-light-woods') && document.querySelector('#map .ft-river')`)
+	aus.do("open the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
+	aus.until("both sides' activations in the log", `[...document.querySelectorAll('#log li[data-type="activated"]')].filter(li => li.textContent.includes('ir-3')).length === 3 && document.querySelector('#log').textContent.includes('brigade')`)
+	aus.shot("cd-demo-turn-4")
+	t.Logf("the French group moved in %d of 3 turns", moved)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -166,5 +167,45 @@ func TestSimNES(t *testing.T) {
 		if got < c.want-0.03 || got > c.want+0.03 {
 			t.Errorf("%s receives his order on turn %s in %.3f of runs, want %.2f", c.who, c.turn, got, c.want)
 		}
+	}
+}
+
+// TestSimCD runs the CD demo plan under the rules as given (the French
+// model) and under a house rule that plays it as ad-hoc, with the same
+// seed: Gauthier's brigade, the second roll of each turn, is free under
+// the French model and at -1 as ad-hoc, so its first turn's roll gives a
+// full move (x1, on 8 or more for an average brigadier: 15/36) more often
+// as given (CD-5).
+func TestSimCD(t *testing.T) {
+	args := []string{"sim", "../../examples/cd/cd-demo.yaml", "--plan", "../../examples/cd/cd-demo-plan.yaml", "--runs", "4000", "--seed", "2",
+		"--variant", "../../examples/rules/cd-ad-hoc.yaml"}
+	out, errs, status := cli(t, args...)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	golden(t, "sim/cd-variants", out)
+	out, errs, status = cli(t, append(args, "--json")...)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	var res struct {
+		Variants []struct {
+			Result struct {
+				Subjects map[string]struct {
+					Outcomes map[string]map[string]float64 `json:"outcomes"`
+				} `json:"subjects"`
+			} `json:"result"`
+		} `json:"variants"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Variants) != 2 {
+		t.Fatalf("variants %+v; want the rules as given and one variant", res.Variants)
+	}
+	given := res.Variants[0].Result.Subjects["gauthier"].Outcomes["x1"]["1"]
+	adhoc := res.Variants[1].Result.Subjects["gauthier"].Outcomes["x1"]["1"]
+	if math.Abs(given-15.0/36) > 0.03 || !(adhoc < given-0.08) {
+		t.Errorf("Gauthier's first x1 on turn 1: %.3f as given (want about %.3f) and %.3f as ad-hoc (want about 10/36)", given, 15.0/36, adhoc)
 	}
 }

@@ -337,6 +337,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		var parts []string
 		for _, l := range d.Legs {
 			p := fmt.Sprintf("%s %s\" (%s%% of its move at %s\" in %s)", name(l.Unit), inch(l.Distance), inch(100*(l.Cost+l.Change)), inch(l.Rate), l.Mode)
+			if l.AP > 0 {
+				p += fmt.Sprintf(" for %d AP", l.AP)
+			}
 			if len(l.Terrain) > 0 {
 				p += " through " + names(l.Terrain, name)
 			}
