@@ -136,7 +136,6 @@ func TestBrowserCD(t *testing.T) {
 	french.checkConsole()
 }
 
-
 // TestCDDemoBundled plays the bundled CD demo for both sides through
 // three turns over the API, as the page does (activations, moves of what
 // rolled, ready), then opens the Austrian seat's page: the game stands in
