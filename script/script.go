@@ -219,7 +219,7 @@ func rolls(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Roll, error) {
 			if ro.Natural, err = r.Int(f["natural"], w+".natural"); err != nil {
 				return nil, err
 			}
-			if t.Dice.Count != 1 {
+			if t.Dice.Count != 1 && !t.ClassDice {
 				return nil, r.Errf(f["natural"], "%s: %s rolls %s; give each die under faces", w, t.ID, t.Dice)
 			}
 			ro.Faces = []int{ro.Natural}
@@ -230,7 +230,9 @@ func rolls(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Roll, error) {
 			switch {
 			case t.Pool != nil && len(ro.Faces) == 0:
 				return nil, r.Errf(f["faces"], "%s.faces: give the faces of every die %s rolls, in the order rolled (stage by stage, a die rolled again right after it)", w, t.ID)
-			case t.Pool == nil && len(ro.Faces) != t.Dice.Count:
+			case t.ClassDice && len(ro.Faces) == 0:
+				return nil, r.Errf(f["faces"], "%s.faces: give the face of every class die the unit rolls", w)
+			case t.Pool == nil && !t.ClassDice && len(ro.Faces) != t.Dice.Count:
 				return nil, r.Errf(f["faces"], "%s.faces: %s rolls %s, so give %d faces", w, t.ID, t.Dice, t.Dice.Count)
 			}
 		default:
@@ -241,6 +243,14 @@ func rolls(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Roll, error) {
 			lo = 0
 		}
 		for _, fc := range ro.Faces {
+			if t.ClassDice {
+				// A unit's class dice stand in for the table's: the
+				// faces are checked against them when rolled.
+				if fc < 0 || fc > 1000 {
+					return nil, r.Errf(it, "%s: face %d is not on a die; allowed: 0..1000", w, fc)
+				}
+				continue
+			}
 			if fc < lo || fc > lo+t.Dice.Sides-1 {
 				return nil, r.Errf(it, "%s: face %d is not on a d%d; allowed: %d..%d", w, fc, t.Dice.Sides, lo, lo+t.Dice.Sides-1)
 			}

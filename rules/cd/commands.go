@@ -160,6 +160,11 @@ func (k *cmd) activation() (*activation, error) {
 	if div == nil && len(us) > 1 {
 		kind = "brigade"
 	}
+	if div != nil && len(a.Units) > 0 {
+		if err := k.wholeDivision(div, us); err != nil {
+			return nil, err
+		}
+	}
 	act := &activation{kind: kind, units: us}
 	// Command radius (CD-8): out of it a unit moves only by local
 	// initiative, alone.
@@ -220,6 +225,33 @@ func (k *cmd) activation() (*activation, error) {
 		return nil, fmt.Errorf("cd: %w", err)
 	}
 	return act, nil
+}
+
+// wholeDivision checks that a division's roll leaves behind only units
+// that do not meet the criteria: out of command radius, or not coherent
+// with the named units of their brigade (CD-4: "units not meeting the
+// criteria are left behind").
+func (k *cmd) wholeDivision(div *Formation, us []*Unit) error {
+	for i := range k.st.Units {
+		v := &k.st.Units[i]
+		if v.Division != div.ID || v.Act != 0 || !k.st.alive(k.s, v.ID) || slices.Contains(us, v) {
+			continue
+		}
+		if ok, _ := k.r.inCommand(k.s, k.st, v); !ok {
+			continue
+		}
+		var mates []*Unit
+		for _, u := range us {
+			if u.Formation == v.Formation {
+				mates = append(mates, u)
+			}
+		}
+		if len(mates) > 0 && k.r.coherent(append(mates, v)) != nil {
+			continue
+		}
+		return game.Reject("CD-4", "a division moves whole: %s is in command radius and coherent with its brigade, so it may not be left behind", v.ID)
+	}
+	return nil
 }
 
 // us0 is the first unit of a list being built, or u.
@@ -287,7 +319,7 @@ func (k *cmd) group(u *Unit) []*Unit {
 	}
 	var out []*Unit
 	for _, id := range k.st.Acts[u.Act-1].Units {
-		if v := k.st.Unit(id); v != nil && k.st.alive(k.s, id) {
+		if v := k.st.Unit(id); v != nil && v.Act == u.Act && k.st.alive(k.s, id) {
 			out = append(out, v)
 		}
 	}
@@ -366,11 +398,14 @@ func (k *cmd) plan() ([]moving, *Unit, error) {
 		if !k.sc.Field.Contains(mv.to) {
 			return nil, nil, game.Reject("CD-2", "%s would end at %s, off the table (0..%s by 0..%s inches)", m.ID, mv.to, inch(k.sc.Field.Width), inch(k.sc.Field.Depth))
 		}
-		l, err := k.r.leg(k.sc, m, m.At, mv.to, mv.shape, k.a.Mode)
+		if d, most := m.At.Dist(mv.to), k.r.fastest(m, k.a.Charge); d > most+slack {
+			return nil, nil, game.Reject("CD-2", "%s may move at most %s\" more this turn, even at its best rate on open ground; this move is %s\"", m.ID, inch(most), inch(d))
+		}
+		l, err := k.r.leg(k.sc, m, m.At, mv.to, mv.shape, k.a.Mode, k.a.Charge)
 		if err != nil {
 			return nil, nil, err
 		}
-		if mv.shape != m.Shape && m.Shaken {
+		if mv.shape != m.Shape && m.Shaken && l.Shape == mv.shape {
 			l.Change = m.Factor / 4 // a quarter of its move (CD-8)
 		}
 		mv.shape = l.Shape
@@ -396,6 +431,15 @@ func (k *cmd) plan() ([]moving, *Unit, error) {
 	if err := k.town(out); err != nil {
 		return nil, nil, err
 	}
+	for i := range out {
+		for j := i + 1; j < len(out); j++ {
+			a := shrink(k.r.footAt(out[i].u, out[i].to, out[i].facing, out[i].shape))
+			b := shrink(k.r.footAt(out[j].u, out[j].to, out[j].facing, out[j].shape))
+			if a.Dist(b) <= 0 && !k.sameBlock(out[i], out[j]) {
+				return nil, nil, game.Reject("CD-8", "%s and %s would stand on one another in their new formations", out[i].u.ID, out[j].u.ID)
+			}
+		}
+	}
 	// The way: not through the enemy; through friends only as a passage
 	// of lines, or artillery through formed troops (CD-7).
 	for _, mv := range out {
@@ -410,7 +454,7 @@ func (k *cmd) plan() ([]moving, *Unit, error) {
 			if !f.Sweeps(mv.to, g) && end.Dist(g) > 0 {
 				continue
 			}
-			if k.bothInBlock(mv, v) {
+			if v.Side == mv.u.Side && k.bothInBlock(mv, v) {
 				continue
 			}
 			switch {
@@ -433,43 +477,62 @@ func (k *cmd) plan() ([]moving, *Unit, error) {
 	return out, through, nil
 }
 
-// bothInBlock reports whether a moving unit ends in the town block where
-// v stands: units share a block up to its stands (CD-9).
+// bothInBlock reports whether a moving unit starts or ends in the town
+// block where v stands: friends share a block up to its stands (CD-9).
 func (k *cmd) bothInBlock(mv moving, v *Unit) bool {
-	b, ok := k.r.blockOf(k.sc, mv.u, mv.to, mv.facing, mv.shape)
+	vb, ok := k.r.blockOf(k.sc, v, v.At, v.Facing, v.Shape)
 	if !ok {
 		return false
 	}
-	vb, ok := k.r.blockOf(k.sc, v, v.At, v.Facing, v.Shape)
+	if b, ok := k.r.blockOf(k.sc, mv.u, mv.to, mv.facing, mv.shape); ok && vb == b {
+		return true
+	}
+	b, ok := k.r.blockOf(k.sc, mv.u, mv.u.At, mv.u.Facing, mv.u.Shape)
 	return ok && vb == b
+}
+
+// sameBlock reports whether two moving units end in one town block.
+func (k *cmd) sameBlock(a, b moving) bool {
+	ba, ok := k.r.blockOf(k.sc, a.u, a.to, a.facing, a.shape)
+	if !ok {
+		return false
+	}
+	bb, ok := k.r.blockOf(k.sc, b.u, b.to, b.facing, b.shape)
+	return ok && ba == bb
 }
 
 // town checks moves in towns: block to adjacent block, but for a road
 // column, and at most four friendly stands to a block (CD-9).
 func (k *cmd) town(out []moving) error {
 	ending := map[block]int{}
+	var order []block
 	var except []string
 	for _, mv := range out {
 		except = append(except, mv.u.ID)
 	}
 	for _, mv := range out {
-		from, in := k.r.blockOf(k.sc, mv.u, mv.u.At, mv.u.Facing, mv.u.Shape)
-		to, into := k.r.blockOf(k.sc, mv.u, mv.to, mv.facing, mv.shape)
-		if mv.shape != "road" && mv.leg.Distance > 0 {
-			switch {
-			case in && into && !adjacent(from, to):
-				return game.Reject("CD-9", "in a town a unit moves from its block to an adjacent one; %s is not next to %s", to, from)
-			case !in && into:
-				if first, ok := k.firstBlock(mv); ok && first != to {
-					return game.Reject("CD-9", "%s enters the town at %s and must stop there before moving on to %s", mv.u.ID, first, to)
-				}
-			}
+		if err := k.townWay(mv); err != nil {
+			return err
 		}
+		to, into := k.r.blockOf(k.sc, mv.u, mv.to, mv.facing, mv.shape)
 		if into {
+			if _, ok := ending[to]; !ok {
+				order = append(order, to)
+			}
 			ending[to] += mv.u.Stands
 		}
 	}
-	for b, n := range ending {
+	for _, b := range order {
+		for i := range k.st.Units {
+			v := &k.st.Units[i]
+			if v.Side == k.side || !k.st.alive(k.s, v.ID) {
+				continue
+			}
+			if vb, ok := k.r.blockOf(k.sc, v, v.At, v.Facing, v.Shape); ok && vb == b {
+				return game.Reject("CD-9", "%s is held by the enemy's %s", b, v.ID)
+			}
+		}
+		n := ending[b]
 		have := k.r.stands(k.s, k.st, k.side, b, except)
 		if most := int(k.r.values["block-stands"]); have+n > most {
 			return game.Reject("CD-9", "%s would hold %d friendly stands (%d there and %d coming); a block holds at most %d", b, have+n, have, n, most)
@@ -478,18 +541,55 @@ func (k *cmd) town(out []moving) error {
 	return nil
 }
 
-// firstBlock is the first town block a move's way enters.
-func (k *cmd) firstBlock(mv moving) (block, bool) {
-	a := centre(k.r.footOf(mv.u))
-	b := centre(k.r.footAt(mv.u, mv.to, mv.facing, mv.shape))
-	n := max(1, int(a.Dist(b)/0.1))
-	for i := 0; i <= n; i++ {
-		t := float64(i) / float64(n)
-		if bl, ok := blockAt(k.sc.Field, geom.Pt(a.X+(b.X-a.X)*t, a.Y+(b.Y-a.Y)*t)); ok {
-			return bl, true
+// townWay checks a move's way in a town, but for a road column's: from
+// the block it stands in only to an adjacent one, into the town only to
+// the first block met, out of the town only from the block it stands in,
+// and never across a further block on the way; forced moves after a
+// morale loss too (CD-9).
+func (k *cmd) townWay(mv moving) error {
+	if mv.shape == "road" || mv.u.At.Dist(mv.to) <= slack {
+		return nil
+	}
+	from, in := k.r.blockOf(k.sc, mv.u, mv.u.At, mv.u.Facing, mv.u.Shape)
+	to, into := k.r.blockOf(k.sc, mv.u, mv.to, mv.facing, mv.shape)
+	if in && into && !adjacent(from, to) {
+		return game.Reject("CD-9", "in a town a unit moves from its block to an adjacent one; %s is not next to %s", to, from)
+	}
+	for _, b := range k.blocksOn(mv) {
+		switch {
+		case in && b == from, into && b == to:
+		case !in && into:
+			return game.Reject("CD-9", "%s enters the town at %s and must stop there before moving on to %s", mv.u.ID, b, to)
+		default:
+			return game.Reject("CD-9", "the way of %s runs through %s; in a town a unit moves block to adjacent block", mv.u.ID, b)
 		}
 	}
-	return block{}, false
+	return nil
+}
+
+// blocksOn lists the town blocks the middle of a moving unit passes
+// through, in order, each once.
+func (k *cmd) blocksOn(mv moving) []block {
+	towns := false
+	for _, f := range k.sc.Field.Features {
+		towns = towns || f.Type == "town"
+	}
+	if !towns {
+		return nil
+	}
+	a := centre(k.r.footOf(mv.u))
+	b := centre(k.r.footAt(mv.u, mv.to, mv.facing, mv.shape))
+	n := min(max(1, int(a.Dist(b)/0.1)), maxSamples)
+	var out []block
+	for i := 0; i <= n; i++ {
+		t := float64(i) / float64(n)
+		if bl, ok := blockAt(k.sc.Field, geom.Pt(a.X+(b.X-a.X)*t, a.Y+(b.Y-a.Y)*t)); ok && (len(out) == 0 || out[len(out)-1] != bl) {
+			if !slices.Contains(out, bl) {
+				out = append(out, bl)
+			}
+		}
+	}
+	return out
 }
 
 // disruptive rolls a unit's class dice on the disruptive terrain chart
@@ -595,11 +695,11 @@ func (k *cmd) relieve() error {
 	}
 	act := k.st.Acts[fresh.Act-1]
 	group := fresh.Act == front.Act && act.Kind != "unit" && fresh.Formation == front.Formation
-	lf, err := k.r.leg(k.sc, fresh, fresh.At, front.At, fresh.Shape, "")
+	lf, err := k.r.leg(k.sc, fresh, fresh.At, front.At, fresh.Shape, "", false)
 	if err != nil {
 		return err
 	}
-	lb, err := k.r.leg(k.sc, front, front.At, fresh.At, front.Shape, "")
+	lb, err := k.r.leg(k.sc, front, front.At, fresh.At, front.Shape, "", false)
 	if err != nil {
 		return err
 	}
@@ -653,6 +753,9 @@ func (k *cmd) retire() error {
 		if v.Side != u.Side && k.st.alive(k.s, v.ID) && f.Sweeps(to, k.r.footOf(v)) {
 			return game.Reject("CD-9", "the way of %s to %s runs into the enemy's %s", u.ID, to, v.ID)
 		}
+	}
+	if err := k.townWay(moving{u: u, to: to, facing: facing, shape: u.Shape}); err != nil {
+		return err
 	}
 	moves := []game.Move{{Unit: u.ID, To: to}}
 	if facing != u.Facing {
@@ -807,6 +910,17 @@ func (k *cmd) recall() error {
 	if g := k.st.commander(k.s, div); g != nil {
 		if d := g.At.Dist(to); d > k.r.radius[battle.Division]+slack {
 			return game.Reject("CD-8", "%s is %s\" from %s, beyond the division's radius of %s\"", to, inch(d), g.ID, inch(k.r.radius[battle.Division]))
+		}
+	}
+	shape0 := u.Shape
+	if !u.isArt() {
+		shape0 = "general-order"
+	}
+	end := shrink(k.r.footAt(u, to, facing, shape0))
+	for i := range k.st.Units {
+		v := &k.st.Units[i]
+		if v != u && k.st.alive(k.s, v.ID) && end.Dist(k.r.footOf(v)) <= 0 {
+			return game.Reject("CD-8", "%s would come back on top of %s", u.ID, v.ID)
 		}
 	}
 	cas := max(u.Casualties, int(k.r.values["screen-casualties"]))

@@ -30,6 +30,7 @@ type Args struct {
 	Shape    string      `json:"formation,omitempty"`
 	Mode     string      `json:"mode,omitempty"`     // an artillery mode (cd/artillery-movement)
 	Through  string      `json:"through,omitempty"`  // a passage of lines (CD-7)
+	Charge   bool        `json:"charge,omitempty"`   // a cavalry charge: the rate and its charge inches (CD-2)
 	Relieved string      `json:"relieved,omitempty"` // the front-line unit (CD-7)
 
 	Shaken     *bool `json:"shaken,omitempty"`
@@ -124,7 +125,7 @@ func readActivate(rd strict.Reader, n *yaml.Node, w string, a *Args) error {
 }
 
 func (r *Rules) readMove(rd strict.Reader, n *yaml.Node, w string, a *Args, verb string) error {
-	allowed := []string{"unit", "to", "facing", "formation", "mode", "through"}
+	allowed := []string{"unit", "to", "facing", "formation", "mode", "through", "charge"}
 	if verb != "move" {
 		allowed = []string{"unit", "to", "facing"}
 	}
@@ -174,6 +175,14 @@ func (r *Rules) readMove(rd strict.Reader, n *yaml.Node, w string, a *Args, verb
 	if f["through"] != nil {
 		if a.Through, err = rd.ID(f["through"], w+".through"); err != nil {
 			return err
+		}
+	}
+	if f["charge"] != nil {
+		if a.Charge, err = rd.Bool(f["charge"], w+".charge"); err != nil {
+			return err
+		}
+		if a.Charge && a.To == nil {
+			return rd.Errf(f["charge"], "%s: a charge goes somewhere: give to", w)
 		}
 	}
 	if verb != "retire" && a.To == nil && (verb == "recall" || a.Facing == nil && a.Shape == "") {

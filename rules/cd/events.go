@@ -178,6 +178,9 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 				return err
 			}
 			u.Act, u.Factor, u.Used = len(st.Acts), d.Factor, 0
+			if u.Piece != nil {
+				u.From = u.Shape
+			}
 		}
 	case *Moved:
 		for _, l := range d.Legs {
@@ -222,7 +225,8 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		if err != nil {
 			return err
 		}
-		if d.Distance > 0 {
+		// A forced move in the enemy's turn is not the unit's own move.
+		if d.Distance > 0 && u.Side == st.phasing(s.Phase) {
 			u.Moved = true
 		}
 	case *Screened:
@@ -286,7 +290,7 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 				continue
 			}
 			u.MovedLast = u.Moved
-			u.Act, u.Factor, u.Used, u.Moved, u.Relieving, u.Smoke = 0, 0, 0, false, false, false
+			u.Act, u.Factor, u.Used, u.Moved, u.Relieving, u.Smoke, u.From = 0, 0, 0, false, false, false, ""
 		}
 		st.Acts = nil
 		if sd := st.Side(d.Side); sd != nil {

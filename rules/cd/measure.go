@@ -16,6 +16,10 @@ import (
 // slack absorbs rounding in distances typed to the hundredth of an inch.
 const slack = 0.01
 
+// maxSamples bounds the points a way is sampled at (a road kept to, the
+// blocks of a town passed), whatever length a client gives it.
+const maxSamples = 4000
+
 // isArt reports whether a unit is artillery.
 func (u *Unit) isArt() bool { return u.Type == "artillery" }
 
@@ -294,7 +298,7 @@ func onRoad(fd battle.Field, a, b geom.Point) bool {
 			continue
 		}
 		w := max(f.Width/2, 0.5) + slack
-		n := max(1, int(a.Dist(b)/0.25))
+		n := min(max(1, int(a.Dist(b)/0.25)), maxSamples)
 		ok := true
 		for i := 0; i <= n && ok; i++ {
 			t := float64(i) / float64(n)
@@ -355,18 +359,25 @@ func gunMode(from, to, asked string, road bool) string {
 
 // leg measures a unit's straight move from a to b, changing formation
 // from shape to to (CD-2, CD-3, CD-6, CD-8). asked is an artillery mode
-// the player names. It refuses terrain the unit cannot enter and a river
-// crossed away from a ford or a road.
-func (r *Rules) leg(sc *battle.Scenario, u *Unit, a, b geom.Point, to, asked string) (Leg, error) {
+// the player names; a cavalry charge adds its inches to the rate (CD-2).
+// It refuses terrain the unit cannot enter and a river crossed away from a
+// ford or a road.
+func (r *Rules) leg(sc *battle.Scenario, u *Unit, a, b geom.Point, to, asked string, charge bool) (Leg, error) {
 	dist := a.Dist(b)
 	l := Leg{Unit: u.ID, Distance: round(dist), Shape: to}
 	road := dist > slack && onRoad(sc.Field, a, b)
+	from := u.From
+	if from == "" {
+		from = u.Shape
+	}
+	// A road leg: a road column, or limbered artillery, keeping to a road.
+	roadLeg := road && (u.isArt() && gunMode(from, to, asked, true) == "road" || !u.isArt() && to == "road")
 	crossed := sc.Field.Crossing(a, b)
-	if !road || (!u.isArt() && to != "road") {
+	if !roadLeg && dist > slack {
 		// Disruptive terrain (CD-6): entered or moved in.
 		for _, c := range crossed {
 			f := c.Feature
-			if f.Disruptive == "" || f.Area == nil || (c.Inside <= slack && !c.Ends) || dist <= slack {
+			if f.Disruptive == "" || f.Area == nil || (c.Inside <= slack && !c.Ends) {
 				continue
 			}
 			if u.OpenOrder || (u.Skirmish && f.Cover) {
@@ -377,20 +388,35 @@ func (r *Rules) leg(sc *battle.Scenario, u *Unit, a, b geom.Point, to, asked str
 			}
 		}
 	}
-	if l.Disruptive != "" && !u.isArt() {
+	// Before it enters disruptive terrain the unit moves in the formation
+	// it had; from there on in general order (CD-6).
+	before, pre := 0.0, rate{}
+	if l.Disruptive != "" && !u.isArt() && to != "general-order" {
+		for _, c := range crossed {
+			if c.Feature.ID == l.Feature {
+				before = entry(c.Feature.Area, a, b)
+			}
+		}
+		sh := to
+		if sh == "road" {
+			sh = "column"
+		}
+		pre = r.rates[[2]string{u.Type, sh}]
 		l.Shape = "general-order"
 	}
 	rt := rate{}
 	if u.isArt() {
-		l.Mode = gunMode(u.Shape, l.Shape, asked, road)
+		// The mode runs from the formation the battery had when it
+		// activated, so that a move split into legs is priced as one.
+		l.Mode = gunMode(from, l.Shape, asked, roadLeg)
 		rt = r.rates[[2]string{u.Gun, l.Mode}]
-		if !rt.ok && dist > slack {
-			return l, game.Reject("CD-2", "a %s battery cannot %s (cd/artillery-movement: NA)", u.Gun, strings.ReplaceAll(l.Mode, "-", ", "))
+		if !rt.ok && (dist > slack || u.Used > 0) {
+			return l, game.Reject("CD-2", "a battery of gun class %s cannot %s in one turn (cd/artillery-movement: NA)", u.Gun, strings.ReplaceAll(l.Mode, "-", ", "))
 		}
 		l.AP = rt.ap
 	} else {
 		l.Mode = l.Shape
-		if l.Shape == "road" && !road {
+		if l.Shape == "road" && !roadLeg {
 			// Off a road a road column moves at the column's rate (our
 			// reading of CD-2).
 			l.Mode = "column"
@@ -400,8 +426,19 @@ func (r *Rules) leg(sc *battle.Scenario, u *Unit, a, b geom.Point, to, asked str
 			return l, game.Reject("CD-2", "%s has no %s formation (cd/movement)", u.Type, l.Shape)
 		}
 	}
-	l.Road = road && (u.isArt() && l.Mode == "road" || !u.isArt() && l.Mode == "road")
+	if charge {
+		bonus, ok := r.charge[u.Type]
+		if !ok || u.isArt() {
+			return l, game.Reject("CD-2", "%s does not charge (cd/movement: -)", u.Type)
+		}
+		rt.in += bonus
+		l.Mode += "-charge"
+	}
+	l.Road = roadLeg
 	l.Rate = rt.in
+	if !rt.ok {
+		return l, nil // no move at all: a change in place
+	}
 	ground := dist
 	if !l.Road {
 		for _, c := range crossed {
@@ -433,8 +470,41 @@ func (r *Rules) leg(sc *battle.Scenario, u *Unit, a, b geom.Point, to, asked str
 	}
 	if dist > slack {
 		l.Cost = ground / rt.in
+		if pre.ok && before > 0 {
+			l.Cost = before/pre.in + (ground-before)/rt.in
+		}
 	}
 	return l, nil
+}
+
+// fastest is the most inches a unit's move could cover for the share of
+// its rate it has left: at its best rate (a road's, a charge's), before
+// any terrain; a move longer than that is refused before it is measured.
+func (r *Rules) fastest(u *Unit, charge bool) float64 {
+	best := 0.0
+	for k, rt := range r.rates {
+		if rt.ok && (k[0] == u.Type || u.isArt() && k[0] == u.Gun) {
+			best = max(best, rt.in)
+		}
+	}
+	if charge {
+		best += r.charge[u.Type]
+	}
+	return best * max(0, u.Factor-u.Used)
+}
+
+// entry is how far the straight way from a to b runs before it first
+// enters the area, to a twentieth of an inch.
+func entry(pg area.Polygon, a, b geom.Point) float64 {
+	d := a.Dist(b)
+	n := min(max(1, int(d/0.05)), maxSamples)
+	for i := 0; i <= n; i++ {
+		t := float64(i) / float64(n)
+		if pg.Contains(geom.Pt(a.X+(b.X-a.X)*t, a.Y+(b.Y-a.Y)*t)) {
+			return d * t
+		}
+	}
+	return d
 }
 
 // fordOrBridge reports whether a river may be crossed at p: in a ford, or

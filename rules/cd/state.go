@@ -54,7 +54,7 @@ type Formation struct {
 // what has befallen it, and what it has done in its side's turn.
 type Unit struct {
 	*game.Piece
-	Formation  string  `json:"formation"` // its brigade, or its division
+	Formation  string  `json:"brigade"` // its brigade, or its division
 	Division   string  `json:"division"`
 	Type       string  `json:"type"`
 	Gun        string  `json:"gun,omitempty"`
@@ -78,6 +78,7 @@ type Unit struct {
 
 	// What it has done in its side's turn.
 	Act    int     `json:"act,omitempty"`    // 1 + the index of its activation in Acts; 0 for none
+	From   string  `json:"from,omitempty"`   // its formation when it activated: an artillery move's mode starts from it
 	Factor float64 `json:"factor,omitempty"` // the activation's factor (CD-1)
 	Used   float64 `json:"used,omitempty"`   // the share of its rate used, against Factor
 	Moved  bool    `json:"moved,omitempty"`

@@ -391,7 +391,7 @@ function bpUnitCard(u) {
     return h('div', null,
       h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), name(u.id)),
       h('p', { text: `${u.type} · ${u.formation}${marks.length ? ` · ${marks.join(', ')}` : ''}` }),
-      h('p.muted.small', { text: `CW ${u.cw ?? '—'} · casualties ${u.casualties || 0} · ${u.stands} stands · ${name(u.formation)} · at ${pt(u.at)}, facing ${num(u.facing || 0)}°` }));
+      h('p.muted.small', { text: `CW ${u.cw ?? '—'} · casualties ${u.casualties || 0} · ${u.stands} stands · ${name(u.brigade)} · at ${pt(u.at)}, facing ${num(u.facing || 0)}°` }));
   }
   return h('div', null,
     h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), name(u.id)),

@@ -39,8 +39,8 @@ export class CdPanel extends CommandPanel {
     const choices = [];
     if (sel && this.offered(sel.id).includes('activate')) {
       choices.push([`${this.hooks.name(sel.id)} alone`, { activate: { unit: sel.id } }]);
-      const group = ((x.groups || {})[sel.formation] || []).find((g) => g.includes(sel.id));
-      if (group && group.length > 1) choices.push([`group of ${this.hooks.name(sel.formation)}: ${group.map((id) => this.hooks.name(id)).join(', ')}`, { activate: { units: group } }]);
+      const group = ((x.groups || {})[sel.brigade] || []).find((g) => g.includes(sel.id));
+      if (group && group.length > 1) choices.push([`group of ${this.hooks.name(sel.brigade)}: ${group.map((id) => this.hooks.name(id)).join(', ')}`, { activate: { units: group } }]);
     }
     const divs = Object.entries(x.divisions || {});
     for (const [id, d] of divs) {
