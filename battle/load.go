@@ -423,6 +423,16 @@ func Number(r strict.Reader, n *yaml.Node, where string) (float64, error) {
 	return v, nil
 }
 
+// Facing reads a facing from YAML: degrees clockwise from north, 0 up to
+// 360.
+func Facing(r strict.Reader, n *yaml.Node, where string) (float64, error) {
+	v, err := Number(r, n, where)
+	if err == nil && (v < 0 || v >= 360) {
+		err = r.Errf(n, "%s: %v is out of range; allowed: 0 up to 360 degrees", where, v)
+	}
+	return v, err
+}
+
 // PositionIn reads a position of space sp from YAML, as scenarios and
 // commands write it: on a hex map (a geom.Labeled space) the printed
 // label of a hex, "0412" or 4-12, which must be a hex of the map; on a

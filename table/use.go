@@ -338,3 +338,12 @@ func (s *Set) fail(x used, p *Param, msg string) error {
 	}
 	return &Error{File: x.file, Line: x.line, Msg: what}
 }
+
+// Ints lists the whole numbers lo..hi as words, for the Values of a Pass.
+func Ints(lo, hi int) []string {
+	var out []string
+	for i := lo; i <= hi; i++ {
+		out = append(out, strconv.Itoa(i))
+	}
+	return out
+}

@@ -159,22 +159,14 @@ func New(set *table.Set) (*Rules, error) {
 func (r *Rules) Uses() []table.Use {
 	zero := 0
 	return []table.Use{
-		{Table: "bp/command", Rule: "BP-1", Params: []table.Pass{{Name: "rating", Kind: table.Int, Values: ints(2, 12), From: "staff ratings"}, {Name: "modifier", Kind: table.Int, Values: ints(-6, 6), From: "traits and declared modifiers"}}},
-		{Table: "bp/shooting", Rule: "BP-5", Params: []table.Pass{{Name: "dice", Kind: table.Int, Values: ints(0, 12), From: "shooting and combat scores"},
-			{Name: "modifier", Kind: table.Int, Values: ints(-3, 3), From: "declared modifiers"}, {Name: "save", Kind: table.Int, Values: ints(2, 7), From: "morale saves"},
+		{Table: "bp/command", Rule: "BP-1", Params: []table.Pass{{Name: "rating", Kind: table.Int, Values: table.Ints(2, 12), From: "staff ratings"}, {Name: "modifier", Kind: table.Int, Values: table.Ints(-6, 6), From: "traits and declared modifiers"}}},
+		{Table: "bp/shooting", Rule: "BP-5", Params: []table.Pass{{Name: "dice", Kind: table.Int, Values: table.Ints(0, 12), From: "shooting and combat scores"},
+			{Name: "modifier", Kind: table.Int, Values: table.Ints(-3, 3), From: "declared modifiers"}, {Name: "save", Kind: table.Int, Values: table.Ints(2, 7), From: "morale saves"},
 			{Name: "enfilade", Kind: table.Bool, Values: []string{"false", "true"}, From: "enfilade"}}},
 		{Table: "bp/blunder", Rule: "BP-2", Number: &table.Number{What: "the moves of the forced move", Min: &zero}},
-		{Table: "bp/break-test", Rule: "BP-5", Params: []table.Pass{{Name: "modifier", Kind: table.Int, Values: ints(-12, 0), From: "casualties beyond stamina and margins of defeat"},
+		{Table: "bp/break-test", Rule: "BP-5", Params: []table.Pass{{Name: "modifier", Kind: table.Int, Values: table.Ints(-12, 0), From: "casualties beyond stamina and margins of defeat"},
 			{Name: "shaken", Kind: table.Bool, Values: []string{"false", "true"}, From: "shaken units"}}},
 	}
-}
-
-func ints(lo, hi int) []string {
-	var out []string
-	for i := lo; i <= hi; i++ {
-		out = append(out, strconv.Itoa(i))
-	}
-	return out
 }
 
 // ID is "bp".

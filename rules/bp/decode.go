@@ -150,12 +150,9 @@ func readMove(rd strict.Reader, n *yaml.Node, w string, a *Args) error {
 		a.To = &p
 	}
 	if f["facing"] != nil {
-		v, err := battle.Number(rd, f["facing"], w+".facing")
+		v, err := battle.Facing(rd, f["facing"], w+".facing")
 		if err != nil {
 			return err
-		}
-		if v < 0 || v >= 360 {
-			return rd.Errf(f["facing"], "%s.facing: %v is out of range; allowed: 0 up to 360 degrees", w, v)
 		}
 		a.Facing = &v
 	}

@@ -1,12 +1,10 @@
 package bp_test
 
 import (
-	"errors"
-	"slices"
-	"strings"
 	"testing"
 
 	"orderly/game"
+	"orderly/game/gametest"
 )
 
 // FuzzCommand reads a BP command from YAML and, if it decodes, gives it to
@@ -44,33 +42,14 @@ func FuzzCommand(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		c, err := game.DecodeCommand(r, []byte(in), where)
-		if err != nil {
-			msg := err.Error()
-			if strings.ContainsAny(msg, "\n\r") || !strings.HasPrefix(msg, where+":") {
-				t.Fatalf("error %q is not one line starting %q", msg, where+":")
-			}
+		c, ok := gametest.Decode(t, r, in, where)
+		if !ok {
 			return
-		}
-		if c.Side == "" || !slices.Contains(append(r.Verbs(), game.Ready, game.End), c.Verb) {
-			t.Fatalf("decoded %+v", c)
 		}
 		g, err := start.New(game.Seeded(1))
 		if err != nil {
 			t.Fatal(err)
 		}
-		before, n := g.Hash(), g.Len()
-		if _, err := g.Do(c); err != nil {
-			var ge *game.Error
-			if !errors.As(err, &ge) {
-				t.Fatalf("%q failed without a refusal: %v", in, err)
-			}
-			if strings.ContainsAny(ge.Msg, "\n\r") || ge.Msg == "" {
-				t.Fatalf("refusal %q is not one line", ge.Msg)
-			}
-			if g.Hash() != before || g.Len() != n {
-				t.Fatalf("the refused %q changed the game", in)
-			}
-		}
+		gametest.Do(t, g, c, in)
 	})
 }

@@ -277,30 +277,22 @@ func (r *Rules) Uses() []table.Use {
 	return []table.Use{
 		{Table: "cd/activation", Rule: "CD-1", Params: []table.Pass{
 			{Name: "rating", Kind: table.Enum, Values: Ratings, From: "commanders' ratings"},
-			{Name: "cw", Kind: table.Int, Values: ints(0, 30), From: "units' CW"},
+			{Name: "cw", Kind: table.Int, Values: table.Ints(0, 30), From: "units' CW"},
 			{Name: "shaken", Kind: table.Bool, Values: b, From: "shaken units"},
 			{Name: "disordered", Kind: table.Bool, Values: b, From: "disordered units"},
 			{Name: "vacating-cover", Kind: table.Bool, Values: b, From: "activations that leave cover"},
 			{Name: "in-smoke", Kind: table.Bool, Values: b, From: "units in smoke"},
 			{Name: "moved-last-turn", Kind: table.Bool, Values: b, From: "units that moved in their last turn"},
 			{Name: "style", Kind: table.Enum, Values: Styles, From: "armies' command styles"},
-			{Name: "roll", Kind: table.Int, Values: ints(1, 200), From: "the side's activation rolls in a turn"},
-			{Name: "bonus", Kind: table.Int, Values: ints(-3, 3), From: "commanders' bonuses"},
-			{Name: "local-initiative", Kind: table.Int, Values: ints(-6, 6), From: "cd/values local-initiative"},
+			{Name: "roll", Kind: table.Int, Values: table.Ints(1, 200), From: "the side's activation rolls in a turn"},
+			{Name: "bonus", Kind: table.Int, Values: table.Ints(-3, 3), From: "commanders' bonuses"},
+			{Name: "local-initiative", Kind: table.Int, Values: table.Ints(-6, 6), From: "cd/values local-initiative"},
 		}},
 		{Table: "cd/disruptive-terrain", Rule: "CD-6", Params: []table.Pass{
 			{Name: "rating", Kind: table.Enum, Values: []string{"d1", "d2", "d3"}, From: "features' disruptive ratings"},
 		}},
 		{Table: "cd/passage", Rule: "CD-7"},
 	}
-}
-
-func ints(lo, hi int) []string {
-	var out []string
-	for i := lo; i <= hi; i++ {
-		out = append(out, strconv.Itoa(i))
-	}
-	return out
 }
 
 // ID is "cd".

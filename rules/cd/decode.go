@@ -147,12 +147,9 @@ func (r *Rules) readMove(rd strict.Reader, n *yaml.Node, w string, a *Args, verb
 		a.To = &p
 	}
 	if f["facing"] != nil {
-		v, err := battle.Number(rd, f["facing"], w+".facing")
+		v, err := battle.Facing(rd, f["facing"], w+".facing")
 		if err != nil {
 			return err
-		}
-		if v < 0 || v >= 360 {
-			return rd.Errf(f["facing"], "%s.facing: %v is out of range; allowed: 0 up to 360 degrees", w, v)
 		}
 		a.Facing = &v
 	}

@@ -256,12 +256,9 @@ func readMoves(r strict.Reader, n *yaml.Node, where string) ([]game.Move, []stri
 			}
 		}
 		if f["facing"] != nil {
-			v, err := battle.Number(r, f["facing"], w+".facing")
+			v, err := battle.Facing(r, f["facing"], w+".facing")
 			if err != nil {
 				return nil, nil, err
-			}
-			if v < 0 || v >= 360 {
-				return nil, nil, r.Errf(f["facing"], "%s.facing: %v is out of range; allowed: 0 up to 360 degrees", w, v)
 			}
 			m.Facing = &v
 		}

@@ -13,7 +13,6 @@ import (
 	_ "embed"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"orderly/battle"
 	"orderly/geom"
@@ -156,20 +155,20 @@ func New(set *table.Set) (*Rules, error) {
 func (r *Rules) Uses() []table.Use {
 	return []table.Use{
 		{Table: "nes/order-delivery", Rule: "NES-1", Params: []table.Pass{
-			{Name: "bonus", Kind: table.Int, Values: ints(0, 9), From: "command bonuses"},
+			{Name: "bonus", Kind: table.Int, Values: table.Ints(0, 9), From: "command bonuses"},
 			{Name: "french-brigade", Kind: table.Bool, Values: bools, From: "french brigade leaders"},
 			{Name: "sender-marker", Kind: table.Bool, Values: bools, From: "the sender's markers"},
 			{Name: "adjacent", Kind: table.Bool, Values: bools, From: "positions"},
 			{Name: "urgent", Kind: table.Bool, Values: bools, From: "urgent orders"},
 			{Name: "from-hq", Kind: table.Bool, Values: bools, From: "the army HQ and commander"},
-			{Name: "turns-at-delay-1", Kind: table.Int, Values: ints(0, 20), From: "delay markers"},
+			{Name: "turns-at-delay-1", Kind: table.Int, Values: table.Ints(0, 20), From: "delay markers"},
 			{Name: "brigade", Kind: table.Bool, Values: bools, From: "brigade activations"}}},
 		{Table: "nes/command-continuation", Rule: "NES-3", Params: []table.Pass{
-			{Name: "rating", Kind: table.Int, Values: ints(0, 9), From: "command ratings"},
-			{Name: "bonus", Kind: table.Int, Values: ints(0, 9), From: "command bonuses"},
-			{Name: "divisions-out", Kind: table.Int, Values: ints(0, 12), From: "positions"},
-			{Name: "brigades-out", Kind: table.Int, Values: ints(0, 12), From: "positions"},
-			{Name: "brigades-far", Kind: table.Int, Values: ints(0, 12), From: "positions"},
+			{Name: "rating", Kind: table.Int, Values: table.Ints(0, 9), From: "command ratings"},
+			{Name: "bonus", Kind: table.Int, Values: table.Ints(0, 9), From: "command bonuses"},
+			{Name: "divisions-out", Kind: table.Int, Values: table.Ints(0, 12), From: "positions"},
+			{Name: "brigades-out", Kind: table.Int, Values: table.Ints(0, 12), From: "positions"},
+			{Name: "brigades-far", Kind: table.Int, Values: table.Ints(0, 12), From: "positions"},
 			{Name: "evening", Kind: table.Bool, Values: bools, From: "the scenario's evening turns"},
 			{Name: "corps-cp-or-mobilized", Kind: table.Bool, Values: bools, From: "command states and command points"},
 			{Name: "in-corps-radius", Kind: table.Bool, Values: bools, From: "positions"},
@@ -180,20 +179,12 @@ func (r *Rules) Uses() []table.Use {
 		{Table: "nes/artillery-deviation", Rule: "NES-5", Params: []table.Pass{
 			{Name: "nation", Kind: table.Enum, Values: []string{"russian", "french"}, From: "the firing artillery's nation"}}},
 		{Table: "nes/extended-fire", Rule: "NES-5"},
-		{Table: "nes/charge-morale-check", Rule: "NES-6", Params: []table.Pass{{Name: "modifier", Kind: table.Int, Values: ints(0, 3), From: "nes/cavalry-charge-morale"}}},
+		{Table: "nes/charge-morale-check", Rule: "NES-6", Params: []table.Pass{{Name: "modifier", Kind: table.Int, Values: table.Ints(0, 3), From: "nes/cavalry-charge-morale"}}},
 		{Table: "nes/brook-charge", Rule: "NES-7"},
 	}
 }
 
 var bools = []string{"false", "true"}
-
-func ints(lo, hi int) []string {
-	var out []string
-	for i := lo; i <= hi; i++ {
-		out = append(out, strconv.Itoa(i))
-	}
-	return out
-}
 
 // ID is "nes".
 func (r *Rules) ID() string { return "nes" }
