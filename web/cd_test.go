@@ -131,6 +131,13 @@ func TestBrowserCD(t *testing.T) {
 		french.fail("the group did not keep its places: %v and %v, from %v and %v", got, gotB, start, startB)
 	}
 	french.shot("cd-group-moved")
+
+	// A retreat after a morale loss: the unit's card asks for a point,
+	// the tap on the table gives it.
+	french.do("ask to retire", chromedp.Click(chromedp.CSS(`#bp-panel [data-cd-unit="`+lead+`"] button[data-cmd="retire"]`)))
+	french.until("the table to pick", `document.querySelector('#cd-picking')`)
+	french.clickMap(got[0], 46)
+	french.until("the retreat logged", `[...document.querySelectorAll('#log li[data-type="retired"]')].some(li => li.textContent.includes('`+lead+`'))`)
 	austrian.do("open the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
 	austrian.until("the French move in the Austrian log", `[...document.querySelectorAll('#log li[data-type="moved"]')].some(li => li.textContent.includes('`+lead+`'))`)
 	french.checkConsole()

@@ -272,7 +272,7 @@ function renderMap() {
   app.map.render({
     field: b.field, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0, reaching: b.reaching || [], words: words(),
     seat: seat(), sides: app.info.sides, colour, name: nameGeneral, extra: b.extra || null,
-    canMove: can('move'), canPick: !app.bp && app.orders.enabled && app.tab === 'orders',
+    canMove: can('move'), canPick: app.bp ? !!app.bp.picking : app.orders.enabled && app.tab === 'orders',
     objective: app.objective, selected: app.selected,
     showRanges: app.showRanges, showReach: app.showReach, pending: app.pending,
   });
@@ -406,7 +406,9 @@ function generalCard(g) {
     return h('div', null,
       h(`h4.c-${colour(g.side)}`, null, h('span.swatch'), g.name || g.id),
       h('p', { text: `commands ${name(g.commands)}${g.lost ? ' (lost)' : ''}` }),
-      h('p.muted.small', { text: `rated ${g.rating}${g.bonus ? ` ${g.bonus > 0 ? '+' : ''}${g.bonus}` : ''} · at ${pt(g.at)}` }));
+      h('p.muted.small', { text: `rated ${g.rating}${g.bonus ? ` ${g.bonus > 0 ? '+' : ''}${g.bonus}` : ''} · at ${pt(g.at)}` }),
+      offers(g.id).includes('lose') ? h('button.btn.small.danger', { type: 'button', dataset: { lose: g.id }, text: 'Killed or disabled', title: 'CD-8: the next in command takes over',
+        on: { click: () => act({ lose: g.id }, `${g.name || g.id} is lost.`) } }) : null);
   }
   if (app.bp) {
     return h('div', null,
@@ -715,7 +717,7 @@ async function start() {
     $('map').setAttribute('aria-label', 'The hex map; north is at the top');
   } else {
     app.map = new MapView($('map'), {
-      onPick: (p) => { app.orders.setObjective(p); },
+      onPick: (p) => { if (app.bp && app.bp.picking) app.bp.onPick(p); else app.orders.setObjective(p); },
       onSelect: (ref) => select(ref),
       onMove: movePiece,
     });
@@ -748,7 +750,7 @@ async function start() {
     // A staff-rating or class dice game: no written orders, a command
     // panel instead.
     const Panel = app.info.rules === 'cd' ? CdPanel : CommandPanel;
-    app.bp = new Panel($('bp-panel'), { api: app.api, refresh, banner: (msg) => banner(msg), name, select });
+    app.bp = new Panel($('bp-panel'), { api: app.api, refresh, banner: (msg) => banner(msg), name, select, redraw: () => renderMap() });
     document.querySelector('.tab-btn[data-tab="orders"]').hidden = true;
     document.querySelector('.tab-btn[data-tab="command"]').hidden = false;
     showTab('command');

@@ -24,9 +24,20 @@ export class CdPanel extends CommandPanel {
     const info = board.game;
     const parts = [h('p.form-status', { text: info.over ? 'The game is over.' : `${info.phase.replace(/-/g, ' ')}, ${info.step} step.` })];
     if (this.result) parts.push(h('p#cd-result.result', { text: this.result }));
+    if (this.picking) {
+      const p = this.picking;
+      parts.push(h('p#cd-picking.hint', null, `Tap the table where ${this.hooks.name(p.unit)} ${p.verb === 'retire' ? 'retires to' : 'comes back, at its division\'s rear'}. `,
+        h('button.btn.small', { type: 'button', text: 'Cancel', on: { click: () => { this.picking = null; this.refresh(); this.hooks.redraw(); } } })));
+    }
     if (!info.over && info.step === 'activate') {
       parts.push(h('p#cd-style.small', { text: `Command style ${x.style || '—'}: ${x.rolls} activation roll${x.rolls === 1 ? '' : 's'} made this turn; the next takes ${x['next-penalty'] || 0} (CD-5).` }));
       parts.push(...this.activations(x));
+      const screened = this.board.state.units.filter((u) => this.offered(u.id).includes('recall'));
+      if (screened.length) {
+        parts.push(h('h3', { text: 'Skirmish screen' }),
+          h('div.buttons', null, ...screened.map((u) => h('button.btn.small', { type: 'button', dataset: { recall: u.id }, text: `Recall ${this.hooks.name(u.id)}`,
+            on: { click: () => this.pick('recall', u.id) } }))));
+      }
     }
     parts.push(this.unitPanel(x));
     fill(this.el, ...parts);
@@ -107,13 +118,30 @@ export class CdPanel extends CommandPanel {
       for (const v of others) buttons.push([`Relieve ${this.hooks.name(v.id)}`, { relieve: { unit: u.id, relieved: v.id } }]);
     }
     if (acts.includes('screen')) buttons.push(['To the skirmish screen', { screen: { unit: u.id } }]);
+    if (acts.includes('retire')) buttons.push(['Retire (morale loss)…', null, () => this.pick('retire', u.id)]);
     if (acts.includes('mark')) {
       buttons.push([u.shaken ? 'Mark not shaken' : 'Mark shaken', { mark: { unit: u.id, shaken: !u.shaken } }]);
       buttons.push([u.disordered ? 'Mark not disordered' : 'Mark disordered', { mark: { unit: u.id, disordered: !u.disordered } }]);
       buttons.push([u.smoke ? 'Clear smoke' : 'Mark in smoke', { mark: { unit: u.id, smoke: !u.smoke } }]);
     }
-    if (buttons.length) rows.push(h('div.buttons', null, ...buttons.map(([label, cmd]) => h('button.btn.small', { type: 'button', text: label, on: { click: () => this.run(cmd) } }))));
+    if (buttons.length) rows.push(h('div.buttons', null, ...buttons.map(([label, cmd, then]) => h('button.btn.small', { type: 'button', text: label, dataset: { cmd: cmd ? Object.keys(cmd)[0] : 'retire' }, on: { click: () => (then ? then() : this.run(cmd)) } }))));
     return h('div.unit-card', { dataset: { cdUnit: u.id } }, ...rows);
+  }
+
+  /** Asks for a point of the table for a unit's retreat or recall. */
+  pick(verb, unit) {
+    this.picking = { verb, unit };
+    this.refresh();
+    this.hooks.redraw();
+  }
+
+  /** The point tapped for the command being picked. @param {number[]} p */
+  async onPick(p) {
+    const pk = this.picking;
+    if (!pk) return;
+    this.picking = null;
+    await this.run({ [pk.verb]: { unit: pk.unit, to: p } });
+    this.hooks.redraw();
   }
 
   oddsView(res) {
