@@ -197,3 +197,42 @@ func TestCDDemoBundled(t *testing.T) {
 	aus.shot("cd-demo-turn-4")
 	t.Logf("the French group moved in %d of 3 turns", moved)
 }
+
+// TestBrowserCDTurns plays the bundled demo from two pages through two
+// whole turns: each side taps a unit, rolls to activate it with the odds
+// shown, and ends its turn with Ready; both pages then stand in turn 3.
+func TestBrowserCDTurns(t *testing.T) {
+	ctx, s, dir := session(t)
+	made, err := s.srv.Create(ctx, server.Setup{Scenario: "cd-demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok := map[string]string{}
+	for _, st := range made.Seats {
+		tok[st.Side] = st.Token
+	}
+	b := browser(t, ctx, 1024, 768)
+	fr := newPage(t, b, "cd-turns-french", dir)
+	au := newPage(t, b, "cd-turns-austrian", dir)
+	fr.open(s.ts.URL, tok["french"])
+	au.open(s.ts.URL, tok["austrian"])
+	play := func(p *page, side, unit string, at [2]float64, turn int) {
+		p.until(fmt.Sprintf("%s's activate step of turn %d", side, turn), fmt.Sprintf(`document.querySelector('#turn').textContent.trim() === '%d' && document.querySelector('#phase').textContent.includes('%s-turn') && !document.querySelector('#ready').disabled`, turn, side))
+		p.clickMap(at[0], at[1])
+		sel := `.activation[data-activate='{"unit":"` + unit + `"}']`
+		p.until("the odds of "+unit+"'s roll", `document.querySelector(`+"`"+sel+` tr`+"`"+`)`)
+		p.do("roll for "+unit, chromedp.Click(chromedp.CSS(sel+` button`)))
+		p.until("the roll's result", `(document.querySelector('#cd-result') || {}).textContent?.includes('`+unit+` activates')`)
+		p.do("end the turn", chromedp.Click(chromedp.CSS(`#ready`)))
+	}
+	for turn := 1; turn <= 2; turn++ {
+		play(fr, "french", "1-ligne", [2]float64{20, 40.5}, turn)
+		play(au, "austrian", "ir-1", [2]float64{26, 11.5}, turn)
+	}
+	for _, p := range []*page{fr, au} {
+		p.until("turn 3", `document.querySelector('#turn').textContent.trim() === '3'`)
+	}
+	au.shot("cd-turns-austrian")
+	fr.checkConsole()
+	au.checkConsole()
+}
