@@ -103,6 +103,7 @@ func TestBrowserCD(t *testing.T) {
 				french.fail("the odds of %s are %q, want %q (all: %v)", k, odds[k], want, odds)
 			}
 		}
+		french.until("the group outlined on the map", `document.querySelector('#map [data-unit="`+bb+`"].grouped')`)
 		if i == 1 {
 			french.shot("cd-activation-offered")
 		}

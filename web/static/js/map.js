@@ -498,11 +498,14 @@ export class MapView {
     const x = m.extra;
     const sel = x && m.selected && m.selected.kind === 'unit' ? x.units[m.selected.id] : null;
     const targets = new Set([...((sel && sel.targets) || []), ...((sel && sel.charges) || [])]);
+    // CD: the selected unit's coherent brigade group, as the server finds it (CD-4).
+    const selUnit = x && m.selected && m.selected.kind === 'unit' ? m.state.units.find((u) => u.id === m.selected.id) : null;
+    const grouped = new Set(((x && x.groups && selUnit && x.groups[selUnit.brigade]) || []).find((g) => g.includes(selUnit.id)) || []);
     for (const u of m.state.units) {
       if (!u['on-table']) continue;
       const at = (m.pending && m.pending[u.id]) || u.at;
       if (x && x.units[u.id] && x.units[u.id].screened) continue;
-      if (x && x.units[u.id]) { out.push(this.bpUnit(u, at, x.units[u.id], targets.has(u.id))); continue; }
+      if (x && x.units[u.id]) { out.push(this.bpUnit(u, at, x.units[u.id], targets.has(u.id), grouped.size > 1 && grouped.has(u.id))); continue; }
       const [w, d] = SHAPES[u.formation] || SHAPES.column;
       const ref = { kind: 'unit', id: u.id };
       const cls = ['piece', 'unit', `c-${m.colour(u.side)}`, `t-${u.type}`, `f-${u.formation}`, `st-${u.status}`];
@@ -527,7 +530,7 @@ export class MapView {
    * A BP unit: its footprint behind its front edge, as the server sizes
    * it, with its marks.
    */
-  bpUnit(u, at, box, target) {
+  bpUnit(u, at, box, target, grouped = false) {
     const m = this.model;
     const [c0, c1, c2] = box.corners;
     const w = Math.hypot(c1[0] - c0[0], c1[1] - c0[1]);
@@ -538,6 +541,7 @@ export class MapView {
     if (u.shaken) cls.push('st-shaken');
     if ((u.engaged || []).length) cls.push('st-engaged');
     if (target) cls.push('target');
+    if (grouped) cls.push('grouped');
     if (this.movable(ref)) cls.push('movable');
     if (isSel(m, ref)) cls.push('selected');
     const up = u.facing ? `rotate(${-u.facing} 0 ${d / 2})` : null;
