@@ -37,36 +37,15 @@ func engine(t testing.TB) *bp.Rules {
 }
 
 func read(t testing.TB, r *bp.Rules, name string, data []byte) *battle.Scenario {
-	t.Helper()
-	sc, err := battle.Read(name, data, func(string) (battle.RuleSet, error) { return r, nil })
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sc
+	return gametest.Read(t, r, name, data)
 }
 
 func demo(t testing.TB, r *bp.Rules) *battle.Scenario {
-	t.Helper()
-	data, err := os.ReadFile("../../examples/bp/bp-demo.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return read(t, r, "bp-demo.yaml", data)
+	return gametest.ReadFile(t, r, "../../examples/bp/bp-demo.yaml")
 }
 
 // queue is dice that hand out given faces in order.
-type queue struct{ faces []int }
-
-func (q *queue) Roller(k game.RollKey) dice.Roller { return q }
-
-func (q *queue) Face(sides, low int) (int, error) {
-	if len(q.faces) == 0 {
-		return 0, errors.New("no more faces")
-	}
-	f := q.faces[0]
-	q.faces = q.faces[1:]
-	return f, nil
-}
+type queue = gametest.Queue
 
 // duel is a scenario of one French and one British brigade whose units
 // stand where the test puts them.
@@ -162,7 +141,7 @@ func TestAllowance(t *testing.T) {
 	r := engine(t)
 	sc := read(t, r, "duel", duel("          - {id: f1, type: infantry, formation: column, at: [36, 40], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}"))
 	// 2d6 = 6 against 8: moves-2, 24" with the example 12" move.
-	g, err := game.New(sc, r, &queue{faces: []int{3, 3}})
+	g, err := game.New(sc, r, &queue{Faces: []int{3, 3}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +197,7 @@ func TestVolley(t *testing.T) {
 		t.Fatal(err)
 	}
 	do(t, g, game.Command{Side: "french", Verb: game.Ready})
-	q.faces = []int{6, 4, 1, 2, 5}
+	q.Faces = []int{6, 4, 1, 2, 5}
 	evs := do(t, g, game.Command{Side: "french", Verb: "shoot", Args: &bp.Args{Unit: "f1", Target: "b1"}})
 	v := evs[0].Data.(*bp.Volley)
 	if v.Hits != 2 || v.Casualties != 1 || !v.Disorders || v.Test != nil || v.After != 1 {
@@ -289,7 +268,7 @@ func TestHiddenUnit(t *testing.T) {
 	sc := read(t, r, "duel", []byte(strings.ReplaceAll(string(duel(
 		"          - {id: f1, type: infantry, formation: column, at: [10, 40], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}")),
 		"stamina: 2}\n", "stamina: 2, hidden: true}\n")))
-	g, err := game.New(sc, r, &queue{faces: []int{1, 1}})
+	g, err := game.New(sc, r, &queue{Faces: []int{1, 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +372,7 @@ sides:
 func TestTraversingFire(t *testing.T) {
 	r := engine(t)
 	sc := read(t, r, "duel", duel("          - {id: f1, type: infantry, formation: line, at: [24, 20], facing: 90, shooting: 3, combat: 6, morale: 4, stamina: 3}"))
-	q := &queue{faces: []int{3, 3}} // moves-2: 24"
+	q := &queue{Faces: []int{3, 3}} // moves-2: 24"
 	g, err := game.New(sc, r, q)
 	if err != nil {
 		t.Fatal(err)
@@ -417,7 +396,7 @@ func TestTraversingFire(t *testing.T) {
 		}
 	}
 	// f1 shows b1 its flank: enfilade, so the miss (2) is rolled again (1); no natural 6, so f1 is not disordered.
-	q.faces = []int{5, 4, 2, 1, 1, 1}
+	q.Faces = []int{5, 4, 2, 1, 1, 1}
 	evs = do(t, g, game.Command{Side: "british", Verb: "traverse", Args: &bp.Args{Unit: "b1"}})
 	if v := evs[0].Data.(*bp.Volley); !v.Traversing || !v.Enfilade || v.Shooter != "b1" || v.Target != "f1" || v.Hits != 2 || v.Casualties != 2 {
 		t.Fatalf("traversing fire %+v; want b1 at f1 in enfilade, 2 hits and 2 casualties", v)
@@ -478,7 +457,7 @@ func TestSimAgreesWithOdds(t *testing.T) {
 func TestHiddenOrderUnseen(t *testing.T) {
 	r := engine(t)
 	sc := read(t, r, "duel", duel("          - {id: f1, type: infantry, formation: line, at: [10, 40], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3, hidden: true}"))
-	g, err := game.New(sc, r, &queue{faces: []int{1, 1}})
+	g, err := game.New(sc, r, &queue{Faces: []int{1, 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -503,7 +482,7 @@ func TestHiddenNotLeaked(t *testing.T) {
 	sc := read(t, r, "duel", []byte(strings.ReplaceAll(string(duel(
 		"          - {id: f1, type: infantry, formation: line, at: [10, 44], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}")),
 		"at: [10, 10], facing: 180, shooting: 2, combat: 2, morale: 5, stamina: 2}", "at: [10, 20], facing: 180, shooting: 2, combat: 2, morale: 5, stamina: 2, hidden: true, status: disordered}")))
-	g, err := game.New(sc, r, &queue{faces: []int{1, 1}}) // moves-3: 36"
+	g, err := game.New(sc, r, &queue{Faces: []int{1, 1}}) // moves-3: 36"
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -546,7 +525,7 @@ func TestHiddenNotLeaked(t *testing.T) {
 func TestReplyRestrictions(t *testing.T) {
 	r := engine(t)
 	sc := read(t, r, "melee", melee)
-	g, err := game.New(sc, r, &queue{faces: []int{1, 1, 1, 1}})
+	g, err := game.New(sc, r, &queue{Faces: []int{1, 1, 1, 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -567,14 +546,14 @@ func TestReplyRestrictions(t *testing.T) {
 func TestDisorderedMidMove(t *testing.T) {
 	r := engine(t)
 	sc := read(t, r, "duel", duel("          - {id: f1, type: infantry, formation: line, at: [24, 20], facing: 90, shooting: 3, combat: 6, morale: 4, stamina: 3}"))
-	q := &queue{faces: []int{3, 3}} // moves-2: 24"
+	q := &queue{Faces: []int{3, 3}} // moves-2: 24"
 	g, err := game.New(sc, r, q)
 	if err != nil {
 		t.Fatal(err)
 	}
 	do(t, g, game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "charge"}})
 	do(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(42, 20)}})
-	q.faces = []int{6, 5, 2, 1, 1, 1} // a natural 6: f1 is disordered
+	q.Faces = []int{6, 5, 2, 1, 1, 1} // a natural 6: f1 is disordered
 	do(t, g, game.Command{Side: "british", Verb: "traverse", Args: &bp.Args{Unit: "b1"}})
 	if !bp.StateOf(g.State()).Unit("f1").Disordered {
 		t.Fatal("f1 is not disordered by the natural 6")

@@ -3,14 +3,12 @@ package cd_test
 import (
 	"errors"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"orderly/battle"
-	"orderly/dice"
 	"orderly/game"
 	"orderly/game/gametest"
 	"orderly/rules"
@@ -32,21 +30,11 @@ func engine(t testing.TB) *cd.Rules {
 }
 
 func read(t testing.TB, r *cd.Rules, name string, data []byte) *battle.Scenario {
-	t.Helper()
-	sc, err := battle.Read(name, data, func(string) (battle.RuleSet, error) { return r, nil })
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sc
+	return gametest.Read(t, r, name, data)
 }
 
 func demo(t testing.TB, r *cd.Rules) *battle.Scenario {
-	t.Helper()
-	data, err := os.ReadFile("../../examples/cd/cd-demo.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return read(t, r, "cd-demo.yaml", data)
+	return gametest.ReadFile(t, r, "../../examples/cd/cd-demo.yaml")
 }
 
 // base is a scenario with one French brigade of three units and an
@@ -101,24 +89,13 @@ func scenario(t *testing.T, r *cd.Rules, style, features string, units ...string
 }
 
 // queue is dice that hand out given faces in order.
-type queue struct{ faces []int }
-
-func (q *queue) Roller(game.RollKey) dice.Roller { return q }
-
-func (q *queue) Face(sides, low int) (int, error) {
-	if len(q.faces) == 0 {
-		return 0, errors.New("no more faces")
-	}
-	f := q.faces[0]
-	q.faces = q.faces[1:]
-	return f, nil
-}
+type queue = gametest.Queue
 
 // play runs commands on a game of sc with the given dice faces, and
 // returns the game and each command's error.
 func play(t *testing.T, r *cd.Rules, sc *battle.Scenario, faces []int, cmds ...string) (*game.Game, []error) {
 	t.Helper()
-	g, err := game.New(sc, r, &queue{faces: slices.Clone(faces)})
+	g, err := game.New(sc, r, &queue{Faces: slices.Clone(faces)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -72,7 +72,7 @@ func TestDeliveryByDistance(t *testing.T) {
 	}
 	for _, c := range cases {
 		sc := read(t, r, "line.yaml", []byte(line(c.corps, c.units)))
-		q := &queue{faces: []int{0}}
+		q := &queue{Faces: []int{0}}
 		g, err := game.New(sc, r, q)
 		if err != nil {
 			t.Fatal(err)
@@ -103,7 +103,7 @@ func TestDeliveryByDistance(t *testing.T) {
 func TestMarkersCountDown(t *testing.T) {
 	r := engine(t)
 	sc := read(t, r, "line.yaml", []byte(line("1102", "1202")))
-	q := &queue{faces: []int{7, 7, 5}}
+	q := &queue{Faces: []int{7, 7, 5}}
 	g, err := game.New(sc, r, q)
 	if err != nil {
 		t.Fatal(err)
@@ -237,7 +237,7 @@ sides:
 func TestFallsAtOnce(t *testing.T) {
 	r := engine(t)
 	sc := read(t, r, "chain.yaml", []byte(chain(1)))
-	g, err := game.New(sc, r, &queue{faces: []int{9, 7}})
+	g, err := game.New(sc, r, &queue{Faces: []int{9, 7}})
 	if err != nil {
 		t.Fatal(err)
 	}

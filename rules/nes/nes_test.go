@@ -1,15 +1,11 @@
 package nes_test
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"orderly/battle"
-	"orderly/dice"
-	"orderly/game"
 	"orderly/game/gametest"
 	"orderly/geom"
 	"orderly/geom/hex"
@@ -33,36 +29,15 @@ func engine(t testing.TB) *nes.Rules {
 }
 
 func read(t testing.TB, r *nes.Rules, name string, data []byte) *battle.Scenario {
-	t.Helper()
-	sc, err := battle.Read(name, data, func(string) (battle.RuleSet, error) { return r, nil })
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sc
+	return gametest.Read(t, r, name, data)
 }
 
 func demo(t testing.TB, r *nes.Rules) *battle.Scenario {
-	t.Helper()
-	data, err := os.ReadFile("../../examples/nes/nes-demo.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return read(t, r, "nes-demo.yaml", data)
+	return gametest.ReadFile(t, r, "../../examples/nes/nes-demo.yaml")
 }
 
 // queue is dice that hand out given faces in order.
-type queue struct{ faces []int }
-
-func (q *queue) Roller(game.RollKey) dice.Roller { return q }
-
-func (q *queue) Face(sides, low int) (int, error) {
-	if len(q.faces) == 0 {
-		return 0, errors.New("no more faces")
-	}
-	f := q.faces[0]
-	q.faces = q.faces[1:]
-	return f, nil
-}
+type queue = gametest.Queue
 
 // TestConformance plays random games of the demo and of a synthetic
 // battle through the conformance suite.
