@@ -1,14 +1,17 @@
-// Package rules gathers the built-in rule sets: NB, NES, BP and CD (LOB's
-// numeric tables are not in the sources and come from a user's file).
+// Package rules gathers the built-in rule sets: NB, NES, BP, CD and LOB
+// (LOB's numeric tables are not in the sources and come from a user's
+// file).
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
 	"orderly/game"
 	"orderly/rules/bp"
 	"orderly/rules/cd"
+	"orderly/rules/lob"
 	"orderly/rules/nb"
 	"orderly/rules/nes"
 	"orderly/table"
@@ -36,10 +39,16 @@ func Load(paths ...string) (*table.Set, error) {
 // use the loaded tables (house rules included): a house rule that one
 // cannot play is refused before a game starts, not when it first rolls the
 // table. The table commands (odds, roll, show) do not ask: a designer may
-// explore a variant that no procedure plays yet.
+// explore a variant that no procedure plays yet. LOB's tables come only
+// from the user: a set with none of them is checked when a LOB game
+// starts, one with some of them here.
 func Playable(set *table.Set) error {
 	for _, id := range Procedures() {
 		if _, err := Engine(id, set); err != nil {
+			var miss *lob.Missing
+			if errors.As(err, &miss) && len(miss.IDs) == len(lob.Tables) {
+				continue
+			}
 			return err
 		}
 	}
@@ -47,7 +56,7 @@ func Playable(set *table.Set) error {
 }
 
 // Procedures lists the rule sets that have game procedures (Engine).
-func Procedures() []string { return []string{"nb", "bp", "nes", "cd"} }
+func Procedures() []string { return []string{"nb", "bp", "nes", "cd", "lob"} }
 
 // Engine returns the procedures of rule set id over the loaded tables.
 func Engine(id string, set *table.Set) (game.Rules, error) {
@@ -79,6 +88,12 @@ func Engine(id string, set *table.Set) (game.Rules, error) {
 			return nil, err
 		}
 		return r, nil
+	case "lob":
+		r, err := lob.New(set)
+		if err != nil {
+			return nil, err
+		}
+		return r, nil
 	}
-	return nil, fmt.Errorf("rule set %q has no game procedures yet; allowed: nb, bp, nes, cd", id)
+	return nil, fmt.Errorf("rule set %q has no game procedures yet; allowed: nb, bp, nes, cd, lob", id)
 }

@@ -19,6 +19,10 @@ type Use struct {
 	Rule   string // SPEC ID of the procedure that uses it, e.g. NB-10
 	Params []Pass
 	Number *Number // nil when the procedures read no number from it
+	// Results, when given, are the only results of a dice table the
+	// procedures know what to do with: a result that can come up and is
+	// not one of them is refused (a table the user supplies, LOB's).
+	Results []string
 }
 
 // Pass is one parameter the procedures pass: its kind and every value they
@@ -198,7 +202,14 @@ func (s *Set) checkTable(x used, t *Table, u *Use, procs string, in map[string]s
 	a, err := bind(t.Params, in)
 	if err == nil {
 		var o Odds
-		if o, err = t.Odds(a); err == nil && u.Number != nil {
+		if o, err = t.Odds(a); err == nil && len(u.Results) > 0 {
+			for _, c := range o.Outcomes {
+				if c.Num.Sign() != 0 && !slices.Contains(u.Results, c.Result) {
+					return s.fail(x, nil, fmt.Sprintf("result %s can come up%s, but %s know only %s (%s); use those results", c.Result, with, procs, strings.Join(u.Results, ", "), u.Rule))
+				}
+			}
+		}
+		if err == nil && u.Number != nil {
 			for _, c := range o.Outcomes {
 				if c.Num.Sign() == 0 {
 					continue

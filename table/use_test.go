@@ -50,6 +50,10 @@ func TestCheckUses(t *testing.T) {
 			u[0].Number = &Number{What: "the score", Max: &hi}
 			return u
 		}, "house0.yaml:2: table t/basic: result good can come up with quality=good tired=false bonus=0 and has value 9, but the T procedures read it as the score (T-1); allowed: 8 or less"},
+		{"a result the procedures do not know", "", func(u []Use) []Use {
+			u[0].Results = []string{"good", "fair"}
+			return u
+		}, "base.yaml:3: table t/basic: result bad can come up with quality=good tired=false bonus=0, but the T procedures know only good, fair (T-1); use those results"},
 		{"cells read as numbers", "", func(u []Use) []Use {
 			u[1].Number = &Number{What: "the rate"}
 			return u

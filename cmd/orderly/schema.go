@@ -9,6 +9,7 @@ import (
 
 	"orderly/battle"
 	"orderly/rules"
+	"orderly/rules/lob"
 	"orderly/strict"
 )
 
@@ -112,6 +113,9 @@ func ruleSpec(id string) (battle.Spec, error) {
 			more = "; here --rules names a rule set, not a house-rules file"
 		}
 		return battle.Spec{}, badf("schema: unknown rule set %q%s; allowed: %s%s", id, nearHint(id, ids), allowed, more)
+	}
+	if id == "lob" {
+		return lob.ScenarioSpec(), nil // its tables are the user's; the format needs none
 	}
 	eng, err := rules.Engine(id, set)
 	if err != nil {

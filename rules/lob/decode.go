@@ -1,0 +1,302 @@
+package lob
+
+import (
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"orderly/strict"
+)
+
+// verbs are LOB's commands, besides the engine's ready and end.
+var verbs = []string{"issue", "release", "initiative", "skedaddle", "condition", "post", "aware", "futile", "fulfil", "move", "form", "loss"}
+
+// Verbs lists LOB's commands.
+func (r *Rules) Verbs() []string { return slices.Clone(verbs) }
+
+// Bounds of what a command may give.
+const (
+	MaxPath = 200 // hexes of a path
+	MaxWith = 8   // artillery battalions embedded in one order
+	MaxNote = 200 // characters of a note or condition
+)
+
+// Args are the arguments of an LOB command; the verb says which it uses.
+// Hexes are the map's labels, read against the map when the command is
+// carried out.
+type Args struct {
+	From      string   `json:"from,omitempty"` // issue: the issuing leader (the army commander when left out)
+	To        string   `json:"to,omitempty"`   // issue: the Command (or hq); move: the hex
+	Kind      string   `json:"order,omitempty"`
+	Objective string   `json:"objective,omitempty"`
+	Note      string   `json:"note,omitempty"`
+	Condition string   `json:"condition,omitempty"`
+	Reserve   string   `json:"reserve,omitempty"`
+	With      []string `json:"with,omitempty"`
+	Formation string   `json:"formation,omitempty"`
+	By        string   `json:"by,omitempty"`
+	Leader    string   `json:"leader,omitempty"`
+	Purpose   string   `json:"purpose,omitempty"`
+	Order     string   `json:"order-id,omitempty"`
+	Side      string   `json:"side,omitempty"`
+	Unit      string   `json:"unit,omitempty"`
+	HQ        string   `json:"hq,omitempty"` // move: a Command's HQ
+	Army      bool     `json:"army-hq,omitempty"`
+	Path      []string `json:"path,omitempty"`
+	Shape     string   `json:"formation-of,omitempty"`
+	Points    int      `json:"points,omitempty"`
+}
+
+// Size is how many ids and hexes the arguments name (game.Sizer).
+func (a *Args) Size() int { return len(a.Path) + len(a.With) + 1 }
+
+// Decode reads the arguments of an LOB command from YAML or JSON, e.g.
+// issue {to: II-corps, order: attack, objective: "0712"}.
+func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (any, error) {
+	a := &Args{}
+	var err error
+	switch verb {
+	case "issue":
+		err = readIssue(rd, v, w, a)
+	case "release":
+		var f map[string]*yaml.Node
+		if f, err = fields(rd, v, w, "formation", "formation", "by"); err == nil {
+			if a.Formation, err = rd.ID(f["formation"], w+".formation"); err == nil && f["by"] != nil {
+				a.By, err = rd.ID(f["by"], w+".by")
+			}
+		}
+	case "initiative":
+		var f map[string]*yaml.Node
+		if f, err = rd.Fields(v, w, "leader", "purpose", "formation", "with"); err == nil {
+			err = rd.Require(f, v, w, "leader", "purpose", "formation")
+		}
+		if err == nil {
+			if a.Leader, err = rd.ID(f["leader"], w+".leader"); err == nil {
+				if a.Purpose, err = word(rd, f["purpose"], w+".purpose", Purposes, "a purpose of initiative"); err == nil {
+					if a.Formation, err = rd.ID(f["formation"], w+".formation"); err == nil && f["with"] != nil {
+						a.With = []string{""}
+						a.With[0], err = rd.ID(f["with"], w+".with")
+					}
+				}
+			}
+			if err == nil && a.Purpose == "associate-artillery" && len(a.With) == 0 {
+				err = rd.Errf(v, "%s: with is missing: the Command the battalion is associated with", w)
+			}
+		}
+	case "skedaddle", "futile", "fulfil":
+		var f map[string]*yaml.Node
+		if f, err = fields(rd, v, w, "formation", "formation"); err == nil {
+			a.Formation, err = rd.ID(f["formation"], w+".formation")
+		}
+	case "condition":
+		var f map[string]*yaml.Node
+		if f, err = fields(rd, v, w, "order", "order"); err == nil {
+			a.Order, err = rd.ID(f["order"], w+".order")
+		}
+	case "aware":
+		if v.Kind == yaml.ScalarNode && (v.Tag == "!!null" || v.Value == "") {
+			break
+		}
+		var f map[string]*yaml.Node
+		if f, err = fields(rd, v, w, "side", "side"); err == nil && f["side"] != nil {
+			a.Side, err = rd.ID(f["side"], w+".side")
+		}
+	case "move", "post":
+		err = readMove(rd, v, w, a, verb == "post")
+	case "form":
+		var f map[string]*yaml.Node
+		if f, err = rd.Need(v, w, "unit", "formation"); err == nil {
+			if a.Unit, err = rd.ID(f["unit"], w+".unit"); err == nil {
+				a.Shape, err = word(rd, f["formation"], w+".formation", Shapes, "a formation")
+			}
+		}
+	case "loss":
+		var f map[string]*yaml.Node
+		if f, err = rd.Need(v, w, "unit", "points"); err == nil {
+			if a.Unit, err = rd.ID(f["unit"], w+".unit"); err == nil {
+				if a.Points, err = rd.Int(f["points"], w+".points"); err == nil && (a.Points < 1 || a.Points > 99) {
+					err = rd.Errf(f["points"], "%s.points: a unit loses 1..99 strength points, not %d", w, a.Points)
+				}
+			}
+		}
+	default:
+		return nil, rd.Errf(v, "%s: lob has no command %s; allowed: %s", w, strict.Quote(verb, 40), strings.Join(verbs, ", "))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// fields reads a mapping of the allowed keys, or a bare id standing for
+// key short (skedaddle: II-corps); want lists the keys it needs.
+func fields(rd strict.Reader, v *yaml.Node, w, short string, allowed ...string) (map[string]*yaml.Node, error) {
+	if v.Kind == yaml.ScalarNode && short != "" {
+		return map[string]*yaml.Node{short: v}, nil
+	}
+	f, err := rd.Fields(v, w, allowed...)
+	if err != nil {
+		return nil, err
+	}
+	if short != "" {
+		if err := rd.Require(f, v, w, short); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// word reads one of a list of words.
+func word(rd strict.Reader, n *yaml.Node, w string, allowed []string, what string) (string, error) {
+	s, err := rd.Word(n, w)
+	if err != nil {
+		return "", err
+	}
+	if !slices.Contains(allowed, s) {
+		return "", rd.Errf(n, "%s: %s is not %s; allowed: %s", w, strict.Quote(s, 40), what, strings.Join(allowed, ", "))
+	}
+	return s, nil
+}
+
+// label reads a hex's label as text: "0412" or 4-12.
+func label(rd strict.Reader, n *yaml.Node, w string) (string, error) {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		return "", rd.Errf(n, "%s: want the label of a hex, such as \"0412\", got %s", w, strict.KindName(n))
+	}
+	if len(n.Value) == 0 || len(n.Value) > 13 || strings.Trim(n.Value, "0123456789-") != "" {
+		return "", rd.Errf(n, "%s: %s is not the label of a hex; write its column then its row, such as \"0412\", or 4-12", w, strict.Quote(n.Value, 20))
+	}
+	return n.Value, nil
+}
+
+// text reads free text of at most MaxNote characters.
+func text(rd strict.Reader, n *yaml.Node, w string) (string, error) {
+	s, err := rd.Str(n, w)
+	if err != nil {
+		return "", err
+	}
+	if len(s) > MaxNote {
+		return "", rd.Errf(n, "%s: at most %d characters, got %d", w, MaxNote, len(s))
+	}
+	return s, nil
+}
+
+func readIssue(rd strict.Reader, v *yaml.Node, w string, a *Args) error {
+	f, err := rd.Fields(v, w, "from", "to", "order", "objective", "note", "condition", "reserve", "with")
+	if err != nil {
+		return err
+	}
+	if err := rd.Require(f, v, w, "to"); err != nil {
+		return err
+	}
+	if n := f["from"]; n != nil {
+		if a.From, err = rd.ID(n, w+".from"); err != nil {
+			return err
+		}
+	}
+	if a.To, err = rd.ID(f["to"], w+".to"); err != nil {
+		return err
+	}
+	if n := f["order"]; n != nil {
+		if a.Kind, err = word(rd, n, w+".order", Orders, "a kind of order"); err != nil {
+			return err
+		}
+	} else if a.To != "hq" && a.To != "army-hq" {
+		return rd.Errf(v, "%s: order is missing: the kind of order, one of %s", w, strings.Join(Orders, ", "))
+	}
+	if n := f["objective"]; n != nil {
+		if a.Objective, err = label(rd, n, w+".objective"); err != nil {
+			return err
+		}
+	}
+	for _, k := range []struct {
+		key string
+		p   *string
+	}{{"note", &a.Note}, {"condition", &a.Condition}} {
+		if n := f[k.key]; n != nil {
+			if *k.p, err = text(rd, n, w+"."+k.key); err != nil {
+				return err
+			}
+		}
+	}
+	if n := f["reserve"]; n != nil {
+		if a.Reserve, err = rd.ID(n, w+".reserve"); err != nil {
+			return err
+		}
+	}
+	if n := f["with"]; n != nil {
+		if a.With, err = rd.IDs(n, w+".with", MaxWith); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func readMove(rd strict.Reader, v *yaml.Node, w string, a *Args, post bool) error {
+	keys := []string{"unit", "leader", "hq", "army-hq", "to", "path"}
+	if post {
+		keys = []string{"unit", "to", "path"}
+	}
+	f, err := rd.Fields(v, w, keys...)
+	if err != nil {
+		return err
+	}
+	given := 0
+	for _, k := range []string{"unit", "leader", "hq", "army-hq"} {
+		if f[k] != nil {
+			given++
+		}
+	}
+	switch {
+	case given > 1:
+		return rd.Errf(v, "%s: give one of unit, leader, hq or army-hq", w)
+	case f["army-hq"] != nil:
+		if a.Army, err = rd.Bool(f["army-hq"], w+".army-hq"); err == nil && !a.Army {
+			err = rd.Errf(f["army-hq"], "%s.army-hq: army-hq: true moves the army HQ; leave it out otherwise", w)
+		}
+	case f["unit"] != nil:
+		a.Unit, err = rd.ID(f["unit"], w+".unit")
+	case f["leader"] != nil:
+		a.Leader, err = rd.ID(f["leader"], w+".leader")
+	case f["hq"] != nil:
+		a.HQ, err = rd.ID(f["hq"], w+".hq")
+	default:
+		if post {
+			return rd.Errf(v, "%s: unit is missing: the battery to post", w)
+		}
+		return rd.Errf(v, "%s: unit is missing: the combat unit that moves (or leader, hq: a Command's HQ, army-hq: true)", w)
+	}
+	if err != nil {
+		return err
+	}
+	if n := f["to"]; n != nil {
+		if a.To, err = label(rd, n, w+".to"); err != nil {
+			return err
+		}
+	}
+	if n := f["path"]; n != nil {
+		items, err := rd.List(n, w+".path")
+		if err != nil {
+			return err
+		}
+		if len(items) == 0 || len(items) > MaxPath {
+			return rd.Errf(n, "%s.path: a path has 1..%d hexes, got %d", w, MaxPath, len(items))
+		}
+		for i, it := range items {
+			s, err := label(rd, it, w+".path["+itoa(i)+"]")
+			if err != nil {
+				return err
+			}
+			a.Path = append(a.Path, s)
+		}
+		if a.To != "" && a.To != a.Path[len(a.Path)-1] {
+			return rd.Errf(n, "%s.path: the path ends at %s, not at %s where to says; give one of them, or make them agree", w, a.Path[len(a.Path)-1], a.To)
+		}
+		a.To = a.Path[len(a.Path)-1]
+	}
+	if a.To == "" {
+		return rd.Errf(v, "%s: to is missing: the hex to move to (or path: the hexes in order)", w)
+	}
+	return nil
+}

@@ -1,0 +1,710 @@
+package lob
+
+import (
+	"fmt"
+	"slices"
+
+	"orderly/game"
+	"orderly/geom"
+)
+
+// LOB's event types.
+const (
+	EvBegun      = "turn-begun"    // a side's turn: awareness, arrivals, deliveries, relays (LOB-1, LOB-4, LOB-6)
+	EvAccepted   = "acceptance"    // acceptance rolls; orders accepted, executing, relayed (LOB-4..LOB-6)
+	EvChecked    = "checks"        // fluke stoppage checks and attack recovery (LOB-7)
+	EvIssued     = "issued"        // a command roll and the order it issues (LOB-3, LOB-4)
+	EvRelease    = "release"       // a command roll to release a reserve (LOB-5)
+	EvInitiative = "initiative"    // an initiative roll and what it does (LOB-5, LOB-8)
+	EvSkedaddle  = "skedaddled"    // a Command or the army HQ skedaddles (LOB-8)
+	EvCondition  = "condition-met" // a conditional order's condition is fulfilled (LOB-6)
+	EvFutile     = "futile"        // an attack order ended as futile (LOB-7)
+	EvDeclared   = "declared"      // an order declared fulfilled, to end with the player turn (LOB-7)
+	EvEnded      = "turn-ended"    // the player turn ends: orders fulfilled (LOB-7)
+	EvMoved      = "moved"         // a piece moves (LOB-2)
+	EvFormed     = "formed"        // a combat unit changes formation
+	EvLost       = "lost"          // a combat unit loses strength
+	EvAware      = "aware"         // the army commander becomes aware (LOB-4)
+)
+
+// EventTypes lists LOB's event types.
+func (r *Rules) EventTypes() []string {
+	return []string{EvBegun, EvAccepted, EvChecked, EvIssued, EvRelease, EvInitiative, EvSkedaddle, EvCondition, EvFutile,
+		EvDeclared, EvEnded, EvMoved, EvFormed, EvLost, EvAware}
+}
+
+// Effect is a reserve established or released by an order or a relay.
+type Effect struct {
+	Formation string `json:"formation"`
+	Reserve   bool   `json:"reserve"`
+	Order     string `json:"order,omitempty"`
+}
+
+// Begun is the payload of a turn-begun event.
+type Begun struct {
+	Side  string `json:"side"`
+	Aware bool   `json:"aware,omitempty"` // the army commander becomes aware now
+	// Entered lists the reinforcements that enter; HQs the Commands whose
+	// HQ arrives.
+	Entered []string `json:"entered,omitempty"`
+	HQs     []string `json:"hqs,omitempty"`
+	// Adopted lists orders a Command takes up on entry or on rejoining.
+	Adopted []Order `json:"adopted,omitempty"`
+	// Rejoined lists reinforcements that come within their corps' radius
+	// (10.3f).
+	Rejoined []string `json:"rejoined,omitempty"`
+	// Arrived lists the orders that arrive and await acceptance.
+	Arrived []string `json:"arrived,omitempty"`
+	// Effects are reserves set or freed by relays that arrive.
+	Effects []Effect `json:"effects,omitempty"`
+	// Relays are the orders a corps relays to its divisions.
+	Relays []Order `json:"relays,omitempty"`
+}
+
+// Take is one acceptance roll's result.
+type Take struct {
+	Order  string `json:"order"`
+	Result string `json:"result"`
+}
+
+// Acceptance is the payload of an acceptance event.
+type Acceptance struct {
+	Side  string `json:"side"`
+	Rolls []Take `json:"rolls,omitempty"`
+	// Embedded lists the artillery battalions' orders accepted with
+	// their Command's.
+	Embedded   []string `json:"embedded,omitempty"`
+	Executing  []string `json:"executing,omitempty"`
+	Superseded []string `json:"superseded,omitempty"`
+	Effects    []Effect `json:"effects,omitempty"`
+	Relays     []Order  `json:"relays,omitempty"`
+	// Done lists orders whose work is done on acceptance (a reserve
+	// established).
+	Done []string `json:"done,omitempty"`
+}
+
+// Check is one Command's fluke stoppage check or attack recovery roll.
+type Check struct {
+	Command string `json:"command"`
+	Step    string `json:"step,omitempty"` // recovery: first or second
+	Result  string `json:"result"`
+	// Lost lists the formations that lose reserve status when it flukes.
+	Lost []string `json:"lost,omitempty"`
+}
+
+// Checks is the payload of a checks event.
+type Checks struct {
+	Side     string  `json:"side"`
+	Fluke    []Check `json:"fluke,omitempty"`
+	Recovery []Check `json:"recovery,omitempty"`
+}
+
+// Issue is the payload of an issued event: the command roll and, if it
+// passes, the order with its delivery.
+type Issue struct {
+	By     string `json:"by"` // the leader who issues it
+	Result string `json:"result"`
+	// Roll says the army commander's command roll of the turn was used.
+	Roll  bool  `json:"roll,omitempty"`
+	Order Order `json:"order"`
+	// With are the artillery battalions' orders embedded in it.
+	With   []Order `json:"with,omitempty"`
+	Dist   int     `json:"dist"`
+	Radius int     `json:"radius"`
+	Turns  int     `json:"turns,omitempty"`
+	// HQ says the order moves the army HQ (LOB-4).
+	HQ bool `json:"hq,omitempty"`
+}
+
+// Release is the payload of a release event: a command roll to release a
+// reserve and, if it passes, the relay that frees it on arrival.
+type Release struct {
+	By        string `json:"by"`
+	Formation string `json:"formation"`
+	Result    string `json:"result"`
+	Order     *Order `json:"order,omitempty"`
+	Dist      int    `json:"dist"`
+	Turns     int    `json:"turns,omitempty"`
+}
+
+// Initiative is the payload of an initiative event.
+type Initiative struct {
+	Leader    string `json:"leader"`
+	Purpose   string `json:"purpose"`
+	Formation string `json:"formation"`
+	With      string `json:"with,omitempty"` // associate-artillery: the Command
+	Result    string `json:"result"`
+}
+
+// Skedaddle is the payload of a skedaddled event.
+type Skedaddle struct {
+	Command string `json:"command,omitempty"` // "" for the army HQ
+	Side    string `json:"side"`
+	// Cause is the enemy unit that entered the HQ's hex; "" when the
+	// side chose it.
+	Cause    string   `json:"cause,omitempty"`
+	Commands []string `json:"commands,omitempty"` // the Commands that skedaddle
+	Held     []string `json:"held,omitempty"`
+	Lost     []string `json:"lost,omitempty"`     // formations that lose reserve status
+	Limbered []string `json:"limbered,omitempty"` // posted artillery that limbers
+}
+
+// Condition is the payload of a condition-met event.
+type Condition struct {
+	Order string `json:"order"`
+}
+
+// Ending is the payload of futile and declared events.
+type Ending struct {
+	Command string `json:"command"`
+	Order   string `json:"order"`
+	// Orders lists every order the ending reaches (a corps order's
+	// relays), Commands the Commands it leaves with no orders.
+	Orders   []string `json:"orders,omitempty"`
+	Commands []string `json:"commands,omitempty"`
+	Recover  []string `json:"recover,omitempty"` // Commands that begin attack recovery
+}
+
+// Ended is the payload of a turn-ended event.
+type Ended struct {
+	Side      string   `json:"side"`
+	Fulfilled []string `json:"fulfilled,omitempty"`
+	Commands  []string `json:"commands,omitempty"`
+	Recover   []string `json:"recover,omitempty"`
+	Goal      bool     `json:"goal,omitempty"` // the army HQ reached its destination
+}
+
+// Moved is the payload of a moved event.
+type Moved struct {
+	Unit   string       `json:"unit,omitempty"`
+	Leader string       `json:"leader,omitempty"`
+	HQ     string       `json:"hq,omitempty"`   // a Command's HQ
+	Army   string       `json:"army,omitempty"` // a side's army HQ
+	Path   []geom.Point `json:"path"`
+	To     string       `json:"to"`
+	Cost   int          `json:"cost"`
+	Posted bool         `json:"posted,omitempty"` // a battery posted (LOB-4)
+}
+
+// Formed is the payload of a formed event.
+type Formed struct {
+	Unit      string `json:"unit"`
+	Formation string `json:"formation"`
+}
+
+// Lost is the payload of a lost event.
+type Lost struct {
+	Unit   string `json:"unit"`
+	Points int    `json:"points"`
+	// Command is the Command whose attack losses it counts to (LOB-7).
+	Command string `json:"command,omitempty"`
+}
+
+// Aware is the payload of an aware event.
+type Aware struct {
+	Side string `json:"side"`
+}
+
+// Payload makes an empty payload for an event type.
+func (r *Rules) Payload(typ string) (any, bool) {
+	switch typ {
+	case EvBegun:
+		return &Begun{}, true
+	case EvAccepted:
+		return &Acceptance{}, true
+	case EvChecked:
+		return &Checks{}, true
+	case EvIssued:
+		return &Issue{}, true
+	case EvRelease:
+		return &Release{}, true
+	case EvInitiative:
+		return &Initiative{}, true
+	case EvSkedaddle:
+		return &Skedaddle{}, true
+	case EvCondition:
+		return &Condition{}, true
+	case EvFutile, EvDeclared:
+		return &Ending{}, true
+	case EvEnded:
+		return &Ended{}, true
+	case EvMoved:
+		return &Moved{}, true
+	case EvFormed:
+		return &Formed{}, true
+	case EvLost:
+		return &Lost{}, true
+	case EvAware:
+		return &Aware{}, true
+	}
+	return nil, false
+}
+
+// Apply folds one of LOB's events into the state.
+func (r *Rules) Apply(s *game.State, e *game.Event) error {
+	st := ext(s)
+	form := func(id string) (*Formation, error) {
+		if f := st.Formation(id); f != nil {
+			return f, nil
+		}
+		return nil, fmt.Errorf("no formation %s", id)
+	}
+	order := func(id string) (*Order, error) {
+		if o := st.Order(id); o != nil {
+			return o, nil
+		}
+		return nil, fmt.Errorf("no order %s", id)
+	}
+	side := func(id string) (*Side, error) {
+		if sd := st.Side(id); sd != nil {
+			return sd, nil
+		}
+		return nil, fmt.Errorf("no side %s", id)
+	}
+	effects := func(es []Effect) error {
+		for _, ef := range es {
+			f, err := form(ef.Formation)
+			if err != nil {
+				return err
+			}
+			f.Reserve = ef.Reserve
+			if ef.Order != "" {
+				o, err := order(ef.Order)
+				if err != nil {
+					return err
+				}
+				o.Stage = Done
+			}
+		}
+		return nil
+	}
+	stage := func(ids []string, to string) error {
+		for _, id := range ids {
+			o, err := order(id)
+			if err != nil {
+				return err
+			}
+			o.Stage = to
+		}
+		return nil
+	}
+	switch d := e.Data.(type) {
+	case *Begun:
+		sd, err := side(d.Side)
+		if err != nil {
+			return err
+		}
+		sd.Rolled, sd.HQUsed = false, 0
+		if d.Aware {
+			sd.Aware = true
+		}
+		for i := range st.Leaders {
+			if l := &st.Leaders[i]; l.Side == d.Side {
+				l.Used, l.Rolled = 0, nil
+			}
+		}
+		for i := range st.Units {
+			if u := &st.Units[i]; u.Side == d.Side {
+				u.Used = 0
+			}
+		}
+		for i := range st.Formations {
+			if f := &st.Formations[i]; f.Side == d.Side {
+				f.HQUsed = 0
+			}
+		}
+		for i := range st.Orders {
+			if o := &st.Orders[i]; o.Side == d.Side && o.Stage == Issued {
+				o.Stage = Delivering
+			}
+		}
+		for _, id := range d.Entered {
+			f, err := form(id)
+			if err != nil {
+				return err
+			}
+			f.Entered = true
+		}
+		for _, id := range d.HQs {
+			f, err := form(id)
+			if err != nil {
+				return err
+			}
+			f.HQOn = true
+		}
+		for _, id := range d.Rejoined {
+			f, err := form(id)
+			if err != nil {
+				return err
+			}
+			f.Rejoin = false
+		}
+		for _, o := range d.Adopted {
+			st.put(o)
+			f, err := form(o.To)
+			if err != nil {
+				return err
+			}
+			f.Order = o.ID
+			st.attack(f, o, e.Turn)
+		}
+		if err := stage(d.Arrived, Awaiting); err != nil {
+			return err
+		}
+		if err := effects(d.Effects); err != nil {
+			return err
+		}
+		for _, o := range d.Relays {
+			st.put(o)
+		}
+	case *Acceptance:
+		for _, t := range d.Rolls {
+			o, err := order(t.Order)
+			if err != nil {
+				return err
+			}
+			if t.Result == "accepted" {
+				o.Stage, o.Taken = Accepted, e.Turn
+				if f := st.Formation(o.To); f != nil && o.Kind == Attack && f.Kind == KindDivision {
+					f.FlukeFrom, f.Losses = e.Turn+r.play["fluke-delay"], 0
+				}
+			} else {
+				o.Failed++
+			}
+		}
+		for _, id := range d.Embedded {
+			o, err := order(id)
+			if err != nil {
+				return err
+			}
+			o.Stage, o.Taken = Accepted, e.Turn
+		}
+		if err := stage(d.Superseded, Superseded); err != nil {
+			return err
+		}
+		for _, id := range d.Superseded {
+			// A Command that leaves an attack order for another needs no
+			// recovery to take it up (10.8d).
+			o := st.Order(id)
+			if f := st.Formation(o.To); f != nil && f.Order == id {
+				f.Order, f.Attacked = "", false
+			}
+		}
+		for _, id := range d.Executing {
+			o, err := order(id)
+			if err != nil {
+				return err
+			}
+			o.Stage = Executing
+			f, err := form(o.To)
+			if err != nil {
+				return err
+			}
+			f.Order, f.Declared = id, false
+			if o.Release {
+				f.Reserve = false // an order to a reserve frees it (LOB-5)
+			}
+			st.attack(f, *o, 0)
+		}
+		if err := effects(d.Effects); err != nil {
+			return err
+		}
+		if err := stage(d.Done, Done); err != nil {
+			return err
+		}
+		for _, o := range d.Relays {
+			st.put(o)
+		}
+	case *Checks:
+		for _, c := range d.Fluke {
+			if c.Result != "fluke" {
+				continue
+			}
+			f, err := form(c.Command)
+			if err != nil {
+				return err
+			}
+			if o := st.liveAttack(f); o != nil {
+				o.Stage = Fluked
+				f.Last = o.ID
+			}
+			f.Order, f.Fluked, f.FlukeFrom, f.Declared = "", true, 0, false
+			f.Recovery, f.RecoverFrom = First, e.Turn+1
+			for _, id := range c.Lost {
+				if g := st.Formation(id); g != nil {
+					g.Reserve = false
+				}
+			}
+		}
+		for _, c := range d.Recovery {
+			f, err := form(c.Command)
+			if err != nil {
+				return err
+			}
+			last := st.Order(f.Last)
+			if last != nil {
+				last.Stage = Recovering
+			}
+			switch {
+			case c.Result == "pass" && c.Step == First:
+				f.Recovery, f.RecoverFrom = Second, e.Turn+1
+			case c.Result == "pass":
+				f.Recovery, f.RecoverFrom, f.Fluked, f.Attacked = "", 0, false, false
+				if last != nil {
+					last.Stage = Done
+				}
+				f.Last = ""
+			case c.Step == Second:
+				f.Recovery, f.RecoverFrom = First, e.Turn+1
+			}
+		}
+	case *Issue:
+		sd, err := side(e.Side)
+		if err != nil {
+			return err
+		}
+		if d.Roll {
+			sd.Rolled = true
+		}
+		if d.Result != "issued" {
+			return nil
+		}
+		if d.HQ {
+			g := *d.Order.Objective
+			sd.Goal = &g
+			return nil
+		}
+		sd.Issued++
+		st.put(d.Order)
+		for _, o := range d.With {
+			sd.Issued++
+			st.put(o)
+		}
+	case *Release:
+		if d.Order != nil {
+			sd, err := side(e.Side)
+			if err != nil {
+				return err
+			}
+			sd.Issued++
+			st.put(*d.Order)
+		}
+		if l := st.Leader(d.By); l != nil {
+			l.Rolled = append(l.Rolled, "release-order")
+		}
+	case *Initiative:
+		l := st.Leader(d.Leader)
+		if l == nil {
+			return fmt.Errorf("no leader %s", d.Leader)
+		}
+		l.Rolled = append(l.Rolled, d.Purpose)
+		if d.Result != "initiative" {
+			return nil
+		}
+		if d.Purpose == "end-skedaddle" && d.Formation == e.Side {
+			sd, err := side(e.Side)
+			if err != nil {
+				return err
+			}
+			sd.Skedaddle = false
+			return nil
+		}
+		f, err := form(d.Formation)
+		if err != nil {
+			return err
+		}
+		switch d.Purpose {
+		case "end-skedaddle":
+			f.Skedaddle, f.Held = false, nil
+		case "deploy-early":
+			f.Deployed = true
+		case "establish-reserve":
+			f.Reserve = true
+		case "release-reserve":
+			f.Reserve = false
+		case "associate-artillery":
+			f.Associated = d.With
+		}
+	case *Skedaddle:
+		if d.Command == "" {
+			sd, err := side(d.Side)
+			if err != nil {
+				return err
+			}
+			sd.Skedaddle = true
+			return nil
+		}
+		for _, id := range d.Commands {
+			f, err := form(id)
+			if err != nil {
+				return err
+			}
+			f.Skedaddle, f.Deployed = true, false
+		}
+		if f := st.Formation(d.Command); f != nil {
+			f.Held = slices.Clone(d.Held)
+		}
+		for _, id := range d.Lost {
+			if f := st.Formation(id); f != nil {
+				f.Reserve = false
+			}
+		}
+		for _, id := range d.Limbered {
+			if u := st.Unit(id); u != nil {
+				u.Posted = false
+			}
+		}
+	case *Condition:
+		o, err := order(d.Order)
+		if err != nil {
+			return err
+		}
+		o.Met = true
+		for i := range st.Orders {
+			if c := &st.Orders[i]; c.Parent == o.ID {
+				c.Met = true
+			}
+		}
+	case *Ending:
+		f, err := form(d.Command)
+		if err != nil {
+			return err
+		}
+		if e.Type == EvDeclared {
+			f.Declared = true
+			return nil
+		}
+		return st.end(d.Orders, d.Commands, d.Recover, Futile, e.Turn)
+	case *Ended:
+		if d.Goal {
+			if sd := st.Side(d.Side); sd != nil {
+				sd.Goal = nil
+			}
+		}
+		return st.end(d.Fulfilled, d.Commands, d.Recover, Fulfilled, e.Turn)
+	case *Moved:
+		cost := d.Cost
+		switch {
+		case d.Army != "":
+			sd, err := side(d.Army)
+			if err != nil {
+				return err
+			}
+			sd.HQUsed += cost
+			sd.HQ = d.Path[len(d.Path)-1]
+		case d.HQ != "":
+			f, err := form(d.HQ)
+			if err != nil {
+				return err
+			}
+			f.HQUsed += cost
+			f.HQ = d.Path[len(d.Path)-1]
+		case d.Leader != "":
+			l := st.Leader(d.Leader)
+			if l == nil {
+				return fmt.Errorf("no leader %s", d.Leader)
+			}
+			l.Used += cost
+		default:
+			u := st.Unit(d.Unit)
+			if u == nil {
+				return fmt.Errorf("no unit %s", d.Unit)
+			}
+			u.Used += cost
+			if d.Posted {
+				u.Posted = true
+			}
+		}
+	case *Formed:
+		if u := st.Unit(d.Unit); u != nil {
+			u.Posted = u.Posted && d.Formation == "unlimbered"
+		}
+	case *Lost:
+		u := st.Unit(d.Unit)
+		if u == nil {
+			return fmt.Errorf("no unit %s", d.Unit)
+		}
+		u.Strength -= d.Points
+		if u.Strength <= 0 {
+			u.Strength, u.Gone = 0, true
+		}
+		if f := st.Formation(d.Command); f != nil {
+			f.Losses += d.Points
+		}
+	case *Aware:
+		sd, err := side(d.Side)
+		if err != nil {
+			return err
+		}
+		sd.Aware = true
+	}
+	return nil
+}
+
+// put adds an order to the state, or puts it in place of the one of the
+// same id (an order of the scenario taken up on entry).
+func (st *State) put(o Order) {
+	for i := range st.Orders {
+		if st.Orders[i].ID == o.ID {
+			st.Orders[i] = o
+			return
+		}
+	}
+	st.Orders = append(st.Orders, o)
+}
+
+// attack marks a Command that takes up an attack order: it will need
+// attack recovery when the order ends; a reinforcement's fluke checks
+// start in the command phase after it enters (entry, when not 0).
+func (st *State) attack(f *Formation, o Order, entry int) {
+	if o.Kind != Attack || f.Kind == KindBattalion {
+		return
+	}
+	f.Attacked = true
+	if entry > 0 && f.Kind == KindDivision {
+		f.FlukeFrom, f.Losses = entry+1, 0
+	}
+}
+
+// liveAttack is a Command's accepted or executing attack order, or nil.
+func (st *State) liveAttack(f *Formation) *Order {
+	if o := st.Executing(f); o != nil && o.Kind == Attack {
+		return o
+	}
+	for i := range st.Orders {
+		if o := &st.Orders[i]; o.To == f.ID && o.Kind == Attack && o.Stage == Accepted {
+			return o
+		}
+	}
+	return nil
+}
+
+// end ends orders at stage to (fulfilled or futile): their Commands go to
+// no-orders status, and those in recover begin attack recovery next turn.
+func (st *State) end(orders, commands, recover []string, to string, turn int) error {
+	for _, id := range orders {
+		o := st.Order(id)
+		if o == nil {
+			return fmt.Errorf("no order %s", id)
+		}
+		o.Stage = to
+	}
+	for _, id := range commands {
+		f := st.Formation(id)
+		if f == nil {
+			return fmt.Errorf("no formation %s", id)
+		}
+		if o := st.Executing(f); o != nil && o.Kind == Attack {
+			f.Last = o.ID
+		}
+		f.Order, f.Declared, f.FlukeFrom = "", false, 0
+	}
+	for _, id := range recover {
+		f := st.Formation(id)
+		if f == nil {
+			return fmt.Errorf("no formation %s", id)
+		}
+		f.Recovery, f.RecoverFrom = First, turn+1
+	}
+	return nil
+}

@@ -1,0 +1,328 @@
+package lob
+
+import (
+	"fmt"
+	"slices"
+
+	"orderly/game"
+	"orderly/geom"
+	"orderly/terrain"
+)
+
+// moverIndex is the column of lob/allowance and lob/terrain for a kind of
+// piece.
+func moverIndex(kind string) int { return slices.Index(movers, kind) }
+
+// Price is the cost in movement points of a step from hex i to its
+// neighbour in direction d for a kind of piece (infantry, cavalry,
+// artillery, leader), from the user's lob/terrain: along a road the
+// road's cost; else the terrain of the hex entered plus each hexside
+// feature crossed. False when prohibited (P).
+func (r *Rules) Price(t *terrain.Map, kind string, i, d int) (int, bool) {
+	j := t.Next(i, d)
+	m := moverIndex(kind)
+	if j < 0 || m < 0 {
+		return 0, false
+	}
+	nh := len(hexKinds)
+	if t.Road(i, d) != terrain.None {
+		c := r.cost[nh+len(sideKinds)][m]
+		return c, c >= 0
+	}
+	c := r.cost[t.Terrain(j)][m]
+	if c < 0 {
+		return 0, false
+	}
+	for f := range sideKinds {
+		if t.Has(i, d, f) {
+			s := r.cost[nh+f][m]
+			if s < 0 {
+				return 0, false
+			}
+			c += s
+		}
+	}
+	return c, true
+}
+
+// mover is a piece about to move: what it is, where it stands, its
+// allowance and what it has used.
+type mover struct {
+	id    string
+	kind  string
+	at    geom.Point
+	allow int
+	used  int
+	unit  *Unit
+	lead  *Leader
+	hq    *Formation
+	army  *Side
+}
+
+// mover finds the piece a move or post names.
+func (k *cmd) mover(post bool) (*mover, error) {
+	a := k.a
+	switch {
+	case a.Army:
+		sd := k.st.Side(k.side)
+		if sd.Goal == nil {
+			return nil, game.Reject("LOB-4", "the army HQ moves only under an order the army commander issued with his command roll (issue to hq)")
+		}
+		return &mover{id: k.side + "'s army HQ", kind: "leader", at: sd.HQ, allow: k.r.allow["leader"], used: sd.HQUsed, army: sd}, nil
+	case a.HQ != "":
+		f, err := k.command(a.HQ, "hq")
+		if err != nil {
+			return nil, err
+		}
+		if !f.HQOn {
+			return nil, game.Reject("LOB-1", "the HQ of %s is not on the map; its leader acts as its HQ and moves as a leader", f.ID)
+		}
+		return &mover{id: f.ID + "'s HQ", kind: "leader", at: f.HQ, allow: k.r.allow["leader"], used: f.HQUsed, hq: f}, nil
+	case a.Leader != "":
+		l, err := k.leader(a.Leader, "leader")
+		if err != nil {
+			return nil, err
+		}
+		return &mover{id: l.ID, kind: "leader", at: l.At, allow: k.r.allow["leader"], used: l.Used, lead: l}, nil
+	}
+	u, err := k.unit(a.Unit)
+	if err != nil {
+		return nil, err
+	}
+	if post && u.Type != "artillery" {
+		return nil, game.Reject("LOB-4", "%s is %s; only batteries are posted", u.ID, u.Type)
+	}
+	return &mover{id: u.ID, kind: u.Type, at: u.At, allow: k.r.allow[u.Type], used: u.Used, unit: u}, nil
+}
+
+// blocked marks the hexes with an enemy combat unit.
+func (st *State) blocked(side string) []bool {
+	t := st.sc.Terrain
+	out := make([]bool, t.Len())
+	for i := range st.Units {
+		if u := &st.Units[i]; u.alive() && u.Side != side {
+			if j, ok := t.At(u.At); ok {
+				out[j] = true
+			}
+		}
+	}
+	return out
+}
+
+// stacked counts a side's combat units in a hex.
+func (st *State) stacked(side string, p geom.Point) int {
+	n := 0
+	for i := range st.Units {
+		if u := &st.Units[i]; u.alive() && u.Side == side && u.At == p {
+			n++
+		}
+	}
+	return n
+}
+
+// Path is a move worked out: the hexes after the start and the cost.
+type Path struct {
+	Hexes []int
+	Cost  int
+}
+
+// plan works out a move to hex to: along the path given, or the least-cost
+// path within what the piece has left, not through the enemy.
+func (k *cmd) plan(m *mover, to geom.Point) (*Path, error) {
+	t := k.sc.Terrain
+	from, ok := t.At(m.at)
+	dest, ok2 := t.At(to)
+	if !ok || !ok2 {
+		return nil, game.Reject("", "%s or hex %s is off the map", m.id, k.sc.Map.Format(to))
+	}
+	if from == dest {
+		return nil, game.Reject("", "%s is in hex %s already", m.id, t.Label(dest))
+	}
+	left := max(m.allow-m.used, 0)
+	blocked := k.st.blocked(k.side)
+	step := func(i, d int) (int, bool) {
+		if j := t.Next(i, d); j < 0 || blocked[j] {
+			return 0, false
+		}
+		return k.r.Price(t, m.kind, i, d)
+	}
+	if len(k.a.Path) > 0 {
+		p := &Path{}
+		at := from
+		for n, l := range k.a.Path {
+			h, err := k.hex(l, fmt.Sprintf("path[%d]", n))
+			if err != nil {
+				return nil, err
+			}
+			j, _ := t.At(h)
+			d := t.Dir(at, j)
+			if d < 0 {
+				return nil, game.Reject("", "hex %s does not touch %s before it; a path is a chain of neighbouring hexes", t.Label(j), t.Label(at))
+			}
+			if blocked[j] {
+				return nil, game.Reject("", "hex %s holds the enemy", t.Label(j))
+			}
+			c, ok := step(at, d)
+			if !ok {
+				return nil, game.Reject("", "hex %s (%s) or the hexside into it is prohibited to %s", t.Label(j), t.TerrainName(j), m.kind)
+			}
+			p.Hexes, p.Cost, at = append(p.Hexes, j), p.Cost+c, j
+		}
+		if at != dest {
+			return nil, game.Reject("", "the path ends in hex %s, not %s", t.Label(at), t.Label(dest))
+		}
+		if p.Cost > left {
+			return nil, game.Reject("", "the path costs %s MP and %s has %s MP left this turn", MP(p.Cost), m.id, MP(left))
+		}
+		return p, nil
+	}
+	path, cost, found := k.st.searcher().Path(from, dest, step, k.r.floor[m.kind], left)
+	if !found {
+		if _, c, ok := k.st.searcher().Path(from, dest, step, k.r.floor[m.kind], 3*m.allow+1); ok {
+			return nil, game.Reject("", "the way to hex %s costs %s MP and %s has %s MP left this turn", t.Label(dest), MP(c), m.id, MP(left))
+		}
+		return nil, game.Reject("", "%s cannot reach hex %s this turn: every way is prohibited to it, held by the enemy, or far beyond its %s MP", m.id, t.Label(dest), MP(m.allow))
+	}
+	return &Path{Hexes: path, Cost: cost}, nil
+}
+
+// radiusRule checks a combat unit's move from one hex to another against
+// its Command (LOB-2, LOB-7, LOB-8): a unit out of command radius moves
+// only back toward it; a unit of a Command in no-orders status or
+// skedaddled stays within it (10.8a, 10.9; our reading); a unit of a
+// fluked division does not advance toward the enemy (10.7b).
+func (st *State) radiusRule(u *Unit, to geom.Point) (string, string) {
+	f := st.Formation(u.Command)
+	if f == nil {
+		return "", ""
+	}
+	in, d0 := st.InRadius(f, u.At)
+	inTo, d1 := st.InRadius(f, to)
+	switch {
+	case d0 < 0:
+		return "", ""
+	case !in && d1 >= d0:
+		return "LOB-2", fmt.Sprintf("%s is out of the command radius of %s (%d hexes from its HQ); it may only move back toward it, and hex %s is not nearer", u.ID, f.ID, d0, st.sc.Map.Format(to))
+	case in && !inTo && f.Skedaddle:
+		return "LOB-8", fmt.Sprintf("%s is skedaddled; its units move within its command radius, and hex %s is outside it", f.ID, st.sc.Map.Format(to))
+	case in && !inTo && f.Order == "" && !f.Rejoin:
+		return "LOB-2", fmt.Sprintf("%s has no orders; its units move within its command radius, and hex %s is outside it", f.ID, st.sc.Map.Format(to))
+	}
+	if f.Fluked {
+		if e0, e1 := st.nearestEnemy(u.Side, u.At), st.nearestEnemy(u.Side, to); e0 >= 0 && e1 < e0 {
+			return "LOB-7", fmt.Sprintf("%s failed a fluke stoppage check; its units cannot advance, and hex %s is nearer the enemy", f.ID, st.sc.Map.Format(to))
+		}
+	}
+	return "", ""
+}
+
+// nearestEnemy is the distance to the nearest enemy combat unit, or -1.
+func (st *State) nearestEnemy(side string, p geom.Point) int {
+	best := -1
+	for i := range st.Units {
+		if u := &st.Units[i]; u.alive() && u.Side != side {
+			if d := st.dist(p, u.At); best < 0 || d < best {
+				best = d
+			}
+		}
+	}
+	return best
+}
+
+// move moves a piece (LOB-2), or posts a battery (LOB-4: no command roll;
+// it unlimbers within its Command's radius).
+func (k *cmd) move(post bool) error {
+	m, err := k.mover(post)
+	if err != nil {
+		return err
+	}
+	to, err := k.hex(k.a.To, "to")
+	if err != nil {
+		return err
+	}
+	pl, err := k.plan(m, to)
+	if err != nil {
+		return err
+	}
+	t := k.sc.Terrain
+	mv := &Moved{Cost: pl.Cost, To: t.Label(pl.Hexes[len(pl.Hexes)-1]), Posted: post}
+	for _, j := range pl.Hexes {
+		mv.Path = append(mv.Path, t.Point(j))
+	}
+	var moves []game.Move
+	rule := "LOB-2"
+	switch {
+	case m.army != nil:
+		mv.Army = k.side
+		rule = "LOB-4"
+	case m.hq != nil:
+		mv.HQ = m.hq.ID
+		rule = "LOB-1"
+	case m.lead != nil:
+		mv.Leader = m.id
+		moves = append(moves, game.Move{General: m.id, To: to, Piece: m.lead.pi + 1})
+	default:
+		u := m.unit
+		if n := k.st.stacked(k.side, to); n+1 > k.r.play["stack"] {
+			return game.Reject("", "hex %s holds %d of your combat units already; at most %d stack (lob/play stack)", k.sc.Map.Format(to), n, k.r.play["stack"])
+		}
+		if rl, why := k.st.radiusRule(u, to); why != "" && !k.umpire {
+			return game.Overridable(u.ID, rl, "%s", why)
+		}
+		mv.Unit = u.ID
+		mo := game.Move{Unit: u.ID, To: to, Piece: u.pi + 1}
+		if post {
+			f := k.st.Formation(u.Command)
+			if in, _ := k.st.InRadius(f, to); !in {
+				return game.Reject("LOB-4", "a posted battery unlimbers within its Command's radius; hex %s is outside that of %s", k.sc.Map.Format(to), f.ID)
+			}
+			mo.Shape, rule = "unlimbered", "LOB-4"
+		}
+		moves = append(moves, mo)
+	}
+	return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: rule, Moves: moves, Data: mv})
+}
+
+// Settle makes a Command skedaddle when an enemy combat unit in line or
+// mounted (formed, not routed) stands in its HQ's hex, and the army HQ
+// likewise (LOB-8: open order infantry does not cause one).
+func (r *Rules) Settle(x *game.Tx) error {
+	st := ext(x.S)
+	cause := func(side string, at geom.Point) string {
+		for i := range st.Units {
+			u := &st.Units[i]
+			if u.alive() && u.Side != side && u.At == at && (u.Shape == "line" || u.Shape == "mounted") && u.Status != "routed" {
+				return u.ID
+			}
+		}
+		return ""
+	}
+	for i := range st.Formations {
+		f := &st.Formations[i]
+		if !f.IsCommand() || f.Skedaddle {
+			continue
+		}
+		at, _, ok := st.Centre(f)
+		if !ok {
+			continue
+		}
+		if c := cause(f.Side, at); c != "" {
+			sk, moves := st.skedaddle(f, c)
+			if err := x.Emit(game.Event{Type: EvSkedaddle, Side: f.Side, See: game.All, Rule: "LOB-8", Moves: moves, Data: sk}); err != nil {
+				return err
+			}
+		}
+	}
+	for i := range st.Sides {
+		sd := &st.Sides[i]
+		if sd.Skedaddle {
+			continue
+		}
+		if c := cause(sd.ID, sd.HQ); c != "" {
+			if err := x.Emit(game.Event{Type: EvSkedaddle, Side: sd.ID, See: game.All, Rule: "LOB-8", Data: &Skedaddle{Side: sd.ID, Cause: c}}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,588 @@
+package lob
+
+import (
+	"strconv"
+
+	"orderly/battle"
+	"orderly/game"
+	"orderly/geom"
+)
+
+// The steps of a side's player turn: its command phase (arrivals and
+// deliveries, acceptance rolls, fluke stoppage and attack recovery, then
+// the player's orders), its movement and its combat, and the end of the
+// player turn, when orders are fulfilled.
+const (
+	StepBegin      = "begin"
+	StepAcceptance = "acceptance"
+	StepChecks     = "checks"
+	StepOrders     = "orders"
+	StepMove       = "move"
+	StepCombat     = "combat"
+	StepEnd        = "end"
+)
+
+// Verbs of each player step. futile, fulfil and skedaddle may come at any
+// point of the player turn (10.7a, 10.9).
+var (
+	ordersVerbs = []string{"issue", "release", "initiative", "skedaddle", "condition", "post", "aware", "futile", "fulfil"}
+	moveVerbs   = []string{"move", "form", "initiative", "skedaddle", "futile", "fulfil"}
+	combatVerbs = []string{"loss", "skedaddle", "futile", "fulfil"}
+)
+
+func phaseOf(side, what string) string { return side + "-" + what }
+
+// sequence is the steps of a turn with sides playing in the given order.
+func sequence(sides []string) []game.Step {
+	var out []game.Step
+	for _, s := range sides {
+		c, m, b := phaseOf(s, "command"), phaseOf(s, "movement"), phaseOf(s, "combat")
+		out = append(out,
+			game.Step{Phase: c, Name: StepBegin},
+			game.Step{Phase: c, Name: StepAcceptance},
+			game.Step{Phase: c, Name: StepChecks},
+			game.Step{Phase: c, Name: StepOrders, Actors: []string{s}, Verbs: ordersVerbs},
+			game.Step{Phase: m, Name: StepMove, Actors: []string{s}, Verbs: moveVerbs},
+			game.Step{Phase: b, Name: StepCombat, Actors: []string{s}, Verbs: combatVerbs},
+			game.Step{Phase: b, Name: StepEnd},
+		)
+	}
+	return out
+}
+
+// Sequence is the steps of a turn of sc.
+func (r *Rules) Sequence(sc *battle.Scenario) []game.Step {
+	var sides []string
+	for _, s := range sc.Sides {
+		sides = append(sides, s.ID)
+	}
+	return sequence(sides)
+}
+
+// Next is the step after the one s stands in.
+func (r *Rules) Next(s *game.State) (game.Step, int) { return game.Cycle(ext(s).seq).Next(s) }
+
+// Setup does nothing: the orders at the start are in the state.
+func (r *Rules) Setup(*game.Tx) error { return nil }
+
+// Run carries out the automatic steps.
+func (r *Rules) Run(step game.Step, x *game.Tx) error {
+	st := ext(x.S)
+	side := st.phasing(step.Phase)
+	switch step.Name {
+	case StepBegin:
+		return r.begin(x, st, side)
+	case StepAcceptance:
+		return r.acceptance(x, st, side)
+	case StepChecks:
+		return r.checks(x, st, side)
+	case StepEnd:
+		return r.end(x, st, side)
+	}
+	return nil
+}
+
+// route is a delivery worked out: the distance, whether within the
+// sender's radius, and the turns from the user's chart (LOB-4).
+type route struct {
+	dist   int
+	within bool
+	turns  int
+	params map[string]string
+}
+
+// delivery looks up an order's delivery time on lob/delivery: sender is
+// army, corps or division; from and radius the sender's position and
+// command radius; to where the receiver stands; reserve whether it goes
+// to a formation in reserve. Awareness is the army commander's only; a
+// relay is read as aware (10.6a).
+func (r *Rules) delivery(sender string, aware bool, from geom.Point, radius int, to geom.Point, reserve bool, st *State) (route, error) {
+	d := st.dist(from, to)
+	rt := route{dist: d, within: d <= radius}
+	aw := "aware"
+	if sender == "army" && !aware {
+		aw = "unaware"
+	}
+	in, recv := "beyond", "hq"
+	if rt.within {
+		in = "within"
+	}
+	if reserve {
+		recv = "reserve"
+	}
+	rt.params = map[string]string{"sender": sender, "awareness": aw, "radius": in, "receiver": recv, "distance": strconv.Itoa(min(d, MaxDistance))}
+	c, err := r.chart.Get(rt.params)
+	if err != nil {
+		return rt, err
+	}
+	n, _ := c.Int()
+	rt.turns = max(n, 1) // always at least one turn (10.6a)
+	return rt, nil
+}
+
+// relay works out the order a Command (the corps from) relays to one
+// under it (to), from where its HQ stands to the receiver's (LOB-4, LOB-6):
+// its own delivery time, no command roll.
+func (r *Rules) relay(st *State, o *Order, from, to *Formation, turn int) (Order, bool) {
+	at, by, ok := st.Centre(from)
+	dest, _, ok2 := st.Centre(to)
+	if !ok || !ok2 || by == nil {
+		return Order{}, false
+	}
+	rt, err := r.delivery(senderOf(from), true, at, by.Radius, dest, to.Reserve, st)
+	if err != nil {
+		return Order{}, false
+	}
+	c := *o
+	c.ID, c.From, c.To, c.Parent, c.Issued, c.Arrives, c.Stage, c.Failed, c.Taken, c.Start = o.ID+"/"+to.ID, from.ID, to.ID, o.ID, turn, turn+rt.turns, Delivering, 0, 0, false
+	c.Release = to.Reserve && o.Kind != Reserve
+	return c, true
+}
+
+// senderOf is how lob/delivery names a Command that sends or relays.
+func senderOf(f *Formation) string {
+	if f.Kind == KindCorps {
+		return "corps"
+	}
+	return "division"
+}
+
+// relays are the orders a corps relays to its divisions on order o: every
+// division on the map that the order reaches (an artillery battalion only
+// a move order); none for an order that establishes a reserve, whose
+// relay depends on the corps' orders (LOB-5).
+func (r *Rules) relays(st *State, o *Order, turn int) []Order {
+	f := st.Formation(o.To)
+	if f == nil || f.Kind != KindCorps || o.Kind == Reserve || o.Parent != "" {
+		return nil
+	}
+	var out []Order
+	for i := range st.Formations {
+		d := &st.Formations[i]
+		if d.Parent != f.ID || !d.IsCommand() || !d.Entered || d.Kind == KindBattalion && o.Kind != Move {
+			continue
+		}
+		if c, ok := r.relay(st, o, f, d, turn); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// begin starts a side's player turn: per-turn counts are cleared; the
+// army commander becomes aware when the scenario says; reinforcements and
+// HQs due enter, taking up their orders; reinforcements that rejoin
+// their corps adopt its order; orders due arrive (a relay that sets or
+// frees a reserve takes effect); a corps relays each order that reaches
+// its HQ (LOB-4, LOB-6: from arrival, independent of its acceptance,
+// unless lob/play's relay-after-acceptance says otherwise).
+func (r *Rules) begin(x *game.Tx, st *State, side string) error {
+	turn := x.S.Turn
+	b := &Begun{Side: side}
+	sd := st.Side(side)
+	if !sd.Aware && sd.UnawareUntil > 0 && turn >= sd.UnawareUntil {
+		b.Aware = true
+	}
+	var moves []game.Move
+	entering := map[string]bool{}
+	for i := range st.Formations {
+		f := &st.Formations[i]
+		if f.Side != side {
+			continue
+		}
+		if !f.Entered && f.Arrives > 0 && turn >= f.Arrives {
+			b.Entered = append(b.Entered, f.ID)
+			entering[f.ID] = true
+			if l := st.Leader(f.Leader); l != nil && !l.OnTable {
+				moves = append(moves, game.Move{General: l.ID, To: l.At, Piece: l.pi + 1})
+			}
+			for _, id := range f.Units {
+				if u := st.Unit(id); u != nil && !u.OnTable && !u.Gone {
+					moves = append(moves, game.Move{Unit: u.ID, To: u.At, Piece: u.pi + 1})
+				}
+			}
+		}
+		if f.IsCommand() && !f.HQOn && f.HQArrives > 0 && turn >= f.HQArrives && (f.Entered || entering[f.ID]) {
+			b.HQs = append(b.HQs, f.ID)
+		}
+	}
+	// Reinforcements take up the orders the scenario gives them.
+	for i := range st.Orders {
+		o := &st.Orders[i]
+		if o.Side == side && o.Start && o.Stage == Accepted && entering[o.To] {
+			a := *o
+			a.Stage, a.Taken = Executing, turn
+			b.Adopted = append(b.Adopted, a)
+		}
+	}
+	// Arrivals.
+	for i := range st.Orders {
+		o := &st.Orders[i]
+		if o.Side != side || (o.Stage != Issued && o.Stage != Delivering) || o.Arrives > turn || o.Embedded {
+			continue
+		}
+		f := st.Formation(o.To)
+		if f == nil || !f.Entered {
+			continue // it waits for the reinforcement to enter
+		}
+		switch {
+		case o.Release && o.Kind == "":
+			// A release relayed down from the Command: the reserve is free.
+			b.Effects = append(b.Effects, Effect{Formation: o.To, Reserve: false, Order: o.ID})
+		case o.Kind == Reserve && o.Parent != "":
+			// A relayed order to establish a reserve (LOB-5).
+			b.Effects = append(b.Effects, Effect{Formation: o.To, Reserve: true, Order: o.ID})
+		default:
+			b.Arrived = append(b.Arrived, o.ID)
+			if r.play["relay-after-acceptance"] == 0 {
+				b.Relays = append(b.Relays, r.relays(st, o, turn)...)
+			}
+		}
+	}
+	if err := x.Emit(game.Event{Type: EvBegun, Side: side, See: side, Rule: "LOB-4", Moves: moves, Data: b}); err != nil {
+		return err
+	}
+	// Reinforcements with no orders of their own take up their corps'
+	// orders once within its radius (10.3f), now that they stand on the map.
+	ad := &Begun{Side: side}
+	for i := range st.Formations {
+		f := &st.Formations[i]
+		if f.Side != side || !f.Rejoin || !f.Entered {
+			continue
+		}
+		p := st.Formation(f.Parent)
+		at, _, ok := st.Centre(f)
+		if p == nil || !ok {
+			continue
+		}
+		if in, _ := st.InRadius(p, at); !in {
+			continue
+		}
+		if po := st.Executing(p); po != nil && (f.Kind != KindBattalion || po.Kind == Move) {
+			ad.Adopted = append(ad.Adopted, child(po, p, f, turn))
+		}
+		ad.Rejoined = append(ad.Rejoined, f.ID)
+	}
+	if len(ad.Rejoined) == 0 {
+		return nil
+	}
+	return x.Emit(game.Event{Type: EvBegun, Side: side, See: side, Rule: "LOB-1", Data: ad})
+}
+
+// child is the copy of order po of Command p that Command f under it
+// executes: relayed at the start (11.0) or adopted on rejoining (10.3f).
+func child(po *Order, p, f *Formation, turn int) Order {
+	a := *po
+	a.ID, a.From, a.To, a.Parent, a.Stage, a.Taken, a.Issued, a.Arrives, a.Start, a.Failed = po.ID+"/"+f.ID, p.ID, f.ID, po.ID, Executing, turn, turn, turn, false, 0
+	return a
+}
+
+// acceptance rolls for every order of side that awaits acceptance and may
+// be rolled for: a conditional order only once its condition is met (and
+// a division's only once its relay has arrived, LOB-6); an attack order
+// not while its Command is in attack recovery (10.8c). Then accepted
+// orders take effect: embedded artillery orders are accepted with their
+// Command's; an order to establish a reserve sets it, or (a corps under
+// attack orders naming a division) relays it; an accepted order executes
+// once its condition is met and, for a relayed one, its corps has
+// accepted too (LOB-6), superseding the Command's older orders.
+func (r *Rules) acceptance(x *game.Tx, st *State, side string) error {
+	turn := x.S.Turn
+	a := &Acceptance{Side: side}
+	var rolls []game.Roll
+	accepted := map[string]bool{}
+	for i := range st.Orders {
+		o := &st.Orders[i]
+		if o.Side != side || o.Stage != Awaiting || !r.mayRoll(st, o) {
+			continue
+		}
+		f := st.Formation(o.To)
+		l := st.Leader(f.Leader)
+		ro, _, err := x.Roll(r.accept.ID, o.ID, map[string]string{"value": strconv.Itoa(l.Value), "order": o.Kind,
+			"release": strconv.FormatBool(o.Release), "turns": strconv.Itoa(min(o.Failed, 50))})
+		if err != nil {
+			return err
+		}
+		rolls = append(rolls, *ro)
+		a.Rolls = append(a.Rolls, Take{Order: o.ID, Result: ro.Result})
+		if ro.Result == "accepted" {
+			accepted[o.ID] = true
+		}
+	}
+	stageOf := func(o *Order) string {
+		if accepted[o.ID] {
+			return Accepted
+		}
+		return o.Stage
+	}
+	for i := range st.Orders {
+		o := &st.Orders[i]
+		if o.Side == side && o.Embedded && o.Stage != Accepted && o.Live() {
+			if p := st.Order(o.Parent); p != nil && accepted[p.ID] {
+				a.Embedded = append(a.Embedded, o.ID)
+				accepted[o.ID] = true
+			}
+		}
+	}
+	exec := map[string]bool{}
+	for i := range st.Orders {
+		o := &st.Orders[i]
+		if o.Side != side || stageOf(o) != Accepted {
+			continue
+		}
+		f := st.Formation(o.To)
+		if f == nil || !f.Entered {
+			continue
+		}
+		if o.Kind == Reserve {
+			if accepted[o.ID] {
+				r.establish(st, o, f, turn, a)
+			}
+			continue
+		}
+		if o.Condition != "" && !o.Met {
+			continue
+		}
+		if p := st.Order(o.Parent); p != nil && !o.Embedded && stageOf(p) != Accepted && p.Stage != Executing {
+			continue
+		}
+		exec[o.ID] = true
+		a.Executing = append(a.Executing, o.ID)
+		if accepted[o.ID] && r.play["relay-after-acceptance"] != 0 {
+			a.Relays = append(a.Relays, r.relays(st, o, turn)...)
+		}
+	}
+	// Older orders to a Command that now executes a newer one give way.
+	for i := range st.Orders {
+		o := &st.Orders[i]
+		if o.Side != side || !o.Live() || exec[o.ID] || o.Kind == Reserve || o.Release && o.Kind == "" {
+			continue
+		}
+		for _, id := range a.Executing {
+			n := st.Order(id)
+			if n.To == o.To && olderThan(st, o, n) {
+				a.Superseded = append(a.Superseded, o.ID)
+				break
+			}
+		}
+	}
+	if len(rolls) == 0 && len(a.Executing) == 0 && len(a.Embedded) == 0 && len(a.Effects) == 0 {
+		return nil
+	}
+	return x.Emit(game.Event{Type: EvAccepted, Side: side, See: side, Rule: "LOB-4", Rolls: rolls, Data: a})
+}
+
+// olderThan reports whether order o came before order n (by its place in
+// the state's list, which is the order of issue).
+func olderThan(st *State, o, n *Order) bool {
+	for i := range st.Orders {
+		switch st.Orders[i].ID {
+		case o.ID:
+			return true
+		case n.ID:
+			return false
+		}
+	}
+	return false
+}
+
+// mayRoll reports whether an order that awaits acceptance is rolled for
+// this turn.
+func (r *Rules) mayRoll(st *State, o *Order) bool {
+	f := st.Formation(o.To)
+	if f == nil || !f.Entered || o.Embedded {
+		return false
+	}
+	if o.Condition != "" && !o.Met {
+		return false
+	}
+	if o.Kind == Attack && f.Recovery != "" {
+		return false
+	}
+	if l := st.Leader(f.Leader); l == nil {
+		return false
+	}
+	return true
+}
+
+// establish sets up the reserve an accepted order names (LOB-5): at once,
+// unless the Command is a corps under attack orders naming one of its
+// divisions, when the order is relayed to that division and sets it on
+// arrival.
+func (r *Rules) establish(st *State, o *Order, f *Formation, turn int, a *Acceptance) {
+	target := st.Formation(o.Reserve)
+	if target == nil {
+		target = f
+	}
+	cur := st.Executing(f)
+	if f.Kind == KindCorps && target.ID != f.ID && cur != nil && cur.Kind == Attack {
+		if c, ok := r.relay(st, o, f, target, turn); ok {
+			c.Release = false
+			a.Relays = append(a.Relays, c)
+			a.Done = append(a.Done, o.ID)
+			return
+		}
+	}
+	a.Effects = append(a.Effects, Effect{Formation: target.ID, Reserve: true, Order: o.ID})
+}
+
+// hasReserve reports whether a division has a reserve of its own for
+// fluke stoppage (10.7c): a brigade of it in reserve, or one of its
+// reinforcements still to enter.
+func (st *State) hasReserve(f *Formation) bool {
+	for _, i := range st.below(f.ID) {
+		b := &st.Formations[i]
+		if b.Reserve || !b.Entered {
+			return true
+		}
+	}
+	return false
+}
+
+// checks makes the fluke stoppage checks of every division of side whose
+// attack order is accepted, from the turn they are due (LOB-7: the
+// command phase after acceptance by lob/play's fluke-delay, after entry
+// for a reinforcement, after the grace period for the orders at the
+// start), and the attack recovery rolls of every Command recovering.
+func (r *Rules) checks(x *game.Tx, st *State, side string) error {
+	turn := x.S.Turn
+	c := &Checks{Side: side}
+	var rolls []game.Roll
+	for i := range st.Formations {
+		f := &st.Formations[i]
+		if f.Side != side || f.Kind != KindDivision || !f.Entered || f.FlukeFrom == 0 || turn < f.FlukeFrom || st.liveAttack(f) == nil {
+			continue
+		}
+		l := st.Leader(f.Leader)
+		if l == nil || !l.OnTable {
+			continue
+		}
+		ro, _, err := x.Roll(r.fluke.ID, f.ID, map[string]string{"value": strconv.Itoa(l.Value), "losses": strconv.Itoa(min(f.Losses, 99)),
+			"reserve": strconv.FormatBool(st.hasReserve(f))})
+		if err != nil {
+			return err
+		}
+		rolls = append(rolls, *ro)
+		ck := Check{Command: f.ID, Result: ro.Result}
+		if ro.Result == "fluke" {
+			for _, j := range append([]int{i}, st.below(f.ID)...) {
+				if g := &st.Formations[j]; g.Reserve {
+					ck.Lost = append(ck.Lost, g.ID)
+				}
+			}
+		}
+		c.Fluke = append(c.Fluke, ck)
+	}
+	for i := range st.Formations {
+		f := &st.Formations[i]
+		if f.Side != side || f.Recovery == "" || turn < f.RecoverFrom {
+			continue
+		}
+		if fl := slicesIndex(c.Fluke, f.ID); fl >= 0 && c.Fluke[fl].Result == "fluke" {
+			continue
+		}
+		l := st.Leader(f.Leader)
+		if l == nil {
+			continue
+		}
+		ro, _, err := x.Roll(r.recovery.ID, f.ID, map[string]string{"value": strconv.Itoa(l.Value), "step": f.Recovery})
+		if err != nil {
+			return err
+		}
+		rolls = append(rolls, *ro)
+		c.Recovery = append(c.Recovery, Check{Command: f.ID, Step: f.Recovery, Result: ro.Result})
+	}
+	if len(rolls) == 0 {
+		return nil
+	}
+	return x.Emit(game.Event{Type: EvChecked, Side: side, See: side, Rule: "LOB-7", Rolls: rolls, Data: c})
+}
+
+func slicesIndex(cs []Check, id string) int {
+	for i, c := range cs {
+		if c.Command == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// end ends the player turn (LOB-7): every order declared fulfilled, and
+// every move order whose Command's HQ stands at its destination, is
+// fulfilled, with the orders relayed from it; the Commands go to
+// no-orders status, and those that executed an attack order begin attack
+// recovery. The army HQ's move order ends when it has arrived.
+func (r *Rules) end(x *game.Tx, st *State, side string) error {
+	e := &Ended{Side: side}
+	for i := range st.Formations {
+		f := &st.Formations[i]
+		if f.Side != side || !f.IsCommand() {
+			continue
+		}
+		o := st.Executing(f)
+		if o == nil || !f.Declared && !r.arrived(st, f, o) {
+			continue
+		}
+		orders, cmds, rec := st.reach(o)
+		e.Fulfilled = append(e.Fulfilled, orders...)
+		e.Commands = append(e.Commands, cmds...)
+		e.Recover = append(e.Recover, rec...)
+	}
+	e.Fulfilled, e.Commands, e.Recover = unique(e.Fulfilled), unique(e.Commands), unique(e.Recover)
+	sd := st.Side(side)
+	if sd.Goal != nil && *sd.Goal == sd.HQ {
+		e.Goal = true
+	}
+	if len(e.Fulfilled) == 0 && !e.Goal {
+		return nil
+	}
+	return x.Emit(game.Event{Type: EvEnded, Side: side, See: side, Rule: "LOB-7", Data: e})
+}
+
+// arrived reports whether a Command executing a move order has its HQ at
+// the destination.
+func (r *Rules) arrived(st *State, f *Formation, o *Order) bool {
+	if o.Kind != Move || o.Objective == nil {
+		return false
+	}
+	at, _, ok := st.Centre(f)
+	return ok && at == *o.Objective
+}
+
+// reach lists what ending order o reaches: it and the live orders relayed
+// from it, the Commands executing them (to no-orders status), and of
+// those the ones that executed an attack (to attack recovery).
+func (st *State) reach(o *Order) (orders, cmds, recover []string) {
+	add := func(x *Order) {
+		orders = append(orders, x.ID)
+		f := st.Formation(x.To)
+		if f == nil || f.Order != x.ID {
+			return
+		}
+		cmds = append(cmds, f.ID)
+		if x.Kind == Attack && f.Attacked && f.Kind != KindBattalion {
+			recover = append(recover, f.ID)
+		}
+	}
+	add(o)
+	for i := range st.Orders {
+		if c := &st.Orders[i]; c.Parent == o.ID && c.Live() {
+			add(c)
+		}
+	}
+	return
+}
+
+func unique(xs []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
