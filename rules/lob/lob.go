@@ -96,12 +96,12 @@ func (m *Missing) Error() string {
 // Rules runs LOB games. It implements game.Rules.
 type Rules struct {
 	tables     *table.Set
-	command    *table.Table // LOB-4, LOB-5
-	accept     *table.Table // LOB-4
-	fluke      *table.Table // LOB-7
-	recovery   *table.Table // LOB-7
-	initiative *table.Table // LOB-8
-	chart      *table.Lookup // lob/delivery
+	command    *table.Table   // LOB-4, LOB-5
+	accept     *table.Table   // LOB-4
+	fluke      *table.Table   // LOB-7
+	recovery   *table.Table   // LOB-7
+	initiative *table.Table   // LOB-8
+	chart      *table.Lookup  // lob/delivery
 	allow      map[string]int // movement points by mover
 	cost       [][]int        // by terrain row, by mover: MP, -1 prohibited
 	floor      map[string]int // the least a step can cost, by mover, for the path search
