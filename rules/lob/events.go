@@ -63,8 +63,9 @@ type Begun struct {
 
 // Take is one acceptance roll's result.
 type Take struct {
-	Order  string `json:"order"`
-	Result string `json:"result"`
+	Order   string `json:"order"`
+	Command string `json:"command"`
+	Result  string `json:"result"`
 }
 
 // Acceptance is the payload of an acceptance event.
@@ -74,7 +75,9 @@ type Acceptance struct {
 	// Embedded lists the artillery battalions' orders accepted with
 	// their Command's.
 	Embedded   []string `json:"embedded,omitempty"`
-	Executing  []string `json:"executing,omitempty"`
+	Executing []string `json:"executing,omitempty"`
+	// Acting lists the Command of each order in Executing.
+	Acting     []string `json:"acting,omitempty"`
 	Superseded []string `json:"superseded,omitempty"`
 	Effects    []Effect `json:"effects,omitempty"`
 	Relays     []Order  `json:"relays,omitempty"`

@@ -304,7 +304,7 @@ func (r *Rules) acceptance(x *game.Tx, st *State, side string) error {
 			return err
 		}
 		rolls = append(rolls, *ro)
-		a.Rolls = append(a.Rolls, Take{Order: o.ID, Result: ro.Result})
+		a.Rolls = append(a.Rolls, Take{Order: o.ID, Command: o.To, Result: ro.Result})
 		if ro.Result == "accepted" {
 			accepted[o.ID] = true
 		}
@@ -347,7 +347,7 @@ func (r *Rules) acceptance(x *game.Tx, st *State, side string) error {
 			continue
 		}
 		exec[o.ID] = true
-		a.Executing = append(a.Executing, o.ID)
+		a.Executing, a.Acting = append(a.Executing, o.ID), append(a.Acting, o.To)
 		if accepted[o.ID] && r.play["relay-after-acceptance"] != 0 {
 			a.Relays = append(a.Relays, r.relays(st, o, turn)...)
 		}

@@ -1,0 +1,63 @@
+package lob_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"orderly/battle"
+	"orderly/game/gametest"
+	"orderly/rules"
+	"orderly/rules/lob"
+)
+
+const tablesFile = "../../examples/lob/example-tables.yaml"
+
+// engine is LOB over the built-in tables and the example tables file.
+func engine(t testing.TB) *lob.Rules {
+	t.Helper()
+	set, err := rules.Load(tablesFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := lob.New(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func demo(t testing.TB, r *lob.Rules) *battle.Scenario {
+	t.Helper()
+	return gametest.ReadFile(t, r, "../../examples/lob/lob-demo.yaml")
+}
+
+// TestMissingTables: without the user's tables a LOB game is refused with
+// a message that names every missing table and how to supply them; a set
+// with only some of them names those.
+func TestMissingTables(t *testing.T) {
+	set, err := rules.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = lob.New(set)
+	var miss *lob.Missing
+	if !errors.As(err, &miss) || len(miss.IDs) != len(lob.Tables) {
+		t.Fatalf("got %v, want every table missing", err)
+	}
+	for _, want := range []string{"lob/command-roll", "lob/delivery", "lob/fluke", "--rules FILE", "examples/lob/example-tables.yaml"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the message does not say %q: %v", want, err)
+		}
+	}
+	if err := rules.Playable(set); err != nil {
+		t.Errorf("the built-in tables alone must stay playable (LOB is checked when a LOB game starts): %v", err)
+	}
+}
+
+// TestConformance plays random games of the demo under the engine's
+// conformance suite.
+func TestConformance(t *testing.T) {
+	r := engine(t)
+	gametest.Conformance(t, r, demo(t, r), 6)
+}
