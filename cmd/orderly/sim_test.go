@@ -209,3 +209,35 @@ func TestSimCD(t *testing.T) {
 		t.Errorf("Gauthier's first x1 on turn 1: %.3f as given (want about %.3f) and %.3f as ad-hoc (want about 10/36)", given, 15.0/36, adhoc)
 	}
 }
+
+// TestSimLOB runs the LOB demo's plan with the example tables: the golden
+// table, and a known answer from those tables. II Corps executes on turn
+// 3 when Pope's command roll passes (1d6 + 2 >= 6: 1/2), the order takes
+// the chart's 2 turns (3 hexes, within his radius, but he is unaware until
+// turn 3) and II accepts at the first roll (1d6 + 3 - 1 for an attack >=
+// 6: 1/2): 1/4 of runs.
+func TestSimLOB(t *testing.T) {
+	args := []string{"sim", "../../examples/lob/lob-demo.yaml", "--plan", "../../examples/lob/lob-demo-plan.yaml", "--runs", "4000", "--seed", "2",
+		"--rules", "../../examples/lob/example-tables.yaml"}
+	out, errs, status := cli(t, args...)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	golden(t, "sim/lob-demo", out)
+	out, errs, status = cli(t, append(args, "--json")...)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	var res struct {
+		Subjects map[string]struct {
+			Outcomes map[string]map[string]float64 `json:"outcomes"`
+		} `json:"commands"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	got := res.Subjects["II"].Outcomes["executing"]["3"]
+	if math.Abs(got-0.25) > 0.03 {
+		t.Errorf("II executing on turn 3 in %.3f of runs, want about 1/4 (%s)", got, out[:min(len(out), 400)])
+	}
+}

@@ -74,7 +74,7 @@ type Acceptance struct {
 	Rolls []Take `json:"rolls,omitempty"`
 	// Embedded lists the artillery battalions' orders accepted with
 	// their Command's.
-	Embedded   []string `json:"embedded,omitempty"`
+	Embedded  []string `json:"embedded,omitempty"`
 	Executing []string `json:"executing,omitempty"`
 	// Acting lists the Command of each order in Executing.
 	Acting     []string `json:"acting,omitempty"`
