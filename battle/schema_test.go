@@ -295,15 +295,11 @@ func specOf(t *testing.T, n *yaml.Node) battle.Spec {
 	if id == nil || id.Value == "nb" {
 		return nbSpec
 	}
-	set, err := rules.Load()
+	spec, err := rules.Spec(id.Value)
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := rules.Engine(id.Value, set)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return battle.SpecOf(eng.(battle.RuleSet))
+	return spec
 }
 
 func TestExamplesValidate(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 
+	"orderly/battle"
 	"orderly/game"
 	"orderly/rules/bp"
 	"orderly/rules/cd"
@@ -53,6 +54,23 @@ func Playable(set *table.Set) error {
 		}
 	}
 	return nil
+}
+
+// Spec is what rule set id contributes to the scenario format, over the
+// built-in tables: LOB's needs none of the user's tables.
+func Spec(id string) (battle.Spec, error) {
+	if id == "lob" {
+		return lob.ScenarioSpec(), nil
+	}
+	set, err := Load()
+	if err != nil {
+		return battle.Spec{}, err
+	}
+	eng, err := Engine(id, set)
+	if err != nil {
+		return battle.Spec{}, err
+	}
+	return battle.SpecOf(eng), nil
 }
 
 // Procedures lists the rule sets that have game procedures (Engine).

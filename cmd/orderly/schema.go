@@ -9,7 +9,6 @@ import (
 
 	"orderly/battle"
 	"orderly/rules"
-	"orderly/rules/lob"
 	"orderly/strict"
 )
 
@@ -114,14 +113,7 @@ func ruleSpec(id string) (battle.Spec, error) {
 		}
 		return battle.Spec{}, badf("schema: unknown rule set %q%s; allowed: %s%s", id, nearHint(id, ids), allowed, more)
 	}
-	if id == "lob" {
-		return lob.ScenarioSpec(), nil // its tables are the user's; the format needs none
-	}
-	eng, err := rules.Engine(id, set)
-	if err != nil {
-		return battle.Spec{}, err
-	}
-	return battle.SpecOf(eng), nil
+	return rules.Spec(id)
 }
 
 // nearHint suggests the nearest of allowed to a mistyped word.
