@@ -388,7 +388,10 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		for _, id := range d.Superseded {
 			// A Command that leaves an attack order for another needs no
 			// recovery to take it up (10.8d).
-			o := st.Order(id)
+			o, err := order(id)
+			if err != nil {
+				return err
+			}
 			if f := st.Formation(o.To); f != nil && f.Order == id {
 				f.Order, f.Attacked = "", false
 			}
@@ -586,6 +589,9 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		}
 		return st.end(d.Fulfilled, d.Commands, d.Recover, Fulfilled, e.Turn)
 	case *Moved:
+		if len(d.Path) == 0 {
+			return fmt.Errorf("a move with no path")
+		}
 		cost := d.Cost
 		switch {
 		case d.Army != "":

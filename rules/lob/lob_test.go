@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"orderly/battle"
+	"orderly/game"
 	"orderly/game/gametest"
 	"orderly/rules"
 	"orderly/rules/lob"
@@ -60,4 +61,26 @@ func TestMissingTables(t *testing.T) {
 func TestConformance(t *testing.T) {
 	r := engine(t)
 	gametest.Conformance(t, r, demo(t, r), 6)
+}
+
+// BenchmarkGame plays the demo through all its turns with every side ready
+// at once: the automatic steps (arrivals, deliveries, relays, acceptance,
+// fluke and recovery) of twelve turns, as a Monte Carlo run does.
+func BenchmarkGame(b *testing.B) {
+	r := engine(b)
+	sc := demo(b, r)
+	for i := 0; b.Loop(); i++ {
+		g, err := game.New(sc, r, game.Seeded(uint64(i)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for n := 0; !g.State().Over && n < 1000; n++ {
+			if _, err := g.Do(game.Command{Side: game.Umpire, Verb: game.End}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if !g.State().Over {
+			b.Fatal("the game did not end")
+		}
+	}
 }
