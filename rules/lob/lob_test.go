@@ -84,3 +84,49 @@ func BenchmarkGame(b *testing.B) {
 		}
 	}
 }
+
+// FuzzCommand feeds the engine any command text at the start of the demo
+// (the union's orders step): it is decoded and carried out or refused with
+// an error, never a panic, and a refused command changes nothing.
+func FuzzCommand(f *testing.F) {
+	for _, s := range []string{
+		`{side: union, issue: {to: II, order: attack, objective: "1408", with: [II-art]}}`,
+		`{side: union, issue: {to: II, order: reserve, reserve: II-2}}`,
+		`{side: union, issue: {to: hq, objective: "0410"}}`,
+		`{side: union, issue: {to: II-1, from: banks, order: move, objective: "1006", condition: when the guns are up}}`,
+		`{side: union, release: gordon}`,
+		`{side: union, initiative: {leader: williams, purpose: release-reserve, formation: gordon}}`,
+		`{side: union, initiative: {leader: best, purpose: associate-artillery, formation: II-art, with: II-2}}`,
+		`{side: union, skedaddle: II-2}`,
+		`{side: union, condition: union-1}`,
+		`{side: union, post: {unit: knap, to: "0709"}}`,
+		`{side: umpire, aware: {side: union}}`,
+		`{side: union, futile: II}`,
+		`{side: union, fulfil: II}`,
+		`{side: union, move: {unit: 28-ny, to: "0905"}}`,
+		`{side: union, move: {hq: II, path: ["0708", "0808"]}}`,
+		`{side: union, form: {unit: 2-mass, formation: line}}`,
+		`{side: union, loss: {unit: 21-va, points: 2}}`,
+		`{side: union, issue: {}}`,
+		"",
+		"[1, 2]",
+	} {
+		f.Add(s)
+	}
+	r := engine(f)
+	start, err := game.Prepare(demo(f, r), r)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		c, ok := gametest.Decode(t, r, in, "cmd.yaml")
+		if !ok {
+			return
+		}
+		g, err := start.New(game.Seeded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gametest.Do(t, g, c, in)
+	})
+}
