@@ -549,14 +549,15 @@ func (st *State) skedaddle(f *Formation, cause string) (*Skedaddle, []game.Move)
 	sk := &Skedaddle{Command: f.ID, Side: f.Side, Cause: cause, Commands: []string{f.ID}}
 	all := append([]int{st.form[f.ID]}, st.below(f.ID)...)
 	for _, i := range all[1:] {
-		if g := &st.Formations[i]; g.IsCommand() && g.Kind != KindBattalion && !g.Skedaddle {
+		// Reinforcements still to enter are not caught (10.9c).
+		if g := &st.Formations[i]; g.IsCommand() && g.Kind != KindBattalion && !g.Skedaddle && g.Entered {
 			sk.Commands = append(sk.Commands, g.ID)
 		}
 	}
 	var moves []game.Move
 	for _, i := range all {
 		g := &st.Formations[i]
-		if g.Kind == KindBattalion && g.ID != f.ID {
+		if g.Kind == KindBattalion && g.ID != f.ID || !g.Entered {
 			continue
 		}
 		if st.formationIn(g.ID) {

@@ -619,6 +619,9 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 			if u == nil {
 				return fmt.Errorf("no unit %s", d.Unit)
 			}
+			if u.Used == 0 {
+				u.Start = u.At
+			}
 			u.Used += cost
 			if d.Posted {
 				u.Posted = true
@@ -662,11 +665,13 @@ func (st *State) put(o Order) {
 	st.Orders = append(st.Orders, o)
 }
 
-// attack marks a Command that takes up an attack order: it will need
-// attack recovery when the order ends; a reinforcement's fluke checks
-// start in the command phase after it enters (entry, when not 0).
+// attack marks a division that takes up an attack order: it will need
+// attack recovery when the order ends (our reading of 10.8c: recovery is
+// rolled with the division leader's value, so by divisions; a corps'
+// divisions recover when its attack order ends); a reinforcement's fluke
+// checks start in the command phase after it enters (entry, when not 0).
 func (st *State) attack(f *Formation, o Order, entry int) {
-	if o.Kind != Attack || f.Kind == KindBattalion {
+	if o.Kind != Attack || f.Kind != KindDivision {
 		return
 	}
 	f.Attacked = true
@@ -709,6 +714,13 @@ func (st *State) end(orders, commands, recover []string, to string, turn int) er
 		f.Order, f.Declared, f.FlukeFrom = "", false, 0
 	}
 	for _, id := range recover {
+		if to == Futile {
+			// Ended as futile: the withdrawal of fluke stoppage (10.7a):
+			// it does not advance until it has recovered.
+			if f := st.Formation(id); f != nil {
+				f.Fluked = true
+			}
+		}
 		f := st.Formation(id)
 		if f == nil {
 			return fmt.Errorf("no formation %s", id)

@@ -198,6 +198,13 @@ func (st *State) radiusRule(u *Unit, to geom.Point) (string, string) {
 	}
 	in, d0 := st.InRadius(f, u.At)
 	inTo, d1 := st.InRadius(f, to)
+	if u.Used > 0 && !in {
+		// It began its movement this turn in radius: it may go on out of
+		// it (10.2g).
+		if began, _ := st.InRadius(f, u.Start); began {
+			in = true
+		}
+	}
 	switch {
 	case d0 < 0:
 		return "", ""

@@ -93,6 +93,7 @@ type Formation struct {
 	HQ        geom.Point `json:"hq"`
 	HQOn      bool       `json:"hq-on,omitempty"`
 	HQArrives int        `json:"hq-arrives,omitempty"`
+	HasHQ     bool       `json:"has-hq,omitempty"` // the scenario gives it an HQ
 	HQUsed    int        `json:"hq-used,omitempty"`
 	// Order is the id of the order it executes; "" is no-orders status.
 	Order string `json:"order,omitempty"`
@@ -156,7 +157,10 @@ type Unit struct {
 	Used      int    `json:"used,omitempty"`
 	Posted    bool   `json:"posted,omitempty"`
 	Gone      bool   `json:"gone,omitempty"`
-	pi        int
+	// Start is where it began its movement this turn (LOB-2: a stack
+	// that starts in radius may move out of it), when it has moved.
+	Start geom.Point `json:"start,omitempty"`
+	pi    int
 }
 
 // Order is an order, from the army commander or relayed down from a
@@ -242,7 +246,7 @@ func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 			if lbl, ok := f.Attrs["hq"].(string); ok {
 				fm.HQ, _ = sc.Map.Parse(lbl)
 				fm.HQArrives = attr(f.Attrs, "hq-arrives", 0)
-				fm.HQOn = fm.HQArrives <= 1 && fm.Entered
+				fm.HQOn, fm.HasHQ = fm.HQArrives <= 1 && fm.Entered, true
 			}
 			st.Formations = append(st.Formations, fm)
 		}
@@ -511,6 +515,13 @@ func (st *State) Centre(f *Formation) (at geom.Point, by *Leader, ok bool) {
 		}
 	}
 	return geom.Point{}, l, false
+}
+
+// present reports whether a Command has anyone on the map to act for it:
+// its HQ or a leader (LOB-1).
+func (st *State) present(f *Formation) bool {
+	_, _, ok := st.Centre(f)
+	return ok
 }
 
 // ActingHQ reports whether a Command's HQ is not on the map and a leader

@@ -202,7 +202,7 @@ func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 				}
 			}
 		}
-		if f.IsCommand() && !f.HQOn && f.HQArrives > 0 && turn >= f.HQArrives && (f.Entered || entering[f.ID]) {
+		if f.IsCommand() && f.HasHQ && !f.HQOn && turn >= f.HQArrives && (f.Entered || entering[f.ID]) {
 			b.HQs = append(b.HQs, f.ID)
 		}
 	}
@@ -222,8 +222,8 @@ func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 			continue
 		}
 		f := st.Formation(o.To)
-		if f == nil || !f.Entered {
-			continue // it waits for the reinforcement to enter
+		if f == nil || !st.present(f) && !entering[f.ID] {
+			continue // it waits for someone of the Command to enter (LOB-1)
 		}
 		switch {
 		case o.Release && o.Kind == "":
@@ -331,7 +331,7 @@ func (r *Rules) acceptance(x *game.Tx, st *State, side string) error {
 			continue
 		}
 		f := st.Formation(o.To)
-		if f == nil || !f.Entered {
+		if f == nil || !st.present(f) {
 			continue
 		}
 		if o.Kind == Reserve {
@@ -390,7 +390,7 @@ func olderThan(st *State, o, n *Order) bool {
 // this turn.
 func (r *Rules) mayRoll(st *State, o *Order) bool {
 	f := st.Formation(o.To)
-	if f == nil || !f.Entered || o.Embedded {
+	if f == nil || !st.present(f) || o.Embedded {
 		return false
 	}
 	if o.Condition != "" && !o.Met {
