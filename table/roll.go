@@ -277,3 +277,26 @@ func (t *Table) resultIndex(key string) int {
 	}
 	return 0
 }
+
+// Words gives the chance of each result in words for a page: "3/10
+// (30.0%)", results that can come more than one way summed.
+func (o Odds) Words() map[string]string {
+	sum := map[string]*big.Rat{}
+	for _, c := range o.Outcomes {
+		if sum[c.Result] == nil {
+			sum[c.Result] = new(big.Rat)
+		}
+		sum[c.Result].Add(sum[c.Result], o.Rat(c))
+	}
+	out := make(map[string]string, len(sum))
+	for k, p := range sum {
+		out[k] = Percent(p)
+	}
+	return out
+}
+
+// Percent words an exact probability: "3/10 (30.0%)".
+func Percent(p *big.Rat) string {
+	f, _ := p.Float64()
+	return fmt.Sprintf("%s (%.1f%%)", p.RatString(), 100*f)
+}

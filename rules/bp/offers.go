@@ -12,6 +12,7 @@ import (
 	"orderly/game"
 	"orderly/geom"
 	"orderly/geom/foot"
+	"orderly/table"
 )
 
 // checker is a command checked without being carried out: what the page
@@ -372,11 +373,7 @@ func (r *Rules) fates(params map[string]string, casualties, stamina int, artille
 			test.Add(test, p)
 		}
 	}
-	words := func(p *big.Rat) string {
-		f, _ := p.Float64()
-		return fmt.Sprintf("%s (%.1f%%)", p.RatString(), 100*f)
-	}
-	return words(shaken), words(test), nil
+	return table.Percent(shaken), table.Percent(test), nil
 }
 
 // Shapes lists the formations of each unit type (game.Shaper): artillery

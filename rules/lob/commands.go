@@ -328,28 +328,11 @@ func (k *cmd) issue() error {
 // passes, relays the release, which frees the reserve when it arrives.
 // The army commander releases a reserve Command by an order (issue).
 func (k *cmd) release() error {
-	f, err := k.formation(k.a.Formation, "formation")
+	f, p, by, err := k.releaser()
 	if err != nil {
 		return err
 	}
-	if !f.Reserve {
-		return game.Reject("LOB-5", "%s is not in reserve", f.ID)
-	}
-	p := k.st.Formation(f.Parent)
-	if p == nil {
-		return game.Reject("LOB-5", "%s answers to the army commander; release it with an order (issue)", f.ID)
-	}
-	by, err := k.leader(p.Leader, "by")
-	if err != nil {
-		return err
-	}
-	if k.a.By != "" && k.a.By != by.ID && k.a.By != p.ID {
-		return game.Reject("LOB-5", "the release of %s is ordered by %s, the leader of %s", f.ID, by.ID, p.ID)
-	}
-	if slices.Contains(by.Rolled, "release-order") {
-		return game.Reject("LOB-5", "%s has rolled to release a reserve this turn", by.ID)
-	}
-	ro, _, err := k.x.Roll(k.r.command.ID, by.ID, map[string]string{"value": strconv.Itoa(by.Value), "release": "true"})
+	ro, _, err := k.x.Roll(k.r.command.ID, by.ID, releaseParams(by))
 	if err != nil {
 		return err
 	}
@@ -370,6 +353,35 @@ func (k *cmd) release() error {
 		rel.Dist, rel.Turns = rt.dist, rt.turns
 	}
 	return k.emit(EvRelease, "LOB-5", []game.Roll{*ro}, nil, rel)
+}
+
+// releaser checks a release: the reserve, the Command above it and the
+// leader who rolls (LOB-5).
+func (k *cmd) releaser() (f, p *Formation, by *Leader, err error) {
+	if f, err = k.formation(k.a.Formation, "formation"); err != nil {
+		return nil, nil, nil, err
+	}
+	if !f.Reserve {
+		return nil, nil, nil, game.Reject("LOB-5", "%s is not in reserve", f.ID)
+	}
+	if p = k.st.Formation(f.Parent); p == nil {
+		return nil, nil, nil, game.Reject("LOB-5", "%s answers to the army commander; release it with an order (issue)", f.ID)
+	}
+	if by, err = k.leader(p.Leader, "by"); err != nil {
+		return nil, nil, nil, err
+	}
+	if k.a.By != "" && k.a.By != by.ID && k.a.By != p.ID {
+		return nil, nil, nil, game.Reject("LOB-5", "the release of %s is ordered by %s, the leader of %s", f.ID, by.ID, p.ID)
+	}
+	if slices.Contains(by.Rolled, "release-order") {
+		return nil, nil, nil, game.Reject("LOB-5", "%s has rolled to release a reserve this turn", by.ID)
+	}
+	return f, p, by, nil
+}
+
+// releaseParams are the command roll's parameters for a release.
+func releaseParams(by *Leader) map[string]string {
+	return map[string]string{"value": strconv.Itoa(by.Value), "release": "true"}
 }
 
 // Attempt is an initiative roll checked: its leader, target and the

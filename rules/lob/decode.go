@@ -46,6 +46,7 @@ type Args struct {
 	Path      []string `json:"path,omitempty"`
 	Shape     string   `json:"formation-of,omitempty"`
 	Points    int      `json:"points,omitempty"`
+	verb      string   // the command read, for a forecast
 }
 
 // Size is how many ids and hexes the arguments name (game.Sizer).
@@ -54,7 +55,7 @@ func (a *Args) Size() int { return len(a.Path) + len(a.With) + 1 }
 // Decode reads the arguments of an LOB command from YAML or JSON, e.g.
 // issue {to: II-corps, order: attack, objective: "0712"}.
 func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (any, error) {
-	a := &Args{}
+	a := &Args{verb: verb}
 	var err error
 	switch verb {
 	case "issue":

@@ -140,12 +140,7 @@ func (k *cmd) plan(m *mover, to geom.Point) (*Path, error) {
 	}
 	left := max(m.allow-m.used, 0)
 	blocked := k.st.blocked(k.side)
-	step := func(i, d int) (int, bool) {
-		if j := t.Next(i, d); j < 0 || blocked[j] {
-			return 0, false
-		}
-		return k.r.Price(t, m.kind, i, d)
-	}
+	step := k.r.stepper(t, m.kind, blocked)
 	if len(k.a.Path) > 0 {
 		p := &Path{}
 		at := from

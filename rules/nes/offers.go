@@ -2,7 +2,6 @@ package nes
 
 import (
 	"fmt"
-	"math/big"
 	"slices"
 	"strings"
 
@@ -312,20 +311,7 @@ func (r *Rules) odds(t *table.Table, params map[string]string) (map[string]strin
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]string{}
-	sum := map[string]*big.Rat{}
-	for _, c := range o.Outcomes {
-		p := new(big.Rat).SetFrac(c.Num, o.Den)
-		if sum[c.Result] == nil {
-			sum[c.Result] = new(big.Rat)
-		}
-		sum[c.Result].Add(sum[c.Result], p)
-	}
-	for k, p := range sum {
-		f, _ := p.Float64()
-		out[k] = fmt.Sprintf("%s (%.1f%%)", p.RatString(), 100*f)
-	}
-	return out, nil
+	return o.Words(), nil
 }
 
 // Kinds lists the kinds of order (game.Forecaster).

@@ -1,0 +1,592 @@
+package lob
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"orderly/battle"
+	"orderly/game"
+	"orderly/geom"
+	"orderly/terrain"
+)
+
+// seatSide is the side a seat acts for: its own, or for the umpire the
+// side whose player turn it is.
+func seatSide(st *State, s *game.State, seat string) string {
+	if seat != game.Umpire {
+		return seat
+	}
+	return st.phasing(s.Phase)
+}
+
+// checker is a command checked without being carried out: what a page is
+// offered, and what it is told before a roll, is what Command would do.
+func (r *Rules) checker(s *game.State, sc *battle.Scenario, side string, a *Args) *cmd {
+	return &cmd{r: r, s: s, st: ext(s), sc: sc, side: side, a: a}
+}
+
+// Offers says which of the step's commands seat may give for each id
+// (game.Offerer). In the orders step: issue for the army commander before
+// his command roll and for corps leaders (to their divisions), release
+// for a reserve under a Command, initiative for every leader, futile for
+// a Command executing an attack, fulfil for one executing an order,
+// skedaddle for a Command, condition for a Command whose conditional
+// order awaits its condition, post for batteries, aware for the army HQ
+// ("hq:SIDE") while unaware. In movement: move for pieces with movement
+// left, form for combat units, move for a Command's HQ on the map
+// ("hq:COMMAND") and for the army HQ under a move order ("hq:SIDE"). In
+// combat: loss for any unit on the map.
+func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]string {
+	st := ext(s)
+	out := map[string][]string{}
+	if st.sc == nil {
+		return out
+	}
+	side := seatSide(st, s, seat)
+	if !slices.Contains(step.Actors, side) {
+		return out
+	}
+	add := func(id, verb string) {
+		if slices.Contains(step.Verbs, verb) && !slices.Contains(out[id], verb) {
+			out[id] = append(out[id], verb)
+		}
+	}
+	sd := st.Side(side)
+	if sd == nil {
+		return out
+	}
+	army := "hq:" + side
+	if !sd.Aware {
+		add(army, "aware")
+	}
+	if step.Name == StepMove && sd.Goal != nil && sd.HQUsed < r.allow["leader"] {
+		add(army, "move")
+	}
+	for i := range st.Leaders {
+		l := &st.Leaders[i]
+		if l.Side != side || !l.OnTable {
+			continue
+		}
+		switch step.Name {
+		case StepOrders:
+			if l.Army && !sd.Rolled && !sd.Skedaddle {
+				add(l.ID, "issue")
+			}
+			if f := st.Formation(l.Formation); f != nil && f.Kind == KindCorps {
+				add(l.ID, "issue")
+			}
+			add(l.ID, "initiative")
+		case StepMove:
+			if l.Used < r.allow["leader"] {
+				add(l.ID, "move")
+			}
+			add(l.ID, "initiative")
+		}
+	}
+	for i := range st.Formations {
+		f := &st.Formations[i]
+		if f.Side != side || !f.Entered && !st.present(f) {
+			continue
+		}
+		if f.IsCommand() {
+			add(f.ID, "skedaddle")
+			if o := st.Order(f.Order); o != nil && o.Live() {
+				add(f.ID, "fulfil")
+				if o.Kind == Attack {
+					add(f.ID, "futile")
+				}
+			}
+			for j := range st.Orders {
+				if o := &st.Orders[j]; o.To == f.ID && o.Live() && o.Condition != "" && !o.Met {
+					add(f.ID, "condition")
+				}
+			}
+			if step.Name == StepMove && f.HQOn && f.HQUsed < r.allow["leader"] {
+				add("hq:"+f.ID, "move")
+			}
+		}
+		if f.Reserve && f.Parent != "" {
+			add(f.ID, "release")
+		}
+	}
+	for i := range st.Units {
+		u := &st.Units[i]
+		if !u.alive() {
+			continue
+		}
+		if step.Name == StepCombat {
+			add(u.ID, "loss") // losses from the side's fire, its own or the enemy's
+		}
+		if u.Side != side {
+			continue
+		}
+		switch step.Name {
+		case StepOrders:
+			if u.Type == "artillery" {
+				add(u.ID, "post")
+			}
+		case StepMove:
+			if u.Used < r.allow[u.Type] {
+				add(u.ID, "move")
+			}
+			add(u.ID, "form")
+		}
+	}
+	return out
+}
+
+// Board is what a page needs, beside the state, to draw an LOB game and
+// offer its commands without working out a rule (game.Annotator).
+type Board struct {
+	// Side is the side the seat acts for now.
+	Side string `json:"side"`
+	// Rolled says the side's army commander has made his command roll
+	// this turn (LOB-4); Aware is his awareness.
+	Rolled bool `json:"rolled"`
+	Aware  bool `json:"aware"`
+	// HQ is each side's army HQ hex, a counter open to both sides.
+	HQ map[string]geom.Point `json:"hq"`
+	// Formations holds every formation on the map or to come: its kind,
+	// Command, HQ, radius, and for the seat's own its order and status.
+	Formations map[string]FormationBox `json:"formations"`
+	// Units holds each of the seat's combat units' movement left and,
+	// in its movement step, the hexes it can reach with their costs.
+	Units map[string]UnitBox `json:"units"`
+	// Orders are the seat's side's orders, in the order of issue, with
+	// their stage (LOB-4, LOB-6, LOB-7) in words.
+	Orders []OrderBox `json:"orders"`
+	// Odds are the exact odds of the rolls the side's next command phase
+	// will make as things stand: acceptance (LOB-4), fluke stoppage and
+	// attack recovery (LOB-7), each as the log names it.
+	Odds []Odds `json:"odds,omitempty"`
+	// Kinds, Purposes, Shapes and Stages are the words a page offers and
+	// shows: kinds of order, purposes of initiative, formations, stages.
+	Kinds    []string `json:"kinds"`
+	Purposes []string `json:"purposes"`
+	Shapes   []string `json:"shapes"`
+	Stages   []string `json:"stages"`
+}
+
+// FormationBox is a formation as a page draws it.
+type FormationBox struct {
+	Kind    string `json:"kind"`
+	Parent  string `json:"parent,omitempty"`
+	Command string `json:"command"`
+	Leader  string `json:"leader"`
+	// Centre is where its command radius is traced from (its HQ, or the
+	// leader acting as its HQ, LOB-1), and Radius that radius in hexes;
+	// absent when nobody of it is on the map.
+	Centre *geom.Point `json:"centre,omitempty"`
+	Radius int         `json:"radius,omitempty"`
+	HQ     *geom.Point `json:"hq,omitempty"` // its HQ counter, when on the map
+	Acting bool        `json:"acting,omitempty"`
+	// Arrives is the turn a reinforcement enters; Entered that it has.
+	Arrives int  `json:"arrives,omitempty"`
+	Entered bool `json:"entered"`
+	// Status in words: no orders, executing, fluked, recovering,
+	// skedaddled, reserve; the seat's own only, but for what shows on
+	// the map (fluked, skedaddled).
+	Status   []string `json:"status,omitempty"`
+	Order    string   `json:"order,omitempty"` // the order it executes
+	Recovery string   `json:"recovery,omitempty"`
+	// Subordinates are the Commands an order from its leader may go to
+	// (a corps' divisions); for the army commander's Command see Orders.
+	Subordinates []string `json:"subordinates,omitempty"`
+}
+
+// UnitBox is a combat unit as a page draws it.
+type UnitBox struct {
+	Left string `json:"left,omitempty"` // movement points left this turn
+	// Out says it stands outside its Command's radius (LOB-2).
+	Out   bool        `json:"out,omitempty"`
+	Reach []ReachCell `json:"reach,omitempty"`
+}
+
+// ReachCell is a hex a piece can reach this turn and what it costs; Why
+// says why a move there would be refused (command radius, LOB-2, LOB-7,
+// LOB-8), "" when it would not.
+type ReachCell struct {
+	At   geom.Point `json:"at"`
+	Cost string     `json:"cost"`
+	Why  string     `json:"why,omitempty"`
+}
+
+// OrderBox is an order as a page lists and draws it.
+type OrderBox struct {
+	ID        string      `json:"id"`
+	Kind      string      `json:"kind,omitempty"`
+	From      string      `json:"from"`
+	To        string      `json:"to"`
+	Objective *geom.Point `json:"objective,omitempty"`
+	Stage     string      `json:"stage"`
+	Issued    int         `json:"issued"`
+	Arrives   int         `json:"arrives"`
+	Failed    int         `json:"failed,omitempty"`
+	Condition string      `json:"condition,omitempty"`
+	Met       bool        `json:"met,omitempty"`
+	Parent    string      `json:"parent,omitempty"`
+	Words     string      `json:"words"`
+}
+
+// Odds is a roll coming and the exact chance of each result.
+type Odds struct {
+	Subject string            `json:"subject"` // the order or Command rolled for
+	Table   string            `json:"table"`
+	Why     string            `json:"why"`
+	Params  map[string]string `json:"params"`
+	Chance  map[string]string `json:"chance"` // result: "3/10 (30.0%)"
+}
+
+// Annotate is the page's board (game.Annotator), built from the view s.
+func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
+	st := ext(s)
+	b := Board{HQ: map[string]geom.Point{}, Formations: map[string]FormationBox{}, Units: map[string]UnitBox{}, Orders: []OrderBox{},
+		Kinds: slices.Clone(Orders), Purposes: slices.Clone(Purposes), Shapes: slices.Clone(Shapes), Stages: slices.Clone(Stages)}
+	if st.sc == nil {
+		return b
+	}
+	side := seatSide(st, s, seat)
+	b.Side = side
+	for _, sd := range st.Sides {
+		b.HQ[sd.ID] = sd.HQ
+		if sd.ID == side {
+			b.Rolled, b.Aware = sd.Rolled, sd.Aware
+		}
+	}
+	own := func(sideOf string) bool { return seat == game.Umpire || sideOf == seat }
+	for i := range st.Formations {
+		f := &st.Formations[i]
+		box := FormationBox{Kind: f.Kind, Parent: f.Parent, Command: f.Command, Leader: f.Leader, Arrives: f.Arrives, Entered: f.Entered}
+		if f.IsCommand() {
+			if at, by, ok := st.Centre(f); ok && by != nil {
+				box.Centre, box.Radius, box.Acting = &at, by.Radius, !f.HQOn
+			}
+			if f.HQOn {
+				hq := f.HQ
+				box.HQ = &hq
+			}
+		}
+		if f.Fluked {
+			box.Status = append(box.Status, Fluked)
+		}
+		if f.Skedaddle {
+			box.Status = append(box.Status, "skedaddled")
+		}
+		if own(f.Side) {
+			box.Order, box.Recovery = f.Order, f.Recovery
+			switch {
+			case !f.IsCommand():
+			case f.Order == "" && !f.Rejoin:
+				box.Status = append(box.Status, "no-orders")
+			case f.Order != "":
+				box.Status = append(box.Status, Executing)
+			}
+			if f.Recovery != "" {
+				box.Status = append(box.Status, Recovering)
+			}
+			if f.Reserve {
+				box.Status = append(box.Status, Reserve)
+			}
+			if f.Kind == KindCorps {
+				for _, j := range st.below(f.ID) {
+					if g := &st.Formations[j]; g.Parent == f.ID && g.IsCommand() {
+						box.Subordinates = append(box.Subordinates, g.ID)
+					}
+				}
+			}
+		}
+		b.Formations[f.ID] = box
+	}
+	name := func(id string) string {
+		if n := st.sc.NameOf(id); n != "" {
+			return n
+		}
+		return id
+	}
+	for i := range st.Orders {
+		o := &st.Orders[i]
+		if !own(o.Side) || o.Side != side && seat != game.Umpire {
+			continue
+		}
+		b.Orders = append(b.Orders, OrderBox{ID: o.ID, Kind: o.Kind, From: o.From, To: o.To, Objective: o.Objective, Stage: o.Stage,
+			Issued: o.Issued, Arrives: o.Arrives, Failed: o.Failed, Condition: o.Condition, Met: o.Met, Parent: o.Parent, Words: orderWords(o, st.sc.Map, name)})
+	}
+	moving := step.Name == StepMove && slices.Contains(step.Actors, side)
+	for i := range st.Units {
+		u := &st.Units[i]
+		if u.Side != side || !u.alive() {
+			continue
+		}
+		box := UnitBox{Left: MP(max(r.allow[u.Type]-u.Used, 0))}
+		if f := st.Formation(u.Command); f != nil {
+			if in, d := st.InRadius(f, u.At); d >= 0 && !in {
+				box.Out = true
+			}
+		}
+		if moving && u.Used < r.allow[u.Type] && st.sc.Terrain != nil {
+			box.Reach = r.reachOf(st, u)
+		}
+		b.Units[u.ID] = box
+	}
+	b.Odds = r.coming(st, s, side)
+	return b
+}
+
+// orderWords words an order with its stage: "attack 0712 (awaiting
+// acceptance since turn 2, 1 roll failed)".
+func orderWords(o *Order, sp geom.Space, name func(string) string) string {
+	s := o.Kind
+	if o.Kind == "" {
+		s = "release"
+	}
+	if o.Objective != nil {
+		s += " " + sp.Format(*o.Objective)
+	}
+	s += " to " + name(o.To)
+	if o.Note != "" {
+		s += fmt.Sprintf(" %q", o.Note)
+	}
+	if o.Condition != "" {
+		s += fmt.Sprintf(" when %q", o.Condition)
+		if o.Met {
+			s += " (met)"
+		}
+	}
+	s += ": " + words(o.Stage)
+	switch o.Stage {
+	case Delivering:
+		s += fmt.Sprintf(", arrives turn %d", o.Arrives)
+	case Awaiting:
+		if o.Failed > 0 {
+			s += fmt.Sprintf(", %d roll(s) failed", o.Failed)
+		}
+	}
+	return s
+}
+
+// stepper is the cost of one step for a mover of kind, the enemy's hexes
+// closed: what plan and reach both use.
+func (r *Rules) stepper(t *terrain.Map, kind string, blocked []bool) terrain.Step {
+	return func(i, d int) (int, bool) {
+		if j := t.Next(i, d); j < 0 || blocked[j] {
+			return 0, false
+		}
+		return r.Price(t, kind, i, d)
+	}
+}
+
+// reachOf lists the hexes a unit can reach with what it has left, by the
+// least-cost path, each with why the radius rules would refuse it.
+func (r *Rules) reachOf(st *State, u *Unit) []ReachCell {
+	t := st.sc.Terrain
+	from, ok := t.At(u.At)
+	if !ok {
+		return nil
+	}
+	left := max(r.allow[u.Type]-u.Used, 0)
+	var out []ReachCell
+	for _, x := range st.searcher().Reach(from, r.stepper(t, u.Type, st.blocked(u.Side)), left, nil)[1:] {
+		p := t.Point(x.I)
+		c := ReachCell{At: p, Cost: MP(x.Cost)}
+		if _, why := st.radiusRule(u, p); why != "" {
+			c.Why = why
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// coming lists the rolls side's next command phase will make as things
+// stand, with their exact odds: acceptance of orders awaiting it or due
+// to arrive by then (LOB-4), fluke stoppage checks and attack recovery
+// (LOB-7). The phase is this turn's while its checks are still to come,
+// else next turn's.
+func (r *Rules) coming(st *State, s *game.State, side string) []Odds {
+	turn := max(s.Turn, 1)
+	cur := slices.IndexFunc(st.seq, func(x game.Step) bool { return x.Phase == s.Phase && x.Name == s.Step })
+	checks := slices.IndexFunc(st.seq, func(x game.Step) bool { return x.Phase == phaseOf(side, "command") && x.Name == StepChecks })
+	if s.Turn > 0 && cur > checks {
+		turn++
+	}
+	var out []Odds
+	add := func(subject, tab, why string, params map[string]string) {
+		t, err := r.tables.Table(tab)
+		if err != nil {
+			return
+		}
+		a, err := t.Bind(params)
+		if err != nil {
+			return
+		}
+		o, err := t.Odds(a)
+		if err != nil {
+			return
+		}
+		out = append(out, Odds{Subject: subject, Table: tab, Why: why, Params: params, Chance: o.Words()})
+	}
+	for i := range st.Orders {
+		o := &st.Orders[i]
+		due := o.Stage == Awaiting || o.Stage == Delivering && o.Arrives <= turn
+		if o.Side != side || !due || !r.mayRoll(st, o) {
+			continue
+		}
+		l := st.Leader(st.Formation(o.To).Leader)
+		add(o.ID, r.accept.ID, fmt.Sprintf("acceptance of %s by %s on turn %d (LOB-4)", o.ID, o.To, turn), map[string]string{"value": strconv.Itoa(l.Value),
+			"order": o.Kind, "release": strconv.FormatBool(o.Release), "turns": strconv.Itoa(min(o.Failed, 50))})
+	}
+	for i := range st.Formations {
+		f := &st.Formations[i]
+		if f.Side != side || !f.Entered {
+			continue
+		}
+		l := st.Leader(f.Leader)
+		if l == nil || !l.OnTable {
+			continue
+		}
+		if f.Kind == KindDivision && f.FlukeFrom > 0 && turn >= f.FlukeFrom && st.liveAttack(f) != nil {
+			add(f.ID, r.fluke.ID, fmt.Sprintf("fluke stoppage check of %s on turn %d (LOB-7)", f.ID, turn), map[string]string{"value": strconv.Itoa(l.Value),
+				"losses": strconv.Itoa(min(f.Losses, 99)), "reserve": strconv.FormatBool(st.hasReserve(f))})
+		}
+		if f.Recovery != "" && turn >= f.RecoverFrom {
+			add(f.ID, r.recovery.ID, fmt.Sprintf("attack recovery of %s, %s step, on turn %d (LOB-7)", f.ID, f.Recovery, turn),
+				map[string]string{"value": strconv.Itoa(l.Value), "step": f.Recovery})
+		}
+	}
+	return out
+}
+
+// Kinds lists the kinds of order (game.Forecaster).
+func (r *Rules) Kinds() []string { return slices.Clone(Orders) }
+
+// Writes is the verb that issues an order.
+func (r *Rules) Writes() string { return "issue" }
+
+// Forecasts lists every verb a page may ask about before giving it: an
+// order's command roll and delivery, a release, an initiative roll, and
+// a move's path and cost.
+func (r *Rules) Forecasts() []string { return []string{"issue", "release", "initiative", "move", "post"} }
+
+// Forecast says what a command would meet, for a page to show before it is
+// given: an order's command roll (LOB-4; none for a corps leader's), its
+// delivery time and the acceptance roll waiting at the other end; a
+// release's command roll (LOB-5); an initiative roll (LOB-8); a move's
+// path and cost (LOB-2). It refuses what Command would refuse, with the
+// same words.
+func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, args any) ([]game.Forecast, error) {
+	a, ok := args.(*Args)
+	if !ok || a == nil {
+		return nil, game.Reject("", "give the command to forecast")
+	}
+	st := ext(s)
+	if side == game.Umpire {
+		side = st.phasing(s.Phase)
+	}
+	k := r.checker(s, sc, side, a)
+	verb := a.verb
+	if verb == "" {
+		switch {
+		case a.Purpose != "":
+			verb = "initiative"
+		case a.Kind != "" || a.To == "hq":
+			verb = "issue"
+		case a.Unit != "" || a.Leader != "" || a.HQ != "" || a.Army:
+			verb = "move"
+		case a.Formation != "":
+			verb = "release"
+		}
+	}
+	switch verb {
+	case "issue":
+		return k.forecastIssue()
+	case "release":
+		return k.forecastRelease()
+	case "initiative":
+		return k.forecastInitiative()
+	case "move", "post":
+		return k.forecastMove(verb == "post")
+	}
+	return nil, game.Reject("", "give the command to forecast: issue, release, initiative, move or post")
+}
+
+func (k *cmd) forecastIssue() ([]game.Forecast, error) {
+	d, err := k.draft()
+	if err != nil {
+		return nil, err
+	}
+	is := d.Issue
+	f := game.Forecast{Formation: is.Order.To, General: d.By.ID}
+	if d.Roll {
+		f.Table, f.Params = k.r.command.ID, d.Params
+	}
+	if is.HQ {
+		f.Note = "the army HQ moves toward its destination once the command roll passes"
+		f.Path = []geom.Point{k.st.Side(k.side).HQ, *is.Order.Objective}
+		return []game.Forecast{f}, nil
+	}
+	within := "within"
+	if is.Dist > is.Radius {
+		within = "beyond"
+	}
+	f.Note = fmt.Sprintf("%d hexes, %s the radius of %d: delivered in %d turn(s), on turn %d; then rolled for on %s each turn until accepted",
+		is.Dist, within, is.Radius, is.Turns, is.Order.Arrives, k.r.accept.ID)
+	if !d.Roll {
+		f.Note = "a corps leader's order to his division needs no command roll; " + f.Note
+	}
+	from := d.By.At
+	if s := k.st.Formation(d.By.Formation); s != nil && !d.By.Army {
+		from, _, _ = k.st.Centre(s)
+	}
+	to, _, _ := k.st.Centre(k.st.Formation(is.Order.To))
+	f.Path = []geom.Point{from, to}
+	return []game.Forecast{f}, nil
+}
+
+func (k *cmd) forecastRelease() ([]game.Forecast, error) {
+	f, p, by, err := k.releaser()
+	if err != nil {
+		return nil, err
+	}
+	fc := game.Forecast{Formation: f.ID, General: by.ID, Table: k.r.command.ID, Params: releaseParams(by),
+		Note: fmt.Sprintf("%s's leader rolls to release %s; if it passes, the release is relayed and frees the reserve on arrival", p.ID, f.ID)}
+	return []game.Forecast{fc}, nil
+}
+
+func (k *cmd) forecastInitiative() ([]game.Forecast, error) {
+	at, err := k.attempt()
+	if err != nil {
+		return nil, err
+	}
+	f := game.Forecast{Formation: k.side, General: at.Leader.ID, Table: k.r.initiative.ID, Params: at.Params,
+		Note: fmt.Sprintf("%s rolls initiative to %s", at.Leader.ID, words(k.a.Purpose))}
+	if at.Target != nil {
+		f.Formation = at.Target.ID
+	}
+	return []game.Forecast{f}, nil
+}
+
+func (k *cmd) forecastMove(post bool) ([]game.Forecast, error) {
+	m, err := k.mover(post)
+	if err != nil {
+		return nil, err
+	}
+	to, err := k.hex(k.a.To, "to")
+	if err != nil {
+		return nil, err
+	}
+	pl, err := k.plan(m, to)
+	if err != nil {
+		return nil, err
+	}
+	f := game.Forecast{Formation: m.id, General: m.id, Path: []geom.Point{m.at}}
+	for _, j := range pl.Hexes {
+		f.Path = append(f.Path, k.sc.Terrain.Point(j))
+	}
+	f.Note = fmt.Sprintf("%s MP of %s left", MP(pl.Cost), MP(max(m.allow-m.used, 0)))
+	if m.unit != nil {
+		if _, why := k.st.radiusRule(m.unit, to); why != "" {
+			f.Note += "; refused: " + why
+		}
+	}
+	return []game.Forecast{f}, nil
+}

@@ -1,0 +1,179 @@
+package lob_test
+
+import (
+	"math/big"
+	"slices"
+	"strings"
+	"testing"
+
+	"orderly/game"
+	"orderly/rules/lob"
+)
+
+// toOrders plays the demo with every side ready until side's orders step.
+func toOrders(t *testing.T, g *game.Game, side string) {
+	t.Helper()
+	for n := 0; n < 100; n++ {
+		if st := g.Step(); st.Name == lob.StepOrders && slices.Contains(st.Actors, side) {
+			return
+		}
+		if _, err := g.Do(game.Command{Side: game.Umpire, Verb: game.End}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("no orders step of %s", side)
+}
+
+func board(t *testing.T, r *lob.Rules, g *game.Game, seat string) lob.Board {
+	t.Helper()
+	b, ok := r.Annotate(r.View(g.State(), seat), g.Step(), seat).(lob.Board)
+	if !ok {
+		t.Fatal("Annotate gives no lob.Board")
+	}
+	return b
+}
+
+// TestPageOrder follows an order as the page sees it (LOB-4): the army
+// commander is offered issue before his command roll and not after; the
+// forecast names the command roll with his value and the delivery time
+// from the example chart; the issued order shows in its side's board with
+// its stage and not in the enemy's; once it has arrived, the board gives
+// the exact odds of the acceptance roll coming.
+func TestPageOrder(t *testing.T) {
+	r := engine(t)
+	sc := demo(t, r)
+	g, err := game.New(sc, r, game.Seeded(7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	toOrders(t, g, "union")
+	offers := r.Offers(r.View(g.State(), "union"), g.Step(), "union")
+	if !slices.Contains(offers["pope"], "issue") {
+		t.Fatalf("pope is not offered issue before his command roll: %v", offers["pope"])
+	}
+	if !slices.Contains(offers["banks"], "issue") {
+		t.Errorf("a corps leader is not offered issue to his divisions: %v", offers["banks"])
+	}
+	if !slices.Contains(offers["gordon"], "release") {
+		t.Errorf("the reserve brigade gordon is not offered release: %v", offers["gordon"])
+	}
+	if len(r.Offers(r.View(g.State(), "confederate"), g.Step(), "confederate")) != 0 {
+		t.Error("the side not in its player turn is offered commands")
+	}
+	args := &lob.Args{To: "II", Kind: lob.Attack, Objective: "1005"}
+	fc, err := r.Forecast(sc, g.State(), "union", args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fc) != 1 || fc[0].Table != "lob/command-roll" || fc[0].Params["value"] != "2" || fc[0].Params["release"] != "false" {
+		t.Fatalf("the forecast of pope's order is %+v; want lob/command-roll with value 2, release false", fc)
+	}
+	if !strings.Contains(fc[0].Note, "delivered in") || len(fc[0].Path) != 2 {
+		t.Errorf("the forecast does not give the delivery and its line: %+v", fc[0])
+	}
+	if _, err := r.Forecast(sc, g.State(), "union", &lob.Args{To: "II", Kind: lob.Move}); err == nil || !strings.Contains(err.Error(), "destination") {
+		t.Errorf("a move order without its destination forecasts as %v; Command refuses it", err)
+	}
+	// Roll until the command roll passes on some seed of the game.
+	issued := false
+	for seed := uint64(1); seed < 40 && !issued; seed++ {
+		g, err = game.New(sc, r, game.Seeded(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		toOrders(t, g, "union")
+		evs, err := g.Do(game.Command{Side: "union", Verb: "issue", Args: args})
+		if err != nil {
+			t.Fatal(err)
+		}
+		issued = len(evs) > 0 && evs[0].Rolls[0].Result == "issued"
+	}
+	if !issued {
+		t.Fatal("no seed in 40 passes pope's command roll")
+	}
+	b := board(t, r, g, "union")
+	if !b.Rolled {
+		t.Error("the board does not say pope has rolled")
+	}
+	if slices.Contains(r.Offers(r.View(g.State(), "union"), g.Step(), "union")["pope"], "issue") {
+		t.Error("pope is offered a second command roll in one turn")
+	}
+	i := slices.IndexFunc(b.Orders, func(o lob.OrderBox) bool { return o.To == "II" && o.Kind == lob.Attack })
+	if i < 0 {
+		t.Fatalf("the issued order is not on the union board: %+v", b.Orders)
+	}
+	o := b.Orders[i]
+	if o.Stage != lob.Issued || !strings.Contains(o.Words, "attack 1005 to II Corps: issued") {
+		t.Errorf("the order shows as %q (%s); want issued", o.Words, o.Stage)
+	}
+	if slices.ContainsFunc(board(t, r, g, "confederate").Orders, func(x lob.OrderBox) bool { return x.ID == o.ID }) {
+		t.Error("the confederate board shows the union's order")
+	}
+	// Play on to the union's acceptance step after it arrives.
+	for n := 0; n < 200; n++ {
+		b = board(t, r, g, "union")
+		if slices.ContainsFunc(b.Odds, func(x lob.Odds) bool { return x.Subject == o.ID }) {
+			break
+		}
+		if _, err := g.Do(game.Command{Side: game.Umpire, Verb: game.End}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j := slices.IndexFunc(b.Odds, func(x lob.Odds) bool { return x.Subject == o.ID })
+	if j < 0 {
+		t.Fatalf("no acceptance odds for %s on the board", o.ID)
+	}
+	od := b.Odds[j]
+	if od.Table != "lob/acceptance" || od.Params["value"] != "3" || od.Params["order"] != "attack" {
+		t.Errorf("the acceptance odds are %+v; want lob/acceptance with banks's value 3 for an attack", od)
+	}
+	sum := new(big.Rat)
+	for _, c := range od.Chance {
+		p, ok := new(big.Rat).SetString(strings.Fields(c)[0])
+		if !ok {
+			t.Fatalf("chance %q is not exact", c)
+		}
+		sum.Add(sum, p)
+	}
+	if sum.Cmp(big.NewRat(1, 1)) != 0 {
+		t.Errorf("the acceptance chances sum to %s, not 1", sum.RatString())
+	}
+}
+
+// TestPageMove: in the movement step a unit's reach lists hexes with
+// their cost, and marks those the command radius forbids (LOB-2); the
+// forecast of a move gives its path.
+func TestPageMove(t *testing.T) {
+	r := engine(t)
+	sc := demo(t, r)
+	g, err := game.New(sc, r, game.Seeded(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < 100; n++ {
+		if st := g.Step(); st.Name == lob.StepMove && slices.Contains(st.Actors, "union") {
+			break
+		}
+		if _, err := g.Do(game.Command{Side: game.Umpire, Verb: game.End}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := board(t, r, g, "union")
+	u, ok := b.Units["28-ny"]
+	if !ok || len(u.Reach) == 0 {
+		t.Fatalf("28-ny has no reach in its movement step: %+v", u)
+	}
+	if _, ok := b.Units["21-va"]; ok {
+		t.Error("the union board holds a confederate unit's movement")
+	}
+	fc, err := r.Forecast(sc, g.State(), "union", &lob.Args{Unit: "28-ny", To: "0905"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fc) != 1 || len(fc[0].Path) != 2 || !strings.Contains(fc[0].Note, "MP") {
+		t.Errorf("the move's forecast is %+v; want a path of two hexes and its cost", fc)
+	}
+	if !slices.ContainsFunc(u.Reach, func(c lob.ReachCell) bool { return sc.Map.Format(c.At) == "0905" }) {
+		t.Error("0905, next to 28-ny, is not in its reach")
+	}
+}
