@@ -465,7 +465,9 @@ func (r *Rules) Writes() string { return "issue" }
 // Forecasts lists every verb a page may ask about before giving it: an
 // order's command roll and delivery, a release, an initiative roll, and
 // a move's path and cost.
-func (r *Rules) Forecasts() []string { return []string{"issue", "release", "initiative", "move", "post"} }
+func (r *Rules) Forecasts() []string {
+	return []string{"issue", "release", "initiative", "move", "post"}
+}
 
 // Forecast says what a command would meet, for a page to show before it is
 // given: an order's command roll (LOB-4; none for a corps leader's), its
