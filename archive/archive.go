@@ -15,6 +15,7 @@ import (
 	"orderly/game"
 	"orderly/script"
 	"orderly/strict"
+	"orderly/table"
 )
 
 // Format names the document's layout. Format 2 has verifiable dice drawn
@@ -24,20 +25,33 @@ const Format = "orderly-game/3"
 
 // Game is an exported game.
 type Game struct {
-	Format   string       `json:"format"`
-	ID       string       `json:"id"`
-	Title    string       `json:"title"`
-	Rules    string       `json:"rules"`
-	Scenario Scenario     `json:"scenario"`
-	Seeds    []game.Seed  `json:"seeds"`
-	Events   []game.Event `json:"events"`
-	Hash     string       `json:"hash"` // game.Game.Hash after the last event
+	Format   string   `json:"format"`
+	ID       string   `json:"id"`
+	Title    string   `json:"title"`
+	Rules    string   `json:"rules"`
+	Scenario Scenario `json:"scenario"`
+	// Tables is the game's own tables file, when it was played on one
+	// (a LOB game's numeric tables, or one game's house rules): a game
+	// checks out only under them.
+	Tables *Scenario    `json:"tables,omitempty"`
+	Seeds  []game.Seed  `json:"seeds"`
+	Events []game.Event `json:"events"`
+	Hash   string       `json:"hash"` // game.Game.Hash after the last event
 }
 
 // Scenario is the scenario file the game was made from.
 type Scenario struct {
 	File   string `json:"file"`
 	Source string `json:"source"`
+}
+
+// Own lists the game's own tables file, read over the rules it is
+// checked with; none when it was played on a server's tables.
+func (g *Game) Own() []table.Source {
+	if g.Tables == nil {
+		return nil
+	}
+	return []table.Source{{Name: g.Tables.File, Data: []byte(g.Tables.Source)}}
 }
 
 // Read reads a document strictly (strict.DecodeJSON: unknown fields and

@@ -8,8 +8,10 @@ import (
 	"io/fs"
 )
 
-//go:embed nb/*.yaml bp/*.yaml nes/*.yaml cd/*.yaml
+//go:embed nb/*.yaml bp/*.yaml nes/*.yaml cd/*.yaml lob/*.yaml
 var files embed.FS
 
-// FS is every bundled example, under nb/, bp/, nes/ and cd/.
+// FS is every bundled example, under nb/, bp/, nes/, cd/ and lob/ (with
+// lob/example-tables.yaml, the example values of the tables LOB players
+// supply, which the bundled LOB games are played on).
 func FS() fs.FS { return files }

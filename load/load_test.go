@@ -6,17 +6,16 @@ import (
 	"testing"
 	"time"
 
-	"orderly/game"
 	"orderly/load"
 	"orderly/rules"
 )
 
-func engine(t testing.TB) func(string) (game.Rules, error) {
-	set, err := rules.Load()
+func engine(t testing.TB) rules.Maker {
+	eng, err := rules.Make()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return func(id string) (game.Rules, error) { return rules.Engine(id, set) }
+	return eng
 }
 
 // TestRun runs a short, small load: commands are accepted and the report

@@ -4,9 +4,12 @@
 package rules
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
+	"slices"
+	"sync"
 
 	"orderly/battle"
 	"orderly/game"
@@ -25,6 +28,15 @@ func Builtin() []table.Source {
 
 // Load reads the built-in tables and then the house-rule files at paths.
 func Load(paths ...string) (*table.Set, error) {
+	house, err := Sources(paths...)
+	if err != nil {
+		return nil, err
+	}
+	return table.Load(Builtin(), house...)
+}
+
+// Sources reads the house-rule files at paths.
+func Sources(paths ...string) ([]table.Source, error) {
 	var house []table.Source
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
@@ -33,8 +45,64 @@ func Load(paths ...string) (*table.Set, error) {
 		}
 		house = append(house, table.Source{Name: p, Data: data})
 	}
-	return table.Load(Builtin(), house...)
+	return house, nil
 }
+
+// Maker is the procedures of rule set id over the built-in tables, the
+// house rules and, when given, a game's own tables files read last (the
+// tables a LOB game is uploaded with, or one game's house rules).
+type Maker func(id string, own ...table.Source) (game.Rules, error)
+
+// Make reads the built-in tables and the house rules once, checks that
+// they are playable, and returns the Maker over them. A game's own
+// tables are read anew over them for each call that gives some.
+func Make(house ...table.Source) (Maker, error) {
+	set, err := table.Load(Builtin(), house...)
+	if err != nil {
+		return nil, err
+	}
+	if err := Playable(set); err != nil {
+		return nil, err
+	}
+	house = slices.Clone(house)
+	var (
+		mu   sync.Mutex
+		sets = map[[32]byte]*table.Set{}
+	)
+	return func(id string, own ...table.Source) (game.Rules, error) {
+		if len(own) == 0 {
+			return Engine(id, set)
+		}
+		// The same tables file read once: every bundled LOB game, and
+		// every game of a club's uploaded tables, shares its set.
+		h := sha256.New()
+		for _, o := range own {
+			for _, part := range []string{o.Name, string(o.Data)} {
+				fmt.Fprintf(h, "%d:%s", len(part), part)
+			}
+		}
+		key := [32]byte(h.Sum(nil))
+		mu.Lock()
+		s := sets[key]
+		mu.Unlock()
+		if s == nil {
+			var err error
+			if s, err = table.Load(Builtin(), append(slices.Clone(house), own...)...); err != nil {
+				return nil, err
+			}
+			mu.Lock()
+			if len(sets) >= maxSets {
+				clear(sets)
+			}
+			sets[key] = s
+			mu.Unlock()
+		}
+		return Engine(id, s)
+	}, nil
+}
+
+// maxSets bounds the tables sets a Maker keeps read.
+const maxSets = 64
 
 // Playable checks that the procedures of every rule set that has them can
 // use the loaded tables (house rules included): a house rule that one

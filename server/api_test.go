@@ -21,7 +21,6 @@ import (
 	"orderly/game"
 	"orderly/rules"
 	"orderly/rules/nb"
-	"orderly/script"
 	"orderly/server"
 	"orderly/store/sqlite"
 )
@@ -439,7 +438,7 @@ func TestRevealExportVerifyImport(t *testing.T) {
 			}
 		}
 	}
-	eng := script.Engine(engine(t))
+	eng := engineOf(t)
 	doc, err := f.srv.Export(context.Background(), id, false)
 	if err != nil {
 		t.Fatal(err)

@@ -8,8 +8,8 @@ import (
 
 	"orderly/archive"
 	"orderly/game"
-	"orderly/script"
 	"orderly/store"
+	"orderly/table"
 )
 
 // Export writes a game as an archive document. Keys of seeds not yet
@@ -36,6 +36,9 @@ func (s *Server) Export(ctx context.Context, id string, secrets bool) (*archive.
 	doc := &archive.Game{Format: archive.Format, ID: l.id, Title: l.rec.Title, Rules: l.sc.Rules,
 		Scenario: archive.Scenario{File: rec.File, Source: string(rec.Scenario)},
 		Seeds:    l.public(game.Umpire), Events: evs, Hash: l.g.Hash()}
+	if len(rec.Tables) > 0 {
+		doc.Tables = &archive.Scenario{File: rec.TablesFile, Source: string(rec.Tables)}
+	}
 	if secrets {
 		for i := range doc.Seeds {
 			doc.Seeds[i].Key = l.seeds[i].Key
@@ -53,14 +56,18 @@ func (s *Server) Import(ctx context.Context, doc *archive.Game, commanders bool)
 		return nil, errorf(TooLarge, "the game has %d events, over this server's limit of %d a game", n, s.lim.GameEvents)
 	}
 	data := []byte(doc.Scenario.Source)
-	c, err := s.scenario(doc.Scenario.File, data)
+	var own *table.Source
+	if o := doc.Own(); len(o) > 0 {
+		own = &o[0]
+	}
+	c, err := s.scenario(doc.Scenario.File, data, own)
 	if err != nil {
 		return nil, &Error{Code: Invalid, Msg: err.Error()}
 	}
 	// Everything the revealed keys let anyone check must check out: the
 	// chain, every roll, the replay and its state. Rolls under a seed the
 	// document keeps secret are taken on trust, as any seat would.
-	if _, err := doc.Verify(script.Engine(s.engine)); err != nil && !errors.Is(err, archive.ErrSecret) {
+	if _, err := doc.Verify(func(id string) (game.Rules, error) { return s.engine(id, doc.Own()...) }); err != nil && !errors.Is(err, archive.ErrSecret) {
 		return nil, &Error{Code: Verification, Msg: "the game does not check out: " + err.Error()}
 	}
 	return s.start(ctx, Setup{Title: doc.Title, Commanders: commanders}, doc.Scenario.File, data, c,

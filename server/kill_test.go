@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"orderly/game"
 	"orderly/rules"
 	"orderly/rules/nb"
 	"orderly/server"
@@ -37,12 +36,12 @@ func serveChild(db, addrFile string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	set, err := rules.Load()
+	eng, err := rules.Make()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	srv, err := server.New(ctx, st, func(id string) (game.Rules, error) { return rules.Engine(id, set) })
+	srv, err := server.New(ctx, st, eng)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -69,7 +69,7 @@ func TestCommanderDenyByDefault(t *testing.T) {
 // Sweeping drops the parsed scenario of an uploaded game that left
 // memory, and keeps the bundled ones.
 func TestSweepDropsScenarios(t *testing.T) {
-	set, err := rules.Load()
+	eng, err := rules.Make()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestSweepDropsScenarios(t *testing.T) {
 	}
 	defer st.Close()
 	now := time.Unix(1e9, 0)
-	s, err := New(context.Background(), st, func(id string) (game.Rules, error) { return rules.Engine(id, set) },
+	s, err := New(context.Background(), st, eng,
 		WithClock(func() time.Time { return now }))
 	if err != nil {
 		t.Fatal(err)

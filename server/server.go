@@ -38,10 +38,13 @@ import (
 	"orderly/script"
 	"orderly/store"
 	"orderly/strict"
+	"orderly/table"
 )
 
-// Engine returns the procedures of a rule set by its id.
-type Engine func(id string) (game.Rules, error)
+// Engine returns the procedures of a rule set by its id, over the server's
+// tables and, when given, a game's own tables file read last (a LOB game's
+// numeric tables, or one game's house rules): rules.Make gives one.
+type Engine = func(id string, own ...table.Source) (game.Rules, error)
 
 // Server serves games kept in a store. A game is loaded into memory when a
 // seat first asks for it and leaves memory when nobody has used it for a
@@ -86,7 +89,8 @@ const maxKnown = 10_000
 type cached struct {
 	sc    *battle.Scenario
 	rules game.Rules
-	keep  bool // a bundled scenario's: never dropped
+	own   *table.Source // the game's own tables file, if any
+	keep  bool          // a bundled scenario's: never dropped
 }
 
 // bundled is a scenario that comes with orderly.
@@ -95,8 +99,12 @@ type bundled struct {
 	Title string   `json:"title"`
 	Rules string   `json:"rules"`
 	Sides []string `json:"sides"`
-	file  string
-	data  []byte
+	// Tables names the example tables file it comes with, for a rule set
+	// whose numeric tables the user supplies (LOB).
+	Tables string `json:"tables,omitempty"`
+	file   string
+	data   []byte
+	own    *table.Source
 }
 
 // Option sets up a Server.
@@ -206,12 +214,12 @@ func (e *storeError) Unwrap() error { return e.error }
 
 // restore rebuilds one stored game from its scenario and log.
 func (s *Server) restore(ctx context.Context, rec store.Game) (*live, error) {
-	c, err := s.scenario(rec.File, rec.Scenario)
+	c, err := s.scenario(rec.File, rec.Scenario, ownOf(rec))
 	if err != nil {
 		return nil, fmt.Errorf("its scenario: %w", err)
 	}
 	l := &live{id: rec.ID, rec: rec, src: c, sc: c.sc, rules: c.rules, source: rec.Scenario}
-	l.rec.Scenario = nil
+	l.rec.Scenario, l.rec.Tables = nil, nil
 	if err := l.reload(ctx, s.st); err != nil {
 		return nil, err
 	}
@@ -260,6 +268,11 @@ func (s *Server) Janitor(ctx context.Context, interval time.Duration) {
 	}
 }
 
+// ExampleTables is the name of the example tables file a bundled
+// scenario comes with, in its directory: a rule set's numbers the user
+// supplies (LOB), which the game may be given in their place.
+const ExampleTables = "example-tables.yaml"
+
 func (s *Server) loadBundled() error {
 	fsys := examples.FS()
 	names, err := fs.Glob(fsys, "*/*.yaml")
@@ -267,6 +280,14 @@ func (s *Server) loadBundled() error {
 		return err
 	}
 	for _, name := range names {
+		if path.Base(name) == ExampleTables {
+			continue
+		}
+		var own *table.Source
+		tabs := path.Join(path.Dir(name), ExampleTables)
+		if data, err := fs.ReadFile(fsys, tabs); err == nil {
+			own = &table.Source{Name: tabs, Data: data}
+		}
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return err
@@ -284,12 +305,15 @@ func (s *Server) loadBundled() error {
 		if head.Script != "" && head.Scenario == nil {
 			continue
 		}
-		c, err := s.scenario(path.Base(name), data)
+		c, err := s.scenario(path.Base(name), data, own)
 		if err != nil {
 			return fmt.Errorf("bundled %s: %w", name, err)
 		}
 		c.keep = true
-		b := bundled{ID: strings.TrimSuffix(path.Base(name), ".yaml"), Title: head.Title, Rules: c.sc.Rules, file: path.Base(name), data: data}
+		b := bundled{ID: strings.TrimSuffix(path.Base(name), ".yaml"), Title: head.Title, Rules: c.sc.Rules, file: path.Base(name), data: data, own: own}
+		if own != nil {
+			b.Tables = own.Name
+		}
 		if b.Title == "" {
 			b.Title = c.sc.Title
 		}
@@ -312,29 +336,44 @@ func (s *Server) loadBundled() error {
 }
 
 // scenario reads a scenario file, or the scenario of a script, and checks
-// it against its rule set. Nothing it reads may name a file: a stored or
-// received source is self-contained. Games of the same source share one
-// parsed scenario, which the engine never changes.
-func (s *Server) scenario(file string, data []byte) (*cached, error) {
-	key := sha256.Sum256(append([]byte(file+"\x00"), data...))
+// it against its rule set, over the game's own tables file when it has
+// one. Nothing it reads may name a file: a stored or received source is
+// self-contained. Games of the same source and tables share one parsed
+// scenario, which the engine never changes.
+func (s *Server) scenario(file string, data []byte, own *table.Source) (*cached, error) {
+	h := sha256.New()
+	for _, part := range [][]byte{[]byte(file), data} {
+		fmt.Fprintf(h, "%d:", len(part))
+		h.Write(part)
+	}
+	var owns []table.Source
+	if own != nil {
+		owns = []table.Source{*own}
+		for _, part := range [][]byte{[]byte(own.Name), own.Data} {
+			fmt.Fprintf(h, "%d:", len(part))
+			h.Write(part)
+		}
+	}
+	key := [32]byte(h.Sum(nil))
 	s.mu.Lock()
 	c := s.starts[key]
 	s.mu.Unlock()
 	if c != nil {
 		return c, nil
 	}
-	sc, err := script.LoadAny(file, data, script.Engine(s.engine), script.NoFiles)
+	eng := func(id string) (game.Rules, error) { return s.engine(id, owns...) }
+	sc, err := script.LoadAny(file, data, eng, script.NoFiles)
 	if err != nil {
 		return nil, err
 	}
-	rules, err := s.engine(sc.Rules)
+	rules, err := eng(sc.Rules)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := game.Prepare(sc, rules); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	c = &cached{sc: sc, rules: rules}
+	c = &cached{sc: sc, rules: rules, own: own}
 	s.mu.Lock()
 	if have := s.starts[key]; have != nil {
 		c = have
@@ -385,6 +424,12 @@ type Setup struct {
 	File       string `json:"file,omitempty"`     // the uploaded file's name, for messages
 	Commanders bool   `json:"commanders,omitempty"`
 	Title      string `json:"title,omitempty"`
+	// Tables is the text of the game's own tables file (table YAML), read
+	// over the server's tables for this game alone: LOB's numeric tables,
+	// or any game's house rules. A bundled scenario that comes with
+	// example tables is played on them unless it is given its own.
+	Tables     string `json:"tables,omitempty"`
+	TablesFile string `json:"tables-file,omitempty"` // its file's name, for messages
 	origin     string
 }
 
@@ -392,40 +437,72 @@ type Setup struct {
 // each side (and, if asked, for each commander under the army), and a
 // secret dice seed whose commitment is published at once.
 func (s *Server) Create(ctx context.Context, in Setup) (*Created, error) {
-	file, data, err := s.source(in)
+	file, data, own, err := s.source(in)
 	if err != nil {
 		return nil, err
 	}
-	if file, data, err = s.resolve(file, data); err != nil {
+	var from *table.Source
+	if file, data, from, err = s.resolve(file, data); err != nil {
 		return nil, err
 	}
-	c, err := s.scenario(file, data)
+	if own == nil {
+		own = from
+	}
+	c, err := s.scenario(file, data, own)
 	if err != nil {
 		return nil, &Error{Code: Invalid, Msg: err.Error()}
 	}
 	return s.start(ctx, in, file, data, c, nil)
 }
 
-func (s *Server) source(in Setup) (string, []byte, error) {
+// tablesOf is the tables file a new game is given, if any. The name is
+// only for messages: nothing is ever opened by it.
+func tablesOf(in Setup) *table.Source {
+	if in.Tables == "" {
+		return nil
+	}
+	return &table.Source{Name: upload(in.TablesFile, "tables.yaml"), Data: []byte(in.Tables)}
+}
+
+// upload is an uploaded file's name as messages give it: its base name,
+// or def.
+func upload(name, def string) string {
+	file := path.Base(strings.ReplaceAll(name, "\\", "/"))
+	if file == "" || file == "." || file == "/" {
+		file = def
+	}
+	return strict.Line(file, 80)
+}
+
+// ownOf is a stored game's own tables file, if it has one.
+func ownOf(rec store.Game) *table.Source {
+	if len(rec.Tables) == 0 {
+		return nil
+	}
+	return &table.Source{Name: rec.TablesFile, Data: rec.Tables}
+}
+
+// source is the scenario a new game is made from, and the tables file it
+// is played on: the one given, else a bundled scenario's example tables.
+func (s *Server) source(in Setup) (string, []byte, *table.Source, error) {
+	own := tablesOf(in)
 	switch {
 	case in.Scenario != "" && in.Source != "":
-		return "", nil, errorf(Invalid, "give scenario (a bundled one) or source (a scenario file), not both")
+		return "", nil, nil, errorf(Invalid, "give scenario (a bundled one) or source (a scenario file), not both")
 	case in.Scenario != "":
 		for _, b := range s.bundled {
 			if b.ID == in.Scenario {
-				return b.file, b.data, nil
+				if own == nil {
+					own = b.own
+				}
+				return b.file, b.data, own, nil
 			}
 		}
-		return "", nil, errorf(Invalid, "scenario %s is not bundled; allowed: %s", strict.Quote(in.Scenario, 60), strings.Join(s.Bundled(), ", "))
+		return "", nil, nil, errorf(Invalid, "scenario %s is not bundled; allowed: %s", strict.Quote(in.Scenario, 60), strings.Join(s.Bundled(), ", "))
 	case in.Source != "":
-		// The name is only for messages: nothing is ever opened by it.
-		file := path.Base(strings.ReplaceAll(in.File, "\\", "/"))
-		if file == "" || file == "." || file == "/" {
-			file = "upload.yaml"
-		}
-		return strict.Line(file, 80), []byte(in.Source), nil
+		return upload(in.File, "upload.yaml"), []byte(in.Source), own, nil
 	}
-	return "", nil, errorf(Invalid, "give scenario (the id of a bundled one) or source (a scenario file's text)")
+	return "", nil, nil, errorf(Invalid, "give scenario (the id of a bundled one) or source (a scenario file's text)")
 }
 
 // resolve makes a scenario source self-contained: a script whose scenario
@@ -433,10 +510,10 @@ func (s *Server) source(in Setup) (string, []byte, error) {
 // the store keeps only sources that name nothing. Any other name is
 // refused without being opened: nothing a client sends names a file on the
 // server.
-func (s *Server) resolve(file string, data []byte) (string, []byte, error) {
+func (s *Server) resolve(file string, data []byte) (string, []byte, *table.Source, error) {
 	var doc yaml.Node
 	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
-		return file, data, nil // the loader will say what is wrong
+		return file, data, nil, nil // the loader will say what is wrong
 	}
 	m := doc.Content[0]
 	var isScript bool
@@ -452,15 +529,15 @@ func (s *Server) resolve(file string, data []byte) (string, []byte, error) {
 		}
 	}
 	if !isScript || named == nil {
-		return file, data, nil
+		return file, data, nil, nil
 	}
 	id := strings.TrimSuffix(named.Value, ".yaml")
 	for _, b := range s.bundled {
 		if b.ID == id {
-			return b.file, b.data, nil
+			return b.file, b.data, b.own, nil
 		}
 	}
-	return "", nil, errorf(Invalid, "%s:%d: scenario: %s is not a bundled scenario, and a file cannot be named here; give the scenario inline, or one of: %s",
+	return "", nil, nil, errorf(Invalid, "%s:%d: scenario: %s is not a bundled scenario, and a file cannot be named here; give the scenario inline, or one of: %s",
 		file, named.Line, strict.Quote(named.Value, 80), strings.Join(s.Bundled(), ", "))
 }
 
@@ -531,6 +608,9 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 		title = c.sc.Name
 	}
 	rec := store.Game{ID: id, Title: strict.Line(title, 200), Rules: c.sc.Rules, File: file, Scenario: data, Created: s.now(), Origin: in.origin}
+	if c.own != nil {
+		rec.Tables, rec.TablesFile = c.own.Data, c.own.Name
+	}
 	var made []NewSeat
 	var seats []store.Seat
 	add := func(role, side, formation, label string) error {

@@ -31,11 +31,11 @@ type fixture struct {
 }
 
 func engine(t testing.TB) server.Engine {
-	set, err := rules.Load()
+	eng, err := rules.Make()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return func(id string) (game.Rules, error) { return rules.Engine(id, set) }
+	return eng
 }
 
 func newFixture(t testing.TB, opts ...server.Option) *fixture {
@@ -160,4 +160,7 @@ func (l tlog) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func engineOf(t testing.TB) script.Engine { return script.Engine(engine(t)) }
+func engineOf(t testing.TB) script.Engine {
+	eng := engine(t)
+	return func(id string) (game.Rules, error) { return eng(id) }
+}

@@ -37,6 +37,11 @@ type Game struct {
 	Created  time.Time
 	Version  int    // the number of events in the log
 	Origin   string // OriginDemo for the game orderly serve --demo keeps; else empty
+	// Tables is the text of the game's own tables file (table YAML), read
+	// over the server's tables for this game alone, and TablesFile its
+	// name for messages; empty for a game on the server's tables.
+	Tables     []byte
+	TablesFile string
 }
 
 // OriginDemo marks the demo game that orderly serve --demo reuses.

@@ -25,7 +25,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"orderly/battle"
-	"orderly/game"
 	"orderly/rules"
 	"orderly/rules/nb"
 	"orderly/server"
@@ -82,11 +81,10 @@ func newSite(t *testing.T, ctx context.Context) *site {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	set, err := rules.Load()
+	eng, err := rules.Make()
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng := func(id string) (game.Rules, error) { return rules.Engine(id, set) }
 	srv, err := server.New(ctx, st, eng)
 	if err != nil {
 		t.Fatal(err)
@@ -788,6 +786,30 @@ func TestBrowserLanding(t *testing.T) {
 	p.until("the uploaded game's links", `document.querySelector('#created-id').textContent !== '`+first+`' && document.querySelectorAll('#links a.join').length === 3 &&
 		[...document.querySelectorAll('#links a.join')].map(a => a.dataset.side).join() === ',french,british'`)
 	second := p.text("#created-id")
+
+	// A LOB scenario needs its tables: refused without them, with the
+	// sentence that says which and how; made with the tables file chosen.
+	lobFile, err := filepath.Abs("../examples/lob/lob-demo.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tablesFile, err := filepath.Abs("../examples/lob/example-tables.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.do("upload a LOB scenario alone", chromedp.SetUploadFiles(chromedp.ID("scenario-file"), []string{lobFile}),
+		chromedp.Click(chromedp.CSS(`#upload-form button[type=submit]`)))
+	p.until("the refusal naming the missing tables", `!document.querySelector('#banner').hidden && /lob\/command-roll/.test(document.querySelector('#banner').textContent)`)
+	p.do("add its tables file", chromedp.SetUploadFiles(chromedp.ID("tables-file"), []string{tablesFile}),
+		chromedp.Click(chromedp.CSS(`#upload-form button[type=submit]`)))
+	p.until("the LOB game's links", `document.querySelector('#created-id').textContent !== '`+second+`' &&
+		[...document.querySelectorAll('#links a.join')].map(a => a.dataset.side).join() === ',union,confederate'`)
+	lobID := p.text("#created-id")
+	if rec, err := s.srv.Export(ctx, lobID, false); err != nil || rec.Tables == nil || rec.Tables.File != "example-tables.yaml" {
+		t.Fatalf("the LOB game made from the page keeps tables %+v, %v; want example-tables.yaml", rec, err)
+	}
+	eval[string](p, `document.querySelector('#tables-file').value = ''`) // the next games are made without it
+	second = lobID
 
 	if !eval[bool](p, `matchMedia('(prefers-reduced-motion: reduce)').matches`) {
 		p.fail("the page does not see the reduced motion the tests ask for")

@@ -16,7 +16,7 @@ import (
 
 // openServer opens the games in an SQLite file, as orderly serve would.
 func (a *app) openServer(ctx context.Context, db string) (*server.Server, func(), error) {
-	eng, err := a.engine()
+	eng, err := a.maker()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -27,7 +27,7 @@ func (a *app) openServer(ctx context.Context, db string) (*server.Server, func()
 	if err != nil {
 		return nil, nil, bad(fmt.Errorf("--db %s: %w", db, err))
 	}
-	srv, err := server.New(ctx, st, func(id string) (game.Rules, error) { return eng(id) })
+	srv, err := server.New(ctx, st, eng)
 	if err != nil {
 		st.Close()
 		return nil, nil, err
@@ -158,7 +158,7 @@ is checked as far as it can be and exits with status 1.`,
   orderly verify game.json --head 3f2a9c0d1e7b4a5f6c8d9e0a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3e4`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			eng, err := a.engine()
+			mk, err := a.maker()
 			if err != nil {
 				return err
 			}
@@ -166,6 +166,8 @@ is checked as far as it can be and exits with status 1.`,
 			if err != nil {
 				return err
 			}
+			// A game played on its own tables is checked on them.
+			eng := func(id string) (game.Rules, error) { return mk(id, doc.Own()...) }
 			rep, err := doc.Verify(eng, heads...)
 			if err != nil {
 				fmt.Fprintf(a.out, "%s: %d events, %d followed along the chain, %d unchecked; %d rolls checked, %d under a secret seed\n",

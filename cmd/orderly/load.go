@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"orderly/game"
 	"orderly/load"
 )
 
@@ -28,11 +27,11 @@ rate of single-insert SQLite commits on the same disk.`,
 			if o.Clients < 1 || o.Games < 1 || o.Duration <= 0 || o.Rate < 0 {
 				return badf("load: --clients, --games and --duration must be positive, --rate 0 or more")
 			}
-			eng, err := a.engine()
+			eng, err := a.maker()
 			if err != nil {
 				return err
 			}
-			o.Engine = func(id string) (game.Rules, error) { return eng(id) }
+			o.Engine = eng
 			o.Seed = a.seed()
 			rep, err := load.Run(cmd.Context(), o)
 			if err != nil {

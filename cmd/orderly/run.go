@@ -16,6 +16,17 @@ import (
 
 // engine returns a function that makes the game procedures of a rule set
 // over the built-in tables and the house rules.
+// maker is the procedures of each rule set over the built-in tables, the
+// house rules and, when given, a game's own tables file.
+func (a *app) maker() (rules.Maker, error) {
+	house, err := rules.Sources(a.rules...)
+	if err != nil {
+		return nil, bad(err)
+	}
+	m, err := rules.Make(house...)
+	return m, bad(err)
+}
+
 func (a *app) engine() (script.Engine, error) {
 	set, err := a.load()
 	if err != nil {

@@ -14,7 +14,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"orderly/game"
 	"orderly/server"
 	"orderly/store/sqlite"
 )
@@ -113,7 +112,7 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 	if err := checkLimits(o.lim); err != nil {
 		return err
 	}
-	eng, err := a.engine()
+	eng, err := a.maker()
 	if err != nil {
 		return err
 	}
@@ -122,7 +121,7 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 		return bad(fmt.Errorf("--db %s: %w", o.db, err))
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, st, func(id string) (game.Rules, error) { return eng(id) },
+	srv, err := server.New(ctx, st, eng,
 		server.WithLogger(log), server.WithLimits(o.lim), server.WithOpen(o.open), server.WithHosts(o.hosts...))
 	if err != nil {
 		return err

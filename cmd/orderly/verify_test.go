@@ -1,6 +1,9 @@
 package main
 
 import (
+	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -9,7 +12,10 @@ import (
 
 	"orderly/archive"
 	"orderly/archive/archivetest"
+	"orderly/rules"
 	"orderly/rules/nb"
+	"orderly/server"
+	"orderly/store/sqlite"
 )
 
 // TestVerify checks orderly verify on an exported game, honest and forged:
@@ -78,5 +84,76 @@ func TestVerify(t *testing.T) {
 	}
 	if _, e, _ := cli(t, "verify", path); !strings.Contains(e, "older orderly") {
 		t.Errorf("format 1: %q", e)
+	}
+}
+
+// TestVerifyOwnTables: a game played on its own tables (a LOB game on the
+// example tables) is checked on the tables its export carries, with no
+// --rules; the same export with a table's numbers changed fails.
+func TestVerifyOwnTables(t *testing.T) {
+	ctx := context.Background()
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "g.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	eng, err := rules.Make()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(ctx, st, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	made, err := srv.Create(ctx, server.Setup{Scenario: "lob-demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	umpire := made.Seats[0].Token
+	for n := 0; n < 100; n++ { // turns of automatic steps: fluke checks after the grace period
+		req, err := http.NewRequest("POST", ts.URL+"/api/games/"+made.Game.ID+"/commands", strings.NewReader(`{"end": true}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+umpire)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			break // the game is over
+		}
+	}
+	doc, err := srv.Export(ctx, made.Game.ID, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Tables == nil || !strings.Contains(doc.Tables.Source, "EXAMPLE VALUES") {
+		t.Fatalf("the export carries tables %+v", doc.Tables)
+	}
+	rolls := 0
+	for _, e := range doc.Events {
+		rolls += len(e.Rolls)
+	}
+	if rolls == 0 {
+		t.Fatal("the script's setup made no roll to check")
+	}
+	path := filepath.Join(t.TempDir(), "lob.json")
+	if err := os.WriteFile(path, archivetest.JSON(t, doc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if o, e, code := cli(t, "verify", path); code != 0 || !strings.Contains(o, "ok: ") {
+		t.Fatalf("verify on its own tables: %d %q %q", code, o, e)
+	}
+	doc.Tables = nil
+	if err := os.WriteFile(path, archivetest.JSON(t, doc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, e, code := cli(t, "verify", path); code != 2 || !strings.Contains(e, "lob/command-roll") {
+		t.Fatalf("verify without its tables: %d %q; want the missing tables named", code, e)
 	}
 }

@@ -595,6 +595,27 @@ func TestCountAndOrigin(t *testing.T) {
 	}
 }
 
+// A game's own tables file is kept with it, and a game without one has
+// none.
+func TestTables(t *testing.T) {
+	ctx := context.Background()
+	d, _ := openTemp(t)
+	create(t, d, "plain")
+	g, seats, seeds := newGame("lob")
+	g.Tables, g.TablesFile = []byte("tables:\n  - id: lob/play\n"), "my-tables.yaml"
+	if err := d.Create(ctx, g, seats, seeds, nil); err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.Game(ctx, "lob")
+	if err != nil || string(got.Tables) != string(g.Tables) || got.TablesFile != "my-tables.yaml" {
+		t.Fatalf("Game(lob) tables = %q from %q, %v; want %q from my-tables.yaml", got.Tables, got.TablesFile, err, g.Tables)
+	}
+	all, err := d.Games(ctx)
+	if err != nil || len(all) != 2 || len(all[0].Tables) != 0 || all[0].TablesFile != "" || all[1].TablesFile != "my-tables.yaml" {
+		t.Fatalf("Games = %+v, %v; want plain without tables, then lob with them", all, err)
+	}
+}
+
 // Reissue revokes the old token at once and keeps the seat what it was.
 func TestReissue(t *testing.T) {
 	ctx := context.Background()

@@ -97,12 +97,21 @@ function applyHost() {
   }
 }
 
-function options() {
+/**
+ * The options of a new game, with the tables file chosen, if any.
+ * @returns {Promise<any>}
+ */
+async function options() {
   /** @type {any} */
   const o = {};
   if ($('commanders').checked) o.commanders = true;
   const title = $('title').value.trim();
   if (title) o.title = title;
+  const tables = $('tables-file').files[0];
+  if (tables) {
+    o.tables = await readFile(tables);
+    o['tables-file'] = tables.name;
+  }
   return o;
 }
 
@@ -151,8 +160,8 @@ async function loadScenarios() {
     fill($('scenarios'), ...list.map((sc) => h(`li${sc.id === 'demo' ? '.featured' : ''}`, null,
       h('div.sc-text', null,
         h('div.sc-title', { text: sc.title }),
-        h('div.muted.small', { text: `${sc.id} · ${sc.rules.toUpperCase()} rules · ${sc.sides.join(' vs ')}` })),
-      h('button.btn.primary', { type: 'button', dataset: { scenario: sc.id }, text: 'New game', on: { click: () => create(() => home.api.post('/api/games', { scenario: sc.id, ...options() })) } }))));
+        h('div.muted.small', { text: `${sc.id} · ${sc.rules.toUpperCase()} rules · ${sc.sides.join(' vs ')}${sc.tables ? ' · example tables' : ''}` })),
+      h('button.btn.primary', { type: 'button', dataset: { scenario: sc.id }, text: 'New game', on: { click: () => create(async () => home.api.post('/api/games', { scenario: sc.id, ...(await options()) })) } }))));
   } catch (err) {
     fill($('scenarios'), h('li.error', { text: sentence(err) }));
   }
@@ -164,7 +173,7 @@ $('upload-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const file = $('scenario-file').files[0];
   if (!file) { banner('Choose a scenario file first.'); return; }
-  create(async () => home.api.post('/api/games', { source: await readFile(file), file: file.name, ...options() }));
+  create(async () => home.api.post('/api/games', { source: await readFile(file), file: file.name, ...(await options()) }));
 });
 $('import-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
