@@ -183,6 +183,25 @@ func LoadScenario(file string, data []byte, engine Engine) (*battle.Scenario, er
 	return battle.Read(file, data, engine.find)
 }
 
+// subject reads what a roll is for: an id, or ids joined by / (an order
+// relayed down, as LOB names one: union-1/II-1).
+func subject(r strict.Reader, n *yaml.Node, where string) (string, error) {
+	s, err := r.Str(n, where)
+	if err != nil {
+		return "", err
+	}
+	parts := strings.Split(s, "/")
+	if len(parts) > 4 {
+		return "", r.Errf(n, "%s: %s joins %d ids; a roll's subject is an id, or at most 4 joined by /", where, strict.Quote(s, 60), len(parts))
+	}
+	for _, p := range parts {
+		if err := strict.CheckID(p); err != nil {
+			return "", r.Errf(n, "%s: %v (a roll's subject is an id, or ids joined by /)", where, err)
+		}
+	}
+	return s, nil
+}
+
 func rolls(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Roll, error) {
 	items, err := r.List(n, "rolls")
 	if err != nil {
@@ -207,7 +226,7 @@ func rolls(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Roll, error) {
 		if ro.Table, err = r.Word(f["table"], w+".table"); err != nil {
 			return nil, err
 		}
-		if ro.For, err = r.ID(f["for"], w+".for"); err != nil {
+		if ro.For, err = subject(r, f["for"], w+".for"); err != nil {
 			return nil, err
 		}
 		t, err := rules.Table(ro.Table)
