@@ -1,6 +1,10 @@
 package game
 
-import "orderly/battle"
+import (
+	"slices"
+
+	"orderly/battle"
+)
 
 // Subjecter is a rule set that names the formations a command touches:
 // every formation whose pieces, orders or messengers it acts on. A seat
@@ -117,4 +121,30 @@ type Shaper interface {
 // than the one that writes orders (a volley, a combat).
 type Forecasts interface {
 	Forecasts() []string
+}
+
+// Offered gathers a step's offers (Offerer): Add keeps a verb only if the
+// step has it, once per id.
+type Offered struct {
+	Step Step
+	Out  map[string][]string
+}
+
+// NewOffered starts the offers of step.
+func NewOffered(step Step) *Offered { return &Offered{Step: step, Out: map[string][]string{}} }
+
+// Add offers verb for id, if the step has the verb.
+func (o *Offered) Add(id, verb string) {
+	if slices.Contains(o.Step.Verbs, verb) && !slices.Contains(o.Out[id], verb) {
+		o.Out[id] = append(o.Out[id], verb)
+	}
+}
+
+// SeatSide is the side a seat acts for: its own, or for the umpire the
+// side whose turn it is.
+func SeatSide(seat, phasing string) string {
+	if seat != Umpire {
+		return seat
+	}
+	return phasing
 }

@@ -12,12 +12,9 @@ import (
 )
 
 // seatSide is the side a seat acts for: its own, or for the umpire the
-// side whose player turn it is.
+// side whose turn it is.
 func seatSide(st *State, s *game.State, seat string) string {
-	if seat != game.Umpire {
-		return seat
-	}
-	return st.phasing(s.Phase)
+	return game.SeatSide(seat, st.phasing(s.Phase))
 }
 
 // checker is a command checked without being carried out: what a page is
@@ -47,11 +44,8 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 	if !slices.Contains(step.Actors, side) {
 		return out
 	}
-	add := func(id, verb string) {
-		if slices.Contains(step.Verbs, verb) && !slices.Contains(out[id], verb) {
-			out[id] = append(out[id], verb)
-		}
-	}
+	of := game.NewOffered(step)
+	out, add := of.Out, of.Add
 	sd := st.Side(side)
 	if sd == nil {
 		return out

@@ -14,10 +14,7 @@ import (
 // seatSide is the side a seat acts for: its own, or for the umpire the
 // side whose turn it is.
 func seatSide(st *State, s *game.State, seat string) string {
-	if seat != game.Umpire {
-		return seat
-	}
-	return st.phasing(s.Phase)
+	return game.SeatSide(seat, st.phasing(s.Phase))
 }
 
 // checker is a command checked without being carried out: what a page is
@@ -42,11 +39,8 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 	if !slices.Contains(step.Actors, side) {
 		return out
 	}
-	add := func(id, verb string) {
-		if slices.Contains(step.Verbs, verb) {
-			out[id] = append(out[id], verb)
-		}
-	}
+	of := game.NewOffered(step)
+	out, add := of.Out, of.Add
 	sd := st.Side(side)
 	if step.Name == StepMove && sd.Used+Sixths <= r.allow["command"] {
 		add("hq:"+side, "move") // the army's headquarters
