@@ -11,12 +11,6 @@ import (
 	"orderly/terrain"
 )
 
-// seatSide is the side a seat acts for: its own, or for the umpire the
-// side whose turn it is.
-func seatSide(st *State, s *game.State, seat string) string {
-	return game.SeatSide(seat, st.phasing(s.Phase))
-}
-
 // checker is a command checked without being carried out: what a page is
 // offered, and what it is told before a roll, is what Command would do.
 func (r *Rules) checker(s *game.State, sc *battle.Scenario, side string, a *Args) *cmd {
@@ -40,7 +34,7 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 	if st.sc == nil {
 		return out
 	}
-	side := seatSide(st, s, seat)
+	side := game.SeatSide(seat, st.phasing(s.Phase))
 	if !slices.Contains(step.Actors, side) {
 		return out
 	}
@@ -240,7 +234,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 	if st.sc == nil {
 		return b
 	}
-	side := seatSide(st, s, seat)
+	side := game.SeatSide(seat, st.phasing(s.Phase))
 	b.Side = side
 	for _, sd := range st.Sides {
 		b.HQ[sd.ID] = sd.HQ
