@@ -14,6 +14,7 @@ import { CommandPanel } from './bp.js';
 import { CdPanel } from './cd.js';
 import { HexMapView } from './hexmap.js';
 import { NesPanel, renderNesOob } from './nes.js';
+import { LobPanel, LobMapView, renderLobOob } from './lob.js';
 
 const TOKEN_KEY = 'orderly.seat';
 
@@ -37,7 +38,7 @@ const app = {
   /** @type {OrderForm|null} */ orders: null,
   /** @type {EventLog|null} */ log: null,
   /** @type {CommandPanel|null} */ bp: null,
-  /** @type {NesPanel|null} */ nes: null,
+  /** The command panel of a hex game (NES, LOB). @type {NesPanel|null} */ hex: null,
   refreshing: false,
   again: false,
   revealing: false,
@@ -53,7 +54,8 @@ function name(id) {
   if (!id) return '';
   const b = app.board;
   if (b && b.names && b.names[id]) return b.names[id];
-  return id;
+  const named = b && [...(b.state.formations || []), ...(b.state.units || [])].find((x) => x.id === id && x.name);
+  return named ? named.name : id;
 }
 
 /** @param {string} id a general's id */
@@ -198,17 +200,18 @@ function logEvents(events) {
 
 function render() {
   const step = `${app.info.turn}/${app.info.step}/${app.info.over}`;
-  if (app.step && app.step !== step && !isUmpire() && !app.bp && !app.nes) {
+  if (app.step && app.step !== step && !isUmpire() && !app.bp && !app.hex) {
     // At a new step, show the tab it is about: orders to write, or the army.
     if (app.tab === 'orders' && !can('write')) showTab('army');
     else if (app.tab === 'army' && can('write')) showTab('orders');
   }
   app.step = step;
   renderControls();
-  if (app.nes) {
-    app.nes.update(app.board, app.selected);
+  if (app.hex) {
+    app.hex.update(app.board, app.selected);
     renderMap();
-    renderNesOob($('oob'), { board: app.board, seat: seat(), info: app.info, name, colour, onSelect: (id) => select({ kind: 'general', id }) });
+    const oob = app.info.rules === 'lob' ? renderLobOob : renderNesOob;
+    oob($('oob'), { board: app.board, seat: seat(), info: app.info, name: nameGeneral, colour, onSelect: (id) => select({ kind: 'general', id }) });
     renderSelection();
     renderGame();
     renderHint();
@@ -262,10 +265,10 @@ function renderControls() {
 
 function renderMap() {
   const b = app.board;
-  if (app.nes) {
+  if (app.hex) {
     app.map.render({
       space: b.space, state: b.state, extra: b.extra || {}, seat: seat(), colour, name: nameGeneral,
-      selected: app.selected, picking: app.nes.picking(), overlay: app.nes.overlay, showRanges: app.showRanges,
+      selected: app.selected, picking: app.hex.picking(), overlay: app.hex.overlay, showRanges: app.showRanges,
     });
     return;
   }
@@ -281,8 +284,8 @@ function renderMap() {
 function renderHint() {
   const hint = $('map-hint');
   let t = '';
-  if (app.nes) {
-    const pick = app.nes.pick;
+  if (app.hex) {
+    const pick = app.hex.pick;
     t = pick === 'sight' ? 'Tap two hexes to see whether one sees the other.'
       : pick ? `Tap the hex (${pick}).` : 'Tap a counter to select it; the panel offers what it may do.';
     hint.textContent = t;
@@ -331,12 +334,12 @@ function select(ref) {
   renderSelection();
   renderMap();
   if (app.bp && app.board) app.bp.update(app.board, app.selected);
-  if (app.nes && app.board) { app.nes.update(app.board, app.selected); renderHint(); }
+  if (app.hex && app.board) { app.hex.update(app.board, app.selected); renderHint(); }
 }
 
 function renderSelection() {
   const box = $('selection');
-  if (app.nes) { box.hidden = true; fill(box); return; } // the command panel shows the selected piece
+  if (app.hex) { box.hidden = true; fill(box); return; } // the command panel shows the selected piece
   const ref = app.selected;
   const st = app.board && app.board.state;
   if (!ref || !st) { box.hidden = true; fill(box); return; }
@@ -710,10 +713,11 @@ async function start() {
     return;
   }
   app.api.game = app.info.id;
-  if (app.info.rules === 'nes') {
+  if (app.info.rules === 'nes' || app.info.rules === 'lob') {
     // A hex game: the hex map, and a command panel in place of the order form.
-    app.nes = new NesPanel($('bp-panel'), { api: app.api, refresh, banner: (msg) => banner(msg), name: nameGeneral, select, redraw: () => { renderMap(); renderHint(); } });
-    app.map = new HexMapView($('map'), { onPick: (p) => app.nes.onPick(p), onSelect: (ref) => select(ref) });
+    const [Panel, View] = app.info.rules === 'lob' ? [LobPanel, LobMapView] : [NesPanel, HexMapView];
+    app.hex = new Panel($('bp-panel'), { api: app.api, refresh, banner: (msg) => banner(msg), name: nameGeneral, select, redraw: () => { renderMap(); renderHint(); } });
+    app.map = new View($('map'), { onPick: (p) => app.hex.onPick(p), onSelect: (ref) => select(ref) });
     $('map').setAttribute('aria-label', 'The hex map; north is at the top');
   } else {
     app.map = new MapView($('map'), {
@@ -739,7 +743,7 @@ async function start() {
     showTab('orders');
   }
   await refresh();
-  if (app.nes) {
+  if (app.hex) {
     document.querySelector('.tab-btn[data-tab="orders"]').hidden = true;
     document.querySelector('.tab-btn[data-tab="command"]').hidden = false;
     document.querySelector('[data-map="reach"]').hidden = true;
