@@ -202,6 +202,14 @@ func TestBrowserLOBOrder(t *testing.T) {
 	union.shot("lob-move")
 	union.do("move", chromedp.Click(chromedp.CSS(`#lob-move`)))
 	union.until("the move made", `(document.querySelector('#lob-result') || {}).textContent?.includes('moves to 0905')`)
+	// A leader moves by his reach too, which the board gives for leaders and HQs.
+	at := eval[[]float64](union, `(() => { const r = document.querySelector('#map [data-general="banks"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	union.do("tap Banks", chromedp.MouseClickXY(at[0], at[1]))
+	union.until("Banks's reach", `document.querySelector('#map [data-reach="0709"]') && /^Banks: .* MP left/.test(document.querySelector('#lob-left')?.textContent || '')`)
+	union.clickHex("0709")
+	union.until("Banks's path", `/MP of .* left/.test((document.querySelector('#lob-path') || {}).textContent || '')`)
+	union.do("move Banks", chromedp.Click(chromedp.CSS(`#lob-move`)))
+	union.until("Banks moved", `(document.querySelector('#lob-result') || {}).textContent?.includes('moves to 0709')`)
 
 	seen := []string{"issued"}
 	for st.Turn <= 5 {

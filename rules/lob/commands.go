@@ -658,7 +658,7 @@ func (k *cmd) fulfil() error {
 	return k.emit(EvDeclared, "LOB-7", nil, nil, &Ending{Command: f.ID, Order: o.ID})
 }
 
-// shapes are the formations each arm takes.
+// shapes are the formations each arm takes (game.Shaper gives a copy).
 var shapes = map[string][]string{
 	"infantry":  {"line", "column", "open-order"},
 	"cavalry":   {"mounted", "dismounted", "column"},
@@ -683,10 +683,10 @@ func (k *cmd) form() error {
 		return game.Reject("", "%s is in %s already", u.ID, sh)
 	}
 	f := k.st.Formation(u.Command)
-	if o := k.st.Executing(f); o != nil && o.Kind == Move && !f.Deployed && !k.r.arrived(k.st, f, o) && (u.Shape == "column" || u.Shape == "limbered") {
+	if o := k.st.Executing(f); o != nil && o.Kind == Move && !f.Deployed && !k.r.arrived(k.st, f, o) && (u.Shape == "column" || u.Shape == "limbered") && !k.umpire {
 		return game.Overridable(u.ID, "LOB-3", "%s is in transit under a move order and cannot deploy until its HQ reaches the destination, or it gains initiative to deploy early", f.ID)
 	}
-	if in, _ := k.st.InRadius(f, u.At); !in && u.Used == 0 {
+	if in, _ := k.st.InRadius(f, u.At); !in && u.Used == 0 && !k.umpire {
 		return game.Overridable(u.ID, "LOB-2", "%s is out of command radius; it changes formation only at the end of a move back toward it", u.ID)
 	}
 	return k.x.Emit(game.Event{Type: EvFormed, Side: k.side, See: game.All, Rule: "LOB-2",

@@ -141,6 +141,13 @@ type Board struct {
 	// Units holds each of the seat's combat units' movement left and,
 	// in its movement step, the hexes it can reach with their costs.
 	Units map[string]UnitBox `json:"units"`
+	// Movers holds the same for the side's leaders, its Commands' HQs on
+	// the map ("hq:COMMAND") and its army HQ under a move order
+	// ("hq:SIDE"), in its movement step.
+	Movers map[string]UnitBox `json:"movers"`
+	// Recipients are the Commands the army commander may order, and "hq"
+	// for his army HQ.
+	Recipients []string `json:"recipients"`
 	// Orders are the seat's side's orders, in the order of issue, with
 	// their stage (LOB-4, LOB-6, LOB-7) in words.
 	Orders []OrderBox `json:"orders"`
@@ -215,6 +222,9 @@ type OrderBox struct {
 	Met       bool        `json:"met,omitempty"`
 	Parent    string      `json:"parent,omitempty"`
 	Words     string      `json:"words"`
+	// Live says it is still to act on, not ended (fulfilled, futile,
+	// superseded, fluked and recovered).
+	Live bool `json:"live"`
 }
 
 // Odds is a roll coming and the exact chance of each result.
@@ -229,7 +239,7 @@ type Odds struct {
 // Annotate is the page's board (game.Annotator), built from the view s.
 func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 	st := ext(s)
-	b := Board{HQ: map[string]geom.Point{}, Formations: map[string]FormationBox{}, Units: map[string]UnitBox{}, Orders: []OrderBox{},
+	b := Board{HQ: map[string]geom.Point{}, Formations: map[string]FormationBox{}, Units: map[string]UnitBox{}, Movers: map[string]UnitBox{}, Orders: []OrderBox{}, Recipients: []string{},
 		Kinds: slices.Clone(Orders), Purposes: slices.Clone(Purposes), Shapes: slices.Clone(Shapes), Stages: slices.Clone(Stages)}
 	if st.sc == nil {
 		return b
@@ -298,7 +308,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 			continue
 		}
 		b.Orders = append(b.Orders, OrderBox{ID: o.ID, Kind: o.Kind, From: o.From, To: o.To, Objective: o.Objective, Stage: o.Stage,
-			Issued: o.Issued, Arrives: o.Arrives, Failed: o.Failed, Condition: o.Condition, Met: o.Met, Parent: o.Parent, Words: orderWords(o, st.sc.Map, name)})
+			Issued: o.Issued, Arrives: o.Arrives, Failed: o.Failed, Condition: o.Condition, Met: o.Met, Parent: o.Parent, Words: orderWords(o, st.sc.Map, name), Live: o.Live()})
 	}
 	moving := step.Name == StepMove && slices.Contains(step.Actors, side)
 	for i := range st.Units {
@@ -317,8 +327,45 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		}
 		b.Units[u.ID] = box
 	}
+	for i := range st.Formations {
+		if f := &st.Formations[i]; f.Side == side && f.IsCommand() {
+			b.Recipients = append(b.Recipients, f.ID)
+		}
+	}
+	b.Recipients = append(b.Recipients, "hq")
+	if moving && st.sc.Terrain != nil {
+		r.movers(st, side, b.Movers)
+	}
 	b.Odds = r.coming(st, s, side)
 	return b
+}
+
+// movers fills the movement left and reach of side's leaders on the map,
+// its Commands' HQs on the map and its army HQ under a move order, all
+// moving as leaders (LOB-1, LOB-4).
+func (r *Rules) movers(st *State, side string, out map[string]UnitBox) {
+	allow := r.allow["leader"]
+	add := func(id string, at geom.Point, used int) {
+		left := max(allow-used, 0)
+		box := UnitBox{Left: MP(left)}
+		if left > 0 {
+			box.Reach = r.reachFrom(st, at, "leader", side, left, nil)
+		}
+		out[id] = box
+	}
+	for i := range st.Leaders {
+		if l := &st.Leaders[i]; l.Side == side && l.OnTable {
+			add(l.ID, l.At, l.Used)
+		}
+	}
+	for i := range st.Formations {
+		if f := &st.Formations[i]; f.Side == side && f.HQOn {
+			add("hq:"+f.ID, f.HQ, f.HQUsed)
+		}
+	}
+	if sd := st.Side(side); sd != nil && sd.Goal != nil {
+		add("hq:"+side, sd.HQ, sd.HQUsed)
+	}
 }
 
 // orderWords words an order with its stage: "attack 0712 (awaiting
@@ -367,18 +414,24 @@ func (r *Rules) stepper(t *terrain.Map, kind string, blocked []bool) terrain.Ste
 // reachOf lists the hexes a unit can reach with what it has left, by the
 // least-cost path, each with why the radius rules would refuse it.
 func (r *Rules) reachOf(st *State, u *Unit) []ReachCell {
+	return r.reachFrom(st, u.At, u.Type, u.Side, max(r.allow[u.Type]-u.Used, 0), u)
+}
+
+// reachFrom lists the hexes a mover of kind at p reaches with left, by
+// the least-cost path, the enemy's hexes closed; for a combat unit u,
+// each with why the radius rules would refuse it.
+func (r *Rules) reachFrom(st *State, p geom.Point, kind, side string, left int, u *Unit) []ReachCell {
 	t := st.sc.Terrain
-	from, ok := t.At(u.At)
+	from, ok := t.At(p)
 	if !ok {
 		return nil
 	}
-	left := max(r.allow[u.Type]-u.Used, 0)
 	var out []ReachCell
-	for _, x := range st.searcher().Reach(from, r.stepper(t, u.Type, st.blocked(u.Side)), left, nil)[1:] {
-		p := t.Point(x.I)
-		c := ReachCell{At: p, Cost: MP(x.Cost)}
-		if _, why := st.radiusRule(u, p); why != "" {
-			c.Why = why
+	for _, x := range st.searcher().Reach(from, r.stepper(t, kind, st.blocked(side)), left, nil)[1:] {
+		at := t.Point(x.I)
+		c := ReachCell{At: at, Cost: MP(x.Cost)}
+		if u != nil {
+			_, c.Why = st.radiusRule(u, at)
 		}
 		out = append(out, c)
 	}
@@ -440,6 +493,32 @@ func (r *Rules) coming(st *State, s *game.State, side string) []Odds {
 			add(f.ID, r.recovery.ID, fmt.Sprintf("attack recovery of %s, %s step, on turn %d (LOB-7)", f.ID, f.Recovery, turn),
 				map[string]string{"value": strconv.Itoa(l.Value), "step": f.Recovery})
 		}
+	}
+	return out
+}
+
+// Shapes lists the formations each arm takes (game.Shaper).
+func (r *Rules) Shapes() map[string][]string {
+	out := make(map[string][]string, len(shapes))
+	for k, v := range shapes {
+		out[k] = slices.Clone(v)
+	}
+	return out
+}
+
+// Seen lists what a page names (game.Lister): every leader, formation and
+// unit, all of them counters open on the map.
+func (r *Rules) Seen(s *game.State) []string {
+	st := ext(s)
+	var out []string
+	for i := range st.Leaders {
+		out = append(out, st.Leaders[i].ID)
+	}
+	for i := range st.Formations {
+		out = append(out, st.Formations[i].ID)
+	}
+	for i := range st.Units {
+		out = append(out, st.Units[i].ID)
 	}
 	return out
 }

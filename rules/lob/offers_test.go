@@ -103,6 +103,12 @@ func TestPageOrder(t *testing.T) {
 		t.Fatalf("the issued order is not on the union board: %+v", b.Orders)
 	}
 	o := b.Orders[i]
+	if !slices.Contains(b.Recipients, "II") || !slices.Contains(b.Recipients, "hq") || slices.Contains(b.Recipients, "winder") {
+		t.Errorf("the army commander's recipients are %v; want the union's Commands and hq", b.Recipients)
+	}
+	if !o.Live {
+		t.Error("an issued order is not live")
+	}
 	if o.Stage != lob.Issued || !strings.Contains(o.Words, "attack 1005 to II Corps: issued") {
 		t.Errorf("the order shows as %q (%s); want issued", o.Words, o.Stage)
 	}
@@ -175,5 +181,16 @@ func TestPageMove(t *testing.T) {
 	}
 	if !slices.ContainsFunc(u.Reach, func(c lob.ReachCell) bool { return sc.Map.Format(c.At) == "0905" }) {
 		t.Error("0905, next to 28-ny, is not in its reach")
+	}
+	for _, id := range []string{"banks", "hq:II"} {
+		if m, ok := b.Movers[id]; !ok || m.Left == "" || len(m.Reach) == 0 {
+			t.Errorf("%s has no movement and reach in the union's movement step: %+v", id, m)
+		}
+	}
+	if _, ok := b.Movers["hq:union"]; ok {
+		t.Error("the army HQ is offered a move without an order to move it")
+	}
+	if sh := r.Shapes(); !slices.Equal(sh["artillery"], []string{"limbered", "unlimbered"}) || slices.Contains(sh["infantry"], "mounted") {
+		t.Errorf("the formations by arm are %v", sh)
 	}
 }

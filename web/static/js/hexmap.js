@@ -290,6 +290,15 @@ export class HexMapView {
 
   /** The selected command unit's radius as shaded hexes; the selected
    *  unit's reach (from the server). */
+  /**
+   * The board's movement box of the selected piece (movement left and the
+   * hexes it reaches), if it has one: a unit's.
+   * @param {any} sel
+   */
+  moverOf(sel) {
+    return sel && sel.kind === 'unit' ? ((this.model.extra || {}).units || {})[sel.id] : null;
+  }
+
   drawRanges() {
     const m = this.model;
     const out = [];
@@ -304,8 +313,8 @@ export class HexMapView {
         }
       }
     }
-    if (sel && sel.kind === 'unit') {
-      const box = (x.units || {})[sel.id];
+    {
+      const box = this.moverOf(sel);
       for (const c of (box && box.reach) || []) {
         const ctr = this.centre(c.at);
         out.push(s('polygon.hx-reach', { points: this.corners(ctr, 0.9), dataset: { reach: this.label(c.at) } }),

@@ -16,9 +16,6 @@ import { sentence } from './api.js';
 import { HexMapView } from './hexmap.js';
 import { NesPanel } from './nes.js';
 
-/** The stages of an order still to act on, as the board words them. */
-const LIVE = ['issued', 'in-delivery', 'awaiting-acceptance', 'accepted', 'executing'];
-
 /** The letter on a leader's counter, by the kind of his formation. */
 const LETTER = { army: 'A', corps: 'C', division: 'D', battalion: 'Ar', brigade: 'B' };
 
@@ -28,8 +25,19 @@ const ENDINGS = [['fulfil', 'Order fulfilled'], ['futile', 'Attack futile']];
 /** Words for a board key: in-delivery, in delivery. @param {string} k */
 const words = (k) => (k || '').replace(/-/g, ' ');
 
-/** Whether an order is still to act on. @param {{stage:string}} o */
-const live = (o) => LIVE.includes(o.stage);
+/** Whether an order is still to act on, as the board says. @param {{live:boolean}} o */
+const live = (o) => !!o.live;
+
+/**
+ * The board's movement box of a selected piece: a unit's, or a leader's or
+ * an HQ's (movement left and the hexes it reaches).
+ * @param {any} x the board's extra @param {any} sel
+ */
+function moverBox(x, sel) {
+  if (!sel) return null;
+  if (sel.kind === 'unit') return (x.units || {})[sel.id] || null;
+  return (x.movers || {})[sel.kind === 'hq' ? `hq:${sel.id}` : sel.id] || null;
+}
 
 /**
  * A select of values, labelled each by label, that calls set with the
@@ -90,9 +98,9 @@ export class LobPanel extends NesPanel {
     const at = this.label(p);
     if (!this.pick) {
       // A tap on a hex the selected unit reaches picks it to move to.
-      const box = sel && sel.kind === 'unit' ? ((this.board.extra || {}).units || {})[sel.id] : null;
+      const box = moverBox(this.board.extra || {}, sel);
       const reach = ((box && box.reach) || []).some((c) => this.label(c.at) === at);
-      if (!reach || !this.offered(sel.id).includes('move')) return super.onPick(p);
+      if (!reach || !this.offered(this.key(sel)).includes('move')) return super.onPick(p);
     } else if (this.pick !== 'move' && this.pick !== 'post') {
       return super.onPick(p);
     }
@@ -153,8 +161,7 @@ export class LobPanel extends NesPanel {
   recipients(x, l) {
     if (!l) return [];
     if (!l.army) return ((x.formations || {})[l.formation] || {}).subordinates || [];
-    const present = this.formations(l.side).filter((f) => f.kind !== 'brigade' && ((x.formations || {})[f.id] || {}).centre);
-    return [...present.map((f) => f.id), 'hq'];
+    return x.recipients || [];
   }
 
   /** The formations under id, top down, for an order that names a reserve. */
@@ -328,7 +335,7 @@ export class LobPanel extends NesPanel {
     const verb = acts.includes('move') ? 'move' : acts.includes('post') ? 'post' : '';
     const out = [];
     if (verb) {
-      const box = sel.kind === 'unit' ? (x.units || {})[sel.id] || {} : null;
+      const box = moverBox(x, sel);
       out.push(h('h3', { text: verb === 'post' ? 'Post the battery' : 'Movement' }),
         box && h('p#lob-left', { text: `${this.hooks.name(sel.id)}: ${box.left} MP left this turn${box.out ? '; out of its Command\'s radius' : ''}. Tap a shaded hex to move there.` }),
         h('button#lob-pick-move.btn', { type: 'button', text: this.pick === verb ? 'Tap the hex…' : 'Choose a hex', on: { click: () => { this.pick = verb; this.refresh(); } } }));
@@ -338,11 +345,13 @@ export class LobPanel extends NesPanel {
           h('button#lob-move.btn.primary', { type: 'button', text: `${v === 'post' ? 'Post' : 'Move'} to ${mv.to}`, on: { click: () => this.run(this.pending) } }));
       }
     } else if ((this.board.game.verbs || []).includes('move')) {
-      out.push(h('h3', { text: 'Movement' }), h('p.muted', { text: 'Select a unit, leader or HQ with movement left; the hexes a unit reaches are shaded with their cost, those the rules refuse crossed out.' }));
+      out.push(h('h3', { text: 'Movement' }), h('p.muted', { text: 'Select a unit, leader or HQ with movement left; the hexes it reaches are shaded with their cost, those the rules refuse crossed out.' }));
     }
     if (sel && sel.kind === 'unit' && acts.includes('form')) {
-      // The board lists every formation; the server refuses one the unit's arm does not take.
-      const shape = h('select#lob-formation', { 'aria-label': 'Formation' }, ...(x.shapes || []).map((name) => h('option', { value: name, text: name })));
+      // The formations the unit's arm takes, as the server lists them.
+      const u = this.unit(sel.id);
+      const shapes = ((this.board.shapes || {})[u ? u.type : ''] || []).filter((name) => !u || name !== u.formation);
+      const shape = h('select#lob-formation', { 'aria-label': 'Formation' }, ...shapes.map((name) => h('option', { value: name, text: name })));
       out.push(h('div.row', null, shape, button('Change formation', () => this.run({ form: { unit: sel.id, formation: shape.value } }), { cmd: 'form' })));
     }
     return out;
@@ -369,8 +378,8 @@ export class LobPanel extends NesPanel {
       if (!u) return h('span');
       const box = (x.units || {})[u.id] || {};
       return h('div.unit-card', { dataset: { lobUnit: u.id } }, h('h3', { text: this.hooks.name(u.id) }),
-        h('p', { text: `${u.type}, strength ${u.strength}, ${u.status}${u.posted ? ', posted' : ''}` }),
-        h('p.small', { text: `${this.hooks.name(u.formation)}, of ${this.hooks.name(u.command)}${box.out ? '; out of command radius' : ''}` }));
+        h('p', { text: `${u.type} in ${u.formation || 'no formation'}, strength ${u.strength}, ${u.status}${u.posted ? ', posted' : ''}` }),
+        h('p.small', { text: `${this.hooks.name(u.brigade)}, of ${this.hooks.name(u.command)}${box.out ? '; out of command radius' : ''}` }));
     }
     if (sel.kind === 'hq' && (x.hq || {})[sel.id]) {
       return h('div.unit-card', { dataset: { lobHq: sel.id } }, h('h3', { text: `Army HQ (${sel.id})` }), h('p.small', { text: `at ${this.label(x.hq[sel.id])}` }));
@@ -400,6 +409,9 @@ export class LobPanel extends NesPanel {
  * rules refuse crossed out.
  */
 export class LobMapView extends HexMapView {
+  /** The selected unit's, leader's or HQ's movement box. @param {any} sel */
+  moverOf(sel) { return moverBox(this.model.extra || {}, sel); }
+
   /** The Command whose radius the selection shows: its centre and radius. */
   radiusOf(sel) {
     const m = this.model;
@@ -489,11 +501,10 @@ export class LobMapView extends HexMapView {
 
   /** A unit's counter, marked when out of its Command's radius. */
   unitCounter(u, k, n) {
-    // An LOB unit's formation key names its brigade, not how it stands.
-    const g = super.unitCounter({ ...u, formation: '' }, k, n);
+    const g = super.unitCounter(u, k, n);
     const box = ((this.model.extra || {}).units || {})[u.id] || {};
     if (box.out) g.classList.add('out');
-    g.querySelector('title').textContent = `${this.model.name(u.id)}: ${u.type}, strength ${u.strength}, ${this.model.name(u.formation)}${box.out ? ', out of command radius' : ''}`;
+    g.querySelector('title').textContent = `${this.model.name(u.id)}: ${u.type}, strength ${u.strength}, ${this.model.name(u.brigade)}${box.out ? ', out of command radius' : ''}`;
     return g;
   }
 
@@ -526,7 +537,7 @@ export function renderLobOob(el, m) {
     const box = (x.formations || {})[f.id] || {};
     const doing = orders.find((o) => o.id === box.order);
     const coming = orders.filter((o) => o.to === f.id && o.id !== box.order && live(o));
-    const units = (st.units || []).filter((u) => u.formation === f.id && !u.gone);
+    const units = (st.units || []).filter((u) => u.brigade === f.id && !u.gone);
     const kids = forms.filter((g) => g.parent === f.id);
     return h('li', { dataset: { formation: f.id } },
       h('button.linkish', { type: 'button', text: m.name(f.id), on: { click: () => m.onSelect(f.leader) } }),
