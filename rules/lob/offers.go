@@ -310,7 +310,11 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		b.Orders = append(b.Orders, OrderBox{ID: o.ID, Kind: o.Kind, From: o.From, To: o.To, Objective: o.Objective, Stage: o.Stage,
 			Issued: o.Issued, Arrives: o.Arrives, Failed: o.Failed, Condition: o.Condition, Met: o.Met, Parent: o.Parent, Words: orderWords(o, st.sc.Map, name), Live: o.Live()})
 	}
-	moving := step.Name == StepMove && slices.Contains(step.Actors, side)
+	moving := step.Name == StepMove && slices.Contains(step.Actors, side) && st.sc.Terrain != nil
+	var blocked []bool
+	if moving {
+		blocked = st.blocked(side)
+	}
 	for i := range st.Units {
 		u := &st.Units[i]
 		if u.Side != side || !u.alive() {
@@ -322,8 +326,8 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 				box.Out = true
 			}
 		}
-		if moving && u.Used < r.allow[u.Type] && st.sc.Terrain != nil {
-			box.Reach = r.reachOf(st, u)
+		if moving && u.Used < r.allow[u.Type] {
+			box.Reach = r.reachFrom(st, u.At, u.Type, blocked, max(r.allow[u.Type]-u.Used, 0), u)
 		}
 		b.Units[u.ID] = box
 	}
@@ -333,8 +337,8 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		}
 	}
 	b.Recipients = append(b.Recipients, "hq")
-	if moving && st.sc.Terrain != nil {
-		r.movers(st, side, b.Movers)
+	if moving {
+		r.movers(st, side, blocked, b.Movers)
 	}
 	b.Odds = r.coming(st, s, side)
 	return b
@@ -343,13 +347,13 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 // movers fills the movement left and reach of side's leaders on the map,
 // its Commands' HQs on the map and its army HQ under a move order, all
 // moving as leaders (LOB-1, LOB-4).
-func (r *Rules) movers(st *State, side string, out map[string]UnitBox) {
+func (r *Rules) movers(st *State, side string, blocked []bool, out map[string]UnitBox) {
 	allow := r.allow["leader"]
 	add := func(id string, at geom.Point, used int) {
 		left := max(allow-used, 0)
 		box := UnitBox{Left: MP(left)}
 		if left > 0 {
-			box.Reach = r.reachFrom(st, at, "leader", side, left, nil)
+			box.Reach = r.reachFrom(st, at, "leader", blocked, left, nil)
 		}
 		out[id] = box
 	}
@@ -411,25 +415,26 @@ func (r *Rules) stepper(t *terrain.Map, kind string, blocked []bool) terrain.Ste
 	}
 }
 
-// reachOf lists the hexes a unit can reach with what it has left, by the
-// least-cost path, each with why the radius rules would refuse it.
-func (r *Rules) reachOf(st *State, u *Unit) []ReachCell {
-	return r.reachFrom(st, u.At, u.Type, u.Side, max(r.allow[u.Type]-u.Used, 0), u)
-}
-
 // reachFrom lists the hexes a mover of kind at p reaches with left, by
-// the least-cost path, the enemy's hexes closed; for a combat unit u,
-// each with why the radius rules would refuse it.
-func (r *Rules) reachFrom(st *State, p geom.Point, kind, side string, left int, u *Unit) []ReachCell {
+// the least-cost path, the hexes marked blocked (the enemy's) closed; for
+// a combat unit u, each with why the radius rules would refuse it.
+func (r *Rules) reachFrom(st *State, p geom.Point, kind string, blocked []bool, left int, u *Unit) []ReachCell {
 	t := st.sc.Terrain
 	from, ok := t.At(p)
 	if !ok {
 		return nil
 	}
-	var out []ReachCell
-	for _, x := range st.searcher().Reach(from, r.stepper(t, kind, st.blocked(side)), left, nil)[1:] {
+	got := st.searcher().Reach(from, r.stepper(t, kind, blocked), left, nil)[1:]
+	out := make([]ReachCell, 0, len(got))
+	costs := map[int]string{} // the same few costs, worded once
+	for _, x := range got {
 		at := t.Point(x.I)
-		c := ReachCell{At: at, Cost: MP(x.Cost)}
+		cost, ok := costs[x.Cost]
+		if !ok {
+			cost = MP(x.Cost)
+			costs[x.Cost] = cost
+		}
+		c := ReachCell{At: at, Cost: cost}
 		if u != nil {
 			_, c.Why = st.radiusRule(u, at)
 		}

@@ -194,3 +194,29 @@ func TestPageMove(t *testing.T) {
 		t.Errorf("the formations by arm are %v", sh)
 	}
 }
+
+// BenchmarkBoard builds a seat's board in its movement step: the view,
+// every unit's, leader's and HQ's reach, the orders and the odds to come,
+// as the server does for each page and each event.
+func BenchmarkBoard(b *testing.B) {
+	r := engine(b)
+	sc := demo(b, r)
+	g, err := game.New(sc, r, game.Seeded(3))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for n := 0; n < 100; n++ {
+		if st := g.Step(); st.Name == lob.StepMove && slices.Contains(st.Actors, "union") {
+			break
+		}
+		if _, err := g.Do(game.Command{Side: game.Umpire, Verb: game.End}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		v := r.View(g.State(), "union")
+		if bd := r.Annotate(v, g.Step(), "union").(lob.Board); len(bd.Units) == 0 {
+			b.Fatal("no units on the board")
+		}
+	}
+}
