@@ -151,7 +151,7 @@ type Unit struct {
 	Name      string `json:"name,omitempty"`
 	Type      string `json:"type"`
 	Formation string `json:"brigade"` // its brigade or division (its formation in line or column is the piece's)
-	Command   string `json:"command"`   // the Command it traces radius to
+	Command   string `json:"command"` // the Command it traces radius to
 	Strength  int    `json:"strength"`
 	Status    string `json:"status"`
 	Used      int    `json:"used,omitempty"`
