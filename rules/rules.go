@@ -11,6 +11,8 @@ import (
 	"slices"
 	"sync"
 
+	"go.yaml.in/yaml/v3"
+
 	"orderly/battle"
 	"orderly/game"
 	"orderly/rules/bp"
@@ -85,24 +87,61 @@ func Make(house ...table.Source) (Maker, error) {
 		mu.Lock()
 		s := sets[key]
 		mu.Unlock()
-		if s == nil {
-			var err error
-			if s, err = table.Load(Builtin(), append(slices.Clone(house), own...)...); err != nil {
+		if s != nil {
+			return Engine(id, s)
+		}
+		for _, o := range own {
+			if err := CheckOwn(o); err != nil {
 				return nil, err
 			}
-			mu.Lock()
-			if len(sets) >= maxSets {
-				clear(sets)
-			}
-			sets[key] = s
-			mu.Unlock()
 		}
-		return Engine(id, s)
+		s, err := table.Load(Builtin(), append(slices.Clone(house), own...)...)
+		if err != nil {
+			return nil, err
+		}
+		r, err := Engine(id, s)
+		if err != nil {
+			return nil, err // not kept: only a set some game plays on is
+		}
+		mu.Lock()
+		if len(sets) >= maxSets {
+			clear(sets)
+		}
+		sets[key] = s
+		mu.Unlock()
+		return r, nil
 	}, nil
 }
 
 // maxSets bounds the tables sets a Maker keeps read.
-const maxSets = 64
+const maxSets = 16
+
+// Bounds of a game's own tables file, which a client may send: what it
+// costs to read is bounded before it is read.
+const (
+	MaxOwnBytes  = 256 << 10 // bytes of the file
+	MaxOwnTables = 100       // tables and lookups in it
+)
+
+// CheckOwn checks a game's own tables file against MaxOwnBytes and
+// MaxOwnTables before it is read: each table's dice are bounded by the
+// table loader, so the file's cost is.
+func CheckOwn(src table.Source) error {
+	if n := len(src.Data); n > MaxOwnBytes {
+		return fmt.Errorf("%s: the tables file is %d bytes; a game's own tables file may have at most %d", src.Name, n, MaxOwnBytes)
+	}
+	var head struct {
+		Tables  []yaml.Node `yaml:"tables"`
+		Lookups []yaml.Node `yaml:"lookups"`
+	}
+	if yaml.Unmarshal(src.Data, &head) != nil {
+		return nil // the loader says what is wrong, and where
+	}
+	if n := len(head.Tables) + len(head.Lookups); n > MaxOwnTables {
+		return fmt.Errorf("%s: the tables file has %d tables and lookups; a game's own tables file may have at most %d", src.Name, n, MaxOwnTables)
+	}
+	return nil
+}
 
 // Playable checks that the procedures of every rule set that has them can
 // use the loaded tables (house rules included): a house rule that one

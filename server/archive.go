@@ -57,8 +57,13 @@ func (s *Server) Import(ctx context.Context, doc *archive.Game, commanders bool)
 	}
 	data := []byte(doc.Scenario.Source)
 	var own *table.Source
-	if o := doc.Own(); len(o) > 0 {
-		own = &o[0]
+	if doc.Tables != nil {
+		if doc.Tables.Source == "" {
+			return nil, errorf(Invalid, "tables.source is empty; give the game's tables file, or leave tables out for a game on the server's tables")
+		}
+		// The name is only for messages, and is cleaned as an upload's.
+		doc.Tables.File = upload(doc.Tables.File, "tables.yaml")
+		own = &doc.Own()[0]
 	}
 	c, err := s.scenario(doc.Scenario.File, data, own)
 	if err != nil {

@@ -487,6 +487,8 @@ func ownOf(rec store.Game) *table.Source {
 func (s *Server) source(in Setup) (string, []byte, *table.Source, error) {
 	own := tablesOf(in)
 	switch {
+	case in.Tables == "" && in.TablesFile != "":
+		return "", nil, nil, errorf(Invalid, "tables-file names %s but tables is empty; give the tables file's text in tables", strict.Quote(in.TablesFile, 60))
 	case in.Scenario != "" && in.Source != "":
 		return "", nil, nil, errorf(Invalid, "give scenario (a bundled one) or source (a scenario file), not both")
 	case in.Scenario != "":

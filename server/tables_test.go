@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"orderly/archive"
+	"orderly/rules"
 	"orderly/server"
 )
 
@@ -114,12 +116,44 @@ func TestGameTables(t *testing.T) {
 		t.Error("an export of a LOB game stripped of its tables was imported")
 	}
 
+	// An import's tables file name is cleaned as an upload's; an empty one
+	// is refused by name.
+	back.Tables = &archive.Scenario{File: "../../etc/x\nevil.yaml", Source: tables}
+	imp, err := g.srv.Import(ctx, back, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec, err := g.db.Game(ctx, imp.Game.ID); err != nil || rec.TablesFile != "x evil.yaml" {
+		t.Errorf("an imported tables file is kept as %q, %v; want its cleaned base name", rec.TablesFile, err)
+	}
+	back.Tables = &archive.Scenario{File: "t.yaml"}
+	if _, err := g.srv.Import(ctx, back, false); err == nil || !strings.Contains(err.Error(), "tables.source is empty") {
+		t.Errorf("an import with empty tables: %v", err)
+	}
+	before, _ := f.srv.Stored(ctx)
+
+	// What a tables file may cost is bounded before it is read.
+	var many strings.Builder
+	many.WriteString("tables:\n")
+	for i := 0; i <= rules.MaxOwnTables; i++ {
+		fmt.Fprintf(&many, "  - {id: x/t%d, title: t, dice: 6d1000, results: [{key: a}, {key: b}], bands: {'<=9': a, '>=10': b}}\n", i)
+	}
+	for name, src := range map[string]string{"many.yaml": many.String(), "big.yaml": "# " + strings.Repeat("x", rules.MaxOwnBytes) + "\n"} {
+		_, err := f.srv.Create(ctx, server.Setup{Scenario: "lob-demo", Tables: src, TablesFile: name})
+		if err == nil || !strings.Contains(err.Error(), name+": the tables file") || !strings.Contains(err.Error(), "at most") {
+			t.Errorf("tables file %s: %v; want it refused by its bounds", name, err)
+		}
+	}
+	if _, err := f.srv.Create(ctx, server.Setup{Scenario: "lob-demo", TablesFile: "mine.yaml"}); err == nil || !strings.Contains(err.Error(), "tables is empty") {
+		t.Errorf("a tables file name without its text: %v", err)
+	}
+
 	bad := strings.Replace(tables, "issued", "passed", 1)
 	_, err = f.srv.Create(ctx, server.Setup{Source: source, File: "cedar-run.yaml", Tables: bad, TablesFile: "bad.yaml"})
 	if err == nil || !strings.Contains(err.Error(), "bad.yaml:") {
 		t.Fatalf("tables with a result the procedures do not know: %v; want it refused naming bad.yaml and its line", err)
 	}
-	if n, _ := f.srv.Stored(ctx); n != 3 {
-		t.Errorf("%d games stored; a refused game must store nothing", n)
+	if n, _ := f.srv.Stored(ctx); n != before {
+		t.Errorf("%d games stored, %d before; a refused game must store nothing", n, before)
 	}
 }

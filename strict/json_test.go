@@ -85,6 +85,9 @@ func TestQuoteAndLine(t *testing.T) {
 	if got := Quote(strings.Repeat("x", 100), 10); got != `"xxxxxxx..."` {
 		t.Errorf("Quote long = %s", got)
 	}
+	if got := Line("tables\u202Elmth.yaml\u2066", 100); got != "tableslmth.yaml" {
+		t.Errorf("Line keeps bidi controls: %q", got)
+	}
 	if got := Line("one\ntwo\r\n  three\x00", 100); got != "one two three" {
 		t.Errorf("Line = %q", got)
 	}

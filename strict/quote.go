@@ -3,6 +3,7 @@ package strict
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -41,6 +42,9 @@ func Line(msg string, max int) string {
 	for _, r := range strings.ToValidUTF8(msg, "\uFFFD") {
 		if r < 0x20 || r == 0x7f || r == '\u2028' || r == '\u2029' {
 			r = ' '
+		}
+		if unicode.Is(unicode.Bidi_Control, r) {
+			continue // it would turn the text around it (a name that reads as another)
 		}
 		if r == ' ' {
 			if space {

@@ -434,7 +434,7 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 				o.Stage = Fluked
 				f.Last = o.ID
 			}
-			f.Order, f.Fluked, f.FlukeFrom, f.Declared = "", true, 0, false
+			f.Order, f.Fluked, f.Futile, f.FlukeFrom, f.Declared = "", true, false, 0, false
 			f.Recovery, f.RecoverFrom = First, e.Turn+1
 			for _, id := range c.Lost {
 				if g := st.Formation(id); g != nil {
@@ -455,7 +455,7 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 			case c.Result == "pass" && c.Step == First:
 				f.Recovery, f.RecoverFrom = Second, e.Turn+1
 			case c.Result == "pass":
-				f.Recovery, f.RecoverFrom, f.Fluked, f.Attacked = "", 0, false, false
+				f.Recovery, f.RecoverFrom, f.Fluked, f.Futile, f.Attacked = "", 0, false, false, false
 				if last != nil {
 					last.Stage = Done
 				}
@@ -718,7 +718,7 @@ func (st *State) end(orders, commands, recover []string, to string, turn int) er
 			// Ended as futile: the withdrawal of fluke stoppage (10.7a):
 			// it does not advance until it has recovered.
 			if f := st.Formation(id); f != nil {
-				f.Fluked = true
+				f.Fluked, f.Futile = true, true
 			}
 		}
 		f := st.Formation(id)

@@ -212,10 +212,26 @@ func (st *State) radiusRule(u *Unit, to geom.Point) (string, string) {
 	}
 	if f.Fluked {
 		if e0, e1 := st.nearestEnemy(u.Side, u.At), st.nearestEnemy(u.Side, to); e0 >= 0 && e1 < e0 {
-			return "LOB-7", fmt.Sprintf("%s failed a fluke stoppage check; its units cannot advance, and hex %s is nearer the enemy", f.ID, st.sc.Map.Format(to))
+			cause := "failed a fluke stoppage check"
+			if f.Futile {
+				cause = "ended its attack as futile"
+			}
+			return "LOB-7", fmt.Sprintf("%s %s; its units cannot advance until it recovers, and hex %s is nearer the enemy", f.ID, cause, st.sc.Map.Format(to))
 		}
 	}
 	return "", ""
+}
+
+// towardGoal says why the army HQ may not move to hex to: it moves only
+// toward the destination of its order (LOB-4); "" when it may.
+func (st *State) towardGoal(sd *Side, to geom.Point) string {
+	if sd.Goal == nil {
+		return "the army HQ moves only under an order the army commander issued with his command roll"
+	}
+	if st.dist(to, *sd.Goal) >= st.dist(sd.HQ, *sd.Goal) {
+		return fmt.Sprintf("the army HQ moves toward %s, the destination of its order, and hex %s is not nearer it", st.sc.Map.Format(*sd.Goal), st.sc.Map.Format(to))
+	}
+	return ""
 }
 
 // nearestEnemy is the distance to the nearest enemy combat unit, or -1.
@@ -255,6 +271,9 @@ func (k *cmd) move(post bool) error {
 	rule := "LOB-2"
 	switch {
 	case m.army != nil:
+		if why := k.st.towardGoal(m.army, to); why != "" && !k.umpire {
+			return game.Reject("LOB-4", "%s", why)
+		}
 		mv.Army = k.side
 		rule = "LOB-4"
 	case m.hq != nil:

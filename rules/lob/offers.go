@@ -79,7 +79,7 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 		}
 		if f.IsCommand() {
 			add(f.ID, "skedaddle")
-			if o := st.Order(f.Order); o != nil && o.Live() {
+			if o := st.Order(f.Order); o != nil && o.Live() && !f.Declared {
 				add(f.ID, "fulfil")
 				if o.Kind == Attack {
 					add(f.ID, "futile")
@@ -94,8 +94,10 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 				add("hq:"+f.ID, "move")
 			}
 		}
-		if f.Reserve && f.Parent != "" {
-			add(f.ID, "release")
+		if p := st.Formation(f.Parent); f.Reserve && p != nil {
+			if l := st.Leader(p.Leader); l != nil && !slices.Contains(l.Rolled, "release-order") {
+				add(f.ID, "release")
+			}
 		}
 	}
 	for i := range st.Units {
@@ -265,7 +267,10 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 				box.HQ = &hq
 			}
 		}
-		if f.Fluked {
+		switch {
+		case f.Futile:
+			box.Status = append(box.Status, Futile)
+		case f.Fluked:
 			box.Status = append(box.Status, Fluked)
 		}
 		if f.Skedaddle {
@@ -275,10 +280,15 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 			box.Order, box.Recovery = f.Order, f.Recovery
 			switch {
 			case !f.IsCommand():
+			case !f.Entered && !st.present(f):
+				box.Status = append(box.Status, "to-enter")
 			case f.Order == "" && !f.Rejoin:
 				box.Status = append(box.Status, "no-orders")
 			case f.Order != "":
 				box.Status = append(box.Status, Executing)
+			}
+			if f.Declared {
+				box.Status = append(box.Status, "declared-fulfilled")
 			}
 			if f.Recovery != "" {
 				box.Status = append(box.Status, Recovering)
@@ -307,8 +317,12 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		if !own(o.Side) || o.Side != side && seat != game.Umpire {
 			continue
 		}
-		b.Orders = append(b.Orders, OrderBox{ID: o.ID, Kind: o.Kind, From: o.From, To: o.To, Objective: o.Objective, Stage: o.Stage,
-			Issued: o.Issued, Arrives: o.Arrives, Failed: o.Failed, Condition: o.Condition, Met: o.Met, Parent: o.Parent, Words: orderWords(o, st.sc.Map, name), Live: o.Live()})
+		box := OrderBox{ID: o.ID, Kind: o.Kind, From: o.From, To: o.To, Objective: o.Objective, Stage: o.Stage,
+			Issued: o.Issued, Arrives: o.Arrives, Failed: o.Failed, Condition: o.Condition, Met: o.Met, Parent: o.Parent, Words: orderWords(o, st.sc.Map, name), Live: o.Live()}
+		if f := st.Formation(o.To); f != nil && f.Order == o.ID && f.Declared {
+			box.Words += ", declared fulfilled: it ends with the player turn"
+		}
+		b.Orders = append(b.Orders, box)
 	}
 	moving := step.Name == StepMove && slices.Contains(step.Actors, side) && st.sc.Terrain != nil
 	var blocked []bool
@@ -327,7 +341,10 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 			}
 		}
 		if moving && u.Used < r.allow[u.Type] {
-			box.Reach = r.reachFrom(st, u.At, u.Type, blocked, max(r.allow[u.Type]-u.Used, 0), u)
+			box.Reach = r.reachFrom(st, u.At, u.Type, blocked, max(r.allow[u.Type]-u.Used, 0), func(at geom.Point) string {
+				_, why := st.radiusRule(u, at)
+				return why
+			})
 		}
 		b.Units[u.ID] = box
 	}
@@ -349,26 +366,26 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 // moving as leaders (LOB-1, LOB-4).
 func (r *Rules) movers(st *State, side string, blocked []bool, out map[string]UnitBox) {
 	allow := r.allow["leader"]
-	add := func(id string, at geom.Point, used int) {
+	add := func(id string, at geom.Point, used int, why func(geom.Point) string) {
 		left := max(allow-used, 0)
 		box := UnitBox{Left: MP(left)}
 		if left > 0 {
-			box.Reach = r.reachFrom(st, at, "leader", blocked, left, nil)
+			box.Reach = r.reachFrom(st, at, "leader", blocked, left, why)
 		}
 		out[id] = box
 	}
 	for i := range st.Leaders {
 		if l := &st.Leaders[i]; l.Side == side && l.OnTable {
-			add(l.ID, l.At, l.Used)
+			add(l.ID, l.At, l.Used, nil)
 		}
 	}
 	for i := range st.Formations {
 		if f := &st.Formations[i]; f.Side == side && f.HQOn {
-			add("hq:"+f.ID, f.HQ, f.HQUsed)
+			add("hq:"+f.ID, f.HQ, f.HQUsed, nil)
 		}
 	}
 	if sd := st.Side(side); sd != nil && sd.Goal != nil {
-		add("hq:"+side, sd.HQ, sd.HQUsed)
+		add("hq:"+side, sd.HQ, sd.HQUsed, func(at geom.Point) string { return st.towardGoal(sd, at) })
 	}
 }
 
@@ -387,18 +404,23 @@ func orderWords(o *Order, sp geom.Space, name func(string) string) string {
 		s += fmt.Sprintf(" %q", o.Note)
 	}
 	if o.Condition != "" {
-		s += fmt.Sprintf(" when %q", o.Condition)
+		s += fmt.Sprintf(" on condition %q", o.Condition)
 		if o.Met {
 			s += " (met)"
 		}
 	}
 	s += ": " + words(o.Stage)
 	switch o.Stage {
-	case Delivering:
+	case Issued, Delivering:
 		s += fmt.Sprintf(", arrives turn %d", o.Arrives)
 	case Awaiting:
-		if o.Failed > 0 {
-			s += fmt.Sprintf(", %d roll(s) failed", o.Failed)
+		switch {
+		case o.Condition != "" && !o.Met:
+			s += ", rolled for once its condition is met"
+		case o.Failed == 1:
+			s += ", 1 roll failed"
+		case o.Failed > 1:
+			s += fmt.Sprintf(", %d rolls failed", o.Failed)
 		}
 	}
 	return s
@@ -416,9 +438,9 @@ func (r *Rules) stepper(t *terrain.Map, kind string, blocked []bool) terrain.Ste
 }
 
 // reachFrom lists the hexes a mover of kind at p reaches with left, by
-// the least-cost path, the hexes marked blocked (the enemy's) closed; for
-// a combat unit u, each with why the radius rules would refuse it.
-func (r *Rules) reachFrom(st *State, p geom.Point, kind string, blocked []bool, left int, u *Unit) []ReachCell {
+// the least-cost path, the hexes marked blocked (the enemy's) closed,
+// each with why a move there would be refused (why may be nil).
+func (r *Rules) reachFrom(st *State, p geom.Point, kind string, blocked []bool, left int, why func(geom.Point) string) []ReachCell {
 	t := st.sc.Terrain
 	from, ok := t.At(p)
 	if !ok {
@@ -435,8 +457,8 @@ func (r *Rules) reachFrom(st *State, p geom.Point, kind string, blocked []bool, 
 			costs[x.Cost] = cost
 		}
 		c := ReachCell{At: at, Cost: cost}
-		if u != nil {
-			_, c.Why = st.radiusRule(u, at)
+		if why != nil {
+			c.Why = why(at)
 		}
 		out = append(out, c)
 	}
@@ -473,7 +495,7 @@ func (r *Rules) coming(st *State, s *game.State, side string) []Odds {
 	}
 	for i := range st.Orders {
 		o := &st.Orders[i]
-		due := o.Stage == Awaiting || o.Stage == Delivering && o.Arrives <= turn
+		due := o.Stage == Awaiting || (o.Stage == Issued || o.Stage == Delivering) && o.Arrives <= turn
 		if o.Side != side || !due || !r.mayRoll(st, o) {
 			continue
 		}
@@ -511,11 +533,11 @@ func (r *Rules) Shapes() map[string][]string {
 	return out
 }
 
-// Seen lists what a page names (game.Lister): every leader, formation and
-// unit, all of them counters open on the map.
+// Seen lists what a page names (game.Lister): the sides and every leader,
+// formation and unit, all of them counters open on the map.
 func (r *Rules) Seen(s *game.State) []string {
 	st := ext(s)
-	var out []string
+	out := slices.Clone(st.sides)
 	for i := range st.Leaders {
 		out = append(out, st.Leaders[i].ID)
 	}
@@ -602,8 +624,12 @@ func (k *cmd) forecastIssue() ([]game.Forecast, error) {
 	if is.Dist > is.Radius {
 		within = "beyond"
 	}
-	f.Note = fmt.Sprintf("%d hexes, %s the radius of %d: delivered in %d turn(s), on turn %d; then rolled for on %s each turn until accepted",
-		is.Dist, within, is.Radius, is.Turns, is.Order.Arrives, k.r.accept.ID)
+	f.Note = fmt.Sprintf("%s, %s the radius of %d: delivered in %s, on turn %d; then rolled for on %s each turn until accepted",
+		plural(is.Dist, "hex", "hexes"), within, is.Radius, plural(is.Turns, "turn", "turns"), is.Order.Arrives, k.r.accept.ID)
+	if is.Order.Condition != "" {
+		f.Note = fmt.Sprintf("%s, %s the radius of %d: delivered in %s, on turn %d; rolled for on %s once its condition is declared met",
+			plural(is.Dist, "hex", "hexes"), within, is.Radius, plural(is.Turns, "turn", "turns"), is.Order.Arrives, k.r.accept.ID)
+	}
 	if !d.Roll {
 		f.Note = "a corps leader's order to his division needs no command roll; " + f.Note
 	}
@@ -663,4 +689,12 @@ func (k *cmd) forecastMove(post bool) ([]game.Forecast, error) {
 		}
 	}
 	return []game.Forecast{f}, nil
+}
+
+// plural words a count: 1 hex, 2 hexes.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -220,3 +220,195 @@ func BenchmarkBoard(b *testing.B) {
 		}
 	}
 }
+
+// toStep plays the demo with every side ready until side's step name.
+func toStep(t *testing.T, g *game.Game, side, name string) {
+	t.Helper()
+	for n := 0; n < 200; n++ {
+		if st := g.Step(); st.Name == name && slices.Contains(st.Actors, side) {
+			return
+		}
+		if _, err := g.Do(game.Command{Side: game.Umpire, Verb: game.End}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("no %s step of %s", name, side)
+}
+
+// TestPageEndings: an order declared fulfilled shows so and is not
+// offered again (LOB-7); an attack ended as futile shows as futile, not
+// as a fluke, and its units are held back with that reason.
+func TestPageEndings(t *testing.T) {
+	r := engine(t)
+	sc := demo(t, r)
+	g, err := game.New(sc, r, game.Seeded(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	toOrders(t, g, "confederate")
+	offers := r.Offers(r.View(g.State(), "confederate"), g.Step(), "confederate")
+	if !slices.Contains(offers["winder"], "fulfil") || !slices.Contains(offers["winder"], "futile") {
+		t.Fatalf("winder, executing an attack, is offered %v", offers["winder"])
+	}
+	if _, err := g.Do(game.Command{Side: "confederate", Verb: "fulfil", Args: &lob.Args{Formation: "winder"}}); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(r.Offers(r.View(g.State(), "confederate"), g.Step(), "confederate")["winder"], "fulfil") {
+		t.Error("an order declared fulfilled is offered fulfil again")
+	}
+	b := board(t, r, g, "confederate")
+	if !slices.Contains(b.Formations["winder"].Status, "declared-fulfilled") {
+		t.Errorf("winder's status is %v; want declared-fulfilled", b.Formations["winder"].Status)
+	}
+	if i := slices.IndexFunc(b.Orders, func(o lob.OrderBox) bool { return o.To == "winder" && o.Live }); i < 0 || !strings.Contains(b.Orders[i].Words, "declared fulfilled") {
+		t.Errorf("winder's order does not say it is declared fulfilled: %+v", b.Orders)
+	}
+
+	g, err = game.New(sc, r, game.Seeded(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	toOrders(t, g, "confederate")
+	if _, err := g.Do(game.Command{Side: "confederate", Verb: "futile", Args: &lob.Args{Formation: "winder"}}); err != nil {
+		t.Fatal(err)
+	}
+	st := board(t, r, g, "confederate").Formations["winder"].Status
+	if !slices.Contains(st, lob.Futile) || slices.Contains(st, lob.Fluked) {
+		t.Errorf("winder's status after futile is %v; want futile, not fluked", st)
+	}
+	if got := board(t, r, g, "union").Formations["winder"].Status; !slices.Contains(got, lob.Futile) {
+		t.Errorf("the union sees winder as %v; a withdrawal shows on the map", got)
+	}
+	toStep(t, g, "confederate", lob.StepMove)
+	for _, c := range board(t, r, g, "confederate").Units["21-va"].Reach {
+		if strings.Contains(c.Why, "fluke stoppage") {
+			t.Fatalf("a hex is refused for a fluke that never happened: %s", c.Why)
+		}
+	}
+}
+
+// TestPageArmyHQ: the army HQ moves only toward the destination of its
+// order (LOB-4): hexes away from it are marked refused in its reach, and
+// a move there is refused.
+func TestPageArmyHQ(t *testing.T) {
+	r := engine(t)
+	sc := demo(t, r)
+	var g *game.Game
+	for seed := uint64(1); seed < 40; seed++ {
+		var err error
+		if g, err = game.New(sc, r, game.Seeded(seed)); err != nil {
+			t.Fatal(err)
+		}
+		toOrders(t, g, "union")
+		evs, err := g.Do(game.Command{Side: "union", Verb: "issue", Args: &lob.Args{To: "hq", Objective: "0508"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if evs[0].Rolls[0].Result == "issued" {
+			break
+		}
+		g = nil
+	}
+	if g == nil {
+		t.Fatal("no seed in 40 passes pope's command roll")
+	}
+	toStep(t, g, "union", lob.StepMove)
+	box, ok := board(t, r, g, "union").Movers["hq:union"]
+	if !ok || len(box.Reach) == 0 {
+		t.Fatalf("the army HQ under a move order has no reach: %+v", box)
+	}
+	refused := 0
+	for _, c := range box.Reach {
+		if c.Why != "" {
+			refused++
+			if sc.Map.Format(c.At) == "0308" {
+				t.Error("0308, toward 0508, is refused")
+			}
+		}
+	}
+	if refused == 0 {
+		t.Error("no hex of the army HQ's reach is refused, though it moves only toward 0508")
+	}
+	if _, err := g.Do(game.Command{Side: "union", Verb: "move", Args: &lob.Args{Army: true, To: "0108"}}); err == nil || !strings.Contains(err.Error(), "not nearer") {
+		t.Errorf("moving the army HQ away from its destination: %v", err)
+	}
+	if _, err := g.Do(game.Command{Side: "union", Verb: "move", Args: &lob.Args{Army: true, To: "0308"}}); err != nil {
+		t.Errorf("moving the army HQ toward its destination: %v", err)
+	}
+}
+
+// TestPageFirstAcceptance: an order issued this turn that arrives next
+// turn has its first acceptance roll among the rolls to come.
+func TestPageFirstAcceptance(t *testing.T) {
+	r := engine(t)
+	sc := demo(t, r)
+	g, err := game.New(sc, r, game.Seeded(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	toOrders(t, g, "union")
+	evs, err := g.Do(game.Command{Side: "union", Verb: "issue", Args: &lob.Args{From: "banks", To: "II-1", Kind: lob.Attack, Objective: "1105"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var is *lob.Issue
+	for _, e := range evs {
+		if d, ok := e.Data.(*lob.Issue); ok {
+			is = d
+		}
+	}
+	if is == nil || is.Order.Arrives != 2 {
+		t.Fatalf("banks's order to II-1 is %+v; want it to arrive on turn 2", is)
+	}
+	b := board(t, r, g, "union")
+	if !slices.ContainsFunc(b.Odds, func(o lob.Odds) bool { return o.Subject == is.Order.ID && o.Table == "lob/acceptance" }) {
+		t.Errorf("the first acceptance roll of %s, due on turn 2, is not among the rolls to come: %+v", is.Order.ID, b.Odds)
+	}
+}
+
+// TestFlukeReserve: a division's reserve brigade counts for its fluke
+// stoppage checks (10.7c) only while it has a unit left on the map.
+func TestFlukeReserve(t *testing.T) {
+	r := engine(t)
+	sc := demo(t, r)
+	g, err := game.New(sc, r, game.Seeded(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	toOrders(t, g, "union")
+	if _, err := g.Do(game.Command{Side: "union", Verb: "issue", Args: &lob.Args{From: "banks", To: "II-1", Kind: lob.Attack, Objective: "1105"}}); err != nil {
+		t.Fatal(err)
+	}
+	fluke := func() *lob.Odds {
+		for _, o := range board(t, r, g, "union").Odds {
+			if o.Subject == "II-1" && o.Table == "lob/fluke" {
+				return &o
+			}
+		}
+		return nil
+	}
+	for n := 0; n < 300 && fluke() == nil; n++ {
+		if _, err := g.Do(game.Command{Side: game.Umpire, Verb: game.End}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := fluke()
+	if o == nil {
+		t.Fatal("II-1 never came to a fluke stoppage check")
+	}
+	if o.Params["reserve"] != "true" {
+		t.Fatalf("II-1's fluke check has reserve %s with gordon in reserve", o.Params["reserve"])
+	}
+	toStep(t, g, "union", lob.StepCombat)
+	for _, u := range []struct {
+		id     string
+		points int
+	}{{"2-mass", 4}, {"3-wis", 3}} {
+		if _, err := g.Do(game.Command{Side: "union", Verb: "loss", Args: &lob.Args{Unit: u.id, Points: u.points}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if o := fluke(); o == nil || o.Params["reserve"] != "false" {
+		t.Fatalf("II-1's fluke check once gordon's units are gone: %+v; want reserve false", o)
+	}
+}

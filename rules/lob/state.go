@@ -100,6 +100,9 @@ type Formation struct {
 	// Fluked: its attack was stopped and it cannot advance until it has
 	// recovered (LOB-7).
 	Fluked bool `json:"fluked,omitempty"`
+	// Futile: it withdrew because its attack was ended as futile, not by
+	// a fluke stoppage check; it is held as if fluked.
+	Futile bool `json:"futile,omitempty"`
 	// Recovery is the step of attack recovery it rolls next, from turn
 	// RecoverFrom; "" when it needs none.
 	Recovery    string `json:"recovery,omitempty"`

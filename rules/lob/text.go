@@ -65,7 +65,11 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 			parts = append(parts, fmt.Sprintf("%s takes up %s", name(o.To), orderText(&o, name)))
 		}
 		if len(d.Arrived) > 0 {
-			parts = append(parts, "order "+strings.Join(d.Arrived, ", ")+" arrives and awaits acceptance")
+			if len(d.Arrived) == 1 {
+				parts = append(parts, "order "+d.Arrived[0]+" arrives and awaits acceptance")
+			} else {
+				parts = append(parts, "orders "+strings.Join(d.Arrived, ", ")+" arrive and await acceptance")
+			}
 		}
 		for _, ef := range d.Effects {
 			if ef.Reserve {
@@ -78,9 +82,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 			parts = append(parts, fmt.Sprintf("%s relays it to %s, arriving turn %d", name(o.From), name(o.To), o.Arrives))
 		}
 		if len(parts) == 0 {
-			return fmt.Sprintf("%s's turn begins.", d.Side)
+			return fmt.Sprintf("%s's turn begins.", name(d.Side))
 		}
-		return fmt.Sprintf("%s's turn begins: %s.", d.Side, strings.Join(parts, "; "))
+		return fmt.Sprintf("%s's turn begins: %s.", name(d.Side), strings.Join(parts, "; "))
 	case *Acceptance:
 		var parts []string
 		for i, t := range d.Rolls {
@@ -128,7 +132,7 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		if d.Result != "issued" {
 			return fmt.Sprintf("%s's command roll fails%s: no %s order to %s this turn.", name(d.By), roll(0), d.Order.Kind, name(d.Order.To))
 		}
-		s := fmt.Sprintf("%s issues %s, %d hexes away: it arrives on turn %d", name(d.By), orderText(&d.Order, name), d.Dist, d.Order.Arrives)
+		s := fmt.Sprintf("%s issues %s, %s away: it arrives on turn %d", name(d.By), orderText(&d.Order, name), plural(d.Dist, "hex", "hexes"), d.Order.Arrives)
 		if d.Roll {
 			s += roll(0)
 		} else {
@@ -220,9 +224,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 	case *Formed:
 		return fmt.Sprintf("%s forms %s.", name(d.Unit), d.Formation)
 	case *Lost:
-		return fmt.Sprintf("%s loses %d strength points.", name(d.Unit), d.Points)
+		return fmt.Sprintf("%s loses %s.", name(d.Unit), plural(d.Points, "strength point", "strength points"))
 	case *Aware:
-		return fmt.Sprintf("The army commander of %s becomes aware.", d.Side)
+		return fmt.Sprintf("The army commander of %s becomes aware.", name(d.Side))
 	}
 	return e.Type
 }

@@ -215,20 +215,33 @@ func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 			b.Adopted = append(b.Adopted, a)
 		}
 	}
-	// Arrivals.
-	for i := range st.Orders {
-		o := &st.Orders[i]
+	// Arrivals: releases first, so that an order relayed this turn to a
+	// Command they free is relayed to it out of reserve.
+	arrived := func(o *Order) bool {
 		if o.Side != side || (o.Stage != Issued && o.Stage != Delivering) || o.Arrives > turn || o.Embedded {
-			continue
+			return false
 		}
 		f := st.Formation(o.To)
-		if f == nil || !st.present(f) && !entering[f.ID] {
-			continue // it waits for someone of the Command to enter (LOB-1)
+		return f != nil && (st.present(f) || entering[f.ID]) // else it waits for someone of the Command to enter (LOB-1)
+	}
+	var freed []Effect
+	for i := range st.Orders {
+		if o := &st.Orders[i]; o.Release && o.Kind == "" && arrived(o) {
+			// A release relayed down from the Command: the reserve is free.
+			freed = append(freed, Effect{Formation: o.To, Reserve: false, Order: o.ID})
+		}
+	}
+	if len(freed) > 0 {
+		if err := x.Emit(game.Event{Type: EvBegun, Side: side, See: side, Rule: "LOB-5", Data: &Begun{Side: side, Effects: freed}}); err != nil {
+			return err
+		}
+	}
+	for i := range st.Orders {
+		o := &st.Orders[i]
+		if !arrived(o) || o.Release && o.Kind == "" {
+			continue
 		}
 		switch {
-		case o.Release && o.Kind == "":
-			// A release relayed down from the Command: the reserve is free.
-			b.Effects = append(b.Effects, Effect{Formation: o.To, Reserve: false, Order: o.ID})
 		case o.Kind == Reserve && o.Parent != "":
 			// A relayed order to establish a reserve (LOB-5).
 			b.Effects = append(b.Effects, Effect{Formation: o.To, Reserve: true, Order: o.ID})
@@ -427,12 +440,22 @@ func (r *Rules) establish(st *State, o *Order, f *Formation, turn int, a *Accept
 }
 
 // hasReserve reports whether a division has a reserve of its own for
-// fluke stoppage (10.7c): a brigade of it in reserve, or one of its
-// reinforcements still to enter.
+// fluke stoppage (10.7c): a brigade of it in reserve with a unit left, or
+// one of its reinforcements still to enter.
 func (st *State) hasReserve(f *Formation) bool {
 	for _, i := range st.below(f.ID) {
 		b := &st.Formations[i]
-		if b.Reserve || !b.Entered {
+		if !b.Entered || b.Reserve && st.alive(b.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// alive reports whether a formation has a unit left on the map.
+func (st *State) alive(id string) bool {
+	for _, u := range st.unitsOf(id) {
+		if u.alive() {
 			return true
 		}
 	}
