@@ -151,7 +151,7 @@ func TestBrowserLOBOrder(t *testing.T) {
 		if odds["issued"] != "50.0% 1/2" || odds["not-issued"] != "50.0% 1/2" {
 			union.fail("the command roll's odds are %v, want issued and not-issued 50.0%% 1/2", odds)
 		}
-		if note := union.text("#lob-odds"); !strings.Contains(note, "3 hexes, within the radius of 10: delivered in 2 turn(s), on turn 3") {
+		if note := union.text("#lob-odds"); !strings.Contains(note, "3 hexes, within the radius of 10: delivered in 2 turns, on turn 3") {
 			union.fail("the forecast's note is %q", note)
 		}
 		union.until("the odds of releasing Gordon's reserve brigade (1d6 + 3 + 2: certain)", `document.querySelector('[data-release="gordon"] tr[data-result="issued"] td.num')?.textContent === '100.0%'`)
@@ -191,6 +191,9 @@ func TestBrowserLOBOrder(t *testing.T) {
 		union.fail("the army HQs are not on the map")
 	}
 	union.shot("lob-issued")
+	union.do("print the orders", chromedp.Click(chromedp.CSS(`#print-orders`)))
+	union.until("the order on the sheet", fmt.Sprintf(`!document.querySelector('#sheet').hidden && document.querySelector('#sheet-body tr[data-order=%q]')?.textContent.includes('move 1008 to II Corps: issued, arrives turn 3')`, order))
+	union.do("close the sheet", chromedp.Click(chromedp.CSS(`#sheet-close`)))
 
 	pages := map[string]*page{"union": union}
 	st := lobStep(t, s, game, tok, pages) // to the Union's movement

@@ -9,7 +9,7 @@ import { MapView } from './map.js';
 import { renderOob } from './oob.js';
 import { OrderForm } from './orders.js';
 import { EventLog } from './log.js';
-import { renderSheet } from './sheet.js';
+import { renderSheet, renderWordsSheet } from './sheet.js';
 import { CommandPanel } from './bp.js';
 import { CdPanel } from './cd.js';
 import { HexMapView } from './hexmap.js';
@@ -147,6 +147,7 @@ function words() {
  */
 function banner(msg, kind = 'error', extra = null) {
   const b = $('banner');
+  if (!msg) { b.hidden = true; return; } // nothing to say: a command went through
   b.querySelector('.banner-text').textContent = msg;
   for (const x of b.querySelectorAll('.banner-extra')) x.remove();
   if (extra) b.querySelector('.banner-close').before(extra);
@@ -198,6 +199,18 @@ function logEvents(events) {
 
 // ---- rendering -------------------------------------------------------------
 
+/**
+ * The rows of a hex game's order sheet, in the board's words: LOB's
+ * orders, or each NES command unit's order in force and on its way.
+ * @returns {{id:string, words:string, live:boolean}[]}
+ */
+function sheetRows() {
+  const x = app.board.extra || {};
+  if (x.orders) return x.orders.map((o) => ({ id: o.id, words: o.words, live: !!o.live }));
+  return Object.entries(x.leaders || {}).filter(([, b]) => b.order || b.pending)
+    .map(([id, b]) => ({ id: nameGeneral(id), words: [b.order, b.pending && `on its way: ${b.pending}`].filter(Boolean).join('; '), live: true }));
+}
+
 function render() {
   const step = `${app.info.turn}/${app.info.step}/${app.info.over}`;
   if (app.step && app.step !== step && !isUmpire() && !app.bp && !app.hex) {
@@ -212,6 +225,7 @@ function render() {
     renderMap();
     const oob = app.info.rules === 'lob' ? renderLobOob : renderNesOob;
     oob($('oob'), { board: app.board, seat: seat(), info: app.info, name: nameGeneral, colour, onSelect: (id) => select({ kind: 'general', id }) });
+    renderWordsSheet($('sheet-body'), { info: app.info, rows: sheetRows() });
     renderSelection();
     renderGame();
     renderHint();

@@ -124,6 +124,16 @@ export class LobPanel extends NesPanel {
     }
   }
 
+  /** Forgets the forms' choices, the last result and the move being shown. */
+  clear() {
+    this.from = this.to = this.kind = this.note = this.condition = this.reserve = this.result = this.said = this.pick = '';
+    this.objective = null;
+    this.with = [];
+    this.overlay = this.pending = null;
+    this.init = { open: false, leader: '', purpose: '', formation: '', with: '', seen: '' };
+    this.hooks.banner('');
+  }
+
   /** Takes the selection; another piece forgets the move being shown. */
   reselect(sel) {
     const same = !!this.selected && !!sel && this.selected.kind === sel.kind && this.selected.id === sel.id;
@@ -134,9 +144,15 @@ export class LobPanel extends NesPanel {
   /** Draws the panel for the board, with the selected piece. */
   update(board, selected) {
     this.board = board;
+    const { over, phase, step, turn } = board.game;
+    if (this.at !== `${turn} ${phase}`) {
+      // A new phase starts from clean forms: last phase's choices and
+      // refusals do not carry over.
+      if (this.at) this.clear();
+      this.at = `${turn} ${phase}`;
+    }
     this.reselect(selected);
     const x = board.extra || {};
-    const { over, phase, step } = board.game;
     const parts = [h('p.form-status', { text: over ? 'The game is over.' : `${words(phase)} phase, ${step} step.` })];
     if (this.result) parts.push(h('p#lob-result.result', { text: this.result }));
     parts.push(this.army(x));

@@ -62,6 +62,7 @@ export class NesPanel {
   async run(cmd) {
     try {
       const res = await this.hooks.api.command(cmd);
+      this.hooks.banner(''); // an earlier refusal is answered
       this.result = (res.events || []).map((e) => e.summary).filter(Boolean).join(' ');
       this.overlay = null;
       this.pending = null;

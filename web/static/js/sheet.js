@@ -54,3 +54,24 @@ function acting(o, m) {
   if (!rs.length) return '—';
   return rs.map((r) => `${r.formation}: ${r.acts ? `turn ${r.acts}` : 'acting'}${r.active ? ' ✓' : ''}`).join('; ');
 }
+
+/**
+ * The order sheet of a rule set whose board words its orders (LOB, NES):
+ * one row per order, in the server's words.
+ * @param {HTMLElement} el the sheet's body
+ * @param {{info:any, rows:{id:string, words:string, live:boolean}[]}} m
+ */
+export function renderWordsSheet(el, m) {
+  const { info, rows } = m;
+  const who = info.seat.role === 'umpire' ? 'all sides (umpire)' : info.seat.label;
+  fill(el,
+    h('header.sheet-head', null,
+      h('h1', { text: `Orders — ${who}` }),
+      h('p', { text: `${info.title} · game ${info.id} · turn ${info.turn} of ${info.turns}, ${info.phase} phase, ${info.step} step` })),
+    rows.length
+      ? h('table.sheet-table', null,
+        h('thead', null, h('tr', null, h('th', { text: 'Order' }), h('th', { text: 'As it stands' }))),
+        h('tbody', null, ...rows.map((r) => h(`tr${r.live ? '' : '.status-done'}`, { dataset: { order: r.id } },
+          h('td.mono', { text: r.id }), h('td', { text: r.words })))))
+      : h('p', { text: 'No orders yet.' }));
+}
