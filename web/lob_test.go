@@ -201,7 +201,7 @@ func TestBrowserLOBOrder(t *testing.T) {
 	union.clickHex("1005") // the 28th New York
 	union.until("its reach with costs", `document.querySelector('#map [data-reach="0905"]') && document.querySelector('#lob-left')`)
 	union.clickHex("0905")
-	union.until("the path and its cost", `(document.querySelector('#lob-path') || {}).textContent === '1 MP of 6 left'`)
+	union.until("the path and its cost", `(document.querySelector('#lob-path') || {}).textContent === 'costs 1 MP of the 6 left'`)
 	union.shot("lob-move")
 	union.do("move", chromedp.Click(chromedp.CSS(`#lob-move`)))
 	union.until("the move made", `(document.querySelector('#lob-result') || {}).textContent?.includes('moves to 0905')`)
@@ -210,7 +210,7 @@ func TestBrowserLOBOrder(t *testing.T) {
 	union.do("tap Banks", chromedp.MouseClickXY(at[0], at[1]))
 	union.until("Banks's reach", `document.querySelector('#map [data-reach="0709"]') && /^Banks: .* MP left/.test(document.querySelector('#lob-left')?.textContent || '')`)
 	union.clickHex("0709")
-	union.until("Banks's path", `/MP of .* left/.test((document.querySelector('#lob-path') || {}).textContent || '')`)
+	union.until("Banks's path", `/costs .* MP of the .* left/.test((document.querySelector('#lob-path') || {}).textContent || '')`)
 	union.do("move Banks", chromedp.Click(chromedp.CSS(`#lob-move`)))
 	union.until("Banks moved", `(document.querySelector('#lob-result') || {}).textContent?.includes('moves to 0709')`)
 

@@ -704,6 +704,7 @@ func (k *cmd) loss() error {
 		return game.Reject("", "a unit loses 1..99 strength points, not %d", k.a.Points)
 	}
 	l := &Lost{Unit: u.ID, Points: min(k.a.Points, u.Strength)}
+	l.Left = u.Strength - l.Points
 	if f := k.st.Formation(u.Command); f != nil && k.st.liveAttack(f) != nil && f.FlukeFrom > 0 {
 		l.Command = f.ID
 	}

@@ -199,6 +199,7 @@ type Formed struct {
 type Lost struct {
 	Unit   string `json:"unit"`
 	Points int    `json:"points"`
+	Left   int    `json:"left"` // strength left: 0, eliminated
 	// Command is the Command whose attack losses it counts to (LOB-7).
 	Command string `json:"command,omitempty"`
 }

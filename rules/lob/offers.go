@@ -682,7 +682,7 @@ func (k *cmd) forecastMove(post bool) ([]game.Forecast, error) {
 	for _, j := range pl.Hexes {
 		f.Path = append(f.Path, k.sc.Terrain.Point(j))
 	}
-	f.Note = fmt.Sprintf("%s MP of %s left", MP(pl.Cost), MP(max(m.allow-m.used, 0)))
+	f.Note = fmt.Sprintf("costs %s MP of the %s left", MP(pl.Cost), MP(max(m.allow-m.used, 0)))
 	if m.unit != nil {
 		if _, why := k.st.radiusRule(m.unit, to); why != "" {
 			f.Note += "; refused: " + why

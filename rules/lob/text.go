@@ -224,7 +224,10 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 	case *Formed:
 		return fmt.Sprintf("%s forms %s.", name(d.Unit), d.Formation)
 	case *Lost:
-		return fmt.Sprintf("%s loses %s.", name(d.Unit), plural(d.Points, "strength point", "strength points"))
+		if d.Left == 0 {
+			return fmt.Sprintf("%s loses %s and is eliminated.", name(d.Unit), plural(d.Points, "strength point", "strength points"))
+		}
+		return fmt.Sprintf("%s loses %s (%d left).", name(d.Unit), plural(d.Points, "strength point", "strength points"), d.Left)
 	case *Aware:
 		return fmt.Sprintf("The army commander of %s becomes aware.", name(d.Side))
 	}

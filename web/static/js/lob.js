@@ -361,7 +361,7 @@ export class LobPanel extends NesPanel {
           h('button#lob-move.btn.primary', { type: 'button', text: `${v === 'post' ? 'Post' : 'Move'} to ${mv.to}`, on: { click: () => this.run(this.pending) } }));
       }
     } else if ((this.board.game.verbs || []).includes('move')) {
-      out.push(h('h3', { text: 'Movement' }), h('p.muted', { text: 'Select a unit, leader or HQ with movement left; the hexes it reaches are shaded with their cost, those the rules refuse crossed out.' }));
+      out.push(h('h3', { text: 'Movement' }), h('p.muted', { text: 'Select a unit, leader or HQ with movement left; the hexes it reaches are shaded with their cost, those the rules refuse marked with the reason.' }));
     }
     if (sel && sel.kind === 'unit' && acts.includes('form')) {
       // The formations the unit's arm takes, as the server lists them.
@@ -503,7 +503,7 @@ export class LobMapView extends HexMapView {
     return s('g.hx-objective', { dataset: { objective: orders.map((o) => o.id).join(' ') } },
       s('title', { text: orders.map((o) => `${o.id}: ${o.words}`).join('\n') }),
       s('circle', { cx: c.x, cy: c.y, r: 0.5 }),
-      s('text', { x: c.x, y: c.y + 0.62, text: (own.length ? own : orders).map((o) => o.id).join(' ') }));
+      s('text', { x: c.x, y: c.y + 0.62, text: [...new Set((own.length ? own : orders).map((o) => this.model.name(o.to)))].join(', ') }));
   }
 
   /** The route of a forecast, and the objective the issue form holds. */
