@@ -148,11 +148,12 @@ func New(set *table.Set) (*Rules, error) {
 		}
 		if c.Num != nil && c.Num.Sign() >= 0 {
 			n := new(big.Rat).Mul(c.Num, big.NewRat(Sixths, 1))
-			if n.IsInt() && n.Num().IsInt64() && n.Num().Int64() <= 1_000_000 {
+			if n.IsInt() && n.Num().IsInt64() && n.Num().Int64() <= maxMP*Sixths {
 				return int(n.Num().Int64()), nil
 			}
 		}
-		return 0, fmt.Errorf("lob: %s %s: %q is not a number of movement points (whole, or in halves or thirds) or P", id, args(in), c.Text)
+		l := set.Lookup(id)
+		return 0, fmt.Errorf("%s:%d: %s %s: %q is not a number of movement points; allowed: 0 to %d, whole or in halves or thirds, or P", l.File, l.Line, id, args(in), c.Text, maxMP)
 	}
 	whole := func(id string, in map[string]string) (int, error) {
 		c, err := set.Lookup(id).Get(in)
@@ -161,7 +162,8 @@ func New(set *table.Set) (*Rules, error) {
 		}
 		n, ok := c.Int()
 		if !ok || n < 0 {
-			return 0, fmt.Errorf("lob: %s %s: %q is not a whole number of 0 or more", id, args(in), c.Text)
+			l := set.Lookup(id)
+			return 0, fmt.Errorf("%s:%d: %s %s: %q is not a whole number of 0 or more", l.File, l.Line, id, args(in), c.Text)
 		}
 		return n, nil
 	}
@@ -171,7 +173,8 @@ func New(set *table.Set) (*Rules, error) {
 			return nil, err
 		}
 		if n < 0 {
-			return nil, fmt.Errorf("lob: lob/allowance type=%s: an allowance is a number of movement points, not P", m)
+			l := set.Lookup("lob/allowance")
+			return nil, fmt.Errorf("%s:%d: lob/allowance type=%s: an allowance is a number of movement points, not P", l.File, l.Line, m)
 		}
 		r.allow[m] = n
 	}
@@ -208,6 +211,9 @@ func New(set *table.Set) (*Rules, error) {
 // Sixths: movement is counted in sixths of a point, so that a half or a
 // third of a point a hex is a whole number.
 const Sixths = 6
+
+// maxMP bounds a movement allowance or cost, in points.
+const maxMP = 100_000
 
 // args writes a lookup's arguments for a message: type=infantry.
 func args(in map[string]string) string {

@@ -2,6 +2,8 @@ package lob_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -129,4 +131,35 @@ func FuzzCommand(f *testing.F) {
 		}
 		gametest.Do(t, g, c, in)
 	})
+}
+
+// TestContractLines: a number in the user's movement charts that the
+// procedures cannot use is refused naming the file and the table's line,
+// and what is allowed.
+func TestContractLines(t *testing.T) {
+	data, err := os.ReadFile(tablesFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{`clear:  ["1",`, `clear:  ["-1",`, `"-1" is not a number of movement points; allowed: 0 to 100000`},
+		{`clear:  ["1",`, `clear:  ["1/4",`, `"1/4" is not a number of movement points`},
+	} {
+		src := strings.Replace(string(data), c.from, c.to, 1)
+		if src == string(data) {
+			t.Fatalf("%q is not in the example tables", c.from)
+		}
+		path := filepath.Join(t.TempDir(), "mine.yaml")
+		if err := os.WriteFile(path, []byte(src), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		set, err := rules.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = lob.New(set)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), path+":188:") {
+			t.Errorf("%s: %v; want %s at %s:188", c.to, err, c.want, path)
+		}
+	}
 }
