@@ -301,9 +301,9 @@ function renderHint() {
   if (app.hex) {
     const pick = app.hex.pick;
     t = pick === 'sight' ? 'Tap two hexes to see whether one sees the other.'
-      : pick ? `Tap the hex (${pick}).` : 'Tap a counter to select it; the panel offers what it may do.';
+      : pick ? `Tap the hex (${pick}).` : app.selected ? '' : 'Tap a counter to select it; the panel offers what it may do.';
     hint.textContent = t;
-    hint.hidden = false;
+    hint.hidden = !t; // once a piece is selected the hint gives way to the map
     return;
   }
   if (app.orders.enabled && app.tab === 'orders') t = 'Tap the map to place the order’s objective.';
