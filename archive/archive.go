@@ -177,7 +177,11 @@ func (g *Game) Verify(engine script.Engine, heads ...string) (Report, error) {
 		return rep, err
 	}
 	events := g.Events
-	cv, cerr := game.VerifyChain(events, g.Seeds, []byte(g.Scenario.Source))
+	var tables []byte
+	if g.Tables != nil {
+		tables = []byte(g.Tables.Source)
+	}
+	cv, cerr := game.VerifyChain(events, g.Seeds, []byte(g.Scenario.Source), tables)
 	if at := mismatchAt(cerr); at > 0 {
 		events = events[:at-1] // the rolls are checked up to the event whose link fails
 	}

@@ -30,10 +30,12 @@ type Chain struct {
 	seeds   []Seed
 }
 
-// NewChain makes the chain of a game from its scenario file's text and its
-// seeds (as for Committed; keys may be nil, but an event under a seed
-// without a key cannot be hashed).
-func NewChain(source []byte, seeds []Seed) (*Chain, error) {
+// NewChain makes the chain of a game from its scenario file's text, the
+// text of its own tables file when it has one (a game played on the
+// server's tables has none, and its genesis is as before), and its seeds
+// (as for Committed; keys may be nil, but an event under a seed without a
+// key cannot be hashed).
+func NewChain(source []byte, seeds []Seed, tables ...[]byte) (*Chain, error) {
 	if err := checkSeeds(seeds); err != nil {
 		return nil, err
 	}
@@ -41,6 +43,13 @@ func NewChain(source []byte, seeds []Seed) (*Chain, error) {
 	h := sha256.New()
 	h.Write([]byte("orderly/genesis/v1\x00"))
 	h.Write(src[:])
+	for _, t := range tables {
+		if len(t) > 0 {
+			sum := sha256.Sum256(t)
+			h.Write([]byte("tables\x00"))
+			h.Write(sum[:])
+		}
+	}
 	h.Write([]byte(seeds[0].Commitment))
 	c := &Chain{first: seeds[0].Commitment, seeds: slices.Clone(seeds)}
 	h.Sum(c.genesis[:0])

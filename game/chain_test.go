@@ -172,3 +172,31 @@ func TestNoChainNoHash(t *testing.T) {
 		t.Fatalf("head %s without a chain", g.Head())
 	}
 }
+
+// TestChainTables: a game's own tables file is bound into the genesis
+// after the scenario's hash; a game without one keeps the genesis it had.
+func TestChainTables(t *testing.T) {
+	k := key(1)
+	seeds := []game.Seed{seed(1, k)}
+	source, tables := []byte("name: s\n"), []byte("tables: []\n")
+	c, err := game.NewChain(source, seeds, tables)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, tab := sha256.Sum256(source), sha256.Sum256(tables)
+	want := sha256.Sum256(slices.Concat([]byte("orderly/genesis/v1\x00"), src[:], []byte("tables\x00"), tab[:], []byte(dice.Commitment(k))))
+	if c.Genesis() != hex.EncodeToString(want[:]) {
+		t.Fatalf("genesis with tables %s, want %x", c.Genesis(), want)
+	}
+	plain, err := game.NewChain(source, seeds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	none, err := game.NewChain(source, seeds, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Genesis() != none.Genesis() || plain.Genesis() == c.Genesis() {
+		t.Fatalf("genesis without tables %s and with none given %s must agree, and differ from %s", plain.Genesis(), none.Genesis(), c.Genesis())
+	}
+}

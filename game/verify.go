@@ -226,13 +226,13 @@ type Chained struct {
 }
 
 // VerifyChain follows the hash chain of events (see Chain) from the
-// scenario file's text and the seeds: each event must be numbered in turn
+// scenario file's text, the game's own tables file if any, and the seeds: each event must be numbered in turn
 // and its hash must follow from the log before it. From the first event
 // under a seed still secret on, the chain cannot be followed: those
 // events are counted as unchecked. The first disagreement is a *Mismatch.
-func VerifyChain(events []Event, seeds []Seed, source []byte) (Chained, error) {
+func VerifyChain(events []Event, seeds []Seed, source []byte, tables ...[]byte) (Chained, error) {
 	var v Chained
-	c, err := NewChain(source, seeds)
+	c, err := NewChain(source, seeds, tables...)
 	if err != nil {
 		return v, err
 	}

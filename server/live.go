@@ -36,10 +36,11 @@ type live struct {
 	// through it to the game's, which never leaves the server for a side.
 	seen  map[string][]int32
 	heads map[string]string // the hash of the last event each side (and the umpire) may see
-	// chain hashes each new event (Event.Hash); source is the stored
-	// scenario text its genesis binds, kept only until it is made.
-	chain  *game.Chain
-	source []byte
+	// chain hashes each new event (Event.Hash); source and tables are the
+	// stored scenario text and own tables file its genesis binds, kept
+	// only until it is made.
+	chain          *game.Chain
+	source, tables []byte
 
 	subs subscribers
 	// space is the map as a page draws it, worked out on the first board
@@ -155,10 +156,10 @@ func (l *live) reload(ctx context.Context, st store.Store) error {
 	l.setSeeds(seeds)
 	g.SetDice(game.Committed(l.seeds))
 	if l.chain == nil {
-		if l.chain, err = game.NewChain(l.source, l.seeds); err != nil {
+		if l.chain, err = game.NewChain(l.source, l.seeds, l.tables); err != nil {
 			return fmt.Errorf("its hash chain: %w", err)
 		}
-		l.source = nil
+		l.source, l.tables = nil, nil
 	} else if err := l.chain.SetSeeds(l.seeds); err != nil {
 		return fmt.Errorf("its hash chain: %w", err)
 	}

@@ -218,7 +218,7 @@ func (s *Server) restore(ctx context.Context, rec store.Game) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("its scenario: %w", err)
 	}
-	l := &live{id: rec.ID, rec: rec, src: c, sc: c.sc, rules: c.rules, source: rec.Scenario}
+	l := &live{id: rec.ID, rec: rec, src: c, sc: c.sc, rules: c.rules, source: rec.Scenario, tables: rec.Tables}
 	l.rec.Scenario, l.rec.Tables = nil, nil
 	if err := l.reload(ctx, s.st); err != nil {
 		return nil, err
@@ -568,7 +568,11 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 		seed := []game.Seed{{From: 1, Commitment: dice.Commitment(key), Key: key}}
 		if g, err = game.New(c.sc, c.rules, game.Committed(seed)); err == nil {
 			var ch *game.Chain
-			if ch, err = game.NewChain(data, seed); err == nil {
+			var tables []byte
+			if c.own != nil {
+				tables = c.own.Data
+			}
+			if ch, err = game.NewChain(data, seed, tables); err == nil {
 				err = g.SetChain(ch)
 			}
 		}
