@@ -135,8 +135,11 @@ type Board struct {
 	// this turn (LOB-4); Aware is his awareness.
 	Rolled bool `json:"rolled"`
 	Aware  bool `json:"aware"`
-	// HQ is each side's army HQ hex, a counter open to both sides.
-	HQ map[string]geom.Point `json:"hq"`
+	// HQ is each side's army HQ hex, a counter open to both sides, and
+	// HQOrder the seat's side's army HQ's move order in words: where it
+	// goes, or that it moves only under one (LOB-4).
+	HQ      map[string]geom.Point `json:"hq"`
+	HQOrder string                `json:"hq-order,omitempty"`
 	// Formations holds every formation on the map or to come: its kind,
 	// Command, HQ, radius, and for the seat's own its order and status.
 	Formations map[string]FormationBox `json:"formations"`
@@ -252,6 +255,10 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		b.HQ[sd.ID] = sd.HQ
 		if sd.ID == side {
 			b.Rolled, b.Aware = sd.Rolled, sd.Aware
+			b.HQOrder = "no move order: the army HQ moves only under an order the army commander issues with his command roll"
+			if sd.Goal != nil {
+				b.HQOrder = "moving toward " + st.sc.Map.Format(*sd.Goal) + " under the army commander's order"
+			}
 		}
 	}
 	own := func(sideOf string) bool { return seat == game.Umpire || sideOf == seat }

@@ -313,6 +313,12 @@ func TestPageArmyHQ(t *testing.T) {
 		t.Fatal("no seed in 40 passes pope's command roll")
 	}
 	toStep(t, g, "union", lob.StepMove)
+	if got := board(t, r, g, "union").HQOrder; !strings.Contains(got, "moving toward 0508") {
+		t.Errorf("the board words the army HQ's order as %q", got)
+	}
+	if got := board(t, r, g, "confederate").HQOrder; !strings.Contains(got, "no move order") {
+		t.Errorf("the confederate board words its army HQ, which has no order, as %q", got)
+	}
 	box, ok := board(t, r, g, "union").Movers["hq:union"]
 	if !ok || len(box.Reach) == 0 {
 		t.Fatalf("the army HQ under a move order has no reach: %+v", box)

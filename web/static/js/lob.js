@@ -398,7 +398,9 @@ export class LobPanel extends NesPanel {
         h('p.small', { text: `${this.hooks.name(u.brigade)}, of ${this.hooks.name(u.command)}${box.out ? '; out of command radius' : ''}` }));
     }
     if (sel.kind === 'hq' && (x.hq || {})[sel.id]) {
-      return h('div.unit-card', { dataset: { lobHq: sel.id } }, h('h3', { text: `Army HQ (${sel.id})` }), h('p.small', { text: `at ${this.label(x.hq[sel.id])}` }));
+      return h('div.unit-card', { dataset: { lobHq: sel.id } }, h('h3', { text: `Army HQ (${this.hooks.name(sel.id)})` }),
+        h('p.small', { text: `at ${this.label(x.hq[sel.id])}` }),
+        sel.id === x.side && x['hq-order'] ? h('p.small', { text: x['hq-order'] }) : null);
     }
     const l = sel.kind === 'general' ? this.leader(sel.id) : null;
     const id = l ? l.formation : sel.id;
