@@ -13,15 +13,7 @@ import (
 // toOrders plays the demo with every side ready until side's orders step.
 func toOrders(t *testing.T, g *game.Game, side string) {
 	t.Helper()
-	for n := 0; n < 100; n++ {
-		if st := g.Step(); st.Name == lob.StepOrders && slices.Contains(st.Actors, side) {
-			return
-		}
-		if _, err := g.Do(game.Command{Side: game.Umpire, Verb: game.End}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Fatalf("no orders step of %s", side)
+	toStep(t, g, side, lob.StepOrders)
 }
 
 func board(t *testing.T, r *lob.Rules, g *game.Game, seat string) lob.Board {

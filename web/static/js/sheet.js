@@ -23,9 +23,7 @@ export function renderSheet(el, m) {
     h('td', { text: statusText(o, m) }),
     h('td', { text: acting(o, m) })));
   fill(el,
-    h('header.sheet-head', null,
-      h('h1', { text: `Orders — ${who}` }),
-      h('p', { text: `${info.title} · game ${info.id} · turn ${info.turn} of ${info.turns}, ${info.phase} phase, ${info.step} step` })),
+    sheetHead(info, who),
     orders.length
       ? h('table.sheet-table', null,
         h('thead', null, h('tr', null, umpire ? h('th', { text: 'Side' }) : null, ...['Order', 'For', 'Kind', 'Objective', 'Note', 'Written', 'Status', 'Acts'].map((t) => h('th', { text: t })))),
@@ -65,13 +63,18 @@ export function renderWordsSheet(el, m) {
   const { info, rows } = m;
   const who = info.seat.role === 'umpire' ? 'all sides (umpire)' : info.seat.label;
   fill(el,
-    h('header.sheet-head', null,
-      h('h1', { text: `Orders — ${who}` }),
-      h('p', { text: `${info.title} · game ${info.id} · turn ${info.turn} of ${info.turns}, ${info.phase} phase, ${info.step} step` })),
+    sheetHead(info, who),
     rows.length
       ? h('table.sheet-table', null,
         h('thead', null, h('tr', null, h('th', { text: 'Order' }), h('th', { text: 'As it stands' }))),
         h('tbody', null, ...rows.map((r) => h(`tr${r.live ? '' : '.status-done'}`, { dataset: { order: r.id } },
           h('td.mono', { text: r.id }), h('td', { text: r.words })))))
       : h('p', { text: 'No orders yet.' }));
+}
+
+/** The sheet's heading: whose orders, the game and where it stands. */
+function sheetHead(info, who) {
+  return h('header.sheet-head', null,
+    h('h1', { text: `Orders — ${who}` }),
+    h('p', { text: `${info.title} · game ${info.id} · turn ${info.turn} of ${info.turns}, ${info.phase} phase, ${info.step} step` }));
 }
