@@ -160,17 +160,6 @@ func word(rd strict.Reader, n *yaml.Node, w string, allowed []string, what strin
 	return s, nil
 }
 
-// label reads a hex's label as text: "0412" or 4-12.
-func label(rd strict.Reader, n *yaml.Node, w string) (string, error) {
-	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
-		return "", rd.Errf(n, "%s: want the label of a hex, such as \"0412\", got %s", w, strict.KindName(n))
-	}
-	if len(n.Value) == 0 || len(n.Value) > 13 || strings.Trim(n.Value, "0123456789-") != "" {
-		return "", rd.Errf(n, "%s: %s is not the label of a hex; write its column then its row, such as \"0412\", or 4-12", w, strict.Quote(n.Value, 20))
-	}
-	return n.Value, nil
-}
-
 // text reads free text of at most MaxNote characters.
 func text(rd strict.Reader, n *yaml.Node, w string) (string, error) {
 	s, err := rd.Str(n, w)
@@ -207,7 +196,7 @@ func readIssue(rd strict.Reader, v *yaml.Node, w string, a *Args) error {
 		return rd.Errf(v, "%s: order is missing: the kind of order, one of %s", w, strings.Join(Orders, ", "))
 	}
 	if n := f["objective"]; n != nil {
-		if a.Objective, err = label(rd, n, w+".objective"); err != nil {
+		if a.Objective, err = rd.Hex(n, w+".objective"); err != nil {
 			return err
 		}
 	}
@@ -271,33 +260,8 @@ func readMove(rd strict.Reader, v *yaml.Node, w string, a *Args, post bool) erro
 	if err != nil {
 		return err
 	}
-	if n := f["to"]; n != nil {
-		if a.To, err = label(rd, n, w+".to"); err != nil {
-			return err
-		}
-	}
-	if n := f["path"]; n != nil {
-		items, err := rd.List(n, w+".path")
-		if err != nil {
-			return err
-		}
-		if len(items) == 0 || len(items) > MaxPath {
-			return rd.Errf(n, "%s.path: a path has 1..%d hexes, got %d", w, MaxPath, len(items))
-		}
-		for i, it := range items {
-			s, err := label(rd, it, w+".path["+itoa(i)+"]")
-			if err != nil {
-				return err
-			}
-			a.Path = append(a.Path, s)
-		}
-		if a.To != "" && a.To != a.Path[len(a.Path)-1] {
-			return rd.Errf(n, "%s.path: the path ends at %s, not at %s where to says; give one of them, or make them agree", w, a.Path[len(a.Path)-1], a.To)
-		}
-		a.To = a.Path[len(a.Path)-1]
-	}
-	if a.To == "" {
-		return rd.Errf(v, "%s: to is missing: the hex to move to (or path: the hexes in order)", w)
+	if a.To, a.Path, err = rd.Route(v, f["to"], f["path"], w, MaxPath); err != nil {
+		return err
 	}
 	return nil
 }

@@ -73,8 +73,8 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 		var f map[string]*yaml.Node
 		if f, err = rd.Need(v, w, "from", "to"); err == nil {
 			a.Sight = true
-			if a.From, err = label(rd, f["from"], w+".from"); err == nil {
-				a.To, err = label(rd, f["to"], w+".to")
+			if a.From, err = rd.Hex(f["from"], w+".from"); err == nil {
+				a.To, err = rd.Hex(f["to"], w+".to")
 			}
 		}
 	case "move":
@@ -102,7 +102,7 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 		var f map[string]*yaml.Node
 		if f, err = rd.Need(v, w, "unit", "target"); err == nil {
 			if a.Unit, err = rd.ID(f["unit"], w+".unit"); err == nil {
-				a.Target, err = label(rd, f["target"], w+".target")
+				a.Target, err = rd.Hex(f["target"], w+".target")
 			}
 		}
 	default:
@@ -127,18 +127,6 @@ func word(rd strict.Reader, n *yaml.Node, w string, allowed []string, what strin
 	return s, nil
 }
 
-// label reads a hex's label as text: "0412" or 4-12, checked against the
-// map when the command is carried out.
-func label(rd strict.Reader, n *yaml.Node, w string) (string, error) {
-	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
-		return "", rd.Errf(n, "%s: want the label of a hex, such as \"0412\", got %s", w, strict.KindName(n))
-	}
-	if len(n.Value) == 0 || len(n.Value) > 13 || strings.Trim(n.Value, "0123456789-") != "" {
-		return "", rd.Errf(n, "%s: %s is not the label of a hex; write its column then its row, such as \"0412\", or 4-12", w, strict.Quote(n.Value, 20))
-	}
-	return n.Value, nil
-}
-
 func readSend(rd strict.Reader, v *yaml.Node, w string, a *Args) error {
 	f, err := rd.Fields(v, w, "from", "to", "order", "objective", "note", "urgent")
 	if err != nil {
@@ -157,7 +145,7 @@ func readSend(rd strict.Reader, v *yaml.Node, w string, a *Args) error {
 		return err
 	}
 	if n := f["objective"]; n != nil {
-		if a.Objective, err = label(rd, n, w+".objective"); err != nil {
+		if a.Objective, err = rd.Hex(n, w+".objective"); err != nil {
 			return err
 		}
 	}
@@ -205,33 +193,8 @@ func readMove(rd strict.Reader, v *yaml.Node, w string, a *Args) error {
 	if err != nil {
 		return err
 	}
-	if n := f["to"]; n != nil {
-		if a.To, err = label(rd, n, w+".to"); err != nil {
-			return err
-		}
-	}
-	if n := f["path"]; n != nil {
-		items, err := rd.List(n, w+".path")
-		if err != nil {
-			return err
-		}
-		if len(items) == 0 || len(items) > MaxPath {
-			return rd.Errf(n, "%s.path: a path has 1..%d hexes, got %d", w, MaxPath, len(items))
-		}
-		for i, it := range items {
-			s, err := label(rd, it, w+".path["+itoa(i)+"]")
-			if err != nil {
-				return err
-			}
-			a.Path = append(a.Path, s)
-		}
-		if a.To != "" && a.To != a.Path[len(a.Path)-1] {
-			return rd.Errf(n, "%s.path: the path ends at %s, not at %s where to says; give one of them, or make them agree", w, a.Path[len(a.Path)-1], a.To)
-		}
-		a.To = a.Path[len(a.Path)-1]
-	}
-	if a.To == "" {
-		return rd.Errf(v, "%s: to is missing: the hex to move to (or path: the hexes in order)", w)
+	if a.To, a.Path, err = rd.Route(v, f["to"], f["path"], w, MaxPath); err != nil {
+		return err
 	}
 	for _, k := range []struct {
 		key string
