@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"orderly/game"
@@ -30,12 +31,21 @@ type fixture struct {
 	host string // the host token, which makes games
 }
 
+// engine is the rule sets over the built-in tables. The tests share one
+// Maker, so that each tables file (the bundled LOB games' example tables)
+// is read once for all their servers.
 func engine(t testing.TB) server.Engine {
-	eng, err := rules.Make()
-	if err != nil {
-		t.Fatal(err)
+	shared.once.Do(func() { shared.eng, shared.err = rules.Make() })
+	if shared.err != nil {
+		t.Fatal(shared.err)
 	}
-	return eng
+	return shared.eng
+}
+
+var shared struct {
+	once sync.Once
+	eng  rules.Maker
+	err  error
 }
 
 func newFixture(t testing.TB, opts ...server.Option) *fixture {
