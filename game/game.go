@@ -155,6 +155,8 @@ type Game struct {
 	txs    [2]Tx   // reused: one that applies at once, one that buffers a command
 	cmd    Command // the command being carried out (exec)
 
+	watch func(*State, *Event) // WithWatch
+
 	chain *Chain // hashes each new event, when set
 	head  string // the last event's Hash
 
@@ -195,8 +197,8 @@ func Reject(rule, format string, args ...any) error {
 // New starts a game of sc under rules: it checks the scenario, runs the
 // setup (initial orders, secret rolls) and goes on to the first step of
 // turn 1 that waits for the players.
-func New(sc *battle.Scenario, rules Rules, d Dice) (*Game, error) {
-	p, err := Prepare(sc, rules)
+func New(sc *battle.Scenario, rules Rules, d Dice, opts ...Option) (*Game, error) {
+	p, err := Prepare(sc, rules, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -209,21 +211,22 @@ type Start struct {
 	sc    *battle.Scenario
 	rules Rules
 	st    *State
+	watch func(*State, *Event)
 }
 
 // Prepare checks sc against rules once, for Start.New.
-func Prepare(sc *battle.Scenario, rules Rules) (*Start, error) {
-	g, err := start(sc, rules)
+func Prepare(sc *battle.Scenario, rules Rules, opts ...Option) (*Start, error) {
+	g, err := start(sc, rules, opts)
 	if err != nil {
 		return nil, err
 	}
-	return &Start{sc: sc, rules: rules, st: g.st}, nil
+	return &Start{sc: sc, rules: rules, st: g.st, watch: g.watch}, nil
 }
 
 // New starts a game with the given dice: the setup, then on to the first
 // step of turn 1 that waits for the players.
 func (p *Start) New(d Dice) (*Game, error) {
-	g := &Game{sc: p.sc, rules: p.rules, st: p.st.clone(), dice: d}
+	g := &Game{sc: p.sc, rules: p.rules, st: p.st.clone(), dice: d, watch: p.watch}
 	return g, p.begin(g)
 }
 
@@ -261,7 +264,7 @@ func (p *Start) begin(g *Game) error {
 	return g.advance()
 }
 
-func start(sc *battle.Scenario, rules Rules) (*Game, error) {
+func start(sc *battle.Scenario, rules Rules, opts []Option) (*Game, error) {
 	if sc.Rules != rules.ID() {
 		return nil, fmt.Errorf("the scenario is for rules %q, not %q", sc.Rules, rules.ID())
 	}
@@ -274,13 +277,24 @@ func start(sc *battle.Scenario, rules Rules) (*Game, error) {
 		return nil, err
 	}
 	g.st.Ext = ext
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	g.watch = o.watch
+	if g.st.fog, err = newFog(o.fog, sc, rules); err != nil {
+		return nil, err
+	}
+	if g.st.fog != nil {
+		g.st.fog.update(g.st)
+	}
 	return g, nil
 }
 
 // Replay rebuilds a game from its log, without rolling any dice. Events
 // read from JSON get their payload's type first (Decode).
-func Replay(sc *battle.Scenario, rules Rules, events []Event) (*Game, error) {
-	g, err := start(sc, rules)
+func Replay(sc *battle.Scenario, rules Rules, events []Event, opts ...Option) (*Game, error) {
+	g, err := start(sc, rules, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -295,6 +309,9 @@ func Replay(sc *battle.Scenario, rules Rules, events []Event) (*Game, error) {
 		}
 		if err := g.st.apply(rules, &e); err != nil {
 			return nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
+		}
+		if g.st.fog != nil {
+			g.st.fog.update(g.st)
 		}
 		if b, ok := e.Data.(*Begun); ok && e.Type == StepBegun {
 			g.cur = Step{Phase: e.Phase, Name: e.Step, Actors: b.Actors, Verbs: b.Verbs}
@@ -696,6 +713,19 @@ func (g *Game) append(e Event) error {
 		g.arena = g.arena[:len(g.arena)-1]
 		return err
 	}
+	if f := g.st.fog; f != nil {
+		// Fog of war: who may see the event is known once it has happened
+		// (who spots the pieces it names where they stand after it), and
+		// the chain binds that audience.
+		f.update(g.st)
+		if f.narrow(p); g.chain != nil {
+			h, err := g.chain.Next(g.head, p)
+			if err != nil {
+				return err
+			}
+			p.Hash = h
+		}
+	}
 	for i := range p.Rolls {
 		p.Rolls[i].drawn = 0 // recorded: it cannot be recorded again
 	}
@@ -704,6 +734,9 @@ func (g *Game) append(e Event) error {
 	}
 	g.log = append(g.log, p)
 	g.head = p.Hash
+	if g.watch != nil {
+		g.watch(g.st, p)
+	}
 	return nil
 }
 

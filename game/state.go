@@ -31,8 +31,14 @@ type State struct {
 	// Ext is the rule set's own state (Rules.Init); its JSON fields are
 	// written beside the core's.
 	Ext Ext `json:"-"`
+	// Fog is the game's fog mode, in a view of a game played with fog of
+	// war, and Lost where the seat last saw the enemy pieces it no longer
+	// spots (Game.Sees fills them in).
+	Fog  string  `json:"fog,omitempty"`
+	Lost []Ghost `json:"lost,omitempty"`
 
 	piece  map[string]int
+	fog    *fog // what each side sees, in a game played with fog of war
 	shared bool // piece is shared with the start of the game and must be copied before a change
 }
 
@@ -176,6 +182,10 @@ func (s *State) clone() *State {
 	if s.Ext != nil {
 		c.Ext = s.Ext.Clone(c)
 	}
+	if s.fog != nil {
+		c.fog = s.fog.fresh()
+		c.fog.update(c)
+	}
 	return c
 }
 
@@ -190,6 +200,10 @@ func (s *State) reset(t *State) {
 	s.piece, s.shared = t.piece, true
 	if s.Ext != nil {
 		s.Ext.Reset(t.Ext, s)
+	}
+	if s.fog != nil {
+		s.fog = s.fog.fresh()
+		s.fog.update(s)
 	}
 }
 

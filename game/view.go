@@ -10,7 +10,13 @@ type View struct {
 
 // Sees returns the state as seat (a side id, or Umpire) may see it, as in
 // View, without the events (Rules.View).
-func (g *Game) Sees(seat string) *State { return g.rules.View(g.st, seat) }
+func (g *Game) Sees(seat string) *State {
+	v := g.rules.View(g.st, seat)
+	if f := g.st.fog; f != nil {
+		v.Fog, v.Lost = f.mode, f.ghosts(seat)
+	}
+	return v
+}
 
 // View returns what seat (a side id, or Umpire) may see: the rule set's
 // view of the state, and the events whose audience includes the seat.

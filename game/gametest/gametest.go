@@ -6,6 +6,7 @@
 package gametest
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -118,14 +119,23 @@ func doSafely(g *game.Game, c game.Command) (evs []game.Event, err error) {
 
 // checkReplay folds the log again, directly and through JSON, and compares
 // the state hashes.
-func checkReplay(t *testing.T, g *game.Game) {
+func checkReplay(t *testing.T, g *game.Game) { checkReplayWith(t, g) }
+
+func checkReplayWith(t *testing.T, g *game.Game, opts ...game.Option) {
 	t.Helper()
-	r, err := game.Replay(g.Scenario(), g.Rules(), g.Log())
+	r, err := game.Replay(g.Scenario(), g.Rules(), g.Log(), opts...)
 	if err != nil {
 		t.Fatalf("replay: %v", err)
 	}
 	if r.Hash() != g.Hash() {
 		t.Fatalf("replay of %d events gives hash %s, the game has %s", g.Len(), r.Hash(), g.Hash())
+	}
+	for _, sd := range g.Scenario().Sides {
+		a, _ := json.Marshal(g.Sees(sd.ID))
+		b, _ := json.Marshal(r.Sees(sd.ID))
+		if !bytes.Equal(a, b) {
+			t.Fatalf("the replay's view of %s differs from the game's", sd.ID)
+		}
 	}
 	b, err := json.Marshal(g.Log())
 	if err != nil {
@@ -135,7 +145,7 @@ func checkReplay(t *testing.T, g *game.Game) {
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatalf("unmarshal log: %v", err)
 	}
-	r2, err := game.Replay(g.Scenario(), g.Rules(), back)
+	r2, err := game.Replay(g.Scenario(), g.Rules(), back, opts...)
 	if err != nil {
 		t.Fatalf("replay from JSON: %v", err)
 	}
@@ -158,7 +168,7 @@ func checkViews(t *testing.T, g *game.Game) {
 			if !e.Visible(side.ID) {
 				t.Fatalf("view of %s has event %d (%s) meant for %s", side.ID, e.Seq, e.Type, e.See)
 			}
-			if e.Side != side.ID && e.See != game.All {
+			if e.Side != side.ID && e.See != game.All && g.Fog() == game.FogOff {
 				t.Fatalf("view of %s has the other side's event %d (%s)", side.ID, e.Seq, e.Type)
 			}
 		}

@@ -13,11 +13,18 @@ import (
 
 	"orderly/battle"
 	"orderly/geom"
+	"orderly/sight"
 	"orderly/table"
 )
 
+//go:embed sight.yaml
+var sightYAML []byte
+
 //go:embed tables.yaml
 var tables []byte
+
+// Sight is the rule set's spotting data, for fog of war (game.Spotter).
+func (r *Rules) Sight() *sight.Rules { return r.sight }
 
 // Tables returns the rule set's tables file.
 func Tables() table.Source { return table.Source{Name: "rules/bp/tables.yaml", Data: tables} }
@@ -40,6 +47,7 @@ const (
 
 // Rules runs BP games. It implements game.Rules.
 type Rules struct {
+	sight    *sight.Rules // fog of war (sight.yaml)
 	tables   *table.Set
 	command  *table.Table
 	shooting *table.Table
@@ -152,6 +160,11 @@ func New(set *table.Set) (*Rules, error) {
 		}
 		r.traits[tr] = int(c.Num.Num().Int64())
 	}
+	sr, err := sight.Parse("rules/bp/sight.yaml", sightYAML)
+	if err != nil {
+		return nil, err
+	}
+	r.sight = sr
 	return r, nil
 }
 

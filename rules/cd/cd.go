@@ -19,11 +19,18 @@ import (
 	"orderly/battle"
 	"orderly/dice"
 	"orderly/geom"
+	"orderly/sight"
 	"orderly/table"
 )
 
+//go:embed sight.yaml
+var sightYAML []byte
+
 //go:embed tables.yaml
 var tables []byte
+
+// Sight is the rule set's spotting data, for fog of war (game.Spotter).
+func (r *Rules) Sight() *sight.Rules { return r.sight }
 
 // Tables returns the rule set's tables file.
 func Tables() table.Source { return table.Source{Name: "rules/cd/tables.yaml", Data: tables} }
@@ -62,6 +69,7 @@ type effect struct {
 
 // Rules runs CD games. It implements game.Rules.
 type Rules struct {
+	sight      *sight.Rules // fog of war (sight.yaml)
 	tables     *table.Set
 	activation *table.Table
 	disrupt    *table.Table
@@ -201,6 +209,11 @@ func New(set *table.Set) (*Rules, error) {
 			return nil, fmt.Errorf("cd: cd/values has no row %s, which the procedures need", v)
 		}
 	}
+	sr, err := sight.Parse("rules/cd/sight.yaml", sightYAML)
+	if err != nil {
+		return nil, err
+	}
+	r.sight = sr
 	return r, nil
 }
 

@@ -15,6 +15,7 @@
 package lob
 
 import (
+	_ "embed"
 	"fmt"
 	"math/big"
 	"slices"
@@ -23,6 +24,7 @@ import (
 
 	"orderly/battle"
 	"orderly/geom"
+	"orderly/sight"
 	"orderly/table"
 	"orderly/terrain"
 )
@@ -74,6 +76,9 @@ func Kinds() terrain.Kinds {
 // movers are the kinds of piece lob/allowance and lob/terrain price.
 var movers = []string{"infantry", "cavalry", "artillery", "leader"}
 
+//go:embed sight.yaml
+var sightYAML []byte
+
 // Tables lists the tables and lookups the procedures need, all from the
 // user's file.
 var Tables = []string{"lob/command-roll", "lob/delivery", "lob/acceptance", "lob/fluke", "lob/recovery", "lob/initiative",
@@ -95,6 +100,7 @@ func (m *Missing) Error() string {
 
 // Rules runs LOB games. It implements game.Rules.
 type Rules struct {
+	sight      *sight.Rules // fog of war (sight.yaml)
 	tables     *table.Set
 	command    *table.Table   // LOB-4, LOB-5
 	accept     *table.Table   // LOB-4
@@ -205,6 +211,11 @@ func New(set *table.Set) (*Rules, error) {
 		}
 		r.play[it] = n
 	}
+	sr, err := sight.Parse("rules/lob/sight.yaml", sightYAML)
+	if err != nil {
+		return nil, err
+	}
+	r.sight = sr
 	return r, nil
 }
 
@@ -402,3 +413,6 @@ func (r *Rules) Check(sc *battle.Scenario) error {
 	}
 	return nil
 }
+
+// Sight is the rule set's spotting data, for fog of war (game.Spotter).
+func (r *Rules) Sight() *sight.Rules { return r.sight }

@@ -14,17 +14,25 @@ import (
 
 	"orderly/battle"
 	"orderly/game"
+	"orderly/sight"
 	"orderly/table"
 )
 
+//go:embed sight.yaml
+var sightYAML []byte
+
 //go:embed tables.yaml
 var tables []byte
+
+// Sight is the rule set's spotting data, for fog of war (game.Spotter).
+func (r *Rules) Sight() *sight.Rules { return r.sight }
 
 // Tables returns the rule set's tables file.
 func Tables() table.Source { return table.Source{Name: "rules/nb/tables.yaml", Data: tables} }
 
 // Rules runs NB games. It implements game.Rules.
 type Rules struct {
+	sight  *sight.Rules // fog of war (sight.yaml)
 	tables *table.Set
 	p      procedure
 	delay  *table.Table
@@ -60,6 +68,11 @@ func New(set *table.Set) (*Rules, error) {
 			r.delayArgs[[2]string{n, q}] = a
 		}
 	}
+	sr, err := sight.Parse("rules/nb/sight.yaml", sightYAML)
+	if err != nil {
+		return nil, err
+	}
+	r.sight = sr
 	return r, nil
 }
 

@@ -2,13 +2,13 @@ package nes
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"orderly/battle"
 	"orderly/game"
 	"orderly/geom"
 	"orderly/geom/hex"
+	"orderly/sight"
 	"orderly/terrain"
 )
 
@@ -529,7 +529,7 @@ func (k *cmd) bombard() error {
 	if lo, hi := k.r.play["extended-min"], k.r.play["extended-max"]; d < lo || d > hi {
 		return game.Reject("NES-5", "hex %s is %d hexes away; extended range is %d..%d hexes (nes/play)", t.Label(ti), d, lo, hi)
 	}
-	if clear, by := k.r.Sight(t, fi, ti); !clear {
+	if clear, by := k.r.LineOfSight(t, fi, ti); !clear {
 		return game.Reject("NES-5", "hex %s is out of %s's line of sight: %s", t.Label(ti), u.ID, by)
 	}
 	ro, tab, err := k.x.Roll(k.r.deviation.ID, u.ID, map[string]string{"nation": nation})
@@ -572,44 +572,13 @@ func (k *cmd) bombard() error {
 	return k.x.Emit(ev)
 }
 
-// Blockers are the terrains that block line of sight (NES-7).
-var Blockers = []string{"farmette", "woods", "town"}
-
-// Sight reports whether hex b can be seen from hex a, and if not what
-// blocks it: a hex between them of blocking terrain, or higher than both
-// ends (our reading of "higher elevations between"). A line that runs
-// along a hexside is blocked only if both sides block it (our reading).
-func (r *Rules) Sight(t *terrain.Map, a, b int) (bool, string) {
-	lines := hex.Lines(t.Hex(a), t.Hex(b))
-	top := max(t.Level(a), t.Level(b))
-	var why string
-	for _, line := range lines {
-		if len(line) <= 2 {
-			return true, "" // the same hex, or neighbours: nothing between
-		}
-		blocked := ""
-		for _, h := range line[1 : len(line)-1] {
-			i, ok := t.Index(h)
-			if !ok {
-				continue
-			}
-			if name := t.TerrainName(i); slices.Contains(Blockers, name) {
-				blocked = fmt.Sprintf("%s at %s", name, t.Label(i))
-				break
-			}
-			if t.Level(i) > top {
-				blocked = fmt.Sprintf("higher ground (level %d) at %s", t.Level(i), t.Label(i))
-				break
-			}
-		}
-		if blocked == "" {
-			return true, ""
-		}
-		if why == "" {
-			why = blocked
-		}
-	}
-	return false, why
+// LineOfSight reports whether hex b can be seen from hex a, and if not
+// what blocks it (NES-7, through package sight and sight.yaml): a hex
+// between them of woods, farmette or town, or higher than both ends (our
+// reading of "higher elevations between"). A line that runs along a
+// hexside is blocked only if both sides block it (our reading).
+func (r *Rules) LineOfSight(t *terrain.Map, a, b int) (bool, string) {
+	return sight.OnMap(r.sight, t).ClearHex(a, b)
 }
 
 // charge makes a cavalry charge at an adjacent hex (NES-6): the terrain

@@ -161,7 +161,7 @@ func TestSight(t *testing.T) {
 	}
 	for _, c := range cases {
 		m := sightMap(t, c.ter, c.elev)
-		ok, by := r.Sight(m, at(t, m, c.from), at(t, m, c.to))
+		ok, by := r.LineOfSight(m, at(t, m, c.from), at(t, m, c.to))
 		if ok != c.clear || by != c.by {
 			t.Errorf("%s: sight %v (%q), want %v (%q)", c.name, ok, by, c.clear, c.by)
 		}
@@ -182,7 +182,7 @@ func TestSight(t *testing.T) {
 	} {
 		m := sightMap(t, c.ter, "")
 		a, b := at(t, m, "0101"), at(t, m, "0202")
-		if ok, by := r.Sight(m, a, b); ok != c.clear {
+		if ok, by := r.LineOfSight(m, a, b); ok != c.clear {
 			t.Errorf("along the hexside with %q: sight %v (%s), want %v", strings.ReplaceAll(c.ter, "\n", "/"), ok, by, c.clear)
 		}
 	}
@@ -230,7 +230,7 @@ func TestSightShort(t *testing.T) {
 	r := engine(t)
 	m := sightMap(t, ".........\n.w.......\n.........\n.........\n.........", "")
 	for _, c := range [][2]string{{"0202", "0202"}, {"0102", "0202"}, {"0505", "0505"}} {
-		if ok, by := r.Sight(m, at(t, m, c[0]), at(t, m, c[1])); !ok {
+		if ok, by := r.LineOfSight(m, at(t, m, c[0]), at(t, m, c[1])); !ok {
 			t.Errorf("%s to %s: blocked by %s", c[0], c[1], by)
 		}
 	}

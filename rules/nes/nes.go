@@ -16,12 +16,19 @@ import (
 
 	"orderly/battle"
 	"orderly/geom"
+	"orderly/sight"
 	"orderly/table"
 	"orderly/terrain"
 )
 
+//go:embed sight.yaml
+var sightYAML []byte
+
 //go:embed tables.yaml
 var tables []byte
+
+// Sight is the rule set's spotting data, for fog of war (game.Spotter).
+func (r *Rules) Sight() *sight.Rules { return r.sight }
 
 // Tables returns the rule set's tables file.
 func Tables() table.Source { return table.Source{Name: "rules/nes/tables.yaml", Data: tables} }
@@ -86,6 +93,7 @@ func Kinds() terrain.Kinds {
 
 // Rules runs NES games. It implements game.Rules.
 type Rules struct {
+	sight     *sight.Rules // fog of war (sight.yaml)
 	tables    *table.Set
 	deliver   *table.Table // NES-1
 	cont      *table.Table // NES-3
@@ -148,6 +156,11 @@ func New(set *table.Set) (*Rules, error) {
 	if r.chart, err = readChart(set.Lookup("nes/terrain")); err != nil {
 		return nil, err
 	}
+	sr, err := sight.Parse("rules/nes/sight.yaml", sightYAML)
+	if err != nil {
+		return nil, err
+	}
+	r.sight = sr
 	return r, nil
 }
 

@@ -429,7 +429,7 @@ func (k *cmd) forecastSight() ([]game.Forecast, error) {
 	if err != nil {
 		return nil, err
 	}
-	clear, by := k.r.Sight(t, a, b)
+	clear, by := k.r.LineOfSight(t, a, b)
 	f := game.Forecast{Path: []geom.Point{t.Point(a), t.Point(b)}, Note: fmt.Sprintf("%s to %s, %d hexes: in sight", t.Label(a), t.Label(b), t.Distance(a, b))}
 	if !clear {
 		f.Note = fmt.Sprintf("%s to %s, %d hexes: blocked by %s", t.Label(a), t.Label(b), t.Distance(a, b), by)
@@ -459,7 +459,7 @@ func (k *cmd) forecastBombard() ([]game.Forecast, error) {
 	if lo, hi := k.r.play["extended-min"], k.r.play["extended-max"]; d < lo || d > hi {
 		return nil, game.Reject("NES-5", "hex %s is %d hexes away; extended range is %d..%d hexes (nes/play)", t.Label(ti), d, lo, hi)
 	}
-	if clear, by := k.r.Sight(t, fi, ti); !clear {
+	if clear, by := k.r.LineOfSight(t, fi, ti); !clear {
 		return nil, game.Reject("NES-5", "hex %s is out of %s's line of sight: %s", t.Label(ti), u.ID, by)
 	}
 	if nation != "french" && nation != "russian" {

@@ -1,0 +1,176 @@
+package gametest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"orderly/battle"
+	"orderly/game"
+	"orderly/sight"
+)
+
+// Fog is the fog-of-war property test: over random games of sc played with
+// fog of war, seeded 1..games, no event a side may see names an enemy piece
+// (or messenger) that none of the side's pieces could spot right after it,
+// and no side's view holds one, except where it was last seen. Who could
+// spot what is worked out here, from the pieces' positions and the rule
+// set's sight data, apart from the engine's own bookkeeping. The test fails
+// if the games never hid a piece, so that it cannot pass by testing
+// nothing.
+func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
+	t.Helper()
+	sp, ok := rules.(game.Spotter)
+	if !ok {
+		t.Fatalf("rule set %s has no sight data (game.Spotter)", rules.ID())
+	}
+	field := sight.On(sp.Sight(), sc)
+	hid, showed := 0, 0
+	for seed := 1; seed <= games; seed++ {
+		t.Run(fmt.Sprintf("fog-%d", seed), func(t *testing.T) {
+			var fails []string
+			watch := func(s *game.State, e *game.Event) {
+				if len(fails) > 0 {
+					return
+				}
+				hidden := unspotted(rules, sc, field, s)
+				for _, side := range sc.Sides {
+					if !e.Visible(side.ID) {
+						continue
+					}
+					for _, id := range named(e) {
+						if hidden[side.ID][id] {
+							fails = append(fails, fmt.Sprintf("event %d (%s), seen by %s, names %s, which none of its pieces spots", e.Seq, e.Type, side.ID, id))
+						}
+					}
+				}
+			}
+			g, err := game.New(sc, rules, game.Seeded(uint64(seed)), game.WithFog(game.FogOn), game.WithWatch(watch))
+			if err != nil {
+				t.Fatalf("new game: %v", err)
+			}
+			rng := rand.New(rand.NewPCG(uint64(seed), 7))
+			for steps := 0; !g.State().Over && steps < 5000 && len(fails) == 0; steps++ {
+				c := rules.Random(g, rng)
+				if _, err := doSafely(g, c); err != nil {
+					var ge *game.Error
+					if !errors.As(err, &ge) {
+						t.Fatalf("command %+v failed without a rejection: %v", c, err)
+					}
+					continue
+				}
+				hidden := unspotted(rules, sc, field, g.State())
+				for _, side := range sc.Sides {
+					v := g.Sees(side.ID)
+					if v.Fog != game.FogOn {
+						t.Fatalf("the view of %s says fog %q; want %q", side.ID, v.Fog, game.FogOn)
+					}
+					for _, gh := range v.Lost {
+						if gh.Side == side.ID {
+							t.Fatalf("the view of %s has its own piece %s as last seen", side.ID, gh.ID)
+						}
+					}
+					v.Lost = nil
+					b, err := json.Marshal(v)
+					if err != nil {
+						t.Fatalf("view of %s: %v", side.ID, err)
+					}
+					for id := range hidden[side.ID] {
+						hid++
+						if bytes.Contains(b, []byte(`"`+id+`"`)) {
+							fails = append(fails, fmt.Sprintf("turn %d: the view of %s holds %s, which none of its pieces spots", g.State().Turn, side.ID, id))
+						}
+					}
+					for _, p := range v.Pieces {
+						if p.Side != side.ID {
+							showed++
+						}
+					}
+				}
+			}
+			if len(fails) > 0 {
+				t.Fatal(fails[0])
+			}
+			checkReplayWith(t, g, game.WithFog(game.FogOn))
+			checkViews(t, g)
+		})
+	}
+	if hid == 0 || showed == 0 {
+		t.Fatalf("over %d games the fog hid %d and showed %d enemy pieces; the test needs both", games, hid, showed)
+	}
+}
+
+// unspotted is, by side, the enemy pieces and marks on the field that none
+// of the side's own could spot in s, and the enemy pieces off the field.
+func unspotted(rules game.Rules, sc *battle.Scenario, field *sight.Field, s *game.State) map[string]map[string]bool {
+	var marks []sight.Mark
+	out := map[string]map[string]bool{}
+	for _, sd := range sc.Sides {
+		out[sd.ID] = map[string]bool{}
+	}
+	for _, p := range s.Pieces {
+		if p.OnTable {
+			kind := "general"
+			if u := sc.Unit(p.ID); u != nil {
+				kind = u.Type
+			}
+			marks = append(marks, sight.Mark{ID: p.ID, Side: p.Side, Kind: kind, At: p.At})
+			continue
+		}
+		for side := range out {
+			if side != p.Side {
+				out[side][p.ID] = true
+			}
+		}
+	}
+	if m, ok := rules.(game.Marker); ok {
+		m.Marks(s, func(k sight.Mark) { marks = append(marks, k) })
+	}
+	for _, m := range marks {
+		for side := range out {
+			if side == m.Side {
+				continue
+			}
+			if !slices.ContainsFunc(marks, func(o sight.Mark) bool {
+				if o.Side != side {
+					return false
+				}
+				ok, _ := field.Spots(o, m)
+				return ok
+			}) {
+				out[side][m.ID] = true
+			}
+		}
+	}
+	return out
+}
+
+// named lists every text an event holds: the ids of the pieces it moves,
+// its rolls' subjects and every string in its payload.
+func named(e *game.Event) []string {
+	var out []string
+	for _, m := range e.Moves {
+		out = append(out, m.ID())
+	}
+	for _, r := range e.Rolls {
+		out = append(out, r.Subject)
+	}
+	b, err := json.Marshal(e.Data)
+	if err != nil {
+		return out
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return out
+		}
+		if s, ok := tok.(string); ok {
+			out = append(out, s)
+		}
+	}
+}
