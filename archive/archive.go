@@ -33,7 +33,11 @@ type Game struct {
 	// Tables is the game's own tables file, when it was played on one
 	// (a LOB game's numeric tables, or one game's house rules): a game
 	// checks out only under them.
-	Tables *Scenario    `json:"tables,omitempty"`
+	Tables *Scenario `json:"tables,omitempty"`
+	// Fog is the game's fog of war mode (game.FogOn, game.FogStrict), when
+	// it was played with one: what each side last saw is worked out again
+	// under it.
+	Fog    string       `json:"fog,omitempty"`
 	Seeds  []game.Seed  `json:"seeds"`
 	Events []game.Event `json:"events"`
 	Hash   string       `json:"hash"` // game.Game.Hash after the last event
@@ -139,7 +143,7 @@ func (g *Game) Replay(engine script.Engine) (*game.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	gm, err := game.Replay(sc, rules, g.Events)
+	gm, err := game.Replay(sc, rules, g.Events, game.WithFog(g.Fog))
 	if err != nil {
 		return nil, err
 	}
@@ -193,7 +197,7 @@ func (g *Game) Verify(engine script.Engine, heads ...string) (Report, error) {
 	case rerr != nil:
 		return rep, rerr
 	}
-	gm, err := game.Replay(sc, rules, g.Events)
+	gm, err := game.Replay(sc, rules, g.Events, game.WithFog(g.Fog))
 	if err != nil {
 		return rep, fmt.Errorf("the log does not replay: %w", err)
 	}

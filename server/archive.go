@@ -39,6 +39,7 @@ func (s *Server) Export(ctx context.Context, id string, secrets bool) (*archive.
 	if len(rec.Tables) > 0 {
 		doc.Tables = &archive.Scenario{File: rec.TablesFile, Source: string(rec.Tables)}
 	}
+	doc.Fog = rec.Fog
 	if secrets {
 		for i := range doc.Seeds {
 			doc.Seeds[i].Key = l.seeds[i].Key
@@ -75,7 +76,10 @@ func (s *Server) Import(ctx context.Context, doc *archive.Game, commanders bool)
 	if _, err := doc.Verify(func(id string) (game.Rules, error) { return s.engine(id, doc.Own()...) }); err != nil && !errors.Is(err, archive.ErrSecret) {
 		return nil, &Error{Code: Verification, Msg: "the game does not check out: " + err.Error()}
 	}
-	return s.start(ctx, Setup{Title: doc.Title, Commanders: commanders}, doc.Scenario.File, data, c,
+	if err := game.CheckFog(doc.Fog); err != nil {
+		return nil, errorf(Invalid, "%v", err)
+	}
+	return s.start(ctx, Setup{Title: doc.Title, Commanders: commanders, Fog: doc.Fog}, doc.Scenario.File, data, c,
 		&Imported{Events: doc.Events, Seeds: doc.Seeds})
 }
 

@@ -145,7 +145,7 @@ func (l *live) reload(ctx context.Context, st store.Store) error {
 			break
 		}
 	}
-	g, err := game.Replay(l.sc, l.rules, evs)
+	g, err := game.Replay(l.sc, l.rules, evs, game.WithFog(l.rec.Fog))
 	if err != nil {
 		return fmt.Errorf("its log does not replay: %w", err)
 	}

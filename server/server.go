@@ -430,13 +430,21 @@ type Setup struct {
 	// example tables is played on them unless it is given its own.
 	Tables     string `json:"tables,omitempty"`
 	TablesFile string `json:"tables-file,omitempty"` // its file's name, for messages
-	origin     string
+	// Fog is the game's fog of war: off (or empty) for a shared table, on
+	// for double-blind play (a side sees an enemy piece only while one of
+	// its own spots it), strict for a commander's seat that sees only
+	// what his own formation spots.
+	Fog    string `json:"fog,omitempty"`
+	origin string
 }
 
 // Create makes a new game: its scenario, a seat for the umpire and for
 // each side (and, if asked, for each commander under the army), and a
 // secret dice seed whose commitment is published at once.
 func (s *Server) Create(ctx context.Context, in Setup) (*Created, error) {
+	if err := game.CheckFog(in.Fog); err != nil {
+		return nil, errorf(Invalid, "%v", err)
+	}
 	file, data, own, err := s.source(in)
 	if err != nil {
 		return nil, err
@@ -566,7 +574,7 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 		// The setup's rolls (secret reserve entries) come from the seed too,
 		// and its events are the first links of the hash chain.
 		seed := []game.Seed{{From: 1, Commitment: dice.Commitment(key), Key: key}}
-		if g, err = game.New(c.sc, c.rules, game.Committed(seed)); err == nil {
+		if g, err = game.New(c.sc, c.rules, game.Committed(seed), game.WithFog(in.Fog)); err == nil {
 			var ch *game.Chain
 			var tables []byte
 			if c.own != nil {
@@ -577,7 +585,7 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 			}
 		}
 	} else {
-		g, err = game.Replay(c.sc, c.rules, imp.Events)
+		g, err = game.Replay(c.sc, c.rules, imp.Events, game.WithFog(in.Fog))
 		for _, sd := range imp.Seeds {
 			if err == nil && sd.From > g.Len() {
 				break // no roll was made under it; the fresh seed takes its place
@@ -616,6 +624,9 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 	rec := store.Game{ID: id, Title: strict.Line(title, 200), Rules: c.sc.Rules, File: file, Scenario: data, Created: s.now(), Origin: in.origin}
 	if c.own != nil {
 		rec.Tables, rec.TablesFile = c.own.Data, c.own.Name
+	}
+	if in.Fog != game.FogOff {
+		rec.Fog = in.Fog
 	}
 	var made []NewSeat
 	var seats []store.Seat

@@ -32,6 +32,8 @@ type Info struct {
 	Sides   []SideInfo  `json:"sides"`
 	Seeds   []game.Seed `json:"seeds"`
 	Seat    SeatInfo    `json:"seat"`
+	// Fog is the game's fog of war mode: off, on or strict.
+	Fog string `json:"fog"`
 	// Head is the hash of the last event the seat may see: noted at the
 	// end of a game, it lets orderly verify --head check an export against
 	// what this seat saw.
@@ -65,7 +67,7 @@ func (l *live) info(seat store.Seat) Info {
 	step := l.g.Step()
 	in := Info{ID: l.id, Title: l.rec.Title, Rules: l.sc.Rules, Version: l.version(who), Turn: st.Turn, Turns: l.sc.Turns,
 		Phase: st.Phase, Step: st.Step, Player: step.Player(), Ready: append([]string{}, st.Ready...), Over: st.Over,
-		Seeds: l.public(who), Seat: seatInfo(seat), Verbs: []string{}, Kinds: []string{}}
+		Seeds: l.public(who), Seat: seatInfo(seat), Verbs: []string{}, Kinds: []string{}, Fog: l.g.Fog()}
 	if step.Player() && !st.Over {
 		acts := slices.Contains(l.g.Acting(), seat.Side)
 		if seat.Role == store.Umpire || acts {

@@ -42,6 +42,9 @@ type Game struct {
 	// name for messages; empty for a game on the server's tables.
 	Tables     []byte
 	TablesFile string
+	// Fog is the game's fog of war mode (game.FogOn, game.FogStrict), or
+	// empty for none.
+	Fog string
 }
 
 // OriginDemo marks the demo game that orderly serve --demo reuses.

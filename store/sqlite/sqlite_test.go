@@ -616,6 +616,26 @@ func TestTables(t *testing.T) {
 	}
 }
 
+// A game's fog of war mode is kept with it; a game without fog has none.
+func TestFog(t *testing.T) {
+	ctx := context.Background()
+	d, _ := openTemp(t)
+	create(t, d, "open")
+	g, seats, seeds := newGame("blind")
+	g.Fog = "strict"
+	if err := d.Create(ctx, g, seats, seeds, nil); err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.Game(ctx, "blind")
+	if err != nil || got.Fog != "strict" {
+		t.Fatalf("Game(blind) fog = %q, %v; want strict", got.Fog, err)
+	}
+	all, err := d.Games(ctx)
+	if err != nil || len(all) != 2 || all[0].Fog != "" || all[1].Fog != "strict" {
+		t.Fatalf("Games = %+v, %v; want open without fog, then blind with strict", all, err)
+	}
+}
+
 // Reissue revokes the old token at once and keeps the seat what it was.
 func TestReissue(t *testing.T) {
 	ctx := context.Background()
