@@ -84,6 +84,9 @@ type fog struct {
 	off   map[string]string           // the side of each piece off the table
 	seen  map[string]map[string]bool  // side -> enemy mark id -> spotted now
 	last  map[string]map[string]Ghost // side -> enemy mark id -> where last spotted
+	// top, while a strict view is made (Game.SeesFrom), is the formation
+	// whose pieces alone spot.
+	top string
 }
 
 func newFog(mode string, sc *battle.Scenario, rules Rules) (*fog, error) {
@@ -195,7 +198,13 @@ func (f *fog) hidden(seat, id string) bool {
 		return off && side != seat
 	}
 	m := f.marks[i]
-	return m.Side != seat && !f.seen[seat][id]
+	if m.Side == seat {
+		return false
+	}
+	if f.top != "" {
+		return !f.seen[seat][id] || !f.spotted(seat, m, f.top)
+	}
+	return !f.seen[seat][id]
 }
 
 // ghosts lists, by id, where seat last saw the enemy pieces it no longer
@@ -249,7 +258,7 @@ func (f *fog) narrow(e *Event) {
 func (f *fog) names(e *Event) []string {
 	var out []string
 	add := func(id string) {
-		if _, ok := f.at[id]; ok && !slices.Contains(out, id) {
+		if _, on := f.at[id]; (on || f.off[id] != "") && !slices.Contains(out, id) {
 			out = append(out, id)
 		}
 	}
@@ -309,6 +318,22 @@ func (g *Game) Fog() string {
 		return FogOff
 	}
 	return g.st.fog.mode
+}
+
+// SeesFrom is the state as a commander's seat of side sees it, in a game
+// played with strict fog of war: only the enemy pieces that pieces of his
+// own formation (top, or any formation under it) spot, and no last-known
+// positions. In any other mode it is Sees(side).
+func (g *Game) SeesFrom(side, top string) *State {
+	f := g.st.fog
+	if f == nil || f.mode != FogStrict || top == "" || side == Umpire {
+		return g.Sees(side)
+	}
+	f.top = top
+	defer func() { f.top = "" }()
+	v := g.rules.View(g.st, side)
+	v.Fog = f.mode
+	return v
 }
 
 // Hidden reports whether seat (a side, or Umpire) may not see mark id in

@@ -267,6 +267,9 @@ func featuresOf(fs []*battle.Feature) []Feature {
 // board draws the game for seat. l.mu must be held.
 func (l *live) board(seat store.Seat) Board {
 	state := l.g.Sees(viewer(seat))
+	if seat.Role == store.Commander {
+		state = l.g.SeesFrom(seat.Side, seat.Formation)
+	}
 	b := Board{Info: l.info(seat), State: state, Names: map[string]string{}, Etas: map[string]int{},
 		Shapes: map[string][]string{}, Offers: map[string][]string{}}
 	if sh, ok := l.rules.(game.Shaper); ok {

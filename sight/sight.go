@@ -94,6 +94,9 @@ func (f *Field) Rules() *Rules { return f.r }
 func (f *Field) Spots(a, b Mark) (ok bool, why string) {
 	d := f.space.Dist(a.At, b.At)
 	reach := f.r.Sees(a.Kind)
+	if reach <= 0 {
+		return false, fmt.Sprintf("a %s looks out for nothing", a.Kind)
+	}
 	if d > reach+1e-9 {
 		return false, fmt.Sprintf("%s is %s away, farther than a %s sees (%s)", b.ID, f.space.Unit().Of(round(d)), a.Kind, f.space.Unit().Of(reach))
 	}
