@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"orderly/game"
 	"orderly/server"
 	"orderly/store/sqlite"
 )
@@ -22,6 +23,7 @@ import (
 type serveOpts struct {
 	db, addr                  string
 	demo, commanders, verbose bool
+	fog                       string
 	open                      bool
 	hosts                     []string
 	lim                       server.Limits
@@ -65,6 +67,7 @@ others".`,
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "the `HOST:PORT` to listen on (port 0 picks a free one; 0.0.0.0:8080 for a club network)")
 	f.BoolVar(&o.demo, "demo", false, "make the demo game (or reuse the one made before) and print its join links")
 	f.BoolVar(&o.commanders, "commanders", false, "with --demo, also make a seat for each commander under the army")
+	f.StringVar(&o.fog, "fog", "off", "with --demo, its fog of war: off (a shared table), on (double-blind: each side sees what its troops spot) or strict (a commander sees what his formation spots)")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "log every request (never its token)")
 	f.BoolVar(&o.open, "open", false, "let anyone who reaches the server make and import games, without the host link")
 	f.StringArrayVar(&o.hosts, "host", nil, "a host `NAME` the server answers to besides localhost and IP addresses (repeatable)")
@@ -109,6 +112,9 @@ func checkLimits(l server.Limits) error {
 }
 
 func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
+	if err := game.CheckFog(o.fog); err != nil {
+		return fmt.Errorf("--fog: %w", err)
+	}
 	if err := checkLimits(o.lim); err != nil {
 		return err
 	}
@@ -149,13 +155,16 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 	}
 	fmt.Fprintf(a.out, "host link, to make and import games (keep it to yourself): %s/#host=%s\n", base, host)
 	if o.demo {
-		made, reused, err := srv.Demo(ctx, o.commanders)
+		made, reused, err := srv.Demo(ctx, o.commanders, o.fog)
 		if err != nil {
 			return err
 		}
 		how := ""
 		if reused {
 			how = ", made before; its links are new and the old ones no longer work"
+		}
+		if made.Game.Fog != game.FogOff {
+			how += ", fog of war " + made.Game.Fog
 		}
 		fmt.Fprintf(a.out, "\n%s (game %s%s)\ndice seed commitment (SHA-256): %s\n\njoin links, one per seat; keep each to its player:\n",
 			made.Game.Title, made.Game.ID, how, made.Game.Seeds[len(made.Game.Seeds)-1].Commitment)
