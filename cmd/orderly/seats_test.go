@@ -22,7 +22,7 @@ func serveOnce(t *testing.T, db string, extra ...string) string {
 	go func() {
 		done <- a.run(ctx, append([]string{"serve", "--demo", "--db", db, "--addr", "127.0.0.1:0"}, extra...))
 	}()
-	for deadline := time.Now().Add(10 * time.Second); len(link.FindAllString(out.String(), -1)) < 3; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(90 * time.Second); len(link.FindAllString(out.String(), -1)) < 3; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("no join links: %s %s", out.String(), errb.String())
 		}

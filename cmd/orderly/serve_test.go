@@ -48,7 +48,7 @@ func TestServeExportVerifyImport(t *testing.T) {
 	done := make(chan int)
 	go func() { done <- a.run(ctx, []string{"serve", "--demo", "--db", db, "--addr", "127.0.0.1:0"}) }()
 	var links [][]string
-	for deadline := time.Now().Add(10 * time.Second); len(links) < 3; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(90 * time.Second); len(links) < 3; time.Sleep(20 * time.Millisecond) {
 		links = link.FindAllStringSubmatch(out.String(), -1)
 		if time.Now().After(deadline) {
 			t.Fatalf("no join links: %s %s", out.String(), errb.String())
