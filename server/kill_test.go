@@ -84,7 +84,7 @@ func TestKillMidBurst(t *testing.T) {
 	}
 	defer child.Process.Kill()
 	var addr string
-	for deadline := time.Now().Add(20 * time.Second); addr == ""; {
+	for deadline := time.Now().Add(120 * time.Second); addr == ""; {
 		if b, err := os.ReadFile(addrFile); err == nil {
 			addr = string(b)
 		} else if time.Now().After(deadline) {
