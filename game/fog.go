@@ -178,7 +178,7 @@ func (f *fog) spotted(side string, m sight.Mark, top string) bool {
 		if o.Side != side || (top != "" && !Under(f.sc, o.ID, top)) {
 			continue
 		}
-		if ok, _ := f.field.Spots(o, m); ok {
+		if f.field.Spotted(o, m) {
 			return true
 		}
 	}

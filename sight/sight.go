@@ -91,19 +91,37 @@ func (f *Field) Rules() *Rules { return f.r }
 // Spots reports whether a spots b: b is within a's range, and within the
 // range its cover allows, and the line between them is clear. Why names
 // what stops it ("out of range", "woods at 0412"), or is empty.
-func (f *Field) Spots(a, b Mark) (ok bool, why string) {
+func (f *Field) Spots(a, b Mark) (ok bool, why string) { return f.spots(a, b, true) }
+
+// Spotted is Spots without the reason: what the engine asks many times
+// after every event.
+func (f *Field) Spotted(a, b Mark) bool {
+	ok, _ := f.spots(a, b, false)
+	return ok
+}
+
+func (f *Field) spots(a, b Mark, say bool) (bool, string) {
 	d := f.space.Dist(a.At, b.At)
 	reach := f.r.Sees(a.Kind)
-	if reach <= 0 {
-		return false, fmt.Sprintf("a %s looks out for nothing", a.Kind)
-	}
-	if d > reach+1e-9 {
-		return false, fmt.Sprintf("%s is %s away, farther than a %s sees (%s)", b.ID, f.space.Unit().Of(round(d)), a.Kind, f.space.Unit().Of(reach))
+	switch {
+	case reach <= 0:
+		if say {
+			return false, fmt.Sprintf("a %s looks out for nothing", a.Kind)
+		}
+		return false, ""
+	case d > reach+1e-9:
+		if say {
+			return false, fmt.Sprintf("%s is %s away, farther than a %s sees (%s)", b.ID, f.space.Unit().Of(round(d)), a.Kind, f.space.Unit().Of(reach))
+		}
+		return false, ""
 	}
 	if c, what, ok := f.cover(b.At); ok && d > c+1e-9 {
-		return false, fmt.Sprintf("%s stands in %s, seen from %s at most", b.ID, what, f.space.Unit().Of(c))
+		if say {
+			return false, fmt.Sprintf("%s stands in %s, seen from %s at most", b.ID, what, f.space.Unit().Of(c))
+		}
+		return false, ""
 	}
-	if clear, by := f.Clear(a.At, b.At); !clear {
+	if clear, by := f.clear(a.At, b.At, say); !clear {
 		return false, by
 	}
 	return true, ""
@@ -141,22 +159,24 @@ func (f *Field) cover(p geom.Point) (float64, string, bool) {
 
 // Clear reports whether the line of sight from a to b is clear, and if not
 // what blocks it.
-func (f *Field) Clear(a, b geom.Point) (bool, string) {
+func (f *Field) Clear(a, b geom.Point) (bool, string) { return f.clear(a, b, true) }
+
+func (f *Field) clear(a, b geom.Point, say bool) (bool, string) {
 	if f.t != nil {
 		i, ok1 := f.t.At(a)
 		j, ok2 := f.t.At(b)
 		if !ok1 || !ok2 {
 			return false, "off the map"
 		}
-		return f.ClearHex(i, j)
+		return f.clearHex(i, j, say)
 	}
-	return f.clearTable(a, b)
+	return f.clearTable(a, b, say)
 }
 
 // clearTable is a table's line of sight: a sight-blocking area the line
 // runs through (deeper than Into from its ends), or high ground between
 // ends that stand on neither.
-func (f *Field) clearTable(a, b geom.Point) (bool, string) {
+func (f *Field) clearTable(a, b geom.Point, say bool) (bool, string) {
 	for _, ft := range f.feats {
 		if ft.Area == nil {
 			continue
@@ -171,6 +191,9 @@ func (f *Field) clearTable(a, b geom.Point) (bool, string) {
 		}
 		sa, sb := ft.Area.Contains(a), ft.Area.Contains(b)
 		if crest && !sa && !sb {
+			if !say {
+				return false, ""
+			}
 			return false, fmt.Sprintf("high ground (%s)", name(ft))
 		}
 		if !ft.BlocksSight {
@@ -184,6 +207,9 @@ func (f *Field) clearTable(a, b geom.Point) (bool, string) {
 			allow += f.r.Into
 		}
 		if in > allow+1e-9 {
+			if !say {
+				return false, ""
+			}
 			return false, name(ft)
 		}
 	}
@@ -205,7 +231,9 @@ func name(ft *battle.Feature) string {
 // Rules.Over), or a hex higher than both ends. A line that runs along a
 // hexside is blocked only if both sides block it. Neighbours always see
 // each other.
-func (f *Field) ClearHex(i, j int) (bool, string) {
+func (f *Field) ClearHex(i, j int) (bool, string) { return f.clearHex(i, j, true) }
+
+func (f *Field) clearHex(i, j int, say bool) (bool, string) {
 	t := f.t
 	lines := hex.Lines(t.Hex(i), t.Hex(j))
 	top := max(t.Level(i), t.Level(j))
@@ -223,11 +251,17 @@ func (f *Field) ClearHex(i, j int) (bool, string) {
 			}
 			lv := t.Level(k)
 			if name := t.TerrainName(k); slices.Contains(f.r.Blocks, name) && (!f.r.Over || near || lv+1 > top) {
-				blocked = fmt.Sprintf("%s at %s", name, t.Label(k))
+				blocked = "-"
+				if say {
+					blocked = fmt.Sprintf("%s at %s", name, t.Label(k))
+				}
 				break
 			}
 			if lv > top {
-				blocked = fmt.Sprintf("higher ground (level %d) at %s", lv, t.Label(k))
+				blocked = "-"
+				if say {
+					blocked = fmt.Sprintf("higher ground (level %d) at %s", lv, t.Label(k))
+				}
 				break
 			}
 		}
@@ -237,6 +271,9 @@ func (f *Field) ClearHex(i, j int) (bool, string) {
 		if why == "" {
 			why = blocked
 		}
+	}
+	if !say {
+		why = ""
 	}
 	return false, why
 }

@@ -139,8 +139,7 @@ func unspotted(rules game.Rules, sc *battle.Scenario, field *sight.Field, s *gam
 				if o.Side != side {
 					return false
 				}
-				ok, _ := field.Spots(o, m)
-				return ok
+				return field.Spotted(o, m)
 			}) {
 				out[side][m.ID] = true
 			}

@@ -298,6 +298,7 @@ func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, args a
 		return nil, game.Reject("", "give the command whose rolls to forecast")
 	}
 	st := ext(s)
+	seat := side
 	if side == game.Umpire {
 		// The umpire asks for the side that acts, as he commands for it.
 		side = st.phasing(s.Phase)
@@ -339,6 +340,9 @@ func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, args a
 		for _, id := range st.group(a.Unit) {
 			v := st.Unit(id)
 			t := st.Unit(v.Engaged[0])
+			if s.Hidden(seat, id) || s.Hidden(seat, t.ID) {
+				continue // fog of war: a unit the seat does not spot is not named
+			}
 			out = append(out, game.Forecast{Formation: id, Table: "bp/shooting", Params: map[string]string{"dice": strconv.Itoa(v.Combat), "save": strconv.Itoa(t.Morale)},
 				Note: fmt.Sprintf("%s fights %s (%d casualties, stamina %d)", id, t.ID, t.Casualties, t.Stamina)})
 		}

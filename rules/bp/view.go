@@ -3,16 +3,28 @@ package bp
 import (
 	"slices"
 
+	"orderly/battle"
 	"orderly/game"
 )
 
 // View is the state as seat may see it: everything at a BP table but the
-// enemy's units the scenario marks hidden, until they are seen.
+// enemy's units the scenario marks hidden, until they are seen. Played
+// with fog of war, the enemy's units and commanders none of the seat's
+// pieces spots are left out too, with every mention of them (the units a
+// unit is in combat with, the unit a commander joined, a charge or a
+// traverse, a formation's commander), and so is an enemy brigade none of
+// whose pieces it spots.
 func (r *Rules) View(s *game.State, seat string) *game.State {
 	st := ext(s)
+	fog := s.Fogged() && seat != game.Umpire
 	hidden := func(id string) bool {
-		u := st.Unit(id)
-		return u != nil && seat != game.Umpire && u.Side != seat && u.Hidden
+		if seat == game.Umpire || id == "" {
+			return false
+		}
+		if u := st.Unit(id); u != nil && u.Side != seat && u.Hidden {
+			return true
+		}
+		return fog && s.Hidden(seat, id)
 	}
 	out := s.Copy(func(p *game.Piece) bool { return !hidden(p.ID) })
 	c := st.clone()
@@ -22,6 +34,9 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 	}
 	for i := range c.Generals {
 		c.Generals[i].pi = -1
+	}
+	if fog {
+		c.fog(seat, hidden)
 	}
 	if seat != game.Umpire {
 		// How many orders the enemy's brigades have given is not seen:
@@ -38,8 +53,67 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 	return out
 }
 
-// Unseen refuses a command that names a unit the seat cannot see, exactly
-// as one that names no unit.
+// fog leaves out of a view's state c what seat does not spot with fog of
+// war: the enemy's commanders, the enemy brigades none of whose pieces it
+// spots, and every mention of a hidden piece. Its units are already
+// left out.
+func (c *State) fog(seat string, hidden func(string) bool) {
+	c.Generals = slices.DeleteFunc(c.Generals, func(g General) bool { return hidden(g.ID) })
+	for i := range c.Units {
+		u := &c.Units[i]
+		u.Engaged = slices.DeleteFunc(u.Engaged, hidden)
+	}
+	for i := range c.Generals {
+		if g := &c.Generals[i]; hidden(g.Joined) {
+			g.Joined = ""
+		}
+	}
+	// A brigade of the enemy is seen while one of its units or its
+	// commander is; the enemy's army stays, without a commander unseen.
+	seen := map[string]bool{}
+	for _, u := range c.Units {
+		seen[u.Brigade] = true
+	}
+	for _, g := range c.Generals {
+		if g.Brigade != "" {
+			seen[g.Brigade] = true
+		}
+	}
+	var fs []Formation // c.Formations is shared with the game's state
+	for _, f := range c.Formations {
+		if f.Side != seat && f.Kind != battle.Army && !seen[f.ID] {
+			continue
+		}
+		if hidden(f.General) {
+			f.General = ""
+		}
+		fs = append(fs, f)
+	}
+	c.Formations = fs
+	c.Brigades = slices.DeleteFunc(c.Brigades, func(b Brigade) bool { return b.Side != seat && !seen[b.ID] })
+	for i := range c.Brigades {
+		if b := &c.Brigades[i]; hidden(b.General) {
+			b.General = ""
+		}
+	}
+	if ch := c.Charge; ch != nil && (hidden(ch.Unit) || hidden(ch.Target)) {
+		c.Charge = nil
+	}
+	if tr := c.Traverse; tr != nil {
+		if hidden(tr.Unit) {
+			c.Traverse = nil
+		} else {
+			tr.Firers = slices.DeleteFunc(tr.Firers, hidden)
+		}
+	}
+}
+
+// Unseen refuses a command that names a unit or commander the seat cannot
+// see (an enemy's unit the scenario hides, or with fog of war an enemy's
+// piece none of its pieces spots) exactly as Command refuses one that is
+// not in the game, with the same words and rule. Such an id and a missing
+// one are both refused here, before anything else is checked, so that
+// the answer never tells them apart.
 func (r *Rules) Unseen(s *game.State, seat string, c *game.Command) error {
 	if seat == game.Umpire {
 		return nil
@@ -49,10 +123,37 @@ func (r *Rules) Unseen(s *game.State, seat string, c *game.Command) error {
 		return nil
 	}
 	st := ext(s)
-	for _, id := range append([]string{a.Unit, a.Target}, append(a.Units, a.Cover...)...) {
-		if u := st.Unit(id); u != nil && u.Side != seat && u.Hidden {
-			return game.Reject("", "there is no unit %s", id)
+	seesUnit := func(id string) bool {
+		u := st.Unit(id)
+		return u != nil && st.sc.Unit(id) != nil && s.Piece(id) != nil && (u.Side == seat || !u.Hidden && !s.Hidden(seat, id))
+	}
+	unit := func(rule string, ids ...string) error {
+		for _, id := range ids {
+			if id != "" && !seesUnit(id) {
+				return game.Reject(rule, "there is no unit %s", id)
+			}
 		}
+		return nil
+	}
+	switch c.Verb {
+	case "initiative":
+		return unit("BP-3", a.Unit)
+	case "order":
+		return unit("BP-1", a.Units...)
+	case "move":
+		if a.General != "" {
+			if g := st.General(a.General); g == nil || s.Hidden(seat, g.ID) {
+				return game.Reject("BP-4", "there is no commander %s", a.General)
+			}
+			return nil
+		}
+		return unit("BP-4", a.Unit)
+	case "charge":
+		return unit("BP-4", a.Unit, a.Target)
+	case "shoot":
+		return unit("BP-5", append([]string{a.Unit, a.Target}, a.Cover...)...)
+	case "fight":
+		return unit("BP-6", a.Unit)
 	}
 	return nil
 }

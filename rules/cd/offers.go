@@ -159,7 +159,12 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		for j := range c {
 			box.Corners[j] = geom.Pt(round(c[j].X), round(c[j].Y))
 		}
-		box.Command, box.Why = r.inCommand(s, st, u)
+		if u.Side == side || seat == game.Umpire || !fogged(s) {
+			// With fog of war the enemy's commanders the seat does not
+			// spot are not in its view: whether his unit is in command
+			// is not worked out from what is missing.
+			box.Command, box.Why = r.inCommand(s, st, u)
+		}
 		if bl, ok := r.blockOf(st.sc, u, u.At, u.Facing, u.Shape); ok {
 			box.Block = bl.String()
 		}
@@ -215,6 +220,10 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 	}
 	return b
 }
+
+// fogged reports whether s is a view of a game played with fog of war
+// (game.Game.Sees) or the state of one.
+func fogged(s *game.State) bool { return s.Fogged() || s.Fog != "" && s.Fog != game.FogOff }
 
 // rateOf is a unit's rate in its formation on open ground (its field
 // rate limbered, by prolonge unlimbered).

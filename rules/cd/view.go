@@ -2,15 +2,27 @@ package cd
 
 import (
 	"fmt"
+	"slices"
 
+	"orderly/battle"
 	"orderly/game"
 )
 
 // View is the state as seat may see it: everything at a CD table is
-// open to both sides (double-blind play is another issue's).
+// open to both sides (double-blind play is another issue's). Played with
+// fog of war, the enemy's units and commanders none of the seat's pieces
+// spots are left out, with every mention of them (a formation's
+// commander, the units of an activation), and so are the enemy's
+// formations none of whose pieces it spots and his activations of none
+// it spots.
 func (r *Rules) View(s *game.State, seat string) *game.State {
-	out := s.Copy(func(*game.Piece) bool { return true })
+	fog := s.Fogged() && seat != game.Umpire
+	hidden := func(id string) bool { return fog && id != "" && s.Hidden(seat, id) }
+	out := s.Copy(func(p *game.Piece) bool { return !hidden(p.ID) })
 	c := ext(s).clone()
+	if fog {
+		c.fog(seat, hidden)
+	}
 	for i := range c.Units {
 		c.Units[i].pi = -1
 	}
@@ -23,8 +35,104 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 	return out
 }
 
-// Unseen refuses nothing: every piece is seen.
-func (r *Rules) Unseen(*game.State, string, *game.Command) error { return nil }
+// fog leaves out of a view's state c what seat does not spot with fog of
+// war.
+func (c *State) fog(seat string, hidden func(string) bool) {
+	c.Units = slices.DeleteFunc(c.Units, func(u Unit) bool { return hidden(u.ID) })
+	c.Generals = slices.DeleteFunc(c.Generals, func(g General) bool { return hidden(g.ID) })
+	// An enemy formation is seen while one of its units or commanders is
+	// (and so are the formations above it); his army always is.
+	parent := map[string]string{}
+	for _, f := range c.Formations {
+		parent[f.ID] = f.Parent
+	}
+	seen := map[string]bool{}
+	mark := func(id string) {
+		for n := 0; id != "" && !seen[id] && n < len(c.Formations); n++ {
+			seen[id] = true
+			id = parent[id]
+		}
+	}
+	for _, u := range c.Units {
+		mark(u.Formation)
+		mark(u.Division)
+	}
+	for _, g := range c.Generals {
+		mark(g.Commands)
+	}
+	c.Formations = slices.DeleteFunc(c.Formations, func(f Formation) bool {
+		return f.Side != seat && f.Kind != battle.Army && !seen[f.ID]
+	})
+	for i := range c.Formations {
+		if f := &c.Formations[i]; hidden(f.General) {
+			f.General = ""
+		}
+	}
+	// The activations of the side whose turn it is: the enemy's that move
+	// none of the units seen are left out, the others hold only those.
+	renum := make([]int, len(c.Acts)+1)
+	var acts []Act
+	for i, a := range c.Acts {
+		units := slices.DeleteFunc(slices.Clone(a.Units), hidden)
+		if len(units) == 0 && len(a.Units) > 0 {
+			continue
+		}
+		a.Units = units
+		acts = append(acts, a)
+		renum[i+1] = len(acts)
+	}
+	c.Acts = acts
+	for i := range c.Units {
+		if u := &c.Units[i]; u.Act > 0 && u.Act < len(renum) {
+			u.Act = renum[u.Act]
+		}
+	}
+}
+
+// Unseen refuses a command that names a unit the seat cannot see (with
+// fog of war, an enemy's none of its pieces spots) exactly as Command
+// refuses one that is not in the game, with the same words and rule. Such
+// an id and a missing one are both refused here, before anything else is
+// checked, so that the answer never tells them apart. A commander named
+// by lose, a unit by recall and a passage of lines through a unit get the
+// same answer for an enemy's piece as for a missing one from Command
+// itself. Without fog it refuses nothing: every piece is seen.
+func (r *Rules) Unseen(s *game.State, seat string, c *game.Command) error {
+	if seat == game.Umpire || !s.Fogged() {
+		return nil
+	}
+	a, ok := c.Args.(*Args)
+	if !ok || a == nil {
+		return nil
+	}
+	st := ext(s)
+	unit := func(rule string, ids ...string) error {
+		for _, id := range ids {
+			if u := st.Unit(id); id != "" && (u == nil || u.Piece == nil || s.Hidden(seat, id)) {
+				return game.Reject(rule, "there is no unit %s", id)
+			}
+		}
+		return nil
+	}
+	switch c.Verb {
+	case "activate":
+		if a.Unit != "" && a.Division == "" {
+			return unit("CD-1", a.Unit)
+		}
+		return unit("CD-1", a.Units...)
+	case "move":
+		return unit("CD-2", a.Unit)
+	case "relieve":
+		return unit("CD-7", a.Unit, a.Relieved)
+	case "retire":
+		return unit("CD-9", a.Unit)
+	case "screen":
+		return unit("CD-8", a.Unit)
+	case "mark":
+		return unit("", a.Unit)
+	}
+	return nil
+}
 
 // Subjects lists what a command touches (game.Subjecter), so that a
 // commander's seat gives commands only for what is under him: the units

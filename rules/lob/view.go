@@ -2,6 +2,7 @@ package lob
 
 import (
 	"fmt"
+	"slices"
 
 	"orderly/game"
 )
@@ -10,10 +11,20 @@ import (
 // open, as counters on a map are; the enemy's orders, their stages,
 // reserves, the command roll and awareness are not (an order is written
 // in secret). Fluke stoppage, recovery and skedaddles show in how the
-// enemy's troops act, and stay open.
+// enemy's troops act, and stay open. Played with fog of war, the enemy's
+// units and leaders none of the seat's pieces spots are left out, with
+// every mention of them (a formation's leader and units, the army
+// commander), and so is an enemy formation none of whose pieces it spots,
+// its HQ with it. The army HQs stay open: their moves are events every
+// side sees.
 func (r *Rules) View(s *game.State, seat string) *game.State {
-	out := s.Copy(func(*game.Piece) bool { return true })
+	fog := s.Fogged() && seat != game.Umpire
+	hidden := func(id string) bool { return fog && id != "" && s.Hidden(seat, id) }
+	out := s.Copy(func(p *game.Piece) bool { return !hidden(p.ID) })
 	c := ext(s).clone()
+	if fog {
+		c.fog(seat, hidden)
+	}
 	for i := range c.Leaders {
 		c.Leaders[i].pi = -1
 		if seat != game.Umpire && c.Leaders[i].Side != seat {
@@ -49,8 +60,53 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 	return out
 }
 
-// Unseen refuses nothing: every piece on an LOB map is in view.
-func (r *Rules) Unseen(*game.State, string, *game.Command) error { return nil }
+// fog leaves out of a view's state c what seat does not spot with fog of
+// war.
+func (c *State) fog(seat string, hidden func(string) bool) {
+	c.Units = slices.DeleteFunc(c.Units, func(u Unit) bool { return hidden(u.ID) })
+	c.Leaders = slices.DeleteFunc(c.Leaders, func(l Leader) bool { return hidden(l.ID) })
+	seen := map[string]bool{}
+	for _, u := range c.Units {
+		seen[u.Formation], seen[u.Command] = true, true
+	}
+	for _, l := range c.Leaders {
+		seen[l.Formation] = true
+	}
+	c.Formations = slices.DeleteFunc(c.Formations, func(f Formation) bool { return f.Side != seat && !seen[f.ID] })
+	for i := range c.Formations {
+		f := &c.Formations[i]
+		if hidden(f.Leader) {
+			f.Leader = ""
+		}
+		if f.Side != seat {
+			f.Units = slices.DeleteFunc(slices.Clone(f.Units), hidden)
+		}
+	}
+	for i := range c.Sides {
+		if sd := &c.Sides[i]; hidden(sd.Army) {
+			sd.Army = ""
+		}
+	}
+}
+
+// Unseen refuses a command that names an enemy piece the seat does not
+// spot (fog of war) exactly as one that names no piece: only loss names
+// an enemy's unit, and it and a missing one are both refused here with
+// Command's words. Every other command names the side's own pieces and
+// formations, and Command answers an enemy's id as a missing one.
+func (r *Rules) Unseen(s *game.State, seat string, c *game.Command) error {
+	if seat == game.Umpire || !s.Fogged() {
+		return nil
+	}
+	a, ok := c.Args.(*Args)
+	if !ok || a == nil || c.Verb != "loss" {
+		return nil
+	}
+	if u := ext(s).Unit(a.Unit); u == nil || !u.alive() || s.Hidden(seat, a.Unit) {
+		return game.Reject("", "there is no combat unit %s on the map", a.Unit)
+	}
+	return nil
+}
 
 // Subjects lists what a command touches (game.Subjecter), so that a
 // commander's seat gives commands only for what is under him: the issuing

@@ -1,7 +1,9 @@
 package nb_test
 
 import (
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -495,4 +497,102 @@ func TestForget(t *testing.T) {
 	if len(seen) == 0 || seen[0] != b.Base()+1 || seen[len(seen)-1] != b.Len() {
 		t.Errorf("Scan(0) after Forget gave %v, base %d, len %d", seen, b.Base(), b.Len())
 	}
+}
+
+// TestFog is the fog-of-war property test on the scenarios of
+// TestConformance.
+func TestFog(t *testing.T) {
+	r := engine(t)
+	for _, path := range []string{"../../examples/nb/seed-example.yaml", "../../examples/nb/nb-10-off-board-reserve.yaml", "../../examples/nb/nb-11-hierarchy.yaml"} {
+		t.Run(path[strings.LastIndex(path, "/")+1:], func(t *testing.T) {
+			gametest.Fog(t, r, scenarioOf(t, r, path), 4)
+		})
+	}
+}
+
+// hiddenAsMissing plays random games of sc with fog of war until a side
+// may give verb and ids lists an enemy piece or messenger hidden from it;
+// then the command mk makes naming it must be refused word for word as
+// the same command naming an id not in the game, as the server answers
+// (Unseen, then the game). NB's refusals end with a near match from the
+// seat's view, which differs with the id typed: the words before it are
+// compared, and the near match must be one the seat sees.
+func hiddenAsMissing(t *testing.T, r *nb.Rules, sc *battle.Scenario, verb string, ids func(s *game.State, side string) []string, mk func(side, id string) game.Command) {
+	t.Helper()
+	const missing = "no-such-id"
+	for seed := uint64(1); seed <= 20; seed++ {
+		g, err := game.New(sc, r, game.Seeded(seed), game.WithFog(game.FogOn))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 7))
+		for n := 0; n < 3000 && !g.State().Over; n++ {
+			if slices.Contains(g.Step().Verbs, verb) {
+				for _, side := range g.Acting() {
+					for _, id := range ids(g.State(), side) {
+						if !g.State().Hidden(side, id) {
+							continue
+						}
+						answer := func(id string) string {
+							c := mk(side, id)
+							err := r.Unseen(g.State(), side, &c)
+							if err == nil {
+								_, err = g.Do(c)
+							}
+							var ge *game.Error
+							if !errors.As(err, &ge) {
+								t.Fatalf("%s naming %s: %v; want a refusal", verb, id, err)
+							}
+							return err.Error()
+						}
+						hid, miss := answer(id), answer(missing)
+						words, hint, _ := strings.Cut(hid, "; did you mean ")
+						if want, _, _ := strings.Cut(strings.ReplaceAll(miss, missing, id), "; did you mean "); words != want {
+							t.Fatalf("%s of %s naming the hidden %s: %q; naming a missing id: %q", verb, side, id, hid, miss)
+						}
+						if m := strings.TrimSuffix(hint, "?"); m != "" && !slices.Contains(r.Seen(g.Sees(side)), m) && nb.StateOf(g.Sees(side)).Messenger(m) == nil {
+							t.Fatalf("the refusal of %s names %s, which %s does not see", id, m, side)
+						}
+						return
+					}
+				}
+			}
+			g.Do(r.Random(g, rng))
+		}
+	}
+	t.Fatalf("no game reached a step of %s with an enemy piece hidden from the side that acts", verb)
+}
+
+// TestHiddenAsMissing: with fog of war a command naming an enemy unit,
+// division or messenger the side does not spot is refused as one naming
+// an id not in the game.
+func TestHiddenAsMissing(t *testing.T) {
+	r := engine(t)
+	sc := scenarioOf(t, r, "../../examples/nb/seed-example.yaml")
+	units := func(s *game.State, side string) []string {
+		var out []string
+		for _, u := range nb.StateOf(s).Units {
+			if u.Side != side {
+				out = append(out, u.ID)
+			}
+		}
+		return out
+	}
+	hiddenAsMissing(t, r, sc, "rout", units, func(side, id string) game.Command {
+		return game.Command{Side: side, Verb: "rout", Args: &nb.Args{Units: []string{id}}}
+	})
+	hiddenAsMissing(t, r, sc, "combat", units, func(side, id string) game.Command {
+		return game.Command{Side: side, Verb: "combat", Args: &nb.Args{Target: id}}
+	})
+	hiddenAsMissing(t, r, sc, "redirect", func(s *game.State, side string) []string {
+		var out []string
+		for _, m := range nb.StateOf(s).Messengers {
+			if m.Side != side {
+				out = append(out, m.ID)
+			}
+		}
+		return out
+	}, func(side, id string) game.Command {
+		return game.Command{Side: side, Verb: "redirect", Args: &nb.Args{Messenger: id}}
+	})
 }

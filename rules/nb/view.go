@@ -5,18 +5,34 @@ import (
 	"slices"
 
 	"orderly/game"
+	"orderly/sight"
 	"orderly/strict"
 )
+
+// Marks calls add for every messenger model on the table (game.Marker):
+// with fog of war a messenger may be seen, or not, as a piece may.
+func (r *Rules) Marks(gs *game.State, add func(sight.Mark)) {
+	for _, m := range of(gs).Messengers {
+		add(sight.Mark{ID: m.ID, Side: m.Side, Kind: "messenger", At: m.At})
+	}
+}
 
 // View is the state as seat (a side id, or game.Umpire) may see it. For a
 // side it leaves out the opponent's orders, the order and recipient of the
 // opponent's messengers (their models on the table stay in view), the
 // opponent's counts of orders written, his off-board reserves until their
 // general is placed, and any piece of his that is not on the table.
+// Played with fog of war, it also leaves out the opponent's pieces and
+// messengers the seat does not spot, and every mention of them (the
+// general of a formation it sees, what a general is attached to, who
+// replaced him); a formation of his none of whose pieces it spots is left
+// out as one off the table is.
 func (r *Rules) View(gs *game.State, seat string) *game.State {
 	s := of(gs)
 	mine := func(side string) bool { return seat == game.Umpire || side == seat }
-	out := gs.Copy(func(p *game.Piece) bool { return mine(p.Side) || p.OnTable })
+	fog := gs.Fogged() && seat != game.Umpire
+	hidden := func(id string) bool { return fog && id != "" && gs.Hidden(seat, id) }
+	out := gs.Copy(func(p *game.Piece) bool { return mine(p.Side) || p.OnTable && !hidden(p.ID) })
 	v := &State{}
 	for _, sd := range s.Sides {
 		if mine(sd.ID) {
@@ -40,6 +56,12 @@ func (r *Rules) View(gs *game.State, seat string) *game.State {
 		if p := out.Piece(g.ID); p != nil {
 			c := *g
 			c.Piece = p
+			if !mine(g.Side) && hidden(c.Attached) {
+				c.Attached = ""
+			}
+			if !mine(g.Side) && hidden(c.Replaced) {
+				c.Replaced = ""
+			}
 			v.Generals = append(v.Generals, &c)
 			if g.OnTable {
 				onTable[g.Commands] = true
@@ -56,13 +78,20 @@ func (r *Rules) View(gs *game.State, seat string) *game.State {
 		if !onTable[f.ID] {
 			continue
 		}
+		general := f.General
+		if hidden(general) {
+			general = ""
+		}
 		v.Formations = append(v.Formations, &Formation{
-			ID: f.ID, Side: f.Side, Kind: f.Kind, Parent: f.Parent, General: f.General,
+			ID: f.ID, Side: f.Side, Kind: f.Kind, Parent: f.Parent, General: general,
 			Engaged: f.Engaged, With: slices.Clone(f.With), Placed: f.Placed,
 			Arrival: f.Arrival, Entered: f.Entered, EnterAt: f.EnterAt,
 		})
 	}
 	for _, m := range s.Messengers {
+		if !mine(m.Side) && hidden(m.ID) {
+			continue
+		}
 		c := *m
 		if !mine(m.Side) {
 			c.Order, c.To = "", ""
@@ -128,14 +157,19 @@ func (r *Rules) Unseen(gs *game.State, seat string, gc *game.Command) error {
 		}
 		return game.Reject("", "%s %s is not in this game%s", kind, strict.Quote(id, 60), hint)
 	}
+	// With fog of war an enemy piece or messenger none of the seat's
+	// pieces spots is not in its view (Hidden is false without fog).
+	seesUnit := func(id string) bool { return st.seesUnit(seat, id) && !gs.Hidden(seat, id) }
+	seesGeneral := func(id string) bool { return st.seesGeneral(seat, id) && !gs.Hidden(seat, id) }
+	seesFormation := func(id string) bool { return st.seesFormation(seat, id) && st.spotsFormation(gs, seat, id) }
 	unit := func(id string) error {
-		return check("unit", id, st.seesUnit(seat, id), (*State).unitIDs)
+		return check("unit", id, seesUnit(id), (*State).unitIDs)
 	}
 	general := func(id string) error {
-		return check("general", id, st.seesGeneral(seat, id), (*State).generalIDs)
+		return check("general", id, seesGeneral(id), (*State).generalIDs)
 	}
 	formation := func(id string) error {
-		return check("formation", id, st.seesFormation(seat, id), (*State).formationIDs)
+		return check("formation", id, seesFormation(id), (*State).formationIDs)
 	}
 	var errs []error
 	if w := c.Write; w != nil {
@@ -151,15 +185,15 @@ func (r *Rules) Unseen(gs *game.State, seat string, gc *game.Command) error {
 		errs = append(errs, unit(u))
 	}
 	errs = append(errs, general(c.General), formation(c.Formation))
-	if c.Target != "" && !st.seesUnit(seat, c.Target) && !st.seesFormation(seat, c.Target) {
+	if c.Target != "" && !seesUnit(c.Target) && !seesFormation(c.Target) {
 		errs = append(errs, check("unit or division", c.Target, false, func(v *State) []string { return append(v.unitIDs(), v.formationIDs()...) }))
 	}
 	if c.Messenger != "" {
-		errs = append(errs, check("messenger", c.Messenger, st.Messenger(c.Messenger) != nil, (*State).messengerIDs))
+		errs = append(errs, check("messenger", c.Messenger, st.Messenger(c.Messenger) != nil && !gs.Hidden(seat, c.Messenger), (*State).messengerIDs))
 	}
 	if c.To != "" {
 		switch {
-		case c.Verb == "attach" && !st.seesUnit(seat, c.To) && !st.seesGeneral(seat, c.To):
+		case c.Verb == "attach" && !seesUnit(c.To) && !seesGeneral(c.To):
 			errs = append(errs, check("unit or general", c.To, false, func(v *State) []string { return append(v.unitIDs(), v.generalIDs()...) }))
 		case c.Verb != "attach":
 			errs = append(errs, general(c.To))
@@ -202,6 +236,27 @@ func (s *State) seesFormation(seat, id string) bool {
 	}
 	for _, g := range s.Generals {
 		if g.Commands == id && g.OnTable {
+			return true
+		}
+	}
+	return false
+}
+
+// spotsFormation reports whether seat spots formation id with fog of war
+// (as View shows it): its own, or the enemy's while it spots one of its
+// units or its general on the table. Without fog it is always true.
+func (s *State) spotsFormation(gs *game.State, seat, id string) bool {
+	f := s.Formation(id)
+	if !gs.Fogged() || seat == game.Umpire || f == nil || f.Side == seat {
+		return true
+	}
+	for _, u := range s.Units {
+		if u.Division == id && u.OnTable && !gs.Hidden(seat, u.ID) {
+			return true
+		}
+	}
+	for _, g := range s.Generals {
+		if g.Commands == id && g.OnTable && !gs.Hidden(seat, g.ID) {
 			return true
 		}
 	}

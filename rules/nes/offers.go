@@ -331,6 +331,7 @@ func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, args a
 		return nil, game.Reject("", "give the command to forecast")
 	}
 	st := ext(s)
+	seat := side
 	if side == game.Umpire {
 		side = st.phasing(s.Phase)
 	}
@@ -360,7 +361,7 @@ func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, args a
 	case "bombard":
 		return k.forecastBombard()
 	case "charge":
-		return k.forecastCharge()
+		return k.forecastCharge(seat)
 	}
 	return nil, game.Reject("", "give the command to forecast: send, move, bombard, charge or sight")
 }
@@ -479,8 +480,8 @@ func (k *cmd) forecastBombard() ([]game.Forecast, error) {
 }
 
 // forecastCharge names each enemy unit's morale check in the zones of a
-// charge, with its modifier (NES-6).
-func (k *cmd) forecastCharge() ([]game.Forecast, error) {
+// charge, with its modifier (NES-6): those seat sees (fog of war).
+func (k *cmd) forecastCharge(seat string) ([]game.Forecast, error) {
 	u, err := k.unit(k.a.Unit)
 	if err != nil {
 		return nil, err
@@ -509,7 +510,7 @@ func (k *cmd) forecastCharge() ([]game.Forecast, error) {
 	var out []game.Forecast
 	for i := range k.st.Units {
 		v := &k.st.Units[i]
-		if v.Side == k.side || !v.alive() {
+		if v.Side == k.side || !v.alive() || k.s.Hidden(seat, v.ID) {
 			continue
 		}
 		j, _ := t.At(v.At)

@@ -1,0 +1,127 @@
+package server_test
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"orderly/server"
+)
+
+// sided collects, from a board's state, the ids of every object that
+// names its side (units, generals, leaders, formations, messengers), by
+// side.
+func sided(t *testing.T, raw json.RawMessage) map[string]map[string]bool {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]map[string]bool{}
+	var walk func(any)
+	walk = func(x any) {
+		switch x := x.(type) {
+		case map[string]any:
+			id, ok1 := x["id"].(string)
+			side, ok2 := x["side"].(string)
+			if ok1 && ok2 {
+				if out[side] == nil {
+					out[side] = map[string]bool{}
+				}
+				out[side][id] = true
+			}
+			for k, y := range x {
+				if k != "lost" {
+					walk(y)
+				}
+			}
+		case []any:
+			for _, y := range x {
+				walk(y)
+			}
+		}
+	}
+	walk(v)
+	return out
+}
+
+// TestFogBoards: a game of every rule set's demo made with fog of war on
+// shows each side only enemy pieces the umpire's board also holds, and on
+// some demo fewer than the umpire's (the fog hides something at the start);
+// every event a side is sent is meant for everyone or for it; a commander's
+// seat under strict fog sees no more of the enemy than his side's seat
+// would under fog on; the game's info says the mode; and a fog that is no
+// mode is refused in one sentence naming the modes.
+func TestFogBoards(t *testing.T) {
+	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
+	hid := 0
+	for _, demo := range []string{"demo", "bp-demo", "cd-demo", "nes-demo", "lob-demo"} {
+		t.Run(demo, func(t *testing.T) {
+			boards := map[string]map[string]map[string]bool{}
+			var sides []string
+			for _, mode := range []string{"on", "strict"} {
+				var made server.Created
+				if code, body := f.call("POST", "/api/games", f.host, map[string]any{"scenario": demo, "fog": mode, "commanders": true}, &made); code != 201 {
+					t.Fatalf("create %s with fog %s: %d %s", demo, mode, code, body)
+				}
+				if made.Game.Fog != mode {
+					t.Fatalf("the game's info says fog %q; want %q", made.Game.Fog, mode)
+				}
+				for _, s := range made.Seats {
+					var b struct {
+						State json.RawMessage `json:"state"`
+					}
+					if code, body := f.call("GET", "/api/games/"+made.Game.ID+"/board", s.Token, nil, &b); code != 200 {
+						t.Fatalf("board of %s: %d %s", s.Name, code, body)
+					}
+					boards[mode+"/"+s.Role+"/"+s.Side+"/"+s.Formation] = sided(t, b.State)
+					if s.Role == "side" && mode == "on" {
+						sides = append(sides, s.Side)
+						var evs server.Events
+						if code, body := f.call("GET", "/api/games/"+made.Game.ID+"/events", s.Token, nil, &evs); code != 200 {
+							t.Fatalf("events of %s: %d %s", s.Side, code, body)
+						}
+						for _, e := range evs.Events {
+							if e.Event.See != "all" && e.Event.See != s.Side {
+								t.Fatalf("%s is sent event %d meant for %s", s.Side, e.Event.Seq, e.Event.See)
+							}
+						}
+					}
+				}
+			}
+			umpire := boards["on/umpire//"]
+			for _, side := range sides {
+				for enemy, ids := range umpire {
+					if enemy == side {
+						continue
+					}
+					seen := boards["on/side/"+side+"/"][enemy]
+					for id := range seen {
+						if !ids[id] {
+							t.Fatalf("%s's board holds %s of %s, which the umpire's does not", side, id, enemy)
+						}
+					}
+					hid += len(ids) - len(seen)
+					for key, b := range boards {
+						if !strings.HasPrefix(key, "strict/commander/"+side+"/") {
+							continue
+						}
+						for id := range b[enemy] {
+							if !seen[id] {
+								t.Fatalf("the commander's seat %s sees %s of %s, which his whole side does not spot", key, id, enemy)
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+	if hid == 0 {
+		t.Fatal("no demo hid any enemy piece at the start; the fog is not on")
+	}
+	code, body := f.call("POST", "/api/games", f.host, map[string]any{"scenario": "demo", "fog": "maybe"}, nil)
+	if code != 400 || !strings.Contains(string(body), `fog \"maybe\" is not a fog mode; allowed: off, on, strict`) {
+		t.Fatalf("fog maybe: %d %s; want 400 naming the modes", code, body)
+	}
+}
