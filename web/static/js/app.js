@@ -251,6 +251,11 @@ function render() {
 function renderControls() {
   const info = app.info;
   $('game-title').textContent = info.title;
+  // Fog of war, as the server plays the game: shown only when it is on.
+  const fog = $('fog-mode');
+  fog.hidden = !info.fog || info.fog === 'off';
+  fog.textContent = fog.hidden ? '' : `Fog of war: ${info.fog}`;
+  fog.title = fog.hidden ? '' : `${info.fog === 'strict' ? 'Each commander sees only the enemy his own formation spots' : 'Each side sees only the enemy its own pieces spot'}; a faded, dashed outline shows where an enemy was last seen.`;
   document.title = `${seat().label} · turn ${info.turn} · ${info.title} — orderly`;
   $('turn').textContent = String(info.turn);
   $('turns').textContent = String(info.turns);
@@ -281,7 +286,7 @@ function renderMap() {
   const b = app.board;
   if (app.hex) {
     app.map.render({
-      space: b.space, state: b.state, extra: b.extra || {}, seat: seat(), colour, name: nameGeneral,
+      space: b.space, state: b.state, extra: b.extra || {}, names: b.names || {}, seat: seat(), colour, name: nameGeneral,
       selected: app.selected, picking: app.hex.picking(), overlay: app.hex.overlay, showRanges: app.showRanges,
     });
     return;
@@ -317,6 +322,7 @@ function renderGame() {
   const info = app.info;
   const facts = [
     ['Game', h('code', { text: info.id })], ['Scenario', info.title], ['Rules', info.rules],
+    ...(info.fog && info.fog !== 'off' ? [['Fog of war', info.fog]] : []),
     ['Seat', `${seat().label}${seat().role !== 'side' ? ` (${seat().role})` : ''}`],
     ...(info.sides || []).map((sd) => [cap(sd.id), `${sd.name}: ${sd.nation}, ${sd.edge} edge`]),
   ];

@@ -9,6 +9,7 @@
 // comes from the server.
 
 import { s, fill, zoomed, showView, mapPoint } from './dom.js';
+import { ghostName, ghostTitle } from './map.js';
 
 const R3 = Math.sqrt(3);
 const MARGIN = 1.5;
@@ -33,7 +34,7 @@ const ROLE = { army: 'A', corps: 'C', division: 'D', brigade: 'B' };
 /**
  * @typedef {{kind:'unit'|'general'|'hq', id:string}} Ref
  * @typedef {{
- *   space:any, state:any, extra:any, seat:{role:string, side?:string},
+ *   space:any, state:any, extra:any, names?:Object<string,string>, seat:{role:string, side?:string},
  *   colour:(side:string)=>string, name:(id:string)=>string,
  *   selected:Ref|null, picking:boolean,
  *   overlay:{path:number[][], note?:string, ok:boolean}|null,
@@ -74,6 +75,7 @@ export class HexMapView {
     if (this.drawn !== key) { this.drawTerrain(); this.drawn = key; }
     this.drawRanges();
     this.drawOverlay();
+    this.drawGhosts();
     this.drawPieces();
   }
 
@@ -362,6 +364,48 @@ export class HexMapView {
     fill(this.layers.generals, ...gens, ...hq);
   }
 
+  /**
+   * Fog of war: where the seat last saw each enemy piece it no longer
+   * spots, as the server lists them (state.lost): a faded, dashed counter
+   * in its hex with its name and the turn it was seen on, several in a
+   * hex fanned out as counters are. A ghost is not a piece: it carries no
+   * data-unit or data-general, so a tap on it is a tap on its hex.
+   */
+  drawGhosts() {
+    const m = this.model;
+    const byHex = new Map();
+    for (const g of m.state.lost || []) {
+      const k = this.label(g.at);
+      if (!byHex.has(k)) byHex.set(k, []);
+      byHex.get(k).push(g);
+    }
+    const out = [];
+    for (const [, list] of byHex) list.forEach((g, k) => out.push(this.ghostCounter(g, k, list.length)));
+    fill(this.layers.ghosts, ...out);
+  }
+
+  /** An enemy piece last seen, the k-th of n in its hex. */
+  ghostCounter(g, k, n) {
+    const m = this.model;
+    const c = this.centre(g.at);
+    const dx = n > 1 ? (k - (n - 1) / 2) * 0.22 : 0, dy = n > 1 ? (k - (n - 1) / 2) * 0.18 : 0;
+    const x = c.x + dx - 0.42, y = c.y + dy - 0.3;
+    const label = ghostName(g, m.names);
+    const sym = g.kind === 'general'
+      ? [s('circle.sym', { cx: x + 0.42, cy: y + 0.2, r: 0.12 })]
+      : g.kind === 'infantry'
+        ? [s('line.sym', { x1: x + 0.27, y1: y + 0.08, x2: x + 0.57, y2: y + 0.3 }), s('line.sym', { x1: x + 0.57, y1: y + 0.08, x2: x + 0.27, y2: y + 0.3 })]
+        : g.kind === 'artillery'
+          ? [s('circle.sym', { cx: x + 0.42, cy: y + 0.19, r: 0.07 })]
+          : [s('line.sym', { x1: x + 0.27, y1: y + 0.3, x2: x + 0.57, y2: y + 0.08 })];
+    return s('g', { class: `hx-ghost c-${m.colour(g.side)}`, dataset: { ghost: g.id, side: g.side, turn: g.turn }, 'aria-label': `${label}, last seen turn ${g.turn}` },
+      s('title', { text: ghostTitle(g, label) }),
+      s('rect.box', { x, y, width: 0.84, height: 0.6, rx: 0.05 }),
+      ...sym,
+      s('text.gname', { x: x + 0.42, y: y + 0.52, text: label }),
+      s('text.gseen', { x: x + 0.42, y: y + 0.78, text: `last seen T${g.turn}` }));
+  }
+
   unitCounter(u, k, n) {
     const m = this.model;
     const c = this.centre(u.at);
@@ -374,7 +418,7 @@ export class HexMapView {
         ? [s('circle.sym-dot', { cx: x + 0.27, cy: y + 0.21, r: 0.08 })]
         : [s('line.sym', { x1: x + 0.1, y1: y + 0.34, x2: x + 0.45, y2: y + 0.08 })];
     const cls = `hx-counter c-${m.colour(u.side)}${sel ? ' selected' : ''}${u.status !== 'formed' ? ' disordered' : ''}`;
-    return s('g', { class: cls, dataset: { unit: u.id }, 'aria-label': m.name(u.id) },
+    return s('g', { class: cls, dataset: { unit: u.id, side: u.side }, 'aria-label': m.name(u.id) },
       s('title', { text: `${m.name(u.id)}: ${u.type}, ${u.formation}, strength ${u.strength}${u.status !== 'formed' ? `, ${u.status}` : ''}` }),
       s('rect.box', { x, y, width: 0.84, height: 0.6, rx: 0.05 }),
       s('rect.sym-box', { x: x + 0.08, y: y + 0.06, width: 0.4, height: 0.3 }),
@@ -392,7 +436,7 @@ export class HexMapView {
     const sel = m.selected && m.selected.kind === 'general' && m.selected.id === l.id;
     const cls = `hx-leader c-${m.colour(l.side)} ${l.state}${sel ? ' selected' : ''}${l.reduced ? ' reduced' : ''}`;
     const marker = box.marker === 'received' ? 'R' : box.marker && box.marker.startsWith('delay-') ? `D${box.marker.slice(6)}` : '';
-    return s('g', { class: cls, dataset: { general: l.id, state: l.state, marker: box.marker || '' }, 'aria-label': m.name(l.id) },
+    return s('g', { class: cls, dataset: { general: l.id, side: l.side, state: l.state, marker: box.marker || '' }, 'aria-label': m.name(l.id) },
       s('title', { text: `${m.name(l.id)} (${l.role}): ${l.state}${box.marker ? `, ${box.marker.replace('-', ' ')}` : ''}${box.order ? `; order ${box.order}` : ''}${box.pending ? `; on its way: ${box.pending}` : ''}` }),
       s('circle.ring', { cx, cy, r: 0.26 }),
       s('text.role', { x: cx, y: cy + 0.09, text: ROLE[l.role] || '?' }),

@@ -91,7 +91,7 @@ function applyHost() {
   const no = home.may === false;
   $('host-needed').hidden = !no;
   for (const id of ['create-options', 'create-forms']) $(id).hidden = no;
-  for (const el of document.querySelectorAll('#create-options input, #create-forms input, #create-forms button, #scenarios button[data-scenario]')) {
+  for (const el of document.querySelectorAll('#create-options input, #create-options select, #create-forms input, #create-forms button, #scenarios button[data-scenario]')) {
     el.disabled = no || home.busy;
     if (el.matches('button[data-scenario]')) el.hidden = no;
   }
@@ -105,6 +105,8 @@ async function options() {
   /** @type {any} */
   const o = {};
   if ($('commanders').checked) o.commanders = true;
+  const fog = $('fog').value;
+  if (fog && fog !== 'off') o.fog = fog; // off is the server's default
   const title = $('title').value.trim();
   if (title) o.title = title;
   const tables = $('tables-file').files[0];

@@ -20,6 +20,10 @@ const SHAPES = {
   unlimbered: [1.3, 0.7],
 };
 
+/** The outline of an enemy unit last seen (its formation is not known), inches; a general's radius. */
+const GHOST = [1.4, 0.9];
+const GHOST_R = 0.7;
+
 /** Radius of a general's marker by the kind of formation he commands. */
 const GENERAL_R = { army: 1.05, wing: 0.9, corps: 0.8, division: 0.6, brigade: 0.7 };
 
@@ -72,6 +76,7 @@ export class MapView {
     this.drawReach();
     this.drawRanges();
     this.drawObjectives();
+    this.drawGhosts();
     this.drawUnits();
     this.drawGenerals();
     this.drawMessengers();
@@ -492,6 +497,36 @@ export class MapView {
     fill(this.layers.objectives, ...out);
   }
 
+  /**
+   * Fog of war: where the seat last saw each enemy piece it no longer
+   * spots, as the server lists them (state.lost), each a faded, dashed
+   * outline labelled with the turn it was seen on. A ghost is not a
+   * piece: it carries no data-unit, data-general or data-messenger, so a
+   * tap on it is a tap on the table, and nothing offers it a command.
+   */
+  drawGhosts() {
+    const m = this.model;
+    fill(this.layers.ghosts, ...(m.state.lost || []).map((g) => {
+      const label = ghostName(g, m.names);
+      let body;
+      if (g.kind === 'general') {
+        body = [s('circle.body', { r: GHOST_R }), s('circle.mark-dot', { r: GHOST_R * 0.38 })];
+      } else if (g.kind === 'messenger') {
+        body = [s('path.body', { d: 'M0 -0.75 L0.75 0 L0 0.75 L-0.75 0 Z' })];
+      } else {
+        const [w, d] = GHOST;
+        body = [s('rect.body', { x: -w / 2, y: -d / 2, width: w, height: d }), ...typeMarks(g.kind, w, d)];
+      }
+      const below = g.kind === 'general' || g.kind === 'messenger' ? GHOST_R : GHOST[1] / 2;
+      return s(`g.ghost.c-${m.colour(g.side)}`, { transform: `translate(${g.at[0]} ${g.at[1]})`, dataset: { ghost: g.id, side: g.side, turn: g.turn } },
+        s('title', { text: ghostTitle(g, label) }),
+        ...body,
+        s('text.lbl.lbl-ghost', { x: 0, y: below + 0.35, 'text-anchor': 'middle', 'dominant-baseline': 'hanging' },
+          s('tspan.ghost-name', { text: `${label} · ` }), s('tspan.ghost-seen', { text: `last seen T${g.turn}` })),
+      );
+    }));
+  }
+
   drawUnits() {
     const m = this.model;
     const out = [];
@@ -669,6 +704,22 @@ function typeMarks(type, w, d) {
       return [s('circle.mark-dot', { r: Math.min(w, d) * 0.22 })];
   }
   return [];
+}
+
+/**
+ * The name of an enemy piece last seen: the board's name for it, else its id.
+ * @param {{id:string}} g @param {Object<string,string>|undefined} names
+ */
+export function ghostName(g, names) {
+  return (names && names[g.id]) || g.id;
+}
+
+/**
+ * The tooltip of an enemy piece last seen.
+ * @param {{id:string, side:string, kind:string, turn:number}} g @param {string} label
+ */
+export function ghostTitle(g, label) {
+  return `${label}${label !== g.id ? ` (${g.id})` : ''} — ${g.kind.replace(/-/g, ' ')} · ${g.side}\nlast seen here on turn ${g.turn}; out of sight now`;
 }
 
 function unitTitle(u, m) {
