@@ -84,6 +84,7 @@ type fog struct {
 	off   map[string]string           // the side of each piece off the table
 	seen  map[string]map[string]bool  // side -> enemy mark id -> spotted now
 	last  map[string]map[string]Ghost // side -> enemy mark id -> where last spotted
+	ver   map[string]int              // side -> how many times what it spots has changed
 	// top, while a strict view is made (Game.SeesFrom), is the formation
 	// whose pieces alone spot.
 	top string
@@ -158,15 +159,33 @@ func (f *fog) update(s *State) {
 				delete(last, id) // seen to leave the field
 			}
 		}
-		clear(seen)
+		was := len(seen)
+		changed := false
+		for id := range seen {
+			seen[id] = false
+		}
 		for _, m := range f.marks {
 			if m.Side == side {
 				continue
 			}
 			if f.spotted(side, m, "") {
+				if _, ok := seen[m.ID]; !ok {
+					changed = true
+				}
 				seen[m.ID] = true
 				last[m.ID] = Ghost{ID: m.ID, Side: m.Side, Kind: m.Kind, At: m.At, Turn: s.Turn}
 			}
+		}
+		for id, now := range seen {
+			if !now {
+				delete(seen, id)
+			}
+		}
+		if changed || len(seen) != was {
+			if f.ver == nil {
+				f.ver = map[string]int{}
+			}
+			f.ver[side]++
 		}
 	}
 }
@@ -318,6 +337,16 @@ func (g *Game) Fog() string {
 		return FogOff
 	}
 	return g.st.fog.mode
+}
+
+// Sighted counts how many times what side spots has changed (a piece come
+// into sight, or lost from it): a seat whose count moves without an event
+// it may see has a new view to fetch. Always 0 without fog of war.
+func (g *Game) Sighted(side string) int {
+	if g.st.fog == nil {
+		return 0
+	}
+	return g.st.fog.ver[side]
 }
 
 // SeesFrom is the state as a commander's seat of side sees it, in a game

@@ -1,8 +1,10 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -123,5 +125,64 @@ func TestFogBoards(t *testing.T) {
 	code, body := f.call("POST", "/api/games", f.host, map[string]any{"scenario": "demo", "fog": "maybe"}, nil)
 	if code != 400 || !strings.Contains(string(body), `fog \"maybe\" is not a fog mode; allowed: off, on, strict`) {
 		t.Fatalf("fog maybe: %d %s; want 400 naming the modes", code, body)
+	}
+}
+
+// TestFogStreamView: when an enemy piece goes out of a side's sight by a
+// move that side may not see, its stream says its view changed (a "view"
+// message, with nothing in it), so its page fetches the board again; the
+// move itself never reaches it.
+func TestFogStreamView(t *testing.T) {
+	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
+	var made server.Created
+	if code, body := f.call("POST", "/api/games", f.host, map[string]any{"scenario": "demo", "fog": "on"}, &made); code != 201 {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	tok := map[string]string{}
+	for _, s := range made.Seats {
+		tok[s.Name] = s.Token
+	}
+	id := made.Game.ID
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ch, err := f.subscribe(ctx, id, tok["french"], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, side := range []string{"french", "allies"} {
+		if code, body := f.call("POST", "/api/games/"+id+"/commands", tok[side], map[string]any{"ready": true}, nil); code != 200 {
+			t.Fatalf("ready %s: %d %s", side, code, body)
+		}
+	}
+	// Wait until the French stream has caught up with the steps so far.
+	var ev server.Events
+	f.call("GET", "/api/games/"+id+"/events", tok["french"], nil, &ev)
+	collect(t, ch, func(ms []sse) bool { return len(events(t, ms)) >= ev.Version })
+	move := map[string]any{"move": map[string]any{"unit": "A-I-1-a", "to": []float64{95, 1}, "override": "out of sight, for the test"}}
+	if code, body := f.call("POST", "/api/games/"+id+"/commands", tok["umpire"], move, nil); code != 200 {
+		t.Fatalf("umpire's move: %d %s", code, body)
+	}
+	got := collect(t, ch, func(ms []sse) bool {
+		return slices.ContainsFunc(ms, func(m sse) bool { return m.event == "view" })
+	})
+	for _, e := range events(t, got) {
+		if strings.Contains(e.Summary, "A-I-1-a") || e.Event.Type == "moved" {
+			t.Fatalf("the French stream carries %s: %s", e.Event.Type, e.Summary)
+		}
+	}
+	var b struct {
+		State struct {
+			Lost []struct {
+				ID string `json:"id"`
+			} `json:"lost"`
+		} `json:"state"`
+	}
+	f.call("GET", "/api/games/"+id+"/board", tok["french"], nil, &b)
+	if !slices.ContainsFunc(b.State.Lost, func(g struct {
+		ID string `json:"id"`
+	}) bool {
+		return g.ID == "A-I-1-a"
+	}) {
+		t.Fatalf("the French board does not list A-I-1-a as lost: %+v", b.State.Lost)
 	}
 }

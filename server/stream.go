@@ -96,9 +96,12 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
-	shown := -1
+	shown, sighted := -1, -1
 	for {
 		if n, err = s.flush(ctx, out, l, seat, n, &shown); err != nil {
+			return
+		}
+		if err := s.sight(out, l, seat, &sighted); err != nil {
 			return
 		}
 		if err := out.flush(); err != nil {
@@ -210,6 +213,22 @@ func (s *Server) flush(ctx context.Context, out *sseWriter, l *live, seat store.
 		*shown = revealed
 	}
 	return n, nil
+}
+
+// sight tells a seat of a game played with fog of war that its view has
+// changed without an event it may see (an enemy piece has gone out of
+// sight): the page fetches its board again. It says nothing else.
+func (s *Server) sight(out *sseWriter, l *live, seat store.Seat, last *int) error {
+	l.mu.Lock()
+	n := l.g.Sighted(viewer(seat))
+	l.mu.Unlock()
+	if *last >= 0 && n != *last {
+		if err := out.message("view", struct{}{}); err != nil {
+			return err
+		}
+	}
+	*last = n
+	return nil
 }
 
 // sseWriter writes server-sent events, each write under a deadline, so a

@@ -165,7 +165,8 @@ export class Api {
   /**
    * Follows the game's event stream after the seat's event number since.
    * Calls onEvent for each event (numbered as the seat numbers them),
-   * onSeeds when a seed is revealed, and onState with "live",
+   * onSeeds when a seed is revealed, onView when the seat's view has
+   * changed without an event it may see (fog of war), and onState with "live",
    * "reconnecting" or "stopped". Reconnects with backoff from the last
    * event seen, with the token the client has then. Returns a function
    * that stops it.
@@ -187,6 +188,8 @@ export class Api {
         on.onEvent(e);
       } else if (msg.event === 'seeds') {
         on.onSeeds(JSON.parse(msg.data));
+      } else if (msg.event === 'view' && on.onView) {
+        on.onView();
       }
     });
     const connect = async () => {

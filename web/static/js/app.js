@@ -790,6 +790,7 @@ async function start() {
   app.api.stream(last, {
     onEvent: (e) => { logEvents([e]); refreshSoon(); },
     onSeeds: () => refreshSoon(),
+    onView: () => refreshSoon(),
     onState: (s) => { connection(s); if (s === 'live') refreshSoon(); },
     onFatal: (err) => banner(sentence(err)),
   });
