@@ -92,20 +92,7 @@ func authorize(s store.Seat, rules game.Rules, g *game.Game, c *game.Command) *E
 	return nil
 }
 
-// under reports whether id (a formation, or a unit or general, by the
+// under reports whether id (a formation, or a unit or general by the
 // formation it belongs to or commands) is top or below it, short of the
-// army.
-func under(sc *battle.Scenario, id, top string) bool {
-	start := id
-	if u := sc.Unit(id); u != nil {
-		start = u.Division
-	} else if g := sc.General(id); g != nil {
-		start = g.Commands
-	}
-	for f := sc.Formation(start); f != nil && f.Kind != battle.Army; f = sc.Formation(f.Parent) {
-		if f.ID == top {
-			return true
-		}
-	}
-	return false
-}
+// army (game.Under).
+func under(sc *battle.Scenario, id, top string) bool { return game.Under(sc, id, top) }
