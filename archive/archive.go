@@ -37,7 +37,10 @@ type Game struct {
 	// Fog is the game's fog of war mode (game.FogOn, game.FogStrict), when
 	// it was played with one: what each side last saw is worked out again
 	// under it.
-	Fog    string       `json:"fog,omitempty"`
+	Fog string `json:"fog,omitempty"`
+	// Dice is where the game's dice were thrown (game.DiceTable,
+	// game.DiceMixed), when not all by the server.
+	Dice   string       `json:"dice,omitempty"`
 	Seeds  []game.Seed  `json:"seeds"`
 	Events []game.Event `json:"events"`
 	Hash   string       `json:"hash"` // game.Game.Hash after the last event
@@ -158,6 +161,7 @@ type Report struct {
 	Events    int
 	Rolls     int // rolls drawn again from their revealed seed and matched
 	Secret    int // rolls under a seed not revealed in the document
+	Table     int // rolls thrown at the table: their faces read again, no seed drawn
 	Chained   int // events whose hash follows from the log before them
 	Unchained int // events the chain cannot be followed to: from the first under a secret seed on
 	Heads     int // heads given and found in the chain
@@ -190,7 +194,10 @@ func (g *Game) Verify(engine script.Engine, heads ...string) (Report, error) {
 		events = events[:at-1] // the rolls are checked up to the event whose link fails
 	}
 	rv, rerr := game.VerifyRolls(events, g.Seeds, rules.Table)
-	rep.Rolls, rep.Secret, rep.Chained, rep.Unchained = rv.Rolls, rv.Secret, cv.Checked, cv.Unchecked
+	rep.Rolls, rep.Secret, rep.Table, rep.Chained, rep.Unchained = rv.Rolls, rv.Secret, rv.Table, cv.Checked, cv.Unchecked
+	if rerr == nil {
+		rerr = g.thrownWhere(events)
+	}
 	switch {
 	case cerr != nil && (rerr == nil || mismatchAt(cerr) <= mismatchAt(rerr)):
 		return rep, cerr
@@ -227,6 +234,30 @@ func (g *Game) Verify(engine script.Engine, heads ...string) (Report, error) {
 			rep.Unchained, rep.Events, rep.Secret, rep.Rolls+rep.Secret, rep.Chained, ErrSecret)
 	}
 	return rep, nil
+}
+
+// thrownWhere checks that every roll thrown at the table was one the
+// game's dice mode lets the table throw: none when the server drew them
+// all, only those of events everyone sees in mixed mode.
+func (g *Game) thrownWhere(events []game.Event) error {
+	if err := game.CheckDice(g.Dice); err != nil {
+		return err
+	}
+	for i := range events {
+		e := &events[i]
+		for _, r := range e.Rolls {
+			if r.From != game.FromTable {
+				continue
+			}
+			switch {
+			case !game.TableDice(g.Dice):
+				return &game.Mismatch{Seq: e.Seq, Type: e.Type, What: fmt.Sprintf("its %s roll says it was thrown at the table, but the server drew this game's dice", r.Table)}
+			case g.Dice == game.DiceMixed && e.See != game.All:
+				return &game.Mismatch{Seq: e.Seq, Type: e.Type, What: fmt.Sprintf("its %s roll is secret, yet says it was thrown at the table; in mixed dice the server draws the secret rolls", r.Table)}
+			}
+		}
+	}
+	return nil
 }
 
 // mismatchAt is the event a check failed at: 0 for an error that is not

@@ -85,8 +85,23 @@ type Roll struct {
 	Total   int
 }
 
+// Expecter is a Roller told, before a throw, how many dice it will be
+// asked for: a roller of dice thrown at the table can then say how many
+// more it needs when it runs short, rather than one at a time.
+type Expecter interface {
+	Expect(n int)
+}
+
+// Expect tells r, if it is an Expecter, that n dice are about to be asked.
+func Expect(r Roller, n int) {
+	if e, ok := r.(Expecter); ok {
+		e.Expect(n)
+	}
+}
+
 // Roll rolls the spec's dice.
 func (s Spec) Roll(r Roller) (Roll, error) {
+	Expect(r, s.Count)
 	out := Roll{Faces: make([]int, s.Count)}
 	for i := range out.Faces {
 		f, err := r.Face(s.Sides, s.Low())

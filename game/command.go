@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -23,6 +24,9 @@ type Command struct {
 	Verb string `json:"verb"`
 	Step string `json:"step,omitempty"` // for end: the step or phase being ended
 	Args any    `json:"args,omitempty"`
+	// Dice are the dice of its rolls thrown at the table, in a game
+	// played with table dice (WithDice).
+	Dice []Given `json:"dice,omitempty"`
 }
 
 // Sizer is a command's arguments that name pieces: Size is how many ids
@@ -51,7 +55,7 @@ func DecodeCommand(r Rules, data []byte, where string) (Command, error) {
 // CommandFromNode reads a command of rule set r from a parsed YAML node.
 func CommandFromNode(r Rules, rd strict.Reader, n *yaml.Node, where string) (Command, error) {
 	verbs := append(r.Verbs(), Ready, End)
-	f, err := rd.Fields(n, where, append([]string{"side"}, verbs...)...)
+	f, err := rd.Fields(n, where, append([]string{"side", "dice"}, verbs...)...)
 	if err != nil {
 		return Command{}, err
 	}
@@ -61,6 +65,11 @@ func CommandFromNode(r Rules, rd strict.Reader, n *yaml.Node, where string) (Com
 	}
 	if c.Side, err = rd.ID(f["side"], where+".side"); err != nil {
 		return c, err
+	}
+	if f["dice"] != nil {
+		if c.Dice, err = givenDice(rd, f["dice"], where+".dice"); err != nil {
+			return c, err
+		}
 	}
 	var given []string
 	for _, v := range verbs {
@@ -102,4 +111,61 @@ func orNothing(xs []string) string {
 		return "none"
 	}
 	return strings.Join(xs, " and ")
+}
+
+// givenDice reads the dice of a command's rolls thrown at the table: a
+// list of {table, for, faces}.
+func givenDice(rd strict.Reader, n *yaml.Node, where string) ([]Given, error) {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return nil, nil // none, as a page that has none to give sends it
+	}
+	if n.Kind != yaml.SequenceNode {
+		return nil, rd.Errf(n, "%s: want a list of rolls such as [{table: nb/order-delay, for: F-I, faces: [3, 5]}], got %s", where, strict.KindName(n))
+	}
+	if len(n.Content) > MaxGiven {
+		return nil, rd.Errf(n, "%s: %d rolls; at most %d may be given at once", where, len(n.Content), MaxGiven)
+	}
+	out := make([]Given, 0, len(n.Content))
+	total := 0
+	for i, it := range n.Content {
+		w := fmt.Sprintf("%s[%d]", where, i)
+		f, err := rd.Fields(it, w, "table", "for", "faces")
+		if err != nil {
+			return nil, err
+		}
+		for _, k := range []string{"table", "for", "faces"} {
+			if f[k] == nil {
+				return nil, rd.Errf(it, "%s: %s is missing; a roll thrown at the table gives table, for and faces", w, k)
+			}
+		}
+		var g Given
+		if g.Table, err = rd.Str(f["table"], w+".table"); err != nil {
+			return nil, err
+		}
+		if g.Subject, err = rd.Str(f["for"], w+".for"); err != nil {
+			return nil, err
+		}
+		if len(g.Table) > 80 || len(g.Subject) > 200 {
+			return nil, rd.Errf(it, "%s: the table or subject is too long to be one", w)
+		}
+		fs := f["faces"]
+		if fs.Kind != yaml.SequenceNode || len(fs.Content) == 0 {
+			return nil, rd.Errf(fs, "%s.faces: want a list of the faces shown, such as [3, 5], got %s", w, strict.KindName(fs))
+		}
+		if total += len(fs.Content); total > MaxGivenFaces {
+			return nil, rd.Errf(fs, "%s.faces: over %d dice in all; at most %d may be given at once", w, MaxGivenFaces, MaxGivenFaces)
+		}
+		for j, fn := range fs.Content {
+			v, err := rd.Int(fn, fmt.Sprintf("%s.faces[%d]", w, j))
+			if err != nil {
+				return nil, err
+			}
+			if v < 0 || v > 100 {
+				return nil, rd.Errf(fn, "%s.faces[%d]: %d is no die's face; allowed: 0 to 100", w, j, v)
+			}
+			g.Faces = append(g.Faces, v)
+		}
+		out = append(out, g)
+	}
+	return out, nil
 }

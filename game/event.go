@@ -92,6 +92,10 @@ type Roll struct {
 	// natural faces set (a 6 that disorders); both empty for other tables.
 	Stages []Stage  `json:"stages,omitempty"`
 	Marks  []string `json:"marks,omitempty"`
+	// From is FromTable for dice thrown at the table and given with a
+	// command, empty for dice the server drew. A pool thrown at the table
+	// keeps its dice in Faces, in the order thrown.
+	From string `json:"from,omitempty"`
 
 	drawn int // the event it was drawn for (Tx.RollBound); 0 once recorded
 }
@@ -119,6 +123,9 @@ type Mod struct {
 func (r *Roll) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s rolled %d", r.Dice, r.Natural)
+	if r.From == FromTable {
+		b.WriteString(" at the table")
+	}
 	for _, m := range r.Mods {
 		if m.Amount != 0 {
 			fmt.Fprintf(&b, " %+d %s", m.Amount, m.Value)

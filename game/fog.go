@@ -50,6 +50,7 @@ type Option func(*options)
 
 type options struct {
 	fog   string
+	dice  string
 	watch func(*State, *Event)
 }
 

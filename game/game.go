@@ -156,6 +156,8 @@ type Game struct {
 	cmd    Command // the command being carried out (exec)
 
 	watch func(*State, *Event) // WithWatch
+	hand  hand                 // the dice given with the command being carried out (WithDice)
+	torn  bool                 // a refused command left the game changed (Torn)
 
 	chain *Chain // hashes each new event, when set
 	head  string // the last event's Hash
@@ -212,6 +214,7 @@ type Start struct {
 	rules Rules
 	st    *State
 	watch func(*State, *Event)
+	dice  string // the dice mode
 }
 
 // Prepare checks sc against rules once, for Start.New.
@@ -220,13 +223,14 @@ func Prepare(sc *battle.Scenario, rules Rules, opts ...Option) (*Start, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Start{sc: sc, rules: rules, st: g.st, watch: g.watch}, nil
+	return &Start{sc: sc, rules: rules, st: g.st, watch: g.watch, dice: g.hand.mode}, nil
 }
 
 // New starts a game with the given dice: the setup, then on to the first
 // step of turn 1 that waits for the players.
 func (p *Start) New(d Dice) (*Game, error) {
 	g := &Game{sc: p.sc, rules: p.rules, st: p.st.clone(), dice: d, watch: p.watch}
+	g.hand.mode = p.dice
 	return g, p.begin(g)
 }
 
@@ -282,6 +286,13 @@ func start(sc *battle.Scenario, rules Rules, opts []Option) (*Game, error) {
 		opt(&o)
 	}
 	g.watch = o.watch
+	if err := CheckDice(o.dice); err != nil {
+		return nil, err
+	}
+	if TableDice(o.dice) && o.fog != "" && o.fog != FogOff {
+		return nil, fmt.Errorf("dice %s and fog %s do not go together: dice thrown at the table are seen by everyone at it, so table dice need fog off", o.dice, o.fog)
+	}
+	g.hand.mode = o.dice
 	if g.st.fog, err = newFog(o.fog, sc, rules); err != nil {
 		return nil, err
 	}
@@ -480,7 +491,11 @@ func (g *Game) Hash() string {
 }
 
 // Do carries out a command. A rejected command returns an *Error and
-// changes nothing; an accepted one returns the events it added.
+// changes nothing; an accepted one returns the events it added. In a game
+// whose dice are thrown at the table (WithDice) a command may also be
+// refused with *NeedDice, for dice it did not give; if it had ended a
+// step (ready, end), the game may by then have begun to advance, and must
+// be rebuilt from its log (Replay) before it is used again.
 func (g *Game) Do(c Command) ([]Event, error) {
 	before := g.Len()
 	if err := g.exec(c); err != nil {
@@ -496,11 +511,32 @@ func (g *Game) Exec(c Command) error { return g.exec(c) }
 // handed for the length of the command: a command then costs no
 // allocation of its own (a Monte Carlo run gives thousands).
 func (g *Game) exec(c Command) error {
+	if g.torn {
+		return fmt.Errorf("the game was left part way through a refused command; rebuild it from its log")
+	}
 	g.cmd = c
+	if err := g.hand.start(&g.cmd); err != nil {
+		g.cmd = Command{}
+		return err
+	}
+	n, turn, step := g.Len(), g.st.Turn, g.cur
 	err := g.do(&g.cmd)
+	if err == nil {
+		err = g.hand.done()
+	}
+	if err != nil && (g.Len() != n || g.st.Turn != turn || g.cur.Phase != step.Phase || g.cur.Name != step.Name) {
+		g.torn = true
+	}
+	g.hand.stop()
 	g.cmd = Command{}
 	return err
 }
+
+// Torn reports that a command was refused after it had begun to change
+// the game (dice thrown at the table were missing when a step it ended
+// had begun to advance): the game must be rebuilt from its log (Replay)
+// and is refused every command until then.
+func (g *Game) Torn() bool { return g.torn }
 
 func (g *Game) do(c *Command) error {
 	if g.st.Over {
@@ -536,6 +572,18 @@ func (g *Game) do(c *Command) error {
 	}
 	for i := range x.out {
 		if err := g.checkRolls(&x.out[i], g.Len()+i+1, true); err != nil {
+			g.drawSeq, g.drawn = drawSeq, drawn
+			return err
+		}
+		if err := g.hand.audit(&x.out[i]); err != nil {
+			g.drawSeq, g.drawn = drawSeq, drawn
+			return err
+		}
+	}
+	if !x.ends {
+		// Dice given and not used refuse the command before it is kept,
+		// unless a step it ends may still use them (Settle rolls none).
+		if err := g.hand.unused(); err != nil {
 			g.drawSeq, g.drawn = drawSeq, drawn
 			return err
 		}
@@ -688,6 +736,9 @@ func (g *Game) append(e Event) error {
 	if err := g.checkRolls(&e, e.Seq, true); err != nil {
 		return err
 	}
+	if err := g.hand.audit(&e); err != nil {
+		return err
+	}
 	e.Hash = ""
 	if len(g.arena) == cap(g.arena) {
 		if g.block < len(g.blocks) {
@@ -827,12 +878,31 @@ func (x *Tx) RollBound(t *table.Table, a table.Args, subject string) (*Roll, err
 	}
 	k := RollKey{Seq: seq, Index: g.drawn, Turn: x.S.Turn, Phase: x.S.Phase, Table: t.ID, Subject: subject}
 	g.drawn++
-	r, err := t.Draw(a, g.dice.Roller(k), g.modBuf)
+	var rl dice.Roller
+	th := g.hand.roller(t, subject)
+	if th != nil {
+		rl = th
+	} else {
+		rl = g.dice.Roller(k)
+	}
+	r, err := t.Draw(a, rl, g.modBuf)
 	if err != nil {
+		if th != nil {
+			return nil, th.refusal(t, subject, err)
+		}
 		return nil, fmt.Errorf("%s for %s: %w", t.ID, subject, err)
 	}
 	out := g.rolls.One(Roll{Table: r.Table, Subject: subject, Index: k.Index, Params: g.params(t, a), Dice: r.Dice, Faces: r.Faces,
 		Natural: r.Natural, Total: r.Total, Result: r.Result, drawn: seq})
+	if th != nil && th.used > 0 {
+		if err := th.check(t, subject); err != nil {
+			return nil, err
+		}
+		out.From = FromTable
+		if len(r.Stages) > 0 {
+			out.Faces = th.faces[:th.used:th.used] // a pool's dice, in the order thrown
+		}
+	}
 	out.Mods = g.mods.Take(len(r.Mods))
 	for i, m := range r.Mods {
 		out.Mods[i] = Mod{Name: m.Name, Value: m.Value, Amount: m.Amount}

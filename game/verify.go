@@ -106,6 +106,10 @@ func seedOf(seeds []Seed, seq int) Seed {
 type Verified struct {
 	Rolls  int // rolls drawn again from their revealed seed and matched
 	Secret int // rolls under a seed not yet revealed: counted, not checked
+	// Table counts the rolls whose dice were thrown at the table
+	// (Roll.From): no seed draws them, so only what the table makes of
+	// their faces is checked.
+	Table int
 }
 
 // VerifyRolls checks every roll in events against the seeds and the
@@ -129,15 +133,23 @@ func VerifyRolls(events []Event, seeds []Seed, tables func(id string) (*table.Ta
 			continue
 		}
 		s := seedOf(seeds, e.Seq)
-		if s.Key == nil {
-			v.Secret += len(e.Rolls)
-			continue
-		}
 		for j := range e.Rolls {
-			if err := checkRoll(e, j, s.Key, tables); err != nil {
-				return v, err
+			switch r := &e.Rolls[j]; {
+			case r.From == FromTable:
+				if err := checkRoll(e, j, nil, tables); err != nil {
+					return v, err
+				}
+				v.Table++
+			case r.From != "":
+				return v, mismatch(e, "its roll on table %s says its dice came from %s; allowed: %s, or nothing for the server's", strict.Quote(r.Table, 40), strict.Quote(r.From, 40), FromTable)
+			case s.Key == nil:
+				v.Secret++
+			default:
+				if err := checkRoll(e, j, s.Key, tables); err != nil {
+					return v, err
+				}
+				v.Rolls++
 			}
-			v.Rolls++
 		}
 	}
 	return v, nil
@@ -170,14 +182,27 @@ func checkRoll(e *Event, j int, key []byte, tables func(id string) (*table.Table
 	}
 	// The table resolved with the keyed roller draws the faces the label
 	// gives and reads them as Resolve with dice.NewScripted(faces...) would.
-	want, err := t.Resolve(a, dice.NewKeyed(key, RollLabel(e.Seq, r.Index, r.Table, r.Subject)))
+	// Dice thrown at the table (key nil) are read from the faces recorded.
+	var rl dice.Roller
+	wantFaces := r.Faces
+	if key != nil {
+		rl = dice.NewKeyed(key, RollLabel(e.Seq, r.Index, r.Table, r.Subject))
+	} else {
+		rl = dice.NewScripted(r.Faces...)
+	}
+	want, err := t.Resolve(a, rl)
 	if err != nil {
-		return mismatch(e, "its roll on table %s cannot be drawn again: %v", t.ID, err)
+		return mismatch(e, "its roll on table %s cannot be read again from its dice: %v", t.ID, err)
+	}
+	if key != nil || t.Pool == nil {
+		wantFaces = want.Faces
 	}
 	switch {
 	case r.Dice != want.Dice:
 		return mismatch(e, "its roll's dice are not those of table %s", t.ID)
-	case !slices.Equal(r.Faces, want.Faces) || r.Natural != want.Natural || !sameStages(r.Stages, want.Stages):
+	case key == nil && (!slices.Equal(r.Faces, wantFaces) || r.Natural != want.Natural || !sameStages(r.Stages, want.Stages)):
+		return mismatch(e, "its roll's faces are not the ones thrown at the table for it (table %s)", t.ID)
+	case !slices.Equal(r.Faces, wantFaces) || r.Natural != want.Natural || !sameStages(r.Stages, want.Stages):
 		return mismatch(e, "its roll's faces are not the ones its dice seed gives for it (table %s)", t.ID)
 	case !sameMods(r.Mods, want.Mods):
 		return mismatch(e, "the roll's modifiers do not follow from its params under table %s", t.ID)

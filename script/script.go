@@ -27,11 +27,14 @@ type Script struct {
 	Title    string
 	Scenario *battle.Scenario
 	Seed     uint64
-	Until    int // the last turn to play
-	Rolls    []Roll
-	Steps    []Commands
-	Expect   []Expect
-	File     string
+	// Dice is where the game's dice are thrown (game.DiceTable,
+	// game.DiceMixed): the commands then give the dice of their rolls.
+	Dice   string
+	Until  int // the last turn to play
+	Rolls  []Roll
+	Steps  []Commands
+	Expect []Expect
+	File   string
 }
 
 // Roll fixes the dice of one roll: the table rolled for a formation or
@@ -101,7 +104,7 @@ func Load(file string, data []byte, engine Engine, files Files) (*Script, error)
 	if err != nil {
 		return nil, err
 	}
-	f, err := r.Fields(n, "script", "script", "title", "scenario", "seed", "until", "rolls", "turns", "expect")
+	f, err := r.Fields(n, "script", "script", "title", "scenario", "seed", "dice", "until", "rolls", "turns", "expect")
 	if err != nil {
 		return nil, err
 	}
@@ -136,6 +139,14 @@ func Load(file string, data []byte, engine Engine, files Files) (*Script, error)
 			return nil, r.Errf(f["seed"], "seed: want a whole number of 0 or more, got %d", v)
 		}
 		s.Seed = uint64(v)
+	}
+	if f["dice"] != nil {
+		if s.Dice, err = r.Word(f["dice"], "dice"); err != nil {
+			return nil, err
+		}
+		if err := game.CheckDice(s.Dice); err != nil {
+			return nil, r.Errf(f["dice"], "dice: %v", err)
+		}
 	}
 	if f["until"] != nil {
 		if s.Until, err = r.Int(f["until"], "until"); err != nil {
@@ -344,7 +355,7 @@ func turns(r strict.Reader, n *yaml.Node, sc *battle.Scenario, rules game.Rules)
 
 // engineFields are the fields of the engine's envelope an expectation can
 // test; a rule set (game.Fielder) adds its own.
-var engineFields = []string{"turn", "phase", "step", "type", "side", "result", "natural", "total", "rule", "verb"}
+var engineFields = []string{"turn", "phase", "step", "type", "side", "result", "natural", "total", "from", "rule", "verb"}
 
 func expects(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Expect, error) {
 	items, err := r.List(n, "expect")
@@ -354,6 +365,10 @@ func expects(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Expect, error) 
 	order, match := engineFields, func(*game.Event, string, string) bool { return false }
 	if f, ok := rules.(game.Fielder); ok {
 		order, match = f.Fields(), f.Match
+		if !slices.Contains(order, "from") {
+			// Where a roll's dice were thrown is the engine's, in every rule set.
+			order = append(slices.Clone(order), "from")
+		}
 	}
 	expectable := append(slices.Clone(order), "not")
 	var out []Expect
@@ -407,7 +422,7 @@ func (s *Script) Run(rules game.Rules) (*game.Game, []game.Event, error) {
 	for i := range s.Rolls {
 		s.Rolls[i].used = false
 	}
-	g, err := game.New(s.Scenario, rules, &scriptDice{s: s, rest: game.Seeded(s.Seed)})
+	g, err := game.New(s.Scenario, rules, &scriptDice{s: s, rest: game.Seeded(s.Seed)}, game.WithDice(s.Dice))
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", s.File, err)
 	}
@@ -516,7 +531,7 @@ func (p *Plan) Play(g *game.Game, rejected func(game.Command, *game.Error)) erro
 	if phase == nil {
 		phase = phases(seq, g.Scenario())
 	}
-	next := 0
+	next, ended := 0, false
 	end := game.Command{Side: game.Umpire, Verb: "end"}
 	for {
 		st := g.State()
@@ -533,18 +548,34 @@ func (p *Plan) Play(g *game.Game, rejected func(game.Command, *game.Error)) erro
 				return &strict.Error{File: p.File, Line: cs.Line, Msg: fmt.Sprintf("turn %d %s: the game was already past it", cs.Turn, cs.Phase)}
 			}
 			for _, c := range cs.Commands {
+				ended = false
 				if err := g.Exec(c); err != nil {
 					var ge *game.Error
-					if !errors.As(err, &ge) {
+					if !errors.As(err, &ge) || g.Torn() {
+						// A script cannot take back the steps a refused end
+						// had begun: the dice it gives must be right.
 						return fmt.Errorf("%s: turn %d %s: %w", p.File, cs.Turn, cs.Phase, err)
 					}
 					if rejected != nil {
 						rejected(c, ge)
 					}
+					continue
 				}
+				// A phase that ends with an end of its own (giving the dice
+				// the steps after it throw at the table) is not ended again.
+				ended = c.Verb == game.End
 			}
 		}
+		if ended {
+			ended = false
+			continue
+		}
 		if err := g.Exec(end); err != nil {
+			var nd *game.NeedDice
+			if errors.As(err, &nd) {
+				return fmt.Errorf("%s: turn %d, ending step %s: %w; end the phase with dice of its own, as {side: umpire, end: true, dice: [{table: %s, for: %s, faces: [...]}]}",
+					p.File, st.Turn, g.Step().Name, err, nd.Table, nd.Subject)
+			}
 			return fmt.Errorf("%s: ending %s: %w", p.File, g.Step().Name, err)
 		}
 	}
@@ -621,6 +652,16 @@ func Field(e *game.Event, name string) (string, bool) {
 			return d.Command.Verb, true
 		}
 		return "", true
+	case "from":
+		// Where the first roll's dice were thrown: table or server.
+		r := e.FirstRoll()
+		switch {
+		case r == nil:
+			return "", true
+		case r.From == "":
+			return game.DiceServer, true
+		}
+		return r.From, true
 	case "result", "natural", "total":
 		r := e.FirstRoll()
 		if r == nil {

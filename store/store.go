@@ -45,6 +45,9 @@ type Game struct {
 	// Fog is the game's fog of war mode (game.FogOn, game.FogStrict), or
 	// empty for none.
 	Fog string
+	// Dice is where its dice are thrown (game.DiceTable, game.DiceMixed),
+	// or empty for the server.
+	Dice string
 }
 
 // OriginDemo marks the demo game that orderly serve --demo reuses.

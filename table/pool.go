@@ -341,6 +341,7 @@ func (t *Table) resolvePool(a Args, r dice.Roller) (Roll, error) {
 			continue
 		}
 		kept := 0
+		dice.Expect(r, left)
 		for range left {
 			f, err := face()
 			if err != nil {
@@ -350,6 +351,7 @@ func (t *Table) resolvePool(a Args, r dice.Roller) (Roll, error) {
 			pass := s.passes(f, setups[i])
 			s.mark(f, marks)
 			if !pass && setups[i].reroll {
+				dice.Expect(r, 1)
 				f, err = face()
 				if err != nil {
 					return Roll{}, err

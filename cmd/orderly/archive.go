@@ -170,8 +170,8 @@ is checked as far as it can be and exits with status 1.`,
 			eng := func(id string) (game.Rules, error) { return mk(id, doc.Own()...) }
 			rep, err := doc.Verify(eng, heads...)
 			if err != nil {
-				fmt.Fprintf(a.out, "%s: %d events, %d followed along the chain, %d unchecked; %d rolls checked, %d under a secret seed\n",
-					args[0], rep.Events, rep.Chained, rep.Unchained, rep.Rolls, rep.Secret)
+				fmt.Fprintf(a.out, "%s: %d events, %d followed along the chain, %d unchecked; %d rolls checked, %d under a secret seed, %d thrown at the table\n",
+					args[0], rep.Events, rep.Chained, rep.Unchained, rep.Rolls, rep.Secret, rep.Table)
 				if errors.Is(err, archive.ErrSecret) {
 					return fmt.Errorf("%s: %w", args[0], err)
 				}
@@ -179,6 +179,9 @@ is checked as far as it can be and exits with status 1.`,
 			}
 			fmt.Fprintf(a.out, "%s: ok: %d events replay to state %s; all %d rolls match their revealed seeds (%d seeds); every event's hash follows from the log before it",
 				args[0], rep.Events, rep.Hash[:16], rep.Rolls, len(doc.Seeds))
+			if rep.Table > 0 {
+				fmt.Fprintf(a.out, "; %d rolls were thrown at the table (dice %s): no seed draws them, and what their tables make of their faces checks out", rep.Table, doc.Dice)
+			}
 			if rep.Heads > 0 {
 				fmt.Fprintf(a.out, "; %d head(s) found in the chain", rep.Heads)
 			}

@@ -501,6 +501,19 @@ func TestForget(t *testing.T) {
 
 // TestFog is the fog-of-war property test on the scenarios of
 // TestConformance.
+// TestTableDice plays games to the end with every roll thrown at the
+// table, and in mixed dice, where the umpire's secret rolls (order
+// delays) stay the server's (issue 15).
+func TestTableDice(t *testing.T) {
+	r := engine(t)
+	for _, path := range []string{"../../examples/nb/seed-example.yaml", "../../examples/nb/nb-10-off-board-reserve.yaml"} {
+		t.Run(path[strings.LastIndex(path, "/")+1:], func(t *testing.T) {
+			gametest.TableDice(t, r, scenarioOf(t, r, path), 2, game.DiceTable)
+			gametest.TableDice(t, r, scenarioOf(t, r, path), 2, game.DiceMixed)
+		})
+	}
+}
+
 func TestFog(t *testing.T) {
 	r := engine(t)
 	for _, path := range []string{"../../examples/nb/seed-example.yaml", "../../examples/nb/nb-10-off-board-reserve.yaml", "../../examples/nb/nb-11-hierarchy.yaml"} {

@@ -143,6 +143,14 @@ func synthetic(t testing.TB, corps, divs, brigs, units, size int) *battle.Scenar
 }
 
 // TestFog is the fog-of-war property test on the demo.
+// TestTableDice plays the demo to the end with every roll thrown at the
+// table, and in mixed dice (issue 15).
+func TestTableDice(t *testing.T) {
+	r := engine(t)
+	gametest.TableDice(t, r, demo(t, r), 2, game.DiceTable)
+	gametest.TableDice(t, r, demo(t, r), 2, game.DiceMixed)
+}
+
 func TestFog(t *testing.T) {
 	r := engine(t)
 	gametest.Fog(t, r, demo(t, r), 4)
