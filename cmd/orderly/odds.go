@@ -63,7 +63,7 @@ per combination of the varied parameters: every value of an enum or bool
 				return err
 			}
 			if plotTo != "" {
-				if err := plotBars(plotTo, t.ID+" "+describe(bound), []string{""}, resultsOf(o), [][]float64{floats(o)}); err != nil {
+				if err := a.plotBars(plotTo, t.ID+" "+describe(bound), []string{""}, resultsOf(o), [][]float64{floats(o)}); err != nil {
 					return err
 				}
 			}
@@ -286,7 +286,7 @@ func (a *app) varyOdds(t *table.Table, fixed map[string]string, flags []string, 
 		for i, s := range specs {
 			names[i] = s.name
 		}
-		if err := plotBars(plotTo, t.ID+" by "+strings.Join(names, ", "), groups, cols, series); err != nil {
+		if err := a.plotBars(plotTo, t.ID+" by "+strings.Join(names, ", "), groups, cols, series); err != nil {
 			return err
 		}
 	}
@@ -382,7 +382,7 @@ func (a *app) diceOdds(sp dice.Spec, asJSON bool, plotTo string) error {
 		out.Outcomes = append(out.Outcomes, table.OutcomeJSON{Result: total, Probability: f, Exact: p.RatString()})
 	}
 	if plotTo != "" {
-		if err := plotBars(plotTo, sp.String(), []string{""}, res, [][]float64{fs}); err != nil {
+		if err := a.plotBars(plotTo, sp.String(), []string{""}, res, [][]float64{fs}); err != nil {
 			return err
 		}
 	}

@@ -104,7 +104,7 @@ another, the rules as given first, so that variants compare run for run.`,
 				return a.simVariants(sc, args[0], data, planFile, pdata, opts, res, variants, asJSON)
 			}
 			if plotFile != "" {
-				if err := plotSim(plotFile, sc.Name, res, res.IDs(sc)); err != nil {
+				if err := a.plotSim(plotFile, sc.Name, res, res.IDs(sc)); err != nil {
 					return err
 				}
 			}
@@ -267,8 +267,19 @@ func toKeys(m map[string]map[string]float64) map[string]float64 {
 	return out
 }
 
-func plotSim(file, name string, res *sim.Result, ids []string) error {
-	cols := simColumns(res, ids)
+// plotSim draws the first turns of every subject as bars, one series per
+// turn that some subject has (named as in writeSim's head).
+func (a *app) plotSim(file, name string, res *sim.Result, ids []string) error {
+	var cols, names []string
+	for _, c := range simColumns(res, ids) {
+		if slices.ContainsFunc(ids, func(id string) bool { return res.Subjects[id].First[c] > 0 }) {
+			cols = append(cols, c)
+			names = append(names, "turn "+c)
+			if c == sim.Never {
+				names[len(names)-1] = c
+			}
+		}
+	}
 	series := make([][]float64, len(ids))
 	for i, id := range ids {
 		series[i] = make([]float64, len(cols))
@@ -276,5 +287,5 @@ func plotSim(file, name string, res *sim.Result, ids []string) error {
 			series[i][j] = res.Subjects[id].First[c]
 		}
 	}
-	return plotBars(file, name+": "+res.Measure.Plot, ids, cols, series)
+	return a.plotBars(file, name+": "+res.Measure.Plot, ids, names, series)
 }
