@@ -46,6 +46,20 @@ func (r *Rules) Offers(gs *game.State, step game.Step, seat string) map[string][
 					add(u.ID, verb)
 				}
 			}
+		case "remove":
+			// A general on the table may fall (NB-15).
+			for _, g := range s.Generals {
+				if mine(g.Side) && g.OnTable && g.Fate == "" {
+					add(g.ID, verb)
+				}
+			}
+		case "replace":
+			// A fallen general not yet replaced (NB-15).
+			for _, g := range s.Generals {
+				if mine(g.Side) && g.Fate != "" && g.Replaced == "" {
+					add(g.ID, verb)
+				}
+			}
 		case "complete":
 			for _, f := range s.Formations {
 				if mine(f.Side) && completable(f) == nil {

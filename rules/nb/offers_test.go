@@ -1,6 +1,7 @@
 package nb_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -89,8 +90,18 @@ func TestOffersAreWhatIsAccepted(t *testing.T) {
 					break
 				}
 			}
+			// And a general falls now and then, so that replace has
+			// someone to offer (NB-15).
+			for _, gn := range nb.StateOf(g.State()).Generals {
+				if gn.OnTable && gn.Fate == "" && turn%2 == 1 && gn.Commands != "" {
+					if err := g.Exec(game.Command{Side: game.Umpire, Verb: "remove", Args: &nb.Args{General: gn.ID, Fate: "killed"}}); err != nil {
+						t.Fatal(err)
+					}
+					break
+				}
+			}
 			step := g.Step()
-			step.Verbs = append(slices.Clone(step.Verbs), "rout", "rally")
+			step.Verbs = append(slices.Clone(step.Verbs), "rout", "rally", "remove", "replace")
 			for _, seat := range append(sideIDs(g), game.Umpire) {
 				offers := r.Offers(g.Sees(seat), step, seat)
 				s := nb.StateOf(g.State())
@@ -138,6 +149,14 @@ func TestOffersAreWhatIsAccepted(t *testing.T) {
 				for _, f := range s.Formations {
 					try(f.ID, "complete", &nb.Args{Formation: f.ID})
 				}
+				for _, gn := range s.Generals {
+					try(gn.ID, "remove", &nb.Args{General: gn.ID, Fate: "captured"})
+					at, _ := g.State().Pos(gn.ID)
+					if !gn.OnTable {
+						at = g.State().Pieces[0].At
+					}
+					try(gn.ID, "replace", &nb.Args{General: gn.ID, New: &nb.NewGeneral{ID: fmt.Sprintf("new-%s-%d", gn.ID, turn), Quality: "average", Range: 6, At: at}})
+				}
 			}
 			if err := g.Exec(game.Command{Side: game.Umpire, Verb: game.End}); err != nil {
 				t.Fatal(err)
@@ -147,7 +166,7 @@ func TestOffersAreWhatIsAccepted(t *testing.T) {
 			t.Errorf("%s: no offer was checked", path)
 		}
 	}
-	for _, verb := range []string{"write", "react", "combat", "rout", "rally", "complete"} {
+	for _, verb := range []string{"write", "react", "combat", "rout", "rally", "complete", "remove", "replace"} {
 		if n := seen[verb]; n[0] == 0 || n[1] == 0 {
 			t.Errorf("%s: accepted %d times, refused %d times; the games should show both", verb, n[0], n[1])
 		}
