@@ -54,7 +54,7 @@ func DecodeCommand(r Rules, data []byte, where string) (Command, error) {
 
 // CommandFromNode reads a command of rule set r from a parsed YAML node.
 func CommandFromNode(r Rules, rd strict.Reader, n *yaml.Node, where string) (Command, error) {
-	verbs := append(r.Verbs(), Ready, End)
+	verbs := append(r.Verbs(), Ready, End, Place)
 	f, err := rd.Fields(n, where, append([]string{"side", "dice"}, verbs...)...)
 	if err != nil {
 		return Command{}, err
@@ -96,6 +96,8 @@ func CommandFromNode(r Rules, rd strict.Reader, n *yaml.Node, where string) (Com
 		default:
 			c.Step, err = rd.Word(v, w)
 		}
+	case Place:
+		c.Args, err = decodePlace(rd, v, w)
 	default:
 		c.Args, err = r.Decode(c.Verb, rd, v, w)
 	}

@@ -189,6 +189,8 @@ func payload(typ string) (any, bool) {
 		return &Rejected{}, true
 	case SideReady:
 		return nil, true
+	case Placed:
+		return &PlaceData{}, true
 	}
 	return nil, false
 }

@@ -555,6 +555,9 @@ func (g *Game) do(c *Command) error {
 	if c.Verb == Ready {
 		return g.ready(c.Side)
 	}
+	if c.Verb == Place {
+		return g.place(c)
+	}
 	if !slices.Contains(step.Verbs, c.Verb) {
 		return Reject("", "%s is not taken in step %s of the %s phase; allowed now: %s",
 			c.Verb, step.Name, step.Phase, strings.Join(append(slices.Clone(step.Verbs), End), ", "))

@@ -237,6 +237,8 @@ func (s *State) apply(r Rules, e *Event) error {
 		s.Ready = append(s.Ready, e.Side)
 	case GameOver:
 		s.Over = true
+	case Placed:
+		// The umpire's hand: only the move it carries.
 	default:
 		if err := r.Apply(s, e); err != nil {
 			return err

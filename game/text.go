@@ -39,6 +39,10 @@ func Describe(r Rules, e *Event, name func(string) string) string {
 			why = d.Why
 		}
 		fmt.Fprintf(&b, "game over: %s", why)
+	case Placed:
+		if d, ok := e.Data.(*PlaceData); ok {
+			b.WriteString(describePlace(d, name))
+		}
 	case CommandRejected:
 		if d, ok := e.Data.(*Rejected); ok {
 			b.WriteString(d.Why)
