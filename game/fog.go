@@ -45,6 +45,14 @@ type Marker interface {
 	Marks(s *State, add func(sight.Mark))
 }
 
+// Namer is a Marker whose events name marks otherwise than by their ids
+// (an NES headquarters' move names its side): Names lists the marks e
+// names, so that the fog of war narrows it as it does an event naming a
+// piece.
+type Namer interface {
+	Names(e *Event) []string
+}
+
 // Option is a choice made when a game starts.
 type Option func(*options)
 
@@ -287,6 +295,11 @@ func (f *fog) names(e *Event) []string {
 	}
 	for _, r := range e.Rolls {
 		add(r.Subject)
+	}
+	if n, ok := f.rules.(Namer); ok {
+		for _, id := range n.Names(e) {
+			add(id)
+		}
 	}
 	if e.Data == nil {
 		return out

@@ -176,7 +176,9 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		b.Points = sd.Points
 	}
 	for _, sd := range st.Sides {
-		b.HQ[sd.ID] = sd.HQ // a counter on the map, open to both sides
+		if !sd.Unseen {
+			b.HQ[sd.ID] = sd.HQ // a counter on the map, open unless fog hides it
+		}
 	}
 	sp := st.sc.Map
 	moving := step.Name == StepMove && slices.Contains(step.Actors, side)

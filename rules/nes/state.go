@@ -138,7 +138,13 @@ type Side struct {
 	Points int        `json:"points"`            // command points left this turn
 	Each   int        `json:"each"`              // command points a turn
 	Used   int        `json:"hq-used,omitempty"` // sixths the HQ has moved this turn
+	// Unseen says, in a side's view under fog of war, that it does not
+	// spot this enemy headquarters (HQ is then left empty).
+	Unseen bool `json:"hq-unseen,omitempty"`
 }
+
+// hqMark is the id of a side's headquarters as fog of war spots it.
+func hqMark(side string) string { return "hq-" + side }
 
 // Order is an order: its kind and objective, who sent it, and what rides
 // with it to later delivery rolls (NES-1's accrued modifiers).

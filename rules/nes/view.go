@@ -4,7 +4,26 @@ import (
 	"slices"
 
 	"orderly/game"
+	"orderly/geom"
+	"orderly/sight"
 )
+
+// Marks adds each side's headquarters counter to what fog of war spots
+// and may be spotted (game.Marker).
+func (r *Rules) Marks(s *game.State, add func(sight.Mark)) {
+	for _, sd := range ext(s).Sides {
+		add(sight.Mark{ID: hqMark(sd.ID), Side: sd.ID, Kind: "hq", At: sd.HQ})
+	}
+}
+
+// Names lists the headquarters a moved event moves (game.Namer): its
+// payload names the side, not the counter.
+func (r *Rules) Names(e *game.Event) []string {
+	if d, ok := e.Data.(*Moved); ok && d.HQ != "" {
+		return []string{hqMark(d.HQ)}
+	}
+	return nil
+}
 
 // View is the state as seat may see it: every piece on the map and every
 // command unit's command state are open, as counters on a map are; the
@@ -12,8 +31,9 @@ import (
 // are not (the rules keep them secret). Played with fog of war, the
 // enemy's pieces the seat does not spot are left out, and so is every
 // mention of them in what it sees (a unit's command unit, a command
-// unit's superior and units). The headquarters counters stay open: their
-// moves are events every side sees.
+// unit's superior and units), and so is an enemy headquarters it does not
+// spot (its counter is a mark the fog spots, Marks; its moves name it,
+// Names).
 func (r *Rules) View(s *game.State, seat string) *game.State {
 	fog := s.Fogged() && seat != game.Umpire
 	hidden := func(id string) bool { return fog && s.Hidden(seat, id) }
@@ -47,6 +67,9 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 		for i := range c.Sides {
 			if sd := &c.Sides[i]; sd.ID != seat {
 				sd.Points, sd.Each = 0, 0
+				if hidden(hqMark(sd.ID)) {
+					sd.HQ, sd.Used, sd.Unseen = geom.Point{}, 0, true
+				}
 			}
 		}
 	}

@@ -1,0 +1,124 @@
+package nes_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"orderly/game"
+	"orderly/rules/nes"
+	"orderly/sight"
+)
+
+// TestFogHQ: under fog of war an enemy headquarters counter is seen only
+// while one of the side's pieces (or its own headquarters) spots it,
+// worked out here from positions and the sight data: a side's view then
+// leaves its hex empty and says it is unseen, the page's board has no
+// counter for it, and no event that moves it reaches the side. Over random
+// games of the demo; the test fails unless an headquarters was both seen
+// and hidden and moved at least once.
+func TestFogHQ(t *testing.T) {
+	r := engine(t)
+	sc := demo(t, r)
+	field := sight.On(r.Sight(), sc)
+	// spots reports whether side spots the enemy headquarters of enemy in s.
+	spots := func(s *game.State, side, enemy string) bool {
+		st := nes.StateOf(s)
+		var hq sight.Mark
+		var eyes []sight.Mark
+		for _, sd := range st.Sides {
+			m := sight.Mark{ID: "hq-" + sd.ID, Side: sd.ID, Kind: "hq", At: sd.HQ}
+			switch sd.ID {
+			case enemy:
+				hq = m
+			case side:
+				eyes = append(eyes, m)
+			}
+		}
+		for _, p := range s.Pieces {
+			if p.Side != side || !p.OnTable {
+				continue
+			}
+			kind := "general"
+			if u := sc.Unit(p.ID); u != nil {
+				kind = u.Type
+			}
+			eyes = append(eyes, sight.Mark{ID: p.ID, Side: side, Kind: kind, At: p.At})
+		}
+		for _, o := range eyes {
+			if field.Spotted(o, hq) {
+				return true
+			}
+		}
+		return false
+	}
+	seen, hidden, moves := 0, 0, 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		var fails []string
+		watch := func(s *game.State, e *game.Event) {
+			d, ok := e.Data.(*nes.Moved)
+			if !ok || d.HQ == "" {
+				return
+			}
+			moves++
+			for _, sd := range sc.Sides {
+				if sd.ID != d.HQ && e.Visible(sd.ID) && !spots(s, sd.ID, d.HQ) {
+					fails = append(fails, "event "+e.Type+" moving "+d.HQ+"'s headquarters reaches "+sd.ID+", which does not spot it")
+				}
+			}
+		}
+		g, err := game.New(sc, r, game.Seeded(seed), game.WithFog(game.FogOn), game.WithWatch(watch))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 11))
+		for steps := 0; !g.State().Over && steps < 3000 && len(fails) == 0; steps++ {
+			c := r.Random(g, rng)
+			if steps%400 == 40 {
+				// The umpire sets an enemy unit on a headquarters' hex, so
+				// that it is spotted.
+				sd := nes.StateOf(g.State()).Sides[rng.IntN(2)]
+				for _, p := range g.State().Pieces {
+					if p.Side != sd.ID && p.OnTable && sc.Unit(p.ID) != nil {
+						c = game.Command{Side: game.Umpire, Verb: game.Place, Args: &game.Placement{Piece: p.ID, Hex: sc.Space().Format(sd.HQ), Why: "a scout"}}
+						break
+					}
+				}
+			}
+			if _, err := g.Do(c); err != nil {
+				var ge *game.Error
+				if !errors.As(err, &ge) {
+					t.Fatalf("command %+v: %v", c, err)
+				}
+				continue
+			}
+			for _, side := range sc.Sides {
+				v := g.Sees(side.ID)
+				box, _ := r.Annotate(v, g.Step(), side.ID).(nes.Board)
+				for _, sd := range nes.StateOf(v).Sides {
+					if sd.ID == side.ID {
+						continue
+					}
+					want := spots(g.State(), side.ID, sd.ID)
+					_, drawn := box.HQ[sd.ID]
+					switch {
+					case want && (sd.Unseen || !drawn):
+						t.Fatalf("seed %d: %s spots %s's headquarters, but its view says unseen %v, drawn %v", seed, side.ID, sd.ID, sd.Unseen, drawn)
+					case !want && (!sd.Unseen || drawn || sd.HQ != (nes.Side{}).HQ):
+						t.Fatalf("seed %d: %s does not spot %s's headquarters, but its view has it at %v (unseen %v, drawn %v)", seed, side.ID, sd.ID, sd.HQ, sd.Unseen, drawn)
+					case want:
+						seen++
+					default:
+						hidden++
+					}
+				}
+			}
+		}
+		if len(fails) > 0 {
+			t.Fatal(fails[0])
+		}
+	}
+	if seen == 0 || hidden == 0 || moves == 0 {
+		t.Fatalf("over the games a headquarters was seen %d times, hidden %d times and moved %d times; the test needs each", seen, hidden, moves)
+	}
+}
