@@ -252,7 +252,9 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 	side := game.SeatSide(seat, st.phasing(s.Phase))
 	b.Side = side
 	for _, sd := range st.Sides {
-		b.HQ[sd.ID] = sd.HQ
+		if !sd.Unseen {
+			b.HQ[sd.ID] = sd.HQ // a counter on the map, open unless fog hides it
+		}
 		if sd.ID == side {
 			b.Rolled, b.Aware = sd.Rolled, sd.Aware
 			b.HQOrder = "no move order: the army HQ moves only under an order the army commander issues with his command roll"
@@ -266,7 +268,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		f := &st.Formations[i]
 		box := FormationBox{Kind: f.Kind, Parent: f.Parent, Command: f.Command, Leader: f.Leader, Arrives: f.Arrives, Entered: f.Entered}
 		if f.IsCommand() {
-			if at, by, ok := st.Centre(f); ok && by != nil {
+			if at, by, ok := st.Centre(f); ok && by != nil && !f.HQUnseen {
 				box.Centre, box.Radius, box.Acting = &at, by.Radius, !f.HQOn
 			}
 			if f.HQOn {

@@ -69,7 +69,14 @@ type Side struct {
 	Goal   *geom.Point `json:"hq-goal,omitempty"`
 	HQUsed int         `json:"hq-used,omitempty"`
 	Issued int         `json:"issued"` // orders numbered so far
+	// Unseen says, in a side's view under fog of war, that it does not
+	// spot this enemy army HQ (HQ is then left empty).
+	Unseen bool `json:"hq-unseen,omitempty"`
 }
+
+// armyHQ and commandHQ are the ids of the HQ counters fog of war spots.
+func armyHQ(side string) string   { return "army-hq:" + side }
+func commandHQ(cmd string) string { return "hq:" + cmd }
 
 // Formation is a Command (corps, division, artillery battalion) or a
 // brigade under a division, with what LOB keeps of it.
@@ -95,6 +102,9 @@ type Formation struct {
 	HQArrives int        `json:"hq-arrives,omitempty"`
 	HasHQ     bool       `json:"has-hq,omitempty"` // the scenario gives it an HQ
 	HQUsed    int        `json:"hq-used,omitempty"`
+	// HQUnseen says, in a side's view under fog of war, that it does not
+	// spot this enemy Command's HQ (HQ is then left empty, HQOn false).
+	HQUnseen bool `json:"hq-unseen,omitempty"`
 	// Order is the id of the order it executes; "" is no-orders status.
 	Order string `json:"order,omitempty"`
 	// Fluked: its attack was stopped and it cannot advance until it has

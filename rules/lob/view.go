@@ -5,7 +5,38 @@ import (
 	"slices"
 
 	"orderly/game"
+	"orderly/geom"
+	"orderly/sight"
 )
+
+// Marks adds the HQ counters on the map, each army's and each Command's,
+// to what fog of war spots and may be spotted (game.Marker).
+func (r *Rules) Marks(s *game.State, add func(sight.Mark)) {
+	st := ext(s)
+	for _, sd := range st.Sides {
+		add(sight.Mark{ID: armyHQ(sd.ID), Side: sd.ID, Kind: "hq", At: sd.HQ})
+	}
+	for _, f := range st.Formations {
+		if f.HQOn {
+			add(sight.Mark{ID: commandHQ(f.ID), Side: f.Side, Kind: "hq", At: f.HQ})
+		}
+	}
+}
+
+// Names lists the HQ a moved event moves (game.Namer): its payload names
+// the Command or the side, not the counter.
+func (r *Rules) Names(e *game.Event) []string {
+	d, ok := e.Data.(*Moved)
+	switch {
+	case !ok:
+		return nil
+	case d.HQ != "":
+		return []string{commandHQ(d.HQ)}
+	case d.Army != "":
+		return []string{armyHQ(d.Army)}
+	}
+	return nil
+}
 
 // View is the state as seat may see it: every piece and HQ on the map is
 // open, as counters on a map are; the enemy's orders, their stages,
@@ -15,8 +46,9 @@ import (
 // units and leaders none of the seat's pieces spots are left out, with
 // every mention of them (a formation's leader and units, the army
 // commander), and so is an enemy formation none of whose pieces it spots,
-// its HQ with it. The army HQs stay open: their moves are events every
-// side sees.
+// its HQ with it, and an enemy HQ (a Command's or the army's) it does not
+// spot: the HQ counters are marks the fog spots (Marks), and their moves
+// name them (Names).
 func (r *Rules) View(s *game.State, seat string) *game.State {
 	fog := s.Fogged() && seat != game.Umpire
 	hidden := func(id string) bool { return fog && id != "" && s.Hidden(seat, id) }
@@ -66,6 +98,11 @@ func (c *State) fog(seat string, hidden func(string) bool) {
 	c.Units = slices.DeleteFunc(c.Units, func(u Unit) bool { return hidden(u.ID) })
 	c.Leaders = slices.DeleteFunc(c.Leaders, func(l Leader) bool { return hidden(l.ID) })
 	seen := map[string]bool{}
+	for _, f := range c.Formations {
+		if f.Side != seat && f.HQOn && !hidden(commandHQ(f.ID)) {
+			seen[f.ID] = true // its HQ counter is spotted
+		}
+	}
 	for _, u := range c.Units {
 		seen[u.Formation], seen[u.Command] = true, true
 	}
@@ -80,11 +117,18 @@ func (c *State) fog(seat string, hidden func(string) bool) {
 		}
 		if f.Side != seat {
 			f.Units = slices.DeleteFunc(slices.Clone(f.Units), hidden)
+			if f.HQOn && hidden(commandHQ(f.ID)) {
+				f.HQ, f.HQOn, f.HQUsed, f.HQUnseen = geom.Point{}, false, 0, true
+			}
 		}
 	}
 	for i := range c.Sides {
-		if sd := &c.Sides[i]; hidden(sd.Army) {
+		sd := &c.Sides[i]
+		if hidden(sd.Army) {
 			sd.Army = ""
+		}
+		if sd.ID != seat && hidden(armyHQ(sd.ID)) {
+			sd.HQ, sd.HQUsed, sd.Unseen = geom.Point{}, 0, true
 		}
 	}
 }
