@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"orderly/battle"
@@ -29,7 +30,7 @@ func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 		t.Fatalf("rule set %s has no sight data (game.Spotter)", rules.ID())
 	}
 	field := sight.On(sp.Sight(), sc)
-	hid, showed := 0, 0
+	hid, showed, refusals := 0, 0, 0
 	for seed := 1; seed <= games; seed++ {
 		t.Run(fmt.Sprintf("fog-%d", seed), func(t *testing.T) {
 			var fails []string
@@ -56,10 +57,20 @@ func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 			rng := rand.New(rand.NewPCG(uint64(seed), 7))
 			for steps := 0; !g.State().Over && steps < 5000 && len(fails) == 0; steps++ {
 				c := rules.Random(g, rng)
+				hiddenBefore := unspotted(rules, sc, field, g.State())
 				if _, err := doSafely(g, c); err != nil {
 					var ge *game.Error
 					if !errors.As(err, &ge) {
 						t.Fatalf("command %+v failed without a rejection: %v", c, err)
+					}
+					if c.Side != game.Umpire {
+						// A side's refusal names no enemy piece it does not spot.
+						for id := range hiddenBefore[c.Side] {
+							if word(ge.Msg, id) && !mentions(c, id) {
+								fails = append(fails, fmt.Sprintf("the refusal of %s's %s names %s, which none of its pieces spots: %q", c.Side, c.Verb, id, ge.Msg))
+							}
+						}
+						refusals++
 					}
 					continue
 				}
@@ -99,9 +110,36 @@ func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 			checkViews(t, g)
 		})
 	}
-	if hid == 0 || showed == 0 {
-		t.Fatalf("over %d games the fog hid %d and showed %d enemy pieces; the test needs both", games, hid, showed)
+	if hid == 0 || showed == 0 || refusals == 0 {
+		t.Fatalf("over %d games the fog hid %d and showed %d enemy pieces, and refused %d sides' commands; the test needs each", games, hid, showed, refusals)
 	}
+}
+
+// word reports whether id stands in msg as a word of its own (not inside
+// a longer id).
+func word(msg, id string) bool {
+	isID := func(c byte) bool {
+		return c == '-' || c == '_' || c == ':' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	for i := 0; ; {
+		j := strings.Index(msg[i:], id)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(id)
+		if (j == 0 || !isID(msg[j-1])) && (end == len(msg) || !isID(msg[end])) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// mentions reports whether the command itself names id: a refusal may
+// quote what it was given.
+func mentions(c game.Command, id string) bool {
+	b, err := json.Marshal(c.Args)
+	return err == nil && word(string(b), id)
 }
 
 // unspotted is, by side, the enemy pieces and marks on the field that none
