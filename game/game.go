@@ -321,8 +321,16 @@ func Replay(sc *battle.Scenario, rules Rules, events []Event, opts ...Option) (*
 		if err := g.st.apply(rules, &e); err != nil {
 			return nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
 		}
-		if g.st.fog != nil {
-			g.st.fog.update(g.st)
+		if f := g.st.fog; f != nil {
+			f.update(g.st)
+			// An event the log shows everyone must name only pieces every
+			// side spots after it: the fog would have narrowed it.
+			if e.See == All {
+				c := e
+				if f.narrow(&c); c.See != All {
+					return nil, fmt.Errorf("event %d (%s) is shown to every side, yet under fog %s it names a piece not every side spots", e.Seq, e.Type, f.mode)
+				}
+			}
 		}
 		if b, ok := e.Data.(*Begun); ok && e.Type == StepBegun {
 			g.cur = Step{Phase: e.Phase, Name: e.Step, Actors: b.Actors, Verbs: b.Verbs}

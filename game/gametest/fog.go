@@ -30,7 +30,7 @@ func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 		t.Fatalf("rule set %s has no sight data (game.Spotter)", rules.ID())
 	}
 	field := sight.On(sp.Sight(), sc)
-	hid, showed, refusals := 0, 0, 0
+	hid, showed, refusals, widened := 0, 0, 0, 0
 	for seed := 1; seed <= games; seed++ {
 		t.Run(fmt.Sprintf("fog-%d", seed), func(t *testing.T) {
 			var fails []string
@@ -108,11 +108,37 @@ func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 			}
 			checkReplayWith(t, g, game.WithFog(game.FogOn))
 			checkViews(t, g)
+			widened += widen(t, g)
 		})
 	}
-	if hid == 0 || showed == 0 || refusals == 0 {
-		t.Fatalf("over %d games the fog hid %d and showed %d enemy pieces, and refused %d sides' commands; the test needs each", games, hid, showed, refusals)
+	if hid == 0 || showed == 0 || refusals == 0 || widened == 0 {
+		t.Fatalf("over %d games the fog hid %d and showed %d enemy pieces, refused %d sides' commands and caught %d logs shown to all; the test needs each", games, hid, showed, refusals, widened)
 	}
+}
+
+// widen shows events of g's log that the fog narrowed to one side to
+// every side instead, one at a time, as a forged export would: the replay
+// under fog must refuse each such log whose event names a piece the other
+// side does not spot. It returns how many it refused (trying at most 40).
+func widen(t *testing.T, g *game.Game) int {
+	t.Helper()
+	log := g.Log()
+	caught, tried := 0, 0
+	for i := range log {
+		if log[i].See == game.All || log[i].See == game.Umpire || tried == 40 {
+			continue
+		}
+		tried++
+		forged := slices.Clone(log)
+		forged[i].See = game.All
+		if _, err := game.Replay(g.Scenario(), g.Rules(), forged, game.WithFog(game.FogOn)); err != nil {
+			if !strings.Contains(err.Error(), "under fog") {
+				t.Fatalf("event %d shown to all: the replay fails with %v; want the fog named", log[i].Seq, err)
+			}
+			caught++
+		}
+	}
+	return caught
 }
 
 // word reports whether id stands in msg as a word of its own (not inside
