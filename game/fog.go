@@ -94,6 +94,10 @@ type fog struct {
 	seen  map[string]map[string]bool  // side -> enemy mark id -> spotted now
 	last  map[string]map[string]Ghost // side -> enemy mark id -> where last spotted
 	ver   map[string]int              // side -> how many times what it spots has changed
+	// gone lists, by side, the enemy marks it spotted that left the field
+	// with the latest event (a unit broken, a messenger arrived): the side
+	// saw them go, so the event that took them is not narrowed from it.
+	gone map[string]map[string]bool
 	// top, while a strict view is made (Game.SeesFrom), is the formation
 	// whose pieces alone spot.
 	top string
@@ -121,7 +125,7 @@ func newFog(mode string, sc *battle.Scenario, rules Rules) (*fog, error) {
 // fresh is a fog of the same game with nothing seen yet.
 func (f *fog) fresh() *fog {
 	c := &fog{mode: f.mode, field: f.field, sc: f.sc, rules: f.rules,
-		seen: map[string]map[string]bool{}, last: map[string]map[string]Ghost{}}
+		seen: map[string]map[string]bool{}, last: map[string]map[string]Ghost{}, gone: map[string]map[string]bool{}}
 	for side := range f.seen {
 		c.seen[side], c.last[side] = map[string]bool{}, map[string]Ghost{}
 	}
@@ -161,11 +165,23 @@ func (f *fog) update(s *State) {
 	for i, m := range f.marks {
 		f.at[m.ID] = i
 	}
+	if f.gone == nil {
+		f.gone = map[string]map[string]bool{}
+	}
 	for side, seen := range f.seen {
 		last := f.last[side]
-		for id := range seen {
+		gone := f.gone[side]
+		if gone == nil {
+			gone = map[string]bool{}
+			f.gone[side] = gone
+		}
+		clear(gone)
+		for id, now := range seen {
 			if _, ok := f.at[id]; !ok {
 				delete(last, id) // seen to leave the field
+				if now {
+					gone[id] = true
+				}
 			}
 		}
 		was := len(seen)
@@ -252,8 +268,9 @@ func (f *fog) ghosts(seat string) []Ghost {
 }
 
 // narrow gives an event everyone may see to only the sides that spot
-// every enemy piece it names (after it): fog of war hides the news of a
-// piece nobody of a side can see.
+// every enemy piece it names (after it, or right before it for a piece
+// the event took off the field): fog of war hides the news of a piece
+// nobody of a side can see.
 func (f *fog) narrow(e *Event) {
 	if e.See != All {
 		return
@@ -263,7 +280,7 @@ func (f *fog) narrow(e *Event) {
 	for _, sd := range f.sc.Sides {
 		ok := true
 		for _, id := range names {
-			if f.hidden(sd.ID, id) {
+			if f.hidden(sd.ID, id) && !f.gone[sd.ID][id] {
 				ok = false
 				break
 			}

@@ -34,21 +34,26 @@ func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 	for seed := 1; seed <= games; seed++ {
 		t.Run(fmt.Sprintf("fog-%d", seed), func(t *testing.T) {
 			var fails []string
+			var before map[string]map[string]bool // unspotted after the event before
 			watch := func(s *game.State, e *game.Event) {
 				if len(fails) > 0 {
 					return
 				}
 				hidden := unspotted(rules, sc, field, s)
+				on := onField(rules, s)
 				for _, side := range sc.Sides {
 					if !e.Visible(side.ID) {
 						continue
 					}
 					for _, id := range named(e) {
-						if hidden[side.ID][id] {
+						// A piece the event took off the field may be named to
+						// a side that spotted it right before.
+						if hidden[side.ID][id] && (on[id] || before == nil || before[side.ID][id]) {
 							fails = append(fails, fmt.Sprintf("event %d (%s), seen by %s, names %s, which none of its pieces spots", e.Seq, e.Type, side.ID, id))
 						}
 					}
 				}
+				before = hidden
 			}
 			g, err := game.New(sc, rules, game.Seeded(uint64(seed)), game.WithFog(game.FogOn), game.WithWatch(watch))
 			if err != nil {
@@ -208,6 +213,20 @@ func unspotted(rules game.Rules, sc *battle.Scenario, field *sight.Field, s *gam
 				out[side][m.ID] = true
 			}
 		}
+	}
+	return out
+}
+
+// onField lists the pieces on the field in s and the rule set's marks.
+func onField(rules game.Rules, s *game.State) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range s.Pieces {
+		if p.OnTable {
+			out[p.ID] = true
+		}
+	}
+	if m, ok := rules.(game.Marker); ok {
+		m.Marks(s, func(k sight.Mark) { out[k.ID] = true })
 	}
 	return out
 }

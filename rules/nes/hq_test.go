@@ -3,6 +3,7 @@ package nes_test
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"orderly/game"
@@ -120,5 +121,59 @@ func TestFogHQ(t *testing.T) {
 	}
 	if seen == 0 || hidden == 0 || moves == 0 {
 		t.Fatalf("over the games a headquarters was seen %d times, hidden %d times and moved %d times; the test needs each", seen, hidden, moves)
+	}
+}
+
+// TestFogSeenToGo: under fog of war a side that spots an enemy unit and
+// destroys it sees the event that takes it off the map, though nobody
+// spots it after (it is gone): the fog narrows only the news of pieces the
+// side could not see.
+func TestFogSeenToGo(t *testing.T) {
+	r := engine(t)
+	sc := demo(t, r)
+	g, err := game.New(sc, r, game.Seeded(1), game.WithFog(game.FogOn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	acts := func(side string) bool {
+		return slices.Contains(g.Step().Verbs, "loss") && slices.Contains(g.Acting(), side)
+	}
+	for n := 0; !acts("french") && n < 200; n++ {
+		if err := g.Exec(game.Command{Side: game.Umpire, Verb: game.End}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !acts("french") {
+		t.Fatal("the French never come to a step that takes loss")
+	}
+	var mine, theirs string
+	for _, p := range g.State().Pieces {
+		if p.OnTable && sc.Unit(p.ID) != nil {
+			if p.Side == "french" && mine == "" {
+				mine = p.ID
+			} else if p.Side != "french" && theirs == "" {
+				theirs = p.ID
+			}
+		}
+	}
+	at, _ := g.State().Pos(mine)
+	if _, err := g.Do(game.Command{Side: game.Umpire, Verb: game.Place, Args: &game.Placement{Piece: theirs, Hex: sc.Space().Format(at), Why: "in contact"}}); err != nil {
+		t.Fatal(err)
+	}
+	if g.State().Hidden("french", theirs) {
+		t.Fatalf("the French do not spot %s standing with their %s", theirs, mine)
+	}
+	points := nes.StateOf(g.State()).Unit(theirs).Strength
+	evs, err := g.Do(game.Command{Side: "french", Verb: "loss", Args: &nes.Args{Unit: theirs, Points: points, Situation: "shock"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := g.State().Piece(theirs); p.OnTable {
+		t.Fatalf("%s lost all %d points and is still on the map", theirs, points)
+	}
+	for _, e := range evs {
+		if !e.Visible("french") {
+			t.Fatalf("event %d (%s), which takes %s off the map, is not shown to the French who destroyed it", e.Seq, e.Type, theirs)
+		}
 	}
 }
