@@ -221,9 +221,34 @@ func (s *Server) getGame(r *http.Request, seat store.Seat, l *live) (int, any, e
 }
 
 func (s *Server) getBoard(r *http.Request, seat store.Seat, l *live) (int, any, error) {
+	as := r.URL.Query().Get("as")
+	if as == "" {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		return http.StatusOK, l.board(seat), nil
+	}
+	if seat.Role != store.Umpire {
+		return 0, nil, errorf(Forbidden, "only the umpire may see the board as another seat sees it")
+	}
+	var sides []string
+	for _, sd := range l.sc.Sides {
+		sides = append(sides, sd.ID)
+	}
+	if !slices.Contains(sides, as) {
+		return 0, nil, errorf(Invalid, "as: %s is not a side of this game; allowed: %s", quote(as), strings.Join(sides, ", "))
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return http.StatusOK, l.board(seat), nil
+	// What that side's own seat would be shown, under the game's fog,
+	// for the umpire to set beside his own (issue 15, the umpire's hand).
+	return http.StatusOK, AsBoard{Board: l.board(store.Seat{Game: l.id, Role: store.Side, Side: as}), As: as}, nil
+}
+
+// AsBoard is a side's board as the umpire asks to see it: the board that
+// side's seat is shown, and which side it is.
+type AsBoard struct {
+	Board
+	As string `json:"as"`
 }
 
 func since(r *http.Request) (int, error) {
@@ -272,6 +297,10 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 	evs, err := l.do(r.Context(), s.st, s.lim, c, func(st *game.State, c *game.Command) *Error {
 		return authorize(seat, l.rules, l.g, c)
 	})
+	var nd *game.NeedDice
+	if errors.As(err, &nd) {
+		return 0, nil, l.needs(nd)
+	}
 	if err != nil {
 		return 0, nil, err
 	}

@@ -40,6 +40,7 @@ func (s *Server) Export(ctx context.Context, id string, secrets bool) (*archive.
 		doc.Tables = &archive.Scenario{File: rec.TablesFile, Source: string(rec.Tables)}
 	}
 	doc.Fog = rec.Fog
+	doc.Dice = rec.Dice
 	if secrets {
 		for i := range doc.Seeds {
 			doc.Seeds[i].Key = l.seeds[i].Key
@@ -76,10 +77,11 @@ func (s *Server) Import(ctx context.Context, doc *archive.Game, commanders bool)
 	if _, err := doc.Verify(func(id string) (game.Rules, error) { return s.engine(id, doc.Own()...) }); err != nil && !errors.Is(err, archive.ErrSecret) {
 		return nil, &Error{Code: Verification, Msg: "the game does not check out: " + err.Error()}
 	}
-	if err := game.CheckFog(doc.Fog); err != nil {
-		return nil, errorf(Invalid, "%v", err)
+	in := Setup{Title: doc.Title, Commanders: commanders, Fog: doc.Fog, Dice: doc.Dice}
+	if err := checkModes(in); err != nil {
+		return nil, err
 	}
-	return s.start(ctx, Setup{Title: doc.Title, Commanders: commanders, Fog: doc.Fog}, doc.Scenario.File, data, c,
+	return s.start(ctx, in, doc.Scenario.File, data, c,
 		&Imported{Events: doc.Events, Seeds: doc.Seeds})
 }
 

@@ -11,22 +11,25 @@ import (
 // Demo makes the demo game, or if the store has one already, reissues
 // every seat's link of it (the old links stop working) so that orderly
 // serve --demo can print them again instead of adding a game per start.
-// reused says which. fog is the demo's fog of war mode (game.FogOn,
-// game.FogStrict, or off): a demo kept under another mode is left as it
-// is, and a new one made.
-func (s *Server) Demo(ctx context.Context, commanders bool, fog string) (made *Created, reused bool, err error) {
-	if err := game.CheckFog(fog); err != nil {
-		return nil, false, err
+// reused says which. in gives its commander seats and its fog of war and
+// dice modes (its scenario is the demo's): a demo kept under other modes
+// is left as it is, and a new one made.
+func (s *Server) Demo(ctx context.Context, in Setup) (made *Created, reused bool, err error) {
+	if e := checkModes(in); e != nil {
+		return nil, false, e
 	}
-	if fog == game.FogOff {
-		fog = ""
+	if in.Fog == game.FogOff {
+		in.Fog = ""
+	}
+	if in.Dice == game.DiceServer {
+		in.Dice = ""
 	}
 	games, err := s.st.Games(ctx)
 	if err != nil {
 		return nil, false, fmt.Errorf("look for the demo game: %w", err)
 	}
 	for i := len(games) - 1; i >= 0; i-- {
-		if games[i].Origin != store.OriginDemo || games[i].Fog != fog {
+		if games[i].Origin != store.OriginDemo || games[i].Fog != in.Fog || games[i].Dice != in.Dice {
 			continue
 		}
 		l, e := s.game(ctx, games[i].ID)
@@ -50,6 +53,7 @@ func (s *Server) Demo(ctx context.Context, commanders bool, fog string) (made *C
 		l.mu.Unlock()
 		return out, true, nil
 	}
-	made, err = s.Create(ctx, Setup{Scenario: "demo", Commanders: commanders, Fog: fog, origin: store.OriginDemo})
+	in.Scenario, in.origin = "demo", store.OriginDemo
+	made, err = s.Create(ctx, in)
 	return made, false, err
 }

@@ -36,6 +36,7 @@ const (
 	Confirm      Code = "confirm"      // 409 as well: the request needs confirming (details say why)
 	Verification Code = "verification" // 422: an imported game does not check out
 	WrongHost    Code = "wrong-host"   // 421: the server does not answer to the Host header's name
+	Dice         Code = "dice"         // 422 as well: the command needs dice thrown at the table (need says which)
 )
 
 var statuses = map[Code]int{
@@ -46,6 +47,7 @@ var statuses = map[Code]int{
 	NotAllowed: http.StatusMethodNotAllowed, TooMany: http.StatusTooManyRequests, Gone: http.StatusConflict,
 	Full: http.StatusConflict, Confirm: http.StatusConflict,
 	Verification: http.StatusUnprocessableEntity, WrongHost: http.StatusMisdirectedRequest,
+	Dice: http.StatusUnprocessableEntity,
 }
 
 // Error is an API error: a code, one sentence for people, and for a
@@ -59,6 +61,10 @@ type Error struct {
 	// Override names the piece of a refused move that the umpire may move
 	// all the same, giving the move again with a reason.
 	Override string `json:"override,omitempty"`
+	// Need is, for a Dice error, the roll whose dice are to be thrown at
+	// the table: the page asks for them and sends the command again with
+	// them under dice.
+	Need *Need `json:"need,omitempty"`
 
 	retry time.Duration // for TooMany: when to try again
 }
@@ -108,6 +114,14 @@ func asError(err error) *Error {
 		return errorf(Conflict, "the game moved on while the command was saved; send it again")
 	}
 	return errorf(Internal, "the server failed; nothing was changed")
+}
+
+// Need is a roll to be thrown at the table: the engine's NeedDice, with
+// the table's title and the subject's name for people.
+type Need struct {
+	game.NeedDice
+	Title string `json:"title"` // the table's
+	Name  string `json:"name"`  // what it is rolled for
 }
 
 type errorBody struct {

@@ -185,4 +185,43 @@ func TestFogStreamView(t *testing.T) {
 	}) {
 		t.Fatalf("the French board does not list A-I-1-a as lost: %+v", b.State.Lost)
 	}
+	// A named general the French see, set out of their sight by the
+	// umpire: his ghost keeps his name.
+	var seen struct {
+		Names map[string]string `json:"names"`
+		State struct {
+			Generals []struct {
+				ID      string `json:"id"`
+				Side    string `json:"side"`
+				OnTable bool   `json:"on-table"`
+			} `json:"generals"`
+			Lost []struct {
+				ID string `json:"id"`
+			} `json:"lost"`
+		} `json:"state"`
+	}
+	f.call("GET", "/api/games/"+id+"/board", tok["french"], nil, &seen)
+	general, name := "", ""
+	for _, p := range seen.State.Generals {
+		if n := seen.Names[p.ID]; p.Side == "allies" && p.OnTable && n != "" {
+			general, name = p.ID, n
+			break
+		}
+	}
+	if general == "" {
+		t.Fatalf("the French see no named allied general: %+v", seen.State.Generals)
+	}
+	place := map[string]any{"place": map[string]any{"piece": general, "to": []float64{94, 2}, "why": "out of sight, for the test"}}
+	if code, body := f.call("POST", "/api/games/"+id+"/commands", tok["umpire"], place, nil); code != 200 {
+		t.Fatalf("umpire's place: %d %s", code, body)
+	}
+	seen.Names, seen.State.Lost = nil, nil
+	f.call("GET", "/api/games/"+id+"/board", tok["french"], nil, &seen)
+	if !slices.ContainsFunc(seen.State.Lost, func(g struct {
+		ID string `json:"id"`
+	}) bool {
+		return g.ID == general
+	}) || seen.Names[general] != name {
+		t.Fatalf("the French board lists %+v as lost, names %s %q; want %s last seen, named %q", seen.State.Lost, general, seen.Names[general], general, name)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -69,6 +70,15 @@ func (l *live) do(ctx context.Context, st store.Store, lim Limits, cmd game.Comm
 		}
 		version := l.g.Len()
 		evs, err := l.g.Do(c)
+		if err != nil && l.g.Torn() {
+			// Refused part way (dice thrown at the table were missing once
+			// the step it ended had begun to advance): the store never saw
+			// any of it, so rebuild the game from there.
+			if rerr := l.reload(ctx, st); rerr != nil {
+				return nil, fmt.Errorf("%w; and reloading the game failed: %v", err, rerr)
+			}
+			return nil, err
+		}
 		if err != nil {
 			// Refused: but perhaps only because another process has
 			// moved the game on since it was loaded. Look, reload, retry.
@@ -145,7 +155,7 @@ func (l *live) reload(ctx context.Context, st store.Store) error {
 			break
 		}
 	}
-	g, err := game.Replay(l.sc, l.rules, evs, game.WithFog(l.rec.Fog))
+	g, err := game.Replay(l.sc, l.rules, evs, game.WithFog(l.rec.Fog), game.WithDice(l.rec.Dice))
 	if err != nil {
 		return fmt.Errorf("its log does not replay: %w", err)
 	}
@@ -322,4 +332,36 @@ func (s *subscribers) notify() {
 		}
 	}
 	s.mu.Unlock()
+}
+
+// diceMode is where the game's dice are thrown, as Info says it.
+func (l *live) diceMode() string {
+	if l.rec.Dice == "" {
+		return game.DiceServer
+	}
+	return l.rec.Dice
+}
+
+// needs is the API's error for a command that needs dice thrown at the
+// table: the roll, with its table's title and its subject's name. Table
+// dice are played with fog off, so every seat may read both.
+func (l *live) needs(nd *game.NeedDice) *Error {
+	n := &Need{NeedDice: *nd, Title: nd.Table, Name: nd.Subject}
+	if t, err := l.rules.Table(nd.Table); err == nil && t.Title != "" {
+		n.Title = t.Title
+	}
+	var names []string
+	for _, id := range strings.Split(nd.Subject, "/") {
+		if nm := l.sc.NameOf(id); nm != "" {
+			names = append(names, nm)
+		} else {
+			names = append(names, id)
+		}
+	}
+	n.Name = strings.Join(names, " / ")
+	msg := fmt.Sprintf("throw %s for %s (%s) and give the faces", nd.Dice, n.Name, n.Title)
+	if nd.Given > 0 {
+		msg = fmt.Sprintf("throw %s more for %s (%s): %d dice given so far", nd.Dice, n.Name, n.Title, nd.Given)
+	}
+	return &Error{Code: Dice, Msg: msg, Need: n}
 }

@@ -434,7 +434,13 @@ type Setup struct {
 	// for double-blind play (a side sees an enemy piece only while one of
 	// its own spots it), strict for a commander's seat that sees only
 	// what his own formation spots.
-	Fog    string `json:"fog,omitempty"`
+	Fog string `json:"fog,omitempty"`
+	// Dice is where the game's dice are thrown: server (or empty) for
+	// every roll drawn by the server; table for every roll of a command
+	// thrown at the table and given with it; mixed for the rolls everyone
+	// sees thrown at the table and the umpire's secret ones drawn by the
+	// server. Table dice need fog off.
+	Dice   string `json:"dice,omitempty"`
 	origin string
 }
 
@@ -442,8 +448,8 @@ type Setup struct {
 // each side (and, if asked, for each commander under the army), and a
 // secret dice seed whose commitment is published at once.
 func (s *Server) Create(ctx context.Context, in Setup) (*Created, error) {
-	if err := game.CheckFog(in.Fog); err != nil {
-		return nil, errorf(Invalid, "%v", err)
+	if err := checkModes(in); err != nil {
+		return nil, err
 	}
 	file, data, own, err := s.source(in)
 	if err != nil {
@@ -461,6 +467,20 @@ func (s *Server) Create(ctx context.Context, in Setup) (*Created, error) {
 		return nil, &Error{Code: Invalid, Msg: err.Error()}
 	}
 	return s.start(ctx, in, file, data, c, nil)
+}
+
+// checkModes checks a new game's fog and dice modes, alone and together.
+func checkModes(in Setup) *Error {
+	if err := game.CheckFog(in.Fog); err != nil {
+		return errorf(Invalid, "%v", err)
+	}
+	if err := game.CheckDice(in.Dice); err != nil {
+		return errorf(Invalid, "%v", err)
+	}
+	if game.TableDice(in.Dice) && in.Fog != "" && in.Fog != game.FogOff {
+		return errorf(Invalid, "dice %s and fog %s do not go together: dice thrown at the table are seen by everyone at it, so table dice need fog off", in.Dice, in.Fog)
+	}
+	return nil
 }
 
 // tablesOf is the tables file a new game is given, if any. The name is
@@ -574,7 +594,7 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 		// The setup's rolls (secret reserve entries) come from the seed too,
 		// and its events are the first links of the hash chain.
 		seed := []game.Seed{{From: 1, Commitment: dice.Commitment(key), Key: key}}
-		if g, err = game.New(c.sc, c.rules, game.Committed(seed), game.WithFog(in.Fog)); err == nil {
+		if g, err = game.New(c.sc, c.rules, game.Committed(seed), game.WithFog(in.Fog), game.WithDice(in.Dice)); err == nil {
 			var ch *game.Chain
 			var tables []byte
 			if c.own != nil {
@@ -585,7 +605,7 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 			}
 		}
 	} else {
-		g, err = game.Replay(c.sc, c.rules, imp.Events, game.WithFog(in.Fog))
+		g, err = game.Replay(c.sc, c.rules, imp.Events, game.WithFog(in.Fog), game.WithDice(in.Dice))
 		for _, sd := range imp.Seeds {
 			if err == nil && sd.From > g.Len() {
 				break // no roll was made under it; the fresh seed takes its place
@@ -627,6 +647,9 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 	}
 	if in.Fog != game.FogOff {
 		rec.Fog = in.Fog
+	}
+	if in.Dice != game.DiceServer {
+		rec.Dice = in.Dice
 	}
 	var made []NewSeat
 	var seats []store.Seat

@@ -34,6 +34,9 @@ type Info struct {
 	Seat    SeatInfo    `json:"seat"`
 	// Fog is the game's fog of war mode: off, on or strict.
 	Fog string `json:"fog"`
+	// Dice is where the game's dice are thrown: server, table or mixed
+	// (Setup.Dice).
+	Dice string `json:"dice"`
 	// Head is the hash of the last event the seat may see: noted at the
 	// end of a game, it lets orderly verify --head check an export against
 	// what this seat saw.
@@ -67,7 +70,7 @@ func (l *live) info(seat store.Seat) Info {
 	step := l.g.Step()
 	in := Info{ID: l.id, Title: l.rec.Title, Rules: l.sc.Rules, Version: l.version(who), Turn: st.Turn, Turns: l.sc.Turns,
 		Phase: st.Phase, Step: st.Step, Player: step.Player(), Ready: append([]string{}, st.Ready...), Over: st.Over,
-		Seeds: l.public(who), Seat: seatInfo(seat), Verbs: []string{}, Kinds: []string{}, Fog: l.g.Fog()}
+		Seeds: l.public(who), Seat: seatInfo(seat), Verbs: []string{}, Kinds: []string{}, Fog: l.g.Fog(), Dice: l.diceMode()}
 	if step.Player() && !st.Over {
 		acts := slices.Contains(l.g.Acting(), seat.Side)
 		if seat.Role == store.Umpire || acts {
@@ -118,6 +121,9 @@ type Board struct {
 	// current step the seat may give for it (game.Offerer), so that the
 	// page offers only those.
 	Offers map[string][]string `json:"offers"`
+	// Qualities are the qualities a general may have in this rule set,
+	// for the umpire's replacement of a fallen one (NB-15).
+	Qualities []string `json:"qualities,omitempty"`
 	// Extra is what the rule set adds for drawing and offering
 	// (game.Annotator): BP's footprints, arcs and legal targets.
 	Extra any `json:"extra,omitempty"`
@@ -136,6 +142,10 @@ type Space struct {
 	Min geom.Point `json:"min"`
 	Max geom.Point `json:"max"`
 	Hex *HexMap    `json:"hex,omitempty"`
+	// Edge is the base edge of the seat's side (north, south, east or
+	// west): the page turns the map so that it lies at the bottom of the
+	// screen. It is empty for the umpire, who sees north at the top.
+	Edge string `json:"edge,omitempty"`
 }
 
 // HexMap is how a hex map lies: Columns by Rows hexes laid out as Layout
@@ -264,6 +274,20 @@ func featuresOf(fs []*battle.Feature) []Feature {
 	return out
 }
 
+// edgeOf is the base edge of seat's side, or "" for the umpire (and a
+// seat of no side).
+func (l *live) edgeOf(seat store.Seat) string {
+	if seat.Role == store.Umpire {
+		return ""
+	}
+	for _, sd := range l.sc.Sides {
+		if sd.ID == seat.Side {
+			return sd.Edge
+		}
+	}
+	return ""
+}
+
 // board draws the game for seat. l.mu must be held.
 func (l *live) board(seat store.Seat) Board {
 	state := l.g.Sees(viewer(seat))
@@ -272,6 +296,9 @@ func (l *live) board(seat store.Seat) Board {
 	}
 	b := Board{Info: l.info(seat), State: state, Names: map[string]string{}, Etas: map[string]int{},
 		Shapes: map[string][]string{}, Offers: map[string][]string{}}
+	if seat.Role == store.Umpire {
+		b.Qualities = l.rules.Vocab().Qualities
+	}
 	if sh, ok := l.rules.(game.Shaper); ok {
 		b.Shapes = sh.Shapes()
 	} else {
@@ -285,6 +312,7 @@ func (l *live) board(seat store.Seat) Board {
 		l.space = &sp
 	}
 	b.Space = *l.space
+	b.Space.Edge = l.edgeOf(seat)
 	b.Field = Field{Width: f.Width, Depth: f.Depth, Units: string(sp.Unit()), Columns: f.Columns, Rows: f.Rows, Speeds: l.sc.Speeds, Features: featuresOf(f.Features)}
 	if r, ok := l.rules.(game.Reacher); ok {
 		b.Reach, b.Reaching = r.Reach(), r.Reaching(state)
@@ -294,6 +322,12 @@ func (l *live) board(seat store.Seat) Board {
 			if n := l.sc.NameOf(id); n != "" {
 				b.Names[id] = n
 			}
+		}
+	}
+	for _, gh := range state.Lost {
+		// A piece once seen keeps its name where it was last seen.
+		if n := l.sc.NameOf(gh.ID); n != "" {
+			b.Names[gh.ID] = n
 		}
 	}
 	if w, ok := l.rules.(game.Worder); ok {

@@ -38,7 +38,7 @@ func tableRules() *sight.Rules {
 func nesRules() *sight.Rules {
 	return &sight.Rules{
 		Example: true,
-		Range:   map[string]float64{"light-cavalry": 10, "general": 8},
+		Range:   map[string]float64{"light-cavalry": 10, "general": 8, "hq": 8},
 		Default: 8,
 		Cover:   map[string]float64{"woods": 2, "town": 2, "farmette": 3, "light-cover": 4},
 		Blocks:  []string{"farmette", "woods", "town"},
@@ -50,7 +50,7 @@ func nesRules() *sight.Rules {
 func lobRules() *sight.Rules {
 	return &sight.Rules{
 		Example: true,
-		Range:   map[string]float64{"cavalry": 12, "general": 10},
+		Range:   map[string]float64{"cavalry": 12, "general": 10, "hq": 10},
 		Default: 10,
 		Cover:   map[string]float64{"woods": 3, "town": 3},
 		Blocks:  []string{"woods", "town"},

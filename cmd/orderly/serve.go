@@ -23,7 +23,7 @@ import (
 type serveOpts struct {
 	db, addr                  string
 	demo, commanders, verbose bool
-	fog                       string
+	fog, dice                 string
 	open                      bool
 	hosts                     []string
 	lim                       server.Limits
@@ -68,6 +68,7 @@ others".`,
 	f.BoolVar(&o.demo, "demo", false, "make the demo game (or reuse the one made before) and print its join links")
 	f.BoolVar(&o.commanders, "commanders", false, "with --demo, also make a seat for each commander under the army")
 	f.StringVar(&o.fog, "fog", "off", "with --demo, its fog of war: off (a shared table), on (double-blind: each side sees what its troops spot) or strict (a commander sees what his formation spots)")
+	f.StringVar(&o.dice, "dice", "server", "with --demo, where its dice are thrown: server (drawn by the server), table (every roll thrown at the table and typed or tapped in) or mixed (open rolls at the table, the umpire's secret ones by the server)")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "log every request (never its token)")
 	f.BoolVar(&o.open, "open", false, "let anyone who reaches the server make and import games, without the host link")
 	f.StringArrayVar(&o.hosts, "host", nil, "a host `NAME` the server answers to besides localhost and IP addresses (repeatable)")
@@ -115,6 +116,9 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 	if err := game.CheckFog(o.fog); err != nil {
 		return fmt.Errorf("--fog: %w", err)
 	}
+	if err := game.CheckDice(o.dice); err != nil {
+		return fmt.Errorf("--dice: %w", err)
+	}
 	if err := checkLimits(o.lim); err != nil {
 		return err
 	}
@@ -155,7 +159,7 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 	}
 	fmt.Fprintf(a.out, "host link, to make and import games (keep it to yourself): %s/#host=%s\n", base, host)
 	if o.demo {
-		made, reused, err := srv.Demo(ctx, o.commanders, o.fog)
+		made, reused, err := srv.Demo(ctx, server.Setup{Commanders: o.commanders, Fog: o.fog, Dice: o.dice})
 		if err != nil {
 			return err
 		}
@@ -165,6 +169,9 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 		}
 		if made.Game.Fog != game.FogOff {
 			how += ", fog of war " + made.Game.Fog
+		}
+		if made.Game.Dice != game.DiceServer {
+			how += ", dice thrown at the table (" + made.Game.Dice + ")"
 		}
 		fmt.Fprintf(a.out, "\n%s (game %s%s)\ndice seed commitment (SHA-256): %s\n\njoin links, one per seat; keep each to its player:\n",
 			made.Game.Title, made.Game.ID, how, made.Game.Seeds[len(made.Game.Seeds)-1].Commitment)
