@@ -57,8 +57,23 @@ func (p Point) Round() Point {
 	return Point{math.Round(p.X*100) / 100, math.Round(p.Y*100) / 100}
 }
 
+// String writes p for people, as in messages, summaries and the page:
+// (12, 30.5), each coordinate rounded to a tenth (of an inch on a table),
+// so that a piece dragged to (39.99, 27.99) reads (40, 28). Only the
+// writing is rounded: p itself, its JSON and every measure keep their
+// hundredths.
 func (p Point) String() string {
-	return "(" + num(p.X) + ", " + num(p.Y) + ")"
+	return "(" + Tenth(p.X) + ", " + Tenth(p.Y) + ")"
+}
+
+// Tenth writes f rounded to a tenth, as people read a position or a
+// distance: 12, 30.5, never 29.99 or -0.
+func Tenth(f float64) string {
+	r := math.Round(f*10) / 10
+	if r == 0 {
+		r = 0 // no -0
+	}
+	return num(r)
 }
 
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

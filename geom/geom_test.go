@@ -37,6 +37,33 @@ func TestPointJSON(t *testing.T) {
 	}
 }
 
+// TestPointForPeople: a point is written for people in tenths (a piece
+// dragged to (39.99, 27.99) reads (40, 28)), never -0; the point itself
+// and its JSON keep their hundredths.
+func TestPointForPeople(t *testing.T) {
+	for _, c := range []struct {
+		p    Point
+		want string
+	}{
+		{Pt(39.99, 27.99), "(40, 28)"}, {Pt(27.51, 35.51), "(27.5, 35.5)"}, {Pt(12, 30.5), "(12, 30.5)"},
+		{Pt(-0.04, 0.04), "(0, 0)"}, {Pt(-3.26, 10.05), "(-3.3, 10.1)"}, {Pt(24.69, 48), "(24.7, 48)"},
+	} {
+		if got := c.p.String(); got != c.want {
+			t.Errorf("%#v.String() = %q, want %q", c.p, got, c.want)
+		}
+		if got := (Table{Width: 72, Depth: 48}).Format(c.p); got != c.want {
+			t.Errorf("Table.Format(%#v) = %q, want %q", c.p, got, c.want)
+		}
+	}
+	p := Pt(39.99, 27.99)
+	if b, err := json.Marshal(p); err != nil || string(b) != "[39.99,27.99]" {
+		t.Errorf("the JSON of %#v is %s, %v: it must keep its hundredths", p, b, err)
+	}
+	if w := p.String(); w != "(40, 28)" || p.X != 39.99 || p.Y != 27.99 {
+		t.Errorf("writing %q changed the point to %#v", w, p)
+	}
+}
+
 // TestGridMatchesBruteForce checks every radius query against comparing all
 // pairs, for random points (some outside the bounds) and radii.
 func TestGridMatchesBruteForce(t *testing.T) {

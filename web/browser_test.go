@@ -324,10 +324,11 @@ func (p *page) clickMap(x, y float64) {
 	p.do(fmt.Sprintf("click the map at (%g, %g)", x, y), chromedp.MouseClickXY(at[0], at[1]))
 }
 
-// screenOf is where a table point is in the window.
+// screenOf is where a table point is in the window: through the layers
+// that turn with the table (a seat sees its own base edge at the bottom).
 func (p *page) screenOf(x, y float64) [2]float64 {
 	p.t.Helper()
-	return eval[[2]float64](p, fmt.Sprintf(`(() => { const m = document.getElementById('map').getScreenCTM();
+	return eval[[2]float64](p, fmt.Sprintf(`(() => { const m = document.getElementById('viewport').getScreenCTM();
 		const q = new DOMPoint(%g, %g).matrixTransform(m); return [q.x, q.y]; })()`, x, y))
 }
 

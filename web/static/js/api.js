@@ -1,6 +1,10 @@
 // The API client: JSON requests with the seat's token in the Authorization
 // header, and the game's server-sent events read with fetch (EventSource
-// cannot send the header), reconnecting with backoff.
+// cannot send the header), reconnecting with backoff. A command whose
+// roll is thrown at the table asks for its dice (tabledice.js) and is sent
+// again with them.
+
+import { withTableDice, pickDice } from './tabledice.js';
 
 /**
  * An error the API answered with: a code, one sentence, maybe a rule, and
@@ -16,8 +20,10 @@ export class ApiError extends Error {
    * @param {string[]} [details] what a "confirm" error asks to be confirmed
    * @param {string} [override] the piece of a refused move the umpire may
    *   move all the same, giving a reason
+   * @param {any} [need] for code "dice": the roll to be thrown at the
+   *   table ({table, for, dice, sides, low, given, more, title, name})
    */
-  constructor(status, code, message, rule, details, override) {
+  constructor(status, code, message, rule, details, override, need) {
     super(message);
     this.status = status;
     this.code = code;
@@ -25,6 +31,7 @@ export class ApiError extends Error {
     this.override = typeof override === 'string' ? override : '';
     /** @type {string[]} */
     this.details = Array.isArray(details) ? details.filter((d) => typeof d === 'string') : [];
+    this.need = need && typeof need === 'object' ? need : null;
   }
 
   /** The message with its rule, as shown to the player. */
@@ -42,6 +49,7 @@ export class ApiError extends Error {
  */
 export function sentence(err) {
   if (err instanceof ApiError) return err.text;
+  if (err && err.code === 'cancelled') return err.message; // the dice were not given
   if (err && err.name === 'AbortError') return 'The request was cancelled.';
   return 'The server could not be reached; check the connection and try again.';
 }
@@ -53,6 +61,12 @@ export class Api {
     this.token = token;
     /** @type {string} */
     this.game = '';
+    /** The side the umpire acts for ('' for himself): sent with his commands. */
+    this.actAs = '';
+    /** Asks for the faces of a roll thrown at the table. */
+    this.pickDice = pickDice;
+    /** @type {{cmd:any, err:ApiError}|null} the last move refused, for the umpire to place the piece all the same */
+    this.refused = null;
   }
 
   /**
@@ -87,7 +101,7 @@ export class Api {
     }
     if (!res.ok) {
       const e = data && data.error;
-      if (e && e.message) throw new ApiError(res.status, e.code || 'error', e.message, e.rule, e.details, e.override);
+      if (e && e.message) throw new ApiError(res.status, e.code || 'error', e.message, e.rule, e.details, e.override, e.need);
       throw new ApiError(res.status, 'http', `The server answered ${res.status} ${res.statusText || ''}`.trim() + '.');
     }
     return data;
@@ -95,8 +109,19 @@ export class Api {
 
   /** @param {string} path */
   get(path) { return this.request('GET', path); }
-  /** @param {string} path @param {any} body */
-  post(path, body) { return this.request('POST', path, body); }
+  /**
+   * A refused forecast of a move (/odds) is remembered as a refused move
+   * is (noteRefused).
+   * @param {string} path @param {any} body
+   */
+  async post(path, body) {
+    try {
+      return await this.request('POST', path, body);
+    } catch (err) {
+      if (/\/odds$/.test(path)) this.noteRefused(body, err);
+      throw err;
+    }
+  }
 
   /** The path of this game's API, plus rest. @param {string} rest */
   path(rest) { return `/api/games/${encodeURIComponent(this.game)}${rest}`; }
@@ -132,8 +157,40 @@ export class Api {
       if (!page.more || !evs.length) return last;
     }
   }
-  /** @param {object} command a command object with one verb key */
-  command(command) { return this.post(this.path('/commands'), command); }
+  /**
+   * Sends a command: for the umpire acting for a side, as that side (not
+   * his end of a step, his place, nor a move he allows with a reason);
+   * with the dice thrown at the table when the server asks for them.
+   * Remembers a refused move (and clears it when a command goes through).
+   * @param {object} command a command object with one verb key
+   */
+  async command(command) {
+    /** @type {any} */
+    const c = command;
+    const own = 'end' in c || 'place' in c || 'side' in c || [].concat(c.move || []).some((m) => m && m.override);
+    const cmd = this.actAs && !own ? { ...c, side: this.actAs } : c;
+    try {
+      const res = await withTableDice((x) => this.post(this.path('/commands'), x), cmd, this.pickDice);
+      this.refused = null;
+      return res;
+    } catch (err) {
+      this.noteRefused(cmd, err);
+      throw err;
+    }
+  }
+
+  /**
+   * Keeps a refused move (or the forecast of one refused), with a piece
+   * and where it was to go, so that the umpire may place it there all the
+   * same.
+   * @param {any} cmd @param {unknown} err
+   */
+  noteRefused(cmd, err) {
+    const m = cmd && cmd.move;
+    if (err instanceof ApiError && err.status === 422 && err.code !== 'dice' && m && !Array.isArray(m) && (m.unit || m.general) && m.to !== undefined) {
+      this.refused = { cmd, err };
+    }
+  }
   /** @param {{for:string[], kind:string, to?:string}} write */
   odds(write) { return this.post(this.path('/odds'), { write }); }
   /**

@@ -3,7 +3,7 @@
 // it from the address bar), draws the board, follows the event stream, and
 // sends the seat's commands.
 
-import { h, fill, num, pt, debounce, cap, copyText } from './dom.js';
+import { h, fill, num, pt, tenth, deg, squareOf, debounce, cap, copyText } from './dom.js';
 import { Api, ApiError, sentence } from './api.js';
 import { MapView } from './map.js';
 import { renderOob } from './oob.js';
@@ -15,6 +15,8 @@ import { CdPanel } from './cd.js';
 import { HexMapView } from './hexmap.js';
 import { NesPanel, renderNesOob } from './nes.js';
 import { LobPanel, LobMapView, renderLobOob } from './lob.js';
+import { showDiceMode, diceFacts } from './tabledice.js';
+import { UmpireHand } from './umpire.js';
 
 const TOKEN_KEY = 'orderly.seat';
 
@@ -39,10 +41,13 @@ const app = {
   /** @type {EventLog|null} */ log: null,
   /** @type {CommandPanel|null} */ bp: null,
   /** The command panel of a hex game (NES, LOB). @type {NesPanel|null} */ hex: null,
+  /** The umpire's hand: acting for a side, place, sides' views. @type {UmpireHand|null} */ hand: null,
   refreshing: false,
   again: false,
   revealing: false,
   bannerTimer: 0,
+  /** The step the banner was shown in: it clears when the next begins. */
+  bannerStep: '',
 };
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
@@ -153,11 +158,15 @@ function banner(msg, kind = 'error', extra = null) {
   if (extra) b.querySelector('.banner-close').before(extra);
   b.dataset.kind = kind;
   b.hidden = false;
-  const layout = document.querySelector('.layout');
-  if (layout) b.style.top = `${Math.max(8, layout.getBoundingClientRect().top + 8)}px`;
+  app.bannerStep = stepKey();
   clearTimeout(app.bannerTimer);
   // A banner that asks for something stays until answered or dismissed.
   if (!extra) app.bannerTimer = setTimeout(() => { b.hidden = true; }, kind === 'error' ? 12000 : 6000);
+}
+
+/** Where the game stands, step by step: a banner lasts until it moves on. */
+function stepKey() {
+  return app.info ? `${app.info.turn}/${app.info.phase}/${app.info.step}/${app.info.over}` : '';
 }
 
 /** @param {string} state connecting, live, reconnecting or stopped */
@@ -182,6 +191,7 @@ async function refresh() {
       app.board = b;
       app.info = b.game;
       render();
+      if (app.hand) app.hand.refreshed();
     } while (app.again);
   } catch (err) {
     banner(sentence(err));
@@ -211,7 +221,38 @@ function sheetRows() {
     .map(([id, b]) => ({ id: nameGeneral(id), words: [b.order, b.pending && `on its way: ${b.pending}`].filter(Boolean).join('; '), live: true }));
 }
 
+/**
+ * Where the seat's generals stand on a table, for the printed sheet: the
+ * position and its square of the entry grid.
+ * @returns {import('./sheet.js').Where[]}
+ */
+function whereGenerals() {
+  const st = app.board.state;
+  const f = app.board.field;
+  const kinds = Object.fromEntries((st.formations || []).map((x) => [x.id, x.kind]));
+  return (st.generals || []).filter((g) => g['on-table'] && !g.fate && mine(g.side)).map((g) => ({
+    who: g.name || g.id, side: g.side, at: pt(g.at), square: squareOf(f, g.at),
+    role: g.commands ? `${name(g.commands)}${kinds[g.commands] ? ` (${kinds[g.commands]})` : ''}` : g.brigade ? name(g.brigade) : 'army',
+  }));
+}
+
+/**
+ * Where the seat's leaders stand on a hex map, for the printed sheet: the
+ * printed label of their hex.
+ * @returns {import('./sheet.js').Where[]}
+ */
+function whereLeaders() {
+  const hx = (app.board.space || {}).hex;
+  if (!hx) return [];
+  const label = (p) => String(p[0]).padStart(hx.digits, '0') + String(p[1]).padStart(hx.digits, '0');
+  return (app.board.state.leaders || []).filter((l) => l['on-table'] && mine(l.side)).map((l) => ({
+    who: nameGeneral(l.id), side: l.side, at: label(l.at), role: l.role || (l.army ? 'army' : name(l.formation || '')),
+  }));
+}
+
 function render() {
+  // A message is about the step it was shown in: the next step clears it.
+  if (!$('banner').hidden && app.bannerStep && app.bannerStep !== stepKey()) banner('');
   const step = `${app.info.turn}/${app.info.step}/${app.info.over}`;
   if (app.step && app.step !== step && !isUmpire() && !app.bp && !app.hex) {
     // At a new step, show the tab it is about: orders to write, or the army.
@@ -225,7 +266,7 @@ function render() {
     renderMap();
     const oob = app.info.rules === 'lob' ? renderLobOob : renderNesOob;
     oob($('oob'), { board: app.board, seat: seat(), info: app.info, name: nameGeneral, colour, onSelect: (id) => select({ kind: 'general', id }) });
-    renderWordsSheet($('sheet-body'), { info: app.info, rows: sheetRows() });
+    renderWordsSheet($('sheet-body'), { info: app.info, rows: sheetRows(), where: whereLeaders(), sideName });
     renderSelection();
     renderGame();
     renderHint();
@@ -242,7 +283,7 @@ function render() {
     onSelectGeneral: (id) => { select({ kind: 'general', id }); },
     onComplete: (id) => act({ complete: id }, `${name(id)} completed its attack order.`),
   });
-  renderSheet($('sheet-body'), { info: app.info, state: app.board.state, name, nameGeneral, sideName });
+  renderSheet($('sheet-body'), { info: app.info, state: app.board.state, field: app.board.field, where: whereGenerals(), name, nameGeneral, sideName });
   renderSelection();
   renderGame();
   renderHint();
@@ -256,6 +297,7 @@ function renderControls() {
   fog.hidden = !info.fog || info.fog === 'off';
   fog.textContent = fog.hidden ? '' : `Fog of war: ${info.fog}`;
   fog.title = fog.hidden ? '' : `${info.fog === 'strict' ? 'Each commander sees only the enemy his own formation spots' : 'Each side sees only the enemy its own pieces spot'}; a faded, dashed outline shows where an enemy was last seen.`;
+  showDiceMode($('dice-mode'), info); // table or mixed dice: the page asks for the faces thrown
   document.title = `${seat().label} · turn ${info.turn} · ${info.title} — orderly`;
   $('turn').textContent = String(info.turn);
   $('turns').textContent = String(info.turns);
@@ -282,19 +324,24 @@ function renderControls() {
   }
 }
 
+/** Whether a tap on the map is the umpire's choice of a place (umpire.js). */
+function umpirePicks() { return !!(app.hand && app.hand.picking()); }
+
 function renderMap() {
   const b = app.board;
+  const edge = (b.space || {}).edge;
+  $('map').setAttribute('aria-label', `${app.hex ? 'The hex map' : 'The table, in inches'}; ${edge ? `your base edge (${edge}) is at the bottom` : 'north is at the top'}`);
   if (app.hex) {
     app.map.render({
       space: b.space, state: b.state, extra: b.extra || {}, names: b.names || {}, seat: seat(), colour, name: nameGeneral,
-      selected: app.selected, picking: app.hex.picking(), overlay: app.hex.overlay, showRanges: app.showRanges,
+      selected: app.selected, picking: app.hex.picking() || umpirePicks(), overlay: app.hex.overlay, showRanges: app.showRanges,
     });
     return;
   }
   app.map.render({
-    field: b.field, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0, reaching: b.reaching || [], words: words(),
+    field: b.field, edge, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0, reaching: b.reaching || [], words: words(),
     seat: seat(), sides: app.info.sides, colour, name: nameGeneral, extra: b.extra || null,
-    canMove: can('move'), canPick: app.bp ? !!app.bp.picking : app.orders.enabled && app.tab === 'orders',
+    canMove: can('move'), canPick: umpirePicks() || (app.bp ? !!app.bp.picking : app.orders.enabled && app.tab === 'orders'),
     objective: app.objective, selected: app.selected,
     showRanges: app.showRanges, showReach: app.showReach, pending: app.pending,
   });
@@ -323,6 +370,7 @@ function renderGame() {
   const facts = [
     ['Game', h('code', { text: info.id })], ['Scenario', info.title], ['Rules', info.rules],
     ...(info.fog && info.fog !== 'off' ? [['Fog of war', info.fog]] : []),
+    ...diceFacts(info),
     ['Seat', `${seat().label}${seat().role !== 'side' ? ` (${seat().role})` : ''}`],
     ...(info.sides || []).map((sd) => [cap(sd.id), `${sd.name}: ${sd.nation}, ${sd.edge} edge`]),
   ];
@@ -359,6 +407,7 @@ function select(ref) {
 
 function renderSelection() {
   const box = $('selection');
+  if (app.hand) app.hand.selectionChanged(app.selected);
   if (app.hex) { box.hidden = true; fill(box); return; } // the command panel shows the selected piece
   const ref = app.selected;
   const st = app.board && app.board.state;
@@ -368,7 +417,7 @@ function renderSelection() {
   else if (ref.kind === 'general') body = generalCard(st.generals.find((g) => g.id === ref.id));
   else if (ref.kind === 'messenger') body = messengerCard(st.messengers.find((m) => m.id === ref.id));
   if (!body) { app.selected = null; box.hidden = true; fill(box); return; }
-  fill(box, h('button.close', { type: 'button', 'aria-label': 'Close', text: '×', on: { click: () => select(null) } }), body);
+  fill(box, h('button.close', { type: 'button', 'aria-label': 'Close', text: '×', on: { click: () => select(null) } }), body, ...(app.hand ? app.hand.card(ref) : []));
   box.hidden = false;
 }
 
@@ -403,7 +452,7 @@ function unitCard(u) {
   return h('div', null,
     h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), u.id),
     h('p', { text: `${u.type.replace('-', ' ')} · ${u.formation} · ${u.status}` }),
-    h('p.muted.small', { text: `${name(u.division)} (${u.division}) · at ${pt(u.at)} · speed ${num(u.speed)}″${u.moved ? ` · moved ${num(Math.round(u.moved * 10) / 10)}″` : ''}` }),
+    h('p.muted.small', { text: `${name(u.division)} (${u.division}) · at ${pt(u.at)} · speed ${num(u.speed)}″${u.moved ? ` · moved ${tenth(u.moved)}″` : ''}` }),
     ...acts);
 }
 
@@ -414,12 +463,12 @@ function bpUnitCard(u) {
     return h('div', null,
       h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), name(u.id)),
       h('p', { text: `${u.type} · ${u.formation}${marks.length ? ` · ${marks.join(', ')}` : ''}` }),
-      h('p.muted.small', { text: `CW ${u.cw ?? '—'} · casualties ${u.casualties || 0} · ${u.stands} stands · ${name(u.brigade)} · at ${pt(u.at)}, facing ${num(u.facing || 0)}°` }));
+      h('p.muted.small', { text: `CW ${u.cw ?? '—'} · casualties ${u.casualties || 0} · ${u.stands} stands · ${name(u.brigade)} · at ${pt(u.at)}, facing ${deg(u.facing)}` }));
   }
   return h('div', null,
     h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), name(u.id)),
     h('p', { text: `${u.type} · ${u.formation}${marks.length ? ` · ${marks.join(', ')}` : ''}` }),
-    h('p.muted.small', { text: `casualties ${u.casualties || 0} of stamina ${u.stamina} · ${name(u.brigade)} · at ${pt(u.at)}, facing ${num(u.facing || 0)}°` }));
+    h('p.muted.small', { text: `casualties ${u.casualties || 0} of stamina ${u.stamina} · ${name(u.brigade)} · at ${pt(u.at)}, facing ${deg(u.facing)}` }));
 }
 
 function generalCard(g) {
@@ -448,7 +497,7 @@ function generalCard(g) {
         ...st.units.filter((u) => u.side === g.side && u['on-table']).map((u) => ({ id: u.id, d: Math.hypot(u.at[0] - g.at[0], u.at[1] - g.at[1]), label: u.id })),
         ...st.generals.filter((o) => o.side === g.side && o.id !== g.id && o['on-table'] && !o.fate).map((o) => ({ id: o.id, d: Math.hypot(o.at[0] - g.at[0], o.at[1] - g.at[1]), label: o.name || o.id })),
       ].sort((a, b) => a.d - b.d).slice(0, 10);
-      const sel = h('select', { 'aria-label': 'Attach to' }, ...near.map((n) => h('option', { value: n.id, text: `${n.label} (${num(Math.round(n.d * 10) / 10)}″)` })));
+      const sel = h('select', { 'aria-label': 'Attach to' }, ...near.map((n) => h('option', { value: n.id, text: `${n.label} (${tenth(n.d)}″)` })));
       acts.push(h('div.row', null, sel, h('button.btn.small', { type: 'button', text: 'Attach', title: 'NB-13', on: { click: () => act({ attach: { general: g.id, to: sel.value } }, `${g.name || g.id} attached to ${sel.value}.`) } })));
     }
   }
@@ -489,8 +538,9 @@ function messengerCard(m) {
 async function act(cmd, done) {
   try {
     await app.api.command(cmd);
-    if (done) banner(done, 'info');
+    banner(''); // it went through: an earlier refusal no longer stands
     await refresh();
+    if (done) banner(done, 'info');
     return true;
   } catch (err) {
     banner(sentence(err));
@@ -506,6 +556,7 @@ async function movePiece(ref, to) {
   app.pending[ref.id] = to;
   try {
     await app.api.command({ move: { [ref.kind]: ref.id, to } });
+    banner('');
     await refresh();
     return true;
   } catch (err) {
@@ -522,12 +573,22 @@ async function movePiece(ref, to) {
       banner(sentence(err), 'error', form);
       reason.focus();
     } else {
-      banner(sentence(err));
+      // Any other refusal: the umpire may place the piece there all the same.
+      banner(sentence(err), 'error', app.hand && app.hand.offerFor(sentence(err)));
     }
     return false;
   } finally {
     delete app.pending[ref.id];
   }
+}
+
+/**
+ * The banner of a command panel: a refused move comes with the umpire's
+ * offer to place the piece there all the same.
+ * @param {string} msg
+ */
+function panelBanner(msg) {
+  banner(msg, 'error', app.hand && app.hand.offerFor(msg));
 }
 
 // ---- tabs and tools --------------------------------------------------------
@@ -736,12 +797,11 @@ async function start() {
   if (app.info.rules === 'nes' || app.info.rules === 'lob') {
     // A hex game: the hex map, and a command panel in place of the order form.
     const [Panel, View] = app.info.rules === 'lob' ? [LobPanel, LobMapView] : [NesPanel, HexMapView];
-    app.hex = new Panel($('bp-panel'), { api: app.api, refresh, banner: (msg) => banner(msg), name: nameGeneral, select, redraw: () => { renderMap(); renderHint(); } });
-    app.map = new View($('map'), { onPick: (p) => app.hex.onPick(p), onSelect: (ref) => select(ref) });
-    $('map').setAttribute('aria-label', 'The hex map; north is at the top');
+    app.hex = new Panel($('bp-panel'), { api: app.api, refresh, banner: panelBanner, name: nameGeneral, select, redraw: () => { renderMap(); renderHint(); } });
+    app.map = new View($('map'), { onPick: (p) => { if (!(app.hand && app.hand.onPick(p))) app.hex.onPick(p); }, onSelect: (ref) => select(ref) });
   } else {
     app.map = new MapView($('map'), {
-      onPick: (p) => { if (app.bp && app.bp.picking) app.bp.onPick(p); else app.orders.setObjective(p); },
+      onPick: (p) => { if (app.hand && app.hand.onPick(p)) return; if (app.bp && app.bp.picking) app.bp.onPick(p); else app.orders.setObjective(p); },
       onSelect: (ref) => select(ref),
       onMove: movePiece,
     });
@@ -759,6 +819,11 @@ async function start() {
     document.querySelector('.tab-btn[data-tab="orders"]').hidden = true; // the umpire writes no orders
     showTab('log');
     loadSeats();
+    app.hand = new UmpireHand({
+      api: app.api, info: () => app.info, board: () => app.board, map: () => app.map, banner, act, select,
+      redraw: () => { renderMap(); renderHint(); }, name: nameGeneral, sideName, colour,
+    });
+    app.hand.mount();
   } else {
     showTab('orders');
   }
@@ -767,14 +832,13 @@ async function start() {
     document.querySelector('.tab-btn[data-tab="orders"]').hidden = true;
     document.querySelector('.tab-btn[data-tab="command"]').hidden = false;
     document.querySelector('[data-map="reach"]').hidden = true;
-    document.querySelector('.legend').hidden = true;
     showTab('command');
     render();
   } else if (app.info.rules === 'bp' || app.info.rules === 'cd') {
     // A staff-rating or class dice game: no written orders, a command
     // panel instead.
     const Panel = app.info.rules === 'cd' ? CdPanel : CommandPanel;
-    app.bp = new Panel($('bp-panel'), { api: app.api, refresh, banner: (msg) => banner(msg), name, select, redraw: () => renderMap() });
+    app.bp = new Panel($('bp-panel'), { api: app.api, refresh, banner: panelBanner, name, select, redraw: () => renderMap() });
     document.querySelector('.tab-btn[data-tab="orders"]').hidden = true;
     document.querySelector('.tab-btn[data-tab="command"]').hidden = false;
     showTab('command');

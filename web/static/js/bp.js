@@ -5,7 +5,7 @@
 // from the server's board (its offers and extra); the page works out no
 // rule.
 
-import { h, fill, num } from './dom.js';
+import { h, fill, num, tenth, deg } from './dom.js';
 import { sentence } from './api.js';
 
 const FACINGS = [['N', 0], ['NE', 45], ['E', 90], ['SE', 135], ['S', 180], ['SW', 225], ['W', 270], ['NW', 315]];
@@ -237,13 +237,13 @@ export class CommandPanel {
     if (box.near) marks.push('within 12″ of the enemy: forward in its front arc or back in its rear arc only');
     const rows = [
       h('h3', { text: this.hooks.name(u.id) }),
-      h('p', { text: `${u.type}, ${u.formation}, facing ${num(u.facing || 0)}°` }),
+      h('p', { text: `${u.type}, ${u.formation}, facing ${deg(u.facing)}` }),
       h('p', { dataset: { casualties: u.id }, text: `casualties ${u.casualties || 0} of stamina ${u.stamina}; shooting ${u.shooting}, combat ${u.combat}, save ${u.morale}+, range ${num(u.range)}″, move ${num(u.move)}″` }),
     ];
     if (marks.length) rows.push(h('p.marks', { text: marks.join('; ') }));
     const acts = this.offered(u.id);
     if (acts.includes('move')) {
-      rows.push(h('p', { dataset: { left: u.id }, text: `${num(box.left || 0)}″ of moves left (${u.order}); a change of formation or facing uses one move.` }));
+      rows.push(h('p', { dataset: { left: u.id }, text: `${tenth(box.left || 0)}″ of moves left (${u.order}); a change of formation or facing uses one move.` }));
       const shapes = (this.board.shapes || {})[u.type] || [];
       const shapeSel = h('select#bp-formation', null, ...shapes.map((f) => h('option', { value: f, text: f, selected: f === u.formation })));
       // The unit's own facing first if it is none of the eight, so that

@@ -6,7 +6,7 @@
 // marks). Everything it offers comes from the server's board; the page
 // works out no rule.
 
-import { h, fill, num } from './dom.js';
+import { h, fill, num, tenth, deg } from './dom.js';
 import { sentence } from './api.js';
 import { CommandPanel } from './bp.js';
 
@@ -93,12 +93,12 @@ export class CdPanel extends CommandPanel {
     const marks = [u.shaken ? 'shaken' : '', u.disordered ? 'disordered' : '', u.smoke ? 'in smoke' : '', u['moved-last-turn'] ? 'moved last turn' : '', box.cover ? 'in cover' : '', box.block || ''].filter(Boolean);
     const rows = [
       h('h3', { text: this.hooks.name(u.id) }),
-      h('p', { text: `${u.type}${u.gun ? ` (${u.gun}#)` : ''}, ${u.formation}, facing ${num(u.facing || 0)}°; class dice ${u.dice}` }),
+      h('p', { text: `${u.type}${u.gun ? ` (${u.gun}#)` : ''}, ${u.formation}, facing ${deg(u.facing)}; class dice ${u.dice}` }),
       h('p', { dataset: { casualties: u.id }, text: `CW ${u.cw ?? '—'}, casualties ${u.casualties || 0}, ${u.stands} stands${u.steps ? `, ${u.steps} casualty steps` : ''}` }),
     ];
     if (marks.length) rows.push(h('p.marks', { text: marks.join('; ') }));
     const acts = this.offered(u.id);
-    if (u.act > 0) rows.push(h('p', { dataset: { left: u.id }, text: u.factor ? `Activated ${u.factor === 1 ? 'x1' : `x${u.factor}`}: ${num(box.left || 0)}″ of its move left in ${u.formation} on open ground.` : 'Activated: no move this turn.' }));
+    if (u.act > 0) rows.push(h('p', { dataset: { left: u.id }, text: u.factor ? `Activated ${u.factor === 1 ? 'x1' : `x${u.factor}`}: ${tenth(box.left || 0)}″ of its move left in ${u.formation} on open ground.` : 'Activated: no move this turn.' }));
     if (acts.includes('move')) {
       const shapes = (this.board.shapes || {})[u.type] || [];
       const shapeSel = h('select#cd-formation', null, ...shapes.map((f) => h('option', { value: f, text: f, selected: f === u.formation })));

@@ -82,13 +82,35 @@ export function num(n) {
 }
 
 /**
- * Formats a point [x, y] as the engine does: "(30, 12)".
+ * Formats a position or a distance for people, rounded to a tenth as the
+ * engine writes positions (geom.Tenth): 40 for 39.99, never -0.
+ * @param {number} n
+ * @returns {string}
+ */
+export function tenth(n) {
+  if (!Number.isFinite(n)) return String(n);
+  const r = Math.round(n * 10) / 10;
+  return String(r === 0 ? 0 : r);
+}
+
+/**
+ * Formats a point [x, y] as the engine writes it for people: "(30, 12)",
+ * each coordinate rounded to a tenth; the point itself is not changed.
  * @param {number[]|null|undefined} p
  * @returns {string}
  */
 export function pt(p) {
   if (!p) return '?';
-  return `(${num(p[0])}, ${num(p[1])})`;
+  return `(${tenth(p[0])}, ${tenth(p[1])})`;
+}
+
+/**
+ * Formats an angle in whole degrees: "45°".
+ * @param {number|undefined} d
+ */
+export function deg(d) {
+  const r = Math.round(d || 0);
+  return `${r === 0 ? 0 : r}°`;
 }
 
 /**

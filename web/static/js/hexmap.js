@@ -6,10 +6,14 @@
 // selected unit can reach (from the server), and a path or line the
 // command panel asks to show; pans and zooms; reports taps on pieces and
 // hexes. The page measures only to draw: what is legal and what it costs
-// comes from the server.
+// comes from the server. The map is turned so that the seat's own base
+// edge is at the bottom of the screen (a map turned a quarter shows its
+// hexes pointy side up); counters and text stay upright, and labels are
+// laid out so that none hides another.
 
-import { s, fill, zoomed, showView, mapPoint } from './dom.js';
-import { ghostName, ghostTitle } from './map.js';
+import { s, h, fill, zoomed, showView, mapPoint } from './dom.js';
+import { ghostName, ghostTitle, compass } from './map.js';
+import { Turn, Labels, turnOf, scaleBar } from './readable.js';
 
 const R3 = Math.sqrt(3);
 const MARGIN = 1.5;
@@ -17,6 +21,7 @@ const MARGIN = 1.5;
 /** Fill of each terrain, by name. */
 const TERRAIN = {
   clear: '#ece6c8', 'light-cover': '#d3dca2', farmette: '#ddbf8f', woods: '#7fa467', town: '#b3aba0', 'frozen-wetlands': '#d5e6ee',
+  rough: '#d9cfae', marsh: '#c9ddd3',
 };
 
 /** Stroke of each hexside feature, by name: colour, width. */
@@ -31,6 +36,15 @@ const ROADS = { 'major-road': ['#8a6d3b', 0.2, ''], 'minor-road': ['#9c8455', 0.
 /** The letter on a command unit's counter, by role. */
 const ROLE = { army: 'A', corps: 'C', division: 'D', brigade: 'B' };
 
+/** The closest zoom at which a leader's name shows, by role (army and corps: always). */
+const LEADER_ZOOM = { division: 'mid', brigade: 'near' };
+
+/** The pixels kept free of the map when it is fitted: the map tools on the left. */
+const PAD = { left: 58, top: 8, right: 8, bottom: 8 };
+
+/** Terrains drawn with a pattern over their colour (play.html's hp-*). */
+const PATTERNED = ['woods', 'light-cover', 'farmette', 'town', 'marsh', 'frozen-wetlands', 'rough'];
+
 /**
  * @typedef {{kind:'unit'|'general'|'hq', id:string}} Ref
  * @typedef {{
@@ -40,6 +54,8 @@ const ROLE = { army: 'A', corps: 'C', division: 'D', brigade: 'B' };
  *   overlay:{path:number[][], note?:string, ok:boolean}|null,
  *   showRanges:boolean,
  * }} HexModel
+ *
+ * space.edge is the seat's base edge, turned to the bottom of the screen.
  */
 
 export class HexMapView {
@@ -52,11 +68,17 @@ export class HexMapView {
     this.hooks = hooks;
     this.layers = {};
     for (const g of svg.querySelectorAll('g[id^="layer-"]')) this.layers[g.id.slice(6)] = g;
+    /** The group of every layer that turns with the map. */
+    this.vp = /** @type {SVGGElement} */ (svg.querySelector('#viewport'));
     /** @type {HexModel|null} */
     this.model = null;
     this.view = { x: 0, y: 0, w: 40, h: 30 };
     this.fitted = false;
     this.drawn = '';
+    this.turn = new Turn(0, 0, 0);
+    this.labels = new Labels();
+    this.laidAt = 0;
+    this.layoutSoon = 0;
     /** @type {Map<number,{x:number,y:number}>} */
     this.pointers = new Map();
     this.gesture = null;
@@ -70,13 +92,69 @@ export class HexMapView {
     const first = !this.model;
     this.model = model;
     this.hex = model.space.hex;
+    const b = this.bounds(true);
+    const turn = new Turn(turnOf(model.space.edge), b.x + b.w / 2, b.y + b.h / 2);
+    if (turn.deg !== this.turn.deg || turn.cx !== this.turn.cx || turn.cy !== this.turn.cy) {
+      this.turn = turn;
+      if (turn.transform) this.vp.setAttribute('transform', turn.transform); else this.vp.removeAttribute('transform');
+      this.fitted = false;
+    }
     if (first || !this.fitted) { this.fit(); this.fitted = true; }
-    const key = JSON.stringify([this.hex.columns, this.hex.rows, this.hex.layout]);
+    const key = JSON.stringify([this.hex.columns, this.hex.rows, this.hex.layout, turn.deg]);
     if (this.drawn !== key) { this.drawTerrain(); this.drawn = key; }
+    this.marks = [];
+    this.pieceBoxes = [];
+    this.hits = [];
+    this.loose = [];
     this.drawRanges();
     this.drawOverlay();
     this.drawGhosts();
     this.drawPieces();
+    fill(this.layers.hits, ...this.hits);
+    fill(this.names, ...this.loose);
+    this.labels.set(this.marks);
+    this.labels.setObstacles(this.pieceBoxes);
+    this.layout();
+    this.legend();
+  }
+
+  /**
+   * The transform that sets upright what stands at map point c (a
+   * counter, its text), inside the turned layers; null unturned.
+   */
+  upright(c) { return this.turn.upright(c.x, c.y); }
+
+  /**
+   * A label for what stands at c (a hex's centre, the frame of its
+   * upright counter) plus (dx, dy) on the screen: its element lies in that
+   * upright frame.
+   * @param {string} tag @param {string} text @param {{x:number,y:number}} c @param {number} dx @param {number} dy
+   * @param {{r?:number|{x:number,y:number}, slots?:string[], prio:number, keep?:boolean, inside?:boolean, zoom?:string, avoid?:boolean, loose?:boolean}} o
+   *   loose: the element goes in the labels layer, not in c's counter
+   */
+  mark(tag, text, c, dx, dy, o) {
+    const el = /** @type {SVGTextElement} */ (s(tag, { text }));
+    const base = this.turn.at(c.x, c.y);
+    // the upright frame of c: SVG point = point - c + turned c; in the
+    // labels layer (loose), the SVG's own frame
+    const frame = o.loose ? { x: 0, y: 0 } : { x: base.x - c.x, y: base.y - c.y };
+    this.marks.push({
+      el, at: { x: base.x + dx, y: base.y + dy }, base: frame, r: o.r, slots: o.slots, prio: o.prio, keep: o.keep,
+      inside: o.inside ? this.bounds() : null, zoom: o.zoom, avoid: o.avoid,
+    });
+    if (o.loose) this.loose.push(el);
+    return el;
+  }
+
+  /** Keeps labels of low priority off a counter: its box on the screen around c + (dx, dy). */
+  obstacle(c, dx, dy, rx, ry) {
+    const p = this.turn.at(c.x, c.y);
+    this.pieceBoxes.push({ x: p.x + dx - rx, y: p.y + dy - ry, w: 2 * rx, h: 2 * ry });
+  }
+
+  /** The hit area of a piece, at least 26 pixels square (CSS), at c + (dx, dy) upright. */
+  hit(kind, id, c, dx, dy) {
+    this.hits.push(s('rect.hit-min', { transform: `${this.upright(c) || ''} translate(${c.x + dx} ${c.y + dy})`, dataset: { hit: `${kind}:${id}` } }));
   }
 
   // ---- geometry ------------------------------------------------------------
@@ -136,12 +214,17 @@ export class HexMapView {
     for (let r = 0; r < hx.rows; r++) for (let c = 0; c < hx.columns; c++) yield [c + hx.first, r + hx.first];
   }
 
-  bounds() {
+  /**
+   * The map's box: in the SVG's frame (turned), or as drawn (flat true).
+   * @param {boolean} [flat]
+   */
+  bounds(flat) {
     const hx = this.hex || { columns: 30, rows: 20, first: 1, layout: 'odd-q' };
     if (!this.hex) return { x: -1, y: -1, w: 46, h: 36 };
     const a = this.centre([hx.first, hx.first]);
     const b = this.centre([hx.first + hx.columns - 1, hx.first + hx.rows - 1]);
-    return { x: Math.min(a.x, b.x) - 1, y: Math.min(a.y, b.y) - 1, w: Math.abs(b.x - a.x) + 2 + R3, h: Math.abs(b.y - a.y) + 2 + R3 };
+    const box = { x: Math.min(a.x, b.x) - 1, y: Math.min(a.y, b.y) - 1, w: Math.abs(b.x - a.x) + 2 + R3, h: Math.abs(b.y - a.y) + 2 + R3 };
+    return flat ? box : this.turn.box(box.x, box.y, box.x + box.w, box.y + box.h);
   }
 
   // ---- view: pan and zoom ----------------------------------------------------
@@ -150,11 +233,11 @@ export class HexMapView {
     const b = this.bounds();
     const w = b.w + 2 * MARGIN, d = b.h + 2 * MARGIN;
     const r = this.svg.getBoundingClientRect();
-    const pad = 58;
-    if (r.width > pad * 3 && r.height > 0) {
-      const k = Math.min((r.width - pad) / w, r.height / d);
+    const padW = PAD.left + PAD.right, padH = PAD.top + PAD.bottom;
+    if (r.width > padW * 2 && r.height > padH * 2) {
+      const k = Math.min((r.width - padW) / w, (r.height - padH) / d);
       const vw = r.width / k, vh = r.height / k;
-      this.view = { x: b.x - MARGIN - Math.max(pad / k, (vw - w) / 2), y: b.y - MARGIN - (vh - d) / 2, w: vw, h: vh };
+      this.view = { x: b.x - MARGIN - Math.max(PAD.left / k, (vw - w) / 2), y: b.y - MARGIN - PAD.top / k - (vh - padH / k - d) / 2, w: vw, h: vh };
     } else {
       this.view = { x: b.x - MARGIN, y: b.y - MARGIN, w, h: d };
     }
@@ -164,19 +247,44 @@ export class HexMapView {
 
   zoom(factor, about) {
     const b = this.bounds();
-    this.view = zoomed(this.view, factor, about, 4, (b.w + 2 * MARGIN) * 2);
+    this.view = zoomed(this.view, factor, about, 4, (Math.max(b.w, b.h) + 2 * MARGIN) * 2);
     this.userMoved = true;
     this.applyView();
   }
 
-  applyView() { showView(this.svg, this.view, [40, 22, 12], 20); }
+  applyView() {
+    showView(this.svg, this.view, [40, 22, 12], 20);
+    const m = this.svg.getScreenCTM();
+    const px = m ? m.a : 0;
+    if (px > 0 && Math.abs(px - this.laidAt) > 1e-9) {
+      cancelAnimationFrame(this.layoutSoon);
+      this.layoutSoon = requestAnimationFrame(() => this.layout());
+    }
+    const sb = document.getElementById('scale');
+    // from a hex's centre to the next one's is the root of 3 radii
+    if (sb) scaleBar(sb, px, { unit: 'hexes', per: R3, steps: [1, 2, 3, 5, 10, 20, 50] });
+    compass(this.turn.deg);
+  }
 
-  toMap(cx, cy) { return mapPoint(this.svg, cx, cy); }
+  /** Lays the labels out for the zoom shown. */
+  layout() {
+    const m = this.svg.getScreenCTM();
+    if (!m || !(m.a > 0) || !this.model) return;
+    this.laidAt = m.a;
+    this.labels.layout(this.svg.dataset.zoom || 'far', 1 / m.a);
+    this.svg.dataset.laid = String(m.a); // for tests: the labels fit this zoom
+  }
+
+  /** The map point (hex radii, as drawn) under a screen point. */
+  toMap(cx, cy) { return mapPoint(this.vp, cx, cy); }
+
+  /** The point of the SVG's frame (the view box's) under a screen point. */
+  svgPoint(cx, cy) { return mapPoint(this.svg, cx, cy); }
 
   /** The client point of hex [column, row], for tests and tools. */
   toScreen(p) {
     const c = this.centre(p);
-    return mapPoint(this.svg, c.x, c.y, true);
+    return mapPoint(this.vp, c.x, c.y, true);
   }
 
   /** The hex [column, row] under a map point, or null off the map. */
@@ -195,7 +303,7 @@ export class HexMapView {
     const svg = this.svg;
     svg.addEventListener('wheel', (ev) => {
       ev.preventDefault();
-      this.zoom(Math.exp(-ev.deltaY * (ev.deltaMode === 1 ? 0.05 : 0.0015)), this.toMap(ev.clientX, ev.clientY));
+      this.zoom(Math.exp(-ev.deltaY * (ev.deltaMode === 1 ? 0.05 : 0.0015)), this.svgPoint(ev.clientX, ev.clientY));
     }, { passive: false });
     svg.addEventListener('pointerdown', (ev) => {
       if (ev.button !== 0 && ev.pointerType === 'mouse') return;
@@ -206,9 +314,12 @@ export class HexMapView {
         this.gesture = { type: 'pinch', dist: Math.hypot(a.x - b.x, a.y - b.y) };
         return;
       }
-      const el = /** @type {Element} */ (ev.target).closest('[data-unit],[data-general],[data-hq]');
-      const ref = !el ? null : el.dataset.unit ? { kind: 'unit', id: el.dataset.unit }
-        : el.dataset.general ? { kind: 'general', id: el.dataset.general } : { kind: 'hq', id: el.dataset.hq };
+      // A piece, or the hit area around a small one (layer-hits).
+      const el = /** @type {Element} */ (ev.target).closest('[data-unit],[data-general],[data-hq],[data-hit]');
+      const hit = el && el.dataset.hit ? el.dataset.hit.indexOf(':') : -1;
+      const ref = !el ? null : hit >= 0 ? { kind: el.dataset.hit.slice(0, hit), id: el.dataset.hit.slice(hit + 1) }
+        : el.dataset.unit ? { kind: 'unit', id: el.dataset.unit }
+          : el.dataset.general ? { kind: 'general', id: el.dataset.general } : { kind: 'hq', id: el.dataset.hq };
       this.gesture = { type: 'pan', ref, sx: ev.clientX, sy: ev.clientY, lx: ev.clientX, ly: ev.clientY, moved: false };
     });
     svg.addEventListener('pointermove', (ev) => {
@@ -220,7 +331,7 @@ export class HexMapView {
         if (this.pointers.size < 2) return;
         const [a, b] = [...this.pointers.values()];
         const d = Math.hypot(a.x - b.x, a.y - b.y);
-        if (g.dist > 0 && d > 0) this.zoom(d / g.dist, this.toMap((a.x + b.x) / 2, (a.y + b.y) / 2));
+        if (g.dist > 0 && d > 0) this.zoom(d / g.dist, this.svgPoint((a.x + b.x) / 2, (a.y + b.y) / 2));
         g.dist = d;
         return;
       }
@@ -264,10 +375,14 @@ export class HexMapView {
       const name = t ? t.letters[t.hexes[i]] : 'clear';
       const level = t ? Number(t.levels[i]) : 0;
       cells.push(s('polygon.hx-cell', { points: this.corners(c), fill: TERRAIN[name] || '#eee', dataset: { hex: this.label(p), terrain: name } }));
-      if (level > 0) shade.push(s('polygon.hx-level', { points: this.corners(c), 'fill-opacity': String(Math.min(0.45, 0.14 * level)) }));
-      if (name === 'woods') shade.push(s('circle.hx-tree', { cx: c.x - 0.3, cy: c.y + 0.2, r: 0.22 }), s('circle.hx-tree', { cx: c.x + 0.3, cy: c.y + 0.25, r: 0.2 }));
+      if (PATTERNED.includes(name)) shade.push(s('polygon.hx-pattern', { points: this.corners(c, 0.97), fill: `url(#hp-${name})` }));
+      if (level > 0) shade.push(s('polygon.hx-level', { points: this.corners(c), 'fill-opacity': String(Math.min(0.45, 0.14 * level)), dataset: { level } }));
       if (name === 'town') shade.push(s('rect.hx-house', { x: c.x - 0.35, y: c.y - 0.05, width: 0.3, height: 0.25 }), s('rect.hx-house', { x: c.x + 0.05, y: c.y + 0.05, width: 0.3, height: 0.22 }));
-      labels.push(s('text.hx-lbl', { x: c.x, y: c.y - 0.62, text: this.label(p) }));
+      // its number at the top of the hex on the screen, where no label of
+      // more weight or piece is
+      const a = this.turn.at(c.x, c.y);
+      const el = s('text.lbl.hx-lbl', { text: this.label(p), dataset: { label: this.label(p) } });
+      labels.push({ el, at: { x: a.x, y: a.y - 0.6 }, base: { x: 0, y: 0 }, slots: ['c'], prio: 5, zoom: 'near', avoid: true });
       i++;
     }
     const sides = [];
@@ -287,7 +402,10 @@ export class HexMapView {
       const [col, w, dash] = ROADS[rd.what[0]] || ['#8a6d3b', 0.15, ''];
       roads.push(s('line.hx-road', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: col, 'stroke-width': w, 'stroke-dasharray': dash || null, dataset: { road: rd.what[0] } }));
     }
-    fill(this.layers.table, s('g.hx-cells', null, ...cells), s('g.hx-levels', null, ...shade), s('g.hx-roads', null, ...roads), s('g.hx-sides', null, ...sides), s('g.hx-lbls', null, ...labels));
+    fill(this.layers.table, s('g.hx-cells', null, ...cells), s('g.hx-levels', null, ...shade), s('g.hx-roads', null, ...roads), s('g.hx-sides', null, ...sides));
+    this.names = s('g.hx-names');
+    fill(this.layers.labels, s('g.hx-lbls', null, ...labels.map((l) => l.el)), this.names);
+    this.labels.setFixed(labels);
   }
 
   /** The selected command unit's radius as shaded hexes; the selected
@@ -320,7 +438,7 @@ export class HexMapView {
       for (const c of (box && box.reach) || []) {
         const ctr = this.centre(c.at);
         out.push(s('polygon.hx-reach', { points: this.corners(ctr, 0.9), dataset: { reach: this.label(c.at) } }),
-          s('text.hx-reachlbl', { x: ctr.x, y: ctr.y + 0.75, text: c.cost }));
+          s('text.hx-reachlbl', { x: ctr.x, y: ctr.y + 0.75, transform: this.upright(ctr), text: c.cost }));
       }
     }
     fill(this.layers.ranges, ...out);
@@ -335,7 +453,7 @@ export class HexMapView {
     fill(this.layers.routes,
       s('polyline', { points: line, class: o.ok ? 'hx-route' : 'hx-route bad' }),
       ...pts.map((c) => s('circle.hx-dot', { cx: c.x, cy: c.y, r: 0.12 })),
-      o.note ? s('text.hx-routelbl', { x: last.x + 0.6, y: last.y - 0.6, text: o.note }) : null);
+      o.note ? s('text.hx-routelbl', { x: last.x + 0.6, y: last.y - 0.6, transform: this.upright(last), text: o.note }) : null);
   }
 
   drawPieces() {
@@ -356,7 +474,8 @@ export class HexMapView {
     const hq = Object.entries(x.hq || {}).map(([side, p]) => {
       const c = this.centre(p);
       const sel = m.selected && m.selected.kind === 'hq' && m.selected.id === side;
-      return s('g', { class: `hx-hq c-${m.colour(side)}${sel ? ' selected' : ''}`, dataset: { hq: side } },
+      this.hit('hq', side, c, 0.42, -0.6);
+      return s('g', { class: `hx-hq c-${m.colour(side)}${sel ? ' selected' : ''}`, dataset: { hq: side }, transform: this.upright(c) },
         s('title', { text: `${side}'s army headquarters` }),
         s('rect.hx-flag', { x: c.x + 0.2, y: c.y - 0.75, width: 0.45, height: 0.3 }), s('line.hx-pole', { x1: c.x + 0.2, y1: c.y - 0.75, x2: c.x + 0.2, y2: c.y - 0.2 }));
     });
@@ -398,7 +517,7 @@ export class HexMapView {
         : g.kind === 'artillery'
           ? [s('circle.sym', { cx: x + 0.42, cy: y + 0.19, r: 0.07 })]
           : [s('line.sym', { x1: x + 0.27, y1: y + 0.3, x2: x + 0.57, y2: y + 0.08 })];
-    return s('g', { class: `hx-ghost c-${m.colour(g.side)}`, dataset: { ghost: g.id, side: g.side, turn: g.turn }, 'aria-label': `${label}, last seen turn ${g.turn}` },
+    return s('g', { class: `hx-ghost c-${m.colour(g.side)}`, dataset: { ghost: g.id, side: g.side, turn: g.turn }, 'aria-label': `${label}, last seen turn ${g.turn}`, transform: this.upright(c) },
       s('title', { text: ghostTitle(g, label) }),
       s('rect.box', { x, y, width: 0.84, height: 0.6, rx: 0.05 }),
       ...sym,
@@ -418,7 +537,9 @@ export class HexMapView {
         ? [s('circle.sym-dot', { cx: x + 0.27, cy: y + 0.21, r: 0.08 })]
         : [s('line.sym', { x1: x + 0.1, y1: y + 0.34, x2: x + 0.45, y2: y + 0.08 })];
     const cls = `hx-counter c-${m.colour(u.side)}${sel ? ' selected' : ''}${u.status !== 'formed' ? ' disordered' : ''}`;
-    return s('g', { class: cls, dataset: { unit: u.id, side: u.side }, 'aria-label': m.name(u.id) },
+    this.obstacle(c, dx, dy, 0.42, 0.3);
+    this.hit('unit', u.id, c, dx, dy);
+    return s('g', { class: cls, dataset: { unit: u.id, side: u.side }, 'aria-label': m.name(u.id), transform: this.upright(c) },
       s('title', { text: `${m.name(u.id)}: ${u.type}, ${u.formation}, strength ${u.strength}${u.status !== 'formed' ? `, ${u.status}` : ''}` }),
       s('rect.box', { x, y, width: 0.84, height: 0.6, rx: 0.05 }),
       s('rect.sym-box', { x: x + 0.08, y: y + 0.06, width: 0.4, height: 0.3 }),
@@ -436,12 +557,51 @@ export class HexMapView {
     const sel = m.selected && m.selected.kind === 'general' && m.selected.id === l.id;
     const cls = `hx-leader c-${m.colour(l.side)} ${l.state}${sel ? ' selected' : ''}${l.reduced ? ' reduced' : ''}`;
     const marker = box.marker === 'received' ? 'R' : box.marker && box.marker.startsWith('delay-') ? `D${box.marker.slice(6)}` : '';
-    return s('g', { class: cls, dataset: { general: l.id, side: l.side, state: l.state, marker: box.marker || '' }, 'aria-label': m.name(l.id) },
+    this.obstacle(c, cx - c.x, cy - c.y, 0.26, 0.26);
+    this.hit('general', l.id, c, cx - c.x, cy - c.y);
+    // his name, first of all labels and kept whatever is in the way (in
+    // the labels layer: his counter is the counter alone)
+    this.mark('text.lbl.hx-name', m.name(l.id), c, cx - c.x, cy - c.y,
+      { r: 0.3, slots: ['r', 'l', 't', 'b', 'tr', 'br', 'tl', 'bl'], prio: 0, keep: true, inside: true, zoom: LEADER_ZOOM[l.role] || 'far', loose: true })
+      .dataset.name = l.id;
+    return s('g', { class: cls, dataset: { general: l.id, side: l.side, state: l.state, marker: box.marker || '' }, 'aria-label': m.name(l.id), transform: this.upright(c) },
       s('title', { text: `${m.name(l.id)} (${l.role}): ${l.state}${box.marker ? `, ${box.marker.replace('-', ' ')}` : ''}${box.order ? `; order ${box.order}` : ''}${box.pending ? `; on its way: ${box.pending}` : ''}` }),
       s('circle.ring', { cx, cy, r: 0.26 }),
       s('text.role', { x: cx, y: cy + 0.09, text: ROLE[l.role] || '?' }),
       marker ? s('g.hx-marker', null, s('rect.mk', { x: cx + 0.14, y: cy - 0.4, width: 0.34, height: 0.22, rx: 0.04 }), s('text.mk', { x: cx + 0.31, y: cy - 0.24, text: marker })) : null,
       box.cp ? s('text.cp', { x: cx - 0.32, y: cy - 0.22, text: 'CP' }) : null);
+  }
+
+  /** The key under the map: the counters, and the terrain, hexsides and roads on this map. */
+  legend() {
+    const el = document.getElementById('legend');
+    if (!el) return;
+    const t = this.hex.terrain;
+    const terrains = t ? [...new Set([...t.hexes].map((c) => t.letters[c]))].filter((n) => n && n !== 'clear') : [];
+    const sides = t ? [...new Set(t.sides.flatMap((x) => x.what))] : [];
+    const roads = t ? [...new Set(t.roads.flatMap((x) => x.what))] : [];
+    const levels = t ? [...t.levels].some((c) => c !== '0') : false;
+    const sig = JSON.stringify([terrains, sides, roads, levels]);
+    if (el.dataset.sig === sig) return;
+    el.dataset.sig = sig;
+    const sw = (...kids) => s('svg.lg-sw', { viewBox: '0 0 1.4 1', 'aria-hidden': 'true' }, ...kids);
+    const hexSw = (name) => sw(
+      s('rect', { x: 0, y: 0, width: 1.4, height: 1, fill: TERRAIN[name] || '#eee', class: 'hx-cell', dataset: { terrain: name } }),
+      PATTERNED.includes(name) ? s('rect', { x: 0, y: 0, width: 1.4, height: 1, fill: `url(#hp-${name})` }) : null);
+    const item = (swatch, words, data) => h('span.lg-item', { dataset: data }, swatch, words);
+    fill(el,
+      item(h('span.lg.lg-counter'), 'unit counter (strength, formation)'),
+      item(h('span.lg.lg-gen'), 'leader (A army, C corps, D division, B brigade)'),
+      ...terrains.map((n) => item(hexSw(n), n.replace(/-/g, ' '), { terrain: n })),
+      levels ? item(sw(s('rect.hx-level', { x: 0, y: 0, width: 1.4, height: 1, 'fill-opacity': '0.3' })), 'higher ground (darker: higher)', { terrain: 'level' }) : null,
+      ...sides.map((n) => {
+        const [col, w] = SIDES[n] || ['#333', 0.1];
+        return item(sw(s('line.hx-side', { x1: 0.1, y1: 0.5, x2: 1.3, y2: 0.5, stroke: col, 'stroke-width': w, dataset: { side: n } })), n.replace(/-/g, ' '), { side: n });
+      }),
+      ...roads.map((n) => {
+        const [col, w, dash] = ROADS[n] || ['#8a6d3b', 0.15, ''];
+        return item(sw(s('line.hx-road', { x1: 0.1, y1: 0.5, x2: 1.3, y2: 0.5, stroke: col, 'stroke-width': w, 'stroke-dasharray': dash || null })), n.replace(/-/g, ' '), { road: n });
+      }));
   }
 }
 

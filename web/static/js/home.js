@@ -107,6 +107,8 @@ async function options() {
   if ($('commanders').checked) o.commanders = true;
   const fog = $('fog').value;
   if (fog && fog !== 'off') o.fog = fog; // off is the server's default
+  const dice = $('dice').value;
+  if (dice && dice !== 'server') o.dice = dice; // server is the default; table or mixed: the page asks for the faces
   const title = $('title').value.trim();
   if (title) o.title = title;
   const tables = $('tables-file').files[0];

@@ -491,7 +491,8 @@ export class LobMapView extends HexMapView {
     const c = this.centre(f.hq);
     const side = ((m.state.formations || []).find((g) => g.id === id) || {}).side;
     const sel = m.selected && m.selected.kind === 'hq' && m.selected.id === id;
-    return s('g', { class: `hx-hq hx-chq c-${m.colour(side)}${sel ? ' selected' : ''}`, dataset: { hq: id } },
+    this.hit('hq', id, c, -0.44, -0.6);
+    return s('g', { class: `hx-hq hx-chq c-${m.colour(side)}${sel ? ' selected' : ''}`, dataset: { hq: id }, transform: this.upright(c) },
       s('title', { text: `HQ of ${m.name(id)}` }),
       s('rect.hx-flag', { x: c.x - 0.62, y: c.y - 0.72, width: 0.36, height: 0.24 }),
       s('line.hx-pole', { x1: c.x - 0.62, y1: c.y - 0.72, x2: c.x - 0.62, y2: c.y - 0.3 }),
@@ -502,10 +503,11 @@ export class LobMapView extends HexMapView {
   objectiveMarker(orders) {
     const c = this.centre(orders[0].objective);
     const own = orders.filter((o) => !o.parent);
-    return s('g.hx-objective', { dataset: { objective: orders.map((o) => o.id).join(' ') } },
+    const who = [...new Set((own.length ? own : orders).map((o) => this.model.name(o.to)))].join(', ');
+    return s('g.hx-objective', { dataset: { objective: orders.map((o) => o.id).join(' ') }, transform: this.upright(c) },
       s('title', { text: orders.map((o) => `${o.id}: ${o.words}`).join('\n') }),
       s('circle', { cx: c.x, cy: c.y, r: 0.5 }),
-      s('text', { x: c.x, y: c.y + 0.62, text: [...new Set((own.length ? own : orders).map((o) => this.model.name(o.to)))].join(', ') }));
+      this.mark('text.lbl.hx-objlbl', who, c, 0, 0, { r: 0.5, slots: ['b', 't', 'r', 'l'], prio: 1 }));
   }
 
   /** The route of a forecast, and the objective the issue form holds. */

@@ -1,10 +1,14 @@
 // The map: an SVG whose user units are the table's inches (x east, y
-// south). Draws the table and its entry grid, the pieces, command ranges,
-// the enemy's engagement reach, messengers and their routes, and order
-// objectives; pans and zooms (wheel, pinch, buttons); lets a player drag
-// his pieces and tap an objective.
+// south). Draws the table and its entry grid, its terrain, the pieces,
+// command ranges, the enemy's engagement reach, messengers and their
+// routes, and order objectives; pans and zooms (wheel, pinch, buttons);
+// lets a player drag his pieces and tap an objective. The table is
+// turned so that the seat's own base edge is at the bottom of the
+// screen (the board names the edge); text stays upright, and labels are
+// laid out so that none hides another.
 
-import { s, fill, num, pt, squareOf, zoomed, showView, mapPoint } from './dom.js';
+import { s, h, fill, num, pt, tenth, deg, squareOf, zoomed, showView, mapPoint } from './dom.js';
+import { Turn, Labels, turnOf, scaleBar } from './readable.js';
 
 /** Margin drawn around the table, inches. */
 const MARGIN = 5;
@@ -27,6 +31,18 @@ const GHOST_R = 0.7;
 /** Radius of a general's marker by the kind of formation he commands. */
 const GENERAL_R = { army: 1.05, wing: 0.9, corps: 0.8, division: 0.6, brigade: 0.7 };
 
+/** The closest zoom at which a general's name shows, by his formation's kind. */
+const GENERAL_ZOOM = { division: 'mid', brigade: 'mid' };
+
+/** The pixels kept free of the table when it is fitted: the map tools on the left. */
+const PAD = { left: 58, top: 8, right: 8, bottom: 8 };
+
+/** Names of the kinds of terrain in the key. */
+const TERRAIN_WORDS = {
+  'light-woods': 'light woods', 'heavy-woods': 'heavy woods', ford: 'ford', 'gradual-slope': 'gentle slope', slope: 'slope',
+  'steep-slope': 'steep slope', town: 'town', 'linear-obstacle': 'wall or hedge', river: 'river', road: 'road',
+};
+
 /**
  * @typedef {{kind:'unit'|'general'|'messenger', id:string}} Ref
  * @typedef {{
@@ -35,13 +51,14 @@ const GENERAL_R = { army: 1.05, wing: 0.9, corps: 0.8, division: 0.6, brigade: 0
  *   seat:{role:string, side?:string}, colour:(side:string)=>string, name:(id:string)=>string,
  *   canMove:boolean, canPick:boolean, objective:number[]|null, selected:Ref|null,
  *   showRanges:boolean, showReach:boolean, pending:Object<string,number[]>,
- *   extra?:any
+ *   extra?:any, edge?:string
  * }} MapModel
  *
  * extra is a staff-rating game's board (BP): each unit's corners, arcs,
  * moves left and legal targets, and the proximity distance, as the
  * server works them out. A unit's position is then the centre of its
- * front edge.
+ * front edge. edge is the seat's base edge (the board's space.edge),
+ * turned to the bottom of the screen.
  */
 
 export class MapView {
@@ -55,10 +72,16 @@ export class MapView {
     this.hooks = hooks;
     this.layers = {};
     for (const g of svg.querySelectorAll('g[id^="layer-"]')) this.layers[g.id.slice(6)] = g;
+    /** The group of every layer that turns with the table. */
+    this.vp = /** @type {SVGGElement} */ (svg.querySelector('#viewport'));
     /** @type {MapModel|null} */
     this.model = null;
     this.view = { x: 0, y: 0, w: 100, h: 50 };
     this.fitted = false;
+    this.turn = new Turn(0, 0, 0);
+    this.labels = new Labels();
+    this.laidAt = 0;
+    this.layoutSoon = 0;
     /** @type {Map<number,{x:number,y:number}>} */
     this.pointers = new Map();
     this.gesture = null;
@@ -70,8 +93,18 @@ export class MapView {
   /** @param {MapModel} model */
   render(model) {
     this.model = model;
+    const f = model.field;
+    const turn = new Turn(turnOf(model.edge), f.width / 2, f.depth / 2);
+    if (turn.deg !== this.turn.deg || turn.cx !== this.turn.cx || turn.cy !== this.turn.cy) {
+      this.turn = turn;
+      if (turn.transform) this.vp.setAttribute('transform', turn.transform); else this.vp.removeAttribute('transform');
+      this.fitted = false;
+    }
     if (!this.fitted) { this.fit(); this.fitted = true; }
     if (this.gesture && this.gesture.type === 'piece') return; // redraw when the drag ends
+    this.marks = [];
+    this.pieceBoxes = [];
+    this.hits = [];
     this.drawTable();
     this.drawReach();
     this.drawRanges();
@@ -81,62 +114,96 @@ export class MapView {
     this.drawGenerals();
     this.drawMessengers();
     this.drawPick();
+    this.drawHits();
+    this.labels.set(this.marks);
+    this.labels.setObstacles(this.pieceBoxes);
+    this.layout();
+    this.legend();
   }
 
   // ---- view: pan and zoom ------------------------------------------------
 
-  /** Shows the whole table, clear of the zoom buttons on the left. */
-  fit() {
+  /** The table and its margin in the SVG's frame (turned). */
+  bounds() {
     const f = this.model ? this.model.field : { width: 96, depth: 48 };
-    const w = f.width + 2 * MARGIN, d = f.depth + 2 * MARGIN;
+    return this.turn.box(-MARGIN, -MARGIN, f.width + MARGIN, f.depth + MARGIN);
+  }
+
+  /** Shows the whole table, clear of the map tools on the left. */
+  fit() {
+    const b = this.bounds();
     const r = this.svg.getBoundingClientRect();
-    const pad = 58; // px kept free for the map tools
-    if (r.width > pad * 3 && r.height > 0) {
-      const k = Math.min((r.width - pad) / w, r.height / d); // px per inch
+    const padW = PAD.left + PAD.right, padH = PAD.top + PAD.bottom;
+    if (r.width > padW * 2 && r.height > padH * 2) {
+      const k = Math.min((r.width - padW) / b.w, (r.height - padH) / b.h); // px per inch
       const vw = r.width / k, vh = r.height / k;
-      const left = Math.max(pad / k, (vw - w) / 2);
-      this.view = { x: -MARGIN - left, y: -MARGIN - (vh - d) / 2, w: vw, h: vh };
+      const left = Math.max(PAD.left / k, (vw - b.w) / 2);
+      this.view = { x: b.x - left, y: b.y - PAD.top / k - (vh - padH / k - b.h) / 2, w: vw, h: vh };
     } else {
-      this.view = { x: -MARGIN, y: -MARGIN, w, h: d };
+      this.view = { x: b.x, y: b.y, w: b.w, h: b.h };
     }
     this.userMoved = false;
     this.applyView();
   }
 
   /**
-   * Zooms by factor about a point of the table (the centre by default).
+   * Zooms by factor about a point of the SVG's frame (the centre by default).
    * @param {number} factor more than 1 zooms in
    * @param {{x:number,y:number}} [about]
    */
   zoom(factor, about) {
-    const f = this.model ? this.model.field : { width: 96, depth: 48 };
-    this.view = zoomed(this.view, factor, about, 6, (f.width + 2 * MARGIN) * 2);
+    const b = this.bounds();
+    this.view = zoomed(this.view, factor, about, 6, Math.max(b.w, b.h) * 2);
     this.userMoved = true;
     this.applyView();
   }
 
-  applyView() { showView(this.svg, this.view, [34, 18, 9], 6); }
+  applyView() {
+    showView(this.svg, this.view, [34, 18, 9], 6);
+    const m = this.svg.getScreenCTM();
+    const px = m ? m.a : 0;
+    if (px > 0 && Math.abs(px - this.laidAt) > 1e-9) {
+      // The labels keep their size on the screen: lay them out again.
+      cancelAnimationFrame(this.layoutSoon);
+      this.layoutSoon = requestAnimationFrame(() => this.layout());
+    }
+    const sb = document.getElementById('scale');
+    if (sb) scaleBar(sb, px, { unit: 'inches', per: 1, steps: [1, 2, 3, 6, 12, 24, 48] });
+    compass(this.turn.deg);
+  }
+
+  /** Lays the labels out for the zoom shown. */
+  layout() {
+    const m = this.svg.getScreenCTM();
+    if (!m || !(m.a > 0) || !this.model) return;
+    this.laidAt = m.a;
+    this.labels.layout(this.svg.dataset.zoom || 'far', 1 / m.a);
+    this.svg.dataset.laid = String(m.a); // for tests: the labels fit this zoom
+  }
 
   /**
    * The table point under a screen point.
    * @param {number} cx @param {number} cy client coordinates
    * @returns {{x:number,y:number}}
    */
-  toTable(cx, cy) { return mapPoint(this.svg, cx, cy); }
+  toTable(cx, cy) { return mapPoint(this.vp, cx, cy); }
+
+  /** The point of the SVG's frame (the view box's) under a screen point. */
+  svgPoint(cx, cy) { return mapPoint(this.svg, cx, cy); }
 
   /**
    * The client (screen) point of a table point, for tests and tools.
    * @param {number} x @param {number} y inches
    * @returns {{x:number,y:number}}
    */
-  toScreen(x, y) { return mapPoint(this.svg, x, y, true); }
+  toScreen(x, y) { return mapPoint(this.vp, x, y, true); }
 
   listen() {
     const svg = this.svg;
     svg.addEventListener('wheel', (ev) => {
       ev.preventDefault();
       const f = Math.exp(-ev.deltaY * (ev.deltaMode === 1 ? 0.05 : 0.0015));
-      this.zoom(f, this.toTable(ev.clientX, ev.clientY));
+      this.zoom(f, this.svgPoint(ev.clientX, ev.clientY));
     }, { passive: false });
     svg.addEventListener('pointerdown', (ev) => this.down(ev));
     svg.addEventListener('pointermove', (ev) => this.moveTo(ev));
@@ -158,9 +225,11 @@ export class MapView {
       return;
     }
     if (this.pointers.size > 2) return;
-    const el = /** @type {Element} */ (ev.target).closest('[data-unit],[data-general],[data-messenger]');
-    const ref = el ? refOf(el) : null;
-    if (ref && ref.kind !== 'messenger' && this.movable(ref)) {
+    // A piece, or the hit area around a small one (layer-hits).
+    const hit = /** @type {Element} */ (ev.target).closest('[data-unit],[data-general],[data-messenger],[data-hit]');
+    const ref = hit ? refOf(hit) : null;
+    const el = ref ? this.find(ref) : null;
+    if (ref && el && ref.kind !== 'messenger' && this.movable(ref)) {
       const at = this.posOf(ref);
       // Where on the piece it was grabbed: the piece keeps that point
       // under the pointer as it is dragged.
@@ -184,7 +253,7 @@ export class MapView {
       if (this.pointers.size < 2) return; // one finger lifted: wait for both up
       const [a, b] = [...this.pointers.values()];
       const d = Math.hypot(a.x - b.x, a.y - b.y);
-      if (g.dist > 0 && d > 0) this.zoom(d / g.dist, this.toTable((a.x + b.x) / 2, (a.y + b.y) / 2));
+      if (g.dist > 0 && d > 0) this.zoom(d / g.dist, this.svgPoint((a.x + b.x) / 2, (a.y + b.y) / 2));
       g.dist = d;
       return;
     }
@@ -204,7 +273,8 @@ export class MapView {
     if (g.type === 'piece') {
       const p = this.toTable(ev.clientX, ev.clientY);
       const [gx, gy] = g.grab || [0, 0];
-      g.to = [Math.round((p.x - gx) * 100) / 100, Math.round((p.y - gy) * 100) / 100];
+      // A tenth of an inch is as fine as a hand places a piece.
+      g.to = [Math.round((p.x - gx) * 10) / 10, Math.round((p.y - gy) * 10) / 10];
       this.placePiece(g.el, g.ref, g.to);
       this.drawDragGuide(g);
     }
@@ -281,7 +351,7 @@ export class MapView {
 
   /** @param {Ref} ref @returns {Element|null} */
   find(ref) {
-    return this.svg.querySelector(`[data-${ref.kind}="${CSS.escape(ref.id)}"]`);
+    return this.vp.querySelector(`[data-${ref.kind}="${CSS.escape(ref.id)}"]`);
   }
 
   /** Moves a drawn piece to p. @param {Element} el @param {Ref} ref @param {number[]} p */
@@ -304,16 +374,76 @@ export class MapView {
       u && u.speed ? s('circle.speed', { cx: x0, cy: y0, r: u.speed, 'vector-effect': 'non-scaling-stroke' }) : null,
       s('line.guide', { x1: x0, y1: y0, x2: x1, y2: y1, 'vector-effect': 'non-scaling-stroke', class: out ? 'guide off' : 'guide' }),
       s('circle.from', { cx: x0, cy: y0, r: 0.25 }),
-      s('text.lbl.guide-lbl', { x: x1 + 0.8, y: y1 - 0.8, text: out ? 'off the table' : `${num(Math.round(d * 10) / 10)}″` }),
+      s('text.lbl.guide-lbl', { x: 0.8, y: -0.8, transform: this.erect(x1, y1), text: out ? 'off the table' : `${tenth(d)}″` }),
     );
   }
 
   // ---- drawing -----------------------------------------------------------
 
   /**
+   * The transform of text that stands at (x, y) of its parent's frame
+   * inside the turned table, so that it reads upright on the screen: its
+   * own x and y are then offsets on the screen's axes (in inches). spin is
+   * the parent's own turn on the table (a unit's facing).
+   */
+  erect(x, y, spin = 0) {
+    const r = this.turn.deg + spin;
+    const parts = [];
+    if (x || y) parts.push(`translate(${x} ${y})`);
+    if (r % 360) parts.push(`rotate(${-r})`);
+    return parts.length ? parts.join(' ') : null;
+  }
+
+  /**
+   * A label of a piece or a place: text upright on the screen at the
+   * table point at (inside a parent at parent, turned by spin), laid out
+   * with the others (readable.js).
+   * @param {string} tag the text's tag and classes, e.g. "text.lbl.lbl-gen"
+   * @param {string} text
+   * @param {number[]} at what it names, on the table
+   * @param {{parent?:number[], spin?:number, r?:number|{x:number,y:number}, slots?:string[], prio:number, keep?:boolean,
+   *          inside?:boolean, zoom?:string, words?:(zoom:string)=>string, avoid?:boolean, data?:any}} o
+   */
+  mark(tag, text, at, o) {
+    // In a piece's group the text turns back from the piece's frame;
+    // elsewhere it stands at its own point of the table.
+    const origin = o.parent || at;
+    const el = /** @type {SVGTextElement} */ (s(tag, { transform: o.parent ? this.erect(0, 0, o.spin || 0) : this.erect(at[0], at[1]), text, dataset: o.data }));
+    const f = this.model.field;
+    this.marks.push({
+      el, at: this.turn.at(at[0], at[1]), base: this.turn.at(origin[0], origin[1]), r: o.r, slots: o.slots, prio: o.prio, keep: o.keep,
+      inside: o.inside ? this.turn.box(0, 0, f.width, f.depth) : null, zoom: o.zoom, text: o.words, avoid: o.avoid,
+    });
+    return el;
+  }
+
+  /** A label in the labels layer, in the SVG's frame (upright already). */
+  fixedMark(tag, text, at, o) {
+    const el = /** @type {SVGTextElement} */ (s(tag, { text }));
+    return { el, at, base: { x: 0, y: 0 }, r: o.r, slots: o.slots, prio: o.prio, keep: o.keep, zoom: o.zoom, avoid: o.avoid };
+  }
+
+  /**
+   * The half extents on the screen's axes of a w by d box turned by spin
+   * on the table, in inches.
+   */
+  extent(w, d, spin = 0) {
+    const a = ((this.turn.deg + spin) * Math.PI) / 180;
+    const c = Math.abs(Math.cos(a)), sn = Math.abs(Math.sin(a));
+    return { x: (w * c + d * sn) / 2, y: (w * sn + d * c) / 2 };
+  }
+
+  /** Keeps labels of low priority off a piece: its box on the screen's axes. */
+  obstacle(at, r) {
+    const p = this.turn.at(at[0], at[1]);
+    this.pieceBoxes.push({ x: p.x - r.x, y: p.y - r.y, w: 2 * r.x, h: 2 * r.y });
+  }
+
+  /**
    * The terrain on the table, as the server sends it: areas filled by
-   * type (a town with its blocks), lines stroked (walls, rivers, roads);
-   * each with its name and rating in a title.
+   * type and patterned (woods, slopes, fords, a town with its blocks),
+   * lines stroked (walls, rivers, roads); each with its name and rating
+   * in a title.
    * @param {any[]} features
    */
   features(features) {
@@ -324,6 +454,7 @@ export class MapView {
       if (f.area) {
         areas.push(s('g.feature', { class: `feature ft-${f.type}`, dataset: { feature: f.id || f.type, type: f.type } }, title,
           s('path.ft-area', { d: path(f.area, true) }),
+          s('path.ft-pattern', { d: path(f.area, true), fill: `url(#pt-${f.type})` }),
           ...(f.blocks || []).map((b) => s('path.ft-block', { d: path(b, true) }))));
       } else if (f.line) {
         lines.push(s('g.feature', { class: `feature ft-${f.type}`, dataset: { feature: f.id || f.type, type: f.type } }, title,
@@ -340,6 +471,8 @@ export class MapView {
       s('rect.table', { x: 0, y: 0, width: f.width, height: f.depth }),
       ...this.features(f.features || []),
     ];
+    /** Labels of the table itself, in the labels layer. */
+    const fixed = [];
     if (f.columns && f.rows) {
       const cw = f.width / f.columns;
       const rh = f.depth / f.rows;
@@ -347,33 +480,55 @@ export class MapView {
       for (let r = 1; r < f.rows; r++) parts.push(s('line.grid', { x1: 0, y1: r * rh, x2: f.width, y2: r * rh, 'vector-effect': 'non-scaling-stroke' }));
       for (let c = 0; c < f.columns; c++) {
         for (let r = 0; r < f.rows; r++) {
-          parts.push(s('text.lbl.square', { x: c * cw + 0.6, y: r * rh + 0.6, 'dominant-baseline': 'hanging', text: String.fromCharCode(65 + c) + (r + 1) }));
+          // In the square's corner that is top left on the screen.
+          const b = this.turn.box(c * cw, r * rh, (c + 1) * cw, (r + 1) * rh);
+          const m = this.fixedMark('text.lbl.square', String.fromCharCode(65 + c) + (r + 1), { x: b.x, y: b.y }, { r: 0.35, slots: ['br'], prio: 5, avoid: true });
+          m.el.dataset.square = m.el.textContent;
+          fixed.push(m);
         }
       }
     }
     parts.push(s('rect.edge', { x: 0, y: 0, width: f.width, height: f.depth, 'vector-effect': 'non-scaling-stroke' }));
-    // scale along the margins every 12 inches
-    for (let x = 0; x <= f.width + 1e-9; x += 12) parts.push(s('text.lbl.scale', { x, y: -1.2, 'text-anchor': 'middle', text: num(x) }));
-    for (let y = 0; y <= f.depth + 1e-9; y += 12) parts.push(s('text.lbl.scale', { x: -1.2, y, 'text-anchor': 'end', 'dominant-baseline': 'middle', text: num(y) }));
-    parts.push(s('text.lbl.north', { x: f.width + MARGIN - 0.8, y: -MARGIN + 0.8, 'text-anchor': 'end', 'dominant-baseline': 'hanging', text: 'N ↑' }));
-    // base edges
+    // inches along the north and west edges every 12, upright on the screen
+    for (let x = 0; x <= f.width + 1e-9; x += 12) fixed.push(this.fixedMark('text.lbl.scale', num(x), this.turn.at(x, -1.4), { slots: ['c'], prio: 4 }));
+    for (let y = 0; y <= f.depth + 1e-9; y += 12) fixed.push(this.fixedMark('text.lbl.scale', num(y), this.turn.at(-1.6, y), { slots: ['c'], prio: 4 }));
+    // base edges, in the margin outside each
+    const vertical = [];
     for (const sd of this.model.sides || []) {
       const pos = edgeLabel(f, sd.edge);
       if (!pos) continue;
-      parts.push(s(`text.lbl.base.c-${colour(sd.id)}`, { x: pos.x, y: pos.y, 'text-anchor': 'middle', 'dominant-baseline': 'middle', transform: pos.rot ? `rotate(${pos.rot} ${pos.x} ${pos.y})` : null, text: `${sd.name} — base edge` }));
+      const at = this.turn.at(pos.x, pos.y);
+      const text = `${sd.name} — base edge`;
+      const across = this.turn.at(pos.x + pos.nx, pos.y + pos.ny);
+      if (Math.abs(across.x - at.x) > 0.5) {
+        // on the left or right of the screen: written along the edge
+        vertical.push(s(`text.lbl.base.c-${colour(sd.id)}`, { x: at.x, y: at.y, 'text-anchor': 'middle', 'dominant-baseline': 'middle', transform: `rotate(${across.x < at.x ? 90 : -90} ${at.x} ${at.y})`, dataset: { edge: sd.edge }, text }));
+        continue;
+      }
+      const m = this.fixedMark(`text.lbl.base.c-${colour(sd.id)}`, text, at, { slots: ['c'], prio: 0, keep: true });
+      m.el.dataset.edge = sd.edge;
+      fixed.push(m);
     }
     // own off-board reserves: where they will come on
     for (const fm of state.formations || []) {
       if (fm.reserve !== 'off-board' || !fm.square || !f.columns) continue;
       const at = edgeMid(f, fm.square, fm.edge);
       if (!at) continue;
-      parts.push(s(`g.entry.c-${colour(fm.side)}`, { dataset: { formation: fm.id } },
+      const g = s(`g.entry.c-${colour(fm.side)}`, { dataset: { formation: fm.id } },
         s('title', { text: `${this.model.name(fm.id)} (${fm.id}): off-board reserve, enters at ${fm.square} on the ${fm.edge} edge` }),
-        s('circle', { cx: at[0], cy: at[1], r: 1.2 }),
-        s('text.lbl', { x: at[0] + (fm.edge === 'east' ? -1.8 : 1.8), y: at[1], 'text-anchor': fm.edge === 'east' ? 'end' : 'start', 'dominant-baseline': 'middle', text: `${fm.id} enters ${fm.square}` }),
-      ));
+        s('circle', { cx: at[0], cy: at[1], r: 1.2 }));
+      // on the table's side of the entry, as the screen shows it
+      const n = { north: [0, 1], south: [0, -1], east: [-1, 0], west: [1, 0] }[fm.edge] || [0, 0];
+      const a = this.turn.at(at[0], at[1]), b = this.turn.at(at[0] + n[0], at[1] + n[1]);
+      const dx = b.x - a.x, dy = b.y - a.y;
+      const into = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'r' : 'l') : (dy > 0 ? 'b' : 't');
+      g.append(this.mark('text.lbl', `${fm.id} enters ${fm.square}`, at, { r: 1.2, slots: [into, 'r', 'l', 't', 'b'], prio: 1 }));
+      parts.push(g);
     }
     fill(this.layers.table, ...parts);
+    const layer = this.layers.labels;
+    fill(layer, ...fixed.map((m) => m.el), ...vertical);
+    this.labels.setFixed(fixed);
   }
 
   drawReach() {
@@ -442,11 +597,11 @@ export class MapView {
     const sel = m.selected && m.selected.kind === 'unit' ? m.state.units.find((u) => u.id === m.selected.id) : null;
     const box = sel && x.units[sel.id];
     if (box && !box.front) {
-      if (box.left > 0) out.push(s(`circle.allowance.c-${m.colour(sel.side)}`, { cx: sel.at[0], cy: sel.at[1], r: box.left, 'vector-effect': 'non-scaling-stroke', dataset: { allowance: sel.id } }, s('title', { text: `${num(box.left)}″ of its move left on open ground` })));
+      if (box.left > 0) out.push(s(`circle.allowance.c-${m.colour(sel.side)}`, { cx: sel.at[0], cy: sel.at[1], r: box.left, 'vector-effect': 'non-scaling-stroke', dataset: { allowance: sel.id } }, s('title', { text: `${tenth(box.left)}″ of its move left on open ground` })));
     } else if (box) {
       out.push(s(`polygon.arc.front.c-${m.colour(sel.side)}`, { points: box.front.map((p) => p.join(',')).join(' '), dataset: { arc: 'front' } }));
       out.push(s(`polygon.arc.rear.c-${m.colour(sel.side)}`, { points: box.rear.map((p) => p.join(',')).join(' '), dataset: { arc: 'rear' } }));
-      if (box.left > 0) out.push(s(`circle.allowance.c-${m.colour(sel.side)}`, { cx: sel.at[0], cy: sel.at[1], r: box.left, 'vector-effect': 'non-scaling-stroke', dataset: { allowance: sel.id } }, s('title', { text: `${num(box.left)}″ of moves left` })));
+      if (box.left > 0) out.push(s(`circle.allowance.c-${m.colour(sel.side)}`, { cx: sel.at[0], cy: sel.at[1], r: box.left, 'vector-effect': 'non-scaling-stroke', dataset: { allowance: sel.id } }, s('title', { text: `${tenth(box.left)}″ of moves left` })));
     }
     fill(this.layers.ranges, ...out);
   }
@@ -486,12 +641,13 @@ export class MapView {
     for (const { o, side, pending, status, text } of byOrder.values()) {
       const [x, y] = o.objective;
       const who = (o.for || []).map((id) => id).join(', ');
-      out.push(s(`g.flag.c-${m.colour(side)}${pending ? '.pending' : ''}`, { transform: `translate(${x} ${y})`, dataset: { order: o.id } },
+      out.push(s(`g.flag.c-${m.colour(side)}${pending ? '.pending' : ''}`, { transform: `translate(${x} ${y}) ${this.erect(0, 0) || ''}`, dataset: { order: o.id } },
         s('title', { text: `${o.id}: ${text || o.kind} for ${who} — ${status}` }),
         s('line.pole', { x1: 0, y1: 0, x2: 0, y2: -2.6 }),
         s('path.pennant', { d: 'M0 -2.6 L1.9 -2.05 L0 -1.5 Z' }),
         s('circle.foot', { r: 0.22 }),
-        s('text.lbl.flag-lbl', { x: 0.45, y: 0.9, 'dominant-baseline': 'hanging', text: `${who} ${o.kind}${pending ? ` (${status})` : ''}` }),
+        // the flag stands upright on the screen: its label in its frame
+        this.mark('text.lbl.flag-lbl', `${who} ${o.kind}${pending ? ` (${status})` : ''}`, [x, y], { parent: [x, y], spin: -this.turn.deg, r: 0.4, slots: ['br', 'bl', 'r', 'b'], prio: 1 }),
       ));
     }
     fill(this.layers.objectives, ...out);
@@ -517,12 +673,13 @@ export class MapView {
         const [w, d] = GHOST;
         body = [s('rect.body', { x: -w / 2, y: -d / 2, width: w, height: d }), ...typeMarks(g.kind, w, d)];
       }
-      const below = g.kind === 'general' || g.kind === 'messenger' ? GHOST_R : GHOST[1] / 2;
+      const r = g.kind === 'general' || g.kind === 'messenger' ? { x: GHOST_R, y: GHOST_R } : this.extent(GHOST[0], GHOST[1]);
+      const text = this.mark('text.lbl.lbl-ghost', '', g.at, { parent: g.at, r, slots: ['b', 't', 'r', 'l'], prio: 3, avoid: true });
+      text.append(s('tspan.ghost-name', { text: `${label} · ` }), s('tspan.ghost-seen', { text: `last seen T${g.turn}` }));
       return s(`g.ghost.c-${m.colour(g.side)}`, { transform: `translate(${g.at[0]} ${g.at[1]})`, dataset: { ghost: g.id, side: g.side, turn: g.turn } },
         s('title', { text: ghostTitle(g, label) }),
         ...body,
-        s('text.lbl.lbl-ghost', { x: 0, y: below + 0.35, 'text-anchor': 'middle', 'dominant-baseline': 'hanging' },
-          s('tspan.ghost-name', { text: `${label} · ` }), s('tspan.ghost-seen', { text: `last seen T${g.turn}` })),
+        text,
       );
     }));
   }
@@ -547,6 +704,10 @@ export class MapView {
       if (this.movable(ref)) cls.push('movable');
       if (isSel(m, ref)) cls.push('selected');
       const marks = typeMarks(u.type, w, d);
+      const r = this.extent(w, d, u.facing || 0);
+      this.obstacle(at, r);
+      this.hit('unit', u.id, at);
+      const short = shortId(u);
       out.push(s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]}) rotate(${u.facing || 0})`, dataset: { unit: u.id, side: u.side } },
         s('title', { text: unitTitle(u, m) }),
         s('rect.hit', { x: -Math.max(w, 1.6) / 2, y: -Math.max(d, 1.6) / 2, width: Math.max(w, 1.6), height: Math.max(d, 1.6) }),
@@ -554,8 +715,8 @@ export class MapView {
         ...marks,
         s('line.front', { x1: -w / 2, y1: -d / 2, x2: w / 2, y2: -d / 2 }),
         u.status === 'routed' ? s('rect.rout', { x: -w / 2, y: -d / 2, width: w, height: d, fill: 'url(#hatch)' }) : null,
-        s('text.lbl.lbl-unit', { x: 0, y: d / 2 + 0.35, 'text-anchor': 'middle', 'dominant-baseline': 'hanging', transform: u.facing ? `rotate(${-u.facing} 0 0)` : null, text: shortId(u) }),
-        s('text.lbl.lbl-unit-full', { x: 0, y: d / 2 + 0.35, 'text-anchor': 'middle', 'dominant-baseline': 'hanging', transform: u.facing ? `rotate(${-u.facing} 0 0)` : null, text: u.id }),
+        // its id, shortened unless close: below it on the screen, or where there is room
+        this.mark('text.lbl.lbl-unit', short, at, { parent: at, spin: u.facing || 0, r, slots: ['b', 't', 'r', 'l'], prio: this.prioOf(u.side), zoom: 'near', words: (z) => (z === 'close' ? u.id : short) }),
       ));
     }
     fill(this.layers.units, ...out);
@@ -579,18 +740,25 @@ export class MapView {
     if (grouped) cls.push('grouped');
     if (this.movable(ref)) cls.push('movable');
     if (isSel(m, ref)) cls.push('selected');
-    const up = u.facing ? `rotate(${-u.facing} 0 ${d / 2})` : null;
+    const spin = (u.facing || 0) + this.turn.deg;
+    const up = spin % 360 ? `rotate(${-spin} 0 ${d / 2})` : null;
     const cd = u.stamina === undefined;
+    // the middle of its footprint, behind its front edge
+    const a = ((u.facing || 0) * Math.PI) / 180;
+    const mid = [at[0] - Math.sin(a) * d / 2, at[1] + Math.cos(a) * d / 2];
+    const r = this.extent(w, d, u.facing || 0);
+    this.obstacle(mid, r);
+    this.hit('unit', u.id, mid);
     const lines = [`${u.id} — ${u.type}, ${u.formation}`, `casualties ${u.casualties || 0}${cd ? `, CW ${u.cw ?? '—'}` : ` of stamina ${u.stamina}`}${u.disordered ? ', disordered' : ''}${u.shaken ? ', shaken' : ''}${(u.engaged || []).length ? ', in combat' : ''}`,
-      `at ${pt(u.at)}, facing ${num(u.facing || 0)}°${box.left ? `, ${num(box.left)}″ of moves left` : ''}${cd && !box.command ? ', out of command radius' : ''}`];
+      `at ${pt(u.at)}, facing ${deg(u.facing)}${box.left ? `, ${tenth(box.left)}″ of moves left` : ''}${cd && !box.command ? ', out of command radius' : ''}`];
     return s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]}) rotate(${u.facing || 0})`, dataset: { unit: u.id, side: u.side } },
       s('title', { text: lines.join('\n') }),
       s('rect.hit', { x: -Math.max(w, 1.6) / 2, y: 0, width: Math.max(w, 1.6), height: Math.max(d, 1.6) }),
       s('rect.body', { x: -w / 2, y: 0, width: w, height: d }),
       s('line.front', { x1: -w / 2, y1: 0, x2: w / 2, y2: 0 }),
       u.disordered ? s('rect.rout', { x: -w / 2, y: 0, width: w, height: d, fill: 'url(#hatch)' }) : null,
-      s('text.lbl.lbl-cas', { x: 0, y: d / 2, 'text-anchor': 'middle', 'dominant-baseline': 'middle', transform: up, text: cd ? (u.act ? (u.factor ? `x${u.factor}` : 'NM') : '') : `${u.casualties || 0}/${u.stamina}` }),
-      s('text.lbl.lbl-unit', { x: 0, y: d + 0.35, 'text-anchor': 'middle', 'dominant-baseline': 'hanging', transform: u.facing ? `rotate(${-u.facing} 0 ${d + 0.35})` : null, text: u.id }),
+      s('text.lbl-cas', { x: 0, y: d / 2, 'text-anchor': 'middle', 'dominant-baseline': 'middle', transform: up, text: cd ? (u.act ? (u.factor ? `x${u.factor}` : 'NM') : '') : `${u.casualties || 0}/${u.stamina}` }),
+      this.mark('text.lbl.lbl-unit', u.id, mid, { parent: at, spin: u.facing || 0, r, slots: ['b', 't', 'r', 'l'], prio: this.prioOf(u.side), zoom: 'near' }),
     );
   }
 
@@ -614,13 +782,20 @@ export class MapView {
       if (this.movable(ref)) cls.push('movable');
       if (isSel(m, ref)) cls.push('selected');
       const label = g.name || g.id;
+      const rr = kind === 'army' ? r + 0.35 : r;
+      this.obstacle(at, { x: rr, y: rr });
+      this.hit('general', g.id, at);
       out.push(s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]})`, dataset: { general: g.id, side: g.side } },
         s('title', { text: generalTitle(g, kind, m) }),
         s('circle.hit', { r: r + 0.25 }),
         kind === 'army' ? s('circle.outer', { r: r + 0.35 }) : null,
         s('circle.body', { r }),
         s('circle.pip', { r: r * 0.38 }),
-        s(`text.lbl.lbl-gen${kind === 'division' ? '.lbl-div' : ''}`, { x: r + 0.4, y: 0, 'dominant-baseline': 'middle', text: label }),
+        // his name first of all labels, kept whatever is in the way, and
+        // never cut at the table's edge
+        this.mark(`text.lbl.lbl-gen${kind === 'division' ? '.lbl-div' : ''}`, label, at, {
+          parent: at, r: rr, slots: ['r', 'l', 't', 'b', 'tr', 'br', 'tl', 'bl'], prio: 0, keep: true, inside: true, zoom: GENERAL_ZOOM[kind] || 'far',
+        }),
       ));
     }
     fill(this.layers.generals, ...out);
@@ -646,12 +821,14 @@ export class MapView {
       const title = own
         ? `Messenger ${ms.id}${ms.order ? ` carrying ${ms.order}` : ''}${to ? ` to ${m.name(to.id)}` : ''}; rides ${num(ms.speed)}″ a turn${eta ? `; arrives turn ${eta}` : ''}`
         : `Enemy messenger ${ms.id}: what it carries, and to whom, is hidden`;
+      this.obstacle(ms.at, { x: 0.75, y: 0.75 });
+      this.hit('messenger', ms.id, ms.at);
       out.push(s(`g.piece.messenger.c-${m.colour(ms.side)}${own ? '.own' : '.enemy'}${isSel(m, ref) ? '.selected' : ''}`,
         { transform: `translate(${ms.at[0]} ${ms.at[1]})`, dataset: { messenger: ms.id, side: ms.side } },
         s('title', { text: title }),
         s('circle.hit', { r: 0.9 }),
         s('path.body', { d: 'M0 -0.75 L0.75 0 L0 0.75 L-0.75 0 Z' }),
-        own ? s('text.lbl.lbl-msg', { x: 1.0, y: 0, 'dominant-baseline': 'middle', text: `${to ? '→ ' + m.name(to.id) : ms.id}${eta ? ` · turn ${eta}` : ''}` }) : null,
+        own ? this.mark('text.lbl.lbl-msg', `${to ? '→ ' + m.name(to.id) : ms.id}${eta ? ` · turn ${eta}` : ''}`, ms.at, { parent: ms.at, r: 0.8, slots: ['r', 'l', 'b', 't'], prio: 1 }) : null,
       ));
     }
     fill(this.layers.routes, ...routes);
@@ -667,14 +844,82 @@ export class MapView {
       s('circle', { r: 1.4, 'vector-effect': 'non-scaling-stroke' }),
       s('line', { x1: -2.4, y1: 0, x2: 2.4, y2: 0, 'vector-effect': 'non-scaling-stroke' }),
       s('line', { x1: 0, y1: -2.4, x2: 0, y2: 2.4, 'vector-effect': 'non-scaling-stroke' }),
-      s('text.lbl.pick-lbl', { x: 1.8, y: -1.8, text: `${pt(p)}${sq ? ' ' + sq : ''}` }),
+      this.mark('text.lbl.pick-lbl', `${pt(p)}${sq ? ' ' + sq : ''}`, p, { parent: p, r: 1.4, slots: ['tr', 'br', 'tl', 'bl'], prio: -1, keep: true }),
     ));
   }
+
+  /** Label priority of a piece of side: the seat's own first, then the others'. */
+  prioOf(side) {
+    const m = this.model;
+    return m.seat.role === 'umpire' || side === m.seat.side ? 1 : 2;
+  }
+
+  /**
+   * The hit area of a piece that may be small on the screen: at least
+   * 26 pixels square at any zoom (its size is in the CSS, from --k),
+   * under every piece so that a piece's own body always wins.
+   * @param {string} kind @param {string} id @param {number[]} at its middle
+   */
+  hit(kind, id, at) {
+    this.hits.push(s('rect.hit-min', { transform: `translate(${at[0]} ${at[1]})`, dataset: { hit: `${kind}:${id}` } }));
+  }
+
+  drawHits() { fill(this.layers.hits, ...this.hits); }
+
+  /** The key under the map: the pieces, and the kinds of terrain on this table. */
+  legend() {
+    const el = document.getElementById('legend');
+    if (!el) return;
+    const m = this.model;
+    const types = [...new Set((m.field.features || []).map((f) => f.type))];
+    const key = m.extra
+      ? [lg('lg-unit', 'unit (front edge dark)'), lg('lg-gen', 'general')]
+      : [lg('lg-inf', 'infantry'), lg('lg-lc', 'light cav.'), lg('lg-hc', 'heavy cav.'), lg('lg-art', 'artillery'), lg('lg-gen', 'general'), lg('lg-msg', 'messenger')];
+    const sig = JSON.stringify([!!m.extra, types]);
+    if (el.dataset.sig === sig) return;
+    el.dataset.sig = sig;
+    fill(el, ...key, ...types.map((t) => h('span.lg-item', { dataset: { terrain: t } }, swatch(t), TERRAIN_WORDS[t] || t.replace(/-/g, ' '))));
+  }
+}
+
+/** An item of the key: a mark and its words. */
+function lg(cls, words) {
+  return h('span.lg-item', null, h(`span.lg.${cls}`), words);
+}
+
+/** A swatch of a kind of table terrain, drawn as on the map (inches). */
+function swatch(type) {
+  const box = s('svg.lg-sw', { viewBox: '0 0 4 2.6', 'aria-hidden': 'true' });
+  const g = s('g', { class: `ft-${type}` });
+  if (type === 'linear-obstacle' || type === 'river' || type === 'road') {
+    g.append(s('path.ft-line', { d: 'M0.2 1.9 L1.8 0.9 L3.8 1.3', 'vector-effect': 'non-scaling-stroke' }));
+  } else {
+    g.append(s('rect.ft-area', { x: 0.15, y: 0.15, width: 3.7, height: 2.3 }), s('rect.ft-pattern', { x: 0.15, y: 0.15, width: 3.7, height: 2.3, fill: `url(#pt-${type})` }));
+    if (type === 'town') g.append(s('rect.ft-block', { x: 0.7, y: 0.6, width: 1.1, height: 0.9 }), s('rect.ft-block', { x: 2.1, y: 0.9, width: 1.2, height: 0.9 }));
+  }
+  box.append(g);
+  return box;
+}
+
+/**
+ * Points the compass under the map to north, the map turned by deg.
+ * @param {number} deg
+ */
+export function compass(deg) {
+  const c = document.getElementById('compass');
+  if (!c) return;
+  const needle = /** @type {HTMLElement} */ (c.querySelector('.needle'));
+  if (needle) needle.style.transform = deg ? `rotate(${deg}deg)` : '';
+  c.title = deg ? `North is ${deg === 180 ? 'at the bottom' : deg === 90 ? 'on the right' : 'on the left'}: the map is turned so that your base edge is at the bottom` : 'North is at the top';
 }
 
 /** @param {Element} el @returns {Ref|null} */
 function refOf(el) {
   const d = /** @type {HTMLElement} */ (el).dataset;
+  if (d.hit) {
+    const i = d.hit.indexOf(':');
+    return /** @type {Ref} */ ({ kind: d.hit.slice(0, i), id: d.hit.slice(i + 1) });
+  }
   if (d.unit) return { kind: 'unit', id: d.unit };
   if (d.general) return { kind: 'general', id: d.general };
   if (d.messenger) return { kind: 'messenger', id: d.messenger };
@@ -725,7 +970,7 @@ export function ghostTitle(g, label) {
 function unitTitle(u, m) {
   const div = m.name(u.division);
   const lines = [`${u.id} — ${u.type.replace('-', ' ')}, ${u.formation}, ${u.status}`, `${div !== u.division ? `${div} (${u.division})` : u.division} · ${u.side}`];
-  lines.push(`at ${pt(u.at)}, facing ${num(u.facing || 0)}°, speed ${num(u.speed)}″${u.moved ? `, moved ${num(Math.round(u.moved * 10) / 10)}″ this turn` : ''}`);
+  lines.push(`at ${pt(u.at)}, facing ${deg(u.facing)}, speed ${num(u.speed)}″${u.moved ? `, moved ${tenth(u.moved)}″ this turn` : ''}`);
   if (u.detachment) lines.push('detachment');
   if (u.combat) lines.push('started combat this turn');
   return lines.join('\n');
@@ -741,12 +986,13 @@ function generalTitle(g, kind, m) {
   return lines.join('\n');
 }
 
+/** Where a side's base edge is named, in the margin, and the way out of the table there. */
 function edgeLabel(f, edge) {
   switch (edge) {
-    case 'north': return { x: f.width / 2, y: -2.8 };
-    case 'south': return { x: f.width / 2, y: f.depth + 2.8 };
-    case 'west': return { x: -3, y: f.depth / 2, rot: -90 };
-    case 'east': return { x: f.width + 3, y: f.depth / 2, rot: 90 };
+    case 'north': return { x: f.width / 2, y: -2.8, nx: 0, ny: -1 };
+    case 'south': return { x: f.width / 2, y: f.depth + 2.8, nx: 0, ny: 1 };
+    case 'west': return { x: -3, y: f.depth / 2, nx: -1, ny: 0 };
+    case 'east': return { x: f.width + 3, y: f.depth / 2, nx: 1, ny: 0 };
   }
   return null;
 }

@@ -8,7 +8,8 @@
  * @returns {{label:string, value:string}[]}
  */
 export function rollParts(r) {
-  const out = [{ label: r.dice, value: r.faces && r.faces.length > 1 ? `${r.faces.join(' + ')} = ${r.natural}` : String(r.natural) }];
+  // Dice thrown at the table (table or mixed dice) say so.
+  const out = [{ label: r.from === 'table' ? `${r.dice} at the table` : r.dice, value: r.faces && r.faces.length > 1 ? `${r.faces.join(' + ')} = ${r.natural}` : String(r.natural) }];
   for (const m of r.mods || []) {
     out.push({ label: `${m.name} ${m.value}`, value: `${m.amount >= 0 ? '+' : ''}${m.amount}` });
   }

@@ -1,0 +1,217 @@
+// What keeps a map readable, shared by the table and the hex map: the
+// turn that puts the seat's own base edge at the bottom of the screen
+// (presentation only: the board says which edge is the seat's), labels
+// laid out by priority so that none hides another, and the scale bar.
+
+import { h, fill } from './dom.js';
+
+/**
+ * The turn of the map for a seat whose base edge is edge, in degrees
+ * clockwise on the screen: that edge goes to the bottom. The umpire (no
+ * edge) sees north at the top.
+ * @param {string|undefined} edge
+ */
+export function turnOf(edge) {
+  return { north: 180, south: 0, east: 90, west: -90 }[edge || ''] || 0;
+}
+
+/** Cosine and sine of the quarter turns, exactly. */
+const TRIG = { 0: [1, 0], 90: [0, 1], 180: [-1, 0], '-90': [0, -1] };
+
+/**
+ * A turn of the map about a centre: maps points of the map (inches, or
+ * hex radii) to the SVG's own frame, which the view box shows upright.
+ */
+export class Turn {
+  /** @param {number} deg @param {number} cx @param {number} cy */
+  constructor(deg, cx, cy) {
+    this.deg = deg;
+    this.cx = cx;
+    this.cy = cy;
+    [this.cos, this.sin] = TRIG[deg] || [Math.cos(deg * Math.PI / 180), Math.sin(deg * Math.PI / 180)];
+  }
+
+  /** A point of the map in the SVG's frame. */
+  at(x, y) {
+    const dx = x - this.cx, dy = y - this.cy;
+    return { x: this.cx + dx * this.cos - dy * this.sin, y: this.cy + dx * this.sin + dy * this.cos };
+  }
+
+  /** The SVG frame's box of a box of the map. */
+  box(x0, y0, x1, y1) {
+    const a = this.at(x0, y0), b = this.at(x1, y1);
+    return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
+  }
+
+  /** The transform of the layers that hold the map, or null unturned. */
+  get transform() { return this.deg ? `rotate(${this.deg} ${this.cx} ${this.cy})` : null; }
+
+  /**
+   * The transform that sets upright what stands at (x, y) of the map,
+   * inside the turned layers: text, counters. Null unturned.
+   */
+  upright(x, y) { return this.deg ? `rotate(${-this.deg} ${x} ${y})` : null; }
+}
+
+/** The zoom levels from the farthest. */
+const ZOOMS = ['far', 'mid', 'near', 'close'];
+
+/** Where a label may stand about what it names, in order of preference. */
+const SLOTS = {
+  r: [1, 0], l: [-1, 0], b: [0, 1], t: [0, -1], br: [1, 1], tr: [1, -1], bl: [-1, 1], tl: [-1, -1],
+};
+
+/**
+ * @typedef {{
+ *   el: SVGTextElement,
+ *   at: {x:number, y:number},
+ *   base?: {x:number, y:number},
+ *   r?: number|{x:number, y:number},
+ *   slots?: string[],
+ *   prio: number,
+ *   keep?: boolean,
+ *   inside?: {x:number, y:number, w:number, h:number}|null,
+ *   zoom?: string,
+ *   text?: (zoom:string) => string,
+ *   avoid?: boolean,
+ * }} Label
+ *
+ * A label names something drawn at `at` (the SVG's frame), `r` from its
+ * middle. Its element lies in a frame upright on the screen whose origin
+ * is `base` in the SVG's frame (the labels layer: 0, 0; a piece's group:
+ * the piece). It is placed in the first of its `slots` (r, l, b, t and
+ * the corners; "c" centred on `at`) where it overlaps no label placed
+ * before it: lower `prio` first. A label that finds no room is hidden,
+ * unless `keep` (a general's name), which then looks farther out. A label
+ * with `inside` is shifted into that box (a general's name, never cut at
+ * the table's edge). `zoom` is the closest zoom at which it is shown at
+ * all; `text` words it for the zoom. Each label first looks for room clear
+ * of the pieces as well; one that must `avoid` them (a hex number, a grid
+ * square) is hidden rather than laid over one.
+ */
+
+/**
+ * Labels laid out so that none overlaps another, by priority: generals'
+ * names first, then the seat's own pieces, then the others.
+ */
+export class Labels {
+  constructor() {
+    /** @type {Label[]} */ this.fixed = [];
+    /** @type {Label[]} */ this.items = [];
+    /** @type {{x:number,y:number,w:number,h:number}[]} */ this.obstacles = [];
+  }
+
+  /** The labels drawn with the map itself (hex numbers, squares, scale). @param {Label[]} ls */
+  setFixed(ls) { this.fixed = ls; }
+
+  /** The labels of the pieces, drawn anew with each board. @param {Label[]} ls */
+  set(ls) { this.items = ls; }
+
+  /** What the labels of low priority keep off: the pieces' boxes in the SVG's frame. */
+  setObstacles(boxes) { this.obstacles = boxes; }
+
+  /**
+   * Places the labels for the zoom: k is SVG units a screen pixel.
+   * @param {string} zoom @param {number} k
+   */
+  layout(zoom, k) {
+    const all = [...this.items, ...this.fixed].filter((l) => l.el.isConnected);
+    const z = ZOOMS.indexOf(zoom);
+    const shown = [];
+    for (const l of all) {
+      const on = ZOOMS.indexOf(l.zoom || 'far') <= z;
+      l.el.classList.toggle('lbl-off', !on);
+      if (!on) continue;
+      if (l.text) l.el.textContent = l.text(zoom);
+      l.el.setAttribute('x', '0');
+      l.el.setAttribute('y', '0');
+      shown.push(l);
+    }
+    // Measure them all at once (one layout of the page), then place.
+    const boxes = shown.map((l) => l.el.getBBox());
+    const order = shown.map((l, i) => i).sort((a, b) => shown[a].prio - shown[b].prio || a - b);
+    const gap = 3 * k, pad = 1.5 * k;
+    /** @type {{x:number,y:number,w:number,h:number}[]} */
+    const placed = [];
+    const free = (b, avoid) => !placed.some((p) => hits(b, p, pad)) && !(avoid && this.obstacles.some((p) => hits(b, p, 0)));
+    for (const i of order) {
+      const l = shown[i];
+      const bb = boxes[i];
+      const w = bb.width, hh = bb.height;
+      const rx = typeof l.r === 'object' ? l.r.x : l.r || 0;
+      const ry = typeof l.r === 'object' ? l.r.y : l.r || 0;
+      const slots = l.slots || ['r', 'l', 'b', 't'];
+      const at = (slot, d) => {
+        if (slot === 'c') return { x: l.at.x - w / 2, y: l.at.y - hh / 2, w, h: hh };
+        const [sx, sy] = SLOTS[slot];
+        const x = sx > 0 ? l.at.x + rx + d : sx < 0 ? l.at.x - rx - d - w : l.at.x - w / 2;
+        const y = sy > 0 ? l.at.y + ry + d : sy < 0 ? l.at.y - ry - d - hh : l.at.y - hh / 2;
+        return { x, y, w, h: hh };
+      };
+      let box = null;
+      const near = slots.map((slot) => at(slot, gap));
+      const far = [];
+      if (l.keep) {
+        for (let ring = 1; ring <= 12; ring++) {
+          for (const slot of ['r', 'l', 'b', 't', 'br', 'tr', 'bl', 'tl']) far.push(at(slot, gap + ring * (hh + gap)));
+        }
+      }
+      // Its own slots clear of the pieces too, then its own slots; a label
+      // that is kept then looks farther out, the same way.
+      const passes = l.avoid ? [[near, true], [far, true]] : [[near, true], [near, false], [far, true], [far, false]];
+      for (const [tries, avoid] of passes) {
+        for (const t of tries) {
+          const b = l.inside ? within(t, l.inside) : t;
+          if (free(b, avoid)) { box = b; break; }
+        }
+        if (box) break;
+      }
+      if (!box) {
+        l.el.classList.add('lbl-off');
+        continue;
+      }
+      placed.push(box);
+      const base = l.base || { x: 0, y: 0 };
+      l.el.setAttribute('x', String(round(box.x - base.x - bb.x)));
+      l.el.setAttribute('y', String(round(box.y - base.y - bb.y)));
+    }
+  }
+}
+
+function round(v) { return Math.round(v * 1000) / 1000; }
+
+/** Whether boxes a and b overlap, with pad between them. */
+function hits(a, b, pad) {
+  return a.x < b.x + b.w + pad && b.x < a.x + a.w + pad && a.y < b.y + b.h + pad && b.y < a.y + a.h + pad;
+}
+
+/** Box b shifted into box o, where it fits. */
+function within(b, o) {
+  const x = Math.max(o.x, Math.min(b.x, o.x + o.w - b.w));
+  const y = Math.max(o.y, Math.min(b.y, o.y + o.h - b.h));
+  return { x: b.w <= o.w ? x : b.x, y: b.h <= o.h ? y : b.y, w: b.w, h: b.h };
+}
+
+/**
+ * The scale bar under the map: a length of the map that takes about 60 to
+ * 150 pixels, in two halves, with its words.
+ * @param {HTMLElement} el
+ * @param {number} px screen pixels a unit of the map
+ * @param {{unit:string, per:number, steps:number[]}} s the unit's name
+ *   ("inches", "hexes"), map units one of it takes, and the lengths the
+ *   bar may show
+ */
+export function scaleBar(el, px, s) {
+  if (!(px > 0)) { el.hidden = true; return; }
+  const one = px * s.per;
+  const n = s.steps.find((v) => v * one >= 60) || s.steps[s.steps.length - 1];
+  const half = n / 2;
+  const halves = Number.isInteger(half) && half > 0;
+  const word = (v) => s.unit === 'inches' ? `${v}″` : `${v} ${v === 1 ? 'hex' : 'hexes'}`;
+  el.hidden = false;
+  el.dataset.length = String(n);
+  const bar = h('span.sb-bar', null, ...(halves ? [h('span.sb-seg'), h('span.sb-seg.alt')] : [h('span.sb-seg')]));
+  bar.style.width = `${Math.round(n * one)}px`;
+  fill(el, h('span.sb-ticks', null, h('span', { text: '0' }), halves ? h('span', { text: word(half).replace(/ hex(es)?$/, '') }) : null, h('span', { text: word(n) })), bar);
+  el.title = s.unit === 'inches' ? `Scale: the bar is ${n} inches of the table` : `Scale: the bar is ${n} hexes across the map`;
+}
