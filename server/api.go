@@ -221,18 +221,33 @@ func (s *Server) getGame(r *http.Request, seat store.Seat, l *live) (int, any, e
 }
 
 func (s *Server) getBoard(r *http.Request, seat store.Seat, l *live) (int, any, error) {
-	as := r.URL.Query().Get("as")
-	if as == "" {
+	q := r.URL.Query()
+	as, act := q.Get("as"), q.Get("act")
+	if as == "" && act == "" {
 		l.mu.Lock()
 		defer l.mu.Unlock()
 		return http.StatusOK, l.board(seat), nil
 	}
+	if as != "" && act != "" {
+		return 0, nil, errorf(Invalid, "a board is asked for with as (a side's view) or act (the umpire's, with a side's offers), not both")
+	}
 	if seat.Role != store.Umpire {
-		return 0, nil, errorf(Forbidden, "only the umpire may see the board as another seat sees it")
+		if as != "" {
+			return 0, nil, errorf(Forbidden, "only the umpire may see the board as another seat sees it")
+		}
+		return 0, nil, errorf(Forbidden, "only the umpire may act for a side")
 	}
 	var sides []string
 	for _, sd := range l.sc.Sides {
 		sides = append(sides, sd.ID)
+	}
+	if act != "" {
+		if !slices.Contains(sides, act) {
+			return 0, nil, errorf(Invalid, "act: %s is not a side of this game; allowed: %s", quote(act), strings.Join(sides, ", "))
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		return http.StatusOK, l.acting(seat, act), nil
 	}
 	if !slices.Contains(sides, as) {
 		return 0, nil, errorf(Invalid, "as: %s is not a side of this game; allowed: %s", quote(as), strings.Join(sides, ", "))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,5 +64,92 @@ func TestBoardAs(t *testing.T) {
 	code, body := f.call("GET", path+"?as=prussians", umpire, nil, nil)
 	if e := apiError(t, body); code != 400 || !strings.Contains(e.Msg, "french, allies") || strings.Contains(e.Msg, "\n") {
 		t.Fatalf("as a side not in the game: %d %s", code, body)
+	}
+}
+
+// TestBoardActing: while the umpire acts for a side (issue 15: every
+// command from the page, acting for a side), his board offers him what
+// that side's seat is offered: NB's orders to write, which his own board
+// never offers. An order he writes so is the side's. Only the umpire may
+// ask, for a side of the game, and not together with as.
+func TestBoardActing(t *testing.T) {
+	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
+	var made server.Created
+	if code, body := f.call("POST", "/api/games", f.host, map[string]any{"scenario": "demo"}, &made); code != 201 {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	path := "/api/games/" + made.Game.ID + "/board"
+	tok := map[string]string{}
+	for _, s := range made.Seats {
+		tok[s.Role+"/"+s.Side] = s.Token
+	}
+	umpire := tok["umpire/"]
+	type board struct {
+		State  json.RawMessage     `json:"state"`
+		Offers map[string][]string `json:"offers"`
+		Acting string              `json:"acting"`
+	}
+	writes := func(b board) []string {
+		var ids []string
+		for id, vs := range b.Offers {
+			if slices.Contains(vs, "write") {
+				ids = append(ids, id)
+			}
+		}
+		slices.Sort(ids)
+		return ids
+	}
+	var own board
+	f.call("GET", path, umpire, nil, &own)
+	if w := writes(own); len(w) != 0 {
+		t.Fatalf("the umpire's own board offers orders for %v; he writes none of his own", w)
+	}
+	for _, side := range []string{"french", "allies"} {
+		var theirs, acting board
+		if code, body := f.call("GET", path, tok["side/"+side], nil, &theirs); code != 200 {
+			t.Fatalf("%s's board: %d %s", side, code, body)
+		}
+		if code, body := f.call("GET", path+"?act="+side, umpire, nil, &acting); code != 200 {
+			t.Fatalf("the umpire acting for %s: %d %s", side, code, body)
+		}
+		if acting.Acting != side || !bytes.Equal(acting.State, own.State) {
+			t.Fatalf("acting for %s: acting %q, or the state is not the umpire's own", side, acting.Acting)
+		}
+		if w, want := writes(acting), writes(theirs); len(want) == 0 || !slices.Equal(w, want) {
+			t.Fatalf("acting for %s the umpire may write for %v; the side's seat for %v", side, w, want)
+		}
+	}
+	var acting board
+	f.call("GET", path+"?act=french", umpire, nil, &acting)
+	id := writes(acting)[0]
+	cmd := map[string]any{"side": "french", "write": map[string]any{"for": id, "kind": "attack", "objective": []float64{40, 20}}}
+	if code, body := f.call("POST", "/api/games/"+made.Game.ID+"/commands", umpire, cmd, nil); code != 200 {
+		t.Fatalf("the umpire writes for the French: %d %s", code, body)
+	}
+	var evs struct {
+		Events []struct {
+			Type string `json:"type"`
+			Side string `json:"side"`
+		} `json:"events"`
+	}
+	f.call("GET", "/api/games/"+made.Game.ID+"/events?since=0", umpire, nil, &evs)
+	last := evs.Events[len(evs.Events)-1]
+	if last.Side != "french" {
+		t.Fatalf("the order the umpire wrote for the French is logged as %+v", last)
+	}
+
+	for _, c := range []struct {
+		name, query, token string
+		code               int
+		want               string
+	}{
+		{"a side", "?act=french", tok["side/french"], 403, "only the umpire may act"},
+		{"no such side", "?act=prussians", umpire, 400, "french, allies"},
+		{"both", "?act=french&as=allies", umpire, 400, "not both"},
+	} {
+		code, body := f.call("GET", path+c.query, c.token, nil, nil)
+		if e := apiError(t, body); code != c.code || !strings.Contains(e.Msg, c.want) || strings.Contains(e.Msg, "\n") {
+			t.Errorf("%s: %d %s", c.name, code, body)
+		}
 	}
 }

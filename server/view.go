@@ -127,6 +127,9 @@ type Board struct {
 	// Extra is what the rule set adds for drawing and offering
 	// (game.Annotator): BP's footprints, arcs and legal targets.
 	Extra any `json:"extra,omitempty"`
+	// Acting is the side the umpire's board offers commands for, when he
+	// acts for it (GET /board?act=SIDE).
+	Acting string `json:"acting,omitempty"`
 }
 
 // Space is the surface a game is played on, as a page needs it to draw
@@ -339,16 +342,39 @@ func (l *live) board(seat store.Seat) Board {
 	if c, ok := l.rules.(game.Courier); ok {
 		b.Etas = c.Arrivals(state, viewer(seat))
 	}
-	if o, ok := l.rules.(game.Offerer); ok && len(b.Info.Verbs) > 0 {
-		// Only the verbs the seat may use in this step are offered.
-		step := l.g.Step()
-		step.Verbs = slices.DeleteFunc(slices.Clone(step.Verbs), func(v string) bool { return !slices.Contains(b.Info.Verbs, v) })
-		b.Offers = o.Offers(state, step, viewer(seat))
-		if seat.Role == store.Commander {
-			// A commander's seat is offered only what is under him.
-			maps.DeleteFunc(b.Offers, func(id string, _ []string) bool { return !under(l.sc, id, seat.Formation) })
-		}
+	b.Offers = l.offers(state, b.Info.Verbs, viewer(seat))
+	if seat.Role == store.Commander {
+		// A commander's seat is offered only what is under him.
+		maps.DeleteFunc(b.Offers, func(id string, _ []string) bool { return !under(l.sc, id, seat.Formation) })
 	}
+	return b
+}
+
+// offers is what the rule set offers who in state among verbs, the
+// commands of this step the seat may use: for each piece or formation,
+// the commands it would accept for it. l.mu must be held.
+func (l *live) offers(state *game.State, verbs []string, who string) map[string][]string {
+	o, ok := l.rules.(game.Offerer)
+	if !ok || len(verbs) == 0 {
+		return map[string][]string{}
+	}
+	step := l.g.Step()
+	step.Verbs = slices.DeleteFunc(slices.Clone(step.Verbs), func(v string) bool { return !slices.Contains(verbs, v) })
+	return o.Offers(state, step, who)
+}
+
+// acting is the umpire's own board with the offers made to side in
+// place of his: what he may do for that side while he acts for it
+// (issue 15, the umpire's hand). He still sees everything. l.mu must be
+// held.
+func (l *live) acting(seat store.Seat, side string) Board {
+	b := l.board(seat)
+	b.Offers = l.offers(b.State, b.Info.Verbs, side)
+	if a, ok := l.rules.(game.Annotator); ok {
+		// The targets and arcs drawn are the side's too.
+		b.Extra = a.Annotate(b.State, l.g.Step(), side)
+	}
+	b.Acting = side
 	return b
 }
 

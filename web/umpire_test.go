@@ -146,6 +146,73 @@ func TestBrowserActFor(t *testing.T) {
 	p.checkConsole()
 }
 
+// TestBrowserActWrites: the umpire acting for a side writes its orders
+// (issue 15: every command from the page, acting for a side). His own
+// page has no Orders tab; acting for the French it shows their
+// formations that may take an order, the order goes as theirs, and acting
+// for himself again hides the tab.
+func TestBrowserActWrites(t *testing.T) {
+	ctx, s, dir := session(t)
+	ump := s.token(t, "umpire", "")
+	b := browser(t, ctx, 1100, 800)
+	p := newPage(t, b, "act-writes", dir)
+	p.open(s.ts.URL, ump)
+	p.until("the write step", `document.querySelector('#step').textContent === 'write'`)
+	if !eval[bool](p, `document.querySelector('.tab-btn[data-tab="orders"]').hidden`) {
+		p.fail("the umpire's own page shows the Orders tab")
+	}
+	before := ordersBy(t, s, ump)
+	p.spySent()
+	p.choose("#act-as", "french")
+	p.until("the French formations to write for", `!document.querySelector('.tab-btn[data-tab="orders"]').hidden && !document.querySelector('#tab-orders').hidden &&
+		document.querySelector('#order-for input[value="F-I"]') && !document.querySelector('#order-for input[value="A-R"]') && !document.querySelector('#order-form').classList.contains('off')`)
+	if st := p.text("#order-status"); !strings.Contains(st, "0 orders written this turn") {
+		p.fail("the order form's status while acting for the French: %q", st)
+	}
+	p.do("choose I Corps and attack",
+		chromedp.Click(chromedp.CSS(`#order-for input[value="F-I"]`)),
+		chromedp.SetValue(chromedp.ID("order-kind"), "attack"))
+	p.clickMap(30, 20)
+	p.until("the objective picked", `document.querySelector('#order-x').value === '30' && document.querySelector('#order-y').value === '20'`)
+	p.shot("act-writes")
+	p.do("send the order", chromedp.WaitEnabled(chromedp.ID("order-send")), chromedp.Click(chromedp.ID("order-send")))
+	p.until("the order logged", `[...document.querySelectorAll('#log li[data-type="order-written"]')].length > 0`)
+	if c := p.lastSent(); c["side"] != "french" || c["write"] == nil {
+		p.fail("the order was sent as %v", c)
+	}
+	if n := ordersBy(t, s, ump); n["french"] != before["french"]+1 || n["allies"] != before["allies"] || n["umpire"] != 0 {
+		p.fail("orders written by side before %v, after %v; want one more by the French", before, n)
+	}
+	p.choose("#act-as", "")
+	p.until("the Orders tab gone", `document.querySelector('.tab-btn[data-tab="orders"]').hidden && document.querySelector('#tab-orders').hidden`)
+	p.checkConsole()
+}
+
+// ordersBy counts the orders written in the game's log, by side.
+func ordersBy(t *testing.T, s *site, tok string) map[string]int {
+	t.Helper()
+	code, body := s.call(t, "GET", "/api/games/"+s.made.Game.ID+"/events?since=0&limit=1000", tok, "")
+	if code != http.StatusOK {
+		t.Fatalf("events: %d %s", code, body)
+	}
+	var evs struct {
+		Events []struct {
+			Type string `json:"type"`
+			Side string `json:"side"`
+		} `json:"events"`
+	}
+	if err := json.Unmarshal([]byte(body), &evs); err != nil {
+		t.Fatal(err)
+	}
+	n := map[string]int{}
+	for _, e := range evs.Events {
+		if e.Type == "order-written" {
+			n[e.Side]++
+		}
+	}
+	return n
+}
+
 // TestBrowserPlace: in BP's demo the umpire drags a unit that has no
 // order (refused, BP-4); the banner offers to place it there anyway with
 // a reason, and with one the unit stands there and the log says why. From

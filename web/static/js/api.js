@@ -110,15 +110,20 @@ export class Api {
   /** @param {string} path */
   get(path) { return this.request('GET', path); }
   /**
-   * A refused forecast of a move (/odds) is remembered as a refused move
-   * is (noteRefused).
+   * A forecast (/odds) is asked for as the command it forecasts would be
+   * given: for the side the umpire acts for, if he does. A refused
+   * forecast of a move is remembered as a refused move is (noteRefused).
    * @param {string} path @param {any} body
    */
   async post(path, body) {
+    const odds = /\/odds$/.test(path);
+    if (odds && this.actAs && body && !('side' in body) && ![].concat(body.move || []).some((m) => m && m.override)) {
+      body = { ...body, side: this.actAs };
+    }
     try {
       return await this.request('POST', path, body);
     } catch (err) {
-      if (/\/odds$/.test(path)) this.noteRefused(body, err);
+      if (odds) this.noteRefused(body, err);
       throw err;
     }
   }
@@ -128,7 +133,8 @@ export class Api {
 
   /** Info of the token's game, with the seat. */
   seat() { return this.get('/api/seat'); }
-  board() { return this.get(this.path('/board')); }
+  /** The seat's board; the umpire's, with a side's offers while he acts for it. */
+  board() { return this.get(this.path(this.actAs ? `/board?act=${encodeURIComponent(this.actAs)}` : '/board')); }
   /**
    * One page of the seat's events after its event number since (at most
    * the server's page; more says there are others after it).

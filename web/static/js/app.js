@@ -277,7 +277,7 @@ function render() {
   renderMap();
   renderOob($('oob'), {
     state: app.board.state, seat: seat(), info: app.info, words: words(), name, colour, etaOf,
-    canWrite: (id) => can('write') && !isUmpire() && writable().some((f) => f.id === id),
+    canWrite: (id) => can('write') && (!isUmpire() || !!app.board.acting) && writable().some((f) => f.id === id),
     canComplete: (id) => offers(id).includes('complete'),
     onOrder: (id) => { showTab('orders'); app.orders.preselect(id); },
     onSelectGeneral: (id) => { select({ kind: 'general', id }); },
@@ -322,6 +322,21 @@ function renderControls() {
     rb.textContent = done ? 'Ready ✓' : 'Ready';
     rb.title = done ? `Waiting for the other side to finish the ${info.step} step` : `Done with the ${info.step} step`;
   }
+}
+
+/**
+ * The umpire acts for side now ('' for himself): in NB he writes its
+ * orders, so the Orders tab shows while he acts; the board is asked for
+ * again with that side's offers.
+ * @param {string} side
+ */
+function actingChanged(side) {
+  const btn = document.querySelector('.tab-btn[data-tab="orders"]');
+  const orders = !!side && !app.bp && !app.hex;
+  btn.hidden = !orders;
+  if (orders) showTab('orders');
+  else if (app.tab === 'orders') showTab('log');
+  refresh();
 }
 
 /** Whether a tap on the map is the umpire's choice of a place (umpire.js). */
@@ -781,7 +796,7 @@ async function start() {
   app.api = new Api(token);
   app.orders = new OrderForm({
     api: app.api,
-    model: () => app.board && { info: app.info, state: app.board.state, field: app.board.field, name, nameGeneral, writable: writable() },
+    model: () => app.board && { info: app.info, state: app.board.state, field: app.board.field, name, nameGeneral, writable: writable(), acting: app.board.acting || '' },
     onObjective: (p) => { app.objective = p; if (app.board) renderMap(); },
     onSent: () => refresh(),
     banner,
@@ -821,7 +836,7 @@ async function start() {
     loadSeats();
     app.hand = new UmpireHand({
       api: app.api, info: () => app.info, board: () => app.board, map: () => app.map, banner, act, select,
-      redraw: () => { renderMap(); renderHint(); }, name: nameGeneral, sideName, colour,
+      redraw: () => { renderMap(); renderHint(); }, name: nameGeneral, sideName, colour, acting: actingChanged,
     });
     app.hand.mount();
   } else {

@@ -116,11 +116,11 @@ export class OrderForm {
     this.fillTo(m);
     // whether orders can be written now
     let why = '';
-    if (seat.role === 'umpire') why = 'The umpire does not write orders: each side writes its own.';
+    if (seat.role === 'umpire' && !m.acting) why = 'The umpire writes no orders of his own: choose a side under Act as to write its orders.';
     else if (info.over) why = 'The game is over.';
     else if (!(info.verbs || []).includes('write')) why = `Orders are written in the communications phase (write step); now it is the ${info.step} step of the ${info.phase} phase.`;
     this.enabled = !why;
-    const side = (m.state.sides || []).find((x) => x.id === seat.side);
+    const side = (m.state.sides || []).find((x) => x.id === (m.acting || seat.side));
     el.status.textContent = why || `Turn ${info.turn}: ${side ? side.written : 0} order${side && side.written === 1 ? '' : 's'} written this turn (NB-2 limits orders per turn).`;
     el.status.classList.toggle('off', !this.enabled);
     el.form.classList.toggle('off', !this.enabled);

@@ -30,6 +30,7 @@ const $ = (id) => /** @type {any} */ (document.getElementById(id));
  *   name: (id:string) => string,
  *   sideName: (id:string) => string,
  *   colour: (side:string) => string,
+ *   acting: (side:string) => void,
  * }} Hooks
  */
 
@@ -80,6 +81,7 @@ export class UmpireHand {
     note.dataset.side = side;
     $('act-as').value = side;
     document.body.classList.toggle('acting', !!side);
+    this.ctx.acting(side); // the board again, with that side's offers
     this.ctx.banner(side
       ? `Your commands now go as ${this.ctx.sideName(side)}'s, and the rules check them as that side's; ending a step and placing a piece stay yours.`
       : 'Your commands go as the umpire’s again.', 'info');
