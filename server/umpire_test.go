@@ -153,3 +153,50 @@ func TestBoardActing(t *testing.T) {
 		}
 	}
 }
+
+// TestActingOffersEveryRuleSet: in every rule set's demo, in the first
+// step the sides play, the umpire acting for a side is offered exactly
+// what that side's own seat is offered.
+func TestActingOffersEveryRuleSet(t *testing.T) {
+	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
+	for _, demo := range []string{"demo", "bp-demo", "cd-demo", "nes-demo", "lob-demo"} {
+		var made server.Created
+		if code, body := f.call("POST", "/api/games", f.host, map[string]any{"scenario": demo}, &made); code != 201 {
+			t.Fatalf("%s: create: %d %s", demo, code, body)
+		}
+		path := "/api/games/" + made.Game.ID + "/board"
+		var umpire string
+		sides := map[string]string{}
+		for _, s := range made.Seats {
+			switch s.Role {
+			case "umpire":
+				umpire = s.Token
+			case "side":
+				sides[s.Side] = s.Token
+			}
+		}
+		type board struct {
+			Offers map[string][]string `json:"offers"`
+		}
+		offered := 0
+		for side, tok := range sides {
+			var own, acting board
+			f.call("GET", path, tok, nil, &own)
+			if code, body := f.call("GET", path+"?act="+side, umpire, nil, &acting); code != 200 {
+				t.Fatalf("%s: acting for %s: %d %s", demo, side, code, body)
+			}
+			for id, vs := range own.Offers {
+				if !slices.Equal(vs, acting.Offers[id]) {
+					t.Errorf("%s: %s's seat is offered %v for %s, the umpire acting for it %v", demo, side, vs, id, acting.Offers[id])
+				}
+			}
+			if len(own.Offers) != len(acting.Offers) {
+				t.Errorf("%s: %s's seat is offered commands for %d pieces, the umpire acting for it for %d", demo, side, len(own.Offers), len(acting.Offers))
+			}
+			offered += len(own.Offers)
+		}
+		if offered == 0 {
+			t.Errorf("%s: no side is offered anything in the first step; nothing compared", demo)
+		}
+	}
+}
