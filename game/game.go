@@ -555,6 +555,9 @@ func (g *Game) do(c *Command) error {
 	}
 	step := g.Step()
 	if c.Verb == End {
+		if c.Side != Umpire {
+			return Reject("", "only the umpire ends a step, for every side at once; %s finishes it with ready", c.Side)
+		}
 		if c.Step != "" && c.Step != step.Name && c.Step != step.Phase {
 			return Reject("", "the game is in step %s of the %s phase, not %s", step.Name, step.Phase, c.Step)
 		}

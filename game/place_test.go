@@ -131,3 +131,27 @@ func TestPlace(t *testing.T) {
 		})
 	}
 }
+
+// TestEndIsTheUmpires: a step is ended by the umpire for every side; a
+// side's end (a script's, or the umpire's sent as a side's) is refused in
+// one sentence and changes nothing.
+func TestEndIsTheUmpires(t *testing.T) {
+	g := placeGame(t, "nb", "../examples/nb/demo.yaml")
+	side := g.Scenario().Sides[0].ID
+	c, err := game.DecodeCommand(g.Rules(), []byte(`{side: `+side+`, end: true}`), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, n, step := g.Hash(), g.Len(), g.Step()
+	_, err = g.Do(c)
+	if err == nil || !strings.Contains(err.Error(), "only the umpire ends a step") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("a side's end: %v", err)
+	}
+	if g.Hash() != before || g.Len() != n || g.Step().Name != step.Name {
+		t.Fatal("a refused end changed the game")
+	}
+	c, _ = game.DecodeCommand(g.Rules(), []byte(`{side: umpire, end: true}`), "test")
+	if _, err := g.Do(c); err != nil || g.Len() == n {
+		t.Fatalf("the umpire's end: %v, %d events before and %d after", err, n, g.Len())
+	}
+}

@@ -142,6 +142,7 @@ func TestSeatsAreWalled(t *testing.T) {
 		{"act for the enemy", "POST", "/api/games/" + id + "/commands", tok["french"], `{"side":"allies","ready":true}`, 403, `cannot give commands for "allies"`},
 		{"act as umpire", "POST", "/api/games/" + id + "/commands", tok["allies"], `{"side":"umpire","end":true}`, 403, `cannot give commands for "umpire"`},
 		{"end a step", "POST", "/api/games/" + id + "/commands", tok["french"], `{"end":true}`, 403, "only the umpire ends"},
+		{"the umpire ends a step as a side", "POST", "/api/games/" + id + "/commands", tok["umpire"], `{"side":"french","end":true}`, 422, "only the umpire ends a step, for every side at once; french finishes it with ready"},
 		{"reveal", "POST", "/api/games/" + id + "/reveal", tok["french"], nil, 403, "only the umpire"},
 		{"export", "GET", "/api/games/" + id + "/export", tok["allies"], nil, 403, "only the umpire"},
 		{"seats", "GET", "/api/games/" + id + "/seats", tok["F-I"], nil, 403, "only the umpire"},
