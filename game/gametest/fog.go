@@ -176,18 +176,13 @@ func mentions(c game.Command, id string) bool {
 // unspotted is, by side, the enemy pieces and marks on the field that none
 // of the side's own could spot in s, and the enemy pieces off the field.
 func unspotted(rules game.Rules, sc *battle.Scenario, field *sight.Field, s *game.State) map[string]map[string]bool {
-	var marks []sight.Mark
+	marks := PieceMarks(sc, s)
 	out := map[string]map[string]bool{}
 	for _, sd := range sc.Sides {
 		out[sd.ID] = map[string]bool{}
 	}
 	for _, p := range s.Pieces {
 		if p.OnTable {
-			kind := "general"
-			if u := sc.Unit(p.ID); u != nil {
-				kind = u.Type
-			}
-			marks = append(marks, sight.Mark{ID: p.ID, Side: p.Side, Kind: kind, At: p.At})
 			continue
 		}
 		for side := range out {
@@ -204,12 +199,7 @@ func unspotted(rules game.Rules, sc *battle.Scenario, field *sight.Field, s *gam
 			if side == m.Side {
 				continue
 			}
-			if !slices.ContainsFunc(marks, func(o sight.Mark) bool {
-				if o.Side != side {
-					return false
-				}
-				return field.Spotted(o, m)
-			}) {
+			if !Spots(field, marks, side, m.ID) {
 				out[side][m.ID] = true
 			}
 		}

@@ -599,66 +599,14 @@ func TestFog(t *testing.T) {
 	gametest.Fog(t, r, read(t, r, "melee", melee), 4)
 }
 
-// hiddenAsMissing plays random games of sc with fog of war until a side
-// may give verb and an enemy piece pick accepts is hidden from it; then
-// the command mk makes naming it must be refused word for word as the
-// same command naming an id not in the game: as the server answers
-// (Unseen, then the game), and as the game itself refuses the missing id.
-func hiddenAsMissing(t *testing.T, r *bp.Rules, sc *battle.Scenario, verb string, pick func(s *game.State, id string) bool, mk func(s *game.State, side, id string) game.Command) {
-	t.Helper()
-	const missing = "no-such-id"
-	for seed := uint64(1); seed <= 20; seed++ {
-		g, err := game.New(sc, r, game.Seeded(seed), game.WithFog(game.FogOn))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(seed, 7))
-		for n := 0; n < 3000 && !g.State().Over; n++ {
-			if slices.Contains(g.Step().Verbs, verb) {
-				for _, side := range g.Acting() {
-					s := g.State()
-					for _, p := range s.Pieces {
-						if p.Side == side || !p.OnTable || !s.Hidden(side, p.ID) || !pick(s, p.ID) {
-							continue
-						}
-						refusal := func(c game.Command, unseen bool) string {
-							var err error
-							if unseen {
-								err = r.Unseen(g.State(), side, &c)
-							}
-							if err == nil {
-								_, err = g.Do(c)
-							}
-							var ge *game.Error
-							if !errors.As(err, &ge) {
-								t.Fatalf("%s naming %v: %v; want a refusal", verb, c.Args, err)
-							}
-							return err.Error()
-						}
-						hid := refusal(mk(s, side, p.ID), true)
-						for _, unseen := range []bool{true, false} {
-							if miss := refusal(mk(s, side, missing), unseen); hid != strings.ReplaceAll(miss, missing, p.ID) {
-								t.Fatalf("%s of %s naming the hidden %s: %q; naming a missing id: %q", verb, side, p.ID, hid, miss)
-							}
-						}
-						return
-					}
-				}
-			}
-			g.Do(r.Random(g, rng))
-		}
-	}
-	t.Fatalf("no game reached a step of %s with an enemy piece hidden from the side that acts", verb)
-}
-
 // TestHiddenAsMissing: with fog of war a command naming an enemy unit or
 // commander the side does not spot is refused as one naming an id not in
 // the game, with Command's own words for a missing id.
 func TestHiddenAsMissing(t *testing.T) {
 	r := engine(t)
 	sc := demo(t, r)
-	unit := func(s *game.State, id string) bool { return bp.StateOf(s).Unit(id) != nil }
-	general := func(s *game.State, id string) bool { return bp.StateOf(s).General(id) != nil }
+	unit := gametest.EnemyPieces(func(s *game.State, id string) bool { return bp.StateOf(s).Unit(id) != nil })
+	general := gametest.EnemyPieces(func(s *game.State, id string) bool { return bp.StateOf(s).General(id) != nil })
 	own := func(s *game.State, side string) string { // a unit of side on the table
 		for _, u := range bp.StateOf(s).Units {
 			if u.Side == side && u.OnTable && !u.Gone {
@@ -667,20 +615,20 @@ func TestHiddenAsMissing(t *testing.T) {
 		}
 		return ""
 	}
-	hiddenAsMissing(t, r, sc, "charge", unit, func(s *game.State, side, id string) game.Command {
+	gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: "charge", IDs: unit, Make: func(s *game.State, side, id string) game.Command {
 		return game.Command{Side: side, Verb: "charge", Args: &bp.Args{Unit: own(s, side), Target: id}}
-	})
-	hiddenAsMissing(t, r, sc, "shoot", unit, func(s *game.State, side, id string) game.Command {
+	}})
+	gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: "shoot", IDs: unit, Make: func(s *game.State, side, id string) game.Command {
 		return game.Command{Side: side, Verb: "shoot", Args: &bp.Args{Unit: own(s, side), Target: id}}
-	})
-	hiddenAsMissing(t, r, sc, "fight", unit, func(s *game.State, side, id string) game.Command {
+	}})
+	gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: "fight", IDs: unit, Make: func(s *game.State, side, id string) game.Command {
 		return game.Command{Side: side, Verb: "fight", Args: &bp.Args{Unit: id}}
-	})
+	}})
 	to := geom.Pt(1, 1)
-	hiddenAsMissing(t, r, sc, "move", general, func(s *game.State, side, id string) game.Command {
+	gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: "move", IDs: general, Make: func(s *game.State, side, id string) game.Command {
 		return game.Command{Side: side, Verb: "move", Args: &bp.Args{General: id, To: &to}}
-	})
-	hiddenAsMissing(t, r, sc, "move", unit, func(s *game.State, side, id string) game.Command {
+	}})
+	gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: "move", IDs: unit, Make: func(s *game.State, side, id string) game.Command {
 		return game.Command{Side: side, Verb: "move", Args: &bp.Args{Unit: id, To: &to}}
-	})
+	}})
 }

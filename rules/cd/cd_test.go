@@ -3,7 +3,6 @@ package cd_test
 import (
 	"errors"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -350,58 +349,6 @@ func TestFog(t *testing.T) {
 	gametest.Fog(t, r, demo(t, r), 6)
 }
 
-// hiddenAsMissing plays random games of sc with fog of war until a side
-// may give verb and an enemy unit is hidden from it; then the command mk
-// makes naming it must be refused word for word as the same command
-// naming an id not in the game: as the server answers (Unseen, then the
-// game), and as the game itself refuses the missing id.
-func hiddenAsMissing(t *testing.T, r *cd.Rules, sc *battle.Scenario, verb string, mk func(s *game.State, side, id string) game.Command) {
-	t.Helper()
-	const missing = "no-such-id"
-	for seed := uint64(1); seed <= 20; seed++ {
-		g, err := game.New(sc, r, game.Seeded(seed), game.WithFog(game.FogOn))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(seed, 7))
-		for n := 0; n < 3000 && !g.State().Over; n++ {
-			if slices.Contains(g.Step().Verbs, verb) {
-				for _, side := range g.Acting() {
-					s := g.State()
-					for _, u := range cd.StateOf(s).Units {
-						if u.Side == side || !u.OnTable || !s.Hidden(side, u.ID) {
-							continue
-						}
-						refusal := func(c game.Command, unseen bool) string {
-							var err error
-							if unseen {
-								err = r.Unseen(g.State(), side, &c)
-							}
-							if err == nil {
-								_, err = g.Do(c)
-							}
-							var ge *game.Error
-							if !errors.As(err, &ge) {
-								t.Fatalf("%s naming %v: %v; want a refusal", verb, c.Args, err)
-							}
-							return err.Error()
-						}
-						hid := refusal(mk(s, side, u.ID), true)
-						for _, unseen := range []bool{true, false} {
-							if miss := refusal(mk(s, side, missing), unseen); hid != strings.ReplaceAll(miss, missing, u.ID) {
-								t.Fatalf("%s of %s naming the hidden %s: %q; naming a missing id: %q", verb, side, u.ID, hid, miss)
-							}
-						}
-						return
-					}
-				}
-			}
-			g.Do(r.Random(g, rng))
-		}
-	}
-	t.Fatalf("no game reached a step of %s with an enemy unit hidden from the side that acts", verb)
-}
-
 // TestHiddenAsMissing: with fog of war a command naming an enemy unit the
 // side does not spot is refused as one naming an id not in the game, with
 // Command's own words for a missing id.
@@ -416,12 +363,13 @@ func TestHiddenAsMissing(t *testing.T) {
 		}
 		return ""
 	}
+	units := gametest.EnemyPieces(func(s *game.State, id string) bool { return cd.StateOf(s).Unit(id) != nil })
 	for _, verb := range []string{"activate", "move", "retire", "screen", "mark"} {
-		hiddenAsMissing(t, r, sc, verb, func(s *game.State, side, id string) game.Command {
+		gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: verb, IDs: units, Make: func(s *game.State, side, id string) game.Command {
 			return game.Command{Side: side, Verb: verb, Args: &cd.Args{Unit: id, To: &geom.Point{X: 1, Y: 1}}}
-		})
+		}})
 	}
-	hiddenAsMissing(t, r, sc, "relieve", func(s *game.State, side, id string) game.Command {
+	gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: "relieve", IDs: units, Make: func(s *game.State, side, id string) game.Command {
 		return game.Command{Side: side, Verb: "relieve", Args: &cd.Args{Unit: own(s, side), Relieved: id}}
-	})
+	}})
 }

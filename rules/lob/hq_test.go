@@ -1,12 +1,12 @@
 package lob_test
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"orderly/game"
+	"orderly/game/gametest"
 	"orderly/rules/lob"
 	"orderly/sight"
 )
@@ -23,42 +23,20 @@ func TestFogHQ(t *testing.T) {
 	r := engine(t)
 	sc := demo(t, r)
 	field := sight.On(r.Sight(), sc)
-	// marks are every HQ counter on the map and every piece, by side.
-	marks := func(s *game.State) []sight.Mark {
+	// spots reports whether side spots the HQ counter id (army:SIDE or
+	// command:FORMATION) in s.
+	spots := func(s *game.State, side, id string) bool {
 		st := lob.StateOf(s)
-		var out []sight.Mark
+		marks := gametest.PieceMarks(sc, s)
 		for _, sd := range st.Sides {
-			out = append(out, sight.Mark{ID: "army:" + sd.ID, Side: sd.ID, Kind: "hq", At: sd.HQ})
+			marks = append(marks, sight.Mark{ID: "army:" + sd.ID, Side: sd.ID, Kind: "hq", At: sd.HQ})
 		}
 		for _, f := range st.Formations {
 			if f.HQOn {
-				out = append(out, sight.Mark{ID: "command:" + f.ID, Side: f.Side, Kind: "hq", At: f.HQ})
+				marks = append(marks, sight.Mark{ID: "command:" + f.ID, Side: f.Side, Kind: "hq", At: f.HQ})
 			}
 		}
-		for _, p := range s.Pieces {
-			if p.OnTable {
-				kind := "general"
-				if u := sc.Unit(p.ID); u != nil {
-					kind = u.Type
-				}
-				out = append(out, sight.Mark{ID: p.ID, Side: p.Side, Kind: kind, At: p.At})
-			}
-		}
-		return out
-	}
-	spots := func(s *game.State, side, id string) bool {
-		ms := marks(s)
-		for _, m := range ms {
-			if m.ID != id {
-				continue
-			}
-			for _, o := range ms {
-				if o.Side == side && field.Spotted(o, m) {
-					return true
-				}
-			}
-		}
-		return false
+		return gametest.Spots(field, marks, side, id)
 	}
 	seen, hidden, moves := 0, 0, 0
 	for seed := uint64(1); seed <= 4; seed++ {
@@ -84,32 +62,25 @@ func TestFogHQ(t *testing.T) {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(seed, 13))
-		for steps := 0; !g.State().Over && steps < 3000 && len(fails) == 0; steps++ {
-			c := r.Random(g, rng)
-			if steps%300 == 30 {
-				// The umpire sets an enemy unit on an HQ's hex, so that it is spotted.
-				st := lob.StateOf(g.State())
-				at, side := st.Sides[0].HQ, st.Sides[0].ID
-				for _, f := range st.Formations {
-					if f.HQOn && rng.IntN(2) == 0 {
-						at, side = f.HQ, f.Side
-						break
-					}
-				}
-				for _, p := range g.State().Pieces {
-					if p.Side != side && p.OnTable && sc.Unit(p.ID) != nil {
-						c = game.Command{Side: game.Umpire, Verb: game.Place, Args: &game.Placement{Piece: p.ID, Hex: sc.Space().Format(at), Why: "a scout"}}
-						break
-					}
+		// Now and then the umpire sets an enemy unit on an HQ's hex, so
+		// that it is spotted.
+		scout := func() (game.Command, bool) {
+			st := lob.StateOf(g.State())
+			at, side := st.Sides[0].HQ, st.Sides[0].ID
+			for _, f := range st.Formations {
+				if f.HQOn && rng.IntN(2) == 0 {
+					at, side = f.HQ, f.Side
+					break
 				}
 			}
-			if _, err := g.Do(c); err != nil {
-				var ge *game.Error
-				if !errors.As(err, &ge) {
-					t.Fatalf("command %+v: %v", c, err)
+			for _, p := range g.State().Pieces {
+				if p.Side != side && p.OnTable && sc.Unit(p.ID) != nil {
+					return game.Command{Side: game.Umpire, Verb: game.Place, Args: &game.Placement{Piece: p.ID, Hex: sc.Space().Format(at), Why: "a scout"}}, true
 				}
-				continue
 			}
+			return game.Command{}, false
+		}
+		gametest.Wander(t, r, g, rng, 3000, 300, scout, func() bool { return len(fails) > 0 }, func() {
 			for _, side := range sc.Sides {
 				v := g.Sees(side.ID)
 				box, _ := r.Annotate(v, g.Step(), side.ID).(lob.Board)
@@ -141,7 +112,7 @@ func TestFogHQ(t *testing.T) {
 					count(want, &seen, &hidden)
 				}
 			}
-		}
+		})
 		if len(fails) > 0 {
 			t.Fatal(fails[0])
 		}

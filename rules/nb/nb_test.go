@@ -1,9 +1,7 @@
 package nb_test
 
 import (
-	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -523,59 +521,6 @@ func TestFog(t *testing.T) {
 	}
 }
 
-// hiddenAsMissing plays random games of sc with fog of war until a side
-// may give verb and ids lists an enemy piece or messenger hidden from it;
-// then the command mk makes naming it must be refused word for word as
-// the same command naming an id not in the game, as the server answers
-// (Unseen, then the game). NB's refusals end with a near match from the
-// seat's view, which differs with the id typed: the words before it are
-// compared, and the near match must be one the seat sees.
-func hiddenAsMissing(t *testing.T, r *nb.Rules, sc *battle.Scenario, verb string, ids func(s *game.State, side string) []string, mk func(side, id string) game.Command) {
-	t.Helper()
-	const missing = "no-such-id"
-	for seed := uint64(1); seed <= 20; seed++ {
-		g, err := game.New(sc, r, game.Seeded(seed), game.WithFog(game.FogOn))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(seed, 7))
-		for n := 0; n < 3000 && !g.State().Over; n++ {
-			if slices.Contains(g.Step().Verbs, verb) {
-				for _, side := range g.Acting() {
-					for _, id := range ids(g.State(), side) {
-						if !g.State().Hidden(side, id) {
-							continue
-						}
-						answer := func(id string) string {
-							c := mk(side, id)
-							err := r.Unseen(g.State(), side, &c)
-							if err == nil {
-								_, err = g.Do(c)
-							}
-							var ge *game.Error
-							if !errors.As(err, &ge) {
-								t.Fatalf("%s naming %s: %v; want a refusal", verb, id, err)
-							}
-							return err.Error()
-						}
-						hid, miss := answer(id), answer(missing)
-						words, hint, _ := strings.Cut(hid, "; did you mean ")
-						if want, _, _ := strings.Cut(strings.ReplaceAll(miss, missing, id), "; did you mean "); words != want {
-							t.Fatalf("%s of %s naming the hidden %s: %q; naming a missing id: %q", verb, side, id, hid, miss)
-						}
-						if m := strings.TrimSuffix(hint, "?"); m != "" && !slices.Contains(r.Seen(g.Sees(side)), m) && nb.StateOf(g.Sees(side)).Messenger(m) == nil {
-							t.Fatalf("the refusal of %s names %s, which %s does not see", id, m, side)
-						}
-						return
-					}
-				}
-			}
-			g.Do(r.Random(g, rng))
-		}
-	}
-	t.Fatalf("no game reached a step of %s with an enemy piece hidden from the side that acts", verb)
-}
-
 // TestHiddenAsMissing: with fog of war a command naming an enemy unit,
 // division or messenger the side does not spot is refused as one naming
 // an id not in the game.
@@ -591,13 +536,26 @@ func TestHiddenAsMissing(t *testing.T) {
 		}
 		return out
 	}
-	hiddenAsMissing(t, r, sc, "rout", units, func(side, id string) game.Command {
+	// NB's refusals end with a near match from the seat's view, which
+	// differs with the id typed: the words before it are compared, and the
+	// near match must be one the seat sees.
+	differ := func(g *game.Game, side, id, hid, miss string) string {
+		words, hint, _ := strings.Cut(hid, "; did you mean ")
+		if want, _, _ := strings.Cut(miss, "; did you mean "); words != want {
+			return "they differ before the near match"
+		}
+		if m := strings.TrimSuffix(hint, "?"); m != "" && !slices.Contains(r.Seen(g.Sees(side)), m) && nb.StateOf(g.Sees(side)).Messenger(m) == nil {
+			return "the refusal names " + m + ", which " + side + " does not see"
+		}
+		return ""
+	}
+	gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: "rout", IDs: units, Differ: differ, Make: func(_ *game.State, side, id string) game.Command {
 		return game.Command{Side: side, Verb: "rout", Args: &nb.Args{Units: []string{id}}}
-	})
-	hiddenAsMissing(t, r, sc, "combat", units, func(side, id string) game.Command {
+	}})
+	gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: "combat", IDs: units, Differ: differ, Make: func(_ *game.State, side, id string) game.Command {
 		return game.Command{Side: side, Verb: "combat", Args: &nb.Args{Target: id}}
-	})
-	hiddenAsMissing(t, r, sc, "redirect", func(s *game.State, side string) []string {
+	}})
+	messengers := func(s *game.State, side string) []string {
 		var out []string
 		for _, m := range nb.StateOf(s).Messengers {
 			if m.Side != side {
@@ -605,7 +563,8 @@ func TestHiddenAsMissing(t *testing.T) {
 			}
 		}
 		return out
-	}, func(side, id string) game.Command {
+	}
+	gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: "redirect", IDs: messengers, Differ: differ, Make: func(_ *game.State, side, id string) game.Command {
 		return game.Command{Side: side, Verb: "redirect", Args: &nb.Args{Messenger: id}}
-	})
+	}})
 }

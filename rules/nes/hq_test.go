@@ -1,12 +1,12 @@
 package nes_test
 
 import (
-	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"orderly/game"
+	"orderly/game/gametest"
 	"orderly/rules/nes"
 	"orderly/sight"
 )
@@ -24,34 +24,13 @@ func TestFogHQ(t *testing.T) {
 	field := sight.On(r.Sight(), sc)
 	// spots reports whether side spots the enemy headquarters of enemy in s.
 	spots := func(s *game.State, side, enemy string) bool {
-		st := nes.StateOf(s)
-		var hq sight.Mark
-		var eyes []sight.Mark
-		for _, sd := range st.Sides {
-			m := sight.Mark{ID: "hq-" + sd.ID, Side: sd.ID, Kind: "hq", At: sd.HQ}
-			switch sd.ID {
-			case enemy:
-				hq = m
-			case side:
-				eyes = append(eyes, m)
+		marks := gametest.PieceMarks(sc, s)
+		for _, sd := range nes.StateOf(s).Sides {
+			if sd.ID == enemy || sd.ID == side {
+				marks = append(marks, sight.Mark{ID: "hq-" + sd.ID, Side: sd.ID, Kind: "hq", At: sd.HQ})
 			}
 		}
-		for _, p := range s.Pieces {
-			if p.Side != side || !p.OnTable {
-				continue
-			}
-			kind := "general"
-			if u := sc.Unit(p.ID); u != nil {
-				kind = u.Type
-			}
-			eyes = append(eyes, sight.Mark{ID: p.ID, Side: side, Kind: kind, At: p.At})
-		}
-		for _, o := range eyes {
-			if field.Spotted(o, hq) {
-				return true
-			}
-		}
-		return false
+		return gametest.Spots(field, marks, side, "hq-"+enemy)
 	}
 	seen, hidden, moves := 0, 0, 0
 	for seed := uint64(1); seed <= 4; seed++ {
@@ -73,26 +52,18 @@ func TestFogHQ(t *testing.T) {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(seed, 11))
-		for steps := 0; !g.State().Over && steps < 3000 && len(fails) == 0; steps++ {
-			c := r.Random(g, rng)
-			if steps%400 == 40 {
-				// The umpire sets an enemy unit on a headquarters' hex, so
-				// that it is spotted.
-				sd := nes.StateOf(g.State()).Sides[rng.IntN(2)]
-				for _, p := range g.State().Pieces {
-					if p.Side != sd.ID && p.OnTable && sc.Unit(p.ID) != nil {
-						c = game.Command{Side: game.Umpire, Verb: game.Place, Args: &game.Placement{Piece: p.ID, Hex: sc.Space().Format(sd.HQ), Why: "a scout"}}
-						break
-					}
+		// Now and then the umpire sets an enemy unit on a headquarters'
+		// hex, so that it is spotted.
+		scout := func() (game.Command, bool) {
+			sd := nes.StateOf(g.State()).Sides[rng.IntN(2)]
+			for _, p := range g.State().Pieces {
+				if p.Side != sd.ID && p.OnTable && sc.Unit(p.ID) != nil {
+					return game.Command{Side: game.Umpire, Verb: game.Place, Args: &game.Placement{Piece: p.ID, Hex: sc.Space().Format(sd.HQ), Why: "a scout"}}, true
 				}
 			}
-			if _, err := g.Do(c); err != nil {
-				var ge *game.Error
-				if !errors.As(err, &ge) {
-					t.Fatalf("command %+v: %v", c, err)
-				}
-				continue
-			}
+			return game.Command{}, false
+		}
+		gametest.Wander(t, r, g, rng, 3000, 400, scout, func() bool { return len(fails) > 0 }, func() {
 			for _, side := range sc.Sides {
 				v := g.Sees(side.ID)
 				box, _ := r.Annotate(v, g.Step(), side.ID).(nes.Board)
@@ -114,7 +85,7 @@ func TestFogHQ(t *testing.T) {
 					}
 				}
 			}
-		}
+		})
 		if len(fails) > 0 {
 			t.Fatal(fails[0])
 		}

@@ -1,11 +1,8 @@
 package nes_test
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
-	"slices"
-	"strings"
 	"testing"
 
 	"orderly/battle"
@@ -156,58 +153,6 @@ func TestFog(t *testing.T) {
 	gametest.Fog(t, r, demo(t, r), 4)
 }
 
-// hiddenAsMissing plays random games of sc with fog of war until a side
-// may give verb and an enemy piece pick accepts is hidden from it; then
-// the command mk makes naming it must be refused word for word as the
-// same command naming an id not in the game: as the server answers
-// (Unseen, then the game), and as the game itself refuses the missing id.
-func hiddenAsMissing(t *testing.T, r gametest.Random, sc *battle.Scenario, verb string, pick func(s *game.State, id string) bool, mk func(side, id string) game.Command) {
-	t.Helper()
-	const missing = "no-such-id"
-	for seed := uint64(1); seed <= 20; seed++ {
-		g, err := game.New(sc, r, game.Seeded(seed), game.WithFog(game.FogOn))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(seed, 7))
-		for n := 0; n < 3000 && !g.State().Over; n++ {
-			if slices.Contains(g.Step().Verbs, verb) {
-				for _, side := range g.Acting() {
-					s := g.State()
-					for _, p := range s.Pieces {
-						if p.Side == side || !p.OnTable || !s.Hidden(side, p.ID) || !pick(s, p.ID) {
-							continue
-						}
-						refusal := func(c game.Command, unseen bool) string {
-							var err error
-							if unseen {
-								err = r.Unseen(g.State(), side, &c)
-							}
-							if err == nil {
-								_, err = g.Do(c)
-							}
-							var ge *game.Error
-							if !errors.As(err, &ge) {
-								t.Fatalf("%s naming %v: %v; want a refusal", verb, c.Args, err)
-							}
-							return err.Error()
-						}
-						hid := refusal(mk(side, p.ID), true)
-						for _, unseen := range []bool{true, false} {
-							if miss := refusal(mk(side, missing), unseen); hid != strings.ReplaceAll(miss, missing, p.ID) {
-								t.Fatalf("%s of %s naming the hidden %s: %q; naming a missing id: %q", verb, side, p.ID, hid, miss)
-							}
-						}
-						return
-					}
-				}
-			}
-			g.Do(r.Random(g, rng))
-		}
-	}
-	t.Fatalf("no game reached a step of %s with an enemy piece hidden from the side that acts", verb)
-}
-
 // TestHiddenAsMissing: with fog of war a command naming an enemy piece
 // the side does not spot is refused as one naming an id not in the game,
 // with Command's own words for a missing id: a loss (any side's unit),
@@ -215,15 +160,15 @@ func hiddenAsMissing(t *testing.T, r gametest.Random, sc *battle.Scenario, verb 
 func TestHiddenAsMissing(t *testing.T) {
 	r := engine(t)
 	sc := demo(t, r)
-	unit := func(s *game.State, id string) bool { return nes.StateOf(s).Unit(id) != nil }
-	leader := func(s *game.State, id string) bool { return nes.StateOf(s).Leader(id) != nil }
-	hiddenAsMissing(t, r, sc, "loss", unit, func(side, id string) game.Command {
+	units := gametest.EnemyPieces(func(s *game.State, id string) bool { return nes.StateOf(s).Unit(id) != nil })
+	leaders := gametest.EnemyPieces(func(s *game.State, id string) bool { return nes.StateOf(s).Leader(id) != nil })
+	gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: "loss", IDs: units, Make: func(_ *game.State, side, id string) game.Command {
 		return game.Command{Side: side, Verb: "loss", Args: &nes.Args{Unit: id, Points: 1, Situation: "shock"}}
-	})
-	hiddenAsMissing(t, r, sc, "send", leader, func(side, id string) game.Command {
+	}})
+	gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: "send", IDs: leaders, Make: func(_ *game.State, side, id string) game.Command {
 		return game.Command{Side: side, Verb: "send", Args: &nes.Args{From: id, To: id, Kind: "attack"}}
-	})
-	hiddenAsMissing(t, r, sc, "move", unit, func(side, id string) game.Command {
+	}})
+	gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: "move", IDs: units, Make: func(_ *game.State, side, id string) game.Command {
 		return game.Command{Side: side, Verb: "move", Args: &nes.Args{Unit: id, To: "0101"}}
-	})
+	}})
 }
