@@ -89,7 +89,14 @@ func (f *fixture) close() {
 // "umpire", "french", "allies".
 func (f *fixture) demo(commanders bool) (string, map[string]string) {
 	f.t.Helper()
-	made, err := f.srv.Create(context.Background(), server.Setup{Scenario: "demo", Commanders: commanders})
+	return f.made(server.Setup{Scenario: "demo", Commanders: commanders})
+}
+
+// made makes a game of setup and returns its id and tokens by seat
+// label: "umpire", each side's id, each commander's formation.
+func (f *fixture) made(setup server.Setup) (string, map[string]string) {
+	f.t.Helper()
+	made, err := f.srv.Create(context.Background(), setup)
 	if err != nil {
 		f.t.Fatal(err)
 	}

@@ -18,16 +18,9 @@ import (
 // that is not in the game is refused in one sentence naming the sides.
 func TestBoardAs(t *testing.T) {
 	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
-	var made server.Created
-	if code, body := f.call("POST", "/api/games", f.host, map[string]any{"scenario": "demo", "fog": "on"}, &made); code != 201 {
-		t.Fatalf("create: %d %s", code, body)
-	}
-	path := "/api/games/" + made.Game.ID + "/board"
-	tok := map[string]string{}
-	for _, s := range made.Seats {
-		tok[s.Role+"/"+s.Side] = s.Token
-	}
-	umpire := tok["umpire/"]
+	id, tok := f.made(server.Setup{Scenario: "demo", Fog: "on"})
+	path := "/api/games/" + id + "/board"
+	umpire := tok["umpire"]
 	type board struct {
 		State json.RawMessage `json:"state"`
 		As    string          `json:"as"`
@@ -37,7 +30,7 @@ func TestBoardAs(t *testing.T) {
 	smaller := 0
 	for _, side := range []string{"french", "allies"} {
 		var own, as board
-		if code, body := f.call("GET", path, tok["side/"+side], nil, &own); code != 200 {
+		if code, body := f.call("GET", path, tok[side], nil, &own); code != 200 {
 			t.Fatalf("%s's board: %d %s", side, code, body)
 		}
 		if code, body := f.call("GET", path+"?as="+side, umpire, nil, &as); code != 200 {
@@ -53,7 +46,7 @@ func TestBoardAs(t *testing.T) {
 		if side == "allies" {
 			other = "french"
 		}
-		code, body := f.call("GET", path+"?as="+other, tok["side/"+side], nil, nil)
+		code, body := f.call("GET", path+"?as="+other, tok[side], nil, nil)
 		if e := apiError(t, body); code != 403 || e.Code != server.Forbidden {
 			t.Fatalf("%s asks for the board as %s: %d %s", side, other, code, body)
 		}
@@ -74,16 +67,9 @@ func TestBoardAs(t *testing.T) {
 // ask, for a side of the game, and not together with as.
 func TestBoardActing(t *testing.T) {
 	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
-	var made server.Created
-	if code, body := f.call("POST", "/api/games", f.host, map[string]any{"scenario": "demo"}, &made); code != 201 {
-		t.Fatalf("create: %d %s", code, body)
-	}
-	path := "/api/games/" + made.Game.ID + "/board"
-	tok := map[string]string{}
-	for _, s := range made.Seats {
-		tok[s.Role+"/"+s.Side] = s.Token
-	}
-	umpire := tok["umpire/"]
+	id, tok := f.made(server.Setup{Scenario: "demo"})
+	path := "/api/games/" + id + "/board"
+	umpire := tok["umpire"]
 	type board struct {
 		State  json.RawMessage     `json:"state"`
 		Offers map[string][]string `json:"offers"`
@@ -106,7 +92,7 @@ func TestBoardActing(t *testing.T) {
 	}
 	for _, side := range []string{"french", "allies"} {
 		var theirs, acting board
-		if code, body := f.call("GET", path, tok["side/"+side], nil, &theirs); code != 200 {
+		if code, body := f.call("GET", path, tok[side], nil, &theirs); code != 200 {
 			t.Fatalf("%s's board: %d %s", side, code, body)
 		}
 		if code, body := f.call("GET", path+"?act="+side, umpire, nil, &acting); code != 200 {
@@ -121,9 +107,9 @@ func TestBoardActing(t *testing.T) {
 	}
 	var acting board
 	f.call("GET", path+"?act=french", umpire, nil, &acting)
-	id := writes(acting)[0]
-	cmd := map[string]any{"side": "french", "write": map[string]any{"for": id, "kind": "attack", "objective": []float64{40, 20}}}
-	if code, body := f.call("POST", "/api/games/"+made.Game.ID+"/commands", umpire, cmd, nil); code != 200 {
+	fm := writes(acting)[0]
+	cmd := map[string]any{"side": "french", "write": map[string]any{"for": fm, "kind": "attack", "objective": []float64{40, 20}}}
+	if code, body := f.call("POST", "/api/games/"+id+"/commands", umpire, cmd, nil); code != 200 {
 		t.Fatalf("the umpire writes for the French: %d %s", code, body)
 	}
 	var evs struct {
@@ -132,7 +118,7 @@ func TestBoardActing(t *testing.T) {
 			Side string `json:"side"`
 		} `json:"events"`
 	}
-	f.call("GET", "/api/games/"+made.Game.ID+"/events?since=0", umpire, nil, &evs)
+	f.call("GET", "/api/games/"+id+"/events?since=0", umpire, nil, &evs)
 	last := evs.Events[len(evs.Events)-1]
 	if last.Side != "french" {
 		t.Fatalf("the order the umpire wrote for the French is logged as %+v", last)
@@ -143,7 +129,7 @@ func TestBoardActing(t *testing.T) {
 		code               int
 		want               string
 	}{
-		{"a side", "?act=french", tok["side/french"], 403, "only the umpire may act"},
+		{"a side", "?act=french", tok["french"], 403, "only the umpire may act"},
 		{"no such side", "?act=prussians", umpire, 400, "french, allies"},
 		{"both", "?act=french&as=allies", umpire, 400, "not both"},
 	} {
@@ -160,21 +146,10 @@ func TestBoardActing(t *testing.T) {
 func TestActingOffersEveryRuleSet(t *testing.T) {
 	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
 	for _, demo := range []string{"demo", "bp-demo", "cd-demo", "nes-demo", "lob-demo"} {
-		var made server.Created
-		if code, body := f.call("POST", "/api/games", f.host, map[string]any{"scenario": demo}, &made); code != 201 {
-			t.Fatalf("%s: create: %d %s", demo, code, body)
-		}
-		path := "/api/games/" + made.Game.ID + "/board"
-		var umpire string
-		sides := map[string]string{}
-		for _, s := range made.Seats {
-			switch s.Role {
-			case "umpire":
-				umpire = s.Token
-			case "side":
-				sides[s.Side] = s.Token
-			}
-		}
+		id, sides := f.made(server.Setup{Scenario: demo})
+		path := "/api/games/" + id + "/board"
+		umpire := sides["umpire"]
+		delete(sides, "umpire")
 		type board struct {
 			Offers map[string][]string `json:"offers"`
 		}

@@ -99,22 +99,8 @@ func TestBrowserActFor(t *testing.T) {
 	if at := pieceOf(t, s, s.made.Game.ID, ump, "F-I-1-a")["at"]; fmt.Sprint(at) != "[26 29]" {
 		p.fail("F-I-1-a is at %v, want (26, 29)", at)
 	}
-	code, body := s.call(t, "GET", "/api/games/"+s.made.Game.ID+"/events?since=0&limit=1000", ump, "")
-	if code != http.StatusOK {
-		t.Fatalf("events: %d %s", code, body)
-	}
-	var evs struct {
-		Events []struct {
-			Type    string `json:"type"`
-			Side    string `json:"side"`
-			Summary string `json:"summary"`
-		} `json:"events"`
-	}
-	if err := json.Unmarshal([]byte(body), &evs); err != nil {
-		t.Fatal(err)
-	}
 	moved := 0
-	for _, e := range evs.Events {
+	for _, e := range logOf(t, s, ump) {
 		if e.Type == "moved" && strings.Contains(e.Summary, "F-I-1-a") {
 			moved++
 			if e.Side != "french" {
@@ -188,24 +174,34 @@ func TestBrowserActWrites(t *testing.T) {
 	p.checkConsole()
 }
 
-// ordersBy counts the orders written in the game's log, by side.
-func ordersBy(t *testing.T, s *site, tok string) map[string]int {
+// logged is an event of the game's log as a seat is given it.
+type logged struct {
+	Type    string `json:"type"`
+	Side    string `json:"side"`
+	Summary string `json:"summary"`
+}
+
+// logOf is the game's log as the seat of tok is given it.
+func logOf(t *testing.T, s *site, tok string) []logged {
 	t.Helper()
 	code, body := s.call(t, "GET", "/api/games/"+s.made.Game.ID+"/events?since=0&limit=1000", tok, "")
 	if code != http.StatusOK {
 		t.Fatalf("events: %d %s", code, body)
 	}
 	var evs struct {
-		Events []struct {
-			Type string `json:"type"`
-			Side string `json:"side"`
-		} `json:"events"`
+		Events []logged `json:"events"`
 	}
 	if err := json.Unmarshal([]byte(body), &evs); err != nil {
 		t.Fatal(err)
 	}
+	return evs.Events
+}
+
+// ordersBy counts the orders written in the game's log, by side.
+func ordersBy(t *testing.T, s *site, tok string) map[string]int {
+	t.Helper()
 	n := map[string]int{}
-	for _, e := range evs.Events {
+	for _, e := range logOf(t, s, tok) {
 		if e.Type == "order-written" {
 			n[e.Side]++
 		}
