@@ -13,7 +13,7 @@
 
 import { s, h, fill, zoomed, showView, mapPoint } from './dom.js';
 import { ghostName, ghostTitle, compass } from './map.js';
-import { Turn, Labels, turnOf, scaleBar } from './readable.js';
+import { Turn, Labels, turnOf, viewMoved, layLabels } from './readable.js';
 
 const R3 = Math.sqrt(3);
 const MARGIN = 1.5;
@@ -254,26 +254,12 @@ export class HexMapView {
 
   applyView() {
     showView(this.svg, this.view, [40, 22, 12], 20);
-    const m = this.svg.getScreenCTM();
-    const px = m ? m.a : 0;
-    if (px > 0 && Math.abs(px - this.laidAt) > 1e-9) {
-      cancelAnimationFrame(this.layoutSoon);
-      this.layoutSoon = requestAnimationFrame(() => this.layout());
-    }
-    const sb = document.getElementById('scale');
     // from a hex's centre to the next one's is the root of 3 radii
-    if (sb) scaleBar(sb, px, { unit: 'hexes', per: R3, steps: [1, 2, 3, 5, 10, 20, 50] });
-    compass(this.turn.deg);
+    viewMoved(this, { unit: 'hexes', per: R3, steps: [1, 2, 3, 5, 10, 20, 50] }, compass);
   }
 
   /** Lays the labels out for the zoom shown. */
-  layout() {
-    const m = this.svg.getScreenCTM();
-    if (!m || !(m.a > 0) || !this.model) return;
-    this.laidAt = m.a;
-    this.labels.layout(this.svg.dataset.zoom || 'far', 1 / m.a);
-    this.svg.dataset.laid = String(m.a); // for tests: the labels fit this zoom
-  }
+  layout() { layLabels(this); }
 
   /** The map point (hex radii, as drawn) under a screen point. */
   toMap(cx, cy) { return mapPoint(this.vp, cx, cy); }

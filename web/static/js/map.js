@@ -8,7 +8,7 @@
 // laid out so that none hides another.
 
 import { s, h, fill, num, pt, tenth, deg, squareOf, zoomed, showView, mapPoint } from './dom.js';
-import { Turn, Labels, turnOf, scaleBar } from './readable.js';
+import { Turn, Labels, turnOf, viewMoved, layLabels } from './readable.js';
 
 /** Margin drawn around the table, inches. */
 const MARGIN = 5;
@@ -160,26 +160,11 @@ export class MapView {
 
   applyView() {
     showView(this.svg, this.view, [34, 18, 9], 6);
-    const m = this.svg.getScreenCTM();
-    const px = m ? m.a : 0;
-    if (px > 0 && Math.abs(px - this.laidAt) > 1e-9) {
-      // The labels keep their size on the screen: lay them out again.
-      cancelAnimationFrame(this.layoutSoon);
-      this.layoutSoon = requestAnimationFrame(() => this.layout());
-    }
-    const sb = document.getElementById('scale');
-    if (sb) scaleBar(sb, px, { unit: 'inches', per: 1, steps: [1, 2, 3, 6, 12, 24, 48] });
-    compass(this.turn.deg);
+    viewMoved(this, { unit: 'inches', per: 1, steps: [1, 2, 3, 6, 12, 24, 48] }, compass);
   }
 
   /** Lays the labels out for the zoom shown. */
-  layout() {
-    const m = this.svg.getScreenCTM();
-    if (!m || !(m.a > 0) || !this.model) return;
-    this.laidAt = m.a;
-    this.labels.layout(this.svg.dataset.zoom || 'far', 1 / m.a);
-    this.svg.dataset.laid = String(m.a); // for tests: the labels fit this zoom
-  }
+  layout() { layLabels(this); }
 
   /**
    * The table point under a screen point.

@@ -215,3 +215,35 @@ export function scaleBar(el, px, s) {
   fill(el, h('span.sb-ticks', null, h('span', { text: '0' }), halves ? h('span', { text: word(half).replace(/ hex(es)?$/, '') }) : null, h('span', { text: word(n) })), bar);
   el.title = s.unit === 'inches' ? `Scale: the bar is ${n} inches of the table` : `Scale: the bar is ${n} hexes across the map`;
 }
+
+/**
+ * A map's view has moved: its labels are laid out again if the zoom has
+ * changed (they keep their size on the screen), and the scale bar and the
+ * compass follow.
+ * @param {{svg:SVGSVGElement, laidAt:number, layoutSoon:number, turn:{deg:number}, labels:any, model:any}} v the map
+ * @param {{unit:string, per:number, steps:number[]}} scale as scaleBar takes it
+ * @param {(deg:number) => void} compass turns the compass's needle
+ */
+export function viewMoved(v, scale, compass) {
+  const m = v.svg.getScreenCTM();
+  const px = m ? m.a : 0;
+  if (px > 0 && Math.abs(px - v.laidAt) > 1e-9) {
+    cancelAnimationFrame(v.layoutSoon);
+    v.layoutSoon = requestAnimationFrame(() => layLabels(v));
+  }
+  const sb = document.getElementById('scale');
+  if (sb) scaleBar(sb, px, scale);
+  compass(v.turn.deg);
+}
+
+/**
+ * Lays a map's labels out for the zoom shown.
+ * @param {{svg:SVGSVGElement, laidAt:number, labels:any, model:any}} v the map
+ */
+export function layLabels(v) {
+  const m = v.svg.getScreenCTM();
+  if (!m || !(m.a > 0) || !v.model) return;
+  v.laidAt = m.a;
+  v.labels.layout(v.svg.dataset.zoom || 'far', 1 / m.a);
+  v.svg.dataset.laid = String(m.a); // for tests: the labels fit this zoom
+}
