@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -88,9 +89,14 @@ type fog struct {
 	field *sight.Field
 	sc    *battle.Scenario
 	rules Rules
+	// marks are the pieces', by their index in the state, on the field
+	// (on) or not, then the rule set's own (Marker), all on the field.
 	marks []sight.Mark
-	at    map[string]int              // mark id -> index in marks
-	off   map[string]string           // the side of each piece off the table
+	on    []bool
+	np    int                         // how many of marks are pieces'
+	piece map[string]int              // the state's index of its pieces
+	extra map[string]int              // the index in marks of each of the rule set's marks
+	reach []float64                   // how far each mark sees
 	seen  map[string]map[string]bool  // side -> enemy mark id -> spotted now
 	last  map[string]map[string]Ghost // side -> enemy mark id -> where last spotted
 	ver   map[string]int              // side -> how many times what it spots has changed
@@ -101,6 +107,81 @@ type fog struct {
 	// top, while a strict view is made (Game.SeesFrom), is the formation
 	// whose pieces alone spot.
 	top string
+	// cells indexes, by side, the pieces on the field by the square cell
+	// (cell on a side) they stand in, kept up as they move; extras does
+	// the same for the rule set's marks, made again at each update. A mark
+	// is looked for only by the marks near enough to see it.
+	cells  map[string]map[[2]int][]int
+	extras map[string]map[[2]int][]int
+	cell   float64
+	// olds and oldExtra are the rule set's marks and their index as the
+	// last update left them, turn its turn; ready says there was one.
+	olds     []sight.Mark
+	oldExtra map[string]int
+	turn     int
+	ready    bool
+	// Scratch for update: which marks to look at again, listed and
+	// checked off; where each piece that moved stood before.
+	look  []bool
+	looks []int
+	prev  map[int]sight.Mark
+}
+
+// square is the cell of the index p falls in. A cell's side is one more
+// than the farthest any mark sees: in either space (inches on a table,
+// hexes on a map numbered by column and row) two marks apart by more than
+// that in x or in y are farther apart than that, so a mark that can spot
+// m stands in m's cell or one of the eight around it.
+func (f *fog) square(p geom.Point) [2]int {
+	return [2]int{int(math.Floor(p.X / f.cell)), int(math.Floor(p.Y / f.cell))}
+}
+
+// find is the index in marks of the mark or piece id, if it is one.
+func (f *fog) find(id string) (int, bool) {
+	if i, ok := f.piece[id]; ok && i < f.np {
+		return i, true
+	}
+	i, ok := f.extra[id]
+	return i, ok
+}
+
+// file puts mark i in index at its side's cell.
+func (f *fog) file(index map[string]map[[2]int][]int, i int) {
+	m := f.marks[i]
+	c := index[m.Side]
+	if c == nil {
+		c = map[[2]int][]int{}
+		index[m.Side] = c
+	}
+	k := f.square(m.At)
+	c[k] = append(c[k], i)
+}
+
+// unfile takes piece i, which stood at m, out of the index.
+func (f *fog) unfile(i int, m sight.Mark) {
+	c := f.cells[m.Side]
+	k := f.square(m.At)
+	if j := slices.Index(c[k], i); j >= 0 {
+		c[k] = slices.Delete(c[k], j, j+1)
+	}
+}
+
+// around calls fn for the index of each mark of side in p's cell and the
+// eight around it, until fn says stop.
+func (f *fog) around(side string, p geom.Point, fn func(i int) bool) {
+	k := f.square(p)
+	for _, index := range [2]map[string]map[[2]int][]int{f.cells, f.extras} {
+		c := index[side]
+		for dx := -1; dx <= 1; dx++ {
+			for dy := -1; dy <= 1; dy++ {
+				for _, i := range c[[2]int{k[0] + dx, k[1] + dy}] {
+					if !fn(i) {
+						return
+					}
+				}
+			}
+		}
+	}
 }
 
 func newFog(mode string, sc *battle.Scenario, rules Rules) (*fog, error) {
@@ -114,7 +195,7 @@ func newFog(mode string, sc *battle.Scenario, rules Rules) (*fog, error) {
 	if !ok {
 		return nil, fmt.Errorf("rule set %s cannot be played with fog of war", rules.ID())
 	}
-	f := &fog{mode: mode, field: sight.On(sp.Sight(), sc), sc: sc, rules: rules,
+	f := &fog{mode: mode, field: sight.On(sp.Sight(), sc), sc: sc, rules: rules, cell: max(sp.Sight().Farthest(), 0) + 1,
 		seen: map[string]map[string]bool{}, last: map[string]map[string]Ghost{}}
 	for _, sd := range sc.Sides {
 		f.seen[sd.ID], f.last[sd.ID] = map[string]bool{}, map[string]Ghost{}
@@ -124,7 +205,7 @@ func newFog(mode string, sc *battle.Scenario, rules Rules) (*fog, error) {
 
 // fresh is a fog of the same game with nothing seen yet.
 func (f *fog) fresh() *fog {
-	c := &fog{mode: f.mode, field: f.field, sc: f.sc, rules: f.rules,
+	c := &fog{mode: f.mode, field: f.field, sc: f.sc, rules: f.rules, cell: f.cell,
 		seen: map[string]map[string]bool{}, last: map[string]map[string]Ghost{}, gone: map[string]map[string]bool{}}
 	for side := range f.seen {
 		c.seen[side], c.last[side] = map[string]bool{}, map[string]Ghost{}
@@ -141,29 +222,99 @@ func kindOf(sc *battle.Scenario, id string) string {
 }
 
 // update works out what each side spots in s, and where it last saw what
-// it no longer spots.
+// it no longer spots. Whether a side spots a mark changes only if the
+// mark moved, or one of the side's marks moved near it (came, went, or
+// changed kind): after the first update only those are looked at again,
+// unless so many moved that looking at all is as quick.
 func (f *fog) update(s *State) {
-	f.marks = f.marks[:0]
-	if f.off == nil {
-		f.off = map[string]string{}
+	sees := f.field.Rules()
+	if f.prev == nil {
+		f.prev = map[int]sight.Mark{}
 	}
-	clear(f.off)
-	for _, p := range s.Pieces {
+	clear(f.prev)
+	if !f.ready {
+		f.cells = map[string]map[[2]int][]int{}
+	}
+	// The pieces' marks are kept from one update to the next: what moved
+	// (came, went, or moved) is noted where it stands now (moved) and
+	// where it stood before (was, and prev by index), and the index
+	// follows it.
+	var moved []int
+	var was []sight.Mark
+	// The rule set's marks of the last update, before the pieces' are
+	// added to.
+	oldNp := f.np
+	f.olds = append(f.olds[:0], f.marks[oldNp:]...)
+	f.oldExtra, f.extra = f.extra, f.oldExtra
+	oldOf := func(id string) (sight.Mark, bool) {
+		j, ok := f.oldExtra[id]
+		if !ok {
+			return sight.Mark{}, false
+		}
+		return f.olds[j-oldNp], true
+	}
+	f.marks, f.on = f.marks[:oldNp], f.on[:oldNp]
+	for i, p := range s.Pieces {
+		if i >= f.np {
+			k := kindOf(f.sc, p.ID)
+			f.marks = append(f.marks, sight.Mark{ID: p.ID, Side: p.Side, Kind: k, At: p.At})
+			f.on = append(f.on, p.OnTable)
+			f.reach = append(f.reach[:i], sees.Sees(k))
+			if p.OnTable {
+				moved = append(moved, i)
+				f.file(f.cells, i)
+			}
+			continue
+		}
+		if f.marks[i].At == p.At && f.on[i] == p.OnTable {
+			continue
+		}
+		if f.on[i] {
+			was = append(was, f.marks[i])
+			f.prev[i] = f.marks[i]
+			f.unfile(i, f.marks[i])
+		}
+		f.marks[i].At, f.on[i] = p.At, p.OnTable
 		if p.OnTable {
-			f.marks = append(f.marks, sight.Mark{ID: p.ID, Side: p.Side, Kind: kindOf(f.sc, p.ID), At: p.At})
-		} else {
-			f.off[p.ID] = p.Side
+			moved = append(moved, i)
+			f.file(f.cells, i)
 		}
 	}
+	f.np, f.piece = len(s.Pieces), s.piece
+	// The rule set's marks are made again each time.
+	if f.extra == nil {
+		f.extra = map[string]int{}
+	}
+	clear(f.extra)
+	f.marks, f.on, f.reach = f.marks[:f.np], f.on[:f.np], f.reach[:f.np]
 	if m, ok := f.rules.(Marker); ok {
-		m.Marks(s, func(k sight.Mark) { f.marks = append(f.marks, k) })
+		m.Marks(s, func(k sight.Mark) {
+			f.extra[k.ID] = len(f.marks)
+			f.marks = append(f.marks, k)
+			f.on = append(f.on, true)
+			f.reach = append(f.reach, sees.Sees(k.Kind))
+		})
 	}
-	if f.at == nil {
-		f.at = map[string]int{}
+	if f.extras == nil {
+		f.extras = map[string]map[[2]int][]int{}
 	}
-	clear(f.at)
-	for i, m := range f.marks {
-		f.at[m.ID] = i
+	for _, c := range f.extras {
+		clear(c)
+	}
+	for i := f.np; i < len(f.marks); i++ {
+		f.file(f.extras, i)
+		if o, ok := oldOf(f.marks[i].ID); !ok || o != f.marks[i] {
+			moved = append(moved, i)
+		}
+	}
+	for _, o := range f.olds {
+		if i, ok := f.extra[o.ID]; !ok || f.marks[i] != o {
+			was = append(was, o)
+		}
+	}
+	all := !f.ready || 8*(len(moved)+len(was)) > len(f.marks)
+	if len(f.look) < len(f.marks) {
+		f.look = make([]bool, len(f.marks))
 	}
 	if f.gone == nil {
 		f.gone = map[string]map[string]bool{}
@@ -176,41 +327,82 @@ func (f *fog) update(s *State) {
 			f.gone[side] = gone
 		}
 		clear(gone)
-		for id, now := range seen {
-			if _, ok := f.at[id]; !ok {
-				delete(last, id) // seen to leave the field
-				if now {
-					gone[id] = true
+		n := len(seen)
+		for _, m := range was {
+			if i, ok := f.find(m.ID); seen[m.ID] && (!ok || !f.on[i]) {
+				delete(last, m.ID) // seen to leave the field
+				delete(seen, m.ID)
+				gone[m.ID] = true
+			}
+		}
+		// The enemy marks to look at again.
+		f.looks = f.looks[:0]
+		add := func(i int) bool {
+			if !f.look[i] {
+				f.look[i] = true
+				f.looks = append(f.looks, i)
+			}
+			return true
+		}
+		if all {
+			for i, m := range f.marks {
+				if f.on[i] && m.Side != side {
+					add(i)
+				}
+			}
+		} else {
+			for _, i := range moved {
+				if m := f.marks[i]; m.Side != side {
+					add(i)
+				} else {
+					f.near(side, m.At, add)
+				}
+			}
+			for _, m := range was {
+				if m.Side == side {
+					f.near(side, m.At, add)
 				}
 			}
 		}
-		was := len(seen)
 		changed := false
-		for id := range seen {
-			seen[id] = false
-		}
-		for _, m := range f.marks {
-			if m.Side == side {
-				continue
-			}
-			if f.spotted(side, m, "") {
-				if _, ok := seen[m.ID]; !ok {
-					changed = true
-				}
+		for _, i := range f.looks {
+			f.look[i] = false
+			m := f.marks[i]
+			now := f.spotted(side, m, "")
+			switch {
+			case now && !seen[m.ID]:
 				seen[m.ID] = true
-				last[m.ID] = Ghost{ID: m.ID, Side: m.Side, Kind: m.Kind, At: m.At, Turn: s.Turn}
+				changed = true
+			case !now && seen[m.ID]:
+				// Lost from sight: last seen where it stood at the last
+				// update, on that update's turn.
+				delete(seen, m.ID)
+				o, ok := f.prev[i]
+				if i >= f.np {
+					o, ok = oldOf(m.ID)
+				}
+				if !ok {
+					o = m // it has not moved
+				}
+				last[m.ID] = Ghost{ID: o.ID, Side: o.Side, Kind: o.Kind, At: o.At, Turn: f.turn}
 			}
 		}
-		for id, now := range seen {
-			if !now {
-				delete(seen, id)
-			}
-		}
-		if changed || len(seen) != was {
+		if changed || len(seen) != n {
 			if f.ver == nil {
 				f.ver = map[string]int{}
 			}
 			f.ver[side]++
+		}
+	}
+	f.turn, f.ready = s.Turn, true
+}
+
+// near calls add for each mark of a side other than side that a mark of
+// side standing at p could spot.
+func (f *fog) near(side string, p geom.Point, add func(i int) bool) {
+	for _, sd := range f.sc.Sides {
+		if sd.ID != side {
+			f.around(sd.ID, p, add)
 		}
 	}
 }
@@ -218,15 +410,21 @@ func (f *fog) update(s *State) {
 // spotted reports whether a mark of side (of formation top, if not "")
 // spots m.
 func (f *fog) spotted(side string, m sight.Mark, top string) bool {
-	for _, o := range f.marks {
-		if o.Side != side || (top != "" && !Under(f.sc, o.ID, top)) {
-			continue
-		}
-		if f.field.Spotted(o, m) {
+	found := false
+	f.around(side, m.At, func(i int) bool {
+		o := f.marks[i]
+		// Farther in x or y than one more than it sees is too far in
+		// either space (see square): left out before the field's look.
+		if r := f.reach[i]; r <= 0 || math.Abs(o.At.X-m.At.X) > r+1 || math.Abs(o.At.Y-m.At.Y) > r+1 {
 			return true
 		}
-	}
-	return false
+		if top != "" && !Under(f.sc, o.ID, top) {
+			return true
+		}
+		found = f.field.Spotted(o, m)
+		return !found
+	})
+	return found
 }
 
 // hidden reports whether seat may not see mark id: an enemy's that none of
@@ -236,12 +434,14 @@ func (f *fog) hidden(seat, id string) bool {
 	if f == nil || seat == Umpire {
 		return false
 	}
-	i, ok := f.at[id]
+	i, ok := f.find(id)
 	if !ok {
-		side, off := f.off[id]
-		return off && side != seat
+		return false
 	}
 	m := f.marks[i]
+	if !f.on[i] {
+		return m.Side != seat
+	}
 	if m.Side == seat {
 		return false
 	}
@@ -303,7 +503,7 @@ func (f *fog) narrow(e *Event) {
 func (f *fog) names(e *Event) []string {
 	var out []string
 	add := func(id string) {
-		if _, on := f.at[id]; (on || f.off[id] != "") && !slices.Contains(out, id) {
+		if _, ok := f.find(id); ok && !slices.Contains(out, id) {
 			out = append(out, id)
 		}
 	}
@@ -414,8 +614,8 @@ func (s *State) Spotted(side, top, id string) bool {
 	if f == nil {
 		return true
 	}
-	i, ok := f.at[id]
-	if !ok || f.marks[i].Side == side {
+	i, ok := f.find(id)
+	if !ok || !f.on[i] || f.marks[i].Side == side {
 		return true
 	}
 	return f.seen[side][id] && f.spotted(side, f.marks[i], top)

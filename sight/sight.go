@@ -68,6 +68,16 @@ func (r *Rules) Sees(kind string) float64 {
 	return r.Default
 }
 
+// Farthest is the farthest any mark sees: the longest range of any kind,
+// or the default's if longer.
+func (r *Rules) Farthest() float64 {
+	far := r.Default
+	for _, d := range r.Range {
+		far = max(far, d)
+	}
+	return far
+}
+
 // Field is the ground a game is played on, as sight needs it: a table's
 // features or a hex map's terrain.
 type Field struct {

@@ -35,12 +35,40 @@ func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 		t.Run(fmt.Sprintf("fog-%d", seed), func(t *testing.T) {
 			var fails []string
 			var before map[string]map[string]bool // unspotted after the event before
+			// Where each side last spotted each enemy piece, and on which
+			// turn, worked out here after every event; first is the turn
+			// of the first event (the engine's own first look is before
+			// it, when the game is made).
+			last := map[string]map[string]game.Ghost{}
+			spots := map[string]map[string]bool{} // what each side spotted after the event before
+			for _, sd := range sc.Sides {
+				last[sd.ID], spots[sd.ID] = map[string]game.Ghost{}, map[string]bool{}
+			}
+			first := -1
 			watch := func(s *game.State, e *game.Event) {
 				if len(fails) > 0 {
 					return
 				}
 				hidden := unspotted(rules, sc, field, s)
 				on := onField(rules, s)
+				if first < 0 {
+					first = s.Turn
+				}
+				marks := allMarks(rules, sc, s)
+				for _, side := range sc.Sides {
+					for id := range spots[side.ID] {
+						if !on[id] {
+							delete(last[side.ID], id) // seen to leave the field
+						}
+					}
+					clear(spots[side.ID])
+					for _, m := range marks {
+						if m.Side != side.ID && !hidden[side.ID][m.ID] {
+							spots[side.ID][m.ID] = true
+							last[side.ID][m.ID] = game.Ghost{ID: m.ID, Side: m.Side, Kind: m.Kind, At: m.At, Turn: s.Turn}
+						}
+					}
+				}
 				for _, side := range sc.Sides {
 					if !e.Visible(side.ID) {
 						continue
@@ -85,9 +113,24 @@ func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 					if v.Fog != game.FogOn {
 						t.Fatalf("the view of %s says fog %q; want %q", side.ID, v.Fog, game.FogOn)
 					}
+					lost := map[string]game.Ghost{}
 					for _, gh := range v.Lost {
 						if gh.Side == side.ID {
 							t.Fatalf("the view of %s has its own piece %s as last seen", side.ID, gh.ID)
+						}
+						want, ok := last[side.ID][gh.ID]
+						if !ok && gh.Turn <= first {
+							continue // last seen when the game was made, before any event
+						}
+						if gh != want {
+							t.Fatalf("turn %d: %s last saw %s as %+v; worked out here: %+v (known %v)", g.State().Turn, side.ID, gh.ID, gh, want, ok)
+						}
+						lost[gh.ID] = gh
+					}
+					on := onField(rules, g.State())
+					for id, want := range last[side.ID] {
+						if _, ok := lost[id]; !ok && (!on[id] || hidden[side.ID][id]) {
+							t.Fatalf("turn %d: %s last saw %s at %v on turn %d, but its view has no such ghost", g.State().Turn, side.ID, id, want.At, want.Turn)
 						}
 					}
 					v.Lost = nil
@@ -176,7 +219,7 @@ func mentions(c game.Command, id string) bool {
 // unspotted is, by side, the enemy pieces and marks on the field that none
 // of the side's own could spot in s, and the enemy pieces off the field.
 func unspotted(rules game.Rules, sc *battle.Scenario, field *sight.Field, s *game.State) map[string]map[string]bool {
-	marks := PieceMarks(sc, s)
+	marks := allMarks(rules, sc, s)
 	out := map[string]map[string]bool{}
 	for _, sd := range sc.Sides {
 		out[sd.ID] = map[string]bool{}
@@ -190,9 +233,6 @@ func unspotted(rules game.Rules, sc *battle.Scenario, field *sight.Field, s *gam
 				out[side][p.ID] = true
 			}
 		}
-	}
-	if m, ok := rules.(game.Marker); ok {
-		m.Marks(s, func(k sight.Mark) { marks = append(marks, k) })
 	}
 	for _, m := range marks {
 		for side := range out {
@@ -245,4 +285,14 @@ func named(e *game.Event) []string {
 			out = append(out, s)
 		}
 	}
+}
+
+// allMarks are the marks on the field in s: the pieces' and the rule
+// set's own (game.Marker).
+func allMarks(rules game.Rules, sc *battle.Scenario, s *game.State) []sight.Mark {
+	marks := PieceMarks(sc, s)
+	if m, ok := rules.(game.Marker); ok {
+		m.Marks(s, func(k sight.Mark) { marks = append(marks, k) })
+	}
+	return marks
 }

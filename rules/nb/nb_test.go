@@ -154,11 +154,20 @@ lookups:
 // range is checked.
 func BenchmarkTurn(b *testing.B) {
 	for _, n := range []int{1000, 10000, 100000} {
-		b.Run(fmt.Sprintf("units=%d", n), func(b *testing.B) { benchTurn(b, n) })
+		b.Run(fmt.Sprintf("units=%d", n), func(b *testing.B) { benchTurn(b, n, game.FogOff) })
 	}
 }
 
-func benchTurn(b *testing.B, n int) {
+// BenchmarkTurnFog is BenchmarkTurn played with fog of war: after every
+// event the engine works out what each side spots and narrows the event's
+// audience (issue 15).
+func BenchmarkTurnFog(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("units=%d", n), func(b *testing.B) { benchTurn(b, n, game.FogOn) })
+	}
+}
+
+func benchTurn(b *testing.B, n int, fog string) {
 	r := engine(b, benchRules)
 	divs := n / 21
 	corps := max(2, divs/27)
@@ -170,7 +179,7 @@ func benchTurn(b *testing.B, n int) {
 	var g *game.Game
 	var t *turner
 	reset := func() {
-		g, err = game.New(sc, r, game.Seeded(1))
+		g, err = game.New(sc, r, game.Seeded(1), game.WithFog(fog))
 		if err != nil {
 			b.Fatal(err)
 		}
