@@ -1,0 +1,192 @@
+// Package pgtest runs a throwaway PostgreSQL cluster for tests: initdb into
+// a temporary folder and pg_ctl on a Unix socket there, from the
+// postgresql package's binaries, so that a test needs no server set up by
+// hand. Without the binaries a test skips with a message, except in CI
+// (the CI environment variable set), where .ci/run installs them and a
+// test without them fails.
+//
+// A test binary starts at most one cluster, the first time a test asks for
+// a database, and stops it when the binary's tests are done (Main). Each
+// test gets a database of its own.
+package pgtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Cluster is a PostgreSQL server of the test binary's own, listening only
+// on a Unix socket in its folder.
+type Cluster struct {
+	dir  string   // the cluster's folder: data/ and the socket
+	as   []string // the command prefix that runs a binary as the cluster's owner
+	bin  string   // the folder of initdb, pg_ctl and postgres
+	user string   // the cluster's superuser
+	n    atomic.Int64
+}
+
+var (
+	once    sync.Once
+	shared  *Cluster
+	started error
+)
+
+// Main runs a test binary's tests and then stops the cluster if one was
+// started: call it from TestMain as os.Exit(pgtest.Main(m)).
+func Main(m *testing.M) int {
+	code := m.Run()
+	if shared != nil {
+		if err := shared.Stop(); err != nil {
+			fmt.Fprintln(os.Stderr, "pgtest:", err)
+		}
+	}
+	return code
+}
+
+// DB starts the cluster if need be and makes a new empty database for t,
+// returning its URL (postgres://USER@/NAME?host=SOCKETDIR). Without the
+// binaries it skips t, or fails it in CI.
+func DB(t testing.TB) string {
+	t.Helper()
+	once.Do(func() { shared, started = Start() })
+	if started != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("PostgreSQL is needed in CI: %v", started)
+		}
+		t.Skipf("no PostgreSQL to test against: %v", started)
+	}
+	u, err := shared.Database(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// Shared is the cluster DB uses, started if need be: for tests that run
+// servers against it (a database of their own from Database).
+func Shared(t testing.TB) *Cluster {
+	DB(t)
+	return shared
+}
+
+// bin finds the folder of initdb and pg_ctl: on PATH, or in Debian's
+// /usr/lib/postgresql/VERSION/bin, newest first.
+func bin() (string, error) {
+	if p, err := exec.LookPath("pg_ctl"); err == nil {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Dir(real), nil
+		}
+		return filepath.Dir(p), nil
+	}
+	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
+	best, bestV := "", -1
+	for _, d := range dirs {
+		v, err := strconv.Atoi(filepath.Base(filepath.Dir(d)))
+		if err == nil && v > bestV {
+			if _, err := os.Stat(filepath.Join(d, "pg_ctl")); err == nil {
+				best, bestV = d, v
+			}
+		}
+	}
+	if best == "" {
+		return "", errors.New("pg_ctl is neither on PATH nor in /usr/lib/postgresql/*/bin (Debian's postgresql package)")
+	}
+	return best, nil
+}
+
+// Start makes and starts a cluster in a new temporary folder. PostgreSQL
+// will not run as root: as root the cluster is run as the postgres user.
+func Start() (*Cluster, error) {
+	b, err := bin()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "orderly-pg-")
+	if err != nil {
+		return nil, err
+	}
+	c := &Cluster{dir: dir, bin: b, user: "orderly"}
+	if os.Geteuid() == 0 {
+		u, err := user.Lookup("postgres")
+		if err != nil {
+			os.RemoveAll(dir)
+			return nil, fmt.Errorf("running as root, and there is no postgres user to run the cluster as: %w", err)
+		}
+		uid, _ := strconv.Atoi(u.Uid)
+		gid, _ := strconv.Atoi(u.Gid)
+		if err := os.Chown(dir, uid, gid); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+		c.as = []string{"setpriv", "--reuid=" + u.Uid, "--regid=" + u.Gid, "--init-groups", "--"}
+	}
+	data := filepath.Join(dir, "data")
+	if out, err := c.run("initdb", "-D", data, "-U", c.user, "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"); err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("initdb: %v: %s", err, out)
+	}
+	// Only the socket in the cluster's folder; fsync off, as nothing here
+	// outlives the tests; room for the instances and clients of a test.
+	opts := fmt.Sprintf("-c listen_addresses='' -c unix_socket_directories='%s' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300", dir)
+	if out, err := c.run("pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(dir, "log"), "-w", "-t", "60", "start"); err != nil {
+		log, _ := os.ReadFile(filepath.Join(dir, "log"))
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("pg_ctl start: %v: %s %s", err, out, log)
+	}
+	return c, nil
+}
+
+func (c *Cluster) run(name string, args ...string) ([]byte, error) {
+	argv := append(append(append([]string{}, c.as...), filepath.Join(c.bin, name)), args...)
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = c.dir
+	return cmd.CombinedOutput()
+}
+
+// URL is the address of database name in the cluster.
+func (c *Cluster) URL(name string) string {
+	q := url.Values{"host": {c.dir}}
+	return (&url.URL{Scheme: "postgres", User: url.User(c.user), Path: "/" + name, RawQuery: q.Encode()}).String()
+}
+
+// Database makes a new empty database and returns its URL.
+func (c *Cluster) Database(ctx context.Context) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, c.URL("postgres"))
+	if err != nil {
+		return "", fmt.Errorf("connect to the test cluster: %w", err)
+	}
+	defer conn.Close(ctx)
+	name := fmt.Sprintf("t%d_%d", os.Getpid(), c.n.Add(1))
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+		return "", fmt.Errorf("create database %s: %w", name, err)
+	}
+	return c.URL(name), nil
+}
+
+// Stop stops the cluster at once and removes its folder.
+func (c *Cluster) Stop() error {
+	out, err := c.run("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-m", "immediate", "-w", "stop")
+	if rmErr := os.RemoveAll(c.dir); err == nil && rmErr != nil {
+		err = rmErr
+	}
+	if err != nil {
+		return fmt.Errorf("pg_ctl stop: %v: %s", err, strings.TrimSpace(string(out)))
+	}
+	return nil
+}

@@ -1,0 +1,614 @@
+// Package postgres is a store.Store on PostgreSQL, for hosts that run
+// several orderly instances on one database (issue 16). It keeps the same
+// promises as the SQLite store: an append is committed (and so durable,
+// with PostgreSQL's default synchronous_commit) before it is acknowledged;
+// a stale version is refused with store.ErrConflict and changes nothing;
+// events are kept as the exact bytes given, which the hash chain binds.
+//
+// Every change to a game's log is announced on the channel Channel in the
+// same transaction (NOTIFY, delivered only if it commits), carrying only
+// the game's id and new version: Listen hears them, so that an instance
+// learns of commands accepted on another.
+package postgres
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+
+	"orderly/store"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Channel is the NOTIFY channel a game's new versions are announced on.
+const Channel = "orderly_games"
+
+// ErrClosed is what every method returns once the store has been closed.
+var ErrClosed = errors.New("the postgres store is closed")
+
+var _ store.Store = (*DB)(nil)
+
+// DB is a store.Store in a PostgreSQL database. Its methods are safe for
+// concurrent use.
+type DB struct {
+	pool   *pgxpool.Pool
+	url    string
+	closed atomic.Bool
+}
+
+// IsURL reports whether s names a PostgreSQL database (postgres:// or
+// postgresql://) rather than a file.
+func IsURL(s string) bool {
+	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
+}
+
+// Open connects to the database at url (postgres://...) and brings its
+// schema up to date. Several instances may open one database at once: the
+// migrations run under an advisory lock, one instance at a time.
+func Open(ctx context.Context, url string) (*DB, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
+	}
+	if err := migrate(ctx, pool); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
+	}
+	return &DB{pool: pool, url: url}, nil
+}
+
+// Redact is url with its password, if any, replaced by xxxxx: for
+// messages and logs.
+func Redact(url string) string {
+	cfg, err := pgconn.ParseConfig(url)
+	if err != nil || cfg.Password == "" {
+		return url
+	}
+	return strings.Replace(url, ":"+cfg.Password+"@", ":xxxxx@", 1)
+}
+
+// migrate applies the embedded migrations, under a session advisory lock
+// so that instances started together do not race.
+func migrate(ctx context.Context, pool *pgxpool.Pool) error {
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return err
+	}
+	locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 120))
+	if err != nil {
+		return err
+	}
+	db := stdlib.OpenDBFromPool(pool)
+	defer db.Close()
+	p, err := goose.NewProvider(goose.DialectPostgres, db, fsys,
+		goose.WithDisableGlobalRegistry(true),
+		goose.WithSessionLocker(locker),
+		goose.WithLogger(goose.NopLogger()))
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// URL is the address the store was opened with.
+func (d *DB) URL() string { return d.url }
+
+// Pool is the store's connection pool, for Listen and health checks.
+func (d *DB) Pool() *pgxpool.Pool { return d.pool }
+
+// Close releases the store's connections. Later calls do nothing.
+func (d *DB) Close() error {
+	if d.closed.CompareAndSwap(false, true) {
+		d.pool.Close()
+	}
+	return nil
+}
+
+// check fails at once on a closed store, so that no call waits on a closed
+// pool.
+func (d *DB) check() error {
+	if d.closed.Load() {
+		return ErrClosed
+	}
+	return nil
+}
+
+// inTx runs f in a transaction and commits it if f returns nil; an error
+// rolls everything back.
+func (d *DB) inTx(ctx context.Context, f func(tx pgx.Tx) error) error {
+	if err := d.check(); err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, d.pool, f)
+}
+
+// notify announces game's new version, within tx: heard only if tx
+// commits.
+func notify(ctx context.Context, tx pgx.Tx, game string, version int) error {
+	_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, Channel, Notice{Game: game, Version: version}.String())
+	return err
+}
+
+func checkEvents(events []json.RawMessage) error {
+	for i, e := range events {
+		if len(e) == 0 {
+			return fmt.Errorf("event %d of %d is empty", i+1, len(events))
+		}
+	}
+	return nil
+}
+
+// insertEvents adds events to game's log as seq from+1, from+2, ...; a
+// key already taken is a conflict.
+func insertEvents(ctx context.Context, tx pgx.Tx, game string, from int, events []json.RawMessage) error {
+	if len(events) == 0 {
+		return nil
+	}
+	seqs := make([]int32, len(events))
+	data := make([][]byte, len(events))
+	for i, e := range events {
+		seqs[i], data[i] = int32(from+1+i), e
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO events (game, seq, data) SELECT $1, s, d FROM unnest($2::integer[], $3::bytea[]) AS t(s, d)`, game, seqs, data)
+	if isUnique(err) {
+		return fmt.Errorf("events %d to %d: %w (%v)", from+1, from+len(events), store.ErrConflict, err)
+	}
+	return err
+}
+
+// isUnique reports whether err is a unique or primary key violation.
+func isUnique(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505"
+}
+
+// Append adds events to a game's log if its version is still version. See
+// store.Store. The game's row is locked by the version's UPDATE until the
+// transaction ends, so two instances appending to one game at once are
+// put in order, and the second finds the version moved on.
+func (d *DB) Append(ctx context.Context, game string, version int, events []json.RawMessage) (int, error) {
+	if err := checkEvents(events); err != nil {
+		return 0, fmt.Errorf("append to game %s: %w", game, err)
+	}
+	next := version + len(events)
+	err := d.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE games SET version = $1 WHERE id = $2 AND version = $3`, next, game, version)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return d.refusal(ctx, tx, game, version)
+		}
+		if len(events) == 0 {
+			return nil
+		}
+		if err := insertEvents(ctx, tx, game, version, events); err != nil {
+			return err
+		}
+		return notify(ctx, tx, game, next)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("append to game %s: %w", game, err)
+	}
+	return next, nil
+}
+
+// refusal says why game is not at version: it does not exist, or it has
+// moved on.
+func (d *DB) refusal(ctx context.Context, tx pgx.Tx, game string, version int) error {
+	var cur int
+	err := tx.QueryRow(ctx, `SELECT version FROM games WHERE id = $1`, game).Scan(&cur)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return store.ErrNotFound
+	case err != nil:
+		return err
+	}
+	return fmt.Errorf("version %d is stale, the game is at %d: %w", version, cur, store.ErrConflict)
+}
+
+// nonNil is b, or an empty slice for nil, which would be NULL.
+func nonNil(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
+}
+
+// Create records a new game, its seats (in the order given), its seeds and
+// its first events, all or nothing; its version is len(events). The Game
+// fields of the seats and seeds may be left empty; g.Version is ignored,
+// and a zero g.Created means now.
+func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds []store.Seed, events []json.RawMessage) error {
+	if err := checkCreate(g, seats, seeds, events); err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	if g.Created.IsZero() {
+		g.Created = time.Now()
+	}
+	err := d.inTx(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO games (id, title, rules, file, scenario, created, version, origin, tables, tables_file, fog, dice)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+			g.ID, g.Title, g.Rules, g.File, nonNil(g.Scenario), g.Created.UnixNano(), len(events), g.Origin, nonNil(g.Tables), g.TablesFile, g.Fog, g.Dice)
+		if isUnique(err) {
+			return store.ErrExists
+		}
+		if err != nil {
+			return err
+		}
+		for i, s := range seats {
+			_, err := tx.Exec(ctx, `INSERT INTO seats (hash, game, role, side, formation, label, n) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+				s.Hash, g.ID, s.Role, s.Side, s.Formation, s.Label, i)
+			if isUnique(err) {
+				return fmt.Errorf("seat %d (%s): its hash is taken: %w", i+1, s.Label, store.ErrExists)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		for _, s := range seeds {
+			if err := insertSeed(ctx, tx, g.ID, s); err != nil {
+				if isUnique(err) {
+					return fmt.Errorf("the seed from event %d: %w", s.From, err)
+				}
+				return err
+			}
+		}
+		if err := insertEvents(ctx, tx, g.ID, 0, events); err != nil {
+			return err
+		}
+		return notify(ctx, tx, g.ID, len(events))
+	})
+	if err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+func checkCreate(g store.Game, seats []store.Seat, seeds []store.Seed, events []json.RawMessage) error {
+	if g.ID == "" {
+		return errors.New("no id")
+	}
+	for i, s := range seats {
+		if s.Game != "" && s.Game != g.ID {
+			return fmt.Errorf("seat %d is for game %s", i+1, s.Game)
+		}
+		if len(s.Hash) == 0 {
+			return fmt.Errorf("seat %d has no hash", i+1)
+		}
+	}
+	for i, s := range seeds {
+		if s.Game != "" && s.Game != g.ID {
+			return fmt.Errorf("seed %d is for game %s", i+1, s.Game)
+		}
+	}
+	return checkEvents(events)
+}
+
+func insertSeed(ctx context.Context, tx pgx.Tx, game string, s store.Seed) error {
+	_, err := tx.Exec(ctx, `INSERT INTO seeds (game, from_seq, secret, commitment, revealed) VALUES ($1, $2, $3, $4, $5)`,
+		game, s.From, nonNil(s.Key), s.Commitment, s.Revealed)
+	return err
+}
+
+// Reveal marks every secret seed of the game revealed at version and adds
+// next, all or nothing. It is store.ErrConflict if the game is not at
+// version, if next.From is not version+1, or if a seed from next.From
+// already exists (someone else revealed at this version first).
+func (d *DB) Reveal(ctx context.Context, game string, version int, next store.Seed) error {
+	if next.Game != "" && next.Game != game {
+		return fmt.Errorf("reveal seeds of game %s: the next seed is for game %s", game, next.Game)
+	}
+	err := d.inTx(ctx, func(tx pgx.Tx) error {
+		// The game's row locked, as an append locks it: no event can come
+		// between the check and the reveal.
+		var cur int
+		err := tx.QueryRow(ctx, `SELECT version FROM games WHERE id = $1 FOR UPDATE`, game).Scan(&cur)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			return store.ErrNotFound
+		case err != nil:
+			return err
+		case cur != version:
+			return fmt.Errorf("version %d is stale, the game is at %d: %w", version, cur, store.ErrConflict)
+		case next.From != version+1:
+			return fmt.Errorf("the next seed must start at event %d, not %d: %w", version+1, next.From, store.ErrConflict)
+		}
+		if _, err := tx.Exec(ctx, `UPDATE seeds SET revealed = $1 WHERE game = $2 AND revealed = 0`, version, game); err != nil {
+			return err
+		}
+		if err := insertSeed(ctx, tx, game, next); err != nil {
+			if isUnique(err) {
+				return fmt.Errorf("a seed from event %d already exists: %w", next.From, store.ErrConflict)
+			}
+			return err
+		}
+		return notify(ctx, tx, game, version)
+	})
+	if err != nil {
+		return fmt.Errorf("reveal seeds of game %s at version %d: %w", game, version, err)
+	}
+	return nil
+}
+
+// Events returns a game's events after the first since, in order, at most
+// limit of them (0: all).
+func (d *DB) Events(ctx context.Context, game string, since, limit int) ([]json.RawMessage, error) {
+	if err := d.check(); err != nil {
+		return nil, fmt.Errorf("events of game %s: %w", game, err)
+	}
+	var lim any
+	if limit > 0 {
+		lim = limit
+	}
+	rows, err := d.pool.Query(ctx, `SELECT data FROM events WHERE game = $1 AND seq > $2
+		AND seq <= (SELECT version FROM games WHERE id = $1) ORDER BY seq LIMIT $3`, game, max(since, 0), lim)
+	if err != nil {
+		return nil, fmt.Errorf("events of game %s: %w", game, err)
+	}
+	events, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (json.RawMessage, error) {
+		var b []byte
+		err := r.Scan(&b)
+		return b, err
+	})
+	if err == nil && len(events) == 0 {
+		events, err = nil, d.exists(ctx, game)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("events of game %s: %w", game, err)
+	}
+	return events, nil
+}
+
+// exists is nil if the game exists, store.ErrNotFound if not.
+func (d *DB) exists(ctx context.Context, game string) error {
+	var one int
+	err := d.pool.QueryRow(ctx, `SELECT 1 FROM games WHERE id = $1`, game).Scan(&one)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.ErrNotFound
+	}
+	return err
+}
+
+const gameColumns = `SELECT id, title, rules, file, scenario, created, version, origin, tables, tables_file, fog, dice FROM games`
+
+func scanGame(r pgx.Row) (store.Game, error) {
+	var (
+		g       store.Game
+		created int64
+	)
+	if err := r.Scan(&g.ID, &g.Title, &g.Rules, &g.File, &g.Scenario, &created, &g.Version, &g.Origin, &g.Tables, &g.TablesFile, &g.Fog, &g.Dice); err != nil {
+		return store.Game{}, err
+	}
+	g.Created = time.Unix(0, created)
+	return g, nil
+}
+
+// Game returns one game's record.
+func (d *DB) Game(ctx context.Context, id string) (store.Game, error) {
+	if err := d.check(); err != nil {
+		return store.Game{}, fmt.Errorf("game %s: %w", id, err)
+	}
+	g, err := scanGame(d.pool.QueryRow(ctx, gameColumns+` WHERE id = $1`, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		err = store.ErrNotFound
+	}
+	if err != nil {
+		return store.Game{}, fmt.Errorf("game %s: %w", id, err)
+	}
+	return g, nil
+}
+
+// Games returns every game's record, oldest first (in the order they were
+// created, for games created at the same instant).
+func (d *DB) Games(ctx context.Context) ([]store.Game, error) {
+	if err := d.check(); err != nil {
+		return nil, fmt.Errorf("games: %w", err)
+	}
+	rows, err := d.pool.Query(ctx, gameColumns+` ORDER BY created, n`)
+	if err != nil {
+		return nil, fmt.Errorf("games: %w", err)
+	}
+	games, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Game, error) { return scanGame(r) })
+	if err != nil {
+		return nil, fmt.Errorf("games: %w", err)
+	}
+	return games, nil
+}
+
+// Count is the number of games.
+func (d *DB) Count(ctx context.Context) (int, error) {
+	if err := d.check(); err != nil {
+		return 0, fmt.Errorf("count games: %w", err)
+	}
+	var n int
+	if err := d.pool.QueryRow(ctx, `SELECT count(*) FROM games`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count games: %w", err)
+	}
+	return n, nil
+}
+
+// Reissue gives a seat a new token hash. See store.Store.
+func (d *DB) Reissue(ctx context.Context, game string, old, new []byte) error {
+	if len(new) == 0 {
+		return fmt.Errorf("reissue a seat of game %s: no new hash", game)
+	}
+	if err := d.check(); err != nil {
+		return fmt.Errorf("reissue a seat of game %s: %w", game, err)
+	}
+	tag, err := d.pool.Exec(ctx, `UPDATE seats SET hash = $1 WHERE game = $2 AND hash = $3`, new, game, old)
+	switch {
+	case isUnique(err):
+		err = fmt.Errorf("the new hash is taken: %w", store.ErrExists)
+	case err == nil && tag.RowsAffected() == 0:
+		err = fmt.Errorf("no such seat: %w", store.ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("reissue a seat of game %s: %w", game, err)
+	}
+	return nil
+}
+
+const seatColumns = `SELECT hash, game, role, side, formation, label FROM seats`
+
+func scanSeat(r pgx.Row) (store.Seat, error) {
+	var s store.Seat
+	err := r.Scan(&s.Hash, &s.Game, &s.Role, &s.Side, &s.Formation, &s.Label)
+	return s, err
+}
+
+// Seat returns the seat whose token hashes to hash.
+func (d *DB) Seat(ctx context.Context, hash []byte) (store.Seat, error) {
+	if err := d.check(); err != nil {
+		return store.Seat{}, fmt.Errorf("seat %x: %w", hash, err)
+	}
+	s, err := scanSeat(d.pool.QueryRow(ctx, seatColumns+` WHERE hash = $1`, hash))
+	if errors.Is(err, pgx.ErrNoRows) {
+		err = store.ErrNotFound
+	}
+	if err != nil {
+		return store.Seat{}, fmt.Errorf("seat %x: %w", hash, err)
+	}
+	return s, nil
+}
+
+// Seats returns a game's seats, in the order they were given to Create.
+func (d *DB) Seats(ctx context.Context, game string) ([]store.Seat, error) {
+	if err := d.check(); err != nil {
+		return nil, fmt.Errorf("seats of game %s: %w", game, err)
+	}
+	rows, err := d.pool.Query(ctx, seatColumns+` WHERE game = $1 ORDER BY n`, game)
+	if err != nil {
+		return nil, fmt.Errorf("seats of game %s: %w", game, err)
+	}
+	seats, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Seat, error) { return scanSeat(r) })
+	if err == nil && len(seats) == 0 {
+		seats, err = nil, d.exists(ctx, game)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("seats of game %s: %w", game, err)
+	}
+	return seats, nil
+}
+
+// Seeds returns a game's seeds, oldest first.
+func (d *DB) Seeds(ctx context.Context, game string) ([]store.Seed, error) {
+	if err := d.check(); err != nil {
+		return nil, fmt.Errorf("seeds of game %s: %w", game, err)
+	}
+	rows, err := d.pool.Query(ctx, `SELECT game, from_seq, secret, commitment, revealed FROM seeds WHERE game = $1 ORDER BY from_seq`, game)
+	if err != nil {
+		return nil, fmt.Errorf("seeds of game %s: %w", game, err)
+	}
+	seeds, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Seed, error) {
+		var s store.Seed
+		err := r.Scan(&s.Game, &s.From, &s.Key, &s.Commitment, &s.Revealed)
+		return s, err
+	})
+	if err == nil && len(seeds) == 0 {
+		seeds, err = nil, d.exists(ctx, game)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("seeds of game %s: %w", game, err)
+	}
+	return seeds, nil
+}
+
+// Notice is a game's new version, announced when a change to it commits.
+type Notice struct {
+	Game    string
+	Version int
+}
+
+// String is the notice as it is sent: VERSION SPACE GAME.
+func (n Notice) String() string { return strconv.Itoa(n.Version) + " " + n.Game }
+
+// parseNotice reads a notice's payload.
+func parseNotice(s string) (Notice, bool) {
+	v, game, ok := strings.Cut(s, " ")
+	n, err := strconv.Atoi(v)
+	if !ok || err != nil || game == "" {
+		return Notice{}, false
+	}
+	return Notice{Game: game, Version: n}, true
+}
+
+// Listen hears the notices on Channel, on a connection of its own, until
+// ctx ends, calling heard for each. Notices sent while nobody listens are
+// lost, so each time it starts listening (the first time, and after a lost
+// connection, which it retries with a growing pause of up to pause) it
+// calls caughtUp, from which the caller reads from the database what it
+// may have missed. It returns ctx's error.
+func (d *DB) Listen(ctx context.Context, pause time.Duration, heard func(Notice), caughtUp func()) error {
+	wait := 50 * time.Millisecond
+	for {
+		err := d.listen(ctx, heard, caughtUp, func() { wait = 50 * time.Millisecond })
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		_ = err // a lost connection: listen again after a pause
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, max(pause, 50*time.Millisecond))
+	}
+}
+
+// listen is one connection's listening: LISTEN, then caughtUp, then each
+// notice until the connection fails or ctx ends.
+func (d *DB) listen(ctx context.Context, heard func(Notice), caughtUp, connected func()) error {
+	if err := d.check(); err != nil {
+		return err
+	}
+	conn, err := d.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	// The connection is not given back to the pool: it may still be
+	// listening, or broken.
+	c := conn.Hijack()
+	defer c.Close(context.Background())
+	if _, err := c.Exec(ctx, "LISTEN "+pgx.Identifier{Channel}.Sanitize()); err != nil {
+		return err
+	}
+	connected()
+	caughtUp()
+	for {
+		n, err := c.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		if no, ok := parseNotice(n.Payload); ok {
+			heard(no)
+		}
+	}
+}

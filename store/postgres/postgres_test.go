@@ -1,0 +1,126 @@
+package postgres_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"testing"
+	"time"
+
+	"orderly/store"
+	"orderly/store/pgtest"
+	"orderly/store/postgres"
+)
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+
+// open opens a store on a new database of the test cluster.
+func open(t *testing.T) *postgres.DB {
+	t.Helper()
+	d, err := postgres.Open(context.Background(), pgtest.DB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+// TestSmoke: a game made, appended to, refused a stale append and read
+// back.
+func TestSmoke(t *testing.T) {
+	d := open(t)
+	ctx := context.Background()
+	g := store.Game{ID: "g1", Title: "t", Rules: "nb", File: "f.yaml", Scenario: []byte("x: 1")}
+	if err := d.Create(ctx, g, []store.Seat{{Hash: []byte("h"), Role: store.Umpire, Label: "Umpire"}}, nil, []json.RawMessage{json.RawMessage(`{"a":1}`)}); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := d.Append(ctx, "g1", 1, []json.RawMessage{json.RawMessage(`{"b":2}`), json.RawMessage(`{"c": 3}`)}); err != nil || v != 3 {
+		t.Fatalf("append: %d %v", v, err)
+	}
+	if _, err := d.Append(ctx, "g1", 1, []json.RawMessage{json.RawMessage(`{}`)}); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("stale append: %v", err)
+	}
+	evs, err := d.Events(ctx, "g1", 0, 0)
+	if err != nil || len(evs) != 3 || string(evs[2]) != `{"c": 3}` {
+		t.Fatalf("events: %q %v", evs, err)
+	}
+}
+
+// TestListen: an append on one handle is heard on another's Listen with
+// the game and its new version, and only once it commits; a listening
+// connection killed by the server is made again, and caughtUp is called
+// each time listening starts, so that what was missed is read.
+func TestListen(t *testing.T) {
+	url := pgtest.DB(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	a, err := postgres.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := postgres.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	heard := make(chan postgres.Notice, 16)
+	caught := make(chan struct{}, 16)
+	lctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() {
+		done <- b.Listen(lctx, 200*time.Millisecond, func(n postgres.Notice) { heard <- n }, func() { caught <- struct{}{} })
+	}()
+	wait := func(what string) {
+		t.Helper()
+		select {
+		case <-caught:
+		case <-ctx.Done():
+			t.Fatalf("no call of caughtUp %s", what)
+		}
+	}
+	hear := func(want postgres.Notice) {
+		t.Helper()
+		select {
+		case n := <-heard:
+			if n != want {
+				t.Fatalf("heard %+v, want %+v", n, want)
+			}
+		case <-ctx.Done():
+			t.Fatalf("never heard %+v", want)
+		}
+	}
+	wait("at the start")
+	g := store.Game{ID: "g1", Title: "t", Rules: "nb", File: "f.yaml", Scenario: []byte("x: 1")}
+	if err := a.Create(ctx, g, nil, nil, []json.RawMessage{json.RawMessage(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	hear(postgres.Notice{Game: "g1", Version: 1})
+	if _, err := a.Append(ctx, "g1", 1, []json.RawMessage{json.RawMessage(`{}`), json.RawMessage(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	hear(postgres.Notice{Game: "g1", Version: 3})
+	// A refused append announces nothing.
+	if _, err := a.Append(ctx, "g1", 1, []json.RawMessage{json.RawMessage(`{}`)}); !errors.Is(err, store.ErrConflict) {
+		t.Fatal(err)
+	}
+	// The listening connection killed: listening starts again.
+	if _, err := a.Pool().Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`); err != nil {
+		t.Fatal(err)
+	}
+	wait("after the connection was lost")
+	if _, err := a.Append(ctx, "g1", 3, []json.RawMessage{json.RawMessage(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	hear(postgres.Notice{Game: "g1", Version: 4})
+	stop()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("Listen ended with %v", err)
+	}
+	select {
+	case n := <-heard:
+		t.Fatalf("heard %+v more", n)
+	default:
+	}
+}
