@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"orderly/store/storetest"
 )
 
 // event300 is an event of about 300 bytes.
@@ -29,7 +31,7 @@ func BenchmarkAppendParallel(b *testing.B) {
 	start := time.Now()
 	b.RunParallel(func(pb *testing.PB) {
 		id := fmt.Sprintf("g%d", games.Add(1))
-		g, seats, seeds := newGame(id)
+		g, seats, seeds := storetest.NewGame(id)
 		if err := d.Create(ctx, g, seats, seeds, nil); err != nil {
 			b.Error(err)
 			return

@@ -11,137 +11,34 @@ import (
 	"testing"
 	"time"
 
-	"orderly/store"
+	"orderly/store/storetest"
 )
 
-// payload is what the concurrency tests append: who wrote it, and its
-// number among that writer's events.
-type payload struct {
-	W int `json:"w"`
-	N int `json:"n"`
-}
-
-func (p payload) event() json.RawMessage {
-	b, _ := json.Marshal(p)
-	return b
-}
-
-// appendRetrying appends p to the game, reading the version afresh and
-// trying again for as long as it conflicts.
-func appendRetrying(ctx context.Context, d *DB, game string, p payload) error {
-	for {
-		g, err := d.Game(ctx, game)
-		if err != nil {
-			return err
-		}
-		_, err = d.Append(ctx, game, g.Version, []json.RawMessage{p.event()})
-		if !errors.Is(err, store.ErrConflict) {
-			return err
-		}
-	}
-}
-
-// checkLog checks that the game's log holds exactly each of writers
-// writers' n payloads once, each writer's in its order, numbered 1.. with
-// no gap.
-func checkLog(t *testing.T, d *DB, game string, writers, n int) {
-	t.Helper()
-	events := mustEvents(t, d, game, 0)
-	if len(events) != writers*n {
-		t.Errorf("%d events, want %d", len(events), writers*n)
-	}
-	if v := mustVersion(t, d, game); v != len(events) {
-		t.Errorf("version %d, but %d events", v, len(events))
-	}
-	next := make([]int, writers) // each writer's next payload number
-	for i, e := range events {
-		var p payload
-		if err := json.Unmarshal(e, &p); err != nil {
-			t.Fatalf("event %d: %v", i+1, err)
-		}
-		if p.W < 0 || p.W >= writers {
-			t.Fatalf("event %d is %+v, from no writer", i+1, p)
-		}
-		if p.N != next[p.W] {
-			t.Fatalf("event %d is %+v; writer %d's next should be %d", i+1, p, p.W, next[p.W])
-		}
-		next[p.W]++
-	}
-	var count int
-	if err := d.r.QueryRow(`SELECT count(*), coalesce(min(seq), 0) = 1 AND coalesce(max(seq), 0) = count(*) FROM events WHERE game = ?`, game).Scan(&count, new(bool)); err != nil || count != writers*n {
-		t.Errorf("the events table holds %d rows (%v), want %d", count, err, writers*n)
-	}
-}
-
-func TestConcurrentSameGame(t *testing.T) {
-	const writers, n = 16, 15
-	ctx := context.Background()
-	d, _ := openTemp(t)
-	create(t, d, "g")
-	var wg sync.WaitGroup
-	for w := range writers {
-		wg.Go(func() {
-			for i := range n {
-				if err := appendRetrying(ctx, d, "g", payload{w, i}); err != nil {
-					t.Errorf("writer %d: %v", w, err)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	checkLog(t, d, "g", writers, n)
-}
-
-func TestConcurrentManyGames(t *testing.T) {
+// TestGroupCommit: appends to many games at once share transactions.
+func TestGroupCommit(t *testing.T) {
 	const games, n = 32, 20
 	ctx := context.Background()
-	d, _ := openTemp(t)
+	d, path := openTemp(t)
 	for i := range games {
-		create(t, d, fmt.Sprintf("g%d", i))
+		storetest.Create(t, d, fmt.Sprintf("g%d", i))
 	}
 	var wg sync.WaitGroup
 	for i := range games {
 		wg.Go(func() {
 			game := fmt.Sprintf("g%d", i)
-			v := 0
 			for j := range n {
-				var err error
-				v, err = d.Append(ctx, game, v, []json.RawMessage{payload{0, j}.event()})
-				if err != nil {
+				if _, err := d.Append(ctx, game, j, []json.RawMessage{storetest.Payload{N: j}.Event()}); err != nil {
 					t.Errorf("%s: %v", game, err)
 					return
 				}
 			}
 		})
 	}
-	// Readers meanwhile must never see a log out of step with its version.
-	var stop atomic.Bool
-	var readers sync.WaitGroup
-	for range 2 {
-		readers.Go(func() {
-			for !stop.Load() {
-				es, err := d.Events(ctx, "g0", 0, 0)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				for j, e := range es {
-					var p payload
-					if err := json.Unmarshal(e, &p); err != nil || p.N != j {
-						t.Errorf("read event %d as %s", j+1, e)
-						return
-					}
-				}
-			}
-		})
-	}
 	wg.Wait()
-	stop.Store(true)
-	readers.Wait()
 	for i := range games {
-		checkLog(t, d, fmt.Sprintf("g%d", i), 1, n)
+		storetest.CheckLog(t, d, fmt.Sprintf("g%d", i), 1, n)
 	}
+	checkRows(t, path)
 	if d.grouped.Load() == 0 {
 		t.Errorf("no transaction held more than one append (%d transactions)", d.batches.Load())
 	}
@@ -156,13 +53,13 @@ func TestMaxBatch(t *testing.T) {
 	const games, n = 16, 10
 	d, _ := openTemp(t, WithMaxBatch(3))
 	for i := range games {
-		create(t, d, fmt.Sprintf("g%d", i))
+		storetest.Create(t, d, fmt.Sprintf("g%d", i))
 	}
 	var wg sync.WaitGroup
 	for i := range games {
 		wg.Go(func() {
 			for j := range n {
-				if _, err := d.Append(context.Background(), fmt.Sprintf("g%d", i), j, []json.RawMessage{payload{0, j}.event()}); err != nil {
+				if _, err := d.Append(context.Background(), fmt.Sprintf("g%d", i), j, []json.RawMessage{storetest.Payload{N: j}.Event()}); err != nil {
 					t.Error(err)
 					return
 				}
@@ -172,40 +69,6 @@ func TestMaxBatch(t *testing.T) {
 	wg.Wait()
 	if l := d.largest.Load(); l > 3 {
 		t.Errorf("a transaction held %d requests, the most allowed is 3", l)
-	}
-}
-
-func TestTwoHandles(t *testing.T) {
-	const writers, n = 8, 15
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "shared.db")
-	d1 := openAt(t, path)
-	d2 := openAt(t, path)
-	create(t, d1, "g")
-	var wg sync.WaitGroup
-	for w := range writers {
-		d := d1
-		if w%2 == 1 {
-			d = d2
-		}
-		wg.Go(func() {
-			for i := range n {
-				if err := appendRetrying(ctx, d, "g", payload{w, i}); err != nil {
-					t.Errorf("writer %d: %v", w, err)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	checkLog(t, d1, "g", writers, n)
-	checkLog(t, d2, "g", writers, n)
-	// Creating the same id through both: exactly one wins.
-	g, seats, seeds := newGame("h")
-	err1 := d1.Create(ctx, g, seats, seeds, nil)
-	err2 := d2.Create(ctx, g, seats, seeds, nil)
-	if err1 != nil || !errors.Is(err2, store.ErrExists) {
-		t.Errorf("Create through both handles: %v, %v", err1, err2)
 	}
 }
 
@@ -228,7 +91,7 @@ func TestOpenTogether(t *testing.T) {
 		if d == nil {
 			continue
 		}
-		create(t, d, fmt.Sprintf("g%d", i))
+		storetest.Create(t, d, fmt.Sprintf("g%d", i))
 		if err := d.Close(); err != nil {
 			t.Error(err)
 		}
@@ -246,7 +109,7 @@ func TestCloseInFlight(t *testing.T) {
 		t.Fatal(err)
 	}
 	for w := range writers {
-		create(t, d, fmt.Sprintf("g%d", w))
+		storetest.Create(t, d, fmt.Sprintf("g%d", w))
 	}
 	kept := make([]int, writers)
 	var wg sync.WaitGroup
@@ -259,7 +122,7 @@ func TestCloseInFlight(t *testing.T) {
 				if i == 3 {
 					started.Done()
 				}
-				v, err := d.Append(ctx, game, i, []json.RawMessage{payload{0, i}.event()})
+				v, err := d.Append(ctx, game, i, []json.RawMessage{storetest.Payload{N: i}.Event()})
 				if err != nil {
 					if !errors.Is(err, ErrClosed) {
 						t.Errorf("writer %d: %v", w, err)
@@ -291,8 +154,9 @@ func TestCloseInFlight(t *testing.T) {
 
 	d = openAt(t, path)
 	for w := range writers {
-		checkLog(t, d, fmt.Sprintf("g%d", w), 1, kept[w])
+		storetest.CheckLog(t, d, fmt.Sprintf("g%d", w), 1, kept[w])
 	}
+	checkRows(t, path)
 }
 
 // TestFailedBatch makes a COMMIT fail: every request in the batch gets the
@@ -303,7 +167,7 @@ func TestFailedBatch(t *testing.T) {
 	hold := make(chan struct{})
 	var calls atomic.Int32
 	var failedSize atomic.Int32
-	d, _ := openTemp(t, func(c *config) {
+	d, path := openTemp(t, func(c *config) {
 		c.beforeCommit = func(n int) error {
 			switch calls.Add(1) {
 			case games + 1: // the first append: hold it while others queue
@@ -316,11 +180,11 @@ func TestFailedBatch(t *testing.T) {
 		}
 	})
 	for i := range games {
-		create(t, d, fmt.Sprintf("g%d", i))
+		storetest.Create(t, d, fmt.Sprintf("g%d", i))
 	}
 	first := make(chan error)
 	go func() {
-		_, err := d.Append(ctx, "g0", 0, []json.RawMessage{event("first")})
+		_, err := d.Append(ctx, "g0", 0, []json.RawMessage{storetest.Event("first")})
 		first <- err
 	}()
 	for calls.Load() < games+1 {
@@ -330,7 +194,7 @@ func TestFailedBatch(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := 1; i < games; i++ {
 		wg.Go(func() {
-			_, errs[i] = d.Append(ctx, fmt.Sprintf("g%d", i), 0, []json.RawMessage{event("doomed"), event("doomed too")})
+			_, errs[i] = d.Append(ctx, fmt.Sprintf("g%d", i), 0, []json.RawMessage{storetest.Event("doomed"), storetest.Event("doomed too")})
 		})
 	}
 	time.Sleep(100 * time.Millisecond) // let them queue up behind the first
@@ -344,11 +208,11 @@ func TestFailedBatch(t *testing.T) {
 		game := fmt.Sprintf("g%d", i)
 		if errs[i] != nil {
 			failed++
-			if v := mustVersion(t, d, game); v != 0 {
+			if v := storetest.MustVersion(t, d, game); v != 0 {
 				t.Errorf("%s failed (%v) but its version is %d", game, errs[i], v)
 			}
-			sameEvents(t, game, mustEvents(t, d, game, 0), nil)
-		} else if v := mustVersion(t, d, game); v != 2 {
+			storetest.SameEvents(t, game, storetest.MustEvents(t, d, game, 0), nil)
+		} else if v := storetest.MustVersion(t, d, game); v != 2 {
 			t.Errorf("%s succeeded but its version is %d", game, v)
 		}
 	}
@@ -358,6 +222,7 @@ func TestFailedBatch(t *testing.T) {
 	// The store is still good.
 	for i := range games {
 		game := fmt.Sprintf("g%d", i)
-		mustAppend(t, d, game, mustVersion(t, d, game), event("after"))
+		storetest.MustAppend(t, d, game, storetest.MustVersion(t, d, game), storetest.Event("after"))
 	}
+	checkRows(t, path)
 }
