@@ -11,21 +11,18 @@ import (
 	"orderly/archive"
 	"orderly/game"
 	"orderly/server"
-	"orderly/store/sqlite"
 )
 
-// openServer opens the games in an SQLite file, as orderly serve would.
+// openServer opens the games in a store (an SQLite file that exists, or
+// a PostgreSQL database), as orderly serve would.
 func (a *app) openServer(ctx context.Context, db string) (*server.Server, func(), error) {
 	eng, err := a.maker()
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := os.Stat(db); err != nil {
-		return nil, nil, badf("--db %s: %v", db, errors.Unwrap(err))
-	}
-	st, err := sqlite.Open(ctx, db)
+	st, err := openStore(ctx, db, false)
 	if err != nil {
-		return nil, nil, bad(fmt.Errorf("--db %s: %w", db, err))
+		return nil, nil, err
 	}
 	srv, err := server.New(ctx, st, eng)
 	if err != nil {
@@ -77,7 +74,7 @@ whoever holds it foresee the rolls to come, so keep it from the players.`,
 			return doc.Write(w)
 		},
 	}
-	c.Flags().StringVar(&db, "db", "orderly.db", "the SQLite `FILE` of orderly serve")
+	a.dbFlag(c, &db, "the store of orderly serve")
 	c.Flags().StringVarP(&out, "output", "o", "", "write to `FILE` instead of standard output")
 	c.Flags().BoolVar(&secrets, "secrets", false, "include the keys of seeds not yet revealed")
 	return c
@@ -101,14 +98,12 @@ the same file takes the game up when one of its seats first calls.`,
 			if err != nil {
 				return err
 			}
-			if _, err := os.Stat(db); err != nil {
-				// A new file is fine for import.
-				if st, err := sqlite.Open(cmd.Context(), db); err == nil {
-					st.Close()
-				} else {
-					return bad(fmt.Errorf("--db %s: %w", db, err))
-				}
+			// A new file is fine for import.
+			st, err := openStore(cmd.Context(), db, true)
+			if err != nil {
+				return err
 			}
+			st.Close()
 			srv, done, err := a.openServer(cmd.Context(), db)
 			if err != nil {
 				return err
@@ -126,7 +121,7 @@ the same file takes the game up when one of its seats first calls.`,
 			return nil
 		},
 	}
-	c.Flags().StringVar(&db, "db", "orderly.db", "the SQLite `FILE` of orderly serve")
+	a.dbFlag(c, &db, "the store of orderly serve")
 	c.Flags().StringVar(&base, "url", "http://127.0.0.1:8080", "the server's address, for the join links")
 	c.Flags().BoolVar(&commanders, "commanders", false, "also make a seat for each commander under the army")
 	return c

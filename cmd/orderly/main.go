@@ -23,6 +23,7 @@ func main() {
 		out:  os.Stdout,
 		err:  os.Stderr,
 		seed: func() uint64 { return uint64(time.Now().UnixNano()) },
+		env:  os.Getenv,
 	}
 	os.Exit(a.run(context.Background(), os.Args[1:]))
 }
@@ -33,6 +34,8 @@ type app struct {
 	out, err io.Writer
 	seed     func() uint64
 	rules    []string // house-rule files from --rules
+	// env reads the environment (os.Getenv; nil reads nothing).
+	env func(string) string
 }
 
 // inputError marks an error caused by what the user typed: exit status 2.

@@ -48,7 +48,7 @@ on the same file. The umpire can do the same from the game's page.`,
 			return nil
 		},
 	}
-	c.Flags().StringVar(&db, "db", "orderly.db", "the SQLite `FILE` of orderly serve")
+	a.dbFlag(c, &db, "the store of orderly serve")
 	c.Flags().StringVar(&base, "url", "http://127.0.0.1:8080", "the server's address, for the join link")
 	c.Flags().StringVar(&reissue, "reissue", "", "give `SEAT` a new join link, revoking the old one")
 	return c

@@ -16,7 +16,6 @@ import (
 
 	"orderly/game"
 	"orderly/server"
-	"orderly/store/sqlite"
 )
 
 // serveOpts are the flags of orderly serve.
@@ -63,7 +62,7 @@ others".`,
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&o.db, "db", "orderly.db", "the SQLite `FILE` that keeps the games (made if missing)")
+	a.dbFlag(c, &o.db, "where the games are kept (an SQLite file is made if missing)")
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "the `HOST:PORT` to listen on (port 0 picks a free one; 0.0.0.0:8080 for a club network)")
 	f.BoolVar(&o.demo, "demo", false, "make the demo game (or reuse the one made before) and print its join links")
 	f.BoolVar(&o.commanders, "commanders", false, "with --demo, also make a seat for each commander under the army")
@@ -126,9 +125,9 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	st, err := sqlite.Open(ctx, o.db)
+	st, err := openStore(ctx, o.db, true)
 	if err != nil {
-		return bad(fmt.Errorf("--db %s: %w", o.db, err))
+		return err
 	}
 	defer st.Close()
 	srv, err := server.New(ctx, st, eng,
@@ -146,7 +145,7 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(a.out, "orderly serves %d game(s) from %s at %s\n", stored, o.db, base)
+	fmt.Fprintf(a.out, "orderly serves %d game(s) from %s at %s\n", stored, dbName(o.db), base)
 	if anywhere {
 		fmt.Fprintf(a.out, "it listens on every address of this machine: players use its IP address, or a name given with --host\n")
 	}

@@ -11,6 +11,7 @@ import (
 	"orderly/store"
 	"orderly/store/pgtest"
 	"orderly/store/postgres"
+	"orderly/store/storetest"
 )
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
@@ -123,4 +124,19 @@ func TestListen(t *testing.T) {
 		t.Fatalf("heard %+v more", n)
 	default:
 	}
+}
+
+// TestContract: the store keeps every promise of store.Store, checked by
+// the same suite as the SQLite store.
+func TestContract(t *testing.T) {
+	storetest.Run(t, storetest.Factory{
+		New: func(t *testing.T) store.Store { return open(t) },
+		Again: func(t *testing.T, s store.Store) store.Store {
+			d, err := postgres.Open(context.Background(), s.(*postgres.DB).URL())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return d
+		},
+	})
 }

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"orderly/store"
+	"orderly/store/postgres"
+	"orderly/store/sqlite"
+)
+
+// dbEnv is the environment variable that names the store when --db is not
+// given.
+const dbEnv = "ORDERLY_DB"
+
+// dbFlag adds --db to c: an SQLite file, or a postgres:// URL (issue 16),
+// by default $ORDERLY_DB, else orderly.db.
+func (a *app) dbFlag(c *cobra.Command, db *string, what string) {
+	def := "orderly.db"
+	if v := a.getenv(dbEnv); v != "" {
+		def = v
+	}
+	c.Flags().StringVar(db, "db", def, what+": an SQLite `FILE`, or a PostgreSQL URL postgres://USER:PASSWORD@HOST/DATABASE (default $"+dbEnv+", else orderly.db)")
+}
+
+// getenv is the environment variable name, from the app's environment
+// (tests give their own).
+func (a *app) getenv(name string) string {
+	if a.env == nil {
+		return ""
+	}
+	return a.env(name)
+}
+
+// openStore opens the store db names: a PostgreSQL database for a
+// postgres:// URL, else an SQLite file, which must exist unless create.
+func openStore(ctx context.Context, db string, create bool) (store.Store, error) {
+	if postgres.IsURL(db) {
+		st, err := postgres.Open(ctx, db)
+		if err != nil {
+			return nil, bad(fmt.Errorf("--db: %w", err))
+		}
+		return st, nil
+	}
+	if !create {
+		if _, err := os.Stat(db); err != nil {
+			return nil, badf("--db %s: %v", db, errors.Unwrap(err))
+		}
+	}
+	st, err := sqlite.Open(ctx, db)
+	if err != nil {
+		return nil, bad(fmt.Errorf("--db %s: %w", db, err))
+	}
+	return st, nil
+}
+
+// dbName is db as it may be printed: a URL without its password.
+func dbName(db string) string {
+	if postgres.IsURL(db) {
+		return postgres.Redact(db)
+	}
+	return db
+}
