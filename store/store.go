@@ -12,6 +12,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"time"
 
 	"orderly/dice"
@@ -116,4 +117,37 @@ type Store interface {
 	Reveal(ctx context.Context, game string, version int, next Seed) error
 	// Close releases the store.
 	Close() error
+}
+
+// CheckCreate checks what a store's Create is given before it writes
+// anything: the game has an id, each seat and seed is of that game (or
+// names none), each seat has a hash, and no event is empty.
+func CheckCreate(g Game, seats []Seat, seeds []Seed, events []json.RawMessage) error {
+	if g.ID == "" {
+		return errors.New("no id")
+	}
+	for i, s := range seats {
+		if s.Game != "" && s.Game != g.ID {
+			return fmt.Errorf("seat %d is for game %s", i+1, s.Game)
+		}
+		if len(s.Hash) == 0 {
+			return fmt.Errorf("seat %d has no hash", i+1)
+		}
+	}
+	for i, s := range seeds {
+		if s.Game != "" && s.Game != g.ID {
+			return fmt.Errorf("seed %d is for game %s", i+1, s.Game)
+		}
+	}
+	return CheckEvents(events)
+}
+
+// CheckEvents checks that no event of an append or a create is empty.
+func CheckEvents(events []json.RawMessage) error {
+	for i, e := range events {
+		if len(e) == 0 {
+			return fmt.Errorf("event %d of %d is empty", i+1, len(events))
+		}
+	}
+	return nil
 }

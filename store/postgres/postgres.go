@@ -156,15 +156,6 @@ func notify(ctx context.Context, tx pgx.Tx, game string, version int) error {
 	return err
 }
 
-func checkEvents(events []json.RawMessage) error {
-	for i, e := range events {
-		if len(e) == 0 {
-			return fmt.Errorf("event %d of %d is empty", i+1, len(events))
-		}
-	}
-	return nil
-}
-
 // insertEvents adds events to game's log as seq from+1, from+2, ...; a
 // key already taken is a conflict.
 func insertEvents(ctx context.Context, tx pgx.Tx, game string, from int, events []json.RawMessage) error {
@@ -194,7 +185,7 @@ func isUnique(err error) bool {
 // transaction ends, so two instances appending to one game at once are
 // put in order, and the second finds the version moved on.
 func (d *DB) Append(ctx context.Context, game string, version int, events []json.RawMessage) (int, error) {
-	if err := checkEvents(events); err != nil {
+	if err := store.CheckEvents(events); err != nil {
 		return 0, fmt.Errorf("append to game %s: %w", game, err)
 	}
 	next := version + len(events)
@@ -247,7 +238,7 @@ func nonNil(b []byte) []byte {
 // fields of the seats and seeds may be left empty; g.Version is ignored,
 // and a zero g.Created means now.
 func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds []store.Seed, events []json.RawMessage) error {
-	if err := checkCreate(g, seats, seeds, events); err != nil {
+	if err := store.CheckCreate(g, seats, seeds, events); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	if g.Created.IsZero() {
@@ -290,26 +281,6 @@ func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	return nil
-}
-
-func checkCreate(g store.Game, seats []store.Seat, seeds []store.Seed, events []json.RawMessage) error {
-	if g.ID == "" {
-		return errors.New("no id")
-	}
-	for i, s := range seats {
-		if s.Game != "" && s.Game != g.ID {
-			return fmt.Errorf("seat %d is for game %s", i+1, s.Game)
-		}
-		if len(s.Hash) == 0 {
-			return fmt.Errorf("seat %d has no hash", i+1)
-		}
-	}
-	for i, s := range seeds {
-		if s.Game != "" && s.Game != g.ID {
-			return fmt.Errorf("seed %d is for game %s", i+1, s.Game)
-		}
-	}
-	return checkEvents(events)
 }
 
 func insertSeed(ctx context.Context, tx pgx.Tx, game string, s store.Seed) error {

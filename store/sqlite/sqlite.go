@@ -308,7 +308,7 @@ func (d *DB) closedErr(err error) error {
 // outcome even if ctx is cancelled, so that a nil error always means the
 // events are committed and an error always means they are not.
 func (d *DB) Append(ctx context.Context, game string, version int, events []json.RawMessage) (int, error) {
-	if err := checkEvents(events); err != nil {
+	if err := store.CheckEvents(events); err != nil {
 		return 0, fmt.Errorf("append to game %s: %w", game, err)
 	}
 	r := &request{op: opAppend, game: game, version: version, events: events}
@@ -324,7 +324,7 @@ func (d *DB) Append(ctx context.Context, game string, version int, events []json
 // fields of the seats and seeds may be left empty; g.Version is ignored,
 // and a zero g.Created means now.
 func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds []store.Seed, events []json.RawMessage) error {
-	if err := checkCreate(g, seats, seeds, events); err != nil {
+	if err := store.CheckCreate(g, seats, seeds, events); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	if g.Created.IsZero() {
@@ -333,35 +333,6 @@ func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds
 	r := &request{op: opCreate, game: g.ID, g: g, seats: seats, seeds: seeds, events: events}
 	if _, err := d.send(ctx, r); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
-	}
-	return nil
-}
-
-func checkCreate(g store.Game, seats []store.Seat, seeds []store.Seed, events []json.RawMessage) error {
-	if g.ID == "" {
-		return errors.New("no id")
-	}
-	for i, s := range seats {
-		if s.Game != "" && s.Game != g.ID {
-			return fmt.Errorf("seat %d is for game %s", i+1, s.Game)
-		}
-		if len(s.Hash) == 0 {
-			return fmt.Errorf("seat %d has no hash", i+1)
-		}
-	}
-	for i, s := range seeds {
-		if s.Game != "" && s.Game != g.ID {
-			return fmt.Errorf("seed %d is for game %s", i+1, s.Game)
-		}
-	}
-	return checkEvents(events)
-}
-
-func checkEvents(events []json.RawMessage) error {
-	for i, e := range events {
-		if len(e) == 0 {
-			return fmt.Errorf("event %d of %d is empty", i+1, len(events))
-		}
 	}
 	return nil
 }
