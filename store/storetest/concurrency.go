@@ -33,30 +33,12 @@ func testTwoHandles(t *testing.T, c contract) {
 	}
 
 	Create(t, s1, "g")
-	acked := make([][]int, writers)
-	var wg sync.WaitGroup
-	for w := range writers {
-		s := s1
-		if w%2 == 1 {
-			s = s2
-		}
-		acked[w] = make([]int, n)
-		wg.Go(func() {
-			for i := range n {
-				v, err := appendRetrying(ctx, s, "g", Payload{w, i})
-				if err != nil {
-					t.Errorf("writer %d: %v", w, err)
-					return
-				}
-				acked[w][i] = v
-			}
-		})
-	}
-	wg.Wait()
+	acked := writeAll(ctx, t, []store.Store{s1, s2}, writers, n)
 	checkAcked(t, CheckLog(t, s1, "g", writers, n), acked)
 	checkAcked(t, CheckLog(t, s2, "g", writers, n), acked)
 
 	// Creating the same id through both at once: exactly one wins.
+	var wg sync.WaitGroup
 	for i := range 4 {
 		id := fmt.Sprintf("h%d", i)
 		g, seats, seeds := NewGame(id)
@@ -97,9 +79,18 @@ func testConcurrentSameGame(t *testing.T, c contract) {
 	ctx := context.Background()
 	s := c.open(t)
 	Create(t, s, "g")
+	acked := writeAll(ctx, t, []store.Store{s}, writers, n)
+	checkAcked(t, CheckLog(t, s, "g", writers, n), acked)
+}
+
+// writeAll has writers goroutines each append n events to game g, writer
+// w through stores[w % len(stores)], rereading the version when told it
+// is stale; it returns the version each append was acknowledged at.
+func writeAll(ctx context.Context, t *testing.T, stores []store.Store, writers, n int) [][]int {
 	acked := make([][]int, writers)
 	var wg sync.WaitGroup
 	for w := range writers {
+		s := stores[w%len(stores)]
 		acked[w] = make([]int, n)
 		wg.Go(func() {
 			for i := range n {
@@ -113,7 +104,7 @@ func testConcurrentSameGame(t *testing.T, c contract) {
 		})
 	}
 	wg.Wait()
-	checkAcked(t, CheckLog(t, s, "g", writers, n), acked)
+	return acked
 }
 
 // testConcurrentManyGames: many games appended to at once, one goroutine
