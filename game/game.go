@@ -310,16 +310,43 @@ func Replay(sc *battle.Scenario, rules Rules, events []Event, opts ...Option) (*
 		return nil, err
 	}
 	g.dice = noDice{}
+	if err := g.replay(events); err != nil {
+		return nil, err
+	}
+	if !g.st.Over && g.st.Turn > 0 && (g.cur.Phase != g.st.Phase || g.cur.Name != g.st.Step || !g.cur.Player()) {
+		return nil, fmt.Errorf("the log ends in step %s/%s, which waits for nobody", g.st.Phase, g.st.Step)
+	}
+	return g, nil
+}
+
+// Extend adds to the game events already recorded elsewhere (the next
+// ones of its log, read back from a store another process wrote to),
+// without rolling any dice: the game ends as Replay of its whole log
+// would. Events read from JSON get their payload's type first (Decode).
+// On an error the game is left part way and must be rebuilt (Replay).
+func (g *Game) Extend(events []Event) error {
+	if g.torn {
+		return fmt.Errorf("the game was left part way through a refused command; rebuild it from its log")
+	}
+	if err := g.replay(events); err != nil {
+		g.torn = true
+		return err
+	}
+	return nil
+}
+
+// replay applies recorded events after the log's last.
+func (g *Game) replay(events []Event) error {
 	for i := range events {
 		e := events[i]
-		if e.Seq != i+1 {
-			return nil, fmt.Errorf("event %d has sequence number %d", i+1, e.Seq)
+		if e.Seq != g.Len()+1 {
+			return fmt.Errorf("event %d has sequence number %d", g.Len()+1, e.Seq)
 		}
-		if err := decodeData(rules, &e); err != nil {
-			return nil, err
+		if err := decodeData(g.rules, &e); err != nil {
+			return err
 		}
-		if err := g.st.apply(rules, &e); err != nil {
-			return nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
+		if err := g.st.apply(g.rules, &e); err != nil {
+			return fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
 		}
 		if f := g.st.fog; f != nil {
 			f.update(g.st)
@@ -328,7 +355,7 @@ func Replay(sc *battle.Scenario, rules Rules, events []Event, opts ...Option) (*
 			if e.See == All {
 				c := e
 				if f.narrow(&c); c.See != All {
-					return nil, fmt.Errorf("event %d (%s) is shown to every side, yet under fog %s it names a piece not every side spots", e.Seq, e.Type, f.mode)
+					return fmt.Errorf("event %d (%s) is shown to every side, yet under fog %s it names a piece not every side spots", e.Seq, e.Type, f.mode)
 				}
 			}
 		}
@@ -336,14 +363,9 @@ func Replay(sc *battle.Scenario, rules Rules, events []Event, opts ...Option) (*
 			g.cur = Step{Phase: e.Phase, Name: e.Step, Actors: b.Actors, Verbs: b.Verbs}
 		}
 		g.log = append(g.log, &e)
+		g.head = e.Hash
 	}
-	if n := len(events); n > 0 {
-		g.head = events[n-1].Hash
-	}
-	if !g.st.Over && g.st.Turn > 0 && (g.cur.Phase != g.st.Phase || g.cur.Name != g.st.Step || !g.cur.Player()) {
-		return nil, fmt.Errorf("the log ends in step %s/%s, which waits for nobody", g.st.Phase, g.st.Step)
-	}
-	return g, nil
+	return nil
 }
 
 type noDice struct{}

@@ -174,7 +174,7 @@ func (s *Server) admitGame(r *http.Request) *Error {
 	if n >= s.lim.Games {
 		return errorf(TooMany, "this server keeps at most %d games and has them all; ask its host to make room", s.lim.Games)
 	}
-	if over, wait := s.made.over(client(r)); over {
+	if over, wait := s.made.over(s.client(r)); over {
 		return tooMany(wait, "your address has made %d games in the last hour, this server's limit; try again in %s", s.lim.GamesPerHour, wait.Round(1e9))
 	}
 	return nil
@@ -192,7 +192,7 @@ func (s *Server) createGame(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	s.made.allow(client(r))
+	s.made.allow(s.client(r))
 	return http.StatusCreated, c, nil
 }
 

@@ -47,9 +47,8 @@ func (s *Server) Handler() http.Handler {
 		}
 		static.ServeHTTP(w, r)
 	})
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]any{"ok": true, "games": s.Games(), "streams": s.Streams()})
-	})
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /readyz", s.readyz)
 	return s.guard(mux)
 }
 
@@ -146,6 +145,11 @@ func (s *Server) guard(next http.Handler) http.Handler {
 
 // admit checks a request's Host, Origin and Content-Type.
 func (s *Server) admit(r *http.Request) *Error {
+	if (r.URL.Path == "/healthz" || r.URL.Path == "/readyz") && r.Method == http.MethodGet {
+		// A proxy or orchestrator asks by the instance's own address; the
+		// answer tells nothing of any game.
+		return nil
+	}
 	if !s.answers(r.Host) {
 		return errorf(WrongHost, "this server does not answer to the host name %s; it answers to localhost, IP addresses and the names given with --host", quote(r.Host))
 	}

@@ -6,7 +6,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -17,6 +16,9 @@ import (
 	"orderly/rules"
 	"orderly/rules/nb"
 	"orderly/server"
+	"orderly/store"
+	"orderly/store/pgtest"
+	"orderly/store/postgres"
 	"orderly/store/sqlite"
 )
 
@@ -26,12 +28,18 @@ func TestMain(m *testing.M) {
 	if db := os.Getenv("ORDERLY_TEST_SERVE_DB"); db != "" {
 		os.Exit(serveChild(db, os.Getenv("ORDERLY_TEST_SERVE_ADDR")))
 	}
-	os.Exit(m.Run())
+	os.Exit(pgtest.Main(m))
 }
 
 func serveChild(db, addrFile string) int {
 	ctx := context.Background()
-	st, err := sqlite.Open(ctx, db)
+	var st store.Store
+	var err error
+	if postgres.IsURL(db) {
+		st, err = postgres.Open(ctx, db)
+	} else {
+		st, err = sqlite.Open(ctx, db)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -54,6 +62,9 @@ func serveChild(db, addrFile string) int {
 	if err := os.WriteFile(addrFile+".tmp", []byte(ln.Addr().String()), 0o600); err != nil || os.Rename(addrFile+".tmp", addrFile) != nil {
 		return 1
 	}
+	if w, ok := st.(store.Watcher); ok {
+		go func() { _ = srv.Follow(ctx, w) }()
+	}
 	_ = http.Serve(ln, srv.Handler())
 	return 0
 }
@@ -75,23 +86,7 @@ func TestKillMidBurst(t *testing.T) {
 	f.call("POST", g+"/commands", tok["umpire"], `{"end":true}`, nil) // the move step
 	f.close()
 
-	addrFile := filepath.Join(dir, "addr")
-	child := exec.Command(os.Args[0], "-test.run=^$")
-	child.Env = append(os.Environ(), "ORDERLY_TEST_SERVE_DB="+path, "ORDERLY_TEST_SERVE_ADDR="+addrFile)
-	child.Stderr = os.Stderr
-	if err := child.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer child.Process.Kill()
-	var addr string
-	for deadline := time.Now().Add(120 * time.Second); addr == ""; {
-		if b, err := os.ReadFile(addrFile); err == nil {
-			addr = string(b)
-		} else if time.Now().After(deadline) {
-			t.Fatal("the child server did not start")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	child, addr := startChild(t, path, filepath.Join(dir, "addr"))
 
 	var mu sync.Mutex
 	sent, acked := map[string]bool{}, map[string]bool{}

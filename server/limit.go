@@ -4,6 +4,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"strings"
 	"sync"
 	"time"
 )
@@ -160,8 +161,11 @@ func (l *limiter) take(key string, count1 bool) (bool, time.Duration) {
 
 // client is the address limits are counted by: the remote IP, with an
 // IPv6 address taken as its /64, which one home or machine usually has
-// whole. A proxy in front of the server makes every client one address.
-func client(r *http.Request) string {
+// whole. A request from a trusted proxy (WithProxies) is counted by the
+// address the proxy says it came from (X-Forwarded-For, read from the
+// right past the trusted proxies); an untrusted sender's header is
+// ignored, since anyone can write one.
+func (s *Server) client(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
@@ -171,11 +175,51 @@ func client(r *http.Request) string {
 		return host
 	}
 	a = a.Unmap()
+	if s.trusted(a) {
+		a = s.forwarded(r, a)
+	}
 	if a.Is6() {
 		p, _ := a.Prefix(64)
 		return p.String()
 	}
 	return a.String()
+}
+
+// maxHops bounds the X-Forwarded-For addresses read.
+const maxHops = 16
+
+// forwarded is the first address from the right of the request's
+// X-Forwarded-For headers that is not a trusted proxy, or the last
+// trusted one (from) if there is none or the header does not read.
+func (s *Server) forwarded(r *http.Request, from netip.Addr) netip.Addr {
+	var hops []string
+	for _, h := range r.Header.Values("X-Forwarded-For") {
+		hops = append(hops, strings.Split(h, ",")...)
+		if len(hops) > 4*maxHops {
+			break
+		}
+	}
+	for i := len(hops) - 1; i >= 0 && i >= len(hops)-maxHops; i-- {
+		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			return from
+		}
+		if a = a.Unmap(); !s.trusted(a) {
+			return a
+		}
+		from = a
+	}
+	return from
+}
+
+// trusted reports whether a is one of the proxies the server trusts.
+func (s *Server) trusted(a netip.Addr) bool {
+	for _, p := range s.proxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // LimitListener accepts at most n connections at once: further ones wait

@@ -44,6 +44,11 @@ type live struct {
 	source, tables []byte
 
 	subs subscribers
+	// mine are the versions of this server's own appends whose notices
+	// have not come back (Follow); pending and running drive the one
+	// catch-up that runs at a time (kick).
+	mine             echoes
+	pending, running atomic.Bool
 	// space is the map as a page draws it, worked out on the first board
 	// (it never changes); nil until then.
 	space *Space
@@ -53,6 +58,10 @@ func (l *live) touch(now time.Time) { l.last.Store(now.UnixNano()) }
 
 func (l *live) used() time.Time { return time.Unix(0, l.last.Load()) }
 
+// maxTries bounds how often a command is tried again after another
+// process (another instance on the same store) moved the game on first.
+const maxTries = 8
+
 // do checks cmd, as check lets it through, against the rules and, if
 // accepted, commits its events. A stale version (another process wrote to
 // the game) reloads the game and tries again; a failed commit reloads it
@@ -60,6 +69,13 @@ func (l *live) used() time.Time { return time.Unix(0, l.last.Load()) }
 func (l *live) do(ctx context.Context, st store.Store, lim Limits, cmd game.Command, check func(*game.State, *game.Command) *Error) ([]game.Event, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.pending.Swap(false) {
+		// Another instance's change was heard and is yet to be read: read
+		// it first rather than be refused by the store.
+		if err := l.caughtUp(ctx, st); err != nil {
+			return nil, err
+		}
+	}
 	for try := 0; ; try++ {
 		if n := l.g.Len(); n >= lim.GameEvents && !l.g.State().Over {
 			return nil, errorf(Full, "the game has %d events, this server's limit for one game; the umpire can export it and go on elsewhere", n)
@@ -82,7 +98,7 @@ func (l *live) do(ctx context.Context, st store.Store, lim Limits, cmd game.Comm
 		if err != nil {
 			// Refused: but perhaps only because another process has
 			// moved the game on since it was loaded. Look, reload, retry.
-			if rec, gerr := st.Game(ctx, l.id); gerr == nil && rec.Version != version && try < 3 {
+			if rec, gerr := st.Game(ctx, l.id); gerr == nil && rec.Version != version && try < maxTries {
 				if rerr := l.reload(ctx, st); rerr != nil {
 					return nil, rerr
 				}
@@ -101,7 +117,13 @@ func (l *live) do(ctx context.Context, st store.Store, lim Limits, cmd game.Comm
 		if err != nil {
 			return nil, err
 		}
+		// The notice of this append will be this server's own echo: known
+		// before the append commits, so that it cannot come back first.
+		l.mine.add(l.g.Len())
 		_, err = st.Append(ctx, l.id, version, raw)
+		if err != nil {
+			l.mine.drop(l.g.Len())
+		}
 		if err == nil {
 			l.index(evs)
 			l.trim()
@@ -112,7 +134,7 @@ func (l *live) do(ctx context.Context, st store.Store, lim Limits, cmd game.Comm
 		if rerr := l.reload(ctx, st); rerr != nil {
 			return nil, fmt.Errorf("%w; and reloading the game failed: %v", err, rerr)
 		}
-		if !errors.Is(err, store.ErrConflict) || try == 3 {
+		if !errors.Is(err, store.ErrConflict) || try == maxTries {
 			if errors.Is(err, store.ErrConflict) {
 				return nil, err
 			}

@@ -23,10 +23,12 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"path"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -56,8 +58,9 @@ type Server struct {
 	now     func() time.Time
 	log     *slog.Logger
 	lim     Limits
-	open    bool     // anyone who reaches the server may make games
-	names   []string // host names answered besides localhost and IP addresses
+	open    bool           // anyone who reaches the server may make games
+	names   []string       // host names answered besides localhost and IP addresses
+	proxies []netip.Prefix // proxies trusted to say whom a request is from
 	bundled []bundled
 
 	made   *limiter // games made per client address
@@ -70,6 +73,10 @@ type Server struct {
 	starts  map[[32]byte]*cached               // parsed scenarios by the SHA-256 of their source
 	streams map[[32]byte][]*context.CancelFunc // open event streams by seat, each with the means to end it
 	known   map[[32]byte]knownSeat             // seats found lately, by token hash
+
+	// shared is set while the server follows a store other instances
+	// write to (Follow), listening while it hears their changes.
+	shared, listening atomic.Bool
 }
 
 // knownSeat is a seat found in the store, and when.
@@ -133,6 +140,14 @@ func WithHosts(names ...string) Option {
 	return func(s *Server) { s.names = append(s.names, names...) }
 }
 
+// WithProxies trusts the proxies at these addresses to name the client
+// a request comes from (X-Forwarded-For), by which the limits per client
+// address count it. Without it every request is counted by the address it
+// arrived from: behind a proxy, every client is the proxy.
+func WithProxies(p ...netip.Prefix) Option {
+	return func(s *Server) { s.proxies = append(s.proxies, p...) }
+}
+
 // New makes a server over st. Games are loaded when first asked for.
 func New(ctx context.Context, st store.Store, engine Engine, opts ...Option) (*Server, error) {
 	s := &Server{st: st, engine: engine, rand: rand.Reader, now: time.Now, log: slog.New(slog.DiscardHandler),
@@ -192,12 +207,18 @@ func (s *Server) game(ctx context.Context, id string) (*live, *Error) {
 		return nil, unavailable(id)
 	}
 	s.mu.Lock()
-	if have := s.games[id]; have != nil {
+	have := s.games[id]
+	if have != nil {
 		l = have // another request loaded it first
 	} else {
 		s.games[id] = l
 	}
 	s.mu.Unlock()
+	if have == nil && s.shared.Load() {
+		// A change committed while it was read, and announced before it
+		// was in memory, would go unheard: look once more.
+		s.kick(context.WithoutCancel(ctx), l)
+	}
 	l.touch(s.now())
 	return l, nil
 }
@@ -728,7 +749,7 @@ func (s *Server) gameID() (string, error) {
 // seat finds the seat of a token. A client address that has sent too many
 // unknown tokens lately is refused for a while, whatever it sends.
 func (s *Server) seat(r *http.Request, token string) (store.Seat, *Error) {
-	addr := client(r)
+	addr := s.client(r)
 	if over, wait := s.failed.over(addr); over {
 		return store.Seat{}, tooMany(wait, "too many unknown tokens from your address; try again in %s", wait.Round(time.Second))
 	}
@@ -780,6 +801,29 @@ func (s *Server) NewHostToken() (string, error) {
 	return token, nil
 }
 
+// MinHostToken is the shortest host token SetHostToken takes.
+const MinHostToken = 32
+
+// SetHostToken sets the host token instead of making one: several
+// instances of the server on one store share it (the host link works on
+// any of them). It must be at least MinHostToken letters, digits and
+// - _ . ~ (the characters a link carries as they are); only its SHA-256
+// is kept.
+func (s *Server) SetHostToken(token string) error {
+	if len(token) < MinHostToken {
+		return fmt.Errorf("the host token has %d characters; it needs at least %d", len(token), MinHostToken)
+	}
+	for i := 0; i < len(token); i++ {
+		if c := token[i]; !strings.ContainsRune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~", rune(c)) {
+			return fmt.Errorf("the host token has %q at position %d; it may hold only letters, digits and - _ . ~", c, i+1)
+		}
+	}
+	s.mu.Lock()
+	s.host = [32]byte(hashToken(token))
+	s.mu.Unlock()
+	return nil
+}
+
 // Open reports whether anyone may make games.
 func (s *Server) Open() bool { return s.open }
 
@@ -789,7 +833,7 @@ func (s *Server) hosting(r *http.Request) *Error {
 	if s.open {
 		return nil
 	}
-	addr := client(r)
+	addr := s.client(r)
 	if over, wait := s.failed.over(addr); over {
 		return tooMany(wait, "too many unknown tokens from your address; try again in %s", wait.Round(time.Second))
 	}

@@ -18,6 +18,7 @@ import (
 	"orderly/rules"
 	"orderly/script"
 	"orderly/server"
+	"orderly/store"
 	"orderly/store/sqlite"
 )
 
@@ -26,7 +27,7 @@ type fixture struct {
 	t    testing.TB
 	srv  *server.Server
 	ts   *httptest.Server
-	db   *sqlite.DB
+	db   store.Store
 	path string
 	host string // the host token, which makes games
 }

@@ -22,7 +22,12 @@ type sse struct {
 // subscribe opens a seat's event stream and sends its messages on a
 // channel until ctx ends.
 func (f *fixture) subscribe(ctx context.Context, game, token string, lastID int) (<-chan sse, error) {
-	req, err := http.NewRequestWithContext(ctx, "GET", f.ts.URL+"/api/games/"+game+"/stream", nil)
+	return subscribeAt(ctx, f.ts.Client(), f.ts.URL, game, token, lastID)
+}
+
+// subscribeAt is subscribe to the server at base.
+func subscribeAt(ctx context.Context, client *http.Client, base, game, token string, lastID int) (<-chan sse, error) {
+	req, err := http.NewRequestWithContext(ctx, "GET", base+"/api/games/"+game+"/stream", nil)
 	if err != nil {
 		return nil, err
 	}
@@ -30,7 +35,7 @@ func (f *fixture) subscribe(ctx context.Context, game, token string, lastID int)
 	if lastID > 0 {
 		req.Header.Set("Last-Event-ID", strconv.Itoa(lastID))
 	}
-	resp, err := f.ts.Client().Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		return nil, err
 	}

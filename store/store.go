@@ -119,6 +119,39 @@ type Store interface {
 	Close() error
 }
 
+// Notice is what a store shared by several processes announces when a
+// change to a game commits, so that each process serving the game reads
+// the change from the store: the game's new version (a reveal announces
+// the version it was made at), or a seat's token that stopped working.
+type Notice struct {
+	Game    string
+	Version int
+	// Revoked is the hash of a token that a reissue has just revoked (as
+	// a string of its bytes); Version is then 0.
+	Revoked string
+}
+
+// Listener is told what a Watcher hears. Any field may be nil.
+type Listener struct {
+	// Heard is called for each notice, in the order they were sent.
+	Heard func(Notice)
+	// Listening is called each time listening starts (the first time, and
+	// after a lost connection): notices sent before it may have been
+	// missed, so the caller reads again what it holds.
+	Listening func()
+	// Lost is called when listening stops on an error, before it is tried
+	// again.
+	Lost func(error)
+}
+
+// Watcher is a store shared by several processes that announces every
+// committed change (Notice). Listen listens until ctx ends, retrying a
+// lost connection with a growing pause of at most pause, and returns
+// ctx's error.
+type Watcher interface {
+	Listen(ctx context.Context, pause time.Duration, l Listener) error
+}
+
 // CheckCreate checks what a store's Create is given before it writes
 // anything: the game has an id, each seat and seed is of that game (or
 // names none), each seat has a hash, and no event is empty.

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os/signal"
 	"syscall"
 	"time"
@@ -16,6 +17,7 @@ import (
 
 	"orderly/game"
 	"orderly/server"
+	"orderly/store"
 )
 
 // serveOpts are the flags of orderly serve.
@@ -24,7 +26,7 @@ type serveOpts struct {
 	demo, commanders, verbose bool
 	fog, dice                 string
 	open                      bool
-	hosts                     []string
+	hosts, proxies            []string
 	lim                       server.Limits
 }
 
@@ -33,17 +35,26 @@ func (a *app) serveCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the umpire server and the web map",
-		Long: `Run the umpire server: games kept in an SQLite file, a JSON API, and the
-web page where the umpire and each side play, each seeing only what his
-seat may see. Every command is checked by the rules and saved before
-anyone hears of it; dice come from a secret seed whose SHA-256 is shown
-when the game is made, so every roll can be checked once it is revealed.
+		Long: `Run the umpire server: games kept in an SQLite file (or a PostgreSQL
+database, --db postgres://...), a JSON API, and the web page where the
+umpire and each side play, each seeing only what his seat may see.
+Every command is checked by the rules and saved before anyone hears of
+it; dice come from a secret seed whose SHA-256 is shown when the game is
+made, so every roll can be checked once it is revealed.
 
 It prints a host link: whoever opens it can make and import games from
 the front page (a new link is made at each start, and the old one stops
 working). With --open anyone who reaches the server may. With --demo it
 makes a game of the demo scenario, or reuses the one it made before, and
 prints its join links: one for the umpire and one for each side.
+
+Several instances on one PostgreSQL database serve the same games, each
+hearing the others' changes. Give them all one host token in
+ORDERLY_HOST_TOKEN (at least 32 letters, digits and - _ . ~), and name
+their reverse proxy with --trusted-proxy, so that the limits per client
+count each client rather than the proxy. GET /healthz answers while the
+process runs; GET /readyz answers 200 only while the database answers
+and, on PostgreSQL, the instance hears the others' changes.
 
 It answers only to localhost, IP addresses and the names given with
 --host, and every limit below is a flag. See the README's "Running it for
@@ -71,6 +82,7 @@ others".`,
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "log every request (never its token)")
 	f.BoolVar(&o.open, "open", false, "let anyone who reaches the server make and import games, without the host link")
 	f.StringArrayVar(&o.hosts, "host", nil, "a host `NAME` the server answers to besides localhost and IP addresses (repeatable)")
+	f.StringArrayVar(&o.proxies, "trusted-proxy", nil, "the `ADDRESS` or CIDR range of a reverse proxy trusted to name each request's client (X-Forwarded-For), by which the limits per client count (repeatable)")
 	limitFlags(f, &o.lim)
 	return c
 }
@@ -130,10 +142,20 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, st, eng,
-		server.WithLogger(log), server.WithLimits(o.lim), server.WithOpen(o.open), server.WithHosts(o.hosts...))
+	proxies, err := parseProxies(o.proxies)
 	if err != nil {
 		return err
+	}
+	srv, err := server.New(ctx, st, eng, server.WithLogger(log), server.WithLimits(o.lim), server.WithOpen(o.open),
+		server.WithHosts(o.hosts...), server.WithProxies(proxies...))
+	if err != nil {
+		return err
+	}
+	shared := a.env("ORDERLY_HOST_TOKEN")
+	if shared != "" {
+		if err := srv.SetHostToken(shared); err != nil {
+			return badf("serve: ORDERLY_HOST_TOKEN: %v", err)
+		}
 	}
 	ln, err := srv.Listen(o.addr)
 	if err != nil {
@@ -149,14 +171,18 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 	if anywhere {
 		fmt.Fprintf(a.out, "it listens on every address of this machine: players use its IP address, or a name given with --host\n")
 	}
-	host, err := srv.NewHostToken()
-	if err != nil {
-		return err
-	}
 	if o.open {
 		fmt.Fprintf(a.out, "anyone who reaches it may make games (--open)\n")
 	}
-	fmt.Fprintf(a.out, "host link, to make and import games (keep it to yourself): %s/#host=%s\n", base, host)
+	if shared != "" {
+		fmt.Fprintf(a.out, "host link, to make and import games: %s/#host= followed by the token in ORDERLY_HOST_TOKEN\n", base)
+	} else {
+		host, err := srv.NewHostToken()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(a.out, "host link, to make and import games (keep it to yourself): %s/#host=%s\n", base, host)
+	}
 	if o.demo {
 		made, reused, err := srv.Demo(ctx, server.Setup{Commanders: o.commanders, Fog: o.fog, Dice: o.dice})
 		if err != nil {
@@ -181,6 +207,10 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 	}
 	hs := srv.HTTPServer(ctx)
 	go srv.Janitor(ctx, time.Minute)
+	if w, ok := st.(store.Watcher); ok {
+		// Other instances may serve the same games: hear their changes.
+		go func() { _ = srv.Follow(ctx, w) }()
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -195,6 +225,23 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 		return err
 	}
 	return nil
+}
+
+// parseProxies reads the --trusted-proxy values: addresses or CIDR ranges.
+func parseProxies(vals []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, v := range vals {
+		if p, err := netip.ParsePrefix(v); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(v)
+		if err != nil {
+			return nil, badf("serve: --trusted-proxy %q is neither an IP address nor a CIDR range such as 10.0.0.0/8", v)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }
 
 // linkBase is the address to print in links: the listen address, or

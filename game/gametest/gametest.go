@@ -156,6 +156,43 @@ func checkReplayWith(t *testing.T, g *game.Game, opts ...game.Option) {
 	if string(b) != string(b2) {
 		t.Fatal("the log does not round-trip through JSON unchanged")
 	}
+	// A game replayed part way and extended by the rest (a server catching
+	// up with what another wrote) ends as the whole replay does.
+	half := len(back) / 2
+	var tail []game.Event
+	if err := json.Unmarshal(b, &tail); err != nil {
+		t.Fatalf("unmarshal log: %v", err)
+	}
+	// Split where a command ended: a replay must end in a step that waits.
+	var r3 *game.Game
+	for ; r3 == nil; half-- {
+		if r3, err = game.Replay(g.Scenario(), g.Rules(), back[:half], opts...); err == nil {
+			break
+		}
+		if half == 0 {
+			t.Fatalf("replay of no events: %v", err)
+		}
+	}
+	for from := half; from < len(tail); from += 7 {
+		if err := r3.Extend(tail[from:min(from+7, len(tail))]); err != nil {
+			t.Fatalf("extend from event %d: %v", from+1, err)
+		}
+	}
+	if r3.Hash() != g.Hash() || r3.Head() != g.Head() || r3.Len() != g.Len() {
+		t.Fatalf("a replay extended from event %d gives another state or head", half+1)
+	}
+	for _, sd := range g.Scenario().Sides {
+		a, _ := json.Marshal(g.Sees(sd.ID))
+		c, _ := json.Marshal(r3.Sees(sd.ID))
+		if !bytes.Equal(a, c) {
+			t.Fatalf("the extended replay's view of %s differs from the game's", sd.ID)
+		}
+	}
+	if len(tail) > 0 {
+		if err := r3.Extend(tail[len(tail)-1:]); err == nil {
+			t.Fatal("extending by an event already in the log was accepted")
+		}
+	}
 }
 
 // checkViews checks that a side's view holds nothing the side may not

@@ -14,6 +14,7 @@ package postgres
 import (
 	"context"
 	"embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -152,7 +153,12 @@ func (d *DB) inTx(ctx context.Context, f func(tx pgx.Tx) error) error {
 // notify announces game's new version, within tx: heard only if tx
 // commits.
 func notify(ctx context.Context, tx pgx.Tx, game string, version int) error {
-	_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, Channel, Notice{Game: game, Version: version}.String())
+	return announce(ctx, tx, store.Notice{Game: game, Version: version})
+}
+
+// announce sends n, within tx: heard only if tx commits.
+func announce(ctx context.Context, tx pgx.Tx, n store.Notice) error {
+	_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, Channel, payload(n))
 	return err
 }
 
@@ -434,13 +440,19 @@ func (d *DB) Reissue(ctx context.Context, game string, old, new []byte) error {
 	if err := d.check(); err != nil {
 		return fmt.Errorf("reissue a seat of game %s: %w", game, err)
 	}
-	tag, err := d.pool.Exec(ctx, `UPDATE seats SET hash = $1 WHERE game = $2 AND hash = $3`, new, game, old)
-	switch {
-	case isUnique(err):
-		err = fmt.Errorf("the new hash is taken: %w", store.ErrExists)
-	case err == nil && tag.RowsAffected() == 0:
-		err = fmt.Errorf("no such seat: %w", store.ErrNotFound)
-	}
+	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE seats SET hash = $1 WHERE game = $2 AND hash = $3`, new, game, old)
+		switch {
+		case isUnique(err):
+			return fmt.Errorf("the new hash is taken: %w", store.ErrExists)
+		case err != nil:
+			return err
+		case tag.RowsAffected() == 0:
+			return fmt.Errorf("no such seat: %w", store.ErrNotFound)
+		}
+		// Every process serving the game drops the old token at once.
+		return announce(ctx, tx, store.Notice{Game: game, Revoked: string(old)})
+	})
 	if err != nil {
 		return fmt.Errorf("reissue a seat of game %s: %w", game, err)
 	}
@@ -512,39 +524,47 @@ func (d *DB) Seeds(ctx context.Context, game string) ([]store.Seed, error) {
 	return seeds, nil
 }
 
-// Notice is a game's new version, announced when a change to it commits.
-type Notice struct {
-	Game    string
-	Version int
+// payload is a notice as it is sent: VERSION SPACE GAME, or revoked
+// SPACE HEX-HASH SPACE GAME.
+func payload(n store.Notice) string {
+	if n.Revoked != "" {
+		return "revoked " + hex.EncodeToString([]byte(n.Revoked)) + " " + n.Game
+	}
+	return strconv.Itoa(n.Version) + " " + n.Game
 }
-
-// String is the notice as it is sent: VERSION SPACE GAME.
-func (n Notice) String() string { return strconv.Itoa(n.Version) + " " + n.Game }
 
 // parseNotice reads a notice's payload.
-func parseNotice(s string) (Notice, bool) {
+func parseNotice(s string) (store.Notice, bool) {
 	v, game, ok := strings.Cut(s, " ")
+	if v == "revoked" {
+		h, g, ok := strings.Cut(game, " ")
+		b, err := hex.DecodeString(h)
+		if !ok || err != nil || len(b) == 0 || g == "" {
+			return store.Notice{}, false
+		}
+		return store.Notice{Game: g, Revoked: string(b)}, true
+	}
 	n, err := strconv.Atoi(v)
 	if !ok || err != nil || game == "" {
-		return Notice{}, false
+		return store.Notice{}, false
 	}
-	return Notice{Game: game, Version: n}, true
+	return store.Notice{Game: game, Version: n}, true
 }
 
-// Listen hears the notices on Channel, on a connection of its own, until
-// ctx ends, calling heard for each. Notices sent while nobody listens are
-// lost, so each time it starts listening (the first time, and after a lost
-// connection, which it retries with a growing pause of up to pause) it
-// calls caughtUp, from which the caller reads from the database what it
-// may have missed. It returns ctx's error.
-func (d *DB) Listen(ctx context.Context, pause time.Duration, heard func(Notice), caughtUp func()) error {
+// Listen hears the notices on Channel (store.Watcher), on a connection of
+// its own, until ctx ends. Notices sent while nobody listens are lost, so
+// each time it starts listening it calls l.Listening, from which the
+// caller reads from the database what it may have missed.
+func (d *DB) Listen(ctx context.Context, pause time.Duration, l store.Listener) error {
 	wait := 50 * time.Millisecond
 	for {
-		err := d.listen(ctx, heard, caughtUp, func() { wait = 50 * time.Millisecond })
+		err := d.listen(ctx, l, func() { wait = 50 * time.Millisecond })
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		_ = err // a lost connection: listen again after a pause
+		if l.Lost != nil {
+			l.Lost(err)
+		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
@@ -554,9 +574,9 @@ func (d *DB) Listen(ctx context.Context, pause time.Duration, heard func(Notice)
 	}
 }
 
-// listen is one connection's listening: LISTEN, then caughtUp, then each
-// notice until the connection fails or ctx ends.
-func (d *DB) listen(ctx context.Context, heard func(Notice), caughtUp, connected func()) error {
+// listen is one connection's listening: LISTEN, then l.Listening, then
+// each notice until the connection fails or ctx ends.
+func (d *DB) listen(ctx context.Context, l store.Listener, connected func()) error {
 	if err := d.check(); err != nil {
 		return err
 	}
@@ -572,14 +592,16 @@ func (d *DB) listen(ctx context.Context, heard func(Notice), caughtUp, connected
 		return err
 	}
 	connected()
-	caughtUp()
+	if l.Listening != nil {
+		l.Listening()
+	}
 	for {
 		n, err := c.WaitForNotification(ctx)
 		if err != nil {
 			return err
 		}
-		if no, ok := parseNotice(n.Payload); ok {
-			heard(no)
+		if no, ok := parseNotice(n.Payload); ok && l.Heard != nil {
+			l.Heard(no)
 		}
 	}
 }

@@ -66,12 +66,17 @@ func TestListen(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	heard := make(chan postgres.Notice, 16)
+	heard := make(chan store.Notice, 16)
 	caught := make(chan struct{}, 16)
+	lost := make(chan struct{}, 16)
 	lctx, stop := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() {
-		done <- b.Listen(lctx, 200*time.Millisecond, func(n postgres.Notice) { heard <- n }, func() { caught <- struct{}{} })
+		done <- b.Listen(lctx, 200*time.Millisecond, store.Listener{
+			Heard:     func(n store.Notice) { heard <- n },
+			Listening: func() { caught <- struct{}{} },
+			Lost:      func(error) { lost <- struct{}{} },
+		})
 	}()
 	wait := func(what string) {
 		t.Helper()
@@ -81,7 +86,7 @@ func TestListen(t *testing.T) {
 			t.Fatalf("no call of caughtUp %s", what)
 		}
 	}
-	hear := func(want postgres.Notice) {
+	hear := func(want store.Notice) {
 		t.Helper()
 		select {
 		case n := <-heard:
@@ -97,11 +102,11 @@ func TestListen(t *testing.T) {
 	if err := a.Create(ctx, g, nil, nil, []json.RawMessage{json.RawMessage(`{}`)}); err != nil {
 		t.Fatal(err)
 	}
-	hear(postgres.Notice{Game: "g1", Version: 1})
+	hear(store.Notice{Game: "g1", Version: 1})
 	if _, err := a.Append(ctx, "g1", 1, []json.RawMessage{json.RawMessage(`{}`), json.RawMessage(`{}`)}); err != nil {
 		t.Fatal(err)
 	}
-	hear(postgres.Notice{Game: "g1", Version: 3})
+	hear(store.Notice{Game: "g1", Version: 3})
 	// A refused append announces nothing.
 	if _, err := a.Append(ctx, "g1", 1, []json.RawMessage{json.RawMessage(`{}`)}); !errors.Is(err, store.ErrConflict) {
 		t.Fatal(err)
@@ -110,11 +115,29 @@ func TestListen(t *testing.T) {
 	if _, err := a.Pool().Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`); err != nil {
 		t.Fatal(err)
 	}
+	select {
+	case <-lost:
+	case <-ctx.Done():
+		t.Fatal("the lost connection was not told")
+	}
 	wait("after the connection was lost")
 	if _, err := a.Append(ctx, "g1", 3, []json.RawMessage{json.RawMessage(`{}`)}); err != nil {
 		t.Fatal(err)
 	}
-	hear(postgres.Notice{Game: "g1", Version: 4})
+	hear(store.Notice{Game: "g1", Version: 4})
+	// A reissue announces the revoked token's hash; a refused one nothing.
+	if err := a.Create(ctx, store.Game{ID: "g2", Title: "t", Rules: "nb", File: "f.yaml", Scenario: []byte("x: 1")},
+		[]store.Seat{{Hash: []byte{1, 2, 3}, Role: store.Umpire, Label: "Umpire"}}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	hear(store.Notice{Game: "g2", Version: 0})
+	if err := a.Reissue(ctx, "g2", []byte{9}, []byte{4}); !errors.Is(err, store.ErrNotFound) {
+		t.Fatal(err)
+	}
+	if err := a.Reissue(ctx, "g2", []byte{1, 2, 3}, []byte{4, 5}); err != nil {
+		t.Fatal(err)
+	}
+	hear(store.Notice{Game: "g2", Revoked: string([]byte{1, 2, 3})})
 	stop()
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Fatalf("Listen ended with %v", err)
