@@ -23,6 +23,8 @@ import (
 
 	"orderly/geom"
 	"orderly/server"
+	"orderly/store"
+	"orderly/store/postgres"
 	"orderly/store/sqlite"
 )
 
@@ -42,6 +44,19 @@ type Options struct {
 	// ProbeCommits is how many single-insert commits measure the raw
 	// SQLite rate (1,000; 0 skips the probe).
 	ProbeCommits int
+	// DB is a PostgreSQL database's URL to serve from instead of an
+	// SQLite file in Dir; it must be empty (a new database).
+	DB string
+	// Instances is how many servers share the database (1 by default;
+	// more only on PostgreSQL, where each hears the others' changes).
+	// Client i sends to instance i mod Instances, so the two sides of a
+	// game send to different instances when there are two.
+	Instances int
+	// Streams opens the umpire's event stream of every game on every
+	// instance, and measures how long after a command's answer its event
+	// reaches a stream on another instance (on the same one when there is
+	// only one).
+	Streams bool
 }
 
 // Report is what a run measured.
@@ -54,6 +69,13 @@ type Report struct {
 	PerSecond      float64 // accepted commands per second
 	P50, P99, Max  time.Duration
 	RawCommits     float64 // single-insert SQLite commits per second, on the same disk
+	Instances      int
+	// StreamP50 and StreamP99 are the times from a command's answer on
+	// one instance to its event's arrival on a stream held by another
+	// (Options.Streams); StreamMissed counts answered commands whose event
+	// never arrived there.
+	StreamP50, StreamP99, StreamMax time.Duration
+	StreamMissed                    int
 	// CPUPerCommand is the process's CPU time (user and system) while the
 	// clients sent, per accepted command: the server's work on it, its
 	// commit and its fan-out, and the in-process clients' share of
@@ -76,6 +98,16 @@ func (r Report) String() string {
 	}
 	s := fmt.Sprintf("%d clients over %d games, %s, for %.1f s: %d commands accepted (%.0f/s), %d refused; latency p50 %s, p99 %s, max %s",
 		r.Clients, r.Games, offered, r.Seconds, r.Accepted, r.PerSecond, r.Refused, ms(r.P50), ms(r.P99), ms(r.Max))
+	if r.Instances > 1 {
+		s = fmt.Sprintf("%d instances, ", r.Instances) + s
+	}
+	if r.StreamP99 > 0 || r.StreamMissed > 0 {
+		where := "another instance's"
+		if r.Instances < 2 {
+			where = "the same instance's"
+		}
+		s += fmt.Sprintf("; answer to %s stream p50 %s, p99 %s, max %s, %d never arrived", where, ms(r.StreamP50), ms(r.StreamP99), ms(r.StreamMax), r.StreamMissed)
+	}
 	if r.CPUPerCommand > 0 {
 		s += fmt.Sprintf("; CPU %d µs a command (server and clients)", r.CPUPerCommand.Microseconds())
 	}
@@ -87,13 +119,18 @@ func (r Report) String() string {
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
 
-// Run starts a server in this process on a fresh database in o.Dir,
-// makes o.Games demo games, moves each to its move step, and has o.Clients
-// clients send move commands (each for a piece of its own side, to a point
-// near it) as fast as they are answered, for o.Duration.
+// Run starts o.Instances servers in this process on a fresh database (an
+// SQLite file in o.Dir, or the PostgreSQL database o.DB), makes o.Games
+// demo games, moves each to its move step, and has o.Clients clients send
+// move commands (each for a piece of its own side, to a point near it) as
+// fast as they are answered, or at o.Rate, for o.Duration.
 func Run(ctx context.Context, o Options) (Report, error) {
 	if o.Clients < 1 || o.Games < 1 || o.Duration <= 0 {
 		return Report{}, fmt.Errorf("load: clients, games and duration must be positive")
+	}
+	o.Instances = max(o.Instances, 1)
+	if o.Instances > 1 && o.DB == "" {
+		return Report{}, fmt.Errorf("load: %d instances need a PostgreSQL database (DB); an SQLite file serves one", o.Instances)
 	}
 	dir := o.Dir
 	if dir == "" {
@@ -104,7 +141,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		defer os.RemoveAll(d)
 		dir = d
 	}
-	rep := Report{Clients: o.Clients, Games: o.Games, Rate: o.Rate}
+	rep := Report{Clients: o.Clients, Games: o.Games, Rate: o.Rate, Instances: o.Instances}
 	if o.ProbeCommits > 0 {
 		rate, err := sqlite.Probe(ctx, filepath.Join(dir, "probe.db"), o.ProbeCommits)
 		if err != nil {
@@ -112,29 +149,79 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		}
 		rep.RawCommits = rate
 	}
-	st, err := sqlite.Open(ctx, filepath.Join(dir, "load.db"))
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	var bases []string
+	for range o.Instances {
+		base, closer, err := instance(ctx, o, dir)
+		if err != nil {
+			return rep, err
+		}
+		defer closer()
+		bases = append(bases, base)
+	}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConns: 2 * o.Clients, MaxIdleConnsPerHost: 2 * o.Clients}}
+	seats, umpires, err := setup(ctx, client, bases[0], o.Games)
 	if err != nil {
 		return rep, err
 	}
-	defer st.Close()
+	var w *watcher
+	if o.Streams {
+		if w, err = watch(ctx, client, bases, umpires); err != nil {
+			return rep, err
+		}
+	}
+	rep, err = drive(ctx, client, bases, seats, o, rep, w)
+	if err != nil || w == nil {
+		return rep, err
+	}
+	w.report(&rep, 5*time.Second)
+	return rep, nil
+}
+
+// instance starts one server on o's database and returns its address,
+// once it is ready (on PostgreSQL: hearing the other instances).
+func instance(ctx context.Context, o Options, dir string) (string, func(), error) {
+	var st store.Store
+	var err error
+	if o.DB != "" {
+		st, err = postgres.Open(ctx, o.DB)
+	} else {
+		st, err = sqlite.Open(ctx, filepath.Join(dir, "load.db"))
+	}
+	if err != nil {
+		return "", nil, err
+	}
 	srv, err := server.New(ctx, st, o.Engine, loadOpts...)
 	if err != nil {
-		return rep, err
+		st.Close()
+		return "", nil, err
+	}
+	if sw, ok := st.(store.Watcher); ok {
+		go func() { _ = srv.Follow(ctx, sw) }()
 	}
 	ln, err := srv.Listen("127.0.0.1:0")
 	if err != nil {
-		return rep, err
+		st.Close()
+		return "", nil, err
 	}
 	hs := srv.HTTPServer(ctx)
 	go func() { _ = hs.Serve(ln) }()
-	defer hs.Close()
+	closer := func() { hs.Close(); st.Close() }
 	base := "http://" + ln.Addr().String()
-	client := &http.Client{Transport: &http.Transport{MaxIdleConns: 2 * o.Clients, MaxIdleConnsPerHost: 2 * o.Clients}}
-	seats, err := setup(ctx, client, base, o.Games)
-	if err != nil {
-		return rep, err
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		resp, err := http.Get(base + "/readyz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return base, closer, nil
+			}
+		}
+		if time.Now().After(deadline) {
+			closer()
+			return "", nil, fmt.Errorf("load: the server at %s was not ready in 30 s", base)
+		}
 	}
-	return drive(ctx, client, base, seats, o, rep)
 }
 
 // loadOpts open the server to the load generator's games: it makes
@@ -142,28 +229,35 @@ func Run(ctx context.Context, o Options) (Report, error) {
 var loadOpts = []server.Option{server.WithOpen(true),
 	server.WithLimits(server.Limits{Games: 1 << 20, GamesPerHour: 1 << 20, StreamsPerSeat: 1 << 12, Connections: 1 << 14})}
 
-// seat is one side of one game, with the pieces it moves.
+// seat is one side of one game, with the pieces it moves; game is the
+// game's path on any instance.
 type seat struct {
 	game, token string
 	pieces      []piece
 }
+
+// umpire is a game's path and its umpire's token.
+type umpire struct{ game, token string }
 
 type piece struct {
 	unit string
 	at   [2]float64
 }
 
-func setup(ctx context.Context, c *http.Client, base string, games int) ([]seat, error) {
+func setup(ctx context.Context, c *http.Client, base string, games int) ([]seat, []umpire, error) {
 	var out []seat
+	var umps []umpire
 	for range games {
 		var made server.Created
 		if err := call(ctx, c, base+"/api/games", "", server.Setup{Scenario: "demo"}, &made); err != nil {
-			return nil, fmt.Errorf("make a game: %w", err)
+			return nil, nil, fmt.Errorf("make a game: %w", err)
 		}
-		g := base + "/api/games/" + made.Game.ID
+		path := "/api/games/" + made.Game.ID
+		g := base + path
 		if err := call(ctx, c, g+"/commands", made.Seats[0].Token, map[string]any{"end": true}, nil); err != nil {
-			return nil, fmt.Errorf("start the move step: %w", err)
+			return nil, nil, fmt.Errorf("start the move step: %w", err)
 		}
+		umps = append(umps, umpire{path, made.Seats[0].Token})
 		for _, s := range made.Seats[1:] {
 			var b struct {
 				State struct {
@@ -176,9 +270,9 @@ func setup(ctx context.Context, c *http.Client, base string, games int) ([]seat,
 				} `json:"state"`
 			}
 			if err := call(ctx, c, g+"/board", s.Token, nil, &b); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			st := seat{game: g, token: s.Token}
+			st := seat{game: path, token: s.Token}
 			for _, u := range b.State.Units {
 				if u.Side == s.Side && u.OnTable {
 					st.pieces = append(st.pieces, piece{unit: u.ID, at: [2]float64{u.At.X, u.At.Y}})
@@ -187,10 +281,10 @@ func setup(ctx context.Context, c *http.Client, base string, games int) ([]seat,
 			out = append(out, st)
 		}
 	}
-	return out, nil
+	return out, umps, nil
 }
 
-func drive(ctx context.Context, c *http.Client, base string, seats []seat, o Options, rep Report) (Report, error) {
+func drive(ctx context.Context, c *http.Client, bases []string, seats []seat, o Options, rep Report, w *watcher) (Report, error) {
 	ctx, cancel := context.WithTimeout(ctx, o.Duration)
 	defer cancel()
 	var mu sync.Mutex
@@ -201,6 +295,8 @@ func drive(ctx context.Context, c *http.Client, base string, seats []seat, o Opt
 	start, cpu0 := time.Now(), cpuTime()
 	for i := range o.Clients {
 		s := seats[i%len(seats)]
+		at := i % len(bases)
+		base := bases[at]
 		rng := rand.New(rand.NewPCG(o.Seed, uint64(i)))
 		wg.Add(1)
 		go func() {
@@ -234,8 +330,9 @@ func drive(ctx context.Context, c *http.Client, base string, seats []seat, o Opt
 					t0 = due // latency from when the command was due
 					due = due.Add(every)
 				}
-				e := call(context.WithoutCancel(ctx), c, s.game+"/commands", s.token, body, nil)
-				d := time.Since(t0)
+				e := call(context.WithoutCancel(ctx), c, base+s.game+"/commands", s.token, body, nil)
+				answered := time.Now()
+				d := answered.Sub(t0)
 				if e != nil {
 					var ae *apiErr
 					if !errors.As(e, &ae) {
@@ -247,6 +344,9 @@ func drive(ctx context.Context, c *http.Client, base string, seats []seat, o Opt
 				}
 				ok++
 				mine = append(mine, d)
+				if w != nil {
+					w.answered(at, moveKey(s.game, to[0], to[1]), answered)
+				}
 			}
 			mu.Lock()
 			lat = append(lat, mine...)

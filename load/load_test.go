@@ -3,12 +3,16 @@ package load_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"testing"
 	"time"
 
 	"orderly/load"
 	"orderly/rules"
+	"orderly/store/pgtest"
 )
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
 func engine(t testing.TB) rules.Maker {
 	eng, err := rules.Make()
@@ -39,6 +43,92 @@ func TestRun(t *testing.T) {
 	}
 	if _, err := load.Run(context.Background(), load.Options{Clients: 0, Games: 1, Duration: time.Second}); err == nil {
 		t.Error("no clients: no error")
+	}
+}
+
+// TestRunHosted runs a short load on two instances over one PostgreSQL
+// database, the sides of each game sending to different instances: the
+// commands are accepted, and every answered command's event reaches the
+// umpire's stream on the other instance. On SQLite (one instance) the
+// same holds for the instance's own streams.
+func TestRunHosted(t *testing.T) {
+	rep, err := load.Run(context.Background(), load.Options{Clients: 8, Games: 4, Duration: 500 * time.Millisecond, Rate: 200,
+		DB: pgtest.DB(t), Instances: 2, Streams: true, Dir: t.TempDir(), Engine: engine(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Accepted < 20 || rep.Refused != 0 || rep.Instances != 2 || rep.StreamMissed != 0 || rep.StreamP99 <= 0 || rep.StreamMax < rep.StreamP99 {
+		t.Errorf("report: %+v", rep)
+	}
+	t.Log(rep)
+	one, err := load.Run(context.Background(), load.Options{Clients: 8, Games: 4, Duration: 300 * time.Millisecond,
+		Streams: true, Dir: t.TempDir(), Engine: engine(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Accepted == 0 || one.StreamMissed != 0 || one.StreamMax <= 0 {
+		t.Errorf("report on SQLite: %+v", one)
+	}
+	if _, err := load.Run(context.Background(), load.Options{Clients: 1, Games: 1, Duration: time.Second, Instances: 2, Engine: engine(t)}); err == nil {
+		t.Error("two instances on an SQLite file: no error")
+	}
+}
+
+// BenchmarkHosted is issue 16's load, in one run: 200 clients over 100
+// games for 10 seconds on two instances over one PostgreSQL cluster with
+// its durable defaults (fsync on), each game's sides sending to different
+// instances and every game's umpire stream held on both; then the same on
+// one instance over an SQLite file on the same disk. It reports each
+// store's accepted commands a second, latency, and the time from a
+// command's answer to its event on the other instance's stream (the
+// target: p99 at most 50 ms), and PostgreSQL's rate as a share of
+// SQLite's. Run it with -benchtime 1x.
+func BenchmarkHosted(b *testing.B) {
+	c, err := pgtest.StartDurable()
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			b.Fatal(err)
+		}
+		b.Skip(err)
+	}
+	defer c.Stop()
+	for _, rate := range []float64{2000, 0} {
+		name := "rate=max"
+		if rate > 0 {
+			name = fmt.Sprintf("rate=%.0f", rate)
+		}
+		b.Run(name, func(b *testing.B) {
+			eng := engine(b)
+			for b.Loop() {
+				url, err := c.Database(context.Background())
+				if err != nil {
+					b.Fatal(err)
+				}
+				o := load.Options{Clients: 200, Games: 100, Duration: 10 * time.Second, Rate: rate, Engine: eng, Streams: true}
+				pg, sq := o, o
+				pg.DB, pg.Instances, pg.Dir = url, 2, b.TempDir()
+				sq.Dir = b.TempDir()
+				pr, err := load.Run(context.Background(), pg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sr, err := load.Run(context.Background(), sq)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(pr.PerSecond, "pg-cmds/s")
+				b.ReportMetric(float64(pr.P50.Microseconds())/1000, "pg-p50-ms")
+				b.ReportMetric(float64(pr.P99.Microseconds())/1000, "pg-p99-ms")
+				b.ReportMetric(float64(pr.StreamP99.Microseconds())/1000, "pg-cross-p99-ms")
+				b.ReportMetric(sr.PerSecond, "sqlite-cmds/s")
+				b.ReportMetric(float64(sr.P99.Microseconds())/1000, "sqlite-p99-ms")
+				if sr.PerSecond > 0 {
+					b.ReportMetric(pr.PerSecond/sr.PerSecond, "pg/sqlite")
+				}
+				b.Logf("PostgreSQL: %s", pr)
+				b.Logf("SQLite: %s", sr)
+			}
+		})
 	}
 }
 

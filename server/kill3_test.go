@@ -87,7 +87,7 @@ func TestKillOneOfThree(t *testing.T) {
 	var watches []watch
 	for _, i := range []int{1, 2} {
 		for _, seat := range []string{"umpire", "french"} {
-			ch, err := subscribeAt(ctx, client, "http://"+addrs[i], id, tok[seat], 0)
+			ch, err := subscribeAt(ctx, http.DefaultClient, "http://"+addrs[i], id, tok[seat], 0) // no timeout: a stream lasts
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"orderly/load"
+	"orderly/store/postgres"
 )
 
 func (a *app) loadCmd() *cobra.Command {
@@ -18,14 +19,28 @@ func (a *app) loadCmd() *cobra.Command {
 games, and have many clients send move commands (each accepted and
 durably saved before it is answered) for a while; print the accepted
 commands per second and the answers' latency, and beside them the raw
-rate of single-insert SQLite commits on the same disk.`,
+rate of single-insert SQLite commits on the same disk.
+
+With --db postgres://... it serves from that PostgreSQL database instead
+(an empty one: the games it makes are left in it), on --instances servers
+that hear each other's changes, with the clients spread over them. With
+--streams it also holds every game's umpire stream on every instance and
+prints how long after a command's answer its event reaches a stream on
+another instance.`,
 		Example: `  orderly load
   orderly load --rate 2000
-  orderly load --clients 50 --games 10 --duration 5s`,
+  orderly load --clients 50 --games 10 --duration 5s
+  orderly load --db postgres://orderly@/scratch?host=/run/postgresql --instances 2 --streams --rate 2000`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.Clients < 1 || o.Games < 1 || o.Duration <= 0 || o.Rate < 0 {
-				return badf("load: --clients, --games and --duration must be positive, --rate 0 or more")
+			if o.Clients < 1 || o.Games < 1 || o.Duration <= 0 || o.Rate < 0 || o.Instances < 1 {
+				return badf("load: --clients, --games, --duration and --instances must be positive, --rate 0 or more")
+			}
+			if o.DB != "" && !postgres.IsURL(o.DB) {
+				return badf("load: --db %q is not a postgres:// URL; without --db the load runs on a scratch SQLite file", o.DB)
+			}
+			if o.Instances > 1 && o.DB == "" {
+				return badf("load: --instances %d needs --db postgres://...: an SQLite file serves one instance", o.Instances)
 			}
 			eng, err := a.maker()
 			if err != nil {
@@ -46,5 +61,8 @@ rate of single-insert SQLite commits on the same disk.`,
 	c.Flags().DurationVar(&o.Duration, "duration", o.Duration, "how long they send")
 	c.Flags().Float64Var(&o.Rate, "rate", 0, "commands per second offered by all clients together (0: as fast as answered)")
 	c.Flags().StringVar(&o.Dir, "dir", "", "`DIR` for the scratch database (default: a new temporary directory)")
+	c.Flags().StringVar(&o.DB, "db", "", "an empty PostgreSQL database's `URL` to serve from instead of a scratch SQLite file")
+	c.Flags().IntVar(&o.Instances, "instances", 1, "servers sharing the database (more than one needs --db)")
+	c.Flags().BoolVar(&o.Streams, "streams", false, "hold every game's umpire stream on every instance and time the events' arrival")
 	return c
 }

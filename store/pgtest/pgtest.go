@@ -108,9 +108,16 @@ func bin() (string, error) {
 	return best, nil
 }
 
-// Start makes and starts a cluster in a new temporary folder. PostgreSQL
-// will not run as root: as root the cluster is run as the postgres user.
-func Start() (*Cluster, error) {
+// Start makes and starts a cluster in a new temporary folder, with fsync
+// off, as nothing in it outlives the tests. PostgreSQL will not run as
+// root: as root the cluster is run as the postgres user.
+func Start() (*Cluster, error) { return start(false) }
+
+// StartDurable is Start with PostgreSQL's durable defaults (fsync,
+// synchronous commit, full page writes): for figures of durable commits.
+func StartDurable() (*Cluster, error) { return start(true) }
+
+func start(durable bool) (*Cluster, error) {
 	b, err := bin()
 	if err != nil {
 		return nil, err
@@ -139,9 +146,12 @@ func Start() (*Cluster, error) {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("initdb: %v: %s", err, out)
 	}
-	// Only the socket in the cluster's folder; fsync off, as nothing here
-	// outlives the tests; room for the instances and clients of a test.
-	opts := fmt.Sprintf("-c listen_addresses='' -c unix_socket_directories='%s' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300", dir)
+	// Only the socket in the cluster's folder; room for the instances and
+	// clients of a test.
+	opts := fmt.Sprintf("-c listen_addresses='' -c unix_socket_directories='%s' -c max_connections=300", dir)
+	if !durable {
+		opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+	}
 	if out, err := c.run("pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(dir, "log"), "-w", "-t", "60", "start"); err != nil {
 		log, _ := os.ReadFile(filepath.Join(dir, "log"))
 		os.RemoveAll(dir)
