@@ -810,6 +810,17 @@ const MinHostToken = 32
 // - _ . ~ (the characters a link carries as they are); only its SHA-256
 // is kept.
 func (s *Server) SetHostToken(token string) error {
+	if err := CheckHostToken(token); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.host = [32]byte(hashToken(token))
+	s.mu.Unlock()
+	return nil
+}
+
+// CheckHostToken checks a host token for SetHostToken.
+func CheckHostToken(token string) error {
 	if len(token) < MinHostToken {
 		return fmt.Errorf("the host token has %d characters; it needs at least %d", len(token), MinHostToken)
 	}
@@ -818,9 +829,6 @@ func (s *Server) SetHostToken(token string) error {
 			return fmt.Errorf("the host token has %q at position %d; it may hold only letters, digits and - _ . ~", c, i+1)
 		}
 	}
-	s.mu.Lock()
-	s.host = [32]byte(hashToken(token))
-	s.mu.Unlock()
 	return nil
 }
 

@@ -39,21 +39,27 @@ func (a *app) getenv(name string) string {
 // openStore opens the store db names: a PostgreSQL database for a
 // postgres:// URL, else an SQLite file, which must exist unless create.
 func openStore(ctx context.Context, db string, create bool) (store.Store, error) {
+	return openStoreFlag(ctx, "--db", db, create)
+}
+
+// openStoreFlag is openStore for the store given by flag (--db, or
+// migrate's --from and --to), which its errors name.
+func openStoreFlag(ctx context.Context, flag, db string, create bool) (store.Store, error) {
 	if postgres.IsURL(db) {
 		st, err := postgres.Open(ctx, db)
 		if err != nil {
-			return nil, bad(fmt.Errorf("--db: %w", err))
+			return nil, bad(fmt.Errorf("%s: %w", flag, err))
 		}
 		return st, nil
 	}
 	if !create {
 		if _, err := os.Stat(db); err != nil {
-			return nil, badf("--db %s: %v", db, errors.Unwrap(err))
+			return nil, badf("%s %s: %v", flag, db, errors.Unwrap(err))
 		}
 	}
 	st, err := sqlite.Open(ctx, db)
 	if err != nil {
-		return nil, bad(fmt.Errorf("--db %s: %w", db, err))
+		return nil, bad(fmt.Errorf("%s %s: %w", flag, db, err))
 	}
 	return st, nil
 }

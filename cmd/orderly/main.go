@@ -119,7 +119,7 @@ compares house-rule variants side by side.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return badf("%s: %v; see orderly %s --help", c.Name(), err, c.Name())
 	})
-	root.AddCommand(a.tablesCmd(), a.showCmd(), a.rollCmd(), a.oddsCmd(), a.lookupCmd(), a.runCmd(), a.simCmd(), a.schemaCmd(), a.serveCmd(), a.exportCmd(), a.importCmd(), a.verifyCmd(), a.seatsCmd(), a.loadCmd())
+	root.AddCommand(a.tablesCmd(), a.showCmd(), a.rollCmd(), a.oddsCmd(), a.lookupCmd(), a.runCmd(), a.simCmd(), a.schemaCmd(), a.serveCmd(), a.exportCmd(), a.importCmd(), a.verifyCmd(), a.seatsCmd(), a.migrateCmd(), a.loadCmd())
 	usage(root)
 	return root
 }

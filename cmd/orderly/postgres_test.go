@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -24,7 +25,8 @@ func TestServePostgres(t *testing.T) {
 	url := pgtest.DB(t)
 	dir := t.TempDir()
 	var out, errb syncBuffer
-	env := map[string]string{dbEnv: url}
+	const host = "a-shared-host-token-for-every-instance-0123"
+	env := map[string]string{dbEnv: url, "ORDERLY_HOST_TOKEN": host}
 	a := &app{out: &out, err: &errb, seed: func() uint64 { return 42 }, env: func(k string) string { return env[k] }}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int)
@@ -52,9 +54,48 @@ func TestServePostgres(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Errorf("write through the French link: %d", resp.StatusCode)
 	}
+	// The host token is the one in ORDERLY_HOST_TOKEN, never printed, and
+	// the server listens for other instances' changes.
+	if strings.Contains(out.String(), host) || !strings.Contains(out.String(), "the token in ORDERLY_HOST_TOKEN") {
+		t.Errorf("serve's host link with ORDERLY_HOST_TOKEN: %s", out.String())
+	}
+	req, _ = http.NewRequest("POST", base+"/api/games", strings.NewReader(`{"scenario":"demo"}`))
+	req.Header.Set("Authorization", "Bearer "+host)
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 201 {
+		t.Errorf("a game made with the shared host token: %v %v", resp, err)
+	}
+	var ready struct{ Ready, Listening bool }
+	for deadline := time.Now().Add(10 * time.Second); !ready.Listening; time.Sleep(20 * time.Millisecond) {
+		if resp, err := http.Get(base + "/readyz"); err == nil {
+			_ = json.NewDecoder(resp.Body).Decode(&ready)
+			resp.Body.Close()
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("readyz never said it listens: %+v", ready)
+		}
+	}
 	cancel()
 	if status := <-done; status != 0 {
 		t.Fatalf("serve ended with %d: %s", status, errb.String())
+	}
+	for _, c := range []struct {
+		env  map[string]string
+		args []string
+		msg  string
+	}{
+		{map[string]string{"ORDERLY_HOST_TOKEN": "short"}, nil, "ORDERLY_HOST_TOKEN: the host token has 5 characters; it needs at least 32"},
+		{nil, []string{"--trusted-proxy", "proxy.local"}, `--trusted-proxy "proxy.local" is neither an IP address nor a CIDR range`},
+	} {
+		var o, e syncBuffer
+		a := &app{out: &o, err: &e, seed: func() uint64 { return 1 }, env: func(k string) string { return c.env[k] }}
+		args := append([]string{"serve", "--db", filepath.Join(dir, "bad.db"), "--addr", "127.0.0.1:0"}, c.args...)
+		if st := a.run(context.Background(), args); st != 2 || !strings.Contains(e.String(), c.msg) {
+			t.Errorf("%v %v: exit %d, %q; want 2 and %q", c.env, c.args, st, e.String(), c.msg)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "bad.db")); err == nil {
+			t.Errorf("%v %v: refused, yet it made the database", c.env, c.args)
+		}
 	}
 
 	full := filepath.Join(dir, "full.json")

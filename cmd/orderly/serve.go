@@ -133,6 +133,16 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 	if err := checkLimits(o.lim); err != nil {
 		return err
 	}
+	proxies, err := parseProxies(o.proxies)
+	if err != nil {
+		return err
+	}
+	shared := a.getenv("ORDERLY_HOST_TOKEN")
+	if shared != "" {
+		if err := server.CheckHostToken(shared); err != nil {
+			return badf("serve: ORDERLY_HOST_TOKEN: %v", err)
+		}
+	}
 	eng, err := a.maker()
 	if err != nil {
 		return err
@@ -142,19 +152,14 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 		return err
 	}
 	defer st.Close()
-	proxies, err := parseProxies(o.proxies)
-	if err != nil {
-		return err
-	}
 	srv, err := server.New(ctx, st, eng, server.WithLogger(log), server.WithLimits(o.lim), server.WithOpen(o.open),
 		server.WithHosts(o.hosts...), server.WithProxies(proxies...))
 	if err != nil {
 		return err
 	}
-	shared := a.env("ORDERLY_HOST_TOKEN")
 	if shared != "" {
 		if err := srv.SetHostToken(shared); err != nil {
-			return badf("serve: ORDERLY_HOST_TOKEN: %v", err)
+			return err
 		}
 	}
 	ln, err := srv.Listen(o.addr)
