@@ -52,6 +52,10 @@ type Options struct {
 	// Client i sends to instance i mod Instances, so the two sides of a
 	// game send to different instances when there are two.
 	Instances int
+	// Sticky sends every client of a game to one instance (game g's to
+	// instance g mod Instances), as a proxy with sticky sessions would:
+	// two instances then never take commands for one game at once.
+	Sticky bool
 	// Streams opens the umpire's event stream of every game on every
 	// instance, and measures how long after a command's answer its event
 	// reaches a stream on another instance (on the same one when there is
@@ -296,6 +300,9 @@ func drive(ctx context.Context, c *http.Client, bases []string, seats []seat, o 
 	for i := range o.Clients {
 		s := seats[i%len(seats)]
 		at := i % len(bases)
+		if o.Sticky {
+			at = (i % len(seats) / 2) % len(bases) // seats come two by two, a game's sides
+		}
 		base := bases[at]
 		rng := rand.New(rand.NewPCG(o.Seed, uint64(i)))
 		wg.Add(1)

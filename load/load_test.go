@@ -77,7 +77,9 @@ func TestRunHosted(t *testing.T) {
 // BenchmarkHosted is issue 16's load, in one run: 200 clients over 100
 // games for 10 seconds on two instances over one PostgreSQL cluster with
 // its durable defaults (fsync on), each game's sides sending to different
-// instances and every game's umpire stream held on both; then the same on
+// instances (or, sticky, each game's clients on one of them, as a proxy
+// with sticky sessions sends them) and every game's umpire stream held on
+// both; then the same on
 // one instance over an SQLite file on the same disk. It reports each
 // store's accepted commands a second, latency, and the time from a
 // command's answer to its event on the other instance's stream (the
@@ -92,10 +94,17 @@ func BenchmarkHosted(b *testing.B) {
 		b.Skip(err)
 	}
 	defer c.Stop()
-	for _, rate := range []float64{2000, 0} {
+	for _, run := range []struct {
+		rate   float64
+		sticky bool
+	}{{2000, false}, {0, false}, {2000, true}, {0, true}, {500, false}, {500, true}} {
+		rate := run.rate
 		name := "rate=max"
 		if rate > 0 {
 			name = fmt.Sprintf("rate=%.0f", rate)
+		}
+		if run.sticky {
+			name += "/sticky"
 		}
 		b.Run(name, func(b *testing.B) {
 			eng := engine(b)
@@ -106,7 +115,7 @@ func BenchmarkHosted(b *testing.B) {
 				}
 				o := load.Options{Clients: 200, Games: 100, Duration: 10 * time.Second, Rate: rate, Engine: eng, Streams: true}
 				pg, sq := o, o
-				pg.DB, pg.Instances, pg.Dir = url, 2, b.TempDir()
+				pg.DB, pg.Instances, pg.Dir, pg.Sticky = url, 2, b.TempDir(), run.sticky
 				sq.Dir = b.TempDir()
 				pr, err := load.Run(context.Background(), pg)
 				if err != nil {

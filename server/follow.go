@@ -35,6 +35,7 @@ func (s *Server) Follow(ctx context.Context, w store.Watcher) error {
 			s.mu.Unlock()
 			for _, l := range games {
 				l.mine.clear()
+				l.reseed.Store(true)
 				s.kick(ctx, l)
 			}
 			s.listening.Store(true)
@@ -61,8 +62,13 @@ func (s *Server) heard(ctx context.Context, n store.Notice) {
 	s.mu.Lock()
 	l := s.games[n.Game]
 	s.mu.Unlock()
-	if l == nil || l.mine.echo(n.Version) {
-		return // not in memory (read afresh when asked for), or this server's own
+	if l == nil {
+		return // not in memory: read afresh when asked for
+	}
+	if n.Seeds {
+		l.reseed.Store(true)
+	} else if l.mine.echo(n.Version) {
+		return // this server's own append
 	}
 	s.kick(ctx, l)
 }
@@ -125,8 +131,15 @@ func (l *live) caughtUp(ctx context.Context, st store.Store) error {
 			break
 		}
 	}
+	if !l.reseed.Swap(false) {
+		if l.g.Len() != before {
+			l.subs.notify()
+		}
+		return nil
+	}
 	stored, err := st.Seeds(ctx, l.id)
 	if err != nil {
+		l.reseed.Store(true)
 		return &storeError{err}
 	}
 	if len(stored) != seeds || revealed(stored) != shown {

@@ -49,6 +49,7 @@ type live struct {
 	// catch-up that runs at a time (kick).
 	mine             echoes
 	pending, running atomic.Bool
+	reseed           atomic.Bool // the seeds may have changed: read them at the next catch-up
 	// space is the map as a page draws it, worked out on the first board
 	// (it never changes); nil until then.
 	space *Space

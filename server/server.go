@@ -217,6 +217,7 @@ func (s *Server) game(ctx context.Context, id string) (*live, *Error) {
 	if have == nil && s.shared.Load() {
 		// A change committed while it was read, and announced before it
 		// was in memory, would go unheard: look once more.
+		l.reseed.Store(true)
 		s.kick(context.WithoutCancel(ctx), l)
 	}
 	l.touch(s.now())

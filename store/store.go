@@ -129,6 +129,9 @@ type Notice struct {
 	// Revoked is the hash of a token that a reissue has just revoked (as
 	// a string of its bytes); Version is then 0.
 	Revoked string
+	// Seeds says the game's dice seeds changed at Version (a reveal),
+	// not its log.
+	Seeds bool
 }
 
 // Listener is told what a Watcher hears. Any field may be nil.

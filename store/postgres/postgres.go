@@ -59,6 +59,10 @@ func IsURL(s string) bool {
 	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
 }
 
+// defaultConns is the most connections one DB opens unless the URL says
+// (pool_max_conns).
+const defaultConns = 32
+
 // Open connects to the database at url (postgres://...) and brings its
 // schema up to date. Several instances may open one database at once: the
 // migrations run under an advisory lock, one instance at a time.
@@ -66,6 +70,12 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
+	}
+	if !strings.Contains(url, "pool_max_conns") {
+		// pgx's default (four, or the number of CPUs) holds a server's
+		// commits to as many at a time; the database groups the commits
+		// of more connections into one flush.
+		cfg.MaxConns = defaultConns
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -327,7 +337,7 @@ func (d *DB) Reveal(ctx context.Context, game string, version int, next store.Se
 			}
 			return err
 		}
-		return notify(ctx, tx, game, version)
+		return announce(ctx, tx, store.Notice{Game: game, Version: version, Seeds: true})
 	})
 	if err != nil {
 		return fmt.Errorf("reveal seeds of game %s at version %d: %w", game, version, err)
@@ -524,11 +534,14 @@ func (d *DB) Seeds(ctx context.Context, game string) ([]store.Seed, error) {
 	return seeds, nil
 }
 
-// payload is a notice as it is sent: VERSION SPACE GAME, or revoked
-// SPACE HEX-HASH SPACE GAME.
+// payload is a notice as it is sent: VERSION SPACE GAME; seeds SPACE
+// VERSION SPACE GAME; or revoked SPACE HEX-HASH SPACE GAME.
 func payload(n store.Notice) string {
-	if n.Revoked != "" {
+	switch {
+	case n.Revoked != "":
 		return "revoked " + hex.EncodeToString([]byte(n.Revoked)) + " " + n.Game
+	case n.Seeds:
+		return "seeds " + strconv.Itoa(n.Version) + " " + n.Game
 	}
 	return strconv.Itoa(n.Version) + " " + n.Game
 }
@@ -544,11 +557,15 @@ func parseNotice(s string) (store.Notice, bool) {
 		}
 		return store.Notice{Game: g, Revoked: string(b)}, true
 	}
+	seeds := v == "seeds"
+	if seeds {
+		v, game, ok = strings.Cut(game, " ")
+	}
 	n, err := strconv.Atoi(v)
-	if !ok || err != nil || game == "" {
+	if !ok || err != nil || game == "" || strconv.Itoa(n) != v {
 		return store.Notice{}, false
 	}
-	return store.Notice{Game: game, Version: n}, true
+	return store.Notice{Game: game, Version: n, Seeds: seeds}, true
 }
 
 // Listen hears the notices on Channel (store.Watcher), on a connection of

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"orderly/dice"
 	"orderly/store"
 	"orderly/store/pgtest"
 	"orderly/store/postgres"
@@ -125,6 +126,12 @@ func TestListen(t *testing.T) {
 		t.Fatal(err)
 	}
 	hear(store.Notice{Game: "g1", Version: 4})
+	// A reveal says the seeds changed at the version it was made.
+	key := []byte("0123456789abcdef0123456789abcdef")
+	if err := a.Reveal(ctx, "g1", 4, store.Seed{Game: "g1", Seed: dice.Seed{From: 5, Key: key, Commitment: dice.Commitment(key)}}); err != nil {
+		t.Fatal(err)
+	}
+	hear(store.Notice{Game: "g1", Version: 4, Seeds: true})
 	// A reissue announces the revoked token's hash; a refused one nothing.
 	if err := a.Create(ctx, store.Game{ID: "g2", Title: "t", Rules: "nb", File: "f.yaml", Scenario: []byte("x: 1")},
 		[]store.Seat{{Hash: []byte{1, 2, 3}, Role: store.Umpire, Label: "Umpire"}}, nil, nil); err != nil {
