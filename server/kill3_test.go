@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"orderly/rules/nb"
 	"orderly/store/pgtest"
 )
 
@@ -177,25 +176,7 @@ func TestKillOneOfThree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	logged := map[string]int{}
-	for _, e := range doc.Events {
-		if e.Type != nb.Moved {
-			continue
-		}
-		for _, m := range e.Moves {
-			logged[m.Unit+fmt.Sprintf("@%v,%v", m.To.X, m.To.Y)]++
-		}
-	}
-	for k := range acked {
-		if logged[k] != 1 {
-			t.Errorf("acknowledged move %s is in the log %d times", k, logged[k])
-		}
-	}
-	for k, n := range logged {
-		if !sent[k] || n != 1 {
-			t.Errorf("logged move %s: sent %v, %d times", k, sent[k], n)
-		}
-	}
+	logged := checkLogged(t, doc, sent, acked)
 	t.Logf("%d moves sent, %d acknowledged (%d after the kill), %d refused as conflicts, %d in the log", len(sent), len(acked), afterKill, conflicts, len(logged))
 
 	for _, w := range watches {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"orderly/archive"
 	"orderly/rules"
 	"orderly/rules/nb"
 	"orderly/server"
@@ -152,6 +153,21 @@ func TestKillMidBurst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	logged := checkLogged(t, doc, sent, acked)
+	t.Logf("%d moves sent, %d acknowledged, %d in the log after the kill", len(sent), len(acked), len(logged))
+	if _, err := doc.Replay(engineOf(t)); err != nil {
+		t.Errorf("the restarted server's state is not the replay of its log: %v", err)
+	}
+	if code, body := f2.call("POST", g+"/commands", tok["french"], `{"move":{"unit":"F-I-1-a","to":[27,32]}}`, nil); code != 200 {
+		t.Errorf("after restart: %d %s", code, body)
+	}
+}
+
+// checkLogged checks that every acknowledged move is in the exported log
+// exactly once and every logged move was sent, once; it returns the
+// logged moves (UNIT@X,Y) and how often each is there.
+func checkLogged(t *testing.T, doc *archive.Game, sent, acked map[string]bool) map[string]int {
+	t.Helper()
 	logged := map[string]int{}
 	for _, e := range doc.Events {
 		if e.Type != nb.Moved {
@@ -171,11 +187,5 @@ func TestKillMidBurst(t *testing.T) {
 			t.Errorf("logged move %s: sent %v, %d times", k, sent[k], n)
 		}
 	}
-	t.Logf("%d moves sent, %d acknowledged, %d in the log after the kill", len(sent), len(acked), len(logged))
-	if _, err := doc.Replay(engineOf(t)); err != nil {
-		t.Errorf("the restarted server's state is not the replay of its log: %v", err)
-	}
-	if code, body := f2.call("POST", g+"/commands", tok["french"], `{"move":{"unit":"F-I-1-a","to":[27,32]}}`, nil); code != 200 {
-		t.Errorf("after restart: %d %s", code, body)
-	}
+	return logged
 }
