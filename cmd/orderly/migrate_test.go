@@ -51,16 +51,7 @@ func playGames(t *testing.T, db string) []played {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	eng, err := rules.Make()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(ctx, st, eng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	web := httptest.NewServer(srv.Handler())
-	defer web.Close()
+	srv, web, _ := testServer(t, st)
 	var out []played
 	for _, in := range []server.Setup{
 		{Scenario: "demo", Title: "Demo, revealed"},
@@ -213,16 +204,7 @@ func seatsWork(t *testing.T, games []played, from, to string) {
 	t.Helper()
 	ctx := context.Background()
 	st := open(t, to)
-	eng, err := rules.Make()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(ctx, st, eng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	web := httptest.NewServer(srv.Handler())
-	defer web.Close()
+	srv, web, eng := testServer(t, st)
 	old, err := server.New(ctx, open(t, from), eng)
 	if err != nil {
 		t.Fatal(err)
@@ -470,4 +452,21 @@ func TestMigrateBadFlags(t *testing.T) {
 	if st != 0 || !strings.Contains(o, "Examples:") || !strings.Contains(o, "orderly migrate --from club.db --to postgres://") || !strings.Contains(o, "--from FILE") {
 		t.Errorf("migrate --help:\n%s", o)
 	}
+}
+
+// testServer is a server over st, on the built-in rule sets, with a test
+// HTTP server for it that closes when t ends; it returns the engine too.
+func testServer(t *testing.T, st store.Store) (*server.Server, *httptest.Server, rules.Maker) {
+	t.Helper()
+	eng, err := rules.Make()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(context.Background(), st, eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	web := httptest.NewServer(srv.Handler())
+	t.Cleanup(web.Close)
+	return srv, web, eng
 }
