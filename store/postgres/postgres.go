@@ -178,16 +178,23 @@ func insertEvents(ctx context.Context, tx pgx.Tx, game string, from int, events 
 	if len(events) == 0 {
 		return nil
 	}
-	seqs := make([]int32, len(events))
-	data := make([][]byte, len(events))
-	for i, e := range events {
-		seqs[i], data[i] = int32(from+1+i), e
-	}
+	seqs, data := rows(from, events)
 	_, err := tx.Exec(ctx, `INSERT INTO events (game, seq, data) SELECT $1, s, d FROM unnest($2::integer[], $3::bytea[]) AS t(s, d)`, game, seqs, data)
 	if isUnique(err) {
 		return fmt.Errorf("events %d to %d: %w (%v)", from+1, from+len(events), store.ErrConflict, err)
 	}
 	return err
+}
+
+// rows is events as the columns of the events table: their numbers from
+// from+1 on, and their bytes.
+func rows(from int, events []json.RawMessage) ([]int32, [][]byte) {
+	seqs := make([]int32, len(events))
+	data := make([][]byte, len(events))
+	for i, e := range events {
+		seqs[i], data[i] = int32(from+1+i), e
+	}
+	return seqs, data
 }
 
 // isUnique reports whether err is a unique or primary key violation.
@@ -197,41 +204,57 @@ func isUnique(err error) bool {
 }
 
 // Append adds events to a game's log if its version is still version. See
-// store.Store. The game's row is locked by the version's UPDATE until the
-// transaction ends, so two instances appending to one game at once are
-// put in order, and the second finds the version moved on.
+// store.Store. It is one statement, and so one transaction and one round
+// trip (appendSQL): the version's UPDATE locks the game's row until it
+// commits, so two instances appending to one game at once are put in
+// order and the second finds the version moved on; the events are
+// inserted and the new version announced only if the UPDATE matched.
 func (d *DB) Append(ctx context.Context, game string, version int, events []json.RawMessage) (int, error) {
 	if err := store.CheckEvents(events); err != nil {
 		return 0, fmt.Errorf("append to game %s: %w", game, err)
 	}
+	if err := d.check(); err != nil {
+		return 0, fmt.Errorf("append to game %s: %w", game, err)
+	}
 	next := version + len(events)
-	err := d.inTx(ctx, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE games SET version = $1 WHERE id = $2 AND version = $3`, next, game, version)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
-			return d.refusal(ctx, tx, game, version)
-		}
-		if len(events) == 0 {
-			return nil
-		}
-		if err := insertEvents(ctx, tx, game, version, events); err != nil {
-			return err
-		}
-		return notify(ctx, tx, game, next)
-	})
+	seqs, data := rows(version, events)
+	var moved, added int
+	err := d.pool.QueryRow(ctx, appendSQL, next, game, version, seqs, data,
+		Channel, payload(store.Notice{Game: game, Version: next})).Scan(&moved, &added, nil)
+	switch {
+	case isUnique(err):
+		err = fmt.Errorf("events %d to %d: %w (%v)", version+1, next, store.ErrConflict, err)
+	case err == nil && moved == 0:
+		err = d.refusal(ctx, game, version)
+	case err == nil && added != len(events):
+		err = fmt.Errorf("%d of %d events were added", added, len(events))
+	}
 	if err != nil {
 		return 0, fmt.Errorf("append to game %s: %w", game, err)
 	}
 	return next, nil
 }
 
+// appendSQL moves a game from version $3 to $1, adds the events ($4 their
+// numbers, $5 their bytes) and notifies channel $6 of payload $7, all
+// only if the game was at $3; it returns how many games moved (0 or 1)
+// and how many events were added. CASE evaluates pg_notify only when
+// events were added.
+const appendSQL = `WITH moved AS (
+	UPDATE games SET version = $1 WHERE id = $2 AND version = $3 RETURNING id
+), added AS (
+	INSERT INTO events (game, seq, data)
+	SELECT moved.id, t.s, t.d FROM moved, unnest($4::integer[], $5::bytea[]) AS t(s, d)
+	RETURNING 1
+)
+SELECT m.n, a.n, CASE WHEN a.n > 0 THEN pg_notify($6, $7)::text END
+FROM (SELECT count(*) AS n FROM moved) AS m, (SELECT count(*) AS n FROM added) AS a`
+
 // refusal says why game is not at version: it does not exist, or it has
 // moved on.
-func (d *DB) refusal(ctx context.Context, tx pgx.Tx, game string, version int) error {
+func (d *DB) refusal(ctx context.Context, game string, version int) error {
 	var cur int
-	err := tx.QueryRow(ctx, `SELECT version FROM games WHERE id = $1`, game).Scan(&cur)
+	err := d.pool.QueryRow(ctx, `SELECT version FROM games WHERE id = $1`, game).Scan(&cur)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return store.ErrNotFound
