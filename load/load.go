@@ -13,11 +13,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -33,6 +35,10 @@ type Options struct {
 	Clients  int           // concurrent clients (200)
 	Games    int           // games they share (100)
 	Duration time.Duration // how long the clients send (10 s)
+	// Warmup is how long the clients send before Duration starts, with
+	// nothing they see counted: connections and caches open on the
+	// first commands, and a hosted server runs for days, not seconds.
+	Warmup time.Duration
 	// Rate is the commands per second all clients send together, each on
 	// a fixed schedule, with latency counted from when a command was due
 	// (so a slow answer is not hidden by the client waiting for it); 0
@@ -66,11 +72,12 @@ type Options struct {
 // Report is what a run measured.
 type Report struct {
 	Clients, Games int
-	Rate           float64 // the offered rate; 0 for as fast as answered
-	Accepted       int     // commands accepted and committed
-	Refused        int     // commands the rules or the server refused
-	Seconds        float64 // the time the clients sent for
-	PerSecond      float64 // accepted commands per second
+	Rate           float64     // the offered rate; 0 for as fast as answered
+	Accepted       int         // commands accepted and committed
+	Refused        int         // commands the rules or the server refused
+	RefusedBy      map[int]int // Refused by HTTP status
+	Seconds        float64     // the time the clients sent for
+	PerSecond      float64     // accepted commands per second
 	P50, P99, Max  time.Duration
 	RawCommits     float64 // single-insert SQLite commits per second, on the same disk
 	Instances      int
@@ -102,6 +109,14 @@ func (r Report) String() string {
 	}
 	s := fmt.Sprintf("%d clients over %d games, %s, for %.1f s: %d commands accepted (%.0f/s), %d refused; latency p50 %s, p99 %s, max %s",
 		r.Clients, r.Games, offered, r.Seconds, r.Accepted, r.PerSecond, r.Refused, ms(r.P50), ms(r.P99), ms(r.Max))
+	if len(r.RefusedBy) > 0 {
+		codes := slices.Sorted(maps.Keys(r.RefusedBy))
+		parts := make([]string, len(codes))
+		for i, c := range codes {
+			parts[i] = fmt.Sprintf("%d × %d", r.RefusedBy[c], c)
+		}
+		s = strings.Replace(s, " refused;", " refused ("+strings.Join(parts, ", ")+");", 1)
+	}
 	if r.Instances > 1 {
 		s = fmt.Sprintf("%d instances, ", r.Instances) + s
 	}
@@ -289,14 +304,15 @@ func setup(ctx context.Context, c *http.Client, base string, games int) ([]seat,
 }
 
 func drive(ctx context.Context, c *http.Client, bases []string, seats []seat, o Options, rep Report, w *watcher) (Report, error) {
-	ctx, cancel := context.WithTimeout(ctx, o.Duration)
+	ctx, cancel := context.WithTimeout(ctx, o.Warmup+o.Duration)
 	defer cancel()
 	var mu sync.Mutex
 	var lat []time.Duration
 	var accepted, refused int
 	var firstErr error
 	var wg sync.WaitGroup
-	start, cpu0 := time.Now(), cpuTime()
+	start := time.Now()
+	measured := start.Add(o.Warmup) // commands due before are not counted
 	for i := range o.Clients {
 		s := seats[i%len(seats)]
 		at := i % len(bases)
@@ -310,6 +326,7 @@ func drive(ctx context.Context, c *http.Client, bases []string, seats []seat, o 
 			defer wg.Done()
 			var mine []time.Duration
 			ok, no := 0, 0
+			codes := map[int]int{}
 			var err error
 			var every time.Duration
 			due := start
@@ -340,6 +357,13 @@ func drive(ctx context.Context, c *http.Client, bases []string, seats []seat, o 
 				e := call(context.WithoutCancel(ctx), c, base+s.game+"/commands", s.token, body, nil)
 				answered := time.Now()
 				d := answered.Sub(t0)
+				if t0.Before(measured) {
+					if e != nil && !errors.As(e, new(*apiErr)) {
+						err = e
+						break
+					}
+					continue
+				}
 				if e != nil {
 					var ae *apiErr
 					if !errors.As(e, &ae) {
@@ -347,6 +371,7 @@ func drive(ctx context.Context, c *http.Client, bases []string, seats []seat, o 
 						break
 					}
 					no++
+					codes[ae.status]++
 					continue
 				}
 				ok++
@@ -359,14 +384,25 @@ func drive(ctx context.Context, c *http.Client, bases []string, seats []seat, o 
 			lat = append(lat, mine...)
 			accepted += ok
 			refused += no
+			for c, n := range codes {
+				if rep.RefusedBy == nil {
+					rep.RefusedBy = map[int]int{}
+				}
+				rep.RefusedBy[c] += n
+			}
 			if err != nil && firstErr == nil {
 				firstErr = err
 			}
 			mu.Unlock()
 		}()
 	}
+	select {
+	case <-time.After(time.Until(measured)):
+	case <-ctx.Done():
+	}
+	cpu0 := cpuTime()
 	wg.Wait()
-	elapsed, cpu := time.Since(start), cpuTime()-cpu0
+	elapsed, cpu := time.Since(measured), cpuTime()-cpu0
 	if firstErr != nil {
 		return rep, firstErr
 	}

@@ -309,7 +309,7 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 	if n := c.Size(); n > s.lim.IDs {
 		return 0, nil, errorf(Invalid, "the command names %d pieces and formations, over this server's limit of %d for one command; give it in parts", n, s.lim.IDs)
 	}
-	evs, err := l.do(r.Context(), s.st, s.lim, c, func(st *game.State, c *game.Command) *Error {
+	evs, err := l.do(r.Context(), s.st, s.now(), s.lim, c, func(st *game.State, c *game.Command) *Error {
 		return authorize(seat, l.rules, l.g, c)
 	})
 	var nd *game.NeedDice

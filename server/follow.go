@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -70,6 +72,12 @@ func (s *Server) heard(ctx context.Context, n store.Notice) {
 	} else if l.mine.echo(n.Version) {
 		return // this server's own append
 	}
+	l.rival.Store(s.now().UnixNano())
+	for v := int64(n.Version); ; {
+		if cur := l.heard.Load(); v <= cur || l.heard.CompareAndSwap(cur, v) {
+			break
+		}
+	}
 	s.kick(ctx, l)
 }
 
@@ -108,28 +116,22 @@ func (l *live) catchUp(ctx context.Context, st store.Store) error {
 // caughtUp is catchUp with mu held.
 func (l *live) caughtUp(ctx context.Context, st store.Store) error {
 	before, seeds, shown := l.g.Len(), len(l.seeds), l.shown
-	for {
-		raw, err := st.Events(ctx, l.id, l.g.Len(), page)
-		if err != nil {
-			return &storeError{err}
+	if !l.reseed.Load() && int64(before) >= l.heard.Load() {
+		return nil // read already, under a hold or by an earlier catch-up
+	}
+	if err := l.extend(ctx, func(ctx context.Context, since, limit int) ([]json.RawMessage, error) {
+		return st.Events(ctx, l.id, since, limit)
+	}); err != nil {
+		var se *storeError
+		if errors.As(err, &se) {
+			return err
 		}
-		evs, err := decodeEvents(l.rules, raw, l.g.Len())
-		if err == nil {
-			err = l.g.Extend(evs)
+		// Rebuild the game from the whole log instead.
+		if rerr := l.reload(ctx, st); rerr != nil {
+			return fmt.Errorf("%w; and reloading the game failed: %v", err, rerr)
 		}
-		if err != nil {
-			// Rebuild the game from the whole log instead.
-			if rerr := l.reload(ctx, st); rerr != nil {
-				return fmt.Errorf("%w; and reloading the game failed: %v", err, rerr)
-			}
-			l.subs.notify()
-			return nil
-		}
-		l.index(evs)
-		l.trim()
-		if len(raw) < page {
-			break
-		}
+		l.subs.notify()
+		return nil
 	}
 	if !l.reseed.Swap(false) {
 		if l.g.Len() != before {
@@ -153,6 +155,30 @@ func (l *live) caughtUp(ctx context.Context, st store.Store) error {
 		l.subs.notify()
 	}
 	return nil
+}
+
+// extend applies to the game in memory the stored events it lacks, as
+// read reads them in pages, without waking its streams. A failure to read
+// is a *storeError; any other leaves the game to be rebuilt (reload).
+func (l *live) extend(ctx context.Context, read func(ctx context.Context, since, limit int) ([]json.RawMessage, error)) error {
+	for {
+		raw, err := read(ctx, l.g.Len(), page)
+		if err != nil {
+			return &storeError{err}
+		}
+		evs, err := decodeEvents(l.rules, raw, l.g.Len())
+		if err == nil {
+			err = l.g.Extend(evs)
+		}
+		if err != nil {
+			return err
+		}
+		l.index(evs)
+		l.trim()
+		if len(raw) < page {
+			return nil
+		}
+	}
 }
 
 // revealed is how many of the seeds, oldest first, are revealed.

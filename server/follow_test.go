@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -217,5 +218,102 @@ func TestReady(t *testing.T) {
 	p.db.Close()
 	if code, body := p.call("GET", "/readyz", "", nil, nil); code != 503 || !strings.Contains(string(body), `"ready":false`) {
 		t.Fatalf("readyz with the store closed: %d %s", code, body)
+	}
+}
+
+// TestContended: many commands at once on one game through two servers
+// on one database, both sides on both: every command is accepted (the
+// servers hold the game once they see each other write to it, and retry
+// a stale append before that), and both servers end with the same log,
+// each command's move in it once.
+func TestContended(t *testing.T) {
+	url := pgtest.DB(t)
+	a := pgFixture(t, url, 1)
+	b := pgFixture(t, url, 2)
+	id, tok := a.demo(false)
+	g := "/api/games/" + id
+	if code, body := a.call("POST", g+"/commands", tok["umpire"], `{"end":true}`, nil); code != 200 {
+		t.Fatalf("end: %d %s", code, body)
+	}
+	units := map[string]string{"french": "F-I-1-a", "allies": "A-I-1-a"}
+	var board struct {
+		State struct {
+			Units []struct {
+				ID string     `json:"id"`
+				At [2]float64 `json:"at"`
+			} `json:"units"`
+		} `json:"state"`
+	}
+	if code, body := a.call("GET", g+"/board", tok["umpire"], nil, &board); code != 200 {
+		t.Fatalf("board: %d %s", code, body)
+	}
+	at := map[string][2]float64{}
+	for _, u := range board.State.Units {
+		at[u.ID] = u.At
+	}
+	type result struct {
+		code int
+		body string
+	}
+	const each = 6
+	results := make(chan result, 4*4*each)
+	var wg sync.WaitGroup
+	n := 0
+	for _, f := range []*fixture{a, b} {
+		for side, unit := range units {
+			for w := range 4 {
+				n++
+				wg.Add(1)
+				go func(k int) {
+					defer wg.Done()
+					for i := range each {
+						p := at[unit]
+						x := strconv.FormatFloat(p[0]+float64(k)/100+float64(i)/1000, 'f', -1, 64)
+						y := strconv.FormatFloat(p[1], 'f', -1, 64)
+						body := `{"move":{"unit":"` + unit + `","to":[` + x + `,` + y + `]}}`
+						code, out := f.call("POST", g+"/commands", tok[side], body, nil)
+						results <- result{code, string(out)}
+					}
+				}(n*10 + w)
+			}
+		}
+	}
+	wg.Wait()
+	close(results)
+	ok := 0
+	for r := range results {
+		if r.code != 200 {
+			t.Errorf("a command was refused: %d %s", r.code, r.body)
+			continue
+		}
+		ok++
+	}
+	if ok != n*each {
+		t.Fatalf("%d of %d commands accepted", ok, n*each)
+	}
+	var pa, pb struct {
+		Events []server.Entry `json:"events"`
+	}
+	a.call("GET", g+"/events", tok["umpire"], nil, &pa)
+	b.call("GET", g+"/events", tok["umpire"], nil, &pb)
+	if len(pa.Events) != len(pb.Events) {
+		t.Fatalf("logs of %d and %d events", len(pa.Events), len(pb.Events))
+	}
+	moves := map[string]int{}
+	for i := range pa.Events {
+		if pa.Events[i].Event.Hash != pb.Events[i].Event.Hash {
+			t.Fatalf("event %d differs between the servers", i+1)
+		}
+		for _, m := range pa.Events[i].Event.Moves {
+			moves[strconv.FormatFloat(m.To.X, 'f', -1, 64)]++
+		}
+	}
+	for x, c := range moves {
+		if c != 1 {
+			t.Errorf("the move to x=%s is in the log %d times", x, c)
+		}
+	}
+	if len(moves) != n*each {
+		t.Errorf("%d moves in the log, want %d", len(moves), n*each)
 	}
 }

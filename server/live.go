@@ -49,7 +49,13 @@ type live struct {
 	// catch-up that runs at a time (kick).
 	mine             echoes
 	pending, running atomic.Bool
-	reseed           atomic.Bool // the seeds may have changed: read them at the next catch-up
+	// rival is when another process last wrote to the game, in Unix
+	// nanoseconds (0: never seen): do holds the game for a while after.
+	rival atomic.Int64
+	// heard is the highest version another process's notices announced:
+	// a catch-up with the game at least as far along reads nothing.
+	heard  atomic.Int64
+	reseed atomic.Bool // the seeds may have changed: read them at the next catch-up
 	// space is the map as a page draws it, worked out on the first board
 	// (it never changes); nil until then.
 	space *Space
@@ -63,58 +69,50 @@ func (l *live) used() time.Time { return time.Unix(0, l.last.Load()) }
 // process (another instance on the same store) moved the game on first.
 const maxTries = 8
 
+// rivalry is how long after another process last wrote to a game this
+// one holds the game in the store (store.Holder) before it works out a
+// command, rather than risk being refused as stale.
+const rivalry = time.Minute
+
 // do checks cmd, as check lets it through, against the rules and, if
-// accepted, commits its events. A stale version (another process wrote to
-// the game) reloads the game and tries again; a failed commit reloads it
-// so that memory matches the store. It returns the events added.
-func (l *live) do(ctx context.Context, st store.Store, lim Limits, cmd game.Command, check func(*game.State, *game.Command) *Error) ([]game.Event, error) {
+// accepted, commits its events, and returns them. On a store shared with
+// other processes, a game another one wrote to in the last rivalry is
+// held first (held); otherwise the command is worked out on the game in
+// memory and a stale version (another process wrote to the game) reloads
+// the game and tries again, and a failed commit reloads it so that memory
+// matches the store.
+func (l *live) do(ctx context.Context, st store.Store, now time.Time, lim Limits, cmd game.Command, check func(*game.State, *game.Command) *Error) ([]game.Event, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.pending.Swap(false) {
+	if l.pending.Swap(false) || l.reseed.Load() {
 		// Another instance's change was heard and is yet to be read: read
 		// it first rather than be refused by the store.
 		if err := l.caughtUp(ctx, st); err != nil {
 			return nil, err
 		}
 	}
+	h, _ := st.(store.Holder)
 	for try := 0; ; try++ {
-		if n := l.g.Len(); n >= lim.GameEvents && !l.g.State().Over {
-			return nil, errorf(Full, "the game has %d events, this server's limit for one game; the umpire can export it and go on elsewhere", n)
-		}
-		c := cmd
-		if e := check(l.g.State(), &c); e != nil {
-			return nil, e
+		if h != nil && now.Sub(time.Unix(0, l.rival.Load())) < rivalry {
+			if evs, err, ok := l.held(ctx, h, st, lim, cmd, check); ok {
+				return evs, err
+			}
 		}
 		version := l.g.Len()
-		evs, err := l.g.Do(c)
-		if err != nil && l.g.Torn() {
-			// Refused part way (dice thrown at the table were missing once
-			// the step it ended had begun to advance): the store never saw
-			// any of it, so rebuild the game from there.
-			if rerr := l.reload(ctx, st); rerr != nil {
-				return nil, fmt.Errorf("%w; and reloading the game failed: %v", err, rerr)
-			}
-			return nil, err
-		}
-		if err != nil {
+		evs, raw, err := l.work(ctx, st, lim, cmd, check)
+		var refused *game.Error
+		var short *game.NeedDice
+		if (errors.As(err, &refused) || errors.As(err, &short)) && try < maxTries {
 			// Refused: but perhaps only because another process has
 			// moved the game on since it was loaded. Look, reload, retry.
-			if rec, gerr := st.Game(ctx, l.id); gerr == nil && rec.Version != version && try < maxTries {
+			if rec, gerr := st.Game(ctx, l.id); gerr == nil && rec.Version != version {
+				l.rival.Store(now.UnixNano())
 				if rerr := l.reload(ctx, st); rerr != nil {
 					return nil, rerr
 				}
 				continue
 			}
-			return nil, err
 		}
-		if len(evs) > lim.CommandEvents {
-			// Undo it in memory: the store never saw it.
-			if rerr := l.reload(ctx, st); rerr != nil {
-				return nil, rerr
-			}
-			return nil, errorf(TooLarge, "the command would add %d events, over this server's limit of %d for one command; give it in parts", len(evs), lim.CommandEvents)
-		}
-		raw, err := encodeEvents(evs)
 		if err != nil {
 			return nil, err
 		}
@@ -122,26 +120,122 @@ func (l *live) do(ctx context.Context, st store.Store, lim Limits, cmd game.Comm
 		// before the append commits, so that it cannot come back first.
 		l.mine.add(l.g.Len())
 		_, err = st.Append(ctx, l.id, version, raw)
-		if err != nil {
-			l.mine.drop(l.g.Len())
-		}
 		if err == nil {
-			l.index(evs)
-			l.trim()
-			l.subs.notify()
+			l.done(evs)
 			return evs, nil
 		}
+		l.mine.drop(l.g.Len())
 		// The game in memory ran ahead of the store: rebuild it from there.
 		if rerr := l.reload(ctx, st); rerr != nil {
 			return nil, fmt.Errorf("%w; and reloading the game failed: %v", err, rerr)
 		}
-		if !errors.Is(err, store.ErrConflict) || try == maxTries {
-			if errors.Is(err, store.ErrConflict) {
-				return nil, err
-			}
+		if !errors.Is(err, store.ErrConflict) {
 			return nil, &Error{Code: Unavailable, Msg: "the game could not be saved; nothing was changed, send the command again"}
 		}
+		l.rival.Store(now.UnixNano())
+		if try == maxTries {
+			return nil, err
+		}
 	}
+}
+
+// held is do with the game held in the store from before the command is
+// worked out until its events are committed: what other processes added
+// meanwhile is read under the hold, so the append cannot be stale. ok is
+// false, with the game in memory as the store has it, when the game could
+// not be brought up to date under the hold: do then goes on without.
+func (l *live) held(ctx context.Context, h store.Holder, st store.Store, lim Limits, cmd game.Command, check func(*game.State, *game.Command) *Error) (evs []game.Event, err error, ok bool) {
+	hd, err := h.Hold(ctx, l.id)
+	if errors.Is(err, store.ErrConflict) {
+		return nil, nil, false // held elsewhere too long: try without
+	}
+	if err != nil {
+		return nil, &storeError{err}, true
+	}
+	defer hd.Release()
+	if hd.Version() != l.g.Len() {
+		before := l.g.Len()
+		err := l.extend(ctx, hd.Events)
+		if err == nil && l.g.Len() != hd.Version() {
+			err = fmt.Errorf("the store has %d events, memory %d", hd.Version(), l.g.Len())
+		}
+		if err != nil {
+			hd.Release()
+			if rerr := l.reload(ctx, st); rerr != nil {
+				return nil, fmt.Errorf("%w; and reloading the game failed: %v", err, rerr), true
+			}
+			l.subs.notify()
+			return nil, nil, false
+		}
+		if l.g.Len() != before {
+			l.subs.notify()
+		}
+	}
+	evs, raw, err := l.work(ctx, st, lim, cmd, check)
+	if err != nil {
+		return nil, err, true
+	}
+	l.mine.add(l.g.Len())
+	if _, err := hd.Append(ctx, raw); err != nil {
+		l.mine.drop(l.g.Len())
+		if rerr := l.reload(ctx, st); rerr != nil {
+			return nil, fmt.Errorf("%w; and reloading the game failed: %v", err, rerr), true
+		}
+		if errors.Is(err, store.ErrConflict) {
+			return nil, err, true
+		}
+		return nil, &Error{Code: Unavailable, Msg: "the game could not be saved; nothing was changed, send the command again"}, true
+	}
+	l.done(evs)
+	return evs, nil, true
+}
+
+// work checks cmd and carries it out on the game in memory, returning its
+// events and their stored form. A refused command leaves the game as it
+// was (a game refused part way is rebuilt from the store).
+func (l *live) work(ctx context.Context, st store.Store, lim Limits, cmd game.Command, check func(*game.State, *game.Command) *Error) ([]game.Event, []json.RawMessage, error) {
+	if n := l.g.Len(); n >= lim.GameEvents && !l.g.State().Over {
+		return nil, nil, errorf(Full, "the game has %d events, this server's limit for one game; the umpire can export it and go on elsewhere", n)
+	}
+	c := cmd
+	if e := check(l.g.State(), &c); e != nil {
+		return nil, nil, e
+	}
+	evs, err := l.g.Do(c)
+	if err != nil && l.g.Torn() {
+		// Refused part way (dice thrown at the table were missing once
+		// the step it ended had begun to advance): the store never saw
+		// any of it, so rebuild the game from there.
+		if rerr := l.reload(ctx, st); rerr != nil {
+			return nil, nil, fmt.Errorf("%w; and reloading the game failed: %v", err, rerr)
+		}
+		return nil, nil, err
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(evs) > lim.CommandEvents {
+		// Undo it in memory: the store never saw it.
+		if rerr := l.reload(ctx, st); rerr != nil {
+			return nil, nil, rerr
+		}
+		return nil, nil, errorf(TooLarge, "the command would add %d events, over this server's limit of %d for one command; give it in parts", len(evs), lim.CommandEvents)
+	}
+	raw, err := encodeEvents(evs)
+	if err != nil {
+		if rerr := l.reload(ctx, st); rerr != nil {
+			return nil, nil, fmt.Errorf("%w; and reloading the game failed: %v", err, rerr)
+		}
+		return nil, nil, err
+	}
+	return evs, raw, nil
+}
+
+// done records committed events and wakes the game's streams.
+func (l *live) done(evs []game.Event) {
+	l.index(evs)
+	l.trim()
+	l.subs.notify()
 }
 
 // fresh reloads the game if another process has added to its log. mu

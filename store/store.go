@@ -155,6 +155,35 @@ type Watcher interface {
 	Listen(ctx context.Context, pause time.Duration, l Listener) error
 }
 
+// Holder is a store shared by several processes that can hold a game for
+// one writer at a time: while one process holds it, another's Hold waits
+// and another's Append waits and then finds the version moved on. A
+// process that holds a game before it works out a command reads what it
+// lacks first and so is never refused as stale: for a game that several
+// processes write to at once, that is cheaper than to work the command
+// out, be refused, rebuild the game and work it out again.
+type Holder interface {
+	// Hold waits until game is free, holds it and returns the hold; a
+	// game that does not exist is ErrNotFound, and a wait that lasts too
+	// long is ErrConflict. The caller must Release it.
+	Hold(ctx context.Context, game string) (Held, error)
+}
+
+// Held is a game held by Hold.
+type Held interface {
+	// Version is the game's number of events, which cannot change while
+	// it is held.
+	Version() int
+	// Events is Store.Events of the held game.
+	Events(ctx context.Context, since, limit int) ([]json.RawMessage, error)
+	// Append adds events to the log at Version, durably, announces them
+	// as Store.Append does, returns the new version and lets the game go.
+	Append(ctx context.Context, events []json.RawMessage) (int, error)
+	// Release lets the game go, unchanged if Append was not called; it
+	// does nothing after Append or a second time.
+	Release()
+}
+
 // CheckCreate checks what a store's Create is given before it writes
 // anything: the game has an id, each seat and seed is of that game (or
 // names none), each seat has a hash, and no event is empty.

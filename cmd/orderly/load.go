@@ -33,8 +33,8 @@ another instance.`,
   orderly load --db postgres://orderly@/scratch?host=/run/postgresql --instances 2 --streams --rate 2000`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.Clients < 1 || o.Games < 1 || o.Duration <= 0 || o.Rate < 0 || o.Instances < 1 {
-				return badf("load: --clients, --games, --duration and --instances must be positive, --rate 0 or more")
+			if o.Clients < 1 || o.Games < 1 || o.Duration <= 0 || o.Warmup < 0 || o.Rate < 0 || o.Instances < 1 {
+				return badf("load: --clients, --games, --duration and --instances must be positive, --rate and --warmup 0 or more")
 			}
 			if o.DB != "" && !postgres.IsURL(o.DB) {
 				return badf("load: --db %q is not a postgres:// URL; without --db the load runs on a scratch SQLite file", o.DB)
@@ -58,7 +58,8 @@ another instance.`,
 	}
 	c.Flags().IntVar(&o.Clients, "clients", o.Clients, "concurrent clients")
 	c.Flags().IntVar(&o.Games, "games", o.Games, "games they share")
-	c.Flags().DurationVar(&o.Duration, "duration", o.Duration, "how long they send")
+	c.Flags().DurationVar(&o.Duration, "duration", o.Duration, "how long they send, after the warm-up")
+	c.Flags().DurationVar(&o.Warmup, "warmup", o.Warmup, "how long they send first, uncounted (connections and caches open)")
 	c.Flags().Float64Var(&o.Rate, "rate", 0, "commands per second offered by all clients together (0: as fast as answered)")
 	c.Flags().StringVar(&o.Dir, "dir", "", "`DIR` for the scratch database (default: a new temporary directory)")
 	c.Flags().StringVar(&o.DB, "db", "", "an empty PostgreSQL database's `URL` to serve from instead of a scratch SQLite file")

@@ -383,11 +383,7 @@ func (d *DB) Events(ctx context.Context, game string, since, limit int) ([]json.
 	if err != nil {
 		return nil, fmt.Errorf("events of game %s: %w", game, err)
 	}
-	events, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (json.RawMessage, error) {
-		var b []byte
-		err := r.Scan(&b)
-		return b, err
-	})
+	events, err := collect(rows)
 	if err == nil && len(events) == 0 {
 		events, err = nil, d.exists(ctx, game)
 	}
@@ -395,6 +391,15 @@ func (d *DB) Events(ctx context.Context, game string, since, limit int) ([]json.
 		return nil, fmt.Errorf("events of game %s: %w", game, err)
 	}
 	return events, nil
+}
+
+// collect reads rows of one bytea column.
+func collect(rows pgx.Rows) ([]json.RawMessage, error) {
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (json.RawMessage, error) {
+		var b []byte
+		err := r.Scan(&b)
+		return b, err
+	})
 }
 
 // exists is nil if the game exists, store.ErrNotFound if not.
