@@ -22,6 +22,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"orderly/store/pgtest"
 )
 
 // root is the module's root, from this package's directory.
@@ -64,7 +66,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	once.dir = dir
-	code := m.Run()
+	code := pgtest.Main(m)
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
