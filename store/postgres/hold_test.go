@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"orderly/store"
-	"orderly/store/pgtest"
 	"orderly/store/postgres"
 )
 
@@ -18,19 +17,9 @@ import (
 // the waiting hold sees the new version. A released hold changes nothing,
 // and a missing game cannot be held.
 func TestHold(t *testing.T) {
-	url := pgtest.DB(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	a, err := postgres.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := postgres.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	a, b := openTwo(t)
 	ev := func(s string) []json.RawMessage { return []json.RawMessage{json.RawMessage(s)} }
 	g := store.Game{ID: "g1", Title: "t", Rules: "nb", File: "f.yaml", Scenario: []byte("x: 1")}
 	if err := a.Create(ctx, g, nil, nil, ev(`{"n":1}`)); err != nil {

@@ -28,6 +28,23 @@ func open(t *testing.T) *postgres.DB {
 	return d
 }
 
+// openTwo opens two stores on one new database of the test cluster, as
+// two instances would.
+func openTwo(t *testing.T) (*postgres.DB, *postgres.DB) {
+	t.Helper()
+	url := pgtest.DB(t)
+	var out [2]*postgres.DB
+	for i := range out {
+		d, err := postgres.Open(context.Background(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { d.Close() })
+		out[i] = d
+	}
+	return out[0], out[1]
+}
+
 // TestSmoke: a game made, appended to, refused a stale append and read
 // back.
 func TestSmoke(t *testing.T) {
@@ -54,19 +71,9 @@ func TestSmoke(t *testing.T) {
 // connection killed by the server is made again, and caughtUp is called
 // each time listening starts, so that what was missed is read.
 func TestListen(t *testing.T) {
-	url := pgtest.DB(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	a, err := postgres.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := postgres.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	a, b := openTwo(t)
 	heard := make(chan store.Notice, 16)
 	caught := make(chan struct{}, 16)
 	lost := make(chan struct{}, 16)
