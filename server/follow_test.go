@@ -291,6 +291,23 @@ func TestContended(t *testing.T) {
 	if ok != n*each {
 		t.Fatalf("%d of %d commands accepted", ok, n*each)
 	}
+	// The last command's notice may still be on its way to the other
+	// server (reads across instances are eventual): wait for both to
+	// hold the same number of events.
+	version := func(f *fixture) int {
+		var info struct {
+			Version int `json:"version"`
+		}
+		if code, body := f.call("GET", g, tok["umpire"], nil, &info); code != 200 {
+			t.Fatalf("game: %d %s", code, body)
+		}
+		return info.Version
+	}
+	for deadline := time.Now().Add(10 * time.Second); version(a) != version(b); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the servers hold %d and %d events 10 s after the last command", version(a), version(b))
+		}
+	}
 	var pa, pb struct {
 		Events []server.Entry `json:"events"`
 	}
