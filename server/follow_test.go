@@ -116,6 +116,12 @@ func TestFollowTwoInstances(t *testing.T) {
 			t.Fatalf("move %d on %s: %d %s", i, f.ts.URL, code, out)
 		}
 	}
+	// The last move was taken by b; a hears of it a moment later.
+	for deadline := time.Now().Add(10 * time.Second); version(a, tok["umpire"]) != version(b, tok["umpire"]); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("a and b hold different numbers of events 10 s after the last move")
+		}
+	}
 	total := version(a, tok["umpire"])
 	if total <= start {
 		t.Fatalf("version %d after the commands, %d before", total, start)
