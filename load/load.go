@@ -19,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -41,8 +42,9 @@ type Options struct {
 	Warmup time.Duration
 	// Rate is the commands per second all clients send together, each on
 	// a fixed schedule, with latency counted from when a command was due
-	// (so a slow answer is not hidden by the client waiting for it); 0
-	// sends as fast as answers come.
+	// (so a slow answer is not hidden by the client waiting for it), and
+	// a refused command is not sent again; 0 sends as fast as answers
+	// come, waiting after a refusal as long as its Retry-After asks.
 	Rate   float64
 	Dir    string // where the in-process server keeps its database (a temp dir)
 	Seed   uint64 // for the clients' choices
@@ -358,6 +360,15 @@ func drive(ctx context.Context, c *http.Client, bases []string, seats []seat, o 
 				e := call(context.WithoutCancel(ctx), c, base+s.game+"/commands", s.token, body, nil)
 				answered := time.Now()
 				d := answered.Sub(t0)
+				if ae := (*apiErr)(nil); every == 0 && errors.As(e, &ae) && ae.retry > 0 {
+					// As fast as answered, the answer being to wait: a
+					// client that did not would only keep the server
+					// busy refusing it.
+					select {
+					case <-time.After(ae.retry):
+					case <-ctx.Done():
+					}
+				}
 				if sent.Before(measured) {
 					// Sent in the warm-up. A command due then but sent
 					// after (an overloaded server's backlog) counts.
@@ -425,6 +436,7 @@ func drive(ctx context.Context, c *http.Client, bases []string, seats []seat, o 
 type apiErr struct {
 	status int
 	body   string
+	retry  time.Duration // Retry-After, if the answer had one
 }
 
 func (e *apiErr) Error() string { return fmt.Sprintf("status %d: %s", e.status, e.body) }
@@ -459,7 +471,11 @@ func call(ctx context.Context, c *http.Client, url, token string, in, out any) e
 		return err
 	}
 	if resp.StatusCode/100 != 2 {
-		return &apiErr{resp.StatusCode, string(data)}
+		e := &apiErr{status: resp.StatusCode, body: string(data)}
+		if n, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && n > 0 {
+			e.retry = time.Duration(n) * time.Second
+		}
+		return e
 	}
 	if out != nil {
 		return json.Unmarshal(data, out)

@@ -295,7 +295,7 @@ func local(h http.Handler, method, path, token, body string) error {
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, req)
 	if w.Code/100 != 2 {
-		return &apiErr{w.Code, w.Body.String()}
+		return &apiErr{status: w.Code, body: w.Body.String()}
 	}
 	return nil
 }

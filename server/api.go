@@ -309,9 +309,19 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 	if n := c.Size(); n > s.lim.IDs {
 		return 0, nil, errorf(Invalid, "the command names %d pieces and formations, over this server's limit of %d for one command; give it in parts", n, s.lim.IDs)
 	}
+	if n := l.queued.Add(1); n > gameQueue {
+		l.queued.Add(-1)
+		return 0, nil, busy("this game has %d commands waiting already; nothing was changed, send this one again once they are answered", n-1)
+	}
+	defer l.queued.Add(-1)
+	leave, err := s.gate.enter(r.Context())
+	if err != nil {
+		return 0, nil, err
+	}
 	evs, err := l.do(r.Context(), s.st, s.now(), s.lim, c, func(st *game.State, c *game.Command) *Error {
 		return authorize(seat, l.rules, l.g, c)
 	})
+	leave()
 	var nd *game.NeedDice
 	if errors.As(err, &nd) {
 		return 0, nil, l.needs(nd)

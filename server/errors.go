@@ -37,6 +37,7 @@ const (
 	Verification Code = "verification" // 422: an imported game does not check out
 	WrongHost    Code = "wrong-host"   // 421: the server does not answer to the Host header's name
 	Dice         Code = "dice"         // 422 as well: the command needs dice thrown at the table (need says which)
+	Busy         Code = "busy"         // 503 as well: the server has more commands than it can work on now; nothing changed
 )
 
 var statuses = map[Code]int{
@@ -47,7 +48,7 @@ var statuses = map[Code]int{
 	NotAllowed: http.StatusMethodNotAllowed, TooMany: http.StatusTooManyRequests, Gone: http.StatusConflict,
 	Full: http.StatusConflict, Confirm: http.StatusConflict,
 	Verification: http.StatusUnprocessableEntity, WrongHost: http.StatusMisdirectedRequest,
-	Dice: http.StatusUnprocessableEntity,
+	Dice: http.StatusUnprocessableEntity, Busy: http.StatusServiceUnavailable,
 }
 
 // Error is an API error: a code, one sentence for people, and for a
@@ -66,7 +67,7 @@ type Error struct {
 	// them under dice.
 	Need *Need `json:"need,omitempty"`
 
-	retry time.Duration // for TooMany: when to try again
+	retry time.Duration // for TooMany and Busy: when to try again
 }
 
 // MaxMessage is the most characters an error message has: one line, with

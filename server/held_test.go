@@ -41,6 +41,9 @@ func TestHeldReadsFirst(t *testing.T) {
 	}
 	a, dbA := open()
 	b, dbB := open()
+	if a.lim.Commands != 4 {
+		t.Errorf("a server on PostgreSQL works on %d commands at once, want the store's 4", a.lim.Commands)
+	}
 	made, err := a.Create(ctx, Setup{Scenario: "demo"})
 	if err != nil {
 		t.Fatal(err)

@@ -29,6 +29,8 @@ type Limits struct {
 	WriteTimeout   time.Duration // an answer (other than a stream) must be written within this
 	IdleTimeout    time.Duration // a kept-alive connection with no request is closed after this
 	Connections    int           // connections open at once
+	Commands       int           // commands worked on at once, more wait (gate); 0: the store's choice (store.Paced), else 16
+	CommandWait    time.Duration // the longest a command waits to be worked on before it is refused as busy
 }
 
 // DefaultLimits are sized for a club: dozens of games, a few hundred
@@ -50,6 +52,7 @@ var DefaultLimits = Limits{
 	WriteTimeout:   30 * time.Second,
 	IdleTimeout:    2 * time.Minute,
 	Connections:    1024,
+	CommandWait:    time.Second,
 }
 
 // orDefault fills each zero limit from DefaultLimits.
@@ -86,6 +89,7 @@ func (l Limits) orDefault() Limits {
 	pickD(&l.WriteTimeout, d.WriteTimeout)
 	pickD(&l.IdleTimeout, d.IdleTimeout)
 	pick(&l.Connections, d.Connections)
+	pickD(&l.CommandWait, d.CommandWait)
 	return l
 }
 

@@ -27,6 +27,10 @@ type live struct {
 	sc    *battle.Scenario
 	rules game.Rules
 	last  atomic.Int64 // when a seat last used it, in Unix nanoseconds
+	// queued counts the commands for the game that this server has taken
+	// in and not yet answered: at most gameQueue, so that one game's
+	// seats cannot take every slot of the server's gate.
+	queued atomic.Int32
 
 	mu    sync.Mutex
 	g     *game.Game
@@ -64,6 +68,10 @@ type live struct {
 func (l *live) touch(now time.Time) { l.last.Store(now.UnixNano()) }
 
 func (l *live) used() time.Time { return time.Unix(0, l.last.Load()) }
+
+// gameQueue is the most commands for one game a server holds at once
+// (live.queued); more are refused as busy.
+const gameQueue = 8
 
 // maxTries bounds how often a command is tried again after another
 // process (another instance on the same store) moved the game on first.

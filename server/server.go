@@ -65,6 +65,7 @@ type Server struct {
 
 	made   *limiter // games made per client address
 	failed *limiter // failed token attempts per client address
+	gate   *gate    // commands worked on at once
 
 	mu      sync.Mutex
 	host    [32]byte // SHA-256 of the host token; zero until one is made
@@ -158,6 +159,13 @@ func New(ctx context.Context, st store.Store, engine Engine, opts ...Option) (*S
 	s.lim = s.lim.orDefault()
 	s.made = newLimiter(s.now, time.Hour, s.lim.GamesPerHour)
 	s.failed = newLimiter(s.now, time.Minute, s.lim.FailedTokens)
+	if s.lim.Commands <= 0 {
+		s.lim.Commands = defaultCommands
+		if p, ok := st.(store.Paced); ok {
+			s.lim.Commands = p.Slots()
+		}
+	}
+	s.gate = newGate(s.lim.Commands, s.lim.CommandWait, s.now)
 	for i, n := range s.names {
 		s.names[i] = strings.TrimSuffix(strings.ToLower(n), ".")
 	}

@@ -155,6 +155,14 @@ type Watcher interface {
 	Listen(ctx context.Context, pause time.Duration, l Listener) error
 }
 
+// Paced is a store that says how many commands a server should work on at
+// once, unless its host says otherwise: enough that commits arriving
+// together are flushed together, few enough that they do not queue behind
+// one another in the database and delay its reads.
+type Paced interface {
+	Slots() int
+}
+
 // Holder is a store shared by several processes that can hold a game for
 // one writer at a time: while one process holds it, another's Hold waits
 // and another's Append waits and then finds the version moved on. A

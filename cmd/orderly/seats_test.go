@@ -77,10 +77,13 @@ func TestServeDemoReused(t *testing.T) {
 // A limit flag of zero or less is refused before anything starts.
 func TestServeBadLimits(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "x.db")
-	for _, flag := range []string{"--max-games=0", "--stream-timeout=0s", "--max-ids=-1"} {
+	for _, flag := range []string{"--max-games=0", "--stream-timeout=0s", "--max-ids=-1", "--command-wait=0s"} {
 		if _, e, st := cli(t, "serve", "--db", db, flag); st != 2 || !strings.Contains(e, "must be more than 0") {
 			t.Errorf("%s: %d %s", flag, st, e)
 		}
+	}
+	if _, e, st := cli(t, "serve", "--db", db, "--max-commands=-1"); st != 2 || !strings.Contains(e, "--max-commands must be 0") {
+		t.Errorf("--max-commands=-1: %d %s", st, e)
 	}
 	if _, err := os.Stat(db); err == nil {
 		t.Error("a refused serve made its database")

@@ -134,6 +134,14 @@ func (d *DB) URL() string { return d.url }
 // Pool is the store's connection pool, for Listen and health checks.
 func (d *DB) Pool() *pgxpool.Pool { return d.pool }
 
+// Slots is store.Paced: four commands at once from each instance. On a
+// database that shares its cores with the instances, more only queue in
+// its backends, slowing every commit and the reads that carry one
+// instance's events to another's streams; the rest of the pool is left
+// to those reads. A host whose database has cores to spare raises it
+// (orderly serve --max-commands).
+func (d *DB) Slots() int { return 4 }
+
 // Close releases the store's connections. Later calls do nothing.
 func (d *DB) Close() error {
 	if d.closed.CompareAndSwap(false, true) {

@@ -279,6 +279,12 @@ func (d *DB) release() error {
 	return errors.Join(errs...)
 }
 
+// Slots is store.Paced: 64 commands at once. The file has one writer,
+// which commits the appends waiting for it in one transaction, so the
+// more are ready the more each flush carries; the wait is in memory, not
+// in the database.
+func (d *DB) Slots() int { return 64 }
+
 // Close finishes the batch being committed, if any, fails the writes still
 // waiting with ErrClosed, stops the writer and closes the file. Later calls
 // return the first call's result.

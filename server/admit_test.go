@@ -1,0 +1,293 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"orderly/rules"
+	"orderly/store"
+	"orderly/store/sqlite"
+)
+
+// TestGate: a free slot is taken at once; with none free, a command waits
+// the whole wait in a burst but only overloadWait once no command has
+// found a free slot for overloadAfter; a slot given back is taken by the
+// one waiting; a request that ends while it waits gets its context's
+// error.
+func TestGate(t *testing.T) {
+	clock := time.Unix(1000, 0)
+	now := func() time.Time { return clock }
+	g := newGate(1, 300*time.Millisecond, now)
+	ctx := context.Background()
+	leave, err := g.enter(ctx)
+	if err != nil {
+		t.Fatalf("a free slot: %v", err)
+	}
+
+	// A burst: the slot was free just now, so the whole wait.
+	start := time.Now()
+	if _, err := g.enter(ctx); !isBusy(err) {
+		t.Fatalf("no slot: %v, want busy", err)
+	} else if d := time.Since(start); d < 300*time.Millisecond {
+		t.Fatalf("refused after %v in a burst, want the whole 300ms", d)
+	}
+
+	// Overload: no slot found free for overloadAfter. The wait is
+	// overloadWait; the bound below is wide, to tell it from 300ms on a
+	// busy machine without timing anything finer.
+	clock = clock.Add(overloadAfter)
+	g.wait = time.Hour
+	start = time.Now()
+	if _, err := g.enter(ctx); !isBusy(err) {
+		t.Fatalf("no slot under overload: %v, want busy", err)
+	} else if d := time.Since(start); d > 30*time.Second {
+		t.Fatalf("refused after %v under overload, want about %v", d, overloadWait)
+	}
+
+	// Given back while one waits: the waiting command takes it.
+	g.wait = time.Hour
+	g.free.Store(clock.UnixNano())
+	got := make(chan error, 1)
+	go func() {
+		l, err := g.enter(ctx)
+		if err == nil {
+			l()
+		}
+		got <- err
+	}()
+	time.Sleep(20 * time.Millisecond)
+	leave()
+	if err := <-got; err != nil {
+		t.Fatalf("waiting when a slot was given back: %v", err)
+	}
+
+	// A request that ends while it waits.
+	leave, err = g.enter(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer leave()
+	cctx, cancel := context.WithCancel(ctx)
+	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
+	if _, err := g.enter(cctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("request ended while waiting: %v, want context.Canceled", err)
+	}
+}
+
+func isBusy(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Code == Busy && e.Status() == http.StatusServiceUnavailable && e.retry == time.Second
+}
+
+// stalled is a store whose appends wait, while stall is set, until a
+// value arrives on go_; entered is told each time one starts waiting.
+type stalled struct {
+	store.Store
+	stall   atomic.Bool
+	entered chan struct{}
+	go_     chan struct{}
+}
+
+func (s *stalled) Append(ctx context.Context, id string, version int, events []json.RawMessage) (int, error) {
+	if s.stall.Load() {
+		s.entered <- struct{}{}
+		select {
+		case <-s.go_:
+		case <-ctx.Done(): // the client gave up (a failing test)
+			return 0, ctx.Err()
+		}
+	}
+	return s.Store.Append(ctx, id, version, events)
+}
+
+// TestBusy: with the one slot of a server taken by a command the store is
+// slow to commit, another command is answered 503 busy with Retry-After
+// and changes nothing, and once the slot is free the next is accepted.
+// With slots to spare, one game holds at most gameQueue commands: the
+// next for it is refused as busy at once, while another game's command
+// gets through.
+func TestBusy(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "orderly.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	eng, err := rules.Make()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &stalled{Store: db, entered: make(chan struct{}, 64), go_: make(chan struct{}, 64)}
+	s, err := New(ctx, st, eng, WithLimits(Limits{Commands: 1, CommandWait: 100 * time.Millisecond}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	client := &http.Client{Timeout: 20 * time.Second}
+	make1 := func() (string, string) {
+		made, err := s.Create(ctx, Setup{Scenario: "demo"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return made.Game.ID, made.Seats[0].Token
+	}
+	end := func(id, tok string) (*http.Response, Error) {
+		req, _ := http.NewRequest("POST", ts.URL+"/api/games/"+id+"/commands", strings.NewReader(`{"end":true}`))
+		req.Header.Set("Authorization", "Bearer "+tok)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Error(err)
+			return nil, Error{}
+		}
+		defer resp.Body.Close()
+		var body errorBody
+		if resp.StatusCode != http.StatusOK {
+			_ = json.NewDecoder(resp.Body).Decode(&body)
+		}
+		if body.Error == nil {
+			body.Error = &Error{}
+		}
+		return resp, *body.Error
+	}
+	version := func(id string) int {
+		rec, err := db.Game(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec.Version
+	}
+	g1, u1 := make1()
+	g2, u2 := make1()
+
+	st.stall.Store(true)
+	first := make(chan int, 1)
+	go func() {
+		resp, _ := end(g1, u1)
+		if resp == nil {
+			first <- 0
+			return
+		}
+		first <- resp.StatusCode
+	}()
+	<-st.entered // the first command holds the one slot, committing
+	before := version(g2)
+	resp, e := end(g2, u2)
+	if resp == nil {
+		t.FailNow()
+	}
+	if resp.StatusCode != http.StatusServiceUnavailable || e.Code != Busy || resp.Header.Get("Retry-After") != "1" {
+		t.Fatalf("with the one slot taken: %d %s %q (Retry-After %q), want 503 busy, Retry-After 1", resp.StatusCode, e.Code, e.Msg, resp.Header.Get("Retry-After"))
+	}
+	if !strings.Contains(e.Msg, "nothing was changed") {
+		t.Errorf("busy message %q does not say nothing was changed", e.Msg)
+	}
+	st.go_ <- struct{}{}
+	if code := <-first; code != http.StatusOK {
+		t.Fatalf("the first command: %d, want 200", code)
+	}
+	st.stall.Store(false)
+	if v := version(g2); v != before {
+		t.Fatalf("the busy command changed the game: version %d, was %d", v, before)
+	}
+	if resp, e := end(g2, u2); resp == nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("with the slot free again: %v %s", resp, e.Msg)
+	}
+
+	// One game's queue.
+	s.gate = newGate(2*gameQueue, time.Minute, time.Now)
+	st.stall.Store(true)
+	codes := make(chan int, gameQueue)
+	for range gameQueue {
+		go func() {
+			resp, _ := end(g1, u1)
+			if resp == nil {
+				codes <- 0
+				return
+			}
+			codes <- resp.StatusCode
+		}()
+	}
+	<-st.entered // one commits; the others wait for the game
+	l, ge := s.game(ctx, g1)
+	if ge != nil {
+		t.Fatal(ge)
+	}
+	for deadline := time.Now().Add(10 * time.Second); l.queued.Load() < gameQueue; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d commands taken in for the game, want %d", l.queued.Load(), gameQueue)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	resp, e = end(g1, u1)
+	if resp == nil || resp.StatusCode != http.StatusServiceUnavailable || e.Code != Busy {
+		t.Fatalf("one over the game's queue: %v %s, want 503 busy", resp, e.Code)
+	}
+	other := make(chan int, 1)
+	go func() {
+		resp, _ := end(g2, u2)
+		if resp == nil {
+			other <- 0
+			return
+		}
+		other <- resp.StatusCode
+	}()
+	<-st.entered // another game's command reaches the store all the same
+	st.stall.Store(false)
+	for range gameQueue + 1 {
+		st.go_ <- struct{}{}
+	}
+	if code := <-other; code != http.StatusOK {
+		t.Errorf("another game's command: %d, want 200", code)
+	}
+	for range gameQueue {
+		if code := <-codes; code != http.StatusOK {
+			t.Errorf("a queued command: %d, want 200", code)
+		}
+	}
+}
+
+// TestGateSize: a server works on as many commands at once as its host
+// says, or else as many as its store asks for (store.Paced), or else
+// defaultCommands.
+func TestGateSize(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "orderly.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	eng, err := rules.Make()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		st   store.Store
+		lim  Limits
+		want int
+	}{
+		{db, Limits{}, db.Slots()},
+		{db, Limits{Commands: 3}, 3},
+		{&stalled{Store: db}, Limits{}, defaultCommands},
+	} {
+		s, err := New(ctx, c.st, eng, WithLimits(c.lim))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.lim.Commands != c.want || cap(s.gate.slots) != c.want {
+			t.Errorf("%T with %d asked for: %d slots (limit %d), want %d", c.st, c.lim.Commands, cap(s.gate.slots), s.lim.Commands, c.want)
+		}
+	}
+	if db.Slots() != 64 {
+		t.Errorf("SQLite asks for %d slots, want 64", db.Slots())
+	}
+}
