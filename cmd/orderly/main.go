@@ -36,6 +36,9 @@ type app struct {
 	rules    []string // house-rule files from --rules
 	// env reads the environment (os.Getenv; nil reads nothing).
 	env func(string) string
+	// page is how many events migrate reads at a time (0: migratePage);
+	// tests make it small, so that their games take several pages.
+	page int
 }
 
 // inputError marks an error caused by what the user typed: exit status 2.

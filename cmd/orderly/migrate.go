@@ -22,9 +22,9 @@ import (
 	"orderly/table"
 )
 
-// migratePage is how many events migrate reads at a time (tests make it
-// small, so that their games take several pages).
-var migratePage = 256
+// migratePage is how many events migrate reads at a time, unless the app
+// says (app.page).
+const migratePage = 256
 
 // storeForms is what --from and --to allow, for their errors.
 const storeForms = "an SQLite FILE, or a PostgreSQL URL postgres://USER:PASSWORD@HOST/DATABASE"
@@ -101,7 +101,11 @@ func (a *app) migrate(ctx context.Context, from, to string) error {
 	if err != nil {
 		return fmt.Errorf("migrate: list the games of %s: %w", dbName(from), err)
 	}
-	m := &migration{src: src, dst: dst, maker: mk, from: dbName(from), to: dbName(to)}
+	page := a.page
+	if page <= 0 {
+		page = migratePage
+	}
+	m := &migration{src: src, dst: dst, maker: mk, from: dbName(from), to: dbName(to), page: page}
 	for _, g := range games {
 		got, there, err := m.game(ctx, g.ID)
 		if err != nil {
@@ -165,6 +169,7 @@ type migration struct {
 	src, dst      store.Store
 	maker         rules.Maker
 	from, to      string // the stores' names as they may be printed
+	page          int    // events read at a time
 	copied, there int
 }
 
@@ -180,7 +185,7 @@ type stored struct {
 // followed before anything is written, and again from what --to holds
 // once it is written.
 func (m *migration) game(ctx context.Context, id string) (got *stored, there bool, err error) {
-	src, err := readGame(ctx, m.src, id)
+	src, err := readGame(ctx, m.src, id, m.page)
 	if err != nil {
 		return nil, false, fmt.Errorf("game %s in %s: %w", id, m.from, err)
 	}
@@ -189,7 +194,7 @@ func (m *migration) game(ctx context.Context, id string) (got *stored, there boo
 	}
 	switch _, err := m.dst.Game(ctx, id); {
 	case err == nil:
-		what, _, err := differs(ctx, m.dst, src, nil)
+		what, _, err := differs(ctx, m.dst, src, m.page, nil)
 		if err != nil {
 			return nil, false, fmt.Errorf("game %s in %s: %w", id, m.to, err)
 		}
@@ -206,7 +211,7 @@ func (m *migration) game(ctx context.Context, id string) (got *stored, there boo
 	// Read back: each page of --to's log is compared with what was sent,
 	// and decoded for the chain.
 	var evs []game.Event
-	what, back, err := differs(ctx, m.dst, src, func(page []json.RawMessage, after int) error {
+	what, back, err := differs(ctx, m.dst, src, m.page, func(page []json.RawMessage, after int) error {
 		var err error
 		evs, err = decodeEvents(page, after, evs)
 		return err
@@ -223,9 +228,10 @@ func (m *migration) game(ctx context.Context, id string) (got *stored, there boo
 	return src, false, nil
 }
 
-// readGame reads a game whole from st, its log in pages. A game that
-// moves on while it is read (a server still plays it) is an error.
-func readGame(ctx context.Context, st store.Store, id string) (*stored, error) {
+// readGame reads a game whole from st, its log in pages of size events. A
+// game that moves on while it is read (a server still plays it) is an
+// error.
+func readGame(ctx context.Context, st store.Store, id string, size int) (*stored, error) {
 	g := &stored{}
 	var err error
 	if g.rec, err = st.Game(ctx, id); err != nil {
@@ -238,12 +244,12 @@ func readGame(ctx context.Context, st store.Store, id string) (*stored, error) {
 		return nil, err
 	}
 	for {
-		page, err := st.Events(ctx, id, len(g.events), migratePage)
+		page, err := st.Events(ctx, id, len(g.events), size)
 		if err != nil {
 			return nil, err
 		}
 		g.events = append(g.events, page...)
-		if len(page) < migratePage {
+		if len(page) < size {
 			break
 		}
 	}
@@ -262,10 +268,10 @@ func readGame(ctx context.Context, st store.Store, id string) (*stored, error) {
 }
 
 // differs compares the game st holds under want's id with want: its
-// record, seats, seeds and log, the log in pages, each page handed to
+// record, seats, seeds and log, the log in pages of size events, each page handed to
 // each (if given) once it matches. It says what differs first ("" for
 // nothing), and returns the record, seats and seeds st holds.
-func differs(ctx context.Context, st store.Store, want *stored, each func(page []json.RawMessage, after int) error) (string, *stored, error) {
+func differs(ctx context.Context, st store.Store, want *stored, size int, each func(page []json.RawMessage, after int) error) (string, *stored, error) {
 	id := want.rec.ID
 	got := &stored{}
 	var err error
@@ -298,7 +304,7 @@ func differs(ctx context.Context, st store.Store, want *stored, each func(page [
 		}
 	}
 	for n := 0; ; {
-		page, err := st.Events(ctx, id, n, migratePage)
+		page, err := st.Events(ctx, id, n, size)
 		if err != nil {
 			return "", nil, err
 		}
@@ -316,7 +322,7 @@ func differs(ctx context.Context, st store.Store, want *stored, each func(page [
 			}
 		}
 		n += len(page)
-		if len(page) < migratePage {
+		if len(page) < size {
 			if n < len(want.events) {
 				return fmt.Sprintf("it has %d events there, %d to copy", n, len(want.events)), got, nil
 			}

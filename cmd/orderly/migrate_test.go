@@ -24,13 +24,14 @@ import (
 	"orderly/store/pgtest"
 )
 
-// smallPages makes migrate read its logs three events at a time, so that
-// every game of these tests takes several pages.
-func smallPages(t *testing.T) {
+// paged is cli with migrate reading its logs three events at a time, so
+// that every game of these tests takes several pages.
+func paged(t *testing.T, args ...string) (stdout, stderr string, status int) {
 	t.Helper()
-	old := migratePage
-	migratePage = 3
-	t.Cleanup(func() { migratePage = old })
+	var out, errb bytes.Buffer
+	a := &app{out: &out, err: &errb, seed: func() uint64 { return 42 }, page: 3}
+	status = a.run(context.Background(), args)
+	return out.String(), errb.String(), status
 }
 
 // played is a game made for these tests and the tokens of its seats.
@@ -253,7 +254,6 @@ func copiedLines(t *testing.T, out string, games []played, how string, copied, t
 // second run finds them all there and changes nothing. The database's
 // password is never printed.
 func TestMigrateSQLiteToPostgres(t *testing.T) {
-	smallPages(t)
 	file := filepath.Join(t.TempDir(), "club.db")
 	games := playGames(t, file)
 	url := pgtest.DB(t)
@@ -261,7 +261,7 @@ func TestMigrateSQLiteToPostgres(t *testing.T) {
 	if secret == url {
 		t.Fatalf("no user in %s", url)
 	}
-	o, e, st := cli(t, "migrate", "--from", file, "--to", secret)
+	o, e, st := paged(t, "migrate", "--from", file, "--to", secret)
 	if st != 0 || e != "" {
 		t.Fatalf("migrate: %d %s %s", st, o, e)
 	}
@@ -279,7 +279,7 @@ func TestMigrateSQLiteToPostgres(t *testing.T) {
 	sameGames(t, file, url)
 	seatsWork(t, games, file, url)
 
-	o, e, st = cli(t, "migrate", "--from", file, "--to", secret)
+	o, e, st = paged(t, "migrate", "--from", file, "--to", secret)
 	if st != 0 {
 		t.Fatalf("migrate again: %d %s %s", st, o, e)
 	}
@@ -293,20 +293,19 @@ func TestMigrateSQLiteToPostgres(t *testing.T) {
 // none after; once it is settled, a rerun skips the games copied and goes
 // on.
 func TestMigratePostgresToSQLite(t *testing.T) {
-	smallPages(t)
 	ctx := context.Background()
 	url := pgtest.DB(t)
 	games := playGames(t, url)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "new.db")
-	o, e, st := cli(t, "migrate", "--from", url, "--to", file)
+	o, e, st := paged(t, "migrate", "--from", url, "--to", file)
 	if st != 0 {
 		t.Fatalf("migrate: %d %s %s", st, o, e)
 	}
 	copiedLines(t, o, games, "copied", 3, 0)
 	sameGames(t, url, file)
 	seatsWork(t, games, url, file)
-	if o, e, st = cli(t, "migrate", "--from", url, "--to", file); st != 0 {
+	if o, e, st = paged(t, "migrate", "--from", url, "--to", file); st != 0 {
 		t.Fatalf("migrate again: %d %s %s", st, o, e)
 	}
 	copiedLines(t, o, games, "already there", 0, 3)
@@ -327,7 +326,7 @@ func TestMigratePostgresToSQLite(t *testing.T) {
 		t.Fatal(err)
 	}
 	dst.Close()
-	o, e, st = cli(t, "migrate", "--from", url, "--to", other)
+	o, e, st = paged(t, "migrate", "--from", url, "--to", other)
 	want := "orderly: migrate: game " + games[1].id + " is already in " + other + " and differs from the one in "
 	if st != 1 || !strings.HasPrefix(e, want) || !strings.Contains(e, ": its title; 1 game(s) were copied before it (and 0 were there already), none after it\n") || strings.Count(e, "\n") != 1 {
 		t.Errorf("a conflict: %d %q", st, e)
@@ -358,7 +357,7 @@ func TestMigratePostgresToSQLite(t *testing.T) {
 		}
 	}
 	db.Close()
-	if o, e, st = cli(t, "migrate", "--from", url, "--to", other); st != 0 {
+	if o, e, st = paged(t, "migrate", "--from", url, "--to", other); st != 0 {
 		t.Fatalf("migrate after the conflict: %d %s %s", st, o, e)
 	}
 	copiedLines(t, o, games[:1], "already there", 2, 1)
@@ -370,7 +369,6 @@ func TestMigratePostgresToSQLite(t *testing.T) {
 // turn, in the file) does not check out: migrate names it and its
 // chain's first broken link, does not write it, and stops there.
 func TestMigrateTampered(t *testing.T) {
-	smallPages(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "club.db")
@@ -392,7 +390,7 @@ func TestMigrateTampered(t *testing.T) {
 	}
 	db.Close()
 	to := filepath.Join(dir, "copy.db")
-	o, e, st := cli(t, "migrate", "--from", file, "--to", to)
+	o, e, st := paged(t, "migrate", "--from", file, "--to", to)
 	want := "orderly: migrate: game " + games[1].id + " in " + file + " does not check out, so it was not copied: its hash chain: event 2 ("
 	if st != 1 || !strings.HasPrefix(e, want) || !strings.Contains(e, "its hash does not follow from the log before it") || strings.Count(e, "\n") != 1 {
 		t.Errorf("a tampered game: %d %q", st, e)
