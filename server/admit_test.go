@@ -111,9 +111,9 @@ func (s *stalled) Append(ctx context.Context, id string, version int, events []j
 // TestBusy: with the one slot of a server taken by a command the store is
 // slow to commit, another command is answered 503 busy with Retry-After
 // and changes nothing, and once the slot is free the next is accepted.
-// With slots to spare, one game holds at most gameQueue commands: the
-// next for it is refused as busy at once, while another game's command
-// gets through.
+// One game holds at most gameQueue commands: the next for it is refused
+// as busy at once. Those waiting for the game hold no slot, so another
+// game's command gets through.
 func TestBusy(t *testing.T) {
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "orderly.db"))
@@ -203,8 +203,9 @@ func TestBusy(t *testing.T) {
 		t.Fatalf("with the slot free again: %v %s", resp, e.Msg)
 	}
 
-	// One game's queue.
-	s.gate = newGate(2*gameQueue, time.Minute, time.Now)
+	// One game's queue, with two slots: the game's commands waiting for
+	// each other hold none, so another game's command gets the second.
+	s.gate = newGate(2, time.Minute, time.Now)
 	st.stall.Store(true)
 	codes := make(chan int, gameQueue)
 	for range gameQueue {

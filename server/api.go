@@ -314,14 +314,9 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 		return 0, nil, busy("this game has %d commands waiting already; nothing was changed, send this one again once they are answered", n-1)
 	}
 	defer l.queued.Add(-1)
-	leave, err := s.gate.enter(r.Context())
-	if err != nil {
-		return 0, nil, err
-	}
-	evs, err := l.do(r.Context(), s.st, s.now(), s.lim, c, func(st *game.State, c *game.Command) *Error {
+	evs, err := l.do(r.Context(), s.st, s.gate, s.now(), s.lim, c, func(st *game.State, c *game.Command) *Error {
 		return authorize(seat, l.rules, l.g, c)
 	})
-	leave()
 	var nd *game.NeedDice
 	if errors.As(err, &nd) {
 		return 0, nil, l.needs(nd)

@@ -28,8 +28,8 @@ type live struct {
 	rules game.Rules
 	last  atomic.Int64 // when a seat last used it, in Unix nanoseconds
 	// queued counts the commands for the game that this server has taken
-	// in and not yet answered: at most gameQueue, so that one game's
-	// seats cannot take every slot of the server's gate.
+	// in and not yet answered: at most gameQueue, since those waiting for
+	// mu wait without a time limit.
 	queued atomic.Int32
 
 	mu    sync.Mutex
@@ -83,15 +83,25 @@ const maxTries = 8
 const rivalry = time.Minute
 
 // do checks cmd, as check lets it through, against the rules and, if
-// accepted, commits its events, and returns them. On a store shared with
+// accepted, commits its events, and returns them, with a slot of gt (if
+// not nil) held while it works. On a store shared with
 // other processes, a game another one wrote to in the last rivalry is
 // held first (held); otherwise the command is worked out on the game in
 // memory and a stale version (another process wrote to the game) reloads
 // the game and tries again, and a failed commit reloads it so that memory
 // matches the store.
-func (l *live) do(ctx context.Context, st store.Store, now time.Time, lim Limits, cmd game.Command, check func(*game.State, *game.Command) *Error) ([]game.Event, error) {
+func (l *live) do(ctx context.Context, st store.Store, gt *gate, now time.Time, lim Limits, cmd game.Command, check func(*game.State, *game.Command) *Error) ([]game.Event, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if gt != nil {
+		// The slot is taken with the game in hand, so that the commands
+		// of one busy game, waiting for each other, hold none.
+		leave, err := gt.enter(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer leave()
+	}
 	if l.pending.Swap(false) || l.reseed.Load() {
 		// Another instance's change was heard and is yet to be read: read
 		// it first rather than be refused by the store.
