@@ -29,8 +29,11 @@ type live struct {
 	last  atomic.Int64 // when a seat last used it, in Unix nanoseconds
 	// queued counts the commands for the game that this server has taken
 	// in and not yet answered: at most gameQueue, since those waiting for
-	// mu wait without a time limit.
+	// their turn wait without a time limit.
 	queued atomic.Int32
+	// turn is held by the one command of the game that may take a slot
+	// of the server's gate and then mu (do).
+	turn sync.Mutex
 
 	mu    sync.Mutex
 	g     *game.Game
@@ -91,17 +94,20 @@ const rivalry = time.Minute
 // the game and tries again, and a failed commit reloads it so that memory
 // matches the store.
 func (l *live) do(ctx context.Context, st store.Store, gt *gate, now time.Time, lim Limits, cmd game.Command, check func(*game.State, *game.Command) *Error) ([]game.Event, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+	// The game's commands take turns before they take a slot, so that
+	// those of one busy game, waiting for each other, hold none; mu is
+	// taken last, so that catch-ups and views do not wait for a slot.
+	l.turn.Lock()
+	defer l.turn.Unlock()
 	if gt != nil {
-		// The slot is taken with the game in hand, so that the commands
-		// of one busy game, waiting for each other, hold none.
 		leave, err := gt.enter(ctx)
 		if err != nil {
 			return nil, err
 		}
 		defer leave()
 	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	if l.pending.Swap(false) || l.reseed.Load() {
 		// Another instance's change was heard and is yet to be read: read
 		// it first rather than be refused by the store.
