@@ -18,10 +18,10 @@ import (
 )
 
 // TestGate: a free slot is taken at once; with none free, a command waits
-// the whole wait in a burst but only overloadWait once no command has
-// found a free slot for overloadAfter; a slot given back is taken by the
-// one waiting; a request that ends while it waits gets its context's
-// error.
+// the whole wait in a burst or a stall, but only overloadWait once
+// commands are being taken and none without waiting for overloadAfter; a
+// slot given back is taken by the one waiting; a request that ends while
+// it waits gets its context's error.
 func TestGate(t *testing.T) {
 	clock := time.Unix(1000, 0)
 	now := func() time.Time { return clock }
@@ -31,30 +31,38 @@ func TestGate(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a free slot: %v", err)
 	}
-
-	// A burst: the slot was free just now, so the whole wait.
-	start := time.Now()
-	if _, err := g.enter(ctx); !isBusy(err) {
-		t.Fatalf("no slot: %v, want busy", err)
-	} else if d := time.Since(start); d < 300*time.Millisecond {
-		t.Fatalf("refused after %v in a burst, want the whole 300ms", d)
+	refusedAfter := func(what string, least, most time.Duration) {
+		t.Helper()
+		start := time.Now()
+		_, err := g.enter(ctx)
+		d := time.Since(start)
+		switch {
+		case !isBusy(err):
+			t.Fatalf("%s: %v, want busy", what, err)
+		case d < least:
+			t.Fatalf("%s: refused after %v, want at least %v", what, d, least)
+		case d > most:
+			t.Fatalf("%s: refused after %v, want about %v", what, d, overloadWait)
+		}
 	}
 
-	// Overload: no slot found free for overloadAfter. The wait is
-	// overloadWait; the bound below is wide, to tell it from 300ms on a
-	// busy machine without timing anything finer.
-	clock = clock.Add(overloadAfter)
+	// A burst: a command was taken quickly just now, so the whole wait.
+	refusedAfter("a burst", 300*time.Millisecond, time.Hour)
+
+	// A stall: nothing taken quickly for a while, but nothing taken at
+	// all lately either: the whole wait.
+	clock = clock.Add(time.Second)
+	refusedAfter("a stall", 300*time.Millisecond, time.Hour)
+
+	// Overload: commands taken lately, none quickly for overloadAfter.
+	// The bound is wide, to tell overloadWait from an hour on a busy
+	// machine without timing anything finer.
 	g.wait = time.Hour
-	start = time.Now()
-	if _, err := g.enter(ctx); !isBusy(err) {
-		t.Fatalf("no slot under overload: %v, want busy", err)
-	} else if d := time.Since(start); d > 30*time.Second {
-		t.Fatalf("refused after %v under overload, want about %v", d, overloadWait)
-	}
+	g.taken.Store(clock.Add(-overloadWait / 2).UnixNano())
+	refusedAfter("overload", 0, 30*time.Second)
 
 	// Given back while one waits: the waiting command takes it.
-	g.wait = time.Hour
-	g.free.Store(clock.UnixNano())
+	g.quick.Store(clock.UnixNano())
 	got := make(chan error, 1)
 	go func() {
 		l, err := g.enter(ctx)
