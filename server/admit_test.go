@@ -90,6 +90,21 @@ func TestGate(t *testing.T) {
 	}
 }
 
+// openSQLite opens a new SQLite store and the rule sets.
+func openSQLite(t *testing.T) (*sqlite.DB, rules.Maker) {
+	t.Helper()
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "orderly.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	eng, err := rules.Make()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, eng
+}
+
 func isBusy(err error) bool {
 	var e *Error
 	return errors.As(err, &e) && e.Code == Busy && e.Status() == http.StatusServiceUnavailable && e.retry == time.Second
@@ -124,15 +139,7 @@ func (s *stalled) Append(ctx context.Context, id string, version int, events []j
 // game's command gets through.
 func TestBusy(t *testing.T) {
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "orderly.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	eng, err := rules.Make()
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, eng := openSQLite(t)
 	st := &stalled{Store: db, entered: make(chan struct{}, 64), go_: make(chan struct{}, 64)}
 	s, err := New(ctx, st, eng, WithLimits(Limits{Commands: 1, CommandWait: 100 * time.Millisecond}))
 	if err != nil {
@@ -167,6 +174,15 @@ func TestBusy(t *testing.T) {
 		}
 		return resp, *body.Error
 	}
+	// status sends end and passes its answer's status (0: none) to out.
+	status := func(id, tok string, out chan<- int) {
+		resp, _ := end(id, tok)
+		if resp == nil {
+			out <- 0
+			return
+		}
+		out <- resp.StatusCode
+	}
 	version := func(id string) int {
 		rec, err := db.Game(ctx, id)
 		if err != nil {
@@ -179,14 +195,7 @@ func TestBusy(t *testing.T) {
 
 	st.stall.Store(true)
 	first := make(chan int, 1)
-	go func() {
-		resp, _ := end(g1, u1)
-		if resp == nil {
-			first <- 0
-			return
-		}
-		first <- resp.StatusCode
-	}()
+	go status(g1, u1, first)
 	<-st.entered // the first command holds the one slot, committing
 	before := version(g2)
 	resp, e := end(g2, u2)
@@ -217,14 +226,7 @@ func TestBusy(t *testing.T) {
 	st.stall.Store(true)
 	codes := make(chan int, gameQueue)
 	for range gameQueue {
-		go func() {
-			resp, _ := end(g1, u1)
-			if resp == nil {
-				codes <- 0
-				return
-			}
-			codes <- resp.StatusCode
-		}()
+		go status(g1, u1, codes)
 	}
 	<-st.entered // one commits; the others wait for the game
 	l, ge := s.game(ctx, g1)
@@ -242,14 +244,7 @@ func TestBusy(t *testing.T) {
 		t.Fatalf("one over the game's queue: %v %s, want 503 busy", resp, e.Code)
 	}
 	other := make(chan int, 1)
-	go func() {
-		resp, _ := end(g2, u2)
-		if resp == nil {
-			other <- 0
-			return
-		}
-		other <- resp.StatusCode
-	}()
+	go status(g2, u2, other)
 	<-st.entered // another game's command reaches the store all the same
 	st.stall.Store(false)
 	for range gameQueue + 1 {
@@ -270,15 +265,7 @@ func TestBusy(t *testing.T) {
 // defaultCommands.
 func TestGateSize(t *testing.T) {
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "orderly.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	eng, err := rules.Make()
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, eng := openSQLite(t)
 	for _, c := range []struct {
 		st   store.Store
 		lim  Limits
