@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"orderly/game"
 	"orderly/rules"
 	"orderly/store"
 	"orderly/store/sqlite"
@@ -134,9 +135,10 @@ func (s *stalled) Append(ctx context.Context, id string, version int, events []j
 // TestBusy: with the one slot of a server taken by a command the store is
 // slow to commit, another command is answered 503 busy with Retry-After
 // and changes nothing, and once the slot is free the next is accepted.
-// One game holds at most gameQueue commands: the next for it is refused
-// as busy at once. Those waiting for the game hold no slot, so another
-// game's command gets through.
+// One side of a game (here the umpire) has at most seatQueue commands
+// held: its next is refused as busy at once, while the other side's is
+// taken in. Those waiting for the game hold no slot, so another game's
+// command gets through.
 func TestBusy(t *testing.T) {
 	ctx := context.Background()
 	db, eng := openSQLite(t)
@@ -148,12 +150,12 @@ func TestBusy(t *testing.T) {
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	client := &http.Client{Timeout: 20 * time.Second}
-	make1 := func() (string, string) {
+	make1 := func() (id, umpire, sideTok, side string) {
 		made, err := s.Create(ctx, Setup{Scenario: "demo"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return made.Game.ID, made.Seats[0].Token
+		return made.Game.ID, made.Seats[0].Token, made.Seats[1].Token, made.Seats[1].Side
 	}
 	end := func(id, tok string) (*http.Response, Error) {
 		req, _ := http.NewRequest("POST", ts.URL+"/api/games/"+id+"/commands", strings.NewReader(`{"end":true}`))
@@ -190,8 +192,8 @@ func TestBusy(t *testing.T) {
 		}
 		return rec.Version
 	}
-	g1, u1 := make1()
-	g2, u2 := make1()
+	g1, u1, side1, sideName := make1()
+	g2, u2, _, _ := make1()
 
 	st.stall.Store(true)
 	first := make(chan int, 1)
@@ -224,8 +226,8 @@ func TestBusy(t *testing.T) {
 	// each other hold none, so another game's command gets the second.
 	s.gate = newGate(2, time.Minute, time.Now)
 	st.stall.Store(true)
-	codes := make(chan int, gameQueue)
-	for range gameQueue {
+	codes := make(chan int, seatQueue)
+	for range seatQueue {
 		go status(g1, u1, codes)
 	}
 	<-st.entered // one commits; the others wait for the game
@@ -233,30 +235,44 @@ func TestBusy(t *testing.T) {
 	if ge != nil {
 		t.Fatal(ge)
 	}
-	for deadline := time.Now().Add(10 * time.Second); l.queued.Load() < gameQueue; {
+	for deadline := time.Now().Add(10 * time.Second); l.waiting(game.Umpire) < seatQueue; {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d commands taken in for the game, want %d", l.queued.Load(), gameQueue)
+			t.Fatalf("%d commands taken in from the umpire, want %d", l.waiting(game.Umpire), seatQueue)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
 	resp, e = end(g1, u1)
 	if resp == nil || resp.StatusCode != http.StatusServiceUnavailable || e.Code != Busy {
-		t.Fatalf("one over the game's queue: %v %s, want 503 busy", resp, e.Code)
+		t.Fatalf("one over the umpire's queue: %v %s, want 503 busy", resp, e.Code)
+	}
+	// A side's command is taken in all the same (whether a seat is
+	// refused as busy depends on its own side's commands alone), and then
+	// refused by the rules: only the umpire ends a step.
+	sideCode := make(chan int, 1)
+	go status(g1, side1, sideCode)
+	for deadline := time.Now().Add(10 * time.Second); l.waiting(sideName) < 1; {
+		if time.Now().After(deadline) {
+			t.Fatal("the side's command was not taken in")
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 	other := make(chan int, 1)
 	go status(g2, u2, other)
 	<-st.entered // another game's command reaches the store all the same
 	st.stall.Store(false)
-	for range gameQueue + 1 {
+	for range seatQueue + 1 {
 		st.go_ <- struct{}{}
 	}
 	if code := <-other; code != http.StatusOK {
 		t.Errorf("another game's command: %d, want 200", code)
 	}
-	for range gameQueue {
+	for range seatQueue {
 		if code := <-codes; code != http.StatusOK {
 			t.Errorf("a queued command: %d, want 200", code)
 		}
+	}
+	if code := <-sideCode; code == http.StatusServiceUnavailable || code == http.StatusOK || code == 0 {
+		t.Errorf("a side's end with the umpire's queue full: %d, want the rules' refusal", code)
 	}
 }
 

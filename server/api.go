@@ -309,11 +309,11 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 	if n := c.Size(); n > s.lim.IDs {
 		return 0, nil, errorf(Invalid, "the command names %d pieces and formations, over this server's limit of %d for one command; give it in parts", n, s.lim.IDs)
 	}
-	if n := l.queued.Add(1); n > gameQueue {
-		l.queued.Add(-1)
-		return 0, nil, busy("this game has %d commands waiting already; nothing was changed, send this one again once they are answered", n-1)
+	who := viewer(seat)
+	if !l.queue(who) {
+		return 0, nil, busy("this side has %d commands waiting already; nothing was changed, send this one again once they are answered", seatQueue)
 	}
-	defer l.queued.Add(-1)
+	defer l.dequeue(who)
 	evs, err := l.do(r.Context(), s.st, s.gate, s.now(), s.lim, c, func(st *game.State, c *game.Command) *Error {
 		return authorize(seat, l.rules, l.g, c)
 	})
@@ -327,7 +327,6 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 	if l.over() {
 		s.revealAtEnd(r.Context(), l)
 	}
-	who := viewer(seat)
 	out := Result{Events: []Entry{}}
 	if len(evs) == 0 {
 		l.mu.Lock()

@@ -27,10 +27,13 @@ type live struct {
 	sc    *battle.Scenario
 	rules game.Rules
 	last  atomic.Int64 // when a seat last used it, in Unix nanoseconds
-	// queued counts the commands for the game that this server has taken
-	// in and not yet answered: at most gameQueue, since those waiting for
-	// their turn wait without a time limit.
-	queued atomic.Int32
+	// queued counts, by who sent them (a side, or the umpire), the
+	// commands for the game that this server has taken in and not yet
+	// answered: at most seatQueue each, since those waiting for their
+	// turn wait without a time limit. It is counted by sender so that
+	// whether a seat is refused depends on its own side's commands alone.
+	qmu    sync.Mutex
+	queued map[string]int
 	// turn is held by the one command of the game that may take a slot
 	// of the server's gate and then mu (do).
 	turn sync.Mutex
@@ -72,9 +75,40 @@ func (l *live) touch(now time.Time) { l.last.Store(now.UnixNano()) }
 
 func (l *live) used() time.Time { return time.Unix(0, l.last.Load()) }
 
-// gameQueue is the most commands for one game a server holds at once
-// (live.queued); more are refused as busy.
-const gameQueue = 8
+// seatQueue is the most commands from one side (or the umpire) of a game
+// that a server holds at once (live.queued); more are refused as busy.
+const seatQueue = 8
+
+// queue counts a command from who in, or reports false if who has
+// seatQueue waiting already.
+func (l *live) queue(who string) bool {
+	l.qmu.Lock()
+	defer l.qmu.Unlock()
+	if l.queued[who] >= seatQueue {
+		return false
+	}
+	if l.queued == nil {
+		l.queued = map[string]int{}
+	}
+	l.queued[who]++
+	return true
+}
+
+// dequeue counts a command from who out, once it is answered.
+func (l *live) dequeue(who string) {
+	l.qmu.Lock()
+	defer l.qmu.Unlock()
+	if l.queued[who]--; l.queued[who] <= 0 {
+		delete(l.queued, who)
+	}
+}
+
+// waiting is how many commands from who the server holds.
+func (l *live) waiting(who string) int {
+	l.qmu.Lock()
+	defer l.qmu.Unlock()
+	return l.queued[who]
+}
 
 // maxTries bounds how often a command is tried again after another
 // process (another instance on the same store) moved the game on first.
