@@ -174,6 +174,19 @@ func (e *Event) Visible(side string) bool {
 	return side == Umpire || e.See == All || e.See == side
 }
 
+// Shown is e as seat (a side, or Umpire) is shown it. In a game played
+// with fog of war (fogged), a side's copy carries its own id as its
+// audience: whether the other side may see an event depends on what that
+// side spots, which is none of this side's business (an event shown to all
+// would tell it that a hidden enemy watches its piece). The umpire's copy,
+// and every copy without fog, is the event as logged.
+func (e Event) Shown(seat string, fogged bool) Event {
+	if fogged && seat != Umpire {
+		e.See = seat
+	}
+	return e
+}
+
 // Payloads makes an empty payload for an event type: a rule set's
 // Rules.Payload, or the engine's for its own types.
 type Payloads func(typ string) (any, bool)
@@ -191,6 +204,8 @@ func payload(typ string) (any, bool) {
 		return nil, true
 	case Placed:
 		return &PlaceData{}, true
+	case Contacted:
+		return &Contact{}, true
 	}
 	return nil, false
 }

@@ -104,6 +104,21 @@ type fog struct {
 	// with the latest event (a unit broken, a messenger arrived): the side
 	// saw them go, so the event that took them is not narrowed from it.
 	gone map[string]map[string]bool
+	// came lists, by side, the enemy marks that came into its sight with
+	// the latest event: the event that brought them (a move from where
+	// the side did not see them) is not shown to it, lest it tell where
+	// they came from; the side finds them in its view.
+	came map[string]map[string]bool
+	// touch holds, by side, the enemy pieces a piece of the side is in
+	// contact with (Contacted): spotted while both stand still. again
+	// lists the pieces of the latest contacts, looked at again at the
+	// next update.
+	touch map[string]map[string]touch
+	again []int
+	// forms lists, by formation, the indices in the state of the pieces
+	// under it as the scenario has them (units of its divisions, generals
+	// of its formations), for narrowing an event that names a formation.
+	forms map[string][]int
 	// top, while a strict view is made (Game.SeesFrom), is the formation
 	// whose pieces alone spot.
 	top string
@@ -200,13 +215,36 @@ func newFog(mode string, sc *battle.Scenario, rules Rules) (*fog, error) {
 	for _, sd := range sc.Sides {
 		f.seen[sd.ID], f.last[sd.ID] = map[string]bool{}, map[string]Ghost{}
 	}
+	f.forms = formsOf(sc)
 	return f, nil
+}
+
+// formsOf lists, for each formation of sc short of the armies, the indices
+// in a new game's state (NewState: generals, then units) of the pieces
+// under it.
+func formsOf(sc *battle.Scenario) map[string][]int {
+	out := map[string][]int{}
+	up := func(start string, i int) {
+		for f := sc.Formation(start); f != nil && f.Kind != battle.Army; f = sc.Formation(f.Parent) {
+			out[f.ID] = append(out[f.ID], i)
+		}
+	}
+	i := 0
+	for _, g := range sc.Generals() {
+		up(g.Commands, i)
+		i++
+	}
+	for _, u := range sc.Units() {
+		up(u.Division, i)
+		i++
+	}
+	return out
 }
 
 // fresh is a fog of the same game with nothing seen yet.
 func (f *fog) fresh() *fog {
-	c := &fog{mode: f.mode, field: f.field, sc: f.sc, rules: f.rules, cell: f.cell,
-		seen: map[string]map[string]bool{}, last: map[string]map[string]Ghost{}, gone: map[string]map[string]bool{}}
+	c := &fog{mode: f.mode, field: f.field, sc: f.sc, rules: f.rules, cell: f.cell, forms: f.forms,
+		seen: map[string]map[string]bool{}, last: map[string]map[string]Ghost{}, gone: map[string]map[string]bool{}, came: map[string]map[string]bool{}}
 	for side := range f.seen {
 		c.seen[side], c.last[side] = map[string]bool{}, map[string]Ghost{}
 	}
@@ -241,6 +279,12 @@ func (f *fog) update(s *State) {
 	// follows it.
 	var moved []int
 	var was []sight.Mark
+	for _, i := range f.again {
+		if i < len(s.Pieces) && s.Pieces[i].OnTable && i < f.np {
+			moved = append(moved, i)
+		}
+	}
+	f.again = f.again[:0]
 	// The rule set's marks of the last update, before the pieces' are
 	// added to.
 	oldNp := f.np
@@ -317,16 +361,17 @@ func (f *fog) update(s *State) {
 		f.look = make([]bool, len(f.marks))
 	}
 	if f.gone == nil {
-		f.gone = map[string]map[string]bool{}
+		f.gone, f.came = map[string]map[string]bool{}, map[string]map[string]bool{}
 	}
 	for side, seen := range f.seen {
 		last := f.last[side]
-		gone := f.gone[side]
+		gone, came := f.gone[side], f.came[side]
 		if gone == nil {
-			gone = map[string]bool{}
-			f.gone[side] = gone
+			gone, came = map[string]bool{}, map[string]bool{}
+			f.gone[side], f.came[side] = gone, came
 		}
 		clear(gone)
+		clear(came)
 		n := len(seen)
 		for _, m := range was {
 			if i, ok := f.find(m.ID); seen[m.ID] && (!ok || !f.on[i]) {
@@ -368,10 +413,11 @@ func (f *fog) update(s *State) {
 		for _, i := range f.looks {
 			f.look[i] = false
 			m := f.marks[i]
-			now := f.spotted(side, m, "")
+			now := f.spotted(side, i, "")
 			switch {
 			case now && !seen[m.ID]:
 				seen[m.ID] = true
+				came[m.ID] = true
 				changed = true
 			case !now && seen[m.ID]:
 				// Lost from sight: last seen where it stood at the last
@@ -408,8 +454,12 @@ func (f *fog) near(side string, p geom.Point, add func(i int) bool) {
 }
 
 // spotted reports whether a mark of side (of formation top, if not "")
-// spots m.
-func (f *fog) spotted(side string, m sight.Mark, top string) bool {
+// spots mark mi, or is in contact with it.
+func (f *fog) spotted(side string, mi int, top string) bool {
+	m := f.marks[mi]
+	if f.touch != nil && f.touched(side, mi, top) {
+		return true
+	}
 	found := false
 	f.around(side, m.At, func(i int) bool {
 		o := f.marks[i]
@@ -436,7 +486,10 @@ func (f *fog) hidden(seat, id string) bool {
 	}
 	i, ok := f.find(id)
 	if !ok {
-		return false
+		if side, ok := f.left(id); ok {
+			return side != seat // it left the field with the latest event
+		}
+		return f.hiddenFormation(seat, id)
 	}
 	m := f.marks[i]
 	if !f.on[i] {
@@ -446,9 +499,51 @@ func (f *fog) hidden(seat, id string) bool {
 		return false
 	}
 	if f.top != "" {
-		return !f.seen[seat][id] || !f.spotted(seat, m, f.top)
+		return !f.seen[seat][id] || !f.spotted(seat, i, f.top)
 	}
 	return !f.seen[seat][id]
+}
+
+// left reports whether id is a mark of the rule set's (a messenger) that
+// left the field with the latest update, and whose it was.
+func (f *fog) left(id string) (string, bool) {
+	if _, ok := f.oldExtra[id]; !ok {
+		return "", false
+	}
+	for _, o := range f.olds {
+		if o.ID == id {
+			return o.Side, true
+		}
+	}
+	return "", false
+}
+
+// hiddenFormation reports whether seat may not see formation id: an
+// enemy's (short of his army, whose existence is no secret) none of whose
+// pieces it spots on the field, nor saw leave it with the latest event.
+// Anything that is not a formation is not hidden.
+func (f *fog) hiddenFormation(seat, id string) bool {
+	fm := f.sc.Formation(id)
+	if fm == nil || fm.Kind == battle.Army || fm.Side == seat {
+		return false
+	}
+	pieces := f.forms[id]
+	for i := len(f.sc.Generals()) + len(f.sc.Units()); i < f.np; i++ {
+		// A piece that joined the game (a replacement general).
+		if Under(f.sc, f.marks[i].ID, id) {
+			pieces = append(slices.Clip(pieces), i)
+		}
+	}
+	for _, i := range pieces {
+		if i >= f.np {
+			continue
+		}
+		pid := f.marks[i].ID
+		if f.gone[seat][pid] || f.on[i] && !f.hidden(seat, pid) {
+			return false
+		}
+	}
+	return true
 }
 
 // ghosts lists, by id, where seat last saw the enemy pieces it no longer
@@ -468,19 +563,29 @@ func (f *fog) ghosts(seat string) []Ghost {
 }
 
 // narrow gives an event everyone may see to only the sides that spot
-// every enemy piece it names (after it, or right before it for a piece
-// the event took off the field): fog of war hides the news of a piece
-// nobody of a side can see.
-func (f *fog) narrow(e *Event) {
+// every enemy piece it names after it (or right before it, for a piece the
+// event took off the field), and none that came into their sight with it,
+// and that spot a piece of every enemy formation it names: fog of war
+// hides the news of a piece or formation nobody of a side can see, and
+// where a piece that comes into sight came from.
+func (f *fog) narrow(e *Event) { f.narrowed(e, true) }
+
+// narrowed is narrow; if all is false it narrows as orderly did before
+// issue 32, by the pieces an event names that a side does not spot after
+// it, alone: what a log replayed is held to, so that the logs of games
+// made before still replay.
+func (f *fog) narrowed(e *Event, all bool) {
 	if e.See != All {
 		return
 	}
-	names := f.names(e)
+	names := f.names(e, all)
 	var sees []string
 	for _, sd := range f.sc.Sides {
 		ok := true
 		for _, id := range names {
-			if f.hidden(sd.ID, id) && !f.gone[sd.ID][id] {
+			// A contact is how a piece comes into sight: it says where the
+			// piece stands, not where it came from.
+			if f.hidden(sd.ID, id) && !f.gone[sd.ID][id] || all && f.came[sd.ID][id] && e.Type != Contacted {
 				ok = false
 				break
 			}
@@ -500,10 +605,19 @@ func (f *fog) narrow(e *Event) {
 
 // names lists the marks an event names: the pieces it moves, the
 // subjects of its rolls, and every text in its payload that is a mark's id.
-func (f *fog) names(e *Event) []string {
+func (f *fog) names(e *Event, all bool) []string {
 	var out []string
 	add := func(id string) {
-		if _, ok := f.find(id); ok && !slices.Contains(out, id) {
+		if slices.Contains(out, id) {
+			return
+		}
+		if _, ok := f.find(id); ok {
+			out = append(out, id)
+		} else if !all {
+			return
+		} else if _, ok := f.left(id); ok {
+			out = append(out, id)
+		} else if fm := f.sc.Formation(id); fm != nil && fm.Kind != battle.Army {
 			out = append(out, id)
 		}
 	}
@@ -618,5 +732,5 @@ func (s *State) Spotted(side, top, id string) bool {
 	if !ok || !f.on[i] || f.marks[i].Side == side {
 		return true
 	}
-	return f.seen[side][id] && f.spotted(side, f.marks[i], top)
+	return f.seen[side][id] && f.spotted(side, i, top)
 }

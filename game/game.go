@@ -354,7 +354,7 @@ func (g *Game) replay(events []Event) error {
 			// side spots after it: the fog would have narrowed it.
 			if e.See == All {
 				c := e
-				if f.narrow(&c); c.See != All {
+				if f.narrowed(&c, false); c.See != All {
 					return fmt.Errorf("event %d (%s) is shown to every side, yet under fog %s it names a piece not every side spots", e.Seq, e.Type, f.mode)
 				}
 			}

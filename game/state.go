@@ -239,6 +239,10 @@ func (s *State) apply(r Rules, e *Event) error {
 		s.Over = true
 	case Placed:
 		// The umpire's hand: only the move it carries.
+	case Contacted:
+		if d, ok := e.Data.(*Contact); ok && s.fog != nil {
+			s.fog.contact(s, d)
+		}
 	default:
 		if err := r.Apply(s, e); err != nil {
 			return err

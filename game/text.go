@@ -43,6 +43,10 @@ func Describe(r Rules, e *Event, name func(string) string) string {
 		if d, ok := e.Data.(*PlaceData); ok {
 			b.WriteString(describePlace(d, name))
 		}
+	case Contacted:
+		if d, ok := e.Data.(*Contact); ok {
+			b.WriteString(describeContact(d, name))
+		}
 	case CommandRejected:
 		if d, ok := e.Data.(*Rejected); ok {
 			b.WriteString(d.Why)

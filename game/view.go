@@ -19,12 +19,13 @@ func (g *Game) Sees(seat string) *State {
 }
 
 // View returns what seat (a side id, or Umpire) may see: the rule set's
-// view of the state, and the events whose audience includes the seat.
+// view of the state, and the events whose audience includes the seat, as
+// the seat is shown them (Event.Shown).
 func (g *Game) View(seat string) View {
 	v := View{Seat: seat}
 	for _, e := range g.log {
 		if e.Visible(seat) {
-			v.Events = append(v.Events, *e)
+			v.Events = append(v.Events, e.Shown(seat, g.st.fog != nil))
 		}
 	}
 	v.State = g.Sees(seat)

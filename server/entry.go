@@ -71,10 +71,11 @@ func (e *Entry) UnmarshalJSON(data []byte) error {
 func (l *live) describe(e *game.Event) string { return game.Describe(l.rules, e, nil) }
 
 // present is event e as who sees it: numbered n in who's own numbering,
-// and described.
+// with the audience it is shown (game.Event.Shown), and described.
 func (l *live) present(e game.Event, who string, n int) Entry {
 	if who != game.Umpire {
 		e.Seq = n
 	}
+	e = e.Shown(who, l.rec.Fog != "" && l.rec.Fog != game.FogOff)
 	return Entry{Event: e, Summary: l.describe(&e)}
 }

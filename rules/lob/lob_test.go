@@ -173,6 +173,13 @@ func TestTableDice(t *testing.T) {
 	gametest.TableDice(t, r, demo(t, r), 2, game.DiceMixed)
 }
 
+// TestBlind is the differential property of fog of war (issue 32): a side
+// is given the same whatever hidden enemy pieces do.
+func TestBlind(t *testing.T) {
+	r := engine(t)
+	gametest.Blind(t, r, demo(t, r), 8)
+}
+
 func TestFog(t *testing.T) {
 	r := engine(t)
 	gametest.Fog(t, r, demo(t, r), 4)

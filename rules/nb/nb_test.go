@@ -521,6 +521,17 @@ func TestTableDice(t *testing.T) {
 	}
 }
 
+// TestBlind is the differential property of fog of war (issue 32): a side
+// is given the same whatever hidden enemy pieces do.
+func TestBlind(t *testing.T) {
+	r := engine(t)
+	for _, path := range []string{"../../examples/nb/seed-example.yaml", "../../examples/nb/nb-10-off-board-reserve.yaml", "../../examples/nb/nb-11-hierarchy.yaml"} {
+		t.Run(path[strings.LastIndex(path, "/")+1:], func(t *testing.T) {
+			gametest.Blind(t, r, scenarioOf(t, r, path), 6)
+		})
+	}
+}
+
 func TestFog(t *testing.T) {
 	r := engine(t)
 	for _, path := range []string{"../../examples/nb/seed-example.yaml", "../../examples/nb/nb-10-off-board-reserve.yaml", "../../examples/nb/nb-11-hierarchy.yaml"} {

@@ -148,6 +148,59 @@ func TestTableDice(t *testing.T) {
 	gametest.TableDice(t, r, demo(t, r), 2, game.DiceMixed)
 }
 
+// TestBlind is the differential property of fog of war (issue 32): a side
+// is given the same whatever hidden enemy pieces do.
+func TestBlind(t *testing.T) {
+	r := engine(t)
+	gametest.Blind(t, r, demo(t, r), 8, probe)
+}
+
+// probe aims moves, their forecasts, lines of sight, charges and fire of
+// the side's units and leaders near at (where a hidden enemy stands in one
+// game of a differential pair) at it and past it.
+func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Command {
+	t := g.Scenario().Terrain
+	sp := g.Scenario().Space()
+	i, ok := t.At(at)
+	if !ok {
+		return nil
+	}
+	// past is the hex one or two steps beyond at, away from from.
+	past := func(from geom.Point) string {
+		j := i
+		for range 1 + rng.IntN(2) {
+			best, far := j, sp.Dist(from, t.Point(j))
+			for d := range 6 {
+				if n := t.Next(j, d); n >= 0 && sp.Dist(from, t.Point(n)) > far {
+					best, far = n, sp.Dist(from, t.Point(n))
+				}
+			}
+			j = best
+		}
+		return t.Label(j)
+	}
+	var out []game.Command
+	st := nes.StateOf(g.State())
+	for _, u := range st.Units {
+		if u.Side != side || sp.Dist(u.At, at) > 6 || len(out) > 12 {
+			continue
+		}
+		out = append(out,
+			game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: t.Label(i)}},
+			game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: past(u.At)}},
+			game.Command{Verb: "sight", Args: &nes.Args{Sight: true, From: sp.Format(u.At), To: past(u.At)}},
+			game.Command{Verb: "charge", Args: &nes.Args{Unit: u.ID, Target: t.Label(i)}},
+			game.Command{Verb: "bombard", Args: &nes.Args{Unit: u.ID, Target: t.Label(i)}},
+		)
+	}
+	for _, l := range st.Leaders {
+		if l.Side == side && sp.Dist(l.At, at) <= 6 {
+			out = append(out, game.Command{Verb: "move", Args: &nes.Args{General: l.ID, To: past(l.At)}})
+		}
+	}
+	return out
+}
+
 func TestFog(t *testing.T) {
 	r := engine(t)
 	gametest.Fog(t, r, demo(t, r), 4)

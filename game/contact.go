@@ -1,0 +1,86 @@
+package game
+
+import (
+	"fmt"
+
+	"orderly/geom"
+)
+
+// Contacted is the engine's event of contact with an enemy piece that the
+// moving side did not spot (issue 32): fog of war does not refuse a move
+// for a piece the mover cannot see, nor name it; the rule set carries the
+// move out up to the contact (the hex before it on a hex map, where the
+// footprints would touch on a table), keeps what it cost, and records the
+// contact with this event. From it on, each side spots the other's piece
+// of the contact as long as both stand where they were (the fog of war),
+// and the event is shown to every side that then spots both pieces.
+const Contacted = "contact"
+
+// Contact is the payload of a contact event: Piece, of the side that
+// moved, came upon Met, an enemy piece standing At (written as people
+// write a position of the space).
+type Contact struct {
+	Piece string `json:"piece"`
+	Met   string `json:"met"`
+	At    string `json:"at"`
+}
+
+// Contact emits a contact event (Contacted): piece, of side, has come upon
+// the enemy piece met, standing at at, under rule (the SPEC ID of the
+// move). Outside a command the event is applied at once; in one it is
+// applied with the command's other events, in order.
+func (x *Tx) Contact(side, piece, met string, at geom.Point, rule string) error {
+	return x.Emit(Event{Type: Contacted, Side: side, See: All, Rule: rule,
+		Data: &Contact{Piece: piece, Met: met, At: x.Sc.Space().Format(at)}})
+}
+
+// describeContact is a contact event in one sentence.
+func describeContact(d *Contact, name func(string) string) string {
+	return fmt.Sprintf("%s came upon %s at %s", name(d.Piece), name(d.Met), d.At)
+}
+
+// touch is a contact as the fog keeps it: the side's piece by, standing at
+// from, touched the enemy piece standing at at.
+type touch struct {
+	by       string
+	from, at geom.Point
+}
+
+// contact records a contact event in the fog: each side spots the other's
+// piece while both stay where they stand (touched), and both are looked at
+// again at the next update.
+func (f *fog) contact(s *State, d *Contact) {
+	a, b := s.Piece(d.Piece), s.Piece(d.Met)
+	if a == nil || b == nil || a.Side == b.Side {
+		return
+	}
+	if f.touch == nil {
+		f.touch = map[string]map[string]touch{}
+	}
+	for _, pr := range [2][2]*Piece{{a, b}, {b, a}} {
+		own, other := pr[0], pr[1]
+		if f.touch[own.Side] == nil {
+			f.touch[own.Side] = map[string]touch{}
+		}
+		f.touch[own.Side][other.ID] = touch{by: own.ID, from: own.At, at: other.At}
+		if i, ok := s.piece[other.ID]; ok {
+			f.again = append(f.again, i)
+		}
+	}
+}
+
+// touched reports whether a piece of side (under formation top, if not "")
+// is in contact with the enemy mark m, standing where both stood at the
+// contact. A contact that no longer holds is forgotten.
+func (f *fog) touched(side string, m int, top string) bool {
+	t, ok := f.touch[side][f.marks[m].ID]
+	if !ok {
+		return false
+	}
+	by, found := f.find(t.by)
+	if !found || !f.on[by] || !f.on[m] || f.marks[by].At != t.from || f.marks[m].At != t.at {
+		delete(f.touch[side], f.marks[m].ID)
+		return false
+	}
+	return top == "" || Under(f.sc, t.by, top)
+}

@@ -1,0 +1,552 @@
+package gametest
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"orderly/battle"
+	"orderly/dice"
+	"orderly/game"
+	"orderly/geom"
+	"orderly/sight"
+)
+
+// Blind is the differential property of fog of war (issue 32): every
+// answer a side gets is a function of what it knows. Over random games of
+// sc, seeded 1..games, played with fog of war (on and strict in turn), it
+// makes pairs of games that are the same but for where some enemy pieces
+// stand that the side spots in neither game (the umpire places them, each
+// game its own way), then gives both games the same random commands, of
+// every side and the umpire. After every command, while the side knows the
+// same in both games (the enemy marks it spots and where, where it last
+// saw the others, how often that changed), everything the side is given
+// must be byte for byte the same in both: the answer to each of its own
+// commands (the events it may see, or the refusal, the rule set's Unseen
+// first, as the server asks), the events of the others' commands it may
+// see, numbered as it numbers them and shown as it is shown them
+// (game.Event.Shown), its view (and with strict fog each commander's),
+// what the page is given beside it (offers, annotations, reach, arrivals,
+// words, the ids it lists) and the forecasts of each of its commands the
+// rule set forecasts. A pair ends when the side comes to know something
+// that differs (contact with a hidden piece, or a piece coming into
+// sight): that is what fog lets through.
+//
+// The dice are keyed by what a roll is for, not by its place in the log,
+// so that the hidden events of one game do not shift the side's own rolls
+// (the server's dice are keyed by the log, but behind a secret seed; see
+// the README). The test fails if it compared too little to mean anything.
+//
+// probes, if given, make commands aimed at where a hidden piece stands in
+// one of the games (see Probe); they are given besides the random ones
+// whenever the side acts.
+func Blind(t *testing.T, rules Random, sc *battle.Scenario, games int, probes ...Probe) {
+	t.Helper()
+	var total blindCount
+	for seed := 1; seed <= games; seed++ {
+		mode := game.FogOn
+		if seed%2 == 0 {
+			mode = game.FogStrict
+		}
+		t.Run(fmt.Sprintf("blind-%d-%s", seed, mode), func(t *testing.T) {
+			c := blindGame(t, rules, sc, uint64(seed), mode, probes)
+			total.add(c)
+		})
+	}
+	t.Logf("%s: %+v", rules.ID(), total)
+	if total.Pairs == 0 || total.Commands < 10 || total.Refused == 0 || total.Accepted == 0 || total.Events == 0 {
+		t.Fatalf("over %d games the differential test made %d pairs and compared %d commands of the blind side (%d refused, %d accepted) and %d events; it needs pairs, refusals, acceptances and events to mean anything", games, total.Pairs, total.Commands, total.Refused, total.Accepted, total.Events)
+	}
+}
+
+const debugBlind = false
+
+// Probe makes commands of side in g that would meet a piece standing at
+// at, where a hidden enemy piece stands in one game of a differential pair:
+// moves onto it and past it, forecasts of such moves, lines of sight
+// through it, shots and charges at it, so that every refusal, path and
+// forecast that could stop at (or go round) a hidden piece is asked for.
+type Probe func(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Command
+
+// blindCount is what a differential game compared.
+type blindCount struct {
+	Pairs, Commands, Probes, Refused, Accepted, Events, Forecasts, Diverged int
+}
+
+func (c *blindCount) add(o blindCount) {
+	c.Pairs += o.Pairs
+	c.Commands += o.Commands
+	c.Probes += o.Probes
+	c.Refused += o.Refused
+	c.Accepted += o.Accepted
+	c.Events += o.Events
+	c.Forecasts += o.Forecasts
+	c.Diverged += o.Diverged
+}
+
+// keyedDice draws each roll from a generator seeded by what the roll is
+// for (turn, phase, table, subject and its index in its event), not by the
+// event's number, which hidden events change.
+type keyedDice struct{ seed uint64 }
+
+func (d keyedDice) Roller(k game.RollKey) dice.Roller {
+	h := fnv.New64a()
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], d.seed)
+	h.Write(b[:])
+	fmt.Fprintf(h, "%d/%s/%s/%s/%d", k.Turn, k.Phase, k.Table, k.Subject, k.Index)
+	return dice.NewSeeded(h.Sum64())
+}
+
+// blindPair is two games that differ in hidden pieces, and the side they
+// are compared for.
+type blindPair struct {
+	rules Random
+	sc    *battle.Scenario
+	side  string
+	mode  string
+	g     [2]*game.Game
+	seen  [2]int // how many of the side's events each game has shown it
+	field *sight.Field
+	tops  []string // the side's formations, for strict views
+	hid   []string // the pieces placed apart
+}
+
+func blindGame(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode string, probes []Probe) blindCount {
+	t.Helper()
+	var n blindCount
+	rng := rand.New(rand.NewPCG(seed, 0xb11d))
+	p := makePair(t, rules, sc, seed, mode, rng)
+	if p == nil {
+		return n
+	}
+	n.Pairs++
+	p.compare(t, "after the pieces were placed")
+	for k := 0; k < 600 && !p.g[0].State().Over; k++ {
+		cs := []game.Command{rules.Random(p.g[0], rng)}
+		if len(probes) > 0 && slices.Contains(p.g[0].Acting(), p.side) && rng.IntN(3) == 0 {
+			id := p.hid[rng.IntN(len(p.hid))]
+			pc := p.g[rng.IntN(2)].State().Piece(id)
+			for _, probe := range probes {
+				for _, c := range probe(p.g[0], p.side, pc.At, rng) {
+					c.Side = p.side
+					cs = append(cs, c)
+					n.Probes++
+				}
+			}
+		}
+		for _, c := range cs {
+			if !p.step(t, c, &n) {
+				return n
+			}
+		}
+	}
+	return n
+}
+
+// step gives command c to both games and compares what the side is given;
+// it reports false once the side knows something that differs between
+// them.
+func (p *blindPair) step(t *testing.T, c game.Command, n *blindCount) bool {
+	t.Helper()
+	mine := c.Side == p.side
+	what := fmt.Sprintf("%s's %s %s", c.Side, c.Verb, argsOf(c))
+	if mine && p.forecastable(c.Verb) {
+		p.compareForecast(t, c)
+		n.Forecasts++
+	}
+	errs := [2]string{}
+	evs := [2][]game.Event{}
+	for i, g := range p.g {
+		before := g.Len()
+		cc := c
+		var err error
+		if mine {
+			// As the server asks: what the side names must be in its view.
+			err = p.rules.Unseen(g.State(), p.side, &cc)
+		}
+		if err == nil {
+			_, err = doSafely(g, cc)
+		}
+		if err != nil {
+			errs[i] = err.Error()
+			if strings.HasPrefix(errs[i], "panic") {
+				t.Fatalf("%s panicked in game %d: %s", what, i, errs[i])
+			}
+		}
+		evs[i] = g.Since(before)
+	}
+	if !p.same(t) {
+		n.Diverged++
+		return false
+	}
+	if mine {
+		n.Commands++
+		if errs[0] != errs[1] {
+			t.Fatalf("turn %d: %s is answered %q in one game and %q in the other, which differ only in enemy pieces it does not spot", p.g[0].State().Turn, what, errs[0], errs[1])
+		}
+		if errs[0] != "" {
+			n.Refused++
+		} else {
+			n.Accepted++
+		}
+	}
+	n.Events += p.compareEvents(t, what, evs)
+	p.compare(t, "after "+what)
+	return true
+}
+
+// makePair starts two games of sc and has the umpire place, in each, some
+// of the enemy pieces that the side does not spot at places where it
+// still does not spot them, each game its own way. It returns nil if no
+// enemy piece is hidden from the side at the start.
+func makePair(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode string, rng *rand.Rand) *blindPair {
+	t.Helper()
+	sp, ok := rules.(game.Spotter)
+	if !ok {
+		t.Fatalf("rule set %s has no sight data (game.Spotter)", rules.ID())
+	}
+	side := sc.Sides[int(seed)%len(sc.Sides)].ID
+	for try := 0; try < 20; try++ {
+		p := &blindPair{rules: rules, sc: sc, side: side, mode: mode, field: sight.On(sp.Sight(), sc)}
+		for _, f := range sc.Side(side).Formations[1:] {
+			if len(p.tops) < 4 {
+				p.tops = append(p.tops, f.ID)
+			}
+		}
+		for i := range p.g {
+			g, err := game.New(sc, rules, keyedDice{seed}, game.WithFog(mode))
+			if err != nil {
+				t.Fatalf("new game: %v", err)
+			}
+			p.g[i] = g
+		}
+		var hidden []string
+		s := p.g[0].State()
+		for _, pc := range s.Pieces {
+			if pc.Side != side && pc.OnTable && s.Hidden(side, pc.ID) {
+				hidden = append(hidden, pc.ID)
+			}
+		}
+		if len(hidden) == 0 {
+			return nil
+		}
+		rng.Shuffle(len(hidden), func(i, j int) { hidden[i], hidden[j] = hidden[j], hidden[i] })
+		hidden = hidden[:1+rng.IntN(min(3, len(hidden)))]
+		placed := true
+		for _, id := range hidden {
+			for i, g := range p.g {
+				at, ok := p.hideAt(g, id, rng)
+				if !ok {
+					placed = false
+					break
+				}
+				c := game.Command{Side: game.Umpire, Verb: game.Place, Args: place(sc.Space(), id, at)}
+				if _, err := doSafely(g, c); err != nil {
+					t.Fatalf("the umpire's place of %s at %s in game %d: %v", id, sc.Space().Format(at), i, err)
+				}
+			}
+		}
+		for _, g := range p.g {
+			for _, id := range hidden {
+				placed = placed && g.State().Hidden(side, id)
+			}
+		}
+		if placed && p.same(t) {
+			p.hid = hidden
+			for i := range p.g {
+				p.seen[i] = visible(p.g[i], side)
+			}
+			return p
+		}
+	}
+	return nil
+}
+
+// hideAt picks a place for the enemy piece id where none of the side's
+// marks would spot it, half the time near one of the side's pieces (where
+// a hidden piece is in the way of its moves and paths), else anywhere.
+func (p *blindPair) hideAt(g *game.Game, id string, rng *rand.Rand) (geom.Point, bool) {
+	sp := p.sc.Space()
+	b := sp.Bounds()
+	marks := allMarks(p.rules, p.sc, g.State())
+	i := slices.IndexFunc(marks, func(m sight.Mark) bool { return m.ID == id })
+	if i < 0 {
+		return geom.Point{}, false
+	}
+	var own []geom.Point
+	for _, m := range marks {
+		if m.Side == p.side {
+			own = append(own, m.At)
+		}
+	}
+	reach := p.field.Rules().Farthest()
+	// Half the time the hidden place nearest the side's pieces of those
+	// tried: just out of sight, in cover, where it is most in the way.
+	closest := rng.IntN(2) == 0
+	best, found := geom.Point{}, false
+	bestD := math.Inf(1)
+	for range 200 {
+		var at geom.Point
+		if len(own) > 0 && rng.IntN(2) == 0 {
+			o := own[rng.IntN(len(own))]
+			at = geom.Pt(o.X+(rng.Float64()*2-1)*reach, o.Y+(rng.Float64()*2-1)*reach)
+		} else {
+			at = geom.Pt(b.Min.X+rng.Float64()*(b.Max.X-b.Min.X), b.Min.Y+rng.Float64()*(b.Max.Y-b.Min.Y))
+		}
+		if sp.Kind() == geom.KindHex {
+			at = geom.Pt(math.Round(at.X), math.Round(at.Y))
+		}
+		if !sp.Contains(at) {
+			continue
+		}
+		moved := slices.Clone(marks)
+		moved[i].At = at
+		if Spots(p.field, moved, p.side, id) {
+			continue
+		}
+		if !closest {
+			return at, true
+		}
+		for _, o := range own {
+			if d := sp.Dist(o, at); d < bestD {
+				best, bestD, found = at, d, true
+			}
+		}
+	}
+	return best, found
+}
+
+// place is the umpire's placement of piece id at at.
+func place(sp geom.Space, id string, at geom.Point) *game.Placement {
+	pl := &game.Placement{Piece: id, Why: "a differential test"}
+	if _, ok := sp.(geom.Labeled); ok {
+		pl.Hex = sp.Format(at)
+	} else {
+		pl.To = at
+	}
+	return pl
+}
+
+// visible counts the events of g that side may see.
+func visible(g *game.Game, side string) int {
+	n := 0
+	g.Scan(0, func(e *game.Event) {
+		if e.Visible(side) {
+			n++
+		}
+	})
+	return n
+}
+
+// knows is what a side knows of the enemy, as the engine's fog has it: the
+// marks it spots and where they stand, where it last saw the others, and
+// how often what it spots has changed.
+type knows struct {
+	Spots   map[string]geom.Point
+	Lost    []game.Ghost
+	Sighted int
+}
+
+func (p *blindPair) knows(g *game.Game) knows {
+	s := g.State()
+	k := knows{Spots: map[string]geom.Point{}, Lost: g.Sees(p.side).Lost, Sighted: g.Sighted(p.side)}
+	for _, m := range allMarks(p.rules, p.sc, s) {
+		if m.Side != p.side && !s.Hidden(p.side, m.ID) {
+			k.Spots[m.ID] = m.At
+		}
+	}
+	return k
+}
+
+// same reports whether the side knows the same in both games.
+func (p *blindPair) same(t *testing.T) bool {
+	t.Helper()
+	a, err := json.Marshal(p.knows(p.g[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(p.knows(p.g[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.Equal(a, b)
+}
+
+// compareEvents checks that the events of a command the side may see
+// are the same in both games, as it is shown them, and returns how many.
+func (p *blindPair) compareEvents(t *testing.T, what string, evs [2][]game.Event) int {
+	t.Helper()
+	var shown [2][]game.Event
+	for i := range p.g {
+		for _, e := range evs[i] {
+			if !e.Visible(p.side) {
+				continue
+			}
+			p.seen[i]++
+			e.Seq = p.seen[i]
+			e.Hash = ""
+			shown[i] = append(shown[i], e.Shown(p.side, true))
+		}
+	}
+	a, b := mustJSON(t, shown[0]), mustJSON(t, shown[1])
+	if !bytes.Equal(a, b) && debugBlind {
+		for i := range p.g {
+			for _, e := range evs[i] {
+				t.Logf("game %d: %s", i, mustJSON(t, e))
+			}
+		}
+	}
+	if !bytes.Equal(a, b) {
+		t.Fatalf("turn %d, %s: the side %s is shown these events in one game:\n%s\nand these in the other, which differs only in enemy pieces it does not spot:\n%s\n(it knows %s)", p.g[0].State().Turn, what, p.side, a, b, mustJSON(t, p.knows(p.g[0])))
+	}
+	for i := range shown[0] {
+		d0, d1 := p.g[0].Describe(&shown[0][i], nil), p.g[1].Describe(&shown[1][i], nil)
+		if d0 != d1 {
+			t.Fatalf("turn %d, %s: event %d is described to %s as %q in one game and %q in the other", p.g[0].State().Turn, what, shown[0][i].Seq, p.side, d0, d1)
+		}
+	}
+	return len(shown[0])
+}
+
+// answers is everything the side is given beside its events, as the
+// server's board and odds give it.
+type answers struct {
+	Step     game.Step           `json:"step"`
+	Acting   []string            `json:"acting"`
+	View     *game.State         `json:"view"`
+	Strict   map[string]any      `json:"strict,omitempty"`
+	Offers   map[string][]string `json:"offers,omitempty"`
+	Extra    any                 `json:"extra,omitempty"`
+	Reaching []string            `json:"reaching,omitempty"`
+	Etas     map[string]int      `json:"etas,omitempty"`
+	Words    any                 `json:"words,omitempty"`
+	Seen     []string            `json:"seen,omitempty"`
+}
+
+func (p *blindPair) answers(g *game.Game) answers {
+	step := g.Step()
+	view := g.Sees(p.side)
+	out := answers{Step: step, Acting: g.Acting(), View: view}
+	if p.mode == game.FogStrict {
+		out.Strict = map[string]any{}
+		for _, top := range p.tops {
+			out.Strict[top] = g.SeesFrom(p.side, top)
+		}
+	}
+	if o, ok := p.rules.(game.Offerer); ok && slices.Contains(g.Acting(), p.side) {
+		out.Offers = o.Offers(view, step, p.side)
+	}
+	if a, ok := p.rules.(game.Annotator); ok {
+		out.Extra = a.Annotate(view, step, p.side)
+	}
+	if r, ok := p.rules.(game.Reacher); ok {
+		out.Reaching = r.Reaching(view)
+	}
+	if c, ok := p.rules.(game.Courier); ok {
+		out.Etas = c.Arrivals(view, p.side)
+	}
+	if w, ok := p.rules.(game.Worder); ok {
+		out.Words = w.Words(view)
+	}
+	if l, ok := p.rules.(game.Lister); ok {
+		out.Seen = l.Seen(view)
+	}
+	return out
+}
+
+// compare checks that the side is given the same in both games.
+func (p *blindPair) compare(t *testing.T, when string) {
+	t.Helper()
+	a, b := mustJSON(t, p.answers(p.g[0])), mustJSON(t, p.answers(p.g[1]))
+	if !bytes.Equal(a, b) {
+		t.Fatalf("turn %d, %s: %s is given in one game\n%s\nand in the other, which differs only in enemy pieces it does not spot,\n%s\n(first difference at byte %d: %s)", p.g[0].State().Turn, when, p.side, clip(a), clip(b), firstDiff(a, b), diffAt(a, b))
+	}
+}
+
+// forecastable reports whether the rule set forecasts verb.
+func (p *blindPair) forecastable(verb string) bool {
+	f, ok := p.rules.(game.Forecaster)
+	if !ok {
+		return false
+	}
+	if more, ok := p.rules.(game.Forecasts); ok {
+		return slices.Contains(more.Forecasts(), verb)
+	}
+	return verb == f.Writes()
+}
+
+// compareForecast checks that the forecast of c, worked out on the side's
+// view as the server does, is the same in both games.
+func (p *blindPair) compareForecast(t *testing.T, c game.Command) {
+	t.Helper()
+	f := p.rules.(game.Forecaster)
+	var out [2][]byte
+	for i, g := range p.g {
+		fc, err := forecastSafely(f, g.Scenario(), g.Sees(p.side), p.side, c.Args)
+		if err != nil {
+			out[i] = []byte("refused: " + err.Error())
+			continue
+		}
+		out[i] = mustJSON(t, fc)
+	}
+	if !bytes.Equal(out[0], out[1]) {
+		t.Fatalf("turn %d: the forecast of %s's %s %s is\n%s\nin one game and\n%s\nin the other, which differs only in enemy pieces it does not spot", p.g[0].State().Turn, p.side, c.Verb, argsOf(c), out[0], out[1])
+	}
+}
+
+func forecastSafely(f game.Forecaster, sc *battle.Scenario, s *game.State, side string, args any) (fc []game.Forecast, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return f.Forecast(sc, s, side, args)
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("marshal: %v", err)
+	}
+	return b
+}
+
+func argsOf(c game.Command) string {
+	b, err := json.Marshal(c.Args)
+	if err != nil {
+		return "?"
+	}
+	return string(b)
+}
+
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
+
+// diffAt shows both texts around their first difference.
+func diffAt(a, b []byte) string {
+	i := firstDiff(a, b)
+	lo := max(0, i-160)
+	return fmt.Sprintf("\n  one:   …%s…\n  other: …%s…", a[lo:min(len(a), i+160)], b[lo:min(len(b), i+160)])
+}
+
+func clip(b []byte) []byte {
+	if len(b) > 600 {
+		return append(b[:600:600], "…"...)
+	}
+	return b
+}
