@@ -433,7 +433,9 @@ func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, 
 		if e := authorize(seat, l.rules, l.g, &c); e != nil {
 			return nil, e
 		}
-		return f.Forecast(l.sc, l.g.State(), c.Side, c.Args)
+		// Worked out on what the seat knows (issue 32): a forecast never
+		// stops at, goes round or names a piece the seat does not spot.
+		return f.Forecast(l.sc, l.sees(seat), c.Side, c.Args)
 	}()
 	if err != nil {
 		return 0, nil, err

@@ -291,12 +291,20 @@ func (l *live) edgeOf(seat store.Seat) string {
 	return ""
 }
 
+// sees is the state as seat knows it: everything for the umpire, a
+// side's view for a side, a commander's (under strict fog, what his own
+// formation spots) for a commander. Every answer to the seat is worked
+// out on it. l.mu must be held.
+func (l *live) sees(seat store.Seat) *game.State {
+	if seat.Role == store.Commander {
+		return l.g.SeesFrom(seat.Side, seat.Formation)
+	}
+	return l.g.Sees(viewer(seat))
+}
+
 // board draws the game for seat. l.mu must be held.
 func (l *live) board(seat store.Seat) Board {
-	state := l.g.Sees(viewer(seat))
-	if seat.Role == store.Commander {
-		state = l.g.SeesFrom(seat.Side, seat.Formation)
-	}
+	state := l.sees(seat)
 	b := Board{Info: l.info(seat), State: state, Names: map[string]string{}, Etas: map[string]int{},
 		Shapes: map[string][]string{}, Offers: map[string][]string{}}
 	if seat.Role == store.Umpire {
