@@ -248,7 +248,7 @@ func makePair(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode
 					placed = false
 					break
 				}
-				c := game.Command{Side: game.Umpire, Verb: game.Place, Args: place(sc.Space(), id, at)}
+				c := game.Command{Side: game.Umpire, Verb: game.Place, Args: Place(sc.Space(), id, at)}
 				if _, err := doSafely(g, c); err != nil {
 					t.Fatalf("the umpire's place of %s at %s in game %d: %v", id, sc.Space().Format(at), i, err)
 				}
@@ -271,23 +271,37 @@ func makePair(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode
 }
 
 // hideAt picks a place for the enemy piece id where none of the side's
-// marks would spot it, half the time near one of the side's pieces (where
-// a hidden piece is in the way of its moves and paths), else anywhere.
+// marks would spot it (HideAt).
 func (p *blindPair) hideAt(g *game.Game, id string, rng *rand.Rand) (geom.Point, bool) {
-	sp := p.sc.Space()
+	return HideAt(g, p.side, id, rng)
+}
+
+// HideAt picks a place in g for the enemy piece id where none of side's
+// marks would spot it, by the rule set's sight data: half the time the
+// nearest to the side's pieces of those tried (just out of sight, in
+// cover, where it is most in the way of their moves and paths), else
+// anywhere. It reports false if it found none.
+func HideAt(g *game.Game, side, id string, rng *rand.Rand) (geom.Point, bool) {
+	sc := g.Scenario()
+	sp := sc.Space()
 	b := sp.Bounds()
-	marks := allMarks(p.rules, p.sc, g.State())
+	spot, ok := g.Rules().(game.Spotter)
+	if !ok {
+		return geom.Point{}, false
+	}
+	field := sight.On(spot.Sight(), sc)
+	marks := allMarks(g.Rules(), sc, g.State())
 	i := slices.IndexFunc(marks, func(m sight.Mark) bool { return m.ID == id })
 	if i < 0 {
 		return geom.Point{}, false
 	}
 	var own []geom.Point
 	for _, m := range marks {
-		if m.Side == p.side {
+		if m.Side == side {
 			own = append(own, m.At)
 		}
 	}
-	reach := p.field.Rules().Farthest()
+	reach := field.Rules().Farthest()
 	// Half the time the hidden place nearest the side's pieces of those
 	// tried: just out of sight, in cover, where it is most in the way.
 	closest := rng.IntN(2) == 0
@@ -309,7 +323,7 @@ func (p *blindPair) hideAt(g *game.Game, id string, rng *rand.Rand) (geom.Point,
 		}
 		moved := slices.Clone(marks)
 		moved[i].At = at
-		if Spots(p.field, moved, p.side, id) {
+		if Spots(field, moved, side, id) {
 			continue
 		}
 		if !closest {
@@ -324,8 +338,46 @@ func (p *blindPair) hideAt(g *game.Game, id string, rng *rand.Rand) (geom.Point,
 	return best, found
 }
 
-// place is the umpire's placement of piece id at at.
-func place(sp geom.Space, id string, at geom.Point) *game.Placement {
+// Watched picks a place in g for side's piece own where the enemy piece by
+// spots it and none of the side's marks spots by: a hidden enemy watching
+// the side's piece (a table's or map's cover lets a piece see farther out
+// of it than it is seen). It reports false if it found none.
+func Watched(g *game.Game, side, own, by string, rng *rand.Rand) (geom.Point, bool) {
+	sc := g.Scenario()
+	sp := sc.Space()
+	spot, ok := g.Rules().(game.Spotter)
+	if !ok {
+		return geom.Point{}, false
+	}
+	field := sight.On(spot.Sight(), sc)
+	marks := allMarks(g.Rules(), sc, g.State())
+	i := slices.IndexFunc(marks, func(m sight.Mark) bool { return m.ID == own })
+	j := slices.IndexFunc(marks, func(m sight.Mark) bool { return m.ID == by })
+	if i < 0 || j < 0 {
+		return geom.Point{}, false
+	}
+	reach := field.Rules().Sees(marks[j].Kind)
+	for range 400 {
+		a := rng.Float64() * 2 * math.Pi
+		d := rng.Float64() * reach
+		at := geom.Pt(marks[j].At.X+d*math.Cos(a), marks[j].At.Y+d*math.Sin(a))
+		if sp.Kind() == geom.KindHex {
+			at = geom.Pt(math.Round(at.X), math.Round(at.Y))
+		}
+		if !sp.Contains(at) {
+			continue
+		}
+		moved := slices.Clone(marks)
+		moved[i].At = at
+		if field.Spotted(moved[j], moved[i]) && !Spots(field, moved, side, by) {
+			return at, true
+		}
+	}
+	return geom.Point{}, false
+}
+
+// Place is the umpire's placement of piece id at at, in space sp.
+func Place(sp geom.Space, id string, at geom.Point) *game.Placement {
 	pl := &game.Placement{Piece: id, Why: "a differential test"}
 	if _, ok := sp.(geom.Labeled); ok {
 		pl.Hex = sp.Format(at)
@@ -355,29 +407,29 @@ type knows struct {
 	Sighted int
 }
 
-func (p *blindPair) knows(g *game.Game) knows {
+// Knows is what side knows of the enemy in g, as the engine's fog has it
+// (the enemy marks it spots and where, where it last saw the others, how
+// often that changed), as JSON: two games in which a side knows the same
+// must give it the same answers (Blind).
+func Knows(g *game.Game, side string) []byte {
 	s := g.State()
-	k := knows{Spots: map[string]geom.Point{}, Lost: g.Sees(p.side).Lost, Sighted: g.Sighted(p.side)}
-	for _, m := range allMarks(p.rules, p.sc, s) {
-		if m.Side != p.side && !s.Hidden(p.side, m.ID) {
+	k := knows{Spots: map[string]geom.Point{}, Lost: g.Sees(side).Lost, Sighted: g.Sighted(side)}
+	for _, m := range allMarks(g.Rules(), g.Scenario(), s) {
+		if m.Side != side && !s.Hidden(side, m.ID) {
 			k.Spots[m.ID] = m.At
 		}
 	}
-	return k
+	b, err := json.Marshal(k)
+	if err != nil {
+		panic(err) // plain data
+	}
+	return b
 }
 
 // same reports whether the side knows the same in both games.
 func (p *blindPair) same(t *testing.T) bool {
 	t.Helper()
-	a, err := json.Marshal(p.knows(p.g[0]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := json.Marshal(p.knows(p.g[1]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return bytes.Equal(a, b)
+	return bytes.Equal(Knows(p.g[0], p.side), Knows(p.g[1], p.side))
 }
 
 // compareEvents checks that the events of a command the side may see
@@ -405,7 +457,7 @@ func (p *blindPair) compareEvents(t *testing.T, what string, evs [2][]game.Event
 		}
 	}
 	if !bytes.Equal(a, b) {
-		t.Fatalf("turn %d, %s: the side %s is shown these events in one game:\n%s\nand these in the other, which differs only in enemy pieces it does not spot:\n%s\n(it knows %s)", p.g[0].State().Turn, what, p.side, a, b, mustJSON(t, p.knows(p.g[0])))
+		t.Fatalf("turn %d, %s: the side %s is shown these events in one game:\n%s\nand these in the other, which differs only in enemy pieces it does not spot:\n%s\n(it knows %s)", p.g[0].State().Turn, what, p.side, a, b, Knows(p.g[0], p.side))
 	}
 	for i := range shown[0] {
 		d0, d1 := p.g[0].Describe(&shown[0][i], nil), p.g[1].Describe(&shown[1][i], nil)
