@@ -24,7 +24,8 @@ import (
 // sc, seeded 1..games, played with fog of war (on and strict in turn), it
 // makes pairs of games that are the same but for where some enemy pieces
 // stand that the side spots in neither game (the umpire places them, each
-// game its own way), then gives both games the same random commands, of
+// game its own way), and in every third pair one of them (a combat unit)
+// missing from the second game altogether, then gives both games the same random commands, of
 // every side and the umpire. After every command, while the side knows the
 // same in both games (the enemy marks it spots and where, where it last
 // saw the others, how often that changed), everything the side is given
@@ -134,6 +135,9 @@ func blindGame(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mod
 		if len(probes) > 0 && slices.Contains(p.g[0].Acting(), p.side) && rng.IntN(3) == 0 {
 			id := p.hid[rng.IntN(len(p.hid))]
 			pc := p.g[rng.IntN(2)].State().Piece(id)
+			if pc == nil {
+				pc = p.g[0].State().Piece(id) // missing from the second game
+			}
 			for _, probe := range probes {
 				for _, c := range probe(p.g[0], p.side, pc.At, rng) {
 					c.Side = p.side
@@ -221,15 +225,13 @@ func makePair(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode
 				p.tops = append(p.tops, f.ID)
 			}
 		}
-		for i := range p.g {
-			g, err := game.New(sc, rules, keyedDice{seed}, game.WithFog(mode))
-			if err != nil {
-				t.Fatalf("new game: %v", err)
-			}
-			p.g[i] = g
+		first, err := game.New(sc, rules, keyedDice{seed}, game.WithFog(mode))
+		if err != nil {
+			t.Fatalf("new game: %v", err)
 		}
+		p.g[0] = first
 		var hidden []string
-		s := p.g[0].State()
+		s := first.State()
 		for _, pc := range s.Pieces {
 			if pc.Side != side && pc.OnTable && s.Hidden(side, pc.ID) {
 				hidden = append(hidden, pc.ID)
@@ -240,9 +242,29 @@ func makePair(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode
 		}
 		rng.Shuffle(len(hidden), func(i, j int) { hidden[i], hidden[j] = hidden[j], hidden[i] })
 		hidden = hidden[:1+rng.IntN(min(3, len(hidden)))]
+		// In every third pair the second game lacks one of them, a combat
+		// unit, if the scenario and the rules stand without it.
+		gone := ""
+		second := sc
+		if seed%3 == 0 {
+			for _, id := range hidden {
+				if less, ok := without(sc, id); ok {
+					if _, err := game.New(less, rules, keyedDice{seed}, game.WithFog(mode)); err == nil {
+						gone, second = id, less
+						break
+					}
+				}
+			}
+		}
+		if p.g[1], err = game.New(second, rules, keyedDice{seed}, game.WithFog(mode)); err != nil {
+			t.Fatalf("new game: %v", err)
+		}
 		placed := true
 		for _, id := range hidden {
 			for i, g := range p.g {
+				if i == 1 && id == gone {
+					continue
+				}
 				at, ok := p.hideAt(g, id, rng)
 				if !ok {
 					placed = false
@@ -254,9 +276,9 @@ func makePair(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode
 				}
 			}
 		}
-		for _, g := range p.g {
+		for i, g := range p.g {
 			for _, id := range hidden {
-				placed = placed && g.State().Hidden(side, id)
+				placed = placed && (i == 1 && id == gone || g.State().Hidden(side, id))
 			}
 		}
 		if placed && p.same(t) {
@@ -268,6 +290,41 @@ func makePair(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode
 		}
 	}
 	return nil
+}
+
+// without is sc without its combat unit id (a copy: sc is unchanged), and
+// whether it could be made (a unit that is the last of its formation is
+// kept).
+func without(sc *battle.Scenario, id string) (*battle.Scenario, bool) {
+	u := sc.Unit(id)
+	if u == nil {
+		return nil, false
+	}
+	out := *sc
+	out.Sides = nil
+	for _, sd := range sc.Sides {
+		c := *sd
+		if sd.ID == u.Side {
+			c.Units = slices.DeleteFunc(slices.Clone(sd.Units), func(x *battle.Unit) bool { return x.ID == id })
+			c.Formations = slices.Clone(sd.Formations)
+			for i, f := range c.Formations {
+				if f.ID != u.Division {
+					continue
+				}
+				if len(f.Units) < 2 {
+					return nil, false
+				}
+				fc := *f
+				fc.Units = slices.DeleteFunc(slices.Clone(f.Units), func(x string) bool { return x == id })
+				c.Formations[i] = &fc
+			}
+		}
+		out.Sides = append(out.Sides, &c)
+	}
+	if err := out.Finish(); err != nil {
+		return nil, false
+	}
+	return &out, true
 }
 
 // hideAt picks a place for the enemy piece id where none of the side's
