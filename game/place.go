@@ -23,6 +23,15 @@ const (
 	Placed = "piece-placed"
 )
 
+// Placer is a rule set that keeps something by where pieces stand beside
+// the pieces themselves (an index of positions kept up as its own events
+// move them): Placed tells it, as the umpire's piece-placed event is
+// applied (in play and in a replay), that piece id now stands where the
+// event set it.
+type Placer interface {
+	Placed(s *State, id string)
+}
+
 // MaxWhy is the most characters of the umpire's reason.
 const MaxWhy = 200
 

@@ -261,6 +261,11 @@ func (s *State) apply(r Rules, e *Event) error {
 			p.Facing = *m.Facing
 		}
 	}
+	if pl, ok := r.(Placer); ok && e.Type == Placed {
+		for _, m := range e.Moves {
+			pl.Placed(s, m.ID())
+		}
+	}
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"orderly/battle"
 	"orderly/game"
+	"orderly/geom"
 	"orderly/sight"
 )
 
@@ -45,11 +46,13 @@ func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 				last[sd.ID], spots[sd.ID] = map[string]game.Ghost{}, map[string]bool{}
 			}
 			first := -1
+			touch := touches{}
 			watch := func(s *game.State, e *game.Event) {
 				if len(fails) > 0 {
 					return
 				}
-				hidden := unspotted(rules, sc, field, s)
+				touch.note(s, e)
+				hidden := unspotted(rules, sc, field, s, touch)
 				on := onField(rules, s)
 				if first < 0 {
 					first = s.Turn
@@ -90,7 +93,7 @@ func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 			rng := rand.New(rand.NewPCG(uint64(seed), 7))
 			for steps := 0; !g.State().Over && steps < 5000 && len(fails) == 0; steps++ {
 				c := rules.Random(g, rng)
-				hiddenBefore := unspotted(rules, sc, field, g.State())
+				hiddenBefore := unspotted(rules, sc, field, g.State(), touch)
 				if _, err := doSafely(g, c); err != nil {
 					var ge *game.Error
 					if !errors.As(err, &ge) {
@@ -107,7 +110,7 @@ func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 					}
 					continue
 				}
-				hidden := unspotted(rules, sc, field, g.State())
+				hidden := unspotted(rules, sc, field, g.State(), touch)
 				for _, side := range sc.Sides {
 					v := g.Sees(side.ID)
 					if v.Fog != game.FogOn {
@@ -216,9 +219,45 @@ func mentions(c game.Command, id string) bool {
 	return err == nil && word(string(b), id)
 }
 
+// touches are the contacts (game.Contacted) that hold, kept here apart
+// from the engine's fog: by side, the enemy piece its piece by, standing
+// at from, touched where it stood, at. A side spots that piece while both
+// stand there; the latest contact with a piece is the one kept.
+type touches map[string]map[string]touched
+
+type touched struct {
+	by       string
+	from, at geom.Point
+}
+
+// note keeps the contact e records, if it is one, and forgets those that
+// no longer hold in s (a piece moved, or left the field).
+func (t touches) note(s *game.State, e *game.Event) {
+	if d, ok := e.Data.(*game.Contact); ok && e.Type == game.Contacted {
+		a, b := s.Piece(d.Piece), s.Piece(d.Met)
+		if a != nil && b != nil && a.Side != b.Side {
+			for _, pr := range [2][2]*game.Piece{{a, b}, {b, a}} {
+				if t[pr[0].Side] == nil {
+					t[pr[0].Side] = map[string]touched{}
+				}
+				t[pr[0].Side][pr[1].ID] = touched{by: pr[0].ID, from: pr[0].At, at: pr[1].At}
+			}
+		}
+	}
+	for _, m := range t {
+		for id, c := range m {
+			by, met := s.Piece(c.by), s.Piece(id)
+			if by == nil || met == nil || !by.OnTable || !met.OnTable || by.At != c.from || met.At != c.at {
+				delete(m, id)
+			}
+		}
+	}
+}
+
 // unspotted is, by side, the enemy pieces and marks on the field that none
-// of the side's own could spot in s, and the enemy pieces off the field.
-func unspotted(rules game.Rules, sc *battle.Scenario, field *sight.Field, s *game.State) map[string]map[string]bool {
+// of the side's own could spot in s (nor is in contact with, touch), and
+// the enemy pieces off the field.
+func unspotted(rules game.Rules, sc *battle.Scenario, field *sight.Field, s *game.State, touch touches) map[string]map[string]bool {
 	marks := allMarks(rules, sc, s)
 	out := map[string]map[string]bool{}
 	for _, sd := range sc.Sides {
@@ -239,7 +278,7 @@ func unspotted(rules game.Rules, sc *battle.Scenario, field *sight.Field, s *gam
 			if side == m.Side {
 				continue
 			}
-			if !Spots(field, marks, side, m.ID) {
+			if _, held := touch[side][m.ID]; !held && !Spots(field, marks, side, m.ID) {
 				out[side][m.ID] = true
 			}
 		}
