@@ -787,8 +787,9 @@ func TestContactUnderFog(t *testing.T) {
 	r := engine(t)
 	sc := read(t, r, "in-wood", inWood)
 	order := game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "advance"}}
-	move := game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(36, 17)}} // 23" north, through b1
-	g, err := game.New(sc, r, &queue{Faces: []int{3, 3}}, game.WithFog(game.FogOn))                // moves-2: 24"
+	// 23" north, through b1, on moves-2 (24").
+	move := game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(36, 17)}}
+	g, err := game.New(sc, r, &queue{Faces: []int{3, 3}}, game.WithFog(game.FogOn))
 	if err != nil {
 		t.Fatal(err)
 	}

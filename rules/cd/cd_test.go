@@ -445,8 +445,9 @@ func TestContactUnderFog(t *testing.T) {
 		"UNITS", "              - {id: u1, type: light-cavalry, formation: column, at: [30, 31], facing: 0}",
 		"at: [66, 4], facing: 180", "at: [30, 22], facing: 180").Replace(base)))
 	activate := game.Command{Side: "french", Verb: "activate", Args: &cd.Args{Unit: "u1"}}
-	move := game.Command{Side: "french", Verb: "move", Args: &cd.Args{Unit: "u1", To: &geom.Point{X: 30, Y: 20}}} // 11" north, through the enemy
-	g, err := game.New(sc, r, &queue{Faces: []int{6, 6}}, game.WithFog(game.FogOn)) // x1: 15"
+	// 11" north, through the enemy, on x1 (15").
+	move := game.Command{Side: "french", Verb: "move", Args: &cd.Args{Unit: "u1", To: &geom.Point{X: 30, Y: 20}}}
+	g, err := game.New(sc, r, &queue{Faces: []int{6, 6}}, game.WithFog(game.FogOn))
 	if err != nil {
 		t.Fatal(err)
 	}
