@@ -128,7 +128,13 @@ func (r *Rules) Run(step game.Step, x *game.Tx) error {
 				rec = append(rec, u.ID)
 			}
 		}
-		return x.Emit(game.Event{Type: EvTurnEnded, Side: side, See: game.All, Rule: "BP-4", Data: &TurnEnded{Side: side, Recovered: rec}})
+		// Played with fog of war the units that recover are the side's own
+		// business: some may be units the enemy does not spot.
+		see := game.All
+		if x.S.Fogged() {
+			see = side
+		}
+		return x.Emit(game.Event{Type: EvTurnEnded, Side: side, See: see, Rule: "BP-4", Data: &TurnEnded{Side: side, Recovered: rec}})
 	}
 	return nil
 }
