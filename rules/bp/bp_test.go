@@ -864,3 +864,94 @@ func types(evs []game.Event) []string {
 	}
 	return out
 }
+
+// TestChargeMeetsUnseen: with fog of war a charge at a unit the side sees
+// whose way runs into one it does not (b1, in a copse) stops where the
+// footprints would touch: a move that spends what it went, and a contact,
+// not a charge; without fog it is refused, naming b1 (issue 32).
+func TestChargeMeetsUnseen(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "copse", []byte(`name: copse
+rules: bp
+turns: 3
+field:
+  width: 72
+  depth: 48
+  features:
+    - {id: copse, type: heavy-woods, area: [[39, 27], [45, 27], [45, 33], [39, 33]]}
+sides:
+  - id: french
+    nation: french
+    edge: south
+    army: {id: fa, at: [36, 47]}
+    brigades:
+      - id: fb
+        general: {id: fg, staff: 8, at: [60, 44]}
+        units:
+          - {id: f1, type: infantry, formation: line, at: [36, 40], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}
+  - id: british
+    nation: british
+    edge: north
+    army: {id: ba, at: [66, 1]}
+    brigades:
+      - id: bb
+        general: {id: bg, staff: 8, at: [66, 4]}
+        units:
+          - {id: b1, type: infantry, formation: line, at: [41.5, 30.5], facing: 180, shooting: 3, combat: 6, morale: 4, stamina: 3}
+          - {id: b2, type: infantry, formation: line, at: [36, 20], facing: 180, shooting: 3, combat: 6, morale: 4, stamina: 3}
+`))
+	order := game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "charge"}}
+	charge := game.Command{Side: "french", Verb: "charge", Args: &bp.Args{Unit: "f1", Target: "b2"}}
+	g, err := game.New(sc, r, &queue{Faces: []int{3, 3}}, game.WithFog(game.FogOn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.State().Hidden("french", "b1") || g.State().Hidden("french", "b2") {
+		t.Fatal("the French should see b2 and not b1")
+	}
+	do(t, g, order)
+	evs := do(t, g, charge)
+	// f1's front edge, going north, meets b1's (y=30.5) after 9.5".
+	if len(evs) != 2 || evs[0].Type != bp.EvMoved || evs[1].Type != game.Contacted {
+		t.Fatalf("the charge's events are %v; want moved, then contact", types(evs))
+	}
+	if m := evs[0].Data.(*bp.Moved); m.Distance != 9.49 || m.Cost != 9.49 || m.Stopped == "" || g.State().Piece("f1").At != geom.Pt(36, 30.51) {
+		t.Fatalf("the charge went %v\" for %v\" to %v (%q); want a move of 9.49\" to (36, 30.51), stopped", m.Distance, m.Cost, g.State().Piece("f1").At, m.Stopped)
+	}
+	if c := evs[1].Data.(*game.Contact); c.Piece != "f1" || c.Met != "b1" {
+		t.Fatalf("contact %+v; want f1 upon b1", c)
+	}
+	if st := bp.StateOf(g.State()); st.Charge != nil || g.Step().Name != bp.StepOrders {
+		t.Fatalf("after the stopped charge: charge %+v, step %s; want no charge and the orders step", st.Charge, g.Step().Name)
+	}
+	open, err := game.New(sc, r, &queue{Faces: []int{3, 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, open, order)
+	refused(t, open, charge, "BP-4", "passes through b1")
+}
+
+// TestBlunderMeetsUnseen: a blunder's forced move stops short of any enemy
+// unit (BP-2); with fog of war, short of one the side does not spot, it
+// is a contact too (issue 32).
+func TestBlunderMeetsUnseen(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "in-wood", inWood)
+	for _, fog := range []string{game.FogOff, game.FogOn} {
+		// A natural 12, then rush: two moves (24") straight ahead.
+		g, err := game.New(sc, r, &queue{Faces: []int{6, 6, 6}}, game.WithFog(fog))
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs := do(t, g, game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "advance"}})
+		d := evs[0].Data.(*bp.Ordered)
+		if d.Blunder != "rush" || len(d.Forced) != 1 || d.Forced[0] != 17.99 {
+			t.Fatalf("fog %s: the blunder %q went %v\"; want rush, 17.99\" (short of b1)", fog, d.Blunder, d.Forced)
+		}
+		contact := len(evs) == 2 && evs[1].Type == game.Contacted
+		if contact != (fog == game.FogOn) {
+			t.Fatalf("fog %s: the blunder's events are %v; want a contact only under fog", fog, types(evs))
+		}
+	}
+}
