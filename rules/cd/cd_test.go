@@ -485,3 +485,83 @@ func TestContactUnderFog(t *testing.T) {
 		t.Fatalf("without fog: %v, %q; want the move refused, naming the enemy", errs[0], refusal(errs[1]))
 	}
 }
+
+// TestGroupContactUnderFog: a brigade group moving as one body stops as
+// one when one of its units meets an enemy unit the side does not spot:
+// both after the same 9" of their 11" (issue 32).
+func TestGroupContactUnderFog(t *testing.T) {
+	r := engine(t)
+	woods := "    - {id: woods, type: light-woods, area: [[20, 20], [40, 20], [40, 28], [20, 28]]}"
+	sc := read(t, r, "t.yaml", []byte(strings.NewReplacer("STYLE", "established", "FEATURES", woods,
+		"UNITS", "              - {id: u1, type: light-cavalry, formation: column, at: [25, 31], facing: 0}\n              - {id: u2, type: light-cavalry, formation: column, at: [30, 31], facing: 0}",
+		"at: [66, 4], facing: 180", "at: [30, 22], facing: 180").Replace(base)))
+	g, err := game.New(sc, r, &queue{Faces: []int{6, 6}}, game.WithFog(game.FogOn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []game.Command{
+		{Side: "french", Verb: "activate", Args: &cd.Args{Units: []string{"u1", "u2"}}},
+		{Side: "french", Verb: "move", Args: &cd.Args{Unit: "u1", To: &geom.Point{X: 25, Y: 20}}},
+	} {
+		if _, err := g.Do(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := cd.StateOf(g.State())
+	for id, want := range map[string]geom.Point{"u1": geom.Pt(25, 22), "u2": geom.Pt(30, 22)} {
+		if u := st.Unit(id); u.At != want || math.Abs(u.Used-11.0/15) > 1e-9 {
+			t.Errorf("%s stands at %v, %v of its rate used; want %v, 11/15", id, u.At, u.Used, want)
+		}
+	}
+	if g.State().Hidden("french", "enemy") {
+		t.Error("after the contact the French do not see the enemy")
+	}
+}
+
+// TestRecallOntoUnseen: with fog of war a unit recalled from the screen
+// onto an enemy unit its side does not spot (in heavy woods at the rear)
+// comes back touching it, toward its rear, and the contact is recorded;
+// without fog the recall is refused, naming the unit (issue 32).
+func TestRecallOntoUnseen(t *testing.T) {
+	r := engine(t)
+	woods := "    - {id: woods, type: heavy-woods, area: [[20, 42], [40, 42], [40, 48], [20, 48]]}"
+	sc := read(t, r, "t.yaml", []byte(strings.NewReplacer("STYLE", "established", "FEATURES", woods,
+		"UNITS", "              - {id: u1, type: infantry, formation: column, at: [30, 36], facing: 0, skirmish: true}",
+		"at: [30, 44]}", "at: [30, 38]}", "at: [30, 45]}", "at: [34, 38]}",
+		"at: [66, 4], facing: 180", "at: [30, 45.2], facing: 180").Replace(base)))
+	screen := game.Command{Side: "french", Verb: "screen", Args: &cd.Args{Unit: "u1"}}
+	recall := game.Command{Side: "french", Verb: "recall", Args: &cd.Args{Unit: "u1", To: &geom.Point{X: 30, Y: 44.5}}}
+	g, err := game.New(sc, r, game.Seeded(1), game.WithFog(game.FogOn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.State().Hidden("french", "enemy") {
+		t.Fatal("the French spot the enemy in the woods")
+	}
+	if _, err := g.Do(screen); err != nil {
+		t.Fatal(err)
+	}
+	evs, err := g.Do(recall)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) != 2 || evs[0].Type != cd.EvRecalled || evs[1].Type != game.Contacted {
+		t.Fatalf("the recall's events are %+v; want recalled, then contact", evs)
+	}
+	if at := g.State().Piece("u1").At; at != geom.Pt(30, 45.2) {
+		t.Fatalf("u1 came back at %v; want (30, 45.2), touching the enemy's rear edge", at)
+	}
+	if c := evs[1].Data.(*game.Contact); c.Piece != "u1" || c.Met != "enemy" || g.State().Hidden("french", "enemy") {
+		t.Fatalf("contact %+v; want u1 upon enemy, and the enemy seen", c)
+	}
+	open, err := game.New(sc, r, game.Seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open.Do(screen); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open.Do(recall); !strings.Contains(refusal(err), "would come back on top of enemy") {
+		t.Fatalf("without fog the recall is answered %q; want it refused, naming the enemy", refusal(err))
+	}
+}
