@@ -80,11 +80,11 @@ func (r *Rules) near(s *game.State, id string, d float64, knows func(e *Unit) bo
 	return out
 }
 
-// knownTo is whether seat knows of enemy unit e: the umpire knows every
-// unit; a side does not know those the scenario hides from it, nor with
-// fog of war those none of its pieces spots.
+// knownTo is whether seat knows of unit e: the umpire knows every unit,
+// a side its own; it does not know the enemy's that the scenario hides
+// from it, nor with fog of war those none of its pieces spots.
 func knownTo(s *game.State, seat string) func(e *Unit) bool {
-	return func(e *Unit) bool { return seat == game.Umpire || !e.Hidden && !s.Hidden(seat, e.ID) }
+	return func(e *Unit) bool { return seat == game.Umpire || e.Side == seat || !e.Hidden && !s.Hidden(seat, e.ID) }
 }
 
 // inProximity reports whether a unit is within 12" of an enemy unit that
