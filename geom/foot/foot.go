@@ -266,3 +266,29 @@ func (f Foot) Sweeps(to geom.Point, g Foot) bool {
 	}
 	return true
 }
+
+// Meets is how far f goes on its straight way to to, keeping its facing,
+// before it first touches g: the share of the way (0 to 1) it covers
+// without touching g, and whether it touches g at all on the way (Sweeps).
+// A unit that touches g where it stands goes no way at all.
+func (f Foot) Meets(to geom.Point, g Foot) (float64, bool) {
+	if !f.Sweeps(to, g) {
+		return 1, false
+	}
+	if f.Dist(g) <= eps {
+		return 0, true
+	}
+	// The ground swept grows with the share of the way gone: the first
+	// touch is found by halving.
+	d := geom.Pt(to.X-f.At.X, to.Y-f.At.Y)
+	lo, hi := 0.0, 1.0
+	for range 50 {
+		mid := (lo + hi) / 2
+		if f.Sweeps(geom.Pt(f.At.X+d.X*mid, f.At.Y+d.Y*mid), g) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return lo, true
+}

@@ -252,3 +252,28 @@ func TestSweepsAgreesWithSampling(t *testing.T) {
 		}
 	})
 }
+
+// A battalion 4" wide and 2" deep marches 20" north at one 4" wide facing
+// it 10" ahead, front to front: it goes 10" of its way, half, and stops
+// touching; sent off to the side it never meets it; touching already, it
+// goes nowhere.
+func TestMeets(t *testing.T) {
+	a := Foot{At: geom.Pt(30, 30), Facing: 0, Width: 4, Depth: 2}
+	b := Foot{At: geom.Pt(30, 20), Facing: 180, Width: 4, Depth: 2}
+	share, ok := a.Meets(geom.Pt(30, 10), b)
+	if !ok || math.Abs(share-0.5) > 1e-9 {
+		t.Errorf("north into it: share %v met %v; want 0.5 met", share, ok)
+	}
+	stop := a
+	stop.At = geom.Pt(30, 30-20*share)
+	if d := stop.Dist(b); d > 1e-6 {
+		t.Errorf("stopped %v short of it; want touching", d)
+	}
+	if share, ok := a.Meets(geom.Pt(10, 30), b); ok || share != 1 {
+		t.Errorf("west, away from it: share %v met %v; want the whole way", share, ok)
+	}
+	touching := Foot{At: geom.Pt(30, 30), Facing: 180, Width: 4, Depth: 2}
+	if share, ok := a.Meets(geom.Pt(30, 10), touching); !ok || share != 0 {
+		t.Errorf("touching already: share %v met %v; want none of the way", share, ok)
+	}
+}

@@ -1,6 +1,7 @@
 package bp_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -597,8 +598,113 @@ func TestTableDice(t *testing.T) {
 // is given the same whatever hidden enemy pieces do.
 func TestBlind(t *testing.T) {
 	r := engine(t)
-	gametest.Blind(t, r, demo(t, r), 8)
-	gametest.Blind(t, r, read(t, r, "melee", melee), 4)
+	gametest.Blind(t, r, demo(t, r), 8, probe)
+	gametest.Blind(t, r, read(t, r, "melee", melee), 4, probe)
+	gametest.Blind(t, r, read(t, r, "woods", woods), 12, probe)
+}
+
+// woods is a fight on both sides of two woods, where a unit in the trees
+// is spotted only close by (rules/bp/sight.yaml): hidden units stand next
+// to the enemy's, in its way and within 12" of it.
+var woods = []byte(`name: woods
+rules: bp
+turns: 8
+field:
+  width: 72
+  depth: 48
+  features:
+    - {id: west-wood, type: heavy-woods, area: [[6, 16], [30, 16], [30, 32], [6, 32]]}
+    - {id: east-wood, type: light-woods, area: [[42, 18], [66, 18], [66, 30], [42, 30]]}
+sides:
+  - id: french
+    nation: french
+    edge: south
+    army: {id: fa, at: [36, 46]}
+    brigades:
+      - id: fb
+        general: {id: fg, staff: 9, at: [24, 40]}
+        units:
+          - {id: f1, type: infantry, formation: line, at: [18, 36], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}
+          - {id: f2, type: cavalry, formation: line, at: [30, 37], facing: 0, shooting: 0, combat: 8, morale: 4, stamina: 3}
+          - {id: f3, type: skirmishers, formation: skirmish, at: [12, 34], facing: 0, shooting: 2, combat: 2, morale: 5, stamina: 2}
+      - id: fc
+        general: {id: fcg, staff: 8, at: [50, 40]}
+        units:
+          - {id: f4, type: infantry, formation: attack-column, at: [48, 34], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}
+          - {id: f5, type: infantry, formation: line, at: [58, 34], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}
+          - {id: f6, type: artillery, formation: unlimbered, at: [38, 38], facing: 0, shooting: 2, combat: 1, morale: 4, stamina: 2}
+  - id: british
+    nation: british
+    edge: north
+    army: {id: ba, at: [36, 2]}
+    brigades:
+      - id: bb
+        general: {id: bg, staff: 9, at: [20, 8]}
+        units:
+          - {id: b1, type: infantry, formation: line, at: [18, 12], facing: 180, shooting: 3, combat: 6, morale: 4, stamina: 3}
+          - {id: b2, type: skirmishers, formation: skirmish, at: [20, 24], facing: 180, shooting: 2, combat: 2, morale: 5, stamina: 2, hidden: true}
+          - {id: b3, type: infantry, formation: line, at: [28, 20], facing: 180, shooting: 3, combat: 6, morale: 4, stamina: 3}
+      - id: bc
+        general: {id: bcg, staff: 8, at: [52, 8]}
+        units:
+          - {id: b4, type: cavalry, formation: line, at: [54, 14], facing: 180, shooting: 0, combat: 6, morale: 4, stamina: 3}
+          - {id: b5, type: infantry, formation: line, at: [50, 24], facing: 180, shooting: 3, combat: 6, morale: 4, stamina: 3}
+          - {id: b6, type: artillery, formation: unlimbered, at: [36, 10], facing: 180, shooting: 2, combat: 1, morale: 4, stamina: 2}
+`)
+
+// probe aims the side's units near at (where a hidden enemy unit stands
+// in one game of a differential pair) at it and past it, as the step
+// allows: moves, the furthest move their allowance allows toward it,
+// moves with a change of formation, charges at the enemy units it sees,
+// initiative moves and orders (whose blunders go straight ahead); and
+// volleys, whose target a closer hidden unit would change. A commander's
+// move meets nothing (BP-4) and is left to the random commands.
+func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Command {
+	s, sc, step := g.State(), g.Scenario(), g.Step()
+	st := bp.StateOf(s)
+	// toward is the point d inches from p on the way to at, or beyond it.
+	toward := func(p geom.Point, d float64) *geom.Point {
+		l := p.Dist(at)
+		if l < 1e-9 {
+			return pt(at.X, at.Y)
+		}
+		x := math.Min(math.Max(p.X+(at.X-p.X)*d/l, 0), sc.Field.Width)
+		y := math.Min(math.Max(p.Y+(at.Y-p.Y)*d/l, 0), sc.Field.Depth)
+		return pt(math.Round(x*100)/100, math.Round(y*100)/100)
+	}
+	var enemy []string
+	for _, u := range st.Units {
+		if u.Side != side && !u.Gone && u.OnTable && !u.Hidden {
+			enemy = append(enemy, u.ID)
+		}
+	}
+	var out []game.Command
+	for _, u := range st.Units {
+		if u.Side != side || u.Gone || !u.OnTable || u.At.Dist(at) > 40 || len(out) > 16 {
+			continue
+		}
+		l, left := u.At.Dist(at), u.Allow-u.Used
+		switch step.Name {
+		case bp.StepOrders:
+			shapes := g.Rules().(*bp.Rules).Shapes()[u.Type]
+			out = append(out,
+				game.Command{Verb: "move", Args: &bp.Args{Unit: u.ID, To: toward(u.At, l)}},
+				game.Command{Verb: "move", Args: &bp.Args{Unit: u.ID, To: toward(u.At, l+2+rng.Float64()*6)}},
+				game.Command{Verb: "move", Args: &bp.Args{Unit: u.ID, To: toward(u.At, min(left, l+4))}},
+				game.Command{Verb: "move", Args: &bp.Args{Unit: u.ID, To: toward(u.At, min(left/2, l)), Shape: shapes[rng.IntN(len(shapes))]}},
+				game.Command{Verb: "initiative", Args: &bp.Args{Unit: u.ID}},
+				game.Command{Verb: "order", Args: &bp.Args{Brigade: u.Brigade, Units: []string{u.ID}, Kind: []string{"advance", "charge"}[rng.IntN(2)]}},
+			)
+			if len(enemy) > 0 {
+				out = append(out, game.Command{Verb: "charge", Args: &bp.Args{Unit: u.ID, Target: enemy[rng.IntN(len(enemy))]}})
+			}
+		case bp.StepShoot:
+			for _, e := range enemy {
+				out = append(out, game.Command{Verb: "shoot", Args: &bp.Args{Unit: u.ID, Target: e}})
+			}
+		}
+	}
+	return out
 }
 
 func TestFog(t *testing.T) {
@@ -639,4 +745,213 @@ func TestHiddenAsMissing(t *testing.T) {
 	gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: "move", IDs: unit, Make: func(s *game.State, side, id string) game.Command {
 		return game.Command{Side: side, Verb: "move", Args: &bp.Args{Unit: id, To: &to}}
 	}})
+}
+
+// inWood is a French battalion 18" south of a British one that stands in
+// heavy woods, where it is spotted only from 4" (rules/bp/sight.yaml).
+var inWood = []byte(`name: in-wood
+rules: bp
+turns: 3
+field:
+  width: 72
+  depth: 48
+  features:
+    - {id: wood, type: heavy-woods, area: [[28, 14], [44, 14], [44, 26], [28, 26]]}
+sides:
+  - id: french
+    nation: french
+    edge: south
+    army: {id: fa, at: [36, 47]}
+    brigades:
+      - id: fb
+        general: {id: fg, staff: 8, at: [60, 44]}
+        units:
+          - {id: f1, type: infantry, formation: line, at: [36, 40], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}
+  - id: british
+    nation: british
+    edge: north
+    army: {id: ba, at: [66, 1]}
+    brigades:
+      - id: bb
+        general: {id: bg, staff: 8, at: [66, 4]}
+        units:
+          - {id: b1, type: infantry, formation: line, at: [36, 22], facing: 180, shooting: 3, combat: 6, morale: 4, stamina: 3}
+`)
+
+// TestContactUnderFog: with fog of war a move whose way runs into an
+// enemy unit its side does not spot is carried out up to where the
+// footprints would touch, keeps what it cost, and records the contact,
+// after which the side spots the unit (issue 32). Without fog the same
+// move is refused, naming the unit, as before.
+func TestContactUnderFog(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "in-wood", inWood)
+	order := game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "advance"}}
+	// 23" north, through b1, on moves-2 (24").
+	move := game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(36, 17)}}
+	g, err := game.New(sc, r, &queue{Faces: []int{3, 3}}, game.WithFog(game.FogOn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.State().Hidden("french", "b1") {
+		t.Fatal("the French spot b1 in the wood from 18\" off")
+	}
+	do(t, g, order)
+	evs := do(t, g, move)
+	// b1's front edge is at y=22: f1's touches it after 18", and stops a
+	// hundredth of an inch short.
+	if len(evs) != 2 || evs[0].Type != bp.EvMoved || evs[1].Type != game.Contacted {
+		t.Fatalf("the move's events are %v; want moved, then contact", types(evs))
+	}
+	m := evs[0].Data.(*bp.Moved)
+	if m.Distance != 17.99 || m.Cost != 17.99 || m.Stopped != "it came upon an enemy unit it had not seen" || g.State().Piece("f1").At != geom.Pt(36, 22.01) {
+		t.Fatalf("the move went %v\" for %v\" to %v (%q); want 17.99\" to (36, 22.01), stopped", m.Distance, m.Cost, g.State().Piece("f1").At, m.Stopped)
+	}
+	if c := evs[1].Data.(*game.Contact); *c != (game.Contact{Piece: "f1", Met: "b1", At: "(36, 22)"}) || !evs[1].Visible("french") || !evs[1].Visible("british") {
+		t.Fatalf("contact %+v, seen by %s; want f1 upon b1 at (36, 22), seen by both", c, evs[1].See)
+	}
+	if u := bp.StateOf(g.State()).Unit("f1"); math.Abs(u.Allow-u.Used-6.01) > 1e-9 {
+		t.Fatalf("f1 has %v\" left; want the 6.01\" it did not go", u.Allow-u.Used)
+	}
+	if g.State().Hidden("french", "b1") || bp.StateOf(g.Sees("french")).Unit("b1") == nil {
+		t.Fatal("after the contact the French do not see b1")
+	}
+	// Without fog nothing is hidden: the move is refused as before.
+	open, err := game.New(sc, r, &queue{Faces: []int{3, 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, open, order)
+	refused(t, open, move, "BP-4", "passes through b1")
+}
+
+// TestVolleyShowsShooter: with fog of war a unit that shoots from where
+// its target's side does not spot it is seen by that side from then on: a
+// contact shown to the target's side alone (issue 32). b1 stands at the
+// edge of the wood, where it sees out and is seen only from 4".
+func TestVolleyShowsShooter(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "in-wood", bytes.ReplaceAll(inWood, []byte("at: [36, 22], facing: 180"), []byte("at: [36, 24.5], facing: 180")))
+	g, err := game.New(sc, r, game.Seeded(1), game.WithFog(game.FogOn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.State().Phase != "british-shooting" {
+		do(t, g, game.Command{Side: game.Umpire, Verb: game.End})
+	}
+	if !g.State().Hidden("french", "b1") {
+		t.Fatal("the French spot b1 in the wood")
+	}
+	evs := do(t, g, game.Command{Side: "british", Verb: "shoot", Args: &bp.Args{Unit: "b1", Target: "f1"}})
+	if len(evs) != 2 || evs[0].Type != game.Contacted || evs[1].Type != bp.EvShot {
+		t.Fatalf("the volley's events are %v; want contact, then shot", types(evs))
+	}
+	if c := evs[0].Data.(*game.Contact); c.Piece != "b1" || c.Met != "f1" || evs[0].See != "french" {
+		t.Fatalf("contact %+v shown to %s; want b1 upon f1, shown to french", c, evs[0].See)
+	}
+	if g.State().Hidden("french", "b1") || !evs[1].Visible("french") {
+		t.Fatal("after b1's volley the French do not see it, or its volley")
+	}
+	if _, err := game.Replay(sc, r, g.Log(), game.WithFog(game.FogOn)); err != nil {
+		t.Fatalf("the log does not replay under fog: %v", err)
+	}
+}
+
+func types(evs []game.Event) []string {
+	out := make([]string, len(evs))
+	for i, e := range evs {
+		out[i] = e.Type
+	}
+	return out
+}
+
+// TestChargeMeetsUnseen: with fog of war a charge at a unit the side sees
+// whose way runs into one it does not (b1, in a copse) stops where the
+// footprints would touch: a move that spends what it went, and a contact,
+// not a charge; without fog it is refused, naming b1 (issue 32).
+func TestChargeMeetsUnseen(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "copse", []byte(`name: copse
+rules: bp
+turns: 3
+field:
+  width: 72
+  depth: 48
+  features:
+    - {id: copse, type: heavy-woods, area: [[39, 27], [45, 27], [45, 33], [39, 33]]}
+sides:
+  - id: french
+    nation: french
+    edge: south
+    army: {id: fa, at: [36, 47]}
+    brigades:
+      - id: fb
+        general: {id: fg, staff: 8, at: [60, 44]}
+        units:
+          - {id: f1, type: infantry, formation: line, at: [36, 40], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}
+  - id: british
+    nation: british
+    edge: north
+    army: {id: ba, at: [66, 1]}
+    brigades:
+      - id: bb
+        general: {id: bg, staff: 8, at: [66, 4]}
+        units:
+          - {id: b1, type: infantry, formation: line, at: [41.5, 30.5], facing: 180, shooting: 3, combat: 6, morale: 4, stamina: 3}
+          - {id: b2, type: infantry, formation: line, at: [36, 20], facing: 180, shooting: 3, combat: 6, morale: 4, stamina: 3}
+`))
+	order := game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "charge"}}
+	charge := game.Command{Side: "french", Verb: "charge", Args: &bp.Args{Unit: "f1", Target: "b2"}}
+	g, err := game.New(sc, r, &queue{Faces: []int{3, 3}}, game.WithFog(game.FogOn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.State().Hidden("french", "b1") || g.State().Hidden("french", "b2") {
+		t.Fatal("the French should see b2 and not b1")
+	}
+	do(t, g, order)
+	evs := do(t, g, charge)
+	// f1's front edge, going north, meets b1's (y=30.5) after 9.5".
+	if len(evs) != 2 || evs[0].Type != bp.EvMoved || evs[1].Type != game.Contacted {
+		t.Fatalf("the charge's events are %v; want moved, then contact", types(evs))
+	}
+	if m := evs[0].Data.(*bp.Moved); m.Distance != 9.49 || m.Cost != 9.49 || m.Stopped == "" || g.State().Piece("f1").At != geom.Pt(36, 30.51) {
+		t.Fatalf("the charge went %v\" for %v\" to %v (%q); want a move of 9.49\" to (36, 30.51), stopped", m.Distance, m.Cost, g.State().Piece("f1").At, m.Stopped)
+	}
+	if c := evs[1].Data.(*game.Contact); c.Piece != "f1" || c.Met != "b1" {
+		t.Fatalf("contact %+v; want f1 upon b1", c)
+	}
+	if st := bp.StateOf(g.State()); st.Charge != nil || g.Step().Name != bp.StepOrders {
+		t.Fatalf("after the stopped charge: charge %+v, step %s; want no charge and the orders step", st.Charge, g.Step().Name)
+	}
+	open, err := game.New(sc, r, &queue{Faces: []int{3, 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, open, order)
+	refused(t, open, charge, "BP-4", "passes through b1")
+}
+
+// TestBlunderMeetsUnseen: a blunder's forced move stops short of any enemy
+// unit (BP-2); with fog of war, short of one the side does not spot, it
+// is a contact too (issue 32).
+func TestBlunderMeetsUnseen(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "in-wood", inWood)
+	for _, fog := range []string{game.FogOff, game.FogOn} {
+		// A natural 12, then rush: two moves (24") straight ahead.
+		g, err := game.New(sc, r, &queue{Faces: []int{6, 6, 6}}, game.WithFog(fog))
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs := do(t, g, game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "advance"}})
+		d := evs[0].Data.(*bp.Ordered)
+		if d.Blunder != "rush" || len(d.Forced) != 1 || d.Forced[0] != 17.99 {
+			t.Fatalf("fog %s: the blunder %q went %v\"; want rush, 17.99\" (short of b1)", fog, d.Blunder, d.Forced)
+		}
+		contact := len(evs) == 2 && evs[1].Type == game.Contacted
+		if contact != (fog == game.FogOn) {
+			t.Fatalf("fog %s: the blunder's events are %v; want a contact only under fog", fog, types(evs))
+		}
+	}
 }

@@ -30,7 +30,7 @@ func (r *Rules) Command(c *game.Command, x *game.Tx) error {
 			side = st.enemy(side)
 		}
 	}
-	k := &cmd{r: r, x: x, s: x.S, st: st, side: side, a: a, sc: x.Sc}
+	k := &cmd{r: r, x: x, s: x.S, st: st, side: side, a: a, sc: x.Sc, umpire: c.Side == game.Umpire}
 	switch c.Verb {
 	case "initiative":
 		return k.initiative()
@@ -64,7 +64,33 @@ type cmd struct {
 	sc   *battle.Scenario
 	side string
 	a    *Args
+	// umpire says the umpire gives the command: he knows every piece.
+	umpire bool
 }
+
+// seat is whose knowledge a command is checked on (issue 32): with fog of
+// war a side knows only the enemy pieces it spots; the umpire knows all.
+func (k *cmd) seat() string {
+	if k.umpire {
+		return game.Umpire
+	}
+	return k.side
+}
+
+// blind reports whether the command is a side's in a game played with fog
+// of war: a move that meets an enemy unit the side does not know of is
+// then carried out up to the contact, not refused (issue 32).
+func (k *cmd) blind() bool { return !k.umpire && k.s.Fogged() }
+
+// unknown reports whether the acting side does not know of enemy unit e:
+// the scenario hides it (BP's hidden units), or with fog of war none of
+// the side's pieces spots it.
+func (k *cmd) unknown(e *Unit) bool {
+	return e.Side != k.side && (e.Hidden || k.s.Hidden(k.seat(), e.ID))
+}
+
+// knows is whether the acting side knows of enemy unit e (unknown).
+func (k *cmd) knows(e *Unit) bool { return !k.unknown(e) }
 
 // own finds a unit of the acting side that is on the table.
 func (k *cmd) own(id, rule string) (*Unit, *battle.Unit, *game.Piece, error) {
@@ -169,16 +195,22 @@ func (k *cmd) order() error {
 		d.Moves = game.Value(k.r.command, ro.Result)
 	}
 	var moves []game.Move
+	var met []meeting
 	for i, bu := range bus {
 		allow := float64(d.Moves) * k.r.moveOf(bu)
 		if d.Blunder != "" {
 			// The blunder is carried out at once, as a forced move.
 			p := k.s.Piece(bu.ID)
-			to, went := k.r.forcedMove(k.s, k.sc, p, d.Blunder, allow)
+			to, went, by := k.r.forcedMove(k.s, k.sc, p, d.Blunder, allow)
 			d.Forced = append(d.Forced, round(went))
 			if went > slack {
 				moves = append(moves, game.Move{Unit: bu.ID, To: to})
 				moves = append(moves, k.joined(bu.ID, to)...)
+			}
+			if e := k.st.Unit(by); e != nil && k.blind() && k.unknown(e) {
+				// With fog of war, stopped short of a unit its side did
+				// not know of: a contact (issue 32).
+				met = append(met, meeting{unit: bu.ID, met: by})
 			}
 			allow = 0
 		}
@@ -192,14 +224,33 @@ func (k *cmd) order() error {
 			moves = append(moves, game.Move{General: gen.ID, To: k.s.Piece(bu.ID).At})
 		}
 	}
-	return k.x.Emit(game.Event{Type: EvOrdered, Side: k.side, See: k.see(k.a.Units...), Rule: "BP-1", Rolls: rolls, Moves: moves, Data: d})
+	if err := k.x.Emit(game.Event{Type: EvOrdered, Side: k.side, See: k.see(k.a.Units...), Rule: "BP-1", Rolls: rolls, Moves: moves, Data: d}); err != nil {
+		return err
+	}
+	return k.contacts(met, "BP-2")
+}
+
+// meeting is a unit of the acting side that came upon an enemy unit it
+// did not know of.
+type meeting struct{ unit, met string }
+
+// contacts emits the engine's contact event for each (game.Contacted):
+// from it on the side spots the unit it met (issue 32).
+func (k *cmd) contacts(cs []meeting, rule string) error {
+	for _, c := range cs {
+		if err := k.x.Contact(k.side, c.unit, c.met, k.s.Piece(c.met).At, rule); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // forcedMove is where a blunder's forced move takes a unit: straight in
 // the blunder's direction (ahead, back, to the left or right of its
 // facing) for dist, stopping at the table's edge or short of any enemy
-// unit, and how far it went (BP-2).
-func (r *Rules) forcedMove(s *game.State, sc *battle.Scenario, p *game.Piece, dir string, dist float64) (geom.Point, float64) {
+// unit, how far it went, and the enemy unit it stopped short of, if one
+// stopped it (BP-2).
+func (r *Rules) forcedMove(s *game.State, sc *battle.Scenario, p *game.Piece, dir string, dist float64) (geom.Point, float64, string) {
 	f := r.footOf(s, p)
 	a := f.Ahead()
 	var v geom.Point
@@ -211,7 +262,7 @@ func (r *Rules) forcedMove(s *game.State, sc *battle.Scenario, p *game.Piece, di
 	case "right":
 		v = geom.Pt(-a.Y, a.X)
 	case "hold":
-		return p.At, 0
+		return p.At, 0, ""
 	default:
 		v = a
 	}
@@ -220,10 +271,10 @@ func (r *Rules) forcedMove(s *game.State, sc *battle.Scenario, p *game.Piece, di
 	}
 	ok := func(t float64) bool {
 		to := at(t)
-		return sc.Field.Contains(to) && r.blocker(s, p.Side, f, to, "", true) == ""
+		return sc.Field.Contains(to) && r.blocker(s, p.Side, f, to, "", game.Umpire, true) == ""
 	}
 	if ok(dist) {
-		return at(dist), dist
+		return at(dist), dist, ""
 	}
 	lo, hi := 0.0, dist
 	for range 40 {
@@ -234,8 +285,12 @@ func (r *Rules) forcedMove(s *game.State, sc *battle.Scenario, p *game.Piece, di
 			hi = mid
 		}
 	}
+	by := ""
+	if sc.Field.Contains(at(hi)) {
+		by = r.blocker(s, p.Side, f, at(hi), "", game.Umpire, true)
+	}
 	lo = math.Floor(lo*100) / 100
-	return at(lo), lo
+	return at(lo), lo, by
 }
 
 // orderable checks an order before its roll: the brigade, its commander
@@ -355,7 +410,7 @@ func (k *cmd) move() error {
 			return err
 		}
 	}
-	if near := k.r.near(k.s, k.sc, u.ID, Proximity); len(near) > 0 && !f.Moves(d, Half) {
+	if near := k.r.near(k.s, u.ID, Proximity, k.knows); len(near) > 0 && !f.Moves(d, Half) {
 		return game.Reject("BP-7", "%s is within %s\" of %s, so it may move only forward in its front arc or back in its rear arc, whatever its order", u.ID, inch(Proximity), near[0])
 	}
 	if u.Order == "retreat" && dist > slack {
@@ -363,23 +418,58 @@ func (k *cmd) move() error {
 			return game.Reject("BP-4", "%s is under a retreat order; its moves may not go forward", u.ID)
 		}
 	}
-	if e := k.r.through(k.s, u.Side, f, to, ""); e != "" {
+	if e := k.r.through(k.s, u.Side, f, to, "", k.seat()); e != "" {
 		return game.Reject("BP-4", "the way from %s to %s passes through %s; a unit moves around the enemy, not through him", p.At, to, e)
 	}
 	nf := k.r.footAt(u, to, facing, shape)
-	for _, e := range k.st.Units {
-		if e.Side != u.Side && !e.Hidden && k.st.alive(k.s, e.ID) && nf.Dist(k.r.footOf(k.s, k.s.Piece(e.ID))) <= 1e-6 {
+	for i := range k.st.Units {
+		e := &k.st.Units[i]
+		if e.Side != u.Side && !k.unknown(e) && k.st.alive(k.s, e.ID) && nf.Dist(k.r.footOf(k.s, k.s.Piece(e.ID))) <= 1e-6 {
 			return game.Reject("BP-4", "%s would end touching %s; only a charge goes into contact", u.ID, e.ID)
 		}
 	}
 	// A unit hidden from the mover stops it where it comes within 12",
-	// and shows itself (Settle).
+	// and shows itself (Settle). With fog of war a unit the side does not
+	// know of stops it where the footprints would touch, in the formation
+	// and facing it moved in; either is a contact (issue 32).
 	stop := ""
-	if t := k.r.unseen(k.s, u.Side, f, to); t < 1 && dist > slack {
-		to = geom.Pt(math.Round((p.At.X+(to.X-p.At.X)*t)*100)/100, math.Round((p.At.Y+(to.Y-p.At.Y)*t)*100)/100)
-		cost -= dist - p.At.Dist(to)
-		dist = p.At.Dist(to)
+	var met []meeting
+	th, hid := k.r.unseen(k.s, u.Side, f, to)
+	tf, touched := 1.0, ""
+	if k.blind() {
+		tf, touched = k.meets(f, to)
+	}
+	switch {
+	case tf < 1 && tf < th:
+		to = k.stopAt(f, to, tf)
+		shape, facing = p.Shape, p.Facing
+		stop = "it came upon an enemy unit it had not seen"
+		met = append(met, meeting{unit: u.ID, met: touched})
+	case th < 1 && dist > slack:
+		to = geom.Pt(math.Round((p.At.X+(to.X-p.At.X)*th)*100)/100, math.Round((p.At.Y+(to.Y-p.At.Y)*th)*100)/100)
 		stop = "a unit it had not seen comes into view"
+		if k.blind() {
+			met = append(met, meeting{unit: u.ID, met: hid})
+		}
+	}
+	if e := k.touches(k.r.footAt(u, to, facing, shape)); k.blind() && e != "" && (shape != p.Shape || facing != p.Facing) {
+		// It cannot take its new formation or facing where it stands.
+		shape, facing = p.Shape, p.Facing
+		stop = "it came upon an enemy unit it had not seen"
+		if len(met) == 0 {
+			met = append(met, meeting{unit: u.ID, met: e})
+		}
+	}
+	if stop != "" {
+		dist = p.At.Dist(to)
+		changes = 0
+		if shape != p.Shape {
+			changes++
+		}
+		if math.Abs(facing-p.Facing) > 1e-9 {
+			changes++
+		}
+		cost = dist + float64(changes)*step
 	}
 	m := game.Move{Unit: u.ID, To: to}
 	if shape != p.Shape {
@@ -391,20 +481,74 @@ func (k *cmd) move() error {
 	}
 	moves := []game.Move{m}
 	moves = append(moves, k.joined(u.ID, to)...)
-	across := k.r.across(k.s, u.ID, f, to)
+	across := k.r.across(k.s, u.ID, f, to, k.seat())
 	if len(across) > 0 {
 		k.x.EndStep()
 	}
-	return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "BP-7", Moves: moves,
-		Data: &Moved{Unit: u.ID, Distance: round(dist), Cost: round(cost), Across: across, Stopped: stop}})
+	if err := k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "BP-7", Moves: moves,
+		Data: &Moved{Unit: u.ID, Distance: round(dist), Cost: round(cost), Across: across, Stopped: stop}}); err != nil {
+		return err
+	}
+	return k.contacts(met, "BP-4")
+}
+
+// meets is where a unit of the acting side standing at f, on its way
+// straight to to, first touches an enemy unit the side does not know of
+// (unknown): the share of the way it goes before, and the unit; 1 and ""
+// if it touches none.
+func (k *cmd) meets(f foot.Foot, to geom.Point) (float64, string) {
+	best, by := 1.0, ""
+	for i := range k.st.Units {
+		e := &k.st.Units[i]
+		if e.Side == k.side || !k.unknown(e) || !k.st.alive(k.s, e.ID) {
+			continue
+		}
+		if t, ok := f.Meets(to, k.r.footOf(k.s, e.Piece)); ok && t < best {
+			best, by = t, e.ID
+		}
+	}
+	return best, by
+}
+
+// stopAt is where a unit standing at f stops on its way straight to to
+// after share t of it, where it would touch a unit (meets): to the
+// hundredth of an inch, short of touching any unit the side does not
+// know of.
+func (k *cmd) stopAt(f foot.Foot, to geom.Point, t float64) geom.Point {
+	l := f.At.Dist(to)
+	at := func(t float64) geom.Point {
+		return geom.Pt(math.Round((f.At.X+(to.X-f.At.X)*t)*100)/100, math.Round((f.At.Y+(to.Y-f.At.Y)*t)*100)/100)
+	}
+	for n := 0; n < 20 && t > 0; n++ {
+		g := f
+		g.At = at(t)
+		if k.touches(g) == "" {
+			return g.At
+		}
+		t = max(0, t-0.01/max(l, 0.01))
+	}
+	return f.At
+}
+
+// touches is the first enemy unit the acting side does not know of that a
+// footprint touches, or "".
+func (k *cmd) touches(g foot.Foot) string {
+	for i := range k.st.Units {
+		e := &k.st.Units[i]
+		if e.Side != k.side && k.unknown(e) && k.st.alive(k.s, e.ID) && g.Dist(k.r.footOf(k.s, e.Piece)) <= 1e-6 {
+			return e.ID
+		}
+	}
+	return ""
 }
 
 // away checks that a disordered unit's move goes away from every enemy
-// unit it can see (BP-3).
+// unit its side knows of (BP-3).
 func (k *cmd) away(u *Unit, f foot.Foot, to geom.Point, shape string, facing float64) error {
 	nf := k.r.footAt(u, to, facing, shape)
-	for _, e := range k.st.Units {
-		if e.Side == u.Side || e.Hidden || !k.st.alive(k.s, e.ID) {
+	for i := range k.st.Units {
+		e := &k.st.Units[i]
+		if e.Side == u.Side || k.unknown(e) || !k.st.alive(k.s, e.ID) {
 			continue
 		}
 		ef := k.r.footOf(k.s, k.s.Piece(e.ID))
@@ -420,14 +564,16 @@ func (k *cmd) away(u *Unit, f foot.Foot, to geom.Point, shape string, facing flo
 // their closing or traversing fire of the turn unused, across whose front
 // the move passes within 12" ahead of them over half their frontage or
 // more (BP-5; our reading of "moves through at least half the unit's
-// frontage").
-func (r *Rules) across(s *game.State, id string, f foot.Foot, to geom.Point) []string {
+// frontage"). With fog of war only the units seat (the mover's side, or
+// game.Umpire) spots when the move is made count: a side is not made to
+// wait for the traversing fire of a unit it cannot see (our reading).
+func (r *Rules) across(s *game.State, id string, f foot.Foot, to geom.Point, seat string) []string {
 	st := ext(s)
 	mover := st.Unit(id)
 	var out []string
 	for i := range st.Units {
 		e := &st.Units[i]
-		if e.Side == mover.Side || e.Hidden || e.Fired || len(e.Engaged) > 0 || e.Shooting == 0 || e.Range == 0 || !st.alive(s, e.ID) {
+		if e.Side == mover.Side || e.Hidden || e.Fired || len(e.Engaged) > 0 || e.Shooting == 0 || e.Range == 0 || !st.alive(s, e.ID) || s.Hidden(seat, e.ID) {
 			continue
 		}
 		g := r.footOf(s, e.Piece)
@@ -505,20 +651,21 @@ func (k *cmd) traverse() error {
 	return k.x.Emit(game.Event{Type: EvShot, Side: k.side, See: game.All, Rule: "BP-5", Rolls: rolls, Moves: moves, Data: v})
 }
 
-// through is the first enemy unit the side can see (other than except)
-// that a unit standing at f touches or crosses on its way straight to to
-// (foot.Sweeps), or "".
-func (r *Rules) through(s *game.State, side string, f foot.Foot, to geom.Point, except string) string {
-	return r.blocker(s, side, f, to, except, false)
+// through is the first enemy unit that seat knows of (not hidden by the
+// scenario, and with fog of war spotted; game.Umpire knows every one),
+// other than except, that a unit of side standing at f touches or crosses
+// on its way straight to to (foot.Sweeps), or "".
+func (r *Rules) through(s *game.State, side string, f foot.Foot, to geom.Point, except, seat string) string {
+	return r.blocker(s, side, f, to, except, seat, false)
 }
 
-// blocker is through, counting hidden enemy units too when hidden is set
-// (for moves the engine works out, which stop short of them).
-func (r *Rules) blocker(s *game.State, side string, f foot.Foot, to geom.Point, except string, hidden bool) string {
+// blocker is through, counting every enemy unit when all is set (for
+// moves the engine works out, which stop short of them).
+func (r *Rules) blocker(s *game.State, side string, f foot.Foot, to geom.Point, except, seat string, all bool) string {
 	st := ext(s)
 	for i := range st.Units {
 		e := &st.Units[i]
-		if e.Side == side || e.ID == except || e.Hidden && !hidden || !st.alive(s, e.ID) {
+		if e.Side == side || e.ID == except || !all && (e.Hidden || s.Hidden(seat, e.ID)) || !st.alive(s, e.ID) {
 			continue
 		}
 		if f.Sweeps(to, r.footOf(s, e.Piece)) {
@@ -533,11 +680,12 @@ const eps12 = 1e-9
 
 // unseen is how far a unit standing at f may go straight toward to before
 // it comes within 12" of an enemy unit hidden from its side, which then
-// shows itself and stops the move there: 1 for the whole way.
-func (r *Rules) unseen(s *game.State, side string, f foot.Foot, to geom.Point) float64 {
+// shows itself and stops the move there: 1 for the whole way. The unit
+// that stops it is the second answer.
+func (r *Rules) unseen(s *game.State, side string, f foot.Foot, to geom.Point) (float64, string) {
 	st := ext(s)
 	l := f.At.Dist(to)
-	best := 1.0
+	best, by := 1.0, ""
 	for i := range st.Units {
 		e := &st.Units[i]
 		if e.Side == side || !e.Hidden || !st.alive(s, e.ID) {
@@ -593,9 +741,11 @@ func (r *Rules) unseen(s *game.State, side string, f foot.Foot, to geom.Point) f
 				lo = mid
 			}
 		}
-		best = min(best, hi)
+		if hi < best {
+			best, by = hi, e.ID
+		}
 	}
-	return best
+	return best, by
 }
 
 // joined is the move of a commander who has joined unit id, to at.
@@ -637,21 +787,82 @@ func (k *cmd) moveGeneral() error {
 
 // charge moves a unit straight into contact with an enemy in its front
 // arc, and hands the game to the charged side for its reply (BP-4).
+//
+// With fog of war a charge whose way meets an enemy unit the side does
+// not know of stops there as a move does (move), and no charge is made:
+// what it went is spent (issue 32).
 func (k *cmd) charge() error {
-	at, dist, err := k.chargeTo()
+	at, dist, h, err := k.chargeTo()
 	if err != nil {
 		return err
 	}
 	u := k.a.Unit
+	if h != nil {
+		went := k.s.Piece(u).At.Dist(h.at)
+		moves := append([]game.Move{{Unit: u, To: h.at}}, k.joined(u, h.at)...)
+		if err := k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "BP-4", Moves: moves,
+			Data: &Moved{Unit: u, Distance: round(went), Cost: round(went), Stopped: h.why}}); err != nil {
+			return err
+		}
+		return k.contacts([]meeting{{unit: u, met: h.met}}, "BP-4")
+	}
 	moves := append([]game.Move{{Unit: u, To: at}}, k.joined(u, at)...)
 	k.x.EndStep()
-	return k.x.Emit(game.Event{Type: EvCharged, Side: k.side, See: game.All, Rule: "BP-4", Moves: moves,
-		Data: &Charged{Unit: u, Target: k.a.Target, Distance: round(dist)}})
+	if err := k.x.Emit(game.Event{Type: EvCharged, Side: k.side, See: game.All, Rule: "BP-4", Moves: moves,
+		Data: &Charged{Unit: u, Target: k.a.Target, Distance: round(dist)}}); err != nil {
+		return err
+	}
+	if k.s.Fogged() {
+		// The charged side sees what charges it (fog of war).
+		return k.r.seen(k.x, u, k.a.Target, "BP-4")
+	}
+	return nil
+}
+
+// seen makes unit by, which acts on the enemy unit target (a volley at
+// it, a charge into contact with it), spotted by target's side, played
+// with fog of war: a contact (game.Contacted), from which on the two spot
+// each other while both stand still. It is shown to target's side alone:
+// whether that side spotted by before is its own knowledge, not by's
+// side's (issue 32).
+func (r *Rules) seen(x *game.Tx, by, target, rule string) error {
+	b, t := x.S.Piece(by), x.S.Piece(target)
+	return x.Emit(game.Event{Type: game.Contacted, Side: b.Side, See: t.Side, Rule: rule,
+		Data: &game.Contact{Piece: by, Met: target, At: x.Sc.Space().Format(t.At)}})
+}
+
+// halt is where a move stops short of where it was sent, on meeting an
+// enemy unit its side did not know of, and why.
+type halt struct {
+	at       geom.Point
+	met, why string
 }
 
 // chargeTo checks a charge and works out where the charger ends and how
-// far it goes.
-func (k *cmd) chargeTo() (geom.Point, float64, error) {
+// far it goes; with fog of war, where it stops if it meets an enemy unit
+// its side does not know of on the way (halt).
+func (k *cmd) chargeTo() (geom.Point, float64, *halt, error) {
+	at, dist, err := k.chargeWay()
+	if err != nil || !k.blind() {
+		return at, dist, nil, err
+	}
+	p := k.s.Piece(k.a.Unit)
+	f := k.r.footOf(k.s, p)
+	th, hid := k.r.unseen(k.s, k.side, f, at)
+	tf, touched := k.meets(f, at)
+	switch {
+	case tf < 1 && tf < th:
+		return at, dist, &halt{at: k.stopAt(f, at, tf), met: touched, why: "it came upon an enemy unit it had not seen"}, nil
+	case th < 1:
+		stop := geom.Pt(math.Round((p.At.X+(at.X-p.At.X)*th)*100)/100, math.Round((p.At.Y+(at.Y-p.At.Y)*th)*100)/100)
+		return at, dist, &halt{at: stop, met: hid, why: "a unit it had not seen comes into view"}, nil
+	}
+	return at, dist, nil, nil
+}
+
+// chargeWay checks a charge on what the side knows and works out where
+// the charger ends and how far it goes.
+func (k *cmd) chargeWay() (geom.Point, float64, error) {
 	var none geom.Point
 	u, bu, p, err := k.own(k.a.Unit, "BP-4")
 	if err != nil {
@@ -686,15 +897,15 @@ func (k *cmd) chargeTo() (geom.Point, float64, error) {
 		return none, 0, game.Reject("BP-4", "%s is %s\" from contact with %s and has %s\" of its moves left", u.ID, inch(dist), t.ID, inch(left))
 	}
 	d := geom.Pt(at.X-p.At.X, at.Y-p.At.Y)
-	if e := k.r.through(k.s, u.Side, f, at, t.ID); e != "" {
+	if e := k.r.through(k.s, u.Side, f, at, t.ID, k.seat()); e != "" {
 		return none, 0, game.Reject("BP-4", "the way to %s passes through %s", t.ID, e)
 	}
-	if k.r.unseen(k.s, u.Side, f, at) < 1 {
+	if th, _ := k.r.unseen(k.s, u.Side, f, at); th < 1 && !k.blind() {
 		// A hidden unit would show itself on the way: the charge is
 		// not carried out blind; move up first (our reading).
 		return none, 0, game.Reject("BP-4", "%s cannot see the whole way to %s yet; move it closer first", u.ID, t.ID)
 	}
-	if k.r.inProximity(k.s, k.sc, u.ID) && !f.Moves(d, Half) {
+	if len(k.r.near(k.s, u.ID, Proximity, k.knows)) > 0 && !f.Moves(d, Half) {
 		return none, 0, game.Reject("BP-7", "the way to %s leaves the front arc of %s; near the enemy a unit moves only straight ahead within %s degrees", t.ID, u.ID, inch(Half))
 	}
 	return at, dist, nil
@@ -797,15 +1008,16 @@ func (r *Rules) respond(x *game.Tx, ch *Charge, resp string, auto bool) error {
 }
 
 // targets lists the enemy units a unit may shoot at, closest first: in
-// its front arc and range, not in combat, seen (BP-5). notClear says
-// which of them it may pass over.
-func (r *Rules) targets(s *game.State, sc *battle.Scenario, id string, cover []string) (ids []string, dists []float64, notClear []bool) {
+// its front arc and range, not in combat, seen (BP-5), and with fog of war
+// spotted by seat (its side, or game.Umpire for all). notClear says which
+// of them it may pass over.
+func (r *Rules) targets(s *game.State, sc *battle.Scenario, id string, cover []string, seat string) (ids []string, dists []float64, notClear []bool) {
 	st := ext(s)
 	u, bu, p := st.Unit(id), sc.Unit(id), s.Piece(id)
 	rng := r.rangeOf(bu)
 	f := r.footOf(s, p)
 	for _, e := range st.Units {
-		if e.Side == u.Side || e.Hidden || len(e.Engaged) > 0 || !st.alive(s, e.ID) {
+		if e.Side == u.Side || e.Hidden || len(e.Engaged) > 0 || !st.alive(s, e.ID) || s.Hidden(seat, e.ID) {
 			continue
 		}
 		ep := s.Piece(e.ID)
@@ -846,9 +1058,19 @@ func (r *Rules) targets(s *game.State, sc *battle.Scenario, id string, cover []s
 
 // Legal lists the targets unit id may shoot at now: the closest in its
 // front arc and range, and any closer or as close after passing over
-// not-clear ones (BP-5). cover lists units declared not clear.
+// not-clear ones (BP-5). cover lists units declared not clear. With fog
+// of war only the enemy units its side spots count.
 func (r *Rules) Legal(s *game.State, sc *battle.Scenario, id string, cover []string) []string {
-	ids, dists, nc := r.targets(s, sc, id, cover)
+	u := ext(s).Unit(id)
+	if u == nil {
+		return nil
+	}
+	return r.legal(s, sc, id, cover, u.Side)
+}
+
+// legal is Legal on what seat knows.
+func (r *Rules) legal(s *game.State, sc *battle.Scenario, id string, cover []string, seat string) []string {
+	ids, dists, nc := r.targets(s, sc, id, cover, seat)
 	var out []string
 	for i := range ids {
 		out = append(out, ids[i])
@@ -867,6 +1089,12 @@ func (r *Rules) Legal(s *game.State, sc *battle.Scenario, id string, cover []str
 func (k *cmd) shoot() error {
 	if err := k.shootable(); err != nil {
 		return err
+	}
+	if k.s.Fogged() && k.s.Hidden(k.st.Unit(k.a.Target).Side, k.a.Unit) {
+		// The volley gives the shooter away (fog of war).
+		if err := k.r.seen(k.x, k.a.Unit, k.a.Target, "BP-5"); err != nil {
+			return err
+		}
 	}
 	v, rolls, moves, err := k.r.shootAt(k.x, k.a.Unit, k.a.Target, k.a.Modifier, false)
 	if err != nil {
@@ -897,7 +1125,7 @@ func (k *cmd) shootable() error {
 	case attr(bu.Attrs, "shooting", 0) == 0 || k.r.rangeOf(bu) == 0:
 		return game.Reject("BP-5", "%s does not shoot", u.ID)
 	}
-	legal := k.r.Legal(k.s, k.sc, u.ID, k.a.Cover)
+	legal := k.r.legal(k.s, k.sc, u.ID, k.a.Cover, k.seat())
 	if !slices.Contains(legal, k.a.Target) {
 		if len(legal) == 0 {
 			return game.Reject("BP-5", "%s has no target: no enemy unit out of combat stands in its front arc within %s\"", u.ID, inch(k.r.rangeOf(bu)))

@@ -461,9 +461,6 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		if d.Stopped != "" {
 			s += "; it stops: " + d.Stopped
 		}
-		if d.Stopped != "" {
-			s += "; it stops: " + d.Stopped
-		}
 		if len(d.Across) > 0 {
 			s += fmt.Sprintf("; it crosses the front of %s, who may give traversing fire", names(d.Across, name))
 		}

@@ -3,7 +3,6 @@ package bp
 import (
 	"math"
 
-	"orderly/battle"
 	"orderly/game"
 	"orderly/geom"
 	"orderly/geom/foot"
@@ -59,8 +58,8 @@ func (st *State) alive(s *game.State, id string) bool {
 }
 
 // near lists the enemy units on the table within d of unit id, closest
-// part to closest part, in scenario order.
-func (r *Rules) near(s *game.State, sc *battle.Scenario, id string, d float64) []string {
+// part to closest part, in scenario order, of those knows accepts.
+func (r *Rules) near(s *game.State, id string, d float64, knows func(e *Unit) bool) []string {
 	st := ext(s)
 	u := st.Unit(id)
 	p := s.Piece(id)
@@ -71,7 +70,7 @@ func (r *Rules) near(s *game.State, sc *battle.Scenario, id string, d float64) [
 	var out []string
 	for i := range st.Units {
 		e := &st.Units[i]
-		if e.Side == u.Side || !st.alive(s, e.ID) {
+		if e.Side == u.Side || !st.alive(s, e.ID) || !knows(e) {
 			continue
 		}
 		if f.Within(r.footOf(s, s.Piece(e.ID)), d) {
@@ -81,10 +80,17 @@ func (r *Rules) near(s *game.State, sc *battle.Scenario, id string, d float64) [
 	return out
 }
 
-// inProximity reports whether a unit is within 12" of an enemy unit
-// (BP-3, BP-7).
-func (r *Rules) inProximity(s *game.State, sc *battle.Scenario, id string) bool {
-	return len(r.near(s, sc, id, Proximity)) > 0
+// knownTo is whether seat knows of unit e: the umpire knows every unit,
+// a side its own; it does not know the enemy's that the scenario hides
+// from it, nor with fog of war those none of its pieces spots.
+func knownTo(s *game.State, seat string) func(e *Unit) bool {
+	return func(e *Unit) bool { return seat == game.Umpire || e.Side == seat || !e.Hidden && !s.Hidden(seat, e.ID) }
+}
+
+// inProximity reports whether a unit is within 12" of an enemy unit that
+// seat knows of (BP-3, BP-7).
+func (r *Rules) inProximity(s *game.State, id, seat string) bool {
+	return len(r.near(s, id, Proximity, knownTo(s, seat))) > 0
 }
 
 // contact is where a unit standing at f ends when it goes straight toward

@@ -42,7 +42,7 @@ func (k *cmd) initiativeOK() error {
 			return game.Reject("BP-3", "initiative moves come before the commanders' orders, and %s has given an order this turn", b.General)
 		}
 	}
-	if !k.r.inProximity(k.s, k.sc, u.ID) {
+	if len(k.r.near(k.s, u.ID, Proximity, k.knows)) == 0 {
 		return game.Reject("BP-3", "%s is not within %s\" of an enemy unit, so it waits for an order", u.ID, inch(Proximity))
 	}
 	return nil
@@ -158,7 +158,7 @@ func (r *Rules) charges(s *game.State, sc *battle.Scenario, id string) []string 
 			continue
 		}
 		k := r.checker(s, sc, u.Side, &Args{Unit: id, Target: e.ID})
-		if _, _, err := k.chargeTo(); err == nil {
+		if _, _, _, err := k.chargeTo(); err == nil {
 			out = append(out, e.ID)
 		}
 	}
@@ -236,7 +236,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 			continue
 		}
 		f := r.footOf(s, u.Piece)
-		box := UnitBox{Corners: f.Corners(), Near: r.inProximity(s, sc, u.ID)}
+		box := UnitBox{Corners: f.Corners(), Near: r.inProximity(s, u.ID, seat)}
 		for j := range box.Corners {
 			box.Corners[j] = geom.Pt(round(box.Corners[j].X), round(box.Corners[j].Y))
 		}
@@ -247,7 +247,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 			case StepShoot:
 				if !u.Shot && len(u.Engaged) == 0 && u.Shooting > 0 {
 					box.Targets = r.Legal(s, sc, u.ID, nil)
-					box.Candidates, _, _ = r.targets(s, sc, u.ID, nil)
+					box.Candidates, _, _ = r.targets(s, sc, u.ID, nil, u.Side)
 				}
 			case StepOrders:
 				if box.Left > slack && len(u.Engaged) == 0 {

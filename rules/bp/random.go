@@ -76,7 +76,7 @@ func (r *Rules) Random(g *game.Game, rng *rand.Rand) game.Command {
 			c.Verb, a.Unit = "initiative", pick(own)
 			var near []string
 			for _, id := range own {
-				if r.inProximity(s, sc, id) {
+				if r.inProximity(s, id, side) {
 					near = append(near, id)
 				}
 			}

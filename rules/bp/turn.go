@@ -128,12 +128,20 @@ func (r *Rules) Run(step game.Step, x *game.Tx) error {
 				rec = append(rec, u.ID)
 			}
 		}
-		return x.Emit(game.Event{Type: EvTurnEnded, Side: side, See: game.All, Rule: "BP-4", Data: &TurnEnded{Side: side, Recovered: rec}})
+		// Played with fog of war the units that recover are the side's own
+		// business: some may be units the enemy does not spot.
+		see := game.All
+		if x.S.Fogged() {
+			see = side
+		}
+		return x.Emit(game.Event{Type: EvTurnEnded, Side: side, See: see, Rule: "BP-4", Data: &TurnEnded{Side: side, Recovered: rec}})
 	}
 	return nil
 }
 
 // Settle reveals hidden units that an enemy unit has come within 12" of.
+// With fog of war only an enemy unit the hidden unit's side spots counts:
+// its side is told nothing of a unit it does not see (issue 32).
 func (r *Rules) Settle(x *game.Tx) error {
 	st := ext(x.S)
 	var seen []string
@@ -142,7 +150,7 @@ func (r *Rules) Settle(x *game.Tx) error {
 		if !u.Hidden || u.Gone {
 			continue
 		}
-		if len(r.near(x.S, x.Sc, u.ID, Proximity)) > 0 {
+		if len(r.near(x.S, u.ID, Proximity, func(e *Unit) bool { return !x.S.Hidden(u.Side, e.ID) })) > 0 {
 			seen = append(seen, u.ID)
 		}
 	}

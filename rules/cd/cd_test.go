@@ -3,6 +3,7 @@ package cd_test
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -348,7 +349,58 @@ func TestTableDice(t *testing.T) {
 // is given the same whatever hidden enemy pieces do.
 func TestBlind(t *testing.T) {
 	r := engine(t)
-	gametest.Blind(t, r, demo(t, r), 8)
+	gametest.Blind(t, r, demo(t, r), 24, probe)
+}
+
+// probe aims the side's units near at (where a hidden enemy unit stands
+// in one game of a differential pair) at it and past it: their
+// activations, moves of them and their groups onto it, past it, part of
+// the way and with a change of formation or a charge, a forced move
+// toward it, and a recall from the skirmish screen onto it.
+func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Command {
+	sc := g.Scenario()
+	st := cd.StateOf(g.State())
+	// toward is the point d inches from p on the way to at, or beyond it.
+	toward := func(p geom.Point, d float64) *geom.Point {
+		l := p.Dist(at)
+		if l < 1e-9 {
+			return &geom.Point{X: at.X, Y: at.Y}
+		}
+		x := math.Min(math.Max(p.X+(at.X-p.X)*d/l, 0), sc.Field.Width)
+		y := math.Min(math.Max(p.Y+(at.Y-p.Y)*d/l, 0), sc.Field.Depth)
+		return &geom.Point{X: math.Round(x*100) / 100, Y: math.Round(y*100) / 100}
+	}
+	var out []game.Command
+	for _, u := range st.Units {
+		if u.Side != side || len(out) > 16 {
+			continue
+		}
+		if u.Screened {
+			out = append(out, game.Command{Verb: "recall", Args: &cd.Args{Unit: u.ID, To: toward(at, 0)}})
+			continue
+		}
+		if !u.OnTable || u.At.Dist(at) > 40 {
+			continue
+		}
+		l := u.At.Dist(at)
+		if u.Act == 0 {
+			out = append(out, game.Command{Verb: "activate", Args: &cd.Args{Unit: u.ID}})
+		}
+		shapes := g.Rules().(*cd.Rules).Shapes()[u.Type]
+		out = append(out,
+			game.Command{Verb: "move", Args: &cd.Args{Unit: u.ID, To: toward(u.At, l)}},
+			game.Command{Verb: "move", Args: &cd.Args{Unit: u.ID, To: toward(u.At, l+1+rng.Float64()*4)}},
+			game.Command{Verb: "move", Args: &cd.Args{Unit: u.ID, To: toward(u.At, min(l, 2+rng.Float64()*6))}},
+			game.Command{Verb: "move", Args: &cd.Args{Unit: u.ID, To: toward(u.At, l), Shape: shapes[rng.IntN(len(shapes))]}},
+			game.Command{Verb: "move", Args: &cd.Args{Unit: u.ID, To: toward(u.At, l), Charge: true}},
+		)
+		if rng.IntN(4) == 0 {
+			// Rarely: a forced move needs no activation, and ends most
+			// pairs at once by bringing the hidden unit into sight.
+			out = append(out, game.Command{Verb: "retire", Args: &cd.Args{Unit: u.ID, To: toward(u.At, min(l+1, 6))}})
+		}
+	}
+	return out
 }
 
 func TestFog(t *testing.T) {
@@ -379,4 +431,137 @@ func TestHiddenAsMissing(t *testing.T) {
 	gametest.HiddenAsMissing(t, r, sc, gametest.Naming{Verb: "relieve", IDs: units, Make: func(s *game.State, side, id string) game.Command {
 		return game.Command{Side: side, Verb: "relieve", Args: &cd.Args{Unit: own(s, side), Relieved: id}}
 	}})
+}
+
+// TestContactUnderFog: with fog of war a move whose way runs into an
+// enemy unit its side does not spot (in light woods, spotted from 8") is
+// carried out up to where the footprints touch, keeps what it cost, and
+// records the contact, after which the side spots the unit (issue 32).
+// Without fog the same move is refused, naming the unit, as before.
+func TestContactUnderFog(t *testing.T) {
+	r := engine(t)
+	woods := "    - {id: woods, type: light-woods, area: [[20, 20], [40, 20], [40, 28], [20, 28]]}"
+	sc := read(t, r, "t.yaml", []byte(strings.NewReplacer("STYLE", "established", "FEATURES", woods,
+		"UNITS", "              - {id: u1, type: light-cavalry, formation: column, at: [30, 31], facing: 0}",
+		"at: [66, 4], facing: 180", "at: [30, 22], facing: 180").Replace(base)))
+	activate := game.Command{Side: "french", Verb: "activate", Args: &cd.Args{Unit: "u1"}}
+	// 11" north, through the enemy, on x1 (15").
+	move := game.Command{Side: "french", Verb: "move", Args: &cd.Args{Unit: "u1", To: &geom.Point{X: 30, Y: 20}}}
+	g, err := game.New(sc, r, &queue{Faces: []int{6, 6}}, game.WithFog(game.FogOn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.State().Hidden("french", "enemy") {
+		t.Fatal("the French spot the enemy in the woods from 9\" off")
+	}
+	if _, err := g.Do(activate); err != nil {
+		t.Fatal(err)
+	}
+	evs, err := g.Do(move)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The enemy's front edge is at y=22: u1's touches it after 9", 3" in
+	// the open and 6" in the woods at 3/4 (8"): 11" of its 15".
+	if len(evs) != 2 || evs[0].Type != cd.EvMoved || evs[1].Type != game.Contacted {
+		t.Fatalf("the move's events are %+v; want moved, then contact", evs)
+	}
+	l := evs[0].Data.(*cd.Moved).Legs[0]
+	if l.Distance != 9 || math.Abs(l.Cost-11.0/15) > 1e-9 || g.State().Piece("u1").At != geom.Pt(30, 22) {
+		t.Fatalf("the move went %v\" for %v of its rate to %v; want 9\" for 11/15 to (30, 22)", l.Distance, l.Cost, g.State().Piece("u1").At)
+	}
+	if u := cd.StateOf(g.State()).Unit("u1"); math.Abs(u.Used-11.0/15) > 1e-9 {
+		t.Fatalf("u1 has used %v of its rate; want the 11/15 it went", u.Used)
+	}
+	if c := evs[1].Data.(*game.Contact); *c != (game.Contact{Piece: "u1", Met: "enemy", At: "(30, 22)"}) || !evs[1].Visible("french") || !evs[1].Visible("austrian") {
+		t.Fatalf("contact %+v, seen by %s; want u1 upon enemy at (30, 22), seen by both", c, evs[1].See)
+	}
+	if g.State().Hidden("french", "enemy") || cd.StateOf(g.Sees("french")).Unit("enemy") == nil {
+		t.Fatal("after the contact the French do not see the enemy")
+	}
+	// Without fog nothing is hidden: the move is refused as before.
+	_, errs := play(t, r, sc, []int{6, 6}, "{side: french, activate: {unit: u1}}", "{side: french, move: {unit: u1, to: [30, 20]}}")
+	if errs[0] != nil || !strings.Contains(refusal(errs[1]), "runs into the enemy's enemy") {
+		t.Fatalf("without fog: %v, %q; want the move refused, naming the enemy", errs[0], refusal(errs[1]))
+	}
+}
+
+// TestGroupContactUnderFog: a brigade group moving as one body stops as
+// one when one of its units meets an enemy unit the side does not spot:
+// both after the same 9" of their 11" (issue 32).
+func TestGroupContactUnderFog(t *testing.T) {
+	r := engine(t)
+	woods := "    - {id: woods, type: light-woods, area: [[20, 20], [40, 20], [40, 28], [20, 28]]}"
+	sc := read(t, r, "t.yaml", []byte(strings.NewReplacer("STYLE", "established", "FEATURES", woods,
+		"UNITS", "              - {id: u1, type: light-cavalry, formation: column, at: [25, 31], facing: 0}\n              - {id: u2, type: light-cavalry, formation: column, at: [30, 31], facing: 0}",
+		"at: [66, 4], facing: 180", "at: [30, 22], facing: 180").Replace(base)))
+	g, err := game.New(sc, r, &queue{Faces: []int{6, 6}}, game.WithFog(game.FogOn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []game.Command{
+		{Side: "french", Verb: "activate", Args: &cd.Args{Units: []string{"u1", "u2"}}},
+		{Side: "french", Verb: "move", Args: &cd.Args{Unit: "u1", To: &geom.Point{X: 25, Y: 20}}},
+	} {
+		if _, err := g.Do(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := cd.StateOf(g.State())
+	for id, want := range map[string]geom.Point{"u1": geom.Pt(25, 22), "u2": geom.Pt(30, 22)} {
+		if u := st.Unit(id); u.At != want || math.Abs(u.Used-11.0/15) > 1e-9 {
+			t.Errorf("%s stands at %v, %v of its rate used; want %v, 11/15", id, u.At, u.Used, want)
+		}
+	}
+	if g.State().Hidden("french", "enemy") {
+		t.Error("after the contact the French do not see the enemy")
+	}
+}
+
+// TestRecallOntoUnseen: with fog of war a unit recalled from the screen
+// onto an enemy unit its side does not spot (in heavy woods at the rear)
+// comes back touching it, toward its rear, and the contact is recorded;
+// without fog the recall is refused, naming the unit (issue 32).
+func TestRecallOntoUnseen(t *testing.T) {
+	r := engine(t)
+	woods := "    - {id: woods, type: heavy-woods, area: [[20, 42], [40, 42], [40, 48], [20, 48]]}"
+	sc := read(t, r, "t.yaml", []byte(strings.NewReplacer("STYLE", "established", "FEATURES", woods,
+		"UNITS", "              - {id: u1, type: infantry, formation: column, at: [30, 36], facing: 0, skirmish: true}",
+		"at: [30, 44]}", "at: [30, 38]}", "at: [30, 45]}", "at: [34, 38]}",
+		"at: [66, 4], facing: 180", "at: [30, 45.2], facing: 180").Replace(base)))
+	screen := game.Command{Side: "french", Verb: "screen", Args: &cd.Args{Unit: "u1"}}
+	recall := game.Command{Side: "french", Verb: "recall", Args: &cd.Args{Unit: "u1", To: &geom.Point{X: 30, Y: 44.5}}}
+	g, err := game.New(sc, r, game.Seeded(1), game.WithFog(game.FogOn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.State().Hidden("french", "enemy") {
+		t.Fatal("the French spot the enemy in the woods")
+	}
+	if _, err := g.Do(screen); err != nil {
+		t.Fatal(err)
+	}
+	evs, err := g.Do(recall)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) != 2 || evs[0].Type != cd.EvRecalled || evs[1].Type != game.Contacted {
+		t.Fatalf("the recall's events are %+v; want recalled, then contact", evs)
+	}
+	if at := g.State().Piece("u1").At; at != geom.Pt(30, 45.2) {
+		t.Fatalf("u1 came back at %v; want (30, 45.2), touching the enemy's rear edge", at)
+	}
+	if c := evs[1].Data.(*game.Contact); c.Piece != "u1" || c.Met != "enemy" || g.State().Hidden("french", "enemy") {
+		t.Fatalf("contact %+v; want u1 upon enemy, and the enemy seen", c)
+	}
+	open, err := game.New(sc, r, game.Seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open.Do(screen); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open.Do(recall); !strings.Contains(refusal(err), "would come back on top of enemy") {
+		t.Fatalf("without fog the recall is answered %q; want it refused, naming the enemy", refusal(err))
+	}
 }

@@ -61,6 +61,27 @@ type cmd struct {
 	umpire bool // the umpire may record a loss, a mark or a retreat of either side
 }
 
+// blind reports whether the command is a side's in a game played with fog
+// of war: it is checked on what the side knows, and a move that meets an
+// enemy unit the side does not spot is carried out up to the contact
+// (issue 32). The umpire knows every piece.
+func (k *cmd) blind() bool { return !k.umpire && k.s.Fogged() }
+
+// ownWithFog is who sees an event of side's own business: played with fog
+// of war, side alone (an activation's roll counts the side's earlier rolls
+// of the turn, its hidden units' among them; the units that moved in its
+// turn include hidden ones); without, everyone.
+func ownWithFog(s *game.State, side string) string {
+	if s.Fogged() {
+		return side
+	}
+	return game.All
+}
+
+// unknown reports whether v is an enemy unit the acting side does not
+// spot, with fog of war.
+func (k *cmd) unknown(v *Unit) bool { return k.blind() && v.Side != k.side && k.s.Hidden(k.side, v.ID) }
+
 // own finds a unit of the acting side on the table.
 func (k *cmd) own(id, rule string) (*Unit, error) {
 	u := k.st.Unit(id)
@@ -309,7 +330,7 @@ func (k *cmd) activate() error {
 	}
 	d := &Activated{Kind: act.kind, Formation: act.formation.ID, General: act.formation.General, Units: ids, Basis: act.basis.ID,
 		Roll: act.roll, Result: ro.Result, Factor: factor(ro.Result), Local: act.local, Vacate: k.a.Vacate}
-	return k.x.Emit(game.Event{Type: EvActivated, Side: k.side, See: game.All, Rule: "CD-1", Rolls: k.x.Recorded(ro), Data: d})
+	return k.x.Emit(game.Event{Type: EvActivated, Side: k.side, See: ownWithFog(k.s, k.side), Rule: "CD-1", Rolls: k.x.Recorded(ro), Data: d})
 }
 
 // group is the units that move with u: its activation's, on the table.
@@ -447,7 +468,7 @@ func (k *cmd) plan() ([]moving, *Unit, error) {
 		end := shrink(k.r.footAt(mv.u, mv.to, mv.facing, mv.shape))
 		for i := range k.st.Units {
 			v := &k.st.Units[i]
-			if !k.st.alive(k.s, v.ID) || slices.ContainsFunc(out, func(o moving) bool { return o.u == v }) {
+			if !k.st.alive(k.s, v.ID) || k.unknown(v) || slices.ContainsFunc(out, func(o moving) bool { return o.u == v }) {
 				continue
 			}
 			g := k.r.footOf(v)
@@ -525,7 +546,7 @@ func (k *cmd) town(out []moving) error {
 	for _, b := range order {
 		for i := range k.st.Units {
 			v := &k.st.Units[i]
-			if v.Side == k.side || !k.st.alive(k.s, v.ID) {
+			if v.Side == k.side || !k.st.alive(k.s, v.ID) || k.unknown(v) {
 				continue
 			}
 			if vb, ok := k.r.blockOf(k.sc, v, v.At, v.Facing, v.Shape); ok && vb == b {
@@ -616,10 +637,25 @@ func (k *cmd) disruptive(u *Unit, l Leg) (*game.Roll, Disruption, error) {
 
 // move moves an activated unit, with its group as one body (CD-2, CD-3,
 // CD-6, CD-7, CD-8).
+//
+// With fog of war a move that meets an enemy unit the side does not spot
+// (footprints that would touch, or a town block it holds) stops short of
+// it, the whole body at once, in the formation and facing it moved in,
+// and keeps what it cost; the contact follows the move (issue 32).
 func (k *cmd) move() error {
 	out, through, err := k.plan()
 	if err != nil {
 		return err
+	}
+	var met *meeting
+	if k.blind() {
+		cut, passed, m := k.meet(out, through)
+		if m != nil {
+			for i := range cut {
+				k.cutLeg(out[i], &cut[i])
+			}
+			out, through, met = cut, passed, m
+		}
 	}
 	d := &Moved{}
 	var rolls []game.Roll
@@ -664,51 +700,72 @@ func (k *cmd) move() error {
 			}
 		}
 	}
-	return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "CD-2", Rolls: rolls, Moves: moves, Data: d})
+	if err := k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "CD-2", Rolls: rolls, Moves: moves, Data: d}); err != nil {
+		return err
+	}
+	return k.contact(met, "CD-2")
 }
 
-// relieve exchanges a fresh unit with a front-line unit (CD-7).
-func (k *cmd) relieve() error {
+// relief is a relief checked: the fresh unit, the front-line unit, whether
+// both move on one brigade roll, and the share of a move it takes.
+type relief struct {
+	fresh, front *Unit
+	group        bool
+	cost         float64
+}
+
+// relief checks a relief of a front-line unit by a fresh one (CD-7).
+func (k *cmd) relief() (*relief, error) {
 	fresh, err := k.own(k.a.Unit, "CD-7")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	front, err := k.own(k.a.Relieved, "CD-7")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if fresh == front {
-		return game.Reject("CD-7", "a unit does not relieve itself")
+		return nil, game.Reject("CD-7", "a unit does not relieve itself")
 	}
 	for _, u := range []*Unit{fresh, front} {
 		switch {
 		case u.Act <= 0:
-			return game.Reject("CD-7", "%s has not activated this turn; both units of a relief must", u.ID)
+			return nil, game.Reject("CD-7", "%s has not activated this turn; both units of a relief must", u.ID)
 		case u.Factor == 0:
-			return game.Reject("CD-7", "%s rolled no move, so the relief does not happen", u.ID)
+			return nil, game.Reject("CD-7", "%s rolled no move, so the relief does not happen", u.ID)
 		case u.Used > 0:
-			return game.Reject("CD-7", "%s has moved this turn; a relief is the units' move", u.ID)
+			return nil, game.Reject("CD-7", "%s has moved this turn; a relief is the units' move", u.ID)
 		}
 	}
 	if v := veer(fresh.Facing, fresh.At, front.At); v > k.r.values["veer"]+0.01 {
-		return game.Reject("CD-7", "%s would veer %s degrees to reach %s's place; at most %s", fresh.ID, inch(v), front.ID, inch(k.r.values["veer"]))
+		return nil, game.Reject("CD-7", "%s would veer %s degrees to reach %s's place; at most %s", fresh.ID, inch(v), front.ID, inch(k.r.values["veer"]))
 	}
 	act := k.st.Acts[fresh.Act-1]
 	group := fresh.Act == front.Act && act.Kind != "unit" && fresh.Formation == front.Formation
 	lf, err := k.r.leg(k.sc, fresh, fresh.At, front.At, fresh.Shape, "", false)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	lb, err := k.r.leg(k.sc, front, front.At, fresh.At, front.Shape, "", false)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	cost := max(lf.Cost, lb.Cost)
 	for _, u := range []*Unit{fresh, front} {
 		if cost > u.Factor+slack {
-			return game.Reject("CD-7", "the exchange takes %s of a move, beyond %s's %s", inch(cost), u.ID, factorWords(u.Factor))
+			return nil, game.Reject("CD-7", "the exchange takes %s of a move, beyond %s's %s", inch(cost), u.ID, factorWords(u.Factor))
 		}
 	}
+	return &relief{fresh: fresh, front: front, group: group, cost: cost}, nil
+}
+
+// relieve exchanges a fresh unit with a front-line unit (CD-7).
+func (k *cmd) relieve() error {
+	rl, err := k.relief()
+	if err != nil {
+		return err
+	}
+	fresh, front, group, cost := rl.fresh, rl.front, rl.group, rl.cost
 	ff, bf := front.Facing, fresh.Facing
 	moves := []game.Move{{Unit: fresh.ID, To: front.At, Facing: &ff}, {Unit: front.ID, To: fresh.At, Facing: &bf}}
 	d := &Relieved{Unit: fresh.ID, Relieved: front.ID, Group: group, Cost: round(cost)}
@@ -750,12 +807,20 @@ func (k *cmd) retire() error {
 	f := shrink(k.r.footOf(u))
 	for i := range k.st.Units {
 		v := &k.st.Units[i]
-		if v.Side != u.Side && k.st.alive(k.s, v.ID) && f.Sweeps(to, k.r.footOf(v)) {
+		if v.Side != u.Side && k.st.alive(k.s, v.ID) && !k.unknown(v) && f.Sweeps(to, k.r.footOf(v)) {
 			return game.Reject("CD-9", "the way of %s to %s runs into the enemy's %s", u.ID, to, v.ID)
 		}
 	}
 	if err := k.townWay(moving{u: u, to: to, facing: facing, shape: u.Shape}); err != nil {
 		return err
+	}
+	// With fog of war it stops short of an enemy unit its side does not
+	// spot, as a move does (issue 32).
+	var met *meeting
+	if k.blind() {
+		if cut, _, m := k.meet([]moving{{u: u, to: to, facing: facing, shape: u.Shape}}, nil); m != nil {
+			to, facing, met = cut[0].to, cut[0].facing, m
+		}
 	}
 	moves := []game.Move{{Unit: u.ID, To: to}}
 	if facing != u.Facing {
@@ -767,7 +832,10 @@ func (k *cmd) retire() error {
 		moves = append(moves, ms...)
 		d.Displaced = ids
 	}
-	return k.x.Emit(game.Event{Type: EvRetired, Side: u.Side, See: game.All, Rule: "CD-9", Moves: moves, Data: d})
+	if err := k.x.Emit(game.Event{Type: EvRetired, Side: u.Side, See: game.All, Rule: "CD-9", Moves: moves, Data: d}); err != nil {
+		return err
+	}
+	return k.contact(met, "CD-9")
 }
 
 // displace moves friends of u out of block b until it holds at most four
@@ -919,8 +987,22 @@ func (k *cmd) recall() error {
 	end := shrink(k.r.footAt(u, to, facing, shape0))
 	for i := range k.st.Units {
 		v := &k.st.Units[i]
-		if v != u && k.st.alive(k.s, v.ID) && end.Dist(k.r.footOf(v)) <= 0 {
+		if v != u && k.st.alive(k.s, v.ID) && !k.unknown(v) && end.Dist(k.r.footOf(v)) <= 0 {
 			return game.Reject("CD-8", "%s would come back on top of %s", u.ID, v.ID)
+		}
+	}
+	// With fog of war a unit that would come back on top of an enemy unit
+	// its side does not spot comes back touching it, on its rear side
+	// (issue 32).
+	var met *meeting
+	if k.blind() {
+		back := facing
+		if ref != nil {
+			back = ref.Facing
+		}
+		var ok bool
+		if to, met, ok = k.backOff(u, to, facing, shape0, back+180); !ok {
+			return k.contact(met, "CD-8")
 		}
 	}
 	cas := max(u.Casualties, int(k.r.values["screen-casualties"]))
@@ -930,7 +1012,10 @@ func (k *cmd) recall() error {
 	}
 	m := game.Move{Unit: u.ID, To: to, Shape: shape, Facing: &facing}
 	d := &Recalled{Unit: u.ID, Division: div.ID, Casualties: cas, Screen: max(0, div.Screen-u.Stands)}
-	return k.x.Emit(game.Event{Type: EvRecalled, Side: k.side, See: game.All, Rule: "CD-8", Moves: []game.Move{m}, Data: d})
+	if err := k.x.Emit(game.Event{Type: EvRecalled, Side: k.side, See: game.All, Rule: "CD-8", Moves: []game.Move{m}, Data: d}); err != nil {
+		return err
+	}
+	return k.contact(met, "CD-8")
 }
 
 // lose records a commander killed or disabled and replaces him down the

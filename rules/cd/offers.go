@@ -343,11 +343,11 @@ func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, args a
 	k := r.checker(s, side, a)
 	switch {
 	case a.Relieved != "":
-		fresh, front := st.Unit(a.Unit), st.Unit(a.Relieved)
-		if fresh == nil || front == nil {
-			return nil, game.Reject("CD-7", "there is no unit %s", a.Unit)
+		rl, err := k.relief()
+		if err != nil {
+			return nil, err
 		}
-		if fresh.Act > 0 && fresh.Act == front.Act && st.Acts[fresh.Act-1].Kind != "unit" && fresh.Formation == front.Formation {
+		if rl.group {
 			return []game.Forecast{{Formation: a.Unit, Note: "a relief within one brigade's roll needs no further roll; the fresh unit fires at -5 this segment"}}, nil
 		}
 		return []game.Forecast{{Formation: a.Unit, Table: "cd/passage", Note: "units that rolled separately: on an odd die both take general order and are disordered"}}, nil

@@ -86,7 +86,7 @@ func (r *Rules) Run(step game.Step, x *game.Tx) error {
 			moved = append(moved, u.ID)
 		}
 	}
-	return x.Emit(game.Event{Type: EvTurnEnded, Side: side, See: game.All, Rule: "CD-1", Data: &TurnEnded{Side: side, Moved: moved}})
+	return x.Emit(game.Event{Type: EvTurnEnded, Side: side, See: ownWithFog(x.S, side), Rule: "CD-1", Data: &TurnEnded{Side: side, Moved: moved}})
 }
 
 // Settle does nothing: nothing in CD happens between commands by itself.

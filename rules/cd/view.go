@@ -9,12 +9,13 @@ import (
 )
 
 // View is the state as seat may see it: everything at a CD table is
-// open to both sides (double-blind play is another issue's). Played with
-// fog of war, the enemy's units and commanders none of the seat's pieces
-// spots are left out, with every mention of them (a formation's
-// commander, the units of an activation), and so are the enemy's
-// formations none of whose pieces it spots and his activations of none
-// it spots.
+// open to both sides. Played with fog of war, the enemy's units and
+// commanders none of the seat's pieces spots are left out, with every
+// mention of them (a formation's commander), and so are the enemy's
+// formations none of whose pieces it spots; and the enemy's activations
+// are his own business: how many he rolled this turn, what each roll
+// gave and which of his units have activated are left out, since they
+// count his hidden units' rolls too (issue 32).
 func (r *Rules) View(s *game.State, seat string) *game.State {
 	fog := s.Fogged() && seat != game.Umpire
 	hidden := func(id string) bool { return fog && id != "" && s.Hidden(seat, id) }
@@ -36,8 +37,24 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 }
 
 // fog leaves out of a view's state c what seat does not spot with fog of
-// war.
+// war, and the enemy's activations.
 func (c *State) fog(seat string, hidden func(string) bool) {
+	// The activations of the side whose turn it is, if it is the enemy's.
+	if len(c.Acts) > 0 {
+		if f := c.Formation(c.Acts[0].Formation); f == nil || f.Side != seat {
+			c.Acts = nil
+		}
+	}
+	for i := range c.Sides {
+		if sd := &c.Sides[i]; sd.ID != seat {
+			sd.Rolls = 0
+		}
+	}
+	for i := range c.Units {
+		if u := &c.Units[i]; u.Side != seat {
+			u.Act, u.Factor, u.Used, u.From = 0, 0, 0, ""
+		}
+	}
 	c.Units = slices.DeleteFunc(c.Units, func(u Unit) bool { return hidden(u.ID) })
 	c.Generals = slices.DeleteFunc(c.Generals, func(g General) bool { return hidden(g.ID) })
 	// An enemy formation is seen while one of its units or commanders is
@@ -66,25 +83,6 @@ func (c *State) fog(seat string, hidden func(string) bool) {
 	for i := range c.Formations {
 		if f := &c.Formations[i]; hidden(f.General) {
 			f.General = ""
-		}
-	}
-	// The activations of the side whose turn it is: the enemy's that move
-	// none of the units seen are left out, the others hold only those.
-	renum := make([]int, len(c.Acts)+1)
-	var acts []Act
-	for i, a := range c.Acts {
-		units := slices.DeleteFunc(slices.Clone(a.Units), hidden)
-		if len(units) == 0 && len(a.Units) > 0 {
-			continue
-		}
-		a.Units = units
-		acts = append(acts, a)
-		renum[i+1] = len(acts)
-	}
-	c.Acts = acts
-	for i := range c.Units {
-		if u := &c.Units[i]; u.Act > 0 && u.Act < len(renum) {
-			u.Act = renum[u.Act]
 		}
 	}
 }
