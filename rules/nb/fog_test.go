@@ -1,6 +1,7 @@
 package nb_test
 
 import (
+	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -366,4 +367,108 @@ func types(evs []game.Event) []string {
 		out = append(out, e.Type)
 	}
 	return out
+}
+
+// TestEngagementUnderFog plays games of the scenario with woods under fog
+// of war in which the umpire moves units about (near the enemy, into the
+// woods and out, a little or far) and routs and rallies them, and checks
+// after every command each division's engagement, kept up to date unit
+// by unit, against every pair of units: a unit engages an un-routed
+// enemy unit within 17" that it spots with its own sight (NB-6 under fog).
+func TestEngagementUnderFog(t *testing.T) {
+	r := engine(t)
+	sc := scenarioOf(t, r, "testdata/fog-woods.yaml")
+	field := sight.On(r.Sight(), sc)
+	changes := 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		g, err := game.New(sc, r, game.Seeded(seed), game.WithFog(game.FogOn))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g.Step().Name != "move" {
+			if _, err := g.Do(game.Command{Side: game.Umpire, Verb: "end"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rng := rand.New(rand.NewPCG(seed, 6))
+		for range 200 {
+			s := nb.StateOf(g.State())
+			var on []*nb.Unit
+			for _, u := range s.Units {
+				if u.OnTable {
+					on = append(on, u)
+				}
+			}
+			u := on[rng.IntN(len(on))]
+			c := game.Command{Side: game.Umpire, Verb: "rout", Args: &nb.Args{Units: []string{u.ID}}}
+			switch k := rng.IntN(10); {
+			case k == 0 && u.Status == "routed":
+				c.Verb = "rally"
+			case k == 0:
+			default:
+				var a nb.Args
+				for j := range 1 + rng.IntN(3) {
+					v := u // the umpire moves one side at a time
+					if j > 0 {
+						v = on[rng.IntN(len(on))]
+					}
+					if v.Side != u.Side {
+						continue
+					}
+					near := on[rng.IntN(len(on))].At // often an enemy's
+					d := []float64{2, 8, 20}[rng.IntN(3)]
+					to := geom.Pt(near.X+d*(2*rng.Float64()-1), near.Y+d*(2*rng.Float64()-1))
+					if k < 3 {
+						to = geom.Pt(v.At.X+2*rng.Float64()-1, v.At.Y+2*rng.Float64()-1) // a step
+					}
+					to = geom.Pt(min(max(to.X, 0), sc.Field.Width), min(max(to.Y, 0), sc.Field.Depth)).Round()
+					if !slices.ContainsFunc(a.Moves, func(m game.Move) bool { return m.Unit == v.ID }) {
+						a.Moves = append(a.Moves, game.Move{Unit: v.ID, To: to})
+						a.Overrides = append(a.Overrides, "a test")
+					}
+				}
+				c = game.Command{Side: game.Umpire, Verb: "move", Args: &a}
+			}
+			n := g.Len()
+			if _, err := g.Do(c); err != nil {
+				t.Fatalf("%s %s: %v", c.Verb, argsJSON(c), err)
+			}
+			for _, e := range g.Since(n) {
+				if e.Type == nb.Engaged || e.Type == nb.Disengaged {
+					changes++
+				}
+			}
+			s = nb.StateOf(g.State())
+			want := map[string][]string{}
+			for _, u := range s.Units {
+				for _, v := range s.Units {
+					if u.Side == v.Side || !u.OnTable || !v.OnTable || v.Status == "routed" || !u.At.Within(v.At, 17) {
+						continue
+					}
+					if field.Spotted(sight.Mark{Kind: u.Type, At: u.At}, sight.Mark{At: v.At}) && !slices.Contains(want[u.Division], v.Division) {
+						want[u.Division] = append(want[u.Division], v.Division)
+					}
+				}
+			}
+			at := map[string]int{} // With lists divisions in scenario order
+			for i, f := range s.Formations {
+				at[f.ID] = i
+			}
+			for _, f := range s.Formations {
+				w := want[f.ID]
+				slices.SortFunc(w, func(a, b string) int { return at[a] - at[b] })
+				if f.Engaged != (len(w) > 0) || !slices.Equal(f.With, w) {
+					t.Fatalf("game %d, after %s %s: %s is engaged %v with %v; the pairs that spot each other give %v", seed, c.Verb, argsJSON(c), f.ID, f.Engaged, f.With, w)
+				}
+			}
+		}
+	}
+	if changes < 100 {
+		t.Fatalf("engagement changed %d times; the test needs more", changes)
+	}
+}
+
+func argsJSON(c game.Command) string {
+	b, _ := json.Marshal(c.Args)
+	return string(b)
 }
