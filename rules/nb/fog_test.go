@@ -85,8 +85,9 @@ func TestFogBigField(t *testing.T) {
 // hiddenByWood is a scenario for NB under fog of war: the French I-1
 // stands in the open at (30, 20) (and I-2 far to the east); the British
 // B-1 stands 2" inside a heavy wood, B-1-a 11" from I-1-a and B-1-b, light
-// cavalry, beside it, and B-1-c far off in the open. From the wood's edge
-// the British see out; the French see into heavy woods from 4" at most.
+// cavalry, beside it, and B-1-c far off in the open; the British C-1 is
+// far from everything. From the wood's edge the British see out; the
+// French see into heavy woods from 4" at most.
 const hiddenByWood = `
 name: hidden-by-wood
 rules: nb
@@ -130,14 +131,24 @@ sides:
               - {id: B-1-a, type: infantry, formation: line, at: [30, 31]}
               - {id: B-1-b, type: light-cavalry, formation: column, at: [33, 31]}
               - {id: B-1-c, type: infantry, formation: line, at: [56, 2]}
+      - id: C
+        general: {id: picton, quality: good, range: 8, at: [70, 46]}
+        order: defend
+        divisions:
+          - id: C-1
+            general: {id: kempt, quality: good, range: 4, at: [70, 45]}
+            units:
+              - {id: C-1-a, type: infantry, formation: line, at: [70, 44]}
 `
 
 // TestEngagedOnlyWithWhatItSpots checks NB-6 under fog of war (the reading
 // in SPEC): B-1, hidden in the wood 11" from I-1, spots I-1-a and is
 // engaged with I-1; I-1 does not spot it and is not engaged. The French
 // are told nothing of B-1's engagement, in their log or their view (B-1 is
-// in it, by B-1-c in the open), and its cavalry's reaction is the
-// British's news. Without fog both are engaged, and everyone is told.
+// in it, by B-1-c in the open), nor, with strict fog, is the seat of the
+// British corps C, which does not spot I-1; and B-1's cavalry's reaction
+// is the British's news. Without fog both are engaged, and everyone is
+// told.
 func TestEngagedOnlyWithWhatItSpots(t *testing.T) {
 	r := engine(t)
 	sc := gametest.Read(t, r, "hidden-by-wood", []byte(hiddenByWood))
@@ -171,6 +182,16 @@ func TestEngagedOnlyWithWhatItSpots(t *testing.T) {
 			v := nb.StateOf(g.Sees("french")).Formation("B-1")
 			if v == nil || v.Engaged == blind {
 				t.Errorf("the French view of B-1 is %+v; engaged should show only without fog", v)
+			}
+			// With strict fog, the seat of corps C, none of whose pieces
+			// spots I-1, is not told whom B-1 is engaged with.
+			for top, want := range map[string][]string{"B": {"I-1"}, "C": nil} {
+				if fog != game.FogStrict {
+					want = []string{"I-1"}
+				}
+				if v := nb.StateOf(g.SeesFrom("british", top)).Formation("B-1"); !v.Engaged || !slices.Equal(v.With, want) {
+					t.Errorf("the seat of %s is shown B-1 engaged %v with %v; want engaged with %v", top, v.Engaged, v.With, want)
+				}
 			}
 			// A reaction of B-1's cavalry, possible since B-1 is engaged
 			// (NB-14), and seen by the French (they spot B-1-b only
