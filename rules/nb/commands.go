@@ -536,7 +536,7 @@ func (r *Rules) react(c cmd, x *game.Tx) error {
 // it the side alone (and the umpire), since the enemy may not spot the
 // units whose sight it comes from.
 func ownNews(x *game.Tx, side string) string {
-	if x.S.Fogged() && side != game.Umpire {
+	if x.S.Fogged() {
 		return side
 	}
 	return game.All

@@ -146,9 +146,9 @@ sides:
 // engaged with I-1; I-1 does not spot it and is not engaged. The French
 // are told nothing of B-1's engagement, in their log or their view (B-1 is
 // in it, by B-1-c in the open), nor, with strict fog, is the seat of the
-// British corps C, which does not spot I-1; and B-1's cavalry's reaction
-// is the British's news. Without fog both are engaged, and everyone is
-// told.
+// British corps C, which does not spot I-1; and B-1's reaction and its
+// combat with I-1 are the British's news. Without fog both are engaged,
+// and everyone is told.
 func TestEngagedOnlyWithWhatItSpots(t *testing.T) {
 	r := engine(t)
 	sc := gametest.Read(t, r, "hidden-by-wood", []byte(hiddenByWood))
@@ -201,12 +201,17 @@ func TestEngagedOnlyWithWhatItSpots(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			evs, err := g.Do(game.Command{Side: "british", Verb: "react", Args: &nb.Args{Units: []string{"B-1-b"}}})
-			if err != nil {
-				t.Fatalf("react: %v", err)
-			}
-			if len(evs) != 1 || evs[0].Visible("french") == blind {
-				t.Errorf("the reaction is shown to the French: %v, want %v", evs[0].Visible("french"), !blind)
+			for _, c := range []game.Command{
+				{Side: "british", Verb: "react", Args: &nb.Args{Units: []string{"B-1-b"}}},
+				{Side: "british", Verb: "combat", Args: &nb.Args{Units: []string{"B-1-a"}, Target: "I-1"}},
+			} {
+				evs, err := g.Do(c)
+				if err != nil {
+					t.Fatalf("%s: %v", c.Verb, err)
+				}
+				if len(evs) != 1 || evs[0].Visible("french") == blind {
+					t.Errorf("the %s is shown to the French: %v, want %v", c.Verb, evs[0].Visible("french"), !blind)
+				}
 			}
 		})
 	}
