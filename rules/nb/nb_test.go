@@ -516,8 +516,6 @@ func TestForget(t *testing.T) {
 	}
 }
 
-// TestFog is the fog-of-war property test on the scenarios of
-// TestConformance.
 // TestTableDice plays games to the end with every roll thrown at the
 // table, and in mixed dice, where the umpire's secret rolls (order
 // delays) stay the server's (issue 15).
@@ -580,9 +578,9 @@ func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Comm
 		toward, _ := u.At.Toward(at, u.Speed)
 		a := 2 * math.Pi * rng.Float64()
 		d := 8 * rng.Float64()
-		close := geom.Pt(at.X+d*math.Cos(a), at.Y+d*math.Sin(a))
+		near := geom.Pt(at.X+d*math.Cos(a), at.Y+d*math.Sin(a))
 		past := geom.Pt(2*at.X-u.At.X, 2*at.Y-u.At.Y)
-		for _, to := range []geom.Point{toward, at, close, past} {
+		for _, to := range []geom.Point{toward, at, near, past} {
 			out = append(out, game.Command{Verb: "move", Args: &nb.Args{Moves: []game.Move{{Unit: u.ID, To: inside(to)}}}})
 		}
 		out = append(out,
@@ -617,6 +615,8 @@ func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Comm
 	return out[:min(len(out), n)]
 }
 
+// TestFog is the fog-of-war property test on the scenarios of
+// TestConformance.
 func TestFog(t *testing.T) {
 	r := engine(t)
 	for _, path := range []string{"../../examples/nb/seed-example.yaml", "../../examples/nb/nb-10-off-board-reserve.yaml", "../../examples/nb/nb-11-hierarchy.yaml"} {
