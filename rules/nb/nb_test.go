@@ -540,7 +540,7 @@ func TestBlind(t *testing.T) {
 		path  string
 		games int
 	}{
-		{"testdata/fog-woods.yaml", 24},
+		{"testdata/fog-woods.yaml", 32},
 		{"../../examples/nb/seed-example.yaml", 4},
 		{"../../examples/nb/nb-10-off-board-reserve.yaml", 6},
 		{"../../examples/nb/nb-11-hierarchy.yaml", 4},
