@@ -250,8 +250,10 @@ func (r *Rules) ordersPerTurn(nation string) (int, error) {
 // nothing more), a unit
 // under an attack order takes no formation but column or march column (or
 // limbered, for guns) until its division is engaged (NB-7), and a reserve
-// entering this turn ends clear of the enemy (NB-10). The umpire moves the
-// pieces of one side at a time, and his reasons are recorded in the event.
+// entering this turn ends clear of the enemy (NB-10): with fog of war, of
+// the enemy the side spots, a unit coming upon one it does not spot
+// stopping short of it (see contact.go). The umpire moves the pieces of
+// one side at a time, and his reasons are recorded in the event.
 func (r *Rules) move(c cmd, x *game.Tx) error {
 	if len(c.Moves) == 0 {
 		return game.Reject("", "move needs at least one piece")
@@ -267,6 +269,7 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 	side := c.Side
 	var why []string // the umpire's reasons, as recorded
 	var passed []string
+	var met []contact // units that came upon an enemy their side did not spot
 	for i, m := range c.Moves {
 		id := m.ID()
 		if !fd.Contains(m.To) {
@@ -332,22 +335,32 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 		if m.Shape != "" && m.Shape != u.Shape && !slices.Contains(r.p.attackShapes, m.Shape) && div.Order != nil && div.Order.Kind == "attack" && !div.Engaged {
 			return game.Reject("NB-7", "unit %s is under an attack order and may not change to %s until its division is engaged; allowed until then: %s", u.ID, m.Shape, strings.Join(r.p.attackShapes, ", "))
 		}
+		mv := m
 		if r.entered(x, st(x).division(u)) {
-			for _, e := range r.enemies(x, u.Side) {
-				if e.Within(m.To, r.p.entryClear) {
-					return game.Reject("NB-10", "unit %s entered this turn and may not end within %s\" of an un-routed enemy unit", u.ID, inch(r.p.entryClear))
-				}
+			// NB-10, held to what the mover knows (see contact.go).
+			if !r.clearOf(x, u.Side, c.Side, m.To, true) {
+				return game.Reject("NB-10", "unit %s entered this turn and may not end within %s\" of an un-routed enemy unit", u.ID, inch(r.p.entryClear))
+			}
+			if !r.clearOf(x, u.Side, c.Side, m.To, false) {
+				to, e := r.meet(x, u.Side, c.Side, u.At, m.To)
+				mv.To = to
+				met = append(met, contact{u.ID, e})
 			}
 		}
-		mv := m
 		from[len(out)] = u.At
 		mv.From, mv.Piece = &from[len(out)], u.pi+1
 		out = append(out, mv)
 	}
 	if len(why) > 0 {
-		return emit(x, game.Event{Type: Moved, Side: side, See: game.All, Moves: out, Rule: "NB-16"}, &Data{Units: passed, How: "umpire", Text: strings.Join(why, "; ")})
+		if err := emit(x, game.Event{Type: Moved, Side: side, See: game.All, Moves: out, Rule: "NB-16"}, &Data{Units: passed, How: "umpire", Text: strings.Join(why, "; ")}); err != nil {
+			return err
+		}
+		return contacts(x, side, met)
 	}
-	return emit(x, game.Event{Type: Moved, Side: side, See: game.All, Moves: out}, &Data{})
+	if err := emit(x, game.Event{Type: Moved, Side: side, See: game.All, Moves: out}, &Data{}); err != nil {
+		return err
+	}
+	return contacts(x, side, met)
 }
 
 // entered reports whether the reserve that division div belongs to came on
@@ -503,7 +516,8 @@ func (r *Rules) complete(c cmd, x *game.Tx) error {
 }
 
 // react lets cavalry react only when its division is engaged or on defend
-// (NB-14), or an engaged reserve defends itself (NB-9).
+// (NB-14), or an engaged reserve defends itself (NB-9). With fog of war the
+// reaction is its side's news (ownNews).
 func (r *Rules) react(c cmd, x *game.Tx) error {
 	for _, id := range c.Units {
 		u, err := r.unit(c, x, id)
@@ -514,7 +528,18 @@ func (r *Rules) react(c cmd, x *game.Tx) error {
 			return err
 		}
 	}
-	return emit(x, game.Event{Type: Reacted, Side: c.Side, See: game.All, Rule: "NB-14"}, &Data{Units: c.Units})
+	return emit(x, game.Event{Type: Reacted, Side: c.Side, See: ownNews(x, c.Side), Rule: "NB-14"}, &Data{Units: c.Units})
+}
+
+// ownNews is who is told of what a side's units do by what they spot
+// (their division's engagement, NB-6): everyone without fog of war; with
+// it the side alone (and the umpire), since the enemy may not spot the
+// units whose sight it comes from.
+func ownNews(x *game.Tx, side string) string {
+	if x.S.Fogged() {
+		return side
+	}
+	return game.All
 }
 
 // combat records units that start combat this turn with an enemy unit or
@@ -522,7 +547,8 @@ func (r *Rules) react(c cmd, x *game.Tx) error {
 // engaged units respond only to the formations they are engaged with
 // (NB-6). Units that start combat are exempt from the command range check
 // (NB-12), and may not be units that entered from off the table this turn
-// (NB-10).
+// (NB-10). With fog of war the declaration is its side's news (ownNews);
+// the enemy learns of the combat as the umpire plays it out.
 func (r *Rules) combat(c cmd, x *game.Tx) error {
 	target, err := r.target(x, c.Target)
 	if err != nil {
@@ -548,7 +574,7 @@ func (r *Rules) combat(c cmd, x *game.Tx) error {
 			return game.Reject("NB-6", "unit %s cannot start combat with %s: its division %s is engaged only with %s, and engaged units respond only to those", u.ID, c.Target, d.ID, names(d.With))
 		}
 	}
-	return emit(x, game.Event{Type: CombatDeclared, Side: c.Side, See: game.All, Rule: "NB-12"}, &Data{Units: c.Units, To: c.Target, Formation: target.ID})
+	return emit(x, game.Event{Type: CombatDeclared, Side: c.Side, See: ownNews(x, c.Side), Rule: "NB-12"}, &Data{Units: c.Units, To: c.Target, Formation: target.ID})
 }
 
 // target is the division a combat is started with: the division named, or

@@ -6,12 +6,19 @@ import (
 	"orderly/battle"
 	"orderly/game"
 	"orderly/geom"
+	"orderly/sight"
 )
 
 // engager keeps what the engagement check reuses from one call to the next.
 // It indexes each unit as it stood at the last check: where, whether on
 // the table, whether it counts (un-routed); the touched units are brought
 // up to date one at a time.
+//
+// Played with fog of war (the reading of NB-6 in SPEC), a unit counts an
+// enemy unit within reach only if it spots it: its own sight (field), from
+// where it stands to where the enemy stands, which depends on the two
+// places, the spotter's kind and the ground alone. Each direction of a
+// pair is counted on its own.
 type engager struct {
 	pts    []geom.Point // each unit's position as indexed
 	on     []bool       // on the table, as indexed
@@ -34,12 +41,16 @@ type engager struct {
 	buf    []int32
 	with   []int
 	sideOf map[string]int
+	// field is the ground units look over when fog of war is played,
+	// nil without; kind is each unit's kind, as the fog of war knows it.
+	field *sight.Field
+	kind  []string
 }
 
 // tally is how many un-routed units of a division are within reach.
 type tally struct{ div, n int32 }
 
-func (s *State) engager(sc *battle.Scenario) *engager {
+func (s *State) engager(sc *battle.Scenario, field *sight.Field) *engager {
 	if s.eng != nil {
 		return s.eng
 	}
@@ -55,6 +66,13 @@ func (s *State) engager(sc *battle.Scenario) *engager {
 		marked: make([]int, len(s.Formations)),
 		stamp:  make([]int, len(s.Formations)),
 		sideOf: map[string]int{},
+		field:  field,
+	}
+	if field != nil {
+		e.kind = make([]string, len(s.Units))
+		for i, u := range s.Units {
+			e.kind[i] = u.Type
+		}
 	}
 	for i, side := range sc.Sides {
 		e.sideOf[side.ID] = i
@@ -67,6 +85,21 @@ func (s *State) engager(sc *battle.Scenario) *engager {
 	}
 	s.eng = e
 	return e
+}
+
+// touchPlaced has the engagement check look again at every unit that
+// stands elsewhere than it was indexed (or came on or went off the table)
+// without an event of NB's saying so: one the umpire placed.
+func (s *State) touchPlaced() {
+	e := s.eng
+	if e == nil || s.touchedAll {
+		return
+	}
+	for i, u := range s.Units {
+		if u.OnTable != e.on[i] || u.OnTable && u.At != e.pts[i] {
+			s.touched = append(s.touched, int32(i))
+		}
+	}
 }
 
 // mark has division fi looked at again this round.
@@ -96,6 +129,13 @@ func (e *engager) add(i int32, d int, k int32) {
 	e.mark(e.div[i])
 }
 
+// sees reports whether unit i, standing at p, counts enemy unit j,
+// standing at q, within reach of it: always without fog of war, and with
+// it if i spots j.
+func (e *engager) sees(i int32, p geom.Point, j int32, q geom.Point) bool {
+	return e.field == nil || e.field.Spotted(sight.Mark{Kind: e.kind[i], At: p}, sight.Mark{At: q})
+}
+
 // enemies calls fn for each enemy unit on the table, as indexed, within
 // reach of p, enemies of a unit of side si.
 func (e *engager) enemies(si int, p geom.Point, reach float64, fn func(j int32)) {
@@ -117,8 +157,12 @@ func (e *engager) take(i int32, reach float64) {
 		return
 	}
 	if e.counts[i] {
-		d := e.div[i]
-		e.enemies(e.side[i], e.pts[i], reach, func(j int32) { e.add(j, d, -1) })
+		d, p := e.div[i], e.pts[i]
+		e.enemies(e.side[i], p, reach, func(j int32) {
+			if e.sees(j, e.pts[j], i, p) {
+				e.add(j, d, -1)
+			}
+		})
 	}
 	e.grids[e.side[i]].Remove(i)
 	if len(e.near[i]) > 0 {
@@ -129,7 +173,8 @@ func (e *engager) take(i int32, reach float64) {
 }
 
 // put indexes unit i as it stands now: the enemies within reach count it
-// if it is un-routed, and it counts those of them that are.
+// if it is un-routed (and, with fog, they spot it), and it counts those of
+// them that are (and that it spots).
 func (e *engager) put(i int32, u *Unit, reach float64) {
 	e.pts[i] = u.At
 	e.on[i] = u.OnTable
@@ -139,10 +184,10 @@ func (e *engager) put(i int32, u *Unit, reach float64) {
 	}
 	d := e.div[i]
 	e.enemies(e.side[i], u.At, reach, func(j int32) {
-		if e.counts[i] {
+		if e.counts[i] && e.sees(j, e.pts[j], i, u.At) {
 			e.add(j, d, 1)
 		}
-		if e.counts[j] {
+		if e.counts[j] && e.sees(i, u.At, j, e.pts[j]) {
 			e.add(i, e.div[j], 1)
 		}
 	})
@@ -153,12 +198,14 @@ func (e *engager) put(i int32, u *Unit, reach float64) {
 // indexed to where it stands now, in one search around its new place
 // wide enough to take in its old neighbours: the counts change only for
 // the enemies it comes into or goes out of reach of (or all of them, if
-// it routed or rallied).
+// it routed or rallied), and with fog of war for those it comes into or
+// goes out of sight of, or that come into or go out of its sight.
 func (e *engager) shift(i int32, u *Unit, reach float64) {
 	old, was := e.pts[i], e.counts[i]
 	now := u.Status != "routed"
 	r2 := reach*reach + 1e-9 // as geom.Grid.Within
 	di := e.div[i]
+	fog := e.field != nil
 	for sj, grid := range e.grids {
 		if sj == e.side[i] {
 			continue
@@ -168,26 +215,33 @@ func (e *engager) shift(i int32, u *Unit, reach float64) {
 			pj := e.pts[j]
 			in0 := sq(pj.X-old.X)+sq(pj.Y-old.Y) <= r2
 			in1 := sq(pj.X-u.At.X)+sq(pj.Y-u.At.Y) <= r2
-			if in0 == in1 && was == now {
+			if !in0 && !in1 || !fog && in0 == in1 && was == now {
 				continue
 			}
-			if in0 && was {
-				e.add(j, di, -1)
+			// Whether j counted i before and counts it now, and whether
+			// i counted j before and counts it now.
+			j0 := in0 && was && e.sees(j, pj, i, old)
+			j1 := in1 && now && e.sees(j, pj, i, u.At)
+			i0 := in0 && e.counts[j] && e.sees(i, old, j, pj)
+			i1 := in1 && e.counts[j] && e.sees(i, u.At, j, pj)
+			if j0 != j1 {
+				e.add(j, di, step(j1))
 			}
-			if in1 && now {
-				e.add(j, di, 1)
-			}
-			if e.counts[j] && in0 != in1 {
-				k := int32(1)
-				if in0 {
-					k = -1
-				}
-				e.add(i, e.div[j], k)
+			if i0 != i1 {
+				e.add(i, e.div[j], step(i1))
 			}
 		}
 	}
 	e.pts[i], e.counts[i] = u.At, now
 	e.grids[e.side[i]].Put(i, u.At)
+}
+
+// step is 1 for a count that begins, -1 for one that ends.
+func step(begins bool) int32 {
+	if begins {
+		return 1
+	}
+	return -1
 }
 
 func sq(v float64) float64 { return v * v }
@@ -197,6 +251,14 @@ func sq(v float64) float64 { return v * v }
 // enemy combat unit on the table. It emits engaged and disengaged events for
 // the divisions whose engagement changed, in scenario order.
 //
+// Played with fog of war, a unit engages only the enemy units it spots
+// (with sr, its own sight: the reading of NB-6 in SPEC), so that a division
+// is engaged only with enemy divisions its side spots; and since the enemy's
+// engagement comes from what his units spot, which may be units the side
+// does not, each division's engaged and disengaged events go to its own side
+// alone (and the umpire). Without fog nothing changes: the events are
+// everyone's.
+//
 // It keeps, for each unit, how many un-routed units of each enemy division
 // are within reach of it, and brings up to date only what a change
 // affects: a unit that moved or changed status is taken out where it
@@ -204,14 +266,22 @@ func sq(v float64) float64 { return v * v }
 // (the enemies there count it, and it counts them). The work then grows
 // with what changed and the enemies around it, not with the size of the
 // armies.
-func engagement(x *game.Tx, reach float64, rule string) error {
+func engagement(x *game.Tx, reach float64, sr *sight.Rules, rule string) error {
 	s := st(x)
+	fog := x.S.Fogged()
+	if s.eng != nil && (s.eng.field != nil) != fog {
+		s.eng = nil // a state reused for a game of another fog mode
+	}
 	if !s.touchedAll && len(s.touched) == 0 && s.eng != nil && s.engReach == reach {
 		return nil
 	}
 	full := s.touchedAll || s.eng == nil || s.engReach != reach
-	e := s.engager(x.Sc)
-	if s.engReach != reach {
+	var field *sight.Field
+	if fog && s.eng == nil {
+		field = sight.On(sr, x.Sc)
+	}
+	e := s.engager(x.Sc, field)
+	if s.engReach != reach || len(e.grids) > 0 && e.grids[0] == nil {
 		// Cells of the whole reach: a query looks at nine cells. (Cells
 		// of half the reach look at less ground but walk more lists; on
 		// the benchmarks the two come out even, this a little ahead.)
@@ -252,10 +322,14 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 	}
 	s.touched, s.touchedAll = s.touched[:0], false
 	slices.Sort(e.forms) // events in scenario order
+	see := game.All
 	for _, fi := range e.forms {
 		f := s.Formations[fi]
 		if f.Kind != battle.Division {
 			continue
+		}
+		if fog {
+			see = f.Side
 		}
 		e.check++
 		with := e.with[:0]
@@ -270,7 +344,7 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 		e.with = with
 		if len(with) == 0 {
 			if f.Engaged {
-				if err := emit(x, game.Event{Type: Disengaged, Side: f.Side, See: game.All, Rule: rule}, &Data{Formation: f.ID}); err != nil {
+				if err := emit(x, game.Event{Type: Disengaged, Side: f.Side, See: see, Rule: rule}, &Data{Formation: f.ID}); err != nil {
 					return err
 				}
 			}
@@ -284,7 +358,7 @@ func engagement(x *game.Tx, reach float64, rule string) error {
 		for i, d := range with {
 			ids[i] = s.Formations[d].ID
 		}
-		if err := emit(x, game.Event{Type: Engaged, Side: f.Side, See: game.All, Rule: rule}, &Data{Formation: f.ID, With: ids}); err != nil {
+		if err := emit(x, game.Event{Type: Engaged, Side: f.Side, See: see, Rule: rule}, &Data{Formation: f.ID, With: ids}); err != nil {
 			return err
 		}
 	}

@@ -39,6 +39,12 @@ type Rules struct {
 	// delayArgs holds the order-delay table's parameters bound for every
 	// nation and quality, read-only once made (games share a Rules).
 	delayArgs map[[2]string]table.Args
+	// placed has Settle look for units the umpire placed (game.Place):
+	// the engine does not tell a rule set of a placement, so engagement
+	// (NB-6) would otherwise catch up with a placed unit only when it next
+	// moves. Only tests that place pieces set it (it costs a look at every
+	// unit); the engine should say, and then it goes.
+	placed bool
 }
 
 // New makes the rule set from a loaded table set (the built-in tables with
@@ -214,7 +220,12 @@ func inch(v float64) string { return strconv.FormatFloat(math.Round(v*100)/100, 
 
 // Settle recomputes engagement after anything that may have moved a piece
 // (NB-6).
-func (r *Rules) Settle(x *game.Tx) error { return engagement(x, r.p.engagement, "NB-6") }
+func (r *Rules) Settle(x *game.Tx) error {
+	if r.placed {
+		st(x).touchPlaced()
+	}
+	return engagement(x, r.p.engagement, r.sight, "NB-6")
+}
 
 // Run carries out one step of the turn.
 func (r *Rules) Run(step game.Step, x *game.Tx) error {

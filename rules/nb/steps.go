@@ -340,8 +340,9 @@ func (r *Rules) inReserve(x *game.Tx, id string) bool {
 
 // enter brings on each off-board reserve whose arrival turn has come (NB-10):
 // at its general's marker, slid along the edge to the nearest place more
-// than the clearance from every un-routed enemy unit, its units set down
-// within the entry radius; it acts on its order at once.
+// than the clearance from every un-routed enemy unit (with fog of war,
+// every one its side spots; see contact.go), its units set down within the
+// entry radius; it acts on its order at once.
 func (r *Rules) enter(x *game.Tx) error {
 	for _, f := range st(x).Formations {
 		if f.Reserve != "off-board" || !f.Placed || f.Arrival > x.S.Turn || f.Arrival == 0 {
@@ -355,12 +356,13 @@ func (r *Rules) enter(x *game.Tx) error {
 }
 
 // enemies lists where the un-routed enemy units of a side stand on the
-// table, in the state's scratch list: good until the next call.
+// table, those the side knows of (with fog of war, those it spots), in the
+// state's scratch list: good until the next call.
 func (r *Rules) enemies(x *game.Tx, side string) []geom.Point {
 	s := st(x)
 	out := s.enemy[:0]
 	for _, u := range s.Units {
-		if u.Side != side && u.OnTable && u.Status != "routed" {
+		if u.Side != side && u.OnTable && u.Status != "routed" && known(x, side, u) {
 			out = append(out, u.At)
 		}
 	}
@@ -373,7 +375,13 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 	enemy := r.enemies(x, f.Side)
 	at, ok := r.slide(x, f.Edge, g.At, enemy)
 	if !ok {
-		return emit(x, game.Event{Type: EntryBlocked, Side: f.Side, See: game.All, Rule: "NB-10"}, &Data{Formation: f.ID, At: st(x).pt(g.At), Text: fmt.Sprintf("no place on the %s edge is more than %s\" from the enemy; the reserve waits", f.Edge, inch(r.p.entryClear))})
+		// The side's own news with fog of war: it comes from what its
+		// pieces spot, which may be pieces the enemy does not.
+		see := game.All
+		if x.S.Fogged() {
+			see = f.Side
+		}
+		return emit(x, game.Event{Type: EntryBlocked, Side: f.Side, See: see, Rule: "NB-10"}, &Data{Formation: f.ID, At: st(x).pt(g.At), Text: fmt.Sprintf("no place on the %s edge is more than %s\" from the enemy; the reserve waits", f.Edge, inch(r.p.entryClear))})
 	}
 	var units []*Unit
 	var gens []*General
@@ -427,7 +435,27 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 	if at != g.At {
 		text = fmt.Sprintf("the entry point slid from %v to %v, clear of the enemy", g.At, at)
 	}
+	// With fog of war, a unit set down within the clearance of an enemy
+	// unit its side did not spot comes upon it (see contact.go): one
+	// contact for each such enemy, with the first unit set down near it.
+	var met []contact
+	if x.S.Fogged() {
+		for _, e := range st(x).Units {
+			if e.Side == f.Side || !e.OnTable || e.Status == "routed" || known(x, f.Side, e) {
+				continue
+			}
+			for i, u := range units {
+				if spots[i].Within(e.At, r.p.entryClear) {
+					met = append(met, contact{u.ID, e})
+					break
+				}
+			}
+		}
+	}
 	if err := emit(x, game.Event{Type: ReserveEntered, Side: f.Side, See: game.All, Moves: moves, Rule: "NB-10"}, &Data{Formation: f.ID, At: st(x).pt(at), Divisions: divs, Text: text}); err != nil {
+		return err
+	}
+	if err := contacts(x, f.Side, met); err != nil {
 		return err
 	}
 	then := f.Then

@@ -26,7 +26,10 @@ func (r *Rules) Marks(gs *game.State, add func(sight.Mark)) {
 // messengers the seat does not spot, and every mention of them (the
 // general of a formation it sees, what a general is attached to, who
 // replaced him); a formation of his none of whose pieces it spots is left
-// out as one off the table is.
+// out as one off the table is; what comes from what his pieces spot: the
+// engagement of his formations (NB-6) and the entry point of his reserve
+// (NB-10); and how far each unit of his moved this turn, from where, and
+// whether it started combat.
 func (r *Rules) View(gs *game.State, seat string) *game.State {
 	s := of(gs)
 	mine := func(side string) bool { return seat == game.Umpire || side == seat }
@@ -46,6 +49,11 @@ func (r *Rules) View(gs *game.State, seat string) *game.State {
 		if p := out.Piece(u.ID); p != nil {
 			c := *u
 			c.Piece = p
+			if fog && !mine(u.Side) {
+				// How far it moved this turn and from where, and whether
+				// it started combat, are its side's to know.
+				c.Moved, c.Start, c.Combat = 0, nil, false
+			}
 			v.Units = append(v.Units, &c)
 			if u.OnTable {
 				onTable[u.Division] = true
@@ -72,6 +80,12 @@ func (r *Rules) View(gs *game.State, seat string) *game.State {
 		if mine(f.Side) {
 			c := *f
 			c.With = slices.Clone(f.With)
+			if fog {
+				// Its own units spot every division it is engaged with
+				// (NB-6 under fog); a strict commander's seat is shown
+				// those his own formation spots.
+				c.With = slices.DeleteFunc(c.With, hidden)
+			}
 			v.Formations = append(v.Formations, &c)
 			continue
 		}
@@ -82,11 +96,18 @@ func (r *Rules) View(gs *game.State, seat string) *game.State {
 		if hidden(general) {
 			general = ""
 		}
-		v.Formations = append(v.Formations, &Formation{
+		c := &Formation{
 			ID: f.ID, Side: f.Side, Kind: f.Kind, Parent: f.Parent, General: general,
 			Engaged: f.Engaged, With: slices.Clone(f.With), Placed: f.Placed,
 			Arrival: f.Arrival, Entered: f.Entered, EnterAt: f.EnterAt,
-		})
+		}
+		if fog {
+			// The enemy's engagement is what his units spot, which may be
+			// units the seat does not, and so is where his entering
+			// reserve's entry point slid to (NB-10): his to know.
+			c.Engaged, c.With, c.EnterAt = false, nil, nil
+		}
+		v.Formations = append(v.Formations, c)
 	}
 	for _, m := range s.Messengers {
 		if !mine(m.Side) && hidden(m.ID) {
