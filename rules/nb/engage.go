@@ -87,21 +87,6 @@ func (s *State) engager(sc *battle.Scenario, field *sight.Field) *engager {
 	return e
 }
 
-// touchPlaced has the engagement check look again at every unit that
-// stands elsewhere than it was indexed (or came on or went off the table)
-// without an event of NB's saying so: one the umpire placed.
-func (s *State) touchPlaced() {
-	e := s.eng
-	if e == nil || s.touchedAll {
-		return
-	}
-	for i, u := range s.Units {
-		if u.OnTable != e.on[i] || u.OnTable && u.At != e.pts[i] {
-			s.touched = append(s.touched, int32(i))
-		}
-	}
-}
-
 // mark has division fi looked at again this round.
 func (e *engager) mark(fi int) {
 	if e.marked[fi] != e.round {

@@ -39,12 +39,6 @@ type Rules struct {
 	// delayArgs holds the order-delay table's parameters bound for every
 	// nation and quality, read-only once made (games share a Rules).
 	delayArgs map[[2]string]table.Args
-	// placed has Settle look for units the umpire placed (game.Place):
-	// the engine does not tell a rule set of a placement, so engagement
-	// (NB-6) would otherwise catch up with a placed unit only when it next
-	// moves. Only tests that place pieces set it (it costs a look at every
-	// unit); the engine should say, and then it goes.
-	placed bool
 }
 
 // New makes the rule set from a loaded table set (the built-in tables with
@@ -218,12 +212,18 @@ func inside(sc *battle.Scenario, d, f *battle.Formation) bool {
 
 func inch(v float64) string { return strconv.FormatFloat(math.Round(v*100)/100, 'f', -1, 64) }
 
+// Placed has engagement (NB-6) look again at a unit the umpire placed
+// (game.Placer): the place moves the piece without an event of NB's.
+func (r *Rules) Placed(gs *game.State, id string) {
+	s := of(gs)
+	if i, ok := s.unit[id]; ok {
+		s.touched = append(s.touched, int32(i))
+	}
+}
+
 // Settle recomputes engagement after anything that may have moved a piece
 // (NB-6).
 func (r *Rules) Settle(x *game.Tx) error {
-	if r.placed {
-		st(x).touchPlaced()
-	}
 	return engagement(x, r.p.engagement, r.sight, "NB-6")
 }
 

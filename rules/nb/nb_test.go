@@ -535,7 +535,6 @@ func TestTableDice(t *testing.T) {
 // engagement (NB-6) and of an entering reserve's clearance (NB-10).
 func TestBlind(t *testing.T) {
 	r := engine(t)
-	nb.SeePlacements(r) // the pairs are made by placing pieces
 	for _, c := range []struct {
 		path  string
 		games int
