@@ -165,8 +165,8 @@ func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Comm
 	if !ok {
 		return nil
 	}
-	// past is the hex one or two steps beyond at, away from from.
-	past := func(from geom.Point) string {
+	// beyond is the hex one or two steps beyond at, away from from.
+	beyond := func(from geom.Point) int {
 		j := i
 		for range 1 + rng.IntN(2) {
 			best, far := j, sp.Dist(from, t.Point(j))
@@ -177,7 +177,33 @@ func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Comm
 			}
 			j = best
 		}
-		return t.Label(j)
+		return j
+	}
+	past := func(from geom.Point) string { return t.Label(beyond(from)) }
+	// through is a path given hex by hex from from, through at and on to
+	// the hex past it: each step to the neighbour nearest the next goal.
+	through := func(from geom.Point) []string {
+		j, ok := t.At(from)
+		if !ok {
+			return nil
+		}
+		var out []string
+		for _, to := range []int{i, beyond(from)} {
+			for n := 0; j != to && n < 12; n++ {
+				best, near := -1, sp.Dist(t.Point(j), t.Point(to))
+				for d := range 6 {
+					if k := t.Next(j, d); k >= 0 && sp.Dist(t.Point(k), t.Point(to)) < near {
+						best, near = k, sp.Dist(t.Point(k), t.Point(to))
+					}
+				}
+				if best < 0 {
+					break
+				}
+				j = best
+				out = append(out, t.Label(j))
+			}
+		}
+		return out
 	}
 	var out []game.Command
 	st := nes.StateOf(g.State())
@@ -187,16 +213,25 @@ func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Comm
 		}
 		out = append(out,
 			game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: t.Label(i)}},
-			game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: past(u.At)}},
+			game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: past(u.At), GT: rng.IntN(3) == 0}},
 			game.Command{Verb: "sight", Args: &nes.Args{Sight: true, From: sp.Format(u.At), To: past(u.At)}},
 			game.Command{Verb: "charge", Args: &nes.Args{Unit: u.ID, Target: t.Label(i)}},
 			game.Command{Verb: "bombard", Args: &nes.Args{Unit: u.ID, Target: t.Label(i)}},
 		)
+		if p := through(u.At); len(p) > 0 {
+			out = append(out, game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: p[len(p)-1], Path: p}})
+		}
 	}
 	for _, l := range st.Leaders {
 		if l.Side == side && sp.Dist(l.At, at) <= 6 {
 			out = append(out, game.Command{Verb: "move", Args: &nes.Args{General: l.ID, To: past(l.At)}})
+			if p := through(l.At); len(p) > 0 {
+				out = append(out, game.Command{Verb: "move", Args: &nes.Args{General: l.ID, To: p[len(p)-1], Path: p}})
+			}
 		}
+	}
+	if hq := st.Side(side).HQ; sp.Dist(hq, at) <= 6 {
+		out = append(out, game.Command{Verb: "move", Args: &nes.Args{HQ: true, To: past(hq)}})
 	}
 	return out
 }
