@@ -21,7 +21,7 @@ func (r *Rules) Command(c *game.Command, x *game.Tx) error {
 	if side == game.Umpire {
 		side = st.phasing(x.S.Phase)
 	}
-	k := &cmd{r: r, x: x, s: x.S, st: st, sc: x.Sc, side: side, a: a, umpire: c.Side == game.Umpire}
+	k := &cmd{r: r, x: x, s: x.S, st: st, sc: x.Sc, side: side, seat: c.Side, a: a, umpire: c.Side == game.Umpire}
 	switch c.Verb {
 	case "issue":
 		return k.issue()
@@ -59,9 +59,17 @@ type cmd struct {
 	st     *State
 	sc     *battle.Scenario
 	side   string
+	// seat is who gives it: the side, or the umpire acting for it. What
+	// the command decides, it decides on what the seat knows (issue 32).
+	seat   string
 	a      *Args
 	umpire bool
 }
+
+// hidden reports whether the seat giving the command does not spot the
+// enemy piece id (fog of war): for the command's legality, paths and
+// costs it is not there. The umpire knows every piece.
+func (k *cmd) hidden(id string) bool { return k.s.Hidden(k.seat, id) }
 
 // formation finds a formation of the acting side, by its id or its
 // leader's.
