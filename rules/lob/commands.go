@@ -53,12 +53,12 @@ func (r *Rules) Command(c *game.Command, x *game.Tx) error {
 
 // cmd is a command being carried out.
 type cmd struct {
-	r      *Rules
-	x      *game.Tx // nil when only checking (offers, forecasts)
-	s      *game.State
-	st     *State
-	sc     *battle.Scenario
-	side   string
+	r    *Rules
+	x    *game.Tx // nil when only checking (offers, forecasts)
+	s    *game.State
+	st   *State
+	sc   *battle.Scenario
+	side string
 	// seat is who gives it: the side, or the umpire acting for it. What
 	// the command decides, it decides on what the seat knows (issue 32).
 	seat   string
