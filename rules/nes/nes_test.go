@@ -165,10 +165,16 @@ func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Comm
 	if !ok {
 		return nil
 	}
-	// beyond is the hex one or two steps beyond at, away from from.
+	// beyond is the hex one or two steps beyond at, away from from, or
+	// (far) some more: a way too dear to take, refused in every game,
+	// which must be refused alike.
 	beyond := func(from geom.Point) int {
 		j := i
-		for range 1 + rng.IntN(2) {
+		steps := 1 + rng.IntN(2)
+		if rng.IntN(3) == 0 {
+			steps += 4 + rng.IntN(6)
+		}
+		for range steps {
 			best, far := j, sp.Dist(from, t.Point(j))
 			for d := range 6 {
 				if n := t.Next(j, d); n >= 0 && sp.Dist(from, t.Point(n)) > far {
@@ -189,7 +195,7 @@ func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Comm
 		}
 		var out []string
 		for _, to := range []int{i, beyond(from)} {
-			for n := 0; j != to && n < 12; n++ {
+			for n := 0; j != to && n < 20; n++ {
 				best, near := -1, sp.Dist(t.Point(j), t.Point(to))
 				for d := range 6 {
 					if k := t.Next(j, d); k >= 0 && sp.Dist(t.Point(k), t.Point(to)) < near {
