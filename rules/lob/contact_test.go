@@ -134,7 +134,7 @@ func TestContact(t *testing.T) {
 	// Without fog the path through the confederate is refused, as before.
 	g = moving(t, r, game.FogOff)
 	_, err = g.Do(game.Command{Side: "union", Verb: "move", Args: &lob.Args{Unit: "a1", To: "0803", Path: path}})
-	if err == nil || err.Error() != "hex 0703 holds the enemy" {
+	if err == nil || err.Error() != "a1 cannot take that path: hex 0703 holds the enemy" {
 		t.Errorf("without fog: %v", err)
 	}
 }

@@ -179,14 +179,14 @@ func (k *cmd) plan(m *mover, to geom.Point) (*Path, error) {
 			j, _ := t.At(h)
 			d := t.Dir(at, j)
 			if d < 0 {
-				return nil, game.Reject("", "hex %s does not touch %s before it; a path is a chain of neighbouring hexes", t.Label(j), t.Label(at))
+				return nil, game.Reject("", "%s cannot take that path: hex %s does not touch %s before it; a path is a chain of neighbouring hexes", m.id, t.Label(j), t.Label(at))
 			}
 			if blocked[j] {
-				return nil, game.Reject("", "hex %s holds the enemy", t.Label(j))
+				return nil, game.Reject("", "%s cannot take that path: hex %s holds the enemy", m.id, t.Label(j))
 			}
 			c, ok := step(at, d)
 			if !ok {
-				return nil, game.Reject("", "hex %s (%s) or the hexside into it is prohibited to %s", t.Label(j), t.TerrainName(j), m.kind)
+				return nil, game.Reject("", "%s cannot take that path: hex %s (%s) or the hexside into it is prohibited to %s", m.id, t.Label(j), t.TerrainName(j), m.kind)
 			}
 			p.Hexes, p.Cost, at = append(p.Hexes, j), p.Cost+c, j
 		}
