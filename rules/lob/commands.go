@@ -711,10 +711,10 @@ func (k *cmd) loss() error {
 	if k.a.Points < 1 || k.a.Points > 99 {
 		return game.Reject("", "a unit loses 1..99 strength points, not %d", k.a.Points)
 	}
+	// Whether the loss counts toward a fluke stoppage check is the unit's
+	// side's secret (its orders): Apply works it out, the event (seen by
+	// both sides) does not say.
 	l := &Lost{Unit: u.ID, Points: min(k.a.Points, u.Strength)}
 	l.Left = u.Strength - l.Points
-	if f := k.st.Formation(u.Command); f != nil && k.st.liveAttack(f) != nil && f.FlukeFrom > 0 {
-		l.Command = f.ID
-	}
 	return k.x.Emit(game.Event{Type: EvLost, Side: k.side, See: game.All, Data: l})
 }
