@@ -103,9 +103,9 @@ type Lost struct {
 	Points    int         `json:"points"`
 	Situation string      `json:"situation"`
 	Checks    []LossCheck `json:"checks,omitempty"`
-	// More says the event goes on from the one before it, for the command
-	// units there that the recording side does not spot (fog of war): it
-	// takes no strength, and only those who spot them see it.
+	// More says the event is one command unit's check alone, made with fog
+	// of war before the loss itself (the next event): it takes no strength,
+	// and only the sides that spot the command unit see it.
 	More bool `json:"more,omitempty"`
 }
 
@@ -129,9 +129,8 @@ type Fired struct {
 	Hit      []string `json:"hit,omitempty"`    // the combat units in the impact hex
 	Lost     []int    `json:"lost,omitempty"`   // strength each lost
 	Disorder []string `json:"disorder,omitempty"`
-	// More says the event goes on from the one before it, for the units
-	// hit that the firing side does not spot (fog of war): only those
-	// who spot them see it.
+	// More says the event is one unit hit alone, after the fire's own
+	// event, with fog of war: only the sides that spot the unit see it.
 	More bool `json:"more,omitempty"`
 }
 
@@ -145,9 +144,9 @@ type Charged struct {
 	Effect     string        `json:"effect,omitempty"`
 	Disordered bool          `json:"disordered,omitempty"`
 	Checks     []MoraleCheck `json:"checks,omitempty"`
-	// More says the event goes on from the one before it, for the units
-	// in the charge zones that the charging side does not spot (fog of
-	// war): only those who spot them see it.
+	// More says the event is one unit's morale check alone, after the
+	// charge's own event, with fog of war: only the sides that spot the
+	// unit see it.
 	More bool `json:"more,omitempty"`
 }
 
