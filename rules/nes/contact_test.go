@@ -1,6 +1,7 @@
 package nes_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -135,5 +136,45 @@ func TestContact(t *testing.T) {
 	_, err = g.Do(game.Command{Side: "french", Verb: "move", Args: &nes.Args{Unit: "f-inf", To: "0703", Path: path}})
 	if err == nil || err.Error() != "f-inf cannot take that path: hex 0603 holds the enemy (NES-7)" {
 		t.Errorf("without fog: %v", err)
+	}
+}
+
+// TestFogLossChecks: under fog of war the NES-4 check of each command unit
+// in the hex of a unit that loses strength is an event of its own, before
+// the loss (so that the fog gives it to the sides that spot that command
+// unit, whatever else they spot); without fog the checks are in the loss's
+// event, as before.
+func TestFogLossChecks(t *testing.T) {
+	r := engine(t)
+	sc := strings.Replace(contactScenario, `general: {id: friant, at: "0105"`, `general: {id: friant, at: "0303"`, 1)
+	for _, fog := range []string{game.FogOff, game.FogOn} {
+		g, err := game.New(read(t, r, "loss.yaml", []byte(sc)), r, game.Seeded(1), game.WithFog(fog))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g.Step().Name != nes.StepCombat {
+			if _, err := g.Do(game.Command{Side: g.Acting()[0], Verb: game.Ready}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		evs, err := g.Do(game.Command{Side: "french", Verb: "loss", Args: &nes.Args{Unit: "f-inf", Points: 1, Situation: "shock"}})
+		if err != nil {
+			t.Fatalf("%s: %v", fog, err)
+		}
+		var got []string
+		for _, e := range evs {
+			d := e.Data.(*nes.Lost)
+			got = append(got, fmt.Sprintf("%d points, %d checks, %d rolls, more %v", d.Points, len(d.Checks), len(e.Rolls), d.More))
+		}
+		want := []string{"1 points, 1 checks, 1 rolls, more false"}
+		if fog != game.FogOff {
+			want = []string{"0 points, 1 checks, 1 rolls, more true", "1 points, 0 checks, 0 rolls, more false"}
+		}
+		if strings.Join(got, "; ") != strings.Join(want, "; ") {
+			t.Errorf("%s: the loss's events are %q; want %q", fog, got, want)
+		}
+		if u := nes.StateOf(g.State()).Unit("f-inf"); u.Strength != 3 {
+			t.Errorf("%s: f-inf has %d strength left; want 3", fog, u.Strength)
+		}
 	}
 }
