@@ -118,6 +118,14 @@ func TestContact(t *testing.T) {
 		if d := g.Describe(&evs[1], nil); !strings.Contains(d, "came upon") {
 			t.Errorf("%s: the contact reads %q", fog, d)
 		}
+		// The confederates see a1 now, but not how far it has come, nor
+		// from where.
+		if v := lob.StateOf(g.Sees("confederate")).Unit("a1"); v == nil || v.Used != 0 || v.Start != (geom.Point{}) {
+			t.Errorf("%s: the confederate view of a1: %+v", fog, v)
+		}
+		if v := lob.StateOf(g.Sees("union")).Unit("a1"); v.Used != 3*lob.Sixths || v.Start != geom.Pt(3, 3) {
+			t.Errorf("%s: the union view of a1: used %d, start %v", fog, v.Used, v.Start)
+		}
 	}
 
 	// By the path it finds, worked out on what the union knows.

@@ -116,6 +116,13 @@ func TestContact(t *testing.T) {
 		if d := g.Describe(&evs[1], nil); !strings.Contains(d, "came upon") {
 			t.Errorf("%s: the contact reads %q", fog, d)
 		}
+		// The russians see f-inf now, but not how far it has come.
+		if v := nes.StateOf(g.Sees("russian")).Unit("f-inf"); v == nil || v.Used != 0 || v.GT {
+			t.Errorf("%s: the russian view of f-inf: %+v", fog, v)
+		}
+		if v := nes.StateOf(g.Sees("french")).Unit("f-inf"); v.Used != 2*nes.Sixths {
+			t.Errorf("%s: the french view of f-inf has used %d sixths", fog, v.Used)
+		}
 	}
 
 	// By the path it finds: the server works it out on what the french

@@ -213,20 +213,31 @@ func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Comm
 	}
 	var out []game.Command
 	st := nes.StateOf(g.State())
+	step := g.Step().Name
 	for _, u := range st.Units {
-		if u.Side != side || sp.Dist(u.At, at) > 6 || len(out) > 12 {
+		if u.Side != side || !u.OnTable || sp.Dist(u.At, at) > 6 || len(out) > 12 {
 			continue
 		}
-		out = append(out,
-			game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: t.Label(i)}},
-			game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: past(u.At), GT: rng.IntN(3) == 0}},
-			game.Command{Verb: "sight", Args: &nes.Args{Sight: true, From: sp.Format(u.At), To: past(u.At)}},
-			game.Command{Verb: "charge", Args: &nes.Args{Unit: u.ID, Target: t.Label(i)}},
-			game.Command{Verb: "bombard", Args: &nes.Args{Unit: u.ID, Target: t.Label(i)}},
-		)
-		if p := through(u.At); len(p) > 0 {
-			out = append(out, game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: p[len(p)-1], Path: p}})
+		// A look along a line is a question asked in any step.
+		out = append(out, game.Command{Verb: "sight", Args: &nes.Args{Sight: true, From: sp.Format(u.At), To: past(u.At)}})
+		switch step {
+		case nes.StepMove:
+			out = append(out,
+				game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: t.Label(i)}},
+				game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: past(u.At), GT: rng.IntN(3) == 0}},
+			)
+			if p := through(u.At); len(p) > 0 {
+				out = append(out, game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: p[len(p)-1], Path: p}})
+			}
+		case nes.StepCombat:
+			out = append(out,
+				game.Command{Verb: "charge", Args: &nes.Args{Unit: u.ID, Target: t.Label(i)}},
+				game.Command{Verb: "bombard", Args: &nes.Args{Unit: u.ID, Target: t.Label(i)}},
+			)
 		}
+	}
+	if step != nes.StepMove {
+		return out
 	}
 	for _, l := range st.Leaders {
 		if l.Side == side && sp.Dist(l.At, at) <= 6 {
