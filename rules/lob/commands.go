@@ -21,7 +21,7 @@ func (r *Rules) Command(c *game.Command, x *game.Tx) error {
 	if side == game.Umpire {
 		side = st.phasing(x.S.Phase)
 	}
-	k := &cmd{r: r, x: x, s: x.S, st: st, sc: x.Sc, side: side, a: a, umpire: c.Side == game.Umpire}
+	k := &cmd{r: r, x: x, s: x.S, st: st, sc: x.Sc, side: side, seat: c.Side, a: a, umpire: c.Side == game.Umpire}
 	switch c.Verb {
 	case "issue":
 		return k.issue()
@@ -53,15 +53,23 @@ func (r *Rules) Command(c *game.Command, x *game.Tx) error {
 
 // cmd is a command being carried out.
 type cmd struct {
-	r      *Rules
-	x      *game.Tx // nil when only checking (offers, forecasts)
-	s      *game.State
-	st     *State
-	sc     *battle.Scenario
-	side   string
+	r    *Rules
+	x    *game.Tx // nil when only checking (offers, forecasts)
+	s    *game.State
+	st   *State
+	sc   *battle.Scenario
+	side string
+	// seat is who gives it: the side, or the umpire acting for it. What
+	// the command decides, it decides on what the seat knows (issue 32).
+	seat   string
 	a      *Args
 	umpire bool
 }
+
+// hidden reports whether the seat giving the command does not spot the
+// enemy piece id (fog of war): for the command's legality, paths and
+// costs it is not there. The umpire knows every piece.
+func (k *cmd) hidden(id string) bool { return k.s.Hidden(k.seat, id) }
 
 // formation finds a formation of the acting side, by its id or its
 // leader's.
@@ -703,10 +711,10 @@ func (k *cmd) loss() error {
 	if k.a.Points < 1 || k.a.Points > 99 {
 		return game.Reject("", "a unit loses 1..99 strength points, not %d", k.a.Points)
 	}
+	// Whether the loss counts toward a fluke stoppage check is the unit's
+	// side's secret (its orders): Apply works it out, the event (seen by
+	// both sides) does not say.
 	l := &Lost{Unit: u.ID, Points: min(k.a.Points, u.Strength)}
 	l.Left = u.Strength - l.Points
-	if f := k.st.Formation(u.Command); f != nil && k.st.liveAttack(f) != nil && f.FlukeFrom > 0 {
-		l.Command = f.ID
-	}
 	return k.x.Emit(game.Event{Type: EvLost, Side: k.side, See: game.All, Data: l})
 }

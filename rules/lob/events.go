@@ -200,7 +200,9 @@ type Lost struct {
 	Unit   string `json:"unit"`
 	Points int    `json:"points"`
 	Left   int    `json:"left"` // strength left: 0, eliminated
-	// Command is the Command whose attack losses it counts to (LOB-7).
+	// Command is the Command whose attack losses it counted to (LOB-7),
+	// in logs made before issue 32: it told the enemy of a secret order,
+	// and is no longer written (Apply works it out).
 	Command string `json:"command,omitempty"`
 }
 
@@ -641,7 +643,10 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		if u.Strength <= 0 {
 			u.Strength, u.Gone = 0, true
 		}
-		if f := st.Formation(d.Command); f != nil {
+		// The losses of a division under an accepted attack order count
+		// toward its fluke stoppage checks (LOB-7). A log made before
+		// issue 32 names the division in the event; it is the same one.
+		if f := st.Formation(u.Command); f != nil && st.liveAttack(f) != nil && f.FlukeFrom > 0 {
 			f.Losses += d.Points
 		}
 	case *Aware:

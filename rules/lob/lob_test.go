@@ -2,6 +2,7 @@ package lob_test
 
 import (
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"orderly/battle"
 	"orderly/game"
 	"orderly/game/gametest"
+	"orderly/geom"
 	"orderly/rules"
 	"orderly/rules/lob"
 )
@@ -177,7 +179,114 @@ func TestTableDice(t *testing.T) {
 // is given the same whatever hidden enemy pieces do.
 func TestBlind(t *testing.T) {
 	r := engine(t)
-	gametest.Blind(t, r, demo(t, r), 8)
+	t.Run("demo", func(t *testing.T) { gametest.Blind(t, r, demo(t, r), 6, probe) })
+	// On the demo's small field the pieces hidden from a side are mostly
+	// its leaders, which block no move: here they are units as well.
+	t.Run("wooded", func(t *testing.T) { gametest.Blind(t, r, gametest.ReadFile(t, r, "testdata/blind.yaml"), 6, probe) })
+}
+
+// probe aims moves (to the hex, past it, and along a path given hex by
+// hex through it), their forecasts and the posting of batteries of the
+// side's units, leaders and HQs near at (where a hidden enemy stands in
+// one game of a differential pair) at it and past it.
+func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Command {
+	t := g.Scenario().Terrain
+	sp := g.Scenario().Space()
+	i, ok := t.At(at)
+	if !ok {
+		return nil
+	}
+	// beyond is the hex one or two steps beyond at, away from from, or
+	// (far) some more: a way too dear to take, refused in every game,
+	// which must be refused alike.
+	beyond := func(from geom.Point) int {
+		j := i
+		steps := 1 + rng.IntN(2)
+		if rng.IntN(3) == 0 {
+			steps += 4 + rng.IntN(6)
+		}
+		for range steps {
+			best, far := j, sp.Dist(from, t.Point(j))
+			for d := range 6 {
+				if n := t.Next(j, d); n >= 0 && sp.Dist(from, t.Point(n)) > far {
+					best, far = n, sp.Dist(from, t.Point(n))
+				}
+			}
+			j = best
+		}
+		return j
+	}
+	past := func(from geom.Point) string { return t.Label(beyond(from)) }
+	// through is a path given hex by hex from from, through at and on to
+	// the hex past it: each step to the neighbour nearest the next goal.
+	through := func(from geom.Point) []string {
+		j, ok := t.At(from)
+		if !ok {
+			return nil
+		}
+		var out []string
+		for _, to := range []int{i, beyond(from)} {
+			for n := 0; j != to && n < 20; n++ {
+				best, near := -1, sp.Dist(t.Point(j), t.Point(to))
+				for d := range 6 {
+					if k := t.Next(j, d); k >= 0 && sp.Dist(t.Point(k), t.Point(to)) < near {
+						best, near = k, sp.Dist(t.Point(k), t.Point(to))
+					}
+				}
+				if best < 0 {
+					break
+				}
+				j = best
+				out = append(out, t.Label(j))
+			}
+		}
+		return out
+	}
+	// moves are the moves of one piece: a made to go to at, past it, and
+	// along a path through it.
+	var out []game.Command
+	moves := func(verb string, from geom.Point, a func() *lob.Args) {
+		to, by := a(), a()
+		to.To = t.Label(i)
+		by.To = past(from)
+		out = append(out, game.Command{Verb: verb, Args: to}, game.Command{Verb: verb, Args: by})
+		if p := through(from); len(p) > 0 {
+			along := a()
+			along.To, along.Path = p[len(p)-1], p
+			out = append(out, game.Command{Verb: verb, Args: along})
+		}
+	}
+	st := lob.StateOf(g.State())
+	step := g.Step().Name
+	for _, u := range st.Units {
+		if u.Side != side || !u.OnTable || sp.Dist(u.At, at) > 6 {
+			continue
+		}
+		switch {
+		case step == lob.StepMove:
+			moves("move", u.At, func() *lob.Args { return &lob.Args{Unit: u.ID} })
+		case step == lob.StepOrders && u.Type == "artillery":
+			moves("post", u.At, func() *lob.Args { return &lob.Args{Unit: u.ID} })
+		}
+	}
+	if step == lob.StepMove {
+		for _, l := range st.Leaders {
+			if l.Side == side && l.OnTable && sp.Dist(l.At, at) <= 6 {
+				moves("move", l.At, func() *lob.Args { return &lob.Args{Leader: l.ID} })
+			}
+		}
+		for _, f := range st.Formations {
+			if f.Side == side && f.HQOn && sp.Dist(f.HQ, at) <= 6 {
+				moves("move", f.HQ, func() *lob.Args { return &lob.Args{HQ: f.ID} })
+			}
+		}
+		if sd := st.Side(side); sp.Dist(sd.HQ, at) <= 6 {
+			moves("move", sd.HQ, func() *lob.Args { return &lob.Args{Army: true} })
+		}
+	}
+	// A few of them each time: every command is compared at length.
+	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out[:min(len(out), 3)]
 }
 
 func TestFog(t *testing.T) {

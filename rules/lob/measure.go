@@ -95,18 +95,45 @@ func (k *cmd) mover(post bool) (*mover, error) {
 	return &mover{id: u.ID, kind: u.Type, at: u.At, allow: k.r.allow[u.Type], used: u.Used, unit: u}, nil
 }
 
-// blocked marks the hexes with an enemy combat unit.
-func (st *State) blocked(side string) []bool {
+// blocked marks the hexes with an enemy combat unit, but those hidden
+// says are not there (nil: none).
+func (st *State) blocked(side string, hidden func(string) bool) []bool {
 	t := st.sc.Terrain
 	out := make([]bool, t.Len())
 	for i := range st.Units {
-		if u := &st.Units[i]; u.alive() && u.Side != side {
+		if u := &st.Units[i]; u.alive() && u.Side != side && (hidden == nil || !hidden(u.ID)) {
 			if j, ok := t.At(u.At); ok {
 				out[j] = true
 			}
 		}
 	}
 	return out
+}
+
+// meets finds the first hex of a path, worked out on what the seat knows,
+// that holds an enemy combat unit it did not spot (fog of war): the index
+// of the hex in the path and the unit met there; -1 if the path is clear.
+// A check (offers, forecasts) meets nothing: it knows only what the seat
+// knows.
+func (k *cmd) meets(path []int) (int, *Unit) {
+	if k.x == nil || !k.s.Fogged() || k.seat == game.Umpire {
+		return -1, nil
+	}
+	t := k.sc.Terrain
+	at := map[int]*Unit{}
+	for i := range k.st.Units {
+		if u := &k.st.Units[i]; u.alive() && u.Side != k.side {
+			if j, ok := t.At(u.At); ok && at[j] == nil {
+				at[j] = u
+			}
+		}
+	}
+	for n, j := range path {
+		if u := at[j]; u != nil {
+			return n, u
+		}
+	}
+	return -1, nil
 }
 
 // stacked counts a side's combat units in a hex.
@@ -139,7 +166,7 @@ func (k *cmd) plan(m *mover, to geom.Point) (*Path, error) {
 		return nil, game.Reject("", "%s is in hex %s already", m.id, t.Label(dest))
 	}
 	left := max(m.allow-m.used, 0)
-	blocked := k.st.blocked(k.side)
+	blocked := k.st.blocked(k.side, k.hidden)
 	step := k.r.stepper(t, m.kind, blocked)
 	if len(k.a.Path) > 0 {
 		p := &Path{}
@@ -152,14 +179,14 @@ func (k *cmd) plan(m *mover, to geom.Point) (*Path, error) {
 			j, _ := t.At(h)
 			d := t.Dir(at, j)
 			if d < 0 {
-				return nil, game.Reject("", "hex %s does not touch %s before it; a path is a chain of neighbouring hexes", t.Label(j), t.Label(at))
+				return nil, game.Reject("", "%s cannot take that path: hex %s does not touch %s before it; a path is a chain of neighbouring hexes", m.id, t.Label(j), t.Label(at))
 			}
 			if blocked[j] {
-				return nil, game.Reject("", "hex %s holds the enemy", t.Label(j))
+				return nil, game.Reject("", "%s cannot take that path: hex %s holds the enemy", m.id, t.Label(j))
 			}
 			c, ok := step(at, d)
 			if !ok {
-				return nil, game.Reject("", "hex %s (%s) or the hexside into it is prohibited to %s", t.Label(j), t.TerrainName(j), m.kind)
+				return nil, game.Reject("", "%s cannot take that path: hex %s (%s) or the hexside into it is prohibited to %s", m.id, t.Label(j), t.TerrainName(j), m.kind)
 			}
 			p.Hexes, p.Cost, at = append(p.Hexes, j), p.Cost+c, j
 		}
@@ -185,8 +212,10 @@ func (k *cmd) plan(m *mover, to geom.Point) (*Path, error) {
 // its Command (LOB-2, LOB-7, LOB-8): a unit out of command radius moves
 // only back toward it; a unit of a Command in no-orders status or
 // skedaddled stays within it (10.8a, 10.9; our reading); a unit of a
-// fluked division does not advance toward the enemy (10.7b).
-func (st *State) radiusRule(u *Unit, to geom.Point) (string, string) {
+// fluked division does not advance toward the enemy (10.7b), the enemy
+// its side knows of (hidden says which enemy units it does not spot; nil:
+// none).
+func (st *State) radiusRule(u *Unit, to geom.Point, hidden func(string) bool) (string, string) {
 	f := st.Formation(u.Command)
 	if f == nil {
 		return "", ""
@@ -211,7 +240,7 @@ func (st *State) radiusRule(u *Unit, to geom.Point) (string, string) {
 		return "LOB-2", fmt.Sprintf("%s has no orders; its units move within its command radius, and hex %s is outside it", f.ID, st.sc.Map.Format(to))
 	}
 	if f.Fluked {
-		if e0, e1 := st.nearestEnemy(u.Side, u.At), st.nearestEnemy(u.Side, to); e0 >= 0 && e1 < e0 {
+		if e0, e1 := st.nearestEnemy(u.Side, u.At, hidden), st.nearestEnemy(u.Side, to, hidden); e0 >= 0 && e1 < e0 {
 			cause := "failed a fluke stoppage check"
 			if f.Futile {
 				cause = "ended its attack as futile"
@@ -234,11 +263,12 @@ func (st *State) towardGoal(sd *Side, to geom.Point) string {
 	return ""
 }
 
-// nearestEnemy is the distance to the nearest enemy combat unit, or -1.
-func (st *State) nearestEnemy(side string, p geom.Point) int {
+// nearestEnemy is the distance to the nearest enemy combat unit, or -1,
+// leaving out those hidden says are not there (nil: none).
+func (st *State) nearestEnemy(side string, p geom.Point, hidden func(string) bool) int {
 	best := -1
 	for i := range st.Units {
-		if u := &st.Units[i]; u.alive() && u.Side != side {
+		if u := &st.Units[i]; u.alive() && u.Side != side && (hidden == nil || !hidden(u.ID)) {
 			if d := st.dist(p, u.At); best < 0 || d < best {
 				best = d
 			}
@@ -249,6 +279,17 @@ func (st *State) nearestEnemy(side string, p geom.Point) int {
 
 // move moves a piece (LOB-2), or posts a battery (LOB-4: no command roll;
 // it unlimbers within its Command's radius).
+//
+// With fog of war the move is worked out on what the side spots: an enemy
+// combat unit it does not spot is not there for it (nor for the rule that
+// a fluked division does not advance toward the enemy). If the way then
+// runs into such a unit, the move is carried out up to the hex before it
+// (the last hex before it where a combat unit may stack, if that one is
+// full), the movement points spent on the way stay spent, a battery being
+// posted is not (it stays limbered), and the contact is an event that
+// both sides see: from then on each spots the other's piece. The checks
+// of the move (command radius, the army HQ's destination) are made on the
+// move as it was given.
 func (k *cmd) move(post bool) error {
 	m, err := k.mover(post)
 	if err != nil {
@@ -263,45 +304,82 @@ func (k *cmd) move(post bool) error {
 		return err
 	}
 	t := k.sc.Terrain
-	mv := &Moved{Cost: pl.Cost, To: t.Label(pl.Hexes[len(pl.Hexes)-1]), Posted: post}
-	for _, j := range pl.Hexes {
-		mv.Path = append(mv.Path, t.Point(j))
-	}
-	var moves []game.Move
 	rule := "LOB-2"
+	id := m.id
 	switch {
 	case m.army != nil:
 		if why := k.st.towardGoal(m.army, to); why != "" && !k.umpire {
 			return game.Reject("LOB-4", "%s", why)
 		}
-		mv.Army = k.side
-		rule = "LOB-4"
+		rule, id = "LOB-4", armyHQ(k.side)
 	case m.hq != nil:
-		mv.HQ = m.hq.ID
-		rule = "LOB-1"
-	case m.lead != nil:
-		mv.Leader = m.id
-		moves = append(moves, game.Move{General: m.id, To: to, Piece: m.lead.pi + 1})
-	default:
+		rule, id = "LOB-1", commandHQ(m.hq.ID)
+	case m.unit != nil:
 		u := m.unit
 		if n := k.st.stacked(k.side, to); n+1 > k.r.play["stack"] {
 			return game.Reject("", "hex %s holds %d of your combat units already; at most %d stack (lob/play stack)", k.sc.Map.Format(to), n, k.r.play["stack"])
 		}
-		if rl, why := k.st.radiusRule(u, to); why != "" && !k.umpire {
+		if rl, why := k.st.radiusRule(u, to, k.hidden); why != "" && !k.umpire {
 			return game.Overridable(u.ID, rl, "%s", why)
 		}
-		mv.Unit = u.ID
-		mo := game.Move{Unit: u.ID, To: to, Piece: u.pi + 1}
 		if post {
 			f := k.st.Formation(u.Command)
 			if in, _ := k.st.InRadius(f, to); !in {
 				return game.Reject("LOB-4", "a posted battery unlimbers within its Command's radius; hex %s is outside that of %s", k.sc.Map.Format(to), f.ID)
 			}
-			mo.Shape, rule = "unlimbered", "LOB-4"
+			rule = "LOB-4"
 		}
-		moves = append(moves, mo)
 	}
-	return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: rule, Moves: moves, Data: mv})
+	stop, met := k.meets(pl.Hexes)
+	if stop >= 0 {
+		for stop > 0 && m.unit != nil && k.st.stacked(k.side, t.Point(pl.Hexes[stop-1]))+1 > k.r.play["stack"] {
+			stop--
+		}
+		pl.Hexes, pl.Cost, post = pl.Hexes[:stop], k.cost(m, pl.Hexes[:stop]), false
+	}
+	if len(pl.Hexes) > 0 {
+		end := t.Point(pl.Hexes[len(pl.Hexes)-1])
+		mv := &Moved{Cost: pl.Cost, To: t.Label(pl.Hexes[len(pl.Hexes)-1]), Posted: post}
+		for _, j := range pl.Hexes {
+			mv.Path = append(mv.Path, t.Point(j))
+		}
+		var moves []game.Move
+		switch {
+		case m.army != nil:
+			mv.Army = k.side
+		case m.hq != nil:
+			mv.HQ = m.hq.ID
+		case m.lead != nil:
+			mv.Leader = m.id
+			moves = append(moves, game.Move{General: m.id, To: end, Piece: m.lead.pi + 1})
+		default:
+			mv.Unit = m.unit.ID
+			mo := game.Move{Unit: m.unit.ID, To: end, Piece: m.unit.pi + 1}
+			if post {
+				mo.Shape = "unlimbered"
+			}
+			moves = append(moves, mo)
+		}
+		if err := k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: rule, Moves: moves, Data: mv}); err != nil {
+			return err
+		}
+	}
+	if met == nil {
+		return nil
+	}
+	return k.x.Contact(k.side, id, met.ID, met.At, rule)
+}
+
+// cost is what m's steps along path cost, from where it stands.
+func (k *cmd) cost(m *mover, path []int) int {
+	t := k.sc.Terrain
+	at, _ := t.At(m.at)
+	total := 0
+	for _, j := range path {
+		c, _ := k.r.Price(t, m.kind, at, t.Dir(at, j))
+		total, at = total+c, j
+	}
+	return total
 }
 
 // Settle makes a Command skedaddle when an enemy combat unit in line or

@@ -12,9 +12,10 @@ import (
 )
 
 // checker is a command checked without being carried out: what a page is
-// offered, and what it is told before a roll, is what Command would do.
-func (r *Rules) checker(s *game.State, sc *battle.Scenario, side string, a *Args) *cmd {
-	return &cmd{r: r, s: s, st: ext(s), sc: sc, side: side, a: a}
+// offered, and what it is told before a roll, is what Command would do on
+// what seat knows.
+func (r *Rules) checker(s *game.State, sc *battle.Scenario, seat, side string, a *Args) *cmd {
+	return &cmd{r: r, s: s, st: ext(s), sc: sc, side: side, seat: seat, a: a}
 }
 
 // Offers says which of the step's commands seat may give for each id
@@ -336,7 +337,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 	moving := step.Name == StepMove && slices.Contains(step.Actors, side) && st.sc.Terrain != nil
 	var blocked []bool
 	if moving {
-		blocked = st.blocked(side)
+		blocked = st.blocked(side, nil)
 	}
 	for i := range st.Units {
 		u := &st.Units[i]
@@ -351,7 +352,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		}
 		if moving && u.Used < r.allow[u.Type] {
 			box.Reach = r.reachFrom(st, u.At, u.Type, blocked, max(r.allow[u.Type]-u.Used, 0), func(at geom.Point) string {
-				_, why := st.radiusRule(u, at)
+				_, why := st.radiusRule(u, at, nil)
 				return why
 			})
 		}
@@ -584,10 +585,11 @@ func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, args a
 		return nil, game.Reject("", "give the command to forecast")
 	}
 	st := ext(s)
+	seat := side
 	if side == game.Umpire {
 		side = st.phasing(s.Phase)
 	}
-	k := r.checker(s, sc, side, a)
+	k := r.checker(s, sc, seat, side, a)
 	verb := a.verb
 	if verb == "" {
 		switch {
@@ -693,7 +695,7 @@ func (k *cmd) forecastMove(post bool) ([]game.Forecast, error) {
 	}
 	f.Note = fmt.Sprintf("costs %s MP of the %s left", MP(pl.Cost), MP(max(m.allow-m.used, 0)))
 	if m.unit != nil {
-		if _, why := k.st.radiusRule(m.unit, to); why != "" {
+		if _, why := k.st.radiusRule(m.unit, to, k.hidden); why != "" {
 			f.Note += "; refused: " + why
 		}
 	}

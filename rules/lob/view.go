@@ -48,7 +48,8 @@ func (r *Rules) Names(e *game.Event) []string {
 // commander), and so is an enemy formation none of whose pieces it spots,
 // its HQ with it, and an enemy HQ (a Command's or the army's) it does not
 // spot: the HQ counters are marks the fog spots (Marks), and their moves
-// name them (Names).
+// name them (Names); nor is it told how far the enemy's pieces have moved
+// this turn, which would tell where they came from.
 func (r *Rules) View(s *game.State, seat string) *game.State {
 	fog := s.Fogged() && seat != game.Umpire
 	hidden := func(id string) bool { return fog && id != "" && s.Hidden(seat, id) }
@@ -65,6 +66,9 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 	}
 	for i := range c.Units {
 		c.Units[i].pi = -1
+	}
+	if fog {
+		c.moves(seat)
 	}
 	if seat != game.Umpire {
 		var orders []Order
@@ -90,6 +94,32 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 	c.index()
 	out.Ext = c
 	return out
+}
+
+// moves leaves out of a view's state c how far the enemy's pieces and HQs
+// have moved this turn, and where its units began to: with fog of war
+// that would tell where they came from, which seat may not have seen.
+func (c *State) moves(seat string) {
+	for i := range c.Leaders {
+		if l := &c.Leaders[i]; l.Side != seat {
+			l.Used = 0
+		}
+	}
+	for i := range c.Units {
+		if u := &c.Units[i]; u.Side != seat {
+			u.Used, u.Start = 0, geom.Point{}
+		}
+	}
+	for i := range c.Formations {
+		if f := &c.Formations[i]; f.Side != seat {
+			f.HQUsed = 0
+		}
+	}
+	for i := range c.Sides {
+		if sd := &c.Sides[i]; sd.ID != seat {
+			sd.HQUsed = 0
+		}
+	}
 }
 
 // fog leaves out of a view's state c what seat does not spot with fog of

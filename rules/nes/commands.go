@@ -23,7 +23,7 @@ func (r *Rules) Command(c *game.Command, x *game.Tx) error {
 	if side == game.Umpire {
 		side = st.phasing(x.S.Phase)
 	}
-	k := &cmd{r: r, x: x, s: x.S, st: st, sc: x.Sc, side: side, a: a}
+	k := &cmd{r: r, x: x, s: x.S, st: st, sc: x.Sc, side: side, seat: c.Side, a: a}
 	switch c.Verb {
 	case "send":
 		return k.send()
@@ -55,8 +55,16 @@ type cmd struct {
 	st   *State
 	sc   *battle.Scenario
 	side string
+	// seat is who gives it: the side, or the umpire acting for it. What
+	// the command decides, it decides on what the seat knows (issue 32).
+	seat string
 	a    *Args
 }
+
+// hidden reports whether the seat giving the command does not spot the
+// enemy piece id (fog of war): for the command's legality, paths and
+// costs it is not there. The umpire knows every piece.
+func (k *cmd) hidden(id string) bool { return k.s.Hidden(k.seat, id) }
 
 // leader finds a command unit of the acting side, by its own id or the
 // id of the formation it commands.
@@ -236,6 +244,68 @@ func (r *Rules) allowance(st *State, u *Unit, gt bool) int {
 	return a
 }
 
+// blocked marks the hexes the command's piece may not enter, as its seat
+// knows them: those with an enemy combat unit or command unit it spots
+// (every one without fog of war, or for the umpire).
+func (k *cmd) blocked() []bool {
+	if !k.s.Fogged() || k.seat == game.Umpire {
+		return k.st.blocked(k.side)
+	}
+	t := k.sc.Terrain
+	out := make([]bool, t.Len())
+	mark := func(p *game.Piece) {
+		if i, ok := t.At(p.At); ok && p.Side != k.side && !k.hidden(p.ID) {
+			out[i] = true
+		}
+	}
+	for i := range k.st.Units {
+		if u := &k.st.Units[i]; u.alive() {
+			mark(u.Piece)
+		}
+	}
+	for i := range k.st.Leaders {
+		if l := &k.st.Leaders[i]; l.OnTable {
+			mark(l.Piece)
+		}
+	}
+	return out
+}
+
+// meets finds the first hex of a path, worked out on what the seat knows,
+// that holds an enemy piece it did not spot (fog of war): the index of
+// the hex in the path and the piece met there, a combat unit before a
+// command unit; -1 if the path is clear. A check (offers, forecasts)
+// meets nothing: it knows only what the seat knows.
+func (k *cmd) meets(path []int) (int, *game.Piece) {
+	if k.x == nil || !k.s.Fogged() || k.seat == game.Umpire {
+		return -1, nil
+	}
+	t := k.sc.Terrain
+	o := k.st.occupied()
+	in := func(p geom.Point, j int) bool {
+		i, ok := t.At(p)
+		return ok && i == j
+	}
+	for n, j := range path {
+		for si, s := range k.st.sides {
+			if s == k.side || !o.present[si][j] {
+				continue
+			}
+			for i := range k.st.Units {
+				if u := &k.st.Units[i]; u.Side == s && u.alive() && in(u.At, j) {
+					return n, u.Piece
+				}
+			}
+			for i := range k.st.Leaders {
+				if l := &k.st.Leaders[i]; l.Side == s && l.OnTable && in(l.At, j) {
+					return n, l.Piece
+				}
+			}
+		}
+	}
+	return -1, nil
+}
+
 // blocked marks the hexes a side's pieces may not enter: those with an
 // enemy combat unit or command unit in them.
 func (st *State) blocked(side string) []bool {
@@ -279,7 +349,7 @@ func (r *Rules) route(t *terrain.Map, md Mode, start int, path []int, blocked []
 		}
 		s, ok := r.price(t, md, at, d)
 		if !ok {
-			return out, fmt.Sprintf("hex %s (%s) or the hexside into it is prohibited to it (NES-7)", t.Label(j), t.TerrainName(j))
+			return out, fmt.Sprintf("hex %s (%s) or the hexside into it is prohibited to it", t.Label(j), t.TerrainName(j))
 		}
 		out.Cost += s.mp
 		out.Disorder = out.Disorder || s.disorder
@@ -315,7 +385,7 @@ func (k *cmd) plan(m *mover) (*Plan, error) {
 	if to == from {
 		return nil, game.Reject("NES-7", "%s is already in hex %s", m.id, t.Label(to))
 	}
-	blocked := k.st.blocked(k.side)
+	blocked := k.blocked()
 	if len(k.a.Path) > 0 {
 		path := make([]int, len(k.a.Path))
 		for i, l := range k.a.Path {
@@ -337,7 +407,7 @@ func (k *cmd) plan(m *mover) (*Plan, error) {
 			if _, c, ok := k.st.searcher().PathOver(from, to, tab, blocked, floor, 3*m.allow); ok {
 				return nil, game.Reject("NES-7", "the way to hex %s costs %s MP and %s has %s MP left this turn", t.Label(to), MP(c), m.id, MP(max(left, 0)))
 			}
-			return nil, game.Reject("NES-7", "%s cannot reach hex %s this turn: every way is prohibited to it, held by the enemy, or far beyond its %s MP (NES-7)", m.id, t.Label(to), MP(m.allow))
+			return nil, game.Reject("NES-7", "%s cannot reach hex %s this turn: every way is prohibited to it, held by the enemy, or far beyond its %s MP", m.id, t.Label(to), MP(m.allow))
 		}
 		pl.Route, _ = k.r.route(t, m.mode, from, path, blocked)
 	}
@@ -352,6 +422,13 @@ func (k *cmd) plan(m *mover) (*Plan, error) {
 // not into or through the enemy, and not overstacking the hex it ends in.
 // D and G take effect when the move ends (our reading: the path is priced
 // in the formation the unit began it in).
+//
+// With fog of war the move is worked out on what the side spots: an enemy
+// piece it does not spot is not there for it. If the way then runs into
+// such a piece, the move is carried out up to the hex before it (the last
+// hex before it where a combat unit may stack, if that one is full), the
+// movement points spent on the way stay spent, and the contact is an
+// event that both sides see: from then on each spots the other's piece.
 func (k *cmd) move() error {
 	m, err := k.mover()
 	if err != nil {
@@ -372,12 +449,42 @@ func (k *cmd) move() error {
 		return err
 	}
 	t := k.sc.Terrain
-	if m.unit != nil {
+	full := func(j int) bool {
+		return m.unit != nil && int(k.st.occupied().units[k.st.sideIndex(k.side)][j])+1 > k.r.play["stack"]
+	}
+	if full(pl.To) {
 		n := int(k.st.occupied().units[k.st.sideIndex(k.side)][pl.To])
-		if n+1 > k.r.play["stack"] {
-			return game.Reject("NES-7", "hex %s already holds %d of your combat units, and at most %d may stack in a hex", t.Label(pl.To), n, k.r.play["stack"])
+		return game.Reject("NES-7", "hex %s already holds %d of your combat units, and at most %d may stack in a hex", t.Label(pl.To), n, k.r.play["stack"])
+	}
+	stop, met := k.meets(pl.Path)
+	if stop >= 0 {
+		for stop > 0 && full(pl.Path[stop-1]) {
+			stop--
+		}
+		pl.Route, _ = k.r.route(t, m.mode, pl.From, pl.Path[:stop], nil)
+		pl.To = pl.From
+		if stop > 0 {
+			pl.To = pl.Path[stop-1]
 		}
 	}
+	if len(pl.Path) > 0 {
+		if err := k.moved(m, pl); err != nil {
+			return err
+		}
+	}
+	if met == nil {
+		return nil
+	}
+	id := m.id
+	if m.hq != nil {
+		id = hqMark(k.side)
+	}
+	return k.x.Contact(k.side, id, met.ID, met.At, "NES-7")
+}
+
+// moved emits the move of m along pl.
+func (k *cmd) moved(m *mover, pl *Plan) error {
+	t := k.sc.Terrain
 	mv := &Moved{Cost: pl.Cost, To: t.Label(pl.To)}
 	for _, j := range pl.Path {
 		mv.Path = append(mv.Path, t.Point(j))
@@ -461,29 +568,55 @@ func (k *cmd) loss() error {
 	}
 	l := &Lost{Unit: u.ID, Points: a.Points, Situation: a.Situation}
 	ev := game.Event{Type: EvLost, Side: k.side, See: game.All, Rule: "NES-4", Data: l}
-	if a.Situation != "fire-extended" {
-		for i := range k.st.Leaders {
-			c := &k.st.Leaders[i]
-			if c.Side != u.Side || c.Role == RoleArmy || !c.OnTable || k.st.dist(c.At, u.At) != 0 {
-				continue
+	if a.Situation == "fire-extended" {
+		return k.x.Emit(ev)
+	}
+	var checks []*Leader
+	for i := range k.st.Leaders {
+		c := &k.st.Leaders[i]
+		if c.Side == u.Side && c.Role != RoleArmy && c.OnTable && k.st.dist(c.At, u.At) == 0 {
+			checks = append(checks, c)
+		}
+	}
+	check := func(ev *game.Event, l *Lost, c *Leader) error {
+		ro, _, err := k.x.Roll(k.r.loss.ID, c.ID, map[string]string{"situation": a.Situation})
+		if err != nil {
+			return err
+		}
+		ev.Rolls = append(ev.Rolls, *ro)
+		lc := LossCheck{Leader: c.ID, Result: ro.Result}
+		if ro.Result == "loss" {
+			switch {
+			case c.Role == RoleBrigade && c.Reduced:
+				lc.Effect = "already reduced"
+			case c.Role == RoleBrigade:
+				lc.Effect = "reduced"
+			default:
+				lc.Effect = "replaced"
 			}
-			ro, _, err := k.x.Roll(k.r.loss.ID, c.ID, map[string]string{"situation": a.Situation})
-			if err != nil {
+		}
+		l.Checks = append(l.Checks, lc)
+		return nil
+	}
+	if !k.s.Fogged() {
+		for _, c := range checks {
+			if err := check(&ev, l, c); err != nil {
 				return err
 			}
-			ev.Rolls = append(ev.Rolls, *ro)
-			lc := LossCheck{Leader: c.ID, Result: ro.Result}
-			if ro.Result == "loss" {
-				switch {
-				case c.Role == RoleBrigade && c.Reduced:
-					lc.Effect = "already reduced"
-				case c.Role == RoleBrigade:
-					lc.Effect = "reduced"
-				default:
-					lc.Effect = "replaced"
-				}
-			}
-			l.Checks = append(l.Checks, lc)
+		}
+		return k.x.Emit(ev)
+	}
+	// With fog of war each command unit checks in an event of its own,
+	// shown only to the sides that spot it, before the unit loses the
+	// strength (which may take it off the map).
+	for _, c := range checks {
+		more := &Lost{Unit: u.ID, Situation: a.Situation, More: true}
+		mev := game.Event{Type: EvLost, Side: k.side, See: game.All, Rule: "NES-4", Data: more}
+		if err := check(&mev, more, c); err != nil {
+			return err
+		}
+		if err := k.x.Emit(mev); err != nil {
+			return err
 		}
 	}
 	return k.x.Emit(ev)
@@ -558,18 +691,32 @@ func (k *cmd) bombard() error {
 	if res := ftab.Result(fire.Result); res != nil && res.Value != nil {
 		lost = *res.Value
 	}
+	// With fog of war each unit hit is an event of its own, shown only to
+	// the sides that spot it.
+	fog := k.s.Fogged()
+	var hits []game.Event
 	for i := range k.st.Units {
 		v := &k.st.Units[i]
 		if !v.alive() || k.st.dist(v.At, ip) != 0 {
 			continue
 		}
-		f.Hit = append(f.Hit, v.ID)
-		f.Lost = append(f.Lost, min(lost, v.Strength))
+		to := f
+		if fog {
+			to = &Fired{Unit: u.ID, Target: f.Target, Result: f.Result, Impact: f.Impact, Effect: f.Effect, More: true}
+			hits = append(hits, game.Event{Type: EvFired, Side: k.side, See: game.All, Rule: "NES-5", Data: to})
+		}
+		to.Hit = append(to.Hit, v.ID)
+		to.Lost = append(to.Lost, min(lost, v.Strength))
 		if fire.Result == "disorder" && v.Status == "formed" {
-			f.Disorder = append(f.Disorder, v.ID)
+			to.Disorder = append(to.Disorder, v.ID)
 		}
 	}
-	return k.x.Emit(ev)
+	for _, e := range append([]game.Event{ev}, hits...) {
+		if err := k.x.Emit(e); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // LineOfSight reports whether hex b can be seen from hex a, and if not
@@ -610,7 +757,7 @@ func (k *cmd) charge() error {
 	}
 	eff := k.r.chargeEffect(t, class, fi, d)
 	if eff == "P" {
-		return game.Reject("NES-7", "%s cavalry may not charge into hex %s (%s) or across its hexside (NES-7)", class, t.Label(ti), t.TerrainName(ti))
+		return game.Reject("NES-7", "%s cavalry may not charge into hex %s (%s) or across its hexside", class, t.Label(ti), t.TerrainName(ti))
 	}
 	ch := &Charged{Unit: u.ID, Target: t.Label(ti), Effect: eff}
 	ev := game.Event{Type: EvCharged, Side: k.side, See: game.All, Rule: "NES-6", Data: ch}
@@ -638,28 +785,59 @@ func (k *cmd) charge() error {
 			}{n, "secondary"})
 		}
 	}
+	check := func(ev *game.Event, ch *Charged, v *Unit, zone string) error {
+		mod, err := k.r.chargeModifier(class, u.Strength, zone)
+		if err != nil {
+			return err
+		}
+		ro, _, err := k.x.Roll(k.r.morale.ID, v.ID, map[string]string{"modifier": itoa(mod)})
+		if err != nil {
+			return err
+		}
+		ev.Rolls = append(ev.Rolls, *ro)
+		ch.Checks = append(ch.Checks, MoraleCheck{Unit: v.ID, Zone: zone, Modifier: mod, Result: ro.Result})
+		return nil
+	}
+	type checked struct {
+		unit *Unit
+		zone string
+	}
+	var checks []checked
 	for _, z := range zones {
 		for i := range k.st.Units {
 			v := &k.st.Units[i]
 			if v.Side == k.side || !v.alive() {
 				continue
 			}
-			if j, _ := t.At(v.At); j != z.hex {
-				continue
+			if j, _ := t.At(v.At); j == z.hex {
+				checks = append(checks, checked{v, z.zone})
 			}
-			mod, err := k.r.chargeModifier(class, u.Strength, z.zone)
-			if err != nil {
-				return err
-			}
-			ro, _, err := k.x.Roll(k.r.morale.ID, v.ID, map[string]string{"modifier": itoa(mod)})
-			if err != nil {
-				return err
-			}
-			ev.Rolls = append(ev.Rolls, *ro)
-			ch.Checks = append(ch.Checks, MoraleCheck{Unit: v.ID, Zone: z.zone, Modifier: mod, Result: ro.Result})
 		}
 	}
-	return k.x.Emit(ev)
+	if !k.s.Fogged() {
+		for _, c := range checks {
+			if err := check(&ev, ch, c.unit, c.zone); err != nil {
+				return err
+			}
+		}
+		return k.x.Emit(ev)
+	}
+	// With fog of war each unit in the zones checks morale in an event of
+	// its own, after the charge's, shown only to the sides that spot it.
+	if err := k.x.Emit(ev); err != nil {
+		return err
+	}
+	for _, c := range checks {
+		more := &Charged{Unit: u.ID, Target: ch.Target, More: true}
+		mev := game.Event{Type: EvCharged, Side: k.side, See: game.All, Rule: "NES-6", Data: more}
+		if err := check(&mev, more, c.unit, c.zone); err != nil {
+			return err
+		}
+		if err := k.x.Emit(mev); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // chargeModifier is NES-6's modifier for cavalry of class and strength

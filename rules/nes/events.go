@@ -103,6 +103,10 @@ type Lost struct {
 	Points    int         `json:"points"`
 	Situation string      `json:"situation"`
 	Checks    []LossCheck `json:"checks,omitempty"`
+	// More says the event is one command unit's check alone, made with fog
+	// of war before the loss itself (the next event): it takes no strength,
+	// and only the sides that spot the command unit see it.
+	More bool `json:"more,omitempty"`
 }
 
 // LossCheck is one command unit's NES-4 result: loss or no-effect, and
@@ -125,6 +129,9 @@ type Fired struct {
 	Hit      []string `json:"hit,omitempty"`    // the combat units in the impact hex
 	Lost     []int    `json:"lost,omitempty"`   // strength each lost
 	Disorder []string `json:"disorder,omitempty"`
+	// More says the event is one unit hit alone, after the fire's own
+	// event, with fog of war: only the sides that spot the unit see it.
+	More bool `json:"more,omitempty"`
 }
 
 // Charged is the payload of a charged event (NES-6): the morale check of
@@ -137,6 +144,10 @@ type Charged struct {
 	Effect     string        `json:"effect,omitempty"`
 	Disordered bool          `json:"disordered,omitempty"`
 	Checks     []MoraleCheck `json:"checks,omitempty"`
+	// More says the event is one unit's morale check alone, after the
+	// charge's own event, with fog of war: only the sides that spot the
+	// unit see it.
+	More bool `json:"more,omitempty"`
 }
 
 // MoraleCheck is one unit's morale check against a charge.
@@ -528,12 +539,18 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 			}
 			parts = append(parts, p)
 		}
+		if d.More {
+			return fmt.Sprintf("Command unit loss in %s's hex (%s): %s.", name(d.Unit), d.Situation, strings.Join(parts, "; "))
+		}
 		tail := ""
 		if len(parts) > 0 {
 			tail = "; command unit loss: " + strings.Join(parts, "; ")
 		}
 		return fmt.Sprintf("%s loses %d strength (%s)%s.", name(d.Unit), d.Points, d.Situation, tail)
 	case *Fired:
+		if d.More {
+			return fmt.Sprintf("%s's fire at extended range strikes %s at %s: %s.", name(d.Unit), strings.Join(mapNames(d.Hit, name), ", "), d.Impact, orNothing(d.Effect))
+		}
 		if d.OffMap {
 			return fmt.Sprintf("%s fires at extended range at %s: %s%s, landing off the map.", name(d.Unit), d.Target, words(d.Result), rolls(0))
 		}
@@ -546,6 +563,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		}
 		for i, c := range d.Checks {
 			parts = append(parts, fmt.Sprintf("%s (%s zone, %+d) %s%s", name(c.Unit), c.Zone, c.Modifier, words(c.Result), rolls(first+i)))
+		}
+		if d.More {
+			return fmt.Sprintf("%s's charge of %s: %s.", name(d.Unit), d.Target, strings.Join(parts, "; "))
 		}
 		who := name(d.Unit)
 		if d.Disordered {

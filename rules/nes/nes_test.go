@@ -165,10 +165,16 @@ func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Comm
 	if !ok {
 		return nil
 	}
-	// past is the hex one or two steps beyond at, away from from.
-	past := func(from geom.Point) string {
+	// beyond is the hex one or two steps beyond at, away from from, or
+	// (far) some more: a way too dear to take, refused in every game,
+	// which must be refused alike.
+	beyond := func(from geom.Point) int {
 		j := i
-		for range 1 + rng.IntN(2) {
+		steps := 1 + rng.IntN(2)
+		if rng.IntN(3) == 0 {
+			steps += 4 + rng.IntN(6)
+		}
+		for range steps {
 			best, far := j, sp.Dist(from, t.Point(j))
 			for d := range 6 {
 				if n := t.Next(j, d); n >= 0 && sp.Dist(from, t.Point(n)) > far {
@@ -177,26 +183,72 @@ func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Comm
 			}
 			j = best
 		}
-		return t.Label(j)
+		return j
+	}
+	past := func(from geom.Point) string { return t.Label(beyond(from)) }
+	// through is a path given hex by hex from from, through at and on to
+	// the hex past it: each step to the neighbour nearest the next goal.
+	through := func(from geom.Point) []string {
+		j, ok := t.At(from)
+		if !ok {
+			return nil
+		}
+		var out []string
+		for _, to := range []int{i, beyond(from)} {
+			for n := 0; j != to && n < 20; n++ {
+				best, near := -1, sp.Dist(t.Point(j), t.Point(to))
+				for d := range 6 {
+					if k := t.Next(j, d); k >= 0 && sp.Dist(t.Point(k), t.Point(to)) < near {
+						best, near = k, sp.Dist(t.Point(k), t.Point(to))
+					}
+				}
+				if best < 0 {
+					break
+				}
+				j = best
+				out = append(out, t.Label(j))
+			}
+		}
+		return out
 	}
 	var out []game.Command
 	st := nes.StateOf(g.State())
+	step := g.Step().Name
 	for _, u := range st.Units {
-		if u.Side != side || sp.Dist(u.At, at) > 6 || len(out) > 12 {
+		if u.Side != side || !u.OnTable || sp.Dist(u.At, at) > 6 || len(out) > 12 {
 			continue
 		}
-		out = append(out,
-			game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: t.Label(i)}},
-			game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: past(u.At)}},
-			game.Command{Verb: "sight", Args: &nes.Args{Sight: true, From: sp.Format(u.At), To: past(u.At)}},
-			game.Command{Verb: "charge", Args: &nes.Args{Unit: u.ID, Target: t.Label(i)}},
-			game.Command{Verb: "bombard", Args: &nes.Args{Unit: u.ID, Target: t.Label(i)}},
-		)
+		// A look along a line is a question asked in any step.
+		out = append(out, game.Command{Verb: "sight", Args: &nes.Args{Sight: true, From: sp.Format(u.At), To: past(u.At)}})
+		switch step {
+		case nes.StepMove:
+			out = append(out,
+				game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: t.Label(i)}},
+				game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: past(u.At), GT: rng.IntN(3) == 0}},
+			)
+			if p := through(u.At); len(p) > 0 {
+				out = append(out, game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: p[len(p)-1], Path: p}})
+			}
+		case nes.StepCombat:
+			out = append(out,
+				game.Command{Verb: "charge", Args: &nes.Args{Unit: u.ID, Target: t.Label(i)}},
+				game.Command{Verb: "bombard", Args: &nes.Args{Unit: u.ID, Target: t.Label(i)}},
+			)
+		}
+	}
+	if step != nes.StepMove {
+		return out
 	}
 	for _, l := range st.Leaders {
 		if l.Side == side && sp.Dist(l.At, at) <= 6 {
 			out = append(out, game.Command{Verb: "move", Args: &nes.Args{General: l.ID, To: past(l.At)}})
+			if p := through(l.At); len(p) > 0 {
+				out = append(out, game.Command{Verb: "move", Args: &nes.Args{General: l.ID, To: p[len(p)-1], Path: p}})
+			}
 		}
+	}
+	if hq := st.Side(side).HQ; sp.Dist(hq, at) <= 6 {
+		out = append(out, game.Command{Verb: "move", Args: &nes.Args{HQ: true, To: past(hq)}})
 	}
 	return out
 }

@@ -18,9 +18,9 @@ func seatSide(st *State, s *game.State, seat string) string {
 }
 
 // checker is a command checked without being carried out: what a page is
-// offered is what Command would accept.
-func (r *Rules) checker(s *game.State, sc *battle.Scenario, side string, a *Args) *cmd {
-	return &cmd{r: r, s: s, st: ext(s), sc: sc, side: side, a: a}
+// offered is what Command would accept, on what seat knows.
+func (r *Rules) checker(s *game.State, sc *battle.Scenario, seat, side string, a *Args) *cmd {
+	return &cmd{r: r, s: s, st: ext(s), sc: sc, side: side, seat: seat, a: a}
 }
 
 // Offers says which of the step's commands seat may give for each of its
@@ -337,7 +337,7 @@ func (r *Rules) Forecast(sc *battle.Scenario, s *game.State, side string, args a
 	if side == game.Umpire {
 		side = st.phasing(s.Phase)
 	}
-	k := r.checker(s, sc, side, a)
+	k := r.checker(s, sc, seat, side, a)
 	verb := a.verb
 	if verb == "" { // arguments made in Go, not read: the verb from what they give
 		switch {
@@ -507,7 +507,7 @@ func (k *cmd) forecastCharge(seat string) ([]game.Forecast, error) {
 	}
 	eff := k.r.chargeEffect(t, class, fi, d)
 	if eff == "P" {
-		return nil, game.Reject("NES-7", "%s cavalry may not charge into hex %s (%s) or across its hexside (NES-7)", class, t.Label(ti), t.TerrainName(ti))
+		return nil, game.Reject("NES-7", "%s cavalry may not charge into hex %s (%s) or across its hexside", class, t.Label(ti), t.TerrainName(ti))
 	}
 	var out []game.Forecast
 	for i := range k.st.Units {

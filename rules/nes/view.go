@@ -33,7 +33,8 @@ func (r *Rules) Names(e *game.Event) []string {
 // mention of them in what it sees (a unit's command unit, a command
 // unit's superior and units), and so is an enemy headquarters it does not
 // spot (its counter is a mark the fog spots, Marks; its moves name it,
-// Names).
+// Names); nor is it told how far an enemy piece has moved this turn,
+// which would tell where it came from.
 func (r *Rules) View(s *game.State, seat string) *game.State {
 	fog := s.Fogged() && seat != game.Umpire
 	hidden := func(id string) bool { return fog && s.Hidden(seat, id) }
@@ -50,6 +51,9 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 			l.Order, l.Pending, l.Marker, l.CP, l.Fresh = nil, nil, "", false, false
 		}
 		if fog && l.Side != seat {
+			// How far an enemy piece has moved this turn tells where it
+			// came from, which the seat may not have seen.
+			l.Used, l.GT = 0, false
 			if hidden(l.Superior) {
 				l.Superior = ""
 			}
@@ -59,14 +63,20 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 	for i := range c.Units {
 		u := &c.Units[i]
 		u.pi = -1
-		if fog && u.Side != seat && hidden(u.Leader) {
-			u.Leader = ""
+		if fog && u.Side != seat {
+			u.Used, u.GT = 0, false
+			if hidden(u.Leader) {
+				u.Leader = ""
+			}
 		}
 	}
 	if seat != game.Umpire {
 		for i := range c.Sides {
 			if sd := &c.Sides[i]; sd.ID != seat {
 				sd.Points, sd.Each = 0, 0
+				if fog {
+					sd.Used = 0
+				}
 				if hidden(hqMark(sd.ID)) {
 					sd.HQ, sd.Used, sd.Unseen = geom.Point{}, 0, true
 				}
