@@ -187,6 +187,12 @@ func (p *blindPair) step(t *testing.T, c game.Command, n *blindCount) bool {
 		}
 		evs[i] = g.Since(before)
 	}
+	if mine && (errs[0] == "") != (errs[1] == "") {
+		// Whatever the side comes to know by it, a command is not refused
+		// for what the side does not spot: it is carried out up to a
+		// contact.
+		t.Fatalf("turn %d: %s is answered %q in one game and %q in the other, which differ only in enemy pieces it does not spot", p.g[0].State().Turn, what, errs[0], errs[1])
+	}
 	if !p.same(t) {
 		n.Diverged++
 		return false

@@ -132,10 +132,16 @@ func (k *cmd) initiative() error {
 		Data: &Initiative{Unit: u.ID, Allow: k.r.moveOf(bu), Away: u.Disordered}})
 }
 
-// see is who may see an event about units: their own side alone while
-// any of them is hidden (an order or an initiative move does not show
-// where a hidden unit is; its move does), everyone otherwise.
+// see is who may see an event of an order or an initiative move: their
+// own side alone while any of its units is hidden (an order or an
+// initiative move does not show where a hidden unit is; its move does),
+// or in a game played with fog of war (whether a commander's order
+// reached his units may turn on pieces the enemy does not spot: the enemy
+// sees what the units then do), everyone otherwise.
 func (k *cmd) see(ids ...string) string {
+	if k.s.Fogged() {
+		return k.side
+	}
 	for _, id := range ids {
 		if u := k.st.Unit(id); u != nil && u.Hidden {
 			return k.side

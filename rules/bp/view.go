@@ -55,13 +55,21 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 
 // fog leaves out of a view's state c what seat does not spot with fog of
 // war: the enemy's commanders, the enemy brigades none of whose pieces it
-// spots, and every mention of a hidden piece. Its units are already
-// left out.
+// spots, every mention of a hidden piece, and the orders the enemy's units
+// move under. Its units are already left out.
 func (c *State) fog(seat string, hidden func(string) bool) {
 	c.Generals = slices.DeleteFunc(c.Generals, func(g General) bool { return hidden(g.ID) })
 	for i := range c.Units {
 		u := &c.Units[i]
 		u.Engaged = slices.DeleteFunc(u.Engaged, hidden)
+		if u.Side != seat {
+			// The orders an enemy unit moves under, and how far, are his
+			// side's business: whether his commander's order reached it
+			// may turn on pieces the seat does not spot. What it is seen
+			// to do (shoot, fight, fire) stays.
+			u.Order, u.Forced, u.Allow, u.Used = "", "", 0, 0
+			u.Ordered, u.Initiative, u.KeepDisorder = false, false, false
+		}
 	}
 	for i := range c.Generals {
 		if g := &c.Generals[i]; hidden(g.Joined) {
