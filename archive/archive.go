@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"orderly/battle"
 	"orderly/game"
@@ -18,12 +19,29 @@ import (
 	"orderly/table"
 )
 
-// Format names the document's layout. Format 2 has verifiable dice drawn
-// under the v2 labels (game.RollLabel) and a hash in every event
-// (game.Chain).
-const Format = "orderly-game/3"
+// Format names the document's layout this orderly writes: verifiable dice
+// drawn under the v2 labels (game.RollLabel), a hash in every event
+// (game.Chain), and a chain whose genesis binds every field of the header
+// that shapes the game (game.GenesisV2).
+const Format = "orderly-game/4"
 
-// Game is an exported game.
+// Format3 is the layout of an older orderly's documents, and of the
+// exports of games it stored: the same fields, but a chain whose genesis
+// binds neither the dice nor the fog mode (game.GenesisV1). It is still
+// read and verified.
+const Format3 = "orderly-game/3"
+
+// FormatOf is the format of the export of a game whose chain starts as
+// genesis (game.GenesisV1, game.GenesisV2) says.
+func FormatOf(genesis int) string {
+	if genesis == game.GenesisV1 {
+		return Format3
+	}
+	return Format
+}
+
+// Game is an exported game. Which fields of its header the chain binds,
+// and why the others need not be bound, the README says ("A hash chain").
 type Game struct {
 	Format   string   `json:"format"`
 	ID       string   `json:"id"`
@@ -61,6 +79,19 @@ func (g *Game) Own() []table.Source {
 	return []table.Source{{Name: g.Tables.File, Data: []byte(g.Tables.Source)}}
 }
 
+// Basis is what the document says its chain starts from: its scenario,
+// own tables file, dice and fog modes, under the genesis of its format.
+func (g *Game) Basis() game.Basis {
+	b := game.Basis{Genesis: game.GenesisV2, Scenario: []byte(g.Scenario.Source), Dice: g.Dice, Fog: g.Fog}
+	if g.Format == Format3 {
+		b.Genesis = game.GenesisV1
+	}
+	if g.Tables != nil {
+		b.Tables = []byte(g.Tables.Source)
+	}
+	return b
+}
+
 // Read reads a document strictly (strict.DecodeJSON: unknown fields and
 // repeated keys are refused); where names it in errors.
 func Read(r io.Reader, where string) (*Game, error) {
@@ -75,11 +106,11 @@ func Read(r io.Reader, where string) (*Game, error) {
 	if json.Unmarshal(data, &head) == nil {
 		switch head.Format {
 		case "orderly-game/1":
-			return nil, fmt.Errorf("%s: format orderly-game/1 was written by an older orderly, whose dice and log cannot be checked; this orderly reads %s", where, Format)
+			return nil, fmt.Errorf("%s: format orderly-game/1 was written by an older orderly, whose dice and log cannot be checked; this orderly reads %s and %s", where, Format, Format3)
 		case "orderly-game/2":
 			// Its events are one flat record of NB's fields, before the
 			// engine and the rule set each had their own part of an event.
-			return nil, fmt.Errorf("%s: format orderly-game/2 was written by an older orderly, whose events have another shape, so this one cannot replay it; this orderly reads %s", where, Format)
+			return nil, fmt.Errorf("%s: format orderly-game/2 was written by an older orderly, whose events have another shape, so this one cannot replay it; this orderly reads %s and %s", where, Format, Format3)
 		}
 	}
 	var g Game
@@ -87,8 +118,8 @@ func Read(r io.Reader, where string) (*Game, error) {
 		return nil, fmt.Errorf("not an orderly game: %w", err)
 	}
 	switch {
-	case g.Format != Format:
-		return nil, fmt.Errorf("%s: format is %s; allowed: %s", where, strict.Quote(g.Format, 40), Format)
+	case g.Format != Format && g.Format != Format3:
+		return nil, fmt.Errorf("%s: format is %s; allowed: %s, %s", where, strict.Quote(g.Format, 40), Format, Format3)
 	case g.Scenario.Source == "":
 		return nil, fmt.Errorf("%s: scenario.source is empty; it must hold the scenario file", where)
 	case len(g.Seeds) == 0:
@@ -146,7 +177,7 @@ func (g *Game) Replay(engine script.Engine) (*game.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	gm, err := game.Replay(sc, rules, g.Events, game.WithFog(g.Fog))
+	gm, err := game.Replay(sc, rules, g.Events, game.WithFog(g.Fog), game.WithDice(g.Dice))
 	if err != nil {
 		return nil, err
 	}
@@ -185,11 +216,14 @@ func (g *Game) Verify(engine script.Engine, heads ...string) (Report, error) {
 		return rep, err
 	}
 	events := g.Events
-	var tables []byte
-	if g.Tables != nil {
-		tables = []byte(g.Tables.Source)
+	cv, cerr := game.VerifyChain(events, g.Seeds, g.Basis())
+	if mismatchAt(cerr) == 1 && events[0].Seq == 1 && events[0].Hash != "" {
+		// The first event's link failed: an edited header (whose genesis
+		// differs) is named as such.
+		if err := g.header(); err != nil {
+			cerr = err
+		}
 	}
-	cv, cerr := game.VerifyChain(events, g.Seeds, []byte(g.Scenario.Source), tables)
 	if at := mismatchAt(cerr); at > 0 {
 		events = events[:at-1] // the rolls are checked up to the event whose link fails
 	}
@@ -204,7 +238,7 @@ func (g *Game) Verify(engine script.Engine, heads ...string) (Report, error) {
 	case rerr != nil:
 		return rep, rerr
 	}
-	gm, err := game.Replay(sc, rules, g.Events, game.WithFog(g.Fog))
+	gm, err := game.Replay(sc, rules, g.Events, game.WithFog(g.Fog), game.WithDice(g.Dice))
 	if err != nil {
 		return rep, fmt.Errorf("the log does not replay: %w", err)
 	}
@@ -234,6 +268,71 @@ func (g *Game) Verify(engine script.Engine, heads ...string) (Report, error) {
 			rep.Unchained, rep.Events, rep.Secret, rep.Rolls+rep.Secret, rep.Chained, ErrSecret)
 	}
 	return rep, nil
+}
+
+// header names the fields of the header that are not the ones the chain
+// was made with, when its first event's hash does not follow from the
+// genesis the header gives: the chain is tried from the genesis of each
+// other header that differs in the format, the dice and fog modes and,
+// for a document with its own tables file, in having none. It is nil
+// when none makes the first event follow: the scenario's or tables file's
+// text, or the event itself, was changed, which VerifyChain's message
+// says.
+func (g *Game) header() *game.Mismatch {
+	b := g.Basis()
+	tables := [][]byte{b.Tables}
+	if len(b.Tables) > 0 {
+		tables = append(tables, nil)
+	}
+	for _, gen := range []int{game.GenesisV2, game.GenesisV1} {
+		dice, fog := game.DiceModes(), game.FogModes()
+		if gen == game.GenesisV1 {
+			dice, fog = []string{b.Dice}, []string{b.Fog} // not bound
+		}
+		for _, d := range dice {
+			for _, f := range fog {
+				for _, t := range tables {
+					alt := game.Basis{Genesis: gen, Scenario: b.Scenario, Tables: t, Dice: d, Fog: f}
+					var names []string
+					if gen != b.Genesis {
+						names = append(names, "format")
+					}
+					if gen == game.GenesisV2 && mode(d, game.DiceServer) != mode(b.Dice, game.DiceServer) {
+						names = append(names, "dice mode")
+					}
+					if gen == game.GenesisV2 && mode(f, game.FogOff) != mode(b.Fog, game.FogOff) {
+						names = append(names, "fog mode")
+					}
+					if len(t) != len(b.Tables) {
+						names = append(names, "own tables file")
+					}
+					if len(names) == 0 {
+						continue // the header's own
+					}
+					if _, err := game.VerifyChain(g.Events[:1], g.Seeds, alt); err != nil {
+						continue
+					}
+					verb, pron := "is not the one", "it"
+					if len(names) > 1 {
+						verb, pron = "are not those", "them"
+						names[len(names)-2] += " and " + names[len(names)-1]
+						names = names[:len(names)-1]
+					}
+					return &game.Mismatch{What: fmt.Sprintf("the document's %s %s its chain was made with (the chain's start binds %s)",
+						strings.Join(names, ", "), verb, pron)}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// mode is a dice or fog mode with "" written as the default def.
+func mode(m, def string) string {
+	if m == "" {
+		return def
+	}
+	return m
 }
 
 // thrownWhere checks that every roll thrown at the table was one the

@@ -189,7 +189,7 @@ func noAnswer(t *testing.T, err error, honest, forged *archive.Game) {
 			hashes = append(hashes, e.Hash)
 		}
 	}
-	c, cerr := game.NewChain([]byte(forged.Scenario.Source), forged.Seeds)
+	c, cerr := game.NewChain(forged.Basis(), forged.Seeds)
 	if cerr != nil {
 		t.Fatal(cerr)
 	}
@@ -313,11 +313,11 @@ func TestRead(t *testing.T) {
 		{name: "commitment upper case", edit: func(d *archive.Game) { d.Seeds[0].Commitment = strings.ToUpper(d.Seeds[0].Commitment) },
 			want: "doc.json: seeds[0].commitment is not 64 lowercase hex digits"},
 		{name: "format 1", edit: func(d *archive.Game) { d.Format = "orderly-game/1" },
-			want: "doc.json: format orderly-game/1 was written by an older orderly, whose dice and log cannot be checked; this orderly reads orderly-game/3"},
+			want: "doc.json: format orderly-game/1 was written by an older orderly, whose dice and log cannot be checked; this orderly reads orderly-game/4 and orderly-game/3"},
 		{name: "format 2", edit: func(d *archive.Game) { d.Format = "orderly-game/2" },
-			want: "doc.json: format orderly-game/2 was written by an older orderly, whose events have another shape, so this one cannot replay it; this orderly reads orderly-game/3"},
-		{name: "format 4", edit: func(d *archive.Game) { d.Format = "orderly-game/4" },
-			want: `doc.json: format is "orderly-game/4"; allowed: orderly-game/3`},
+			want: "doc.json: format orderly-game/2 was written by an older orderly, whose events have another shape, so this one cannot replay it; this orderly reads orderly-game/4 and orderly-game/3"},
+		{name: "format 5", edit: func(d *archive.Game) { d.Format = "orderly-game/5" },
+			want: `doc.json: format is "orderly-game/5"; allowed: orderly-game/4, orderly-game/3`},
 		{name: "duplicate key", raw: func(b []byte) []byte {
 			return bytes.Replace(b, []byte(`"title": `), []byte(`"title": "forged", "title": `), 1)
 		}, want: `not an orderly game: doc.json: the key "title" is given twice in one object`},

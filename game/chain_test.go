@@ -22,7 +22,7 @@ func (d *demo) chained(t testing.TB, seeds []game.Seed) (*game.Game, *game.Chain
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := game.NewChain(d.source, seeds)
+	c, err := game.NewChain(d.basis(), seeds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,6 +30,12 @@ func (d *demo) chained(t testing.TB, seeds []game.Seed) (*game.Game, *game.Chain
 		t.Fatal(err)
 	}
 	return g, c
+}
+
+// basis is what a game of d played with the server's dice and no fog
+// starts from.
+func (d *demo) basis() game.Basis {
+	return game.Basis{Genesis: game.GenesisV2, Scenario: d.source}
 }
 
 func play(t testing.TB, g *game.Game, p *script.Plan) {
@@ -50,7 +56,7 @@ func TestChainKnownAnswer(t *testing.T) {
 		t.Fatalf("the setup made %d events", len(log))
 	}
 	src := sha256.Sum256(d.source)
-	genesis := sha256.Sum256(slices.Concat([]byte("orderly/genesis/v1\x00"), src[:], []byte(dice.Commitment(k))))
+	genesis := sha256.Sum256(fmt.Appendf(nil, "orderly/genesis/v2\nscenario %x\ntables none\ndice server\nfog off\nseed %s\n", src, dice.Commitment(k)))
 	if c.Genesis() != hex.EncodeToString(genesis[:]) {
 		t.Fatalf("genesis %s, want %x", c.Genesis(), genesis)
 	}
@@ -104,7 +110,7 @@ func TestChainAcrossReplayForgetAndReveal(t *testing.T) {
 		t.Fatalf("Forget lost the head")
 	}
 	b.SetDice(game.Committed(seeds))
-	cb, err := game.NewChain(d.source, seeds)
+	cb, err := game.NewChain(d.basis(), seeds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,19 +127,19 @@ func TestChainAcrossReplayForgetAndReveal(t *testing.T) {
 			t.Fatalf("event %d: hash %s, the straight game's %s", e.Seq, e.Hash, full[e.Seq-1].Hash)
 		}
 	}
-	v, err := game.VerifyChain(full, seeds, d.source)
+	v, err := game.VerifyChain(full, seeds, d.basis())
 	if err != nil || v.Checked != len(full) || v.Unchecked != 0 {
 		t.Fatalf("VerifyChain: %+v, %v", v, err)
 	}
 	// Without the second key the chain is followed up to its seed.
 	secret := slices.Clone(seeds)
 	secret[1].Key = nil
-	v, err = game.VerifyChain(full, secret, d.source)
+	v, err = game.VerifyChain(full, secret, d.basis())
 	if err != nil || v.Checked != seeds[1].From-1 || v.Unchecked != len(full)-v.Checked {
 		t.Fatalf("VerifyChain with the second seed secret: %+v, %v", v, err)
 	}
 	// And a game cannot be hashed on without its key.
-	c, err := game.NewChain(d.source, secret)
+	c, err := game.NewChain(d.basis(), secret)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,30 +179,101 @@ func TestNoChainNoHash(t *testing.T) {
 	}
 }
 
-// TestChainTables: a game's own tables file is bound into the genesis
-// after the scenario's hash; a game without one keeps the genesis it had.
-func TestChainTables(t *testing.T) {
+// TestChainGenesisV1: the genesis of the games stored before GenesisV2
+// (and of exports of format orderly-game/3) is as it was: the scenario,
+// the game's own tables file after it when it has one, and the first
+// seed's commitment; the dice and fog modes do not change it.
+func TestChainGenesisV1(t *testing.T) {
 	k := key(1)
 	seeds := []game.Seed{seed(1, k)}
 	source, tables := []byte("name: s\n"), []byte("tables: []\n")
-	c, err := game.NewChain(source, seeds, tables)
-	if err != nil {
-		t.Fatal(err)
-	}
 	src, tab := sha256.Sum256(source), sha256.Sum256(tables)
-	want := sha256.Sum256(slices.Concat([]byte("orderly/genesis/v1\x00"), src[:], []byte("tables\x00"), tab[:], []byte(dice.Commitment(k))))
-	if c.Genesis() != hex.EncodeToString(want[:]) {
-		t.Fatalf("genesis with tables %s, want %x", c.Genesis(), want)
+	for _, c := range []struct {
+		name string
+		b    game.Basis
+		want []byte
+	}{
+		{"plain", game.Basis{Genesis: game.GenesisV1, Scenario: source},
+			slices.Concat([]byte("orderly/genesis/v1\x00"), src[:], []byte(dice.Commitment(k)))},
+		{"own tables", game.Basis{Genesis: game.GenesisV1, Scenario: source, Tables: tables},
+			slices.Concat([]byte("orderly/genesis/v1\x00"), src[:], []byte("tables\x00"), tab[:], []byte(dice.Commitment(k)))},
+		{"dice and fog unbound", game.Basis{Genesis: game.GenesisV1, Scenario: source, Dice: game.DiceTable, Fog: game.FogOn},
+			slices.Concat([]byte("orderly/genesis/v1\x00"), src[:], []byte(dice.Commitment(k)))},
+	} {
+		ch, err := game.NewChain(c.b, seeds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := sha256.Sum256(c.want); ch.Genesis() != hex.EncodeToString(want[:]) {
+			t.Errorf("%s: genesis %s, want %x", c.name, ch.Genesis(), want)
+		}
+		if u := c.b.Unbound(); !slices.Equal(u, []string{"dice", "fog"}) {
+			t.Errorf("%s: unbound %v", c.name, u)
+		}
 	}
-	plain, err := game.NewChain(source, seeds)
-	if err != nil {
-		t.Fatal(err)
+}
+
+// TestChainGenesisV2: the genesis binds every field of the basis, each
+// alone: the scenario, the own tables file (or none), the dice and fog
+// modes, the first seed, and the construction itself. An empty mode is
+// its default; a mode or construction this orderly does not know is
+// refused in one sentence.
+func TestChainGenesisV2(t *testing.T) {
+	seeds := []game.Seed{seed(1, key(1))}
+	base := game.Basis{Genesis: game.GenesisV2, Scenario: []byte("name: s\n"), Tables: []byte("tables: []\n"), Dice: game.DiceMixed, Fog: game.FogOff}
+	genesis := func(b game.Basis, seeds []game.Seed) string {
+		t.Helper()
+		c, err := game.NewChain(b, seeds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.Genesis()
 	}
-	none, err := game.NewChain(source, seeds, nil)
-	if err != nil {
-		t.Fatal(err)
+	g0 := genesis(base, seeds)
+	if u := base.Unbound(); len(u) != 0 {
+		t.Errorf("unbound %v", u)
 	}
-	if plain.Genesis() != none.Genesis() || plain.Genesis() == c.Genesis() {
-		t.Fatalf("genesis without tables %s and with none given %s must agree, and differ from %s", plain.Genesis(), none.Genesis(), c.Genesis())
+	for _, c := range []struct {
+		name string
+		edit func(b *game.Basis)
+	}{
+		{"scenario", func(b *game.Basis) { b.Scenario = []byte("name: t\n") }},
+		{"tables", func(b *game.Basis) { b.Tables = []byte("tables: [] # mine\n") }},
+		{"no tables", func(b *game.Basis) { b.Tables = nil }},
+		{"dice", func(b *game.Basis) { b.Dice = game.DiceTable }},
+		{"server dice", func(b *game.Basis) { b.Dice = "" }},
+		{"fog", func(b *game.Basis) { b.Fog = game.FogOn }},
+		{"strict fog", func(b *game.Basis) { b.Fog = game.FogStrict }},
+		{"construction", func(b *game.Basis) { b.Genesis = game.GenesisV1 }},
+	} {
+		b := base
+		c.edit(&b)
+		if genesis(b, seeds) == g0 {
+			t.Errorf("%s: the genesis does not change", c.name)
+		}
+	}
+	if genesis(base, []game.Seed{seed(1, key(2))}) == g0 {
+		t.Errorf("first seed: the genesis does not change")
+	}
+	// The defaults, empty or named, are one mode.
+	a, b := base, base
+	a.Dice, a.Fog = "", ""
+	b.Dice, b.Fog = game.DiceServer, game.FogOff
+	if genesis(a, seeds) != genesis(b, seeds) {
+		t.Errorf("the default modes, empty and named, give two geneses")
+	}
+	for _, c := range []struct {
+		edit func(b *game.Basis)
+		want string
+	}{
+		{func(b *game.Basis) { b.Dice = "dice\nfog on" }, `the chain's start: dice "dice\nfog on" is not a dice mode; allowed: server, table, mixed`},
+		{func(b *game.Basis) { b.Fog = "thick" }, `the chain's start: fog "thick" is not a fog mode; allowed: off, on, strict`},
+		{func(b *game.Basis) { b.Genesis = 0 }, "the chain's start is of construction 0, which this orderly does not know; allowed: 1, 2"},
+	} {
+		b := base
+		c.edit(&b)
+		if _, err := game.NewChain(b, seeds); err == nil || err.Error() != c.want {
+			t.Errorf("got %v, want %s", err, c.want)
+		}
 	}
 }

@@ -250,14 +250,15 @@ type Chained struct {
 	Unchecked int // events from the first under a seed still secret on
 }
 
-// VerifyChain follows the hash chain of events (see Chain) from the
-// scenario file's text, the game's own tables file if any, and the seeds: each event must be numbered in turn
-// and its hash must follow from the log before it. From the first event
-// under a seed still secret on, the chain cannot be followed: those
-// events are counted as unchecked. The first disagreement is a *Mismatch.
-func VerifyChain(events []Event, seeds []Seed, source []byte, tables ...[]byte) (Chained, error) {
+// VerifyChain follows the hash chain of events (see Chain) from what the
+// game starts from and its seeds: each event must be numbered in turn
+// and its hash must follow from the log before it (the first event's from
+// the genesis). From the first event under a seed still secret on, the
+// chain cannot be followed: those events are counted as unchecked. The
+// first disagreement is a *Mismatch.
+func VerifyChain(events []Event, seeds []Seed, b Basis) (Chained, error) {
 	var v Chained
-	c, err := NewChain(source, seeds, tables...)
+	c, err := NewChain(b, seeds)
 	if err != nil {
 		return v, err
 	}
@@ -279,7 +280,11 @@ func VerifyChain(events []Event, seeds []Seed, source []byte, tables ...[]byte) 
 		if err != nil {
 			return v, err
 		}
-		if link(&prev, &d) != e.Hash {
+		switch {
+		case link(&prev, &d) == e.Hash:
+		case i == 0:
+			return v, mismatch(e, "its hash does not follow from the chain's start, which binds %s: one of those, or this event, is not the one the game was played with", b.binds())
+		default:
 			return v, mismatch(e, "its hash does not follow from the log before it; the log was changed at or before this event")
 		}
 		if err := decodeHash(prev[:], e.Hash); err != nil {

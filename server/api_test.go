@@ -460,9 +460,11 @@ func TestRevealExportVerifyImport(t *testing.T) {
 		t.Errorf("a second reveal with no roll between: %d", code)
 	}
 	var exported archive.Game
-	if code, body := f.call("GET", g+"/export", tok["umpire"], nil, &exported); code != 200 {
-		t.Fatalf("export: %d %s", code, body)
+	code, body = f.call("GET", g+"/export", tok["umpire"], nil, &exported)
+	if code != 200 || exported.Format != archive.Format {
+		t.Fatalf("export: %d %.200s", code, body)
 	}
+	schemas(t, f)("Archive", body)
 	rep, err := exported.Verify(eng)
 	if err != nil || rep.Rolls == 0 {
 		t.Fatalf("verify: %+v, %v", rep, err)

@@ -33,7 +33,7 @@ func (s *Server) Export(ctx context.Context, id string, secrets bool) (*archive.
 	if err := scanStored(ctx, s.st, l.rules, id, 0, page, func(e game.Event) bool { evs = append(evs, e); return true }); err != nil {
 		return nil, err
 	}
-	doc := &archive.Game{Format: archive.Format, ID: l.id, Title: l.rec.Title, Rules: l.sc.Rules,
+	doc := &archive.Game{Format: archive.FormatOf(rec.Genesis), ID: l.id, Title: l.rec.Title, Rules: l.sc.Rules,
 		Scenario: archive.Scenario{File: rec.File, Source: string(rec.Scenario)},
 		Seeds:    l.public(game.Umpire), Events: evs, Hash: l.g.Hash()}
 	if len(rec.Tables) > 0 {
@@ -82,7 +82,7 @@ func (s *Server) Import(ctx context.Context, doc *archive.Game, commanders bool)
 		return nil, err
 	}
 	return s.start(ctx, in, doc.Scenario.File, data, c,
-		&Imported{Events: doc.Events, Seeds: doc.Seeds})
+		&Imported{Events: doc.Events, Seeds: doc.Seeds, Genesis: doc.Basis().Genesis})
 }
 
 func (s *Server) getExport(r *http.Request, seat store.Seat, l *live) (int, any, error) {

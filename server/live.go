@@ -341,7 +341,8 @@ func (l *live) reload(ctx context.Context, st store.Store) error {
 	l.setSeeds(seeds)
 	g.SetDice(game.Committed(l.seeds))
 	if l.chain == nil {
-		if l.chain, err = game.NewChain(l.source, l.seeds, l.tables); err != nil {
+		b := game.Basis{Genesis: l.rec.Genesis, Scenario: l.source, Tables: l.tables, Dice: l.rec.Dice, Fog: l.rec.Fog}
+		if l.chain, err = game.NewChain(b, l.seeds); err != nil {
 			return fmt.Errorf("its hash chain: %w", err)
 		}
 		l.source, l.tables = nil, nil

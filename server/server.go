@@ -605,6 +605,9 @@ func (s *Server) resolve(file string, data []byte) (string, []byte, *table.Sourc
 type Imported struct {
 	Events []game.Event
 	Seeds  []game.Seed // a nil Key is a seed whose key the export did not hold
+	// Genesis is how the chain of the events starts (game.GenesisV1 for
+	// an older orderly's export), which the game keeps.
+	Genesis int
 }
 
 // start stores a new game: a fresh one, or one imported, whose log goes on
@@ -626,11 +629,11 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 		seed := []game.Seed{{From: 1, Commitment: dice.Commitment(key), Key: key}}
 		if g, err = game.New(c.sc, c.rules, game.Committed(seed), game.WithFog(in.Fog), game.WithDice(in.Dice)); err == nil {
 			var ch *game.Chain
-			var tables []byte
+			b := game.Basis{Genesis: game.GenesisV2, Scenario: data, Dice: in.Dice, Fog: in.Fog}
 			if c.own != nil {
-				tables = c.own.Data
+				b.Tables = c.own.Data
 			}
-			if ch, err = game.NewChain(data, seed, tables); err == nil {
+			if ch, err = game.NewChain(b, seed); err == nil {
 				err = g.SetChain(ch)
 			}
 		}
@@ -680,6 +683,12 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 	}
 	if in.Dice != game.DiceServer {
 		rec.Dice = in.Dice
+	}
+	// The chain of a new game starts from the genesis that binds its
+	// dice and fog; an imported one keeps the start it was hashed from.
+	rec.Genesis = game.GenesisV2
+	if imp != nil {
+		rec.Genesis = imp.Genesis
 	}
 	var made []NewSeat
 	var seats []store.Seat

@@ -49,6 +49,10 @@ type Game struct {
 	// Dice is where its dice are thrown (game.DiceTable, game.DiceMixed),
 	// or empty for the server.
 	Dice string
+	// Genesis is how its hash chain's start is made (game.GenesisV1,
+	// game.GenesisV2), fixed when the game is made or imported: 1 for
+	// the games stored before it was kept.
+	Genesis int
 }
 
 // OriginDemo marks the demo game that orderly serve --demo reuses.

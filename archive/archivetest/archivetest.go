@@ -33,6 +33,14 @@ type Fixture struct {
 // reveal, then the rest of its plan under a second seed.
 func Demo(t testing.TB, split int) *Fixture {
 	t.Helper()
+	return Fog(t, split, "")
+}
+
+// Fog plays the demo battle as Demo does, under a fog of war mode
+// (game.FogOn, game.FogStrict; "" for none), which its export's header
+// gives and its chain's start binds.
+func Fog(t testing.TB, split int, fog string) *Fixture {
+	t.Helper()
 	set, err := rules.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -64,11 +72,11 @@ func Demo(t testing.TB, split int) *Fixture {
 		cut = len(plan.Steps)
 	}
 	seeds := []game.Seed{Seed(1, Key(1))}
-	g, err := game.New(sc, r, game.Committed(seeds))
+	g, err := game.New(sc, r, game.Committed(seeds), game.WithFog(fog))
 	if err != nil {
 		t.Fatal(err)
 	}
-	chain, err := game.NewChain(src, seeds)
+	chain, err := game.NewChain(game.Basis{Genesis: game.GenesisV2, Scenario: src, Fog: fog}, seeds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +101,7 @@ func Demo(t testing.TB, split int) *Fixture {
 	f.Final = g.Head()
 	f.Doc = &archive.Game{Format: archive.Format, ID: "0123456789ab", Title: sc.Title, Rules: sc.Rules,
 		Scenario: archive.Scenario{File: "demo.yaml", Source: string(src)},
-		Seeds:    seeds, Events: g.Log(), Hash: g.Hash()}
+		Fog:      fog, Seeds: seeds, Events: g.Log(), Hash: g.Hash()}
 	// As exported and read back.
 	f.Doc = Clone(t, f.Doc)
 	return f
@@ -142,11 +150,11 @@ func Clone(t testing.TB, doc *archive.Game) *archive.Game {
 	return out
 }
 
-// Rechain recomputes every event's hash with the document's keys, as a
-// forger holding them could.
+// Rechain recomputes every event's hash with the document's keys, from
+// the genesis its header gives, as a forger holding them could.
 func Rechain(t testing.TB, doc *archive.Game) {
 	t.Helper()
-	c, err := game.NewChain([]byte(doc.Scenario.Source), doc.Seeds)
+	c, err := game.NewChain(doc.Basis(), doc.Seeds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +179,7 @@ func Restate(t testing.TB, doc *archive.Game, eng script.Engine) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := game.Replay(sc, r, doc.Events)
+	g, err := game.Replay(sc, r, doc.Events, game.WithFog(doc.Fog), game.WithDice(doc.Dice))
 	if err != nil {
 		t.Fatalf("the forged log does not replay: %v", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -144,6 +145,12 @@ seed must match the commitment published when it was made, and each
 the chain: a forger who holds the revealed keys could make a whole new
 chain, but not one through a hash you noted.
 
+The chain's start binds the scenario, the game's own tables file, its dice
+and fog modes and its first dice seed, so that a header edited alone fails
+too. A document of format orderly-game/3, from an older orderly (or the
+export of a game it made), is checked as before; its chain binds neither
+dice nor fog, and verify says so.
+
 The first event that disagrees is named; what it should have held is not
 said. A game played under house rules is checked with the same --rules.
 A document that fails exits with status 2; one whose later events are
@@ -164,6 +171,9 @@ is checked as far as it can be and exits with status 1.`,
 			// A game played on its own tables is checked on them.
 			eng := func(id string) (game.Rules, error) { return mk(id, doc.Own()...) }
 			rep, err := doc.Verify(eng, heads...)
+			// An older format's chain leaves some of the header unchecked:
+			// say which, whatever else is found.
+			defer a.unbound(args[0], doc)
 			if err != nil {
 				fmt.Fprintf(a.out, "%s: %d events, %d followed along the chain, %d unchecked; %d rolls checked, %d under a secret seed, %d thrown at the table\n",
 					args[0], rep.Events, rep.Chained, rep.Unchained, rep.Rolls, rep.Secret, rep.Table)
@@ -186,6 +196,15 @@ is checked as far as it can be and exits with status 1.`,
 	}
 	c.Flags().StringArrayVar(&heads, "head", nil, "the `HASH` of an event a seat was shown during play, which must be in the chain (repeatable)")
 	return c
+}
+
+// unbound notes the header fields an older format's chain does not bind.
+func (a *app) unbound(file string, doc *archive.Game) {
+	b := doc.Basis()
+	if u := b.Unbound(); len(u) > 0 {
+		fmt.Fprintf(a.out, "%s: note: format %s, an older orderly's, does not bind %s to the chain: they are taken on the document's word\n",
+			file, doc.Format, strings.Join(u, " and "))
+	}
 }
 
 // readArchive reads a game document from a file.

@@ -45,7 +45,7 @@ date, if need be. Games in --to that --from does not hold are left alone.
 
 The games are copied oldest first, each in one step, all of it or none.
 Before a game is written, its hash chain is followed from its genesis
-(scenario, tables, first dice seed) through every event, as orderly verify
+(scenario, tables, dice and fog modes, first dice seed) through every event, as orderly verify
 and import do: a game that does not check out is not written, and migrate
 stops there. After it is written, it is read back from --to, compared
 with what was sent, and its chain followed again there; a game that fails
@@ -357,6 +357,8 @@ func recordDiffers(got, want store.Game) string {
 		return "its fog of war mode"
 	case got.Dice != want.Dice:
 		return "its dice mode"
+	case got.Genesis != want.Genesis:
+		return "how its hash chain starts"
 	}
 	return ""
 }
@@ -393,7 +395,8 @@ func (m *migration) check(g *stored) error {
 }
 
 // chain follows a game's hash chain from its genesis (its scenario, its
-// own tables, its first seed) through every event with game.VerifyChain,
+// own tables, its dice and fog modes as its genesis binds them, its first
+// seed) through every event with game.VerifyChain,
 // as archive.Game.Verify does for orderly verify and import: each
 // payload is typed by the game's rule set first, since the chain hashes
 // it as the rule set writes it. The store holds every seed's key, so
@@ -414,7 +417,8 @@ func (m *migration) chain(rec store.Game, seeds []store.Seed, events []game.Even
 	for i, s := range seeds {
 		keys[i] = s.Seed
 	}
-	v, err := game.VerifyChain(events, keys, rec.Scenario, rec.Tables)
+	b := game.Basis{Genesis: rec.Genesis, Scenario: rec.Scenario, Tables: rec.Tables, Dice: rec.Dice, Fog: rec.Fog}
+	v, err := game.VerifyChain(events, keys, b)
 	if err != nil {
 		return fmt.Errorf("its hash chain: %w", err)
 	}

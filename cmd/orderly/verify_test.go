@@ -32,7 +32,7 @@ func TestVerify(t *testing.T) {
 	}
 	good := write("good.json", f.Doc)
 	o, e, st := cli(t, "verify", good, "--head", f.Early, "--head", f.Final)
-	if st != 0 || !strings.Contains(o, "ok: ") || !strings.Contains(o, "2 head(s) found in the chain") || e != "" {
+	if st != 0 || !strings.Contains(o, "ok: ") || !strings.Contains(o, "2 head(s) found in the chain") || strings.Contains(o, "note:") || e != "" {
 		t.Fatalf("verify: %d %q %q", st, o, e)
 	}
 
@@ -69,6 +69,31 @@ func TestVerify(t *testing.T) {
 	o, e, st = cli(t, "verify", write("secret.json", doc))
 	if st != 1 || !strings.Contains(e, "still secret") || !strings.Contains(o, strconv.Itoa(doc.Seeds[1].From-1)+" followed along the chain") {
 		t.Fatalf("secret: %d %q %q", st, o, e)
+	}
+	// The dice mode edited alone: one line naming it, exit 2.
+	doc = archivetest.Clone(t, f.Doc)
+	doc.Dice = "table"
+	relabelled := write("relabelled.json", doc)
+	o, e, st = cli(t, "verify", relabelled)
+	want = "orderly: " + relabelled + ": the document's dice mode is not the one its chain was made with (the chain's start binds it)\n"
+	if st != 2 || e != want || strings.Contains(o, "note:") {
+		t.Fatalf("dice relabelled: %d %q %q, want %q", st, o, e, want)
+	}
+	// A document of the older format 3 is checked as before, with a note
+	// of what its chain does not bind, whether it passes or not.
+	doc = archivetest.Clone(t, f.Doc)
+	doc.Format = archive.Format3
+	archivetest.Rechain(t, doc)
+	older := write("older.json", doc)
+	note := older + ": note: format orderly-game/3, an older orderly's, does not bind dice and fog to the chain: they are taken on the document's word\n"
+	o, e, st = cli(t, "verify", older, "--head", doc.Events[len(doc.Events)-1].Hash)
+	if st != 0 || !strings.HasPrefix(o, older+": ok: ") || !strings.HasSuffix(o, "1 head(s) found in the chain\n"+note) || e != "" {
+		t.Fatalf("format 3: %d %q %q", st, o, e)
+	}
+	doc.Events[3].Hash = strings.Repeat("0", 64)
+	o, e, st = cli(t, "verify", write("older-forged.json", doc))
+	if st != 2 || !strings.HasSuffix(o, strings.Replace(note, "older.json", "older-forged.json", 1)) || !strings.Contains(e, "event 4 ") {
+		t.Fatalf("format 3, forged: %d %q %q", st, o, e)
 	}
 	// A document of format 1, a bad head: one line, exit 2.
 	old := strings.Replace(string(archivetest.JSON(t, f.Doc)), archive.Format, "orderly-game/1", 1)

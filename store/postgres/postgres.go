@@ -292,9 +292,9 @@ func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds
 		g.Created = time.Now()
 	}
 	err := d.inTx(ctx, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO games (id, title, rules, file, scenario, created, version, origin, tables, tables_file, fog, dice)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-			g.ID, g.Title, g.Rules, g.File, nonNil(g.Scenario), g.Created.UnixNano(), len(events), g.Origin, nonNil(g.Tables), g.TablesFile, g.Fog, g.Dice)
+		_, err := tx.Exec(ctx, `INSERT INTO games (id, title, rules, file, scenario, created, version, origin, tables, tables_file, fog, dice, genesis)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+			g.ID, g.Title, g.Rules, g.File, nonNil(g.Scenario), g.Created.UnixNano(), len(events), g.Origin, nonNil(g.Tables), g.TablesFile, g.Fog, g.Dice, g.Genesis)
 		if isUnique(err) {
 			return store.ErrExists
 		}
@@ -420,14 +420,14 @@ func (d *DB) exists(ctx context.Context, game string) error {
 	return err
 }
 
-const gameColumns = `SELECT id, title, rules, file, scenario, created, version, origin, tables, tables_file, fog, dice FROM games`
+const gameColumns = `SELECT id, title, rules, file, scenario, created, version, origin, tables, tables_file, fog, dice, genesis FROM games`
 
 func scanGame(r pgx.Row) (store.Game, error) {
 	var (
 		g       store.Game
 		created int64
 	)
-	if err := r.Scan(&g.ID, &g.Title, &g.Rules, &g.File, &g.Scenario, &created, &g.Version, &g.Origin, &g.Tables, &g.TablesFile, &g.Fog, &g.Dice); err != nil {
+	if err := r.Scan(&g.ID, &g.Title, &g.Rules, &g.File, &g.Scenario, &created, &g.Version, &g.Origin, &g.Tables, &g.TablesFile, &g.Fog, &g.Dice, &g.Genesis); err != nil {
 		return store.Game{}, err
 	}
 	g.Created = time.Unix(0, created)

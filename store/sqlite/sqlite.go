@@ -193,7 +193,7 @@ func (d *DB) open(ctx context.Context, path string) error {
 	d.r.SetMaxIdleConns(d.cfg.readers)
 	d.r.SetConnMaxLifetime(0)
 	d.r.SetConnMaxIdleTime(0)
-	const gameColumns = `SELECT id, title, rules, file, scenario, created, version, origin, tables, tables_file, fog, dice FROM games`
+	const gameColumns = `SELECT id, title, rules, file, scenario, created, version, origin, tables, tables_file, fog, dice, genesis FROM games`
 	return prepareAll(ctx, d.r.PrepareContext, []prep{
 		// The log is the game's first version events: Events agrees
 		// with Game, whatever else might be in the table.
@@ -433,7 +433,7 @@ func scanGame(s scanner) (store.Game, error) {
 		g       store.Game
 		created int64
 	)
-	if err := s.Scan(&g.ID, &g.Title, &g.Rules, &g.File, &g.Scenario, &created, &g.Version, &g.Origin, &g.Tables, &g.TablesFile, &g.Fog, &g.Dice); err != nil {
+	if err := s.Scan(&g.ID, &g.Title, &g.Rules, &g.File, &g.Scenario, &created, &g.Version, &g.Origin, &g.Tables, &g.TablesFile, &g.Fog, &g.Dice, &g.Genesis); err != nil {
 		return store.Game{}, err
 	}
 	g.Created = time.Unix(0, created)

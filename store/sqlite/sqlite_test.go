@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/pressly/goose/v3"
+
 	"orderly/store"
 	"orderly/store/storetest"
 )
@@ -239,5 +241,46 @@ func TestOpenBadPath(t *testing.T) {
 	}
 	if _, err := Open(context.Background(), filepath.Join(t.TempDir(), "no", "such", "dir.db")); err == nil {
 		t.Error("Open in a missing directory succeeded")
+	}
+}
+
+// TestGenesisMigration: a file made before migration 6 keeps its games,
+// each read as hashed from genesis 1, the start its chain was made from;
+// a game made after it keeps the genesis it is given.
+func TestGenesisMigration(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "orderly.db")
+	db, err := sql.Open("sqlite", dsn(path, false, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys, goose.WithDisableGlobalRegistry(true), goose.WithLogger(goose.NopLogger()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.UpTo(ctx, 5); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO games (id, title, rules, file, scenario, created, dice) VALUES ('old', 'Old', 'nb', 'a.yaml', 'x: 1', 1, 'table')`); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	d := openAt(t, path)
+	if g, err := d.Game(ctx, "old"); err != nil || g.Genesis != 1 || g.Dice != "table" {
+		t.Fatalf("the older game: %+v, %v", g, err)
+	}
+	g, seats, seeds := storetest.NewGame("new")
+	g.Genesis = 2
+	if err := d.Create(ctx, g, seats, seeds, nil); err != nil {
+		t.Fatal(err)
+	}
+	if g, err := d.Game(ctx, "new"); err != nil || g.Genesis != 2 {
+		t.Fatalf("the new game: %+v, %v", g, err)
 	}
 }

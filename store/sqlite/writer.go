@@ -75,7 +75,7 @@ func (s *writeStmts) prepare(ctx context.Context, c *sql.Conn) error {
 		{&s.version, `SELECT version FROM games WHERE id = ?`},
 		{&s.insertEvent, `INSERT INTO events (game, seq, data) VALUES (?, ?, ?)`},
 		{&s.setVersion, `UPDATE games SET version = ? WHERE id = ?`},
-		{&s.insertGame, `INSERT INTO games (id, title, rules, file, scenario, created, version, origin, tables, tables_file, fog, dice) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`},
+		{&s.insertGame, `INSERT INTO games (id, title, rules, file, scenario, created, version, origin, tables, tables_file, fog, dice, genesis) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`},
 		{&s.insertSeat, `INSERT INTO seats (hash, game, role, side, formation, label, n) VALUES (?, ?, ?, ?, ?, ?, ?)`},
 		{&s.insertSeed, `INSERT INTO seeds (game, from_seq, secret, commitment, revealed) VALUES (?, ?, ?, ?, ?)`},
 		{&s.seedExists, `SELECT 1 FROM seeds WHERE game = ? AND from_seq = ?`},
@@ -339,7 +339,7 @@ func (d *DB) create(r *request, versions map[string]int) (result, error) {
 		return result{}, err
 	}
 	return d.atomically(true, func() (result, error) {
-		if _, err := d.ws.insertGame.Exec(g.ID, g.Title, g.Rules, g.File, nonNil(g.Scenario), g.Created.UnixNano(), g.Origin, nonNil(g.Tables), g.TablesFile, g.Fog, g.Dice); err != nil {
+		if _, err := d.ws.insertGame.Exec(g.ID, g.Title, g.Rules, g.File, nonNil(g.Scenario), g.Created.UnixNano(), g.Origin, nonNil(g.Tables), g.TablesFile, g.Fog, g.Dice, g.Genesis); err != nil {
 			return violated(err, "the game")
 		}
 		for i, s := range r.seats {

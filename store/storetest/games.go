@@ -41,6 +41,7 @@ func testRoundTrip(t *testing.T, c contract) {
 	g3.Origin = store.OriginDemo
 	g3.Tables, g3.TablesFile = []byte("tables:\n  - id: lob/play\n"), "my-tables.yaml"
 	g3.Fog, g3.Dice = "strict", "mixed"
+	g3.Genesis = 2
 	seats3 = seats3[2:]
 	if err := s.Create(ctx, g3, seats3, nil, []json.RawMessage{Event("setup")}); err != nil {
 		t.Fatal(err)

@@ -31,8 +31,8 @@ func Seed(from int) store.Seed {
 
 // NewGame is a game with an umpire's and two sides' seats, whose hashes
 // are Hash(id+"/umpire"), Hash(id+"/red") and Hash(id+"/blue"), and a
-// first seed, Seed(1). Its optional fields (Origin, Tables, Fog, Dice) are
-// empty.
+// first seed, Seed(1). Its optional fields (Origin, Tables, Fog, Dice,
+// Genesis) are empty.
 func NewGame(id string) (store.Game, []store.Seat, []store.Seed) {
 	g := store.Game{
 		ID:       id,

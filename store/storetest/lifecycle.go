@@ -87,6 +87,7 @@ func testDurable(t *testing.T, c contract) {
 	g.Origin = store.OriginDemo
 	g.Tables, g.TablesFile = []byte("tables:\n  - id: lob/play\n"), "my-tables.yaml"
 	g.Fog, g.Dice = "on", "table"
+	g.Genesis = 2
 	if err := s.Create(ctx, g, seats, seeds, []json.RawMessage{Event("setup")}); err != nil {
 		t.Fatal(err)
 	}
