@@ -2,6 +2,7 @@ package nb_test
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"orderly/game"
@@ -74,5 +75,16 @@ func TestFogBigField(t *testing.T) {
 	}
 	if seen == 0 || hidden == 0 {
 		t.Fatalf("%d enemies seen and %d hidden; the test needs both", seen, hidden)
+	}
+}
+
+// TestTracked: what NB says each event touches (game.Tracker) covers
+// every piece and messenger the event's fold moves.
+func TestTracked(t *testing.T) {
+	r := engine(t)
+	for _, path := range []string{"../../examples/nb/seed-example.yaml", "../../examples/nb/nb-10-off-board-reserve.yaml", "../../examples/nb/nb-11-hierarchy.yaml"} {
+		t.Run(path[strings.LastIndex(path, "/")+1:], func(t *testing.T) {
+			gametest.Tracked(t, r, scenarioOf(t, r, path), 4)
+		})
 	}
 }
