@@ -116,6 +116,12 @@ type Tracker interface {
 // an event only the marks that changed are looked at again (see after),
 // with the enemy marks their own witnessed from where they stood and the
 // ones they may spot where they stand now.
+//
+// Whether a side spots a mark is worked out in one place (spotter, for a
+// mark listed for a look in lookFrom), and every change of it passes
+// through see: another way of spotting belongs in spotter, with what
+// lists the marks it concerns for a look, and anything kept per spotted
+// mark (how many of a formation's pieces a side spots) belongs in see.
 type fog struct {
 	mode  string
 	field *sight.Field
@@ -163,10 +169,13 @@ type fog struct {
 	listed  []uint64 // listed[slot] == round: Marks gave it this round
 	onPiece func(i int)
 	onMark  func(id string)
-	// Scratch for names: nameRound numbers its calls, named is its list,
-	// and a payload is written to buf by enc.
+	// Scratch for names: nameRound numbers its calls, named is its list;
+	// texter finds a payload's texts into words, or else it is written to
+	// buf by enc.
 	nameRound uint64
 	named     []string
+	texter    texter
+	words     []string
 	buf       bytes.Buffer
 	enc       *json.Encoder
 }
@@ -419,67 +428,7 @@ func (f *fog) set(k int32, m sight.Mark, on bool) {
 // enemy mark, if all), and ends the round.
 func (f *fog) look(s *State, all bool) {
 	for si := range f.sides {
-		by := f.by[si]
-		if n := len(f.slots); len(by) < n {
-			by = append(by, make([]int32, n-len(by))...)
-			f.by[si] = by
-		}
-		last := f.last[si]
-		f.gone[si] = f.gone[si][:0]
-		f.looks = f.looks[:0]
-		changed := false
-		// The enemy marks that changed first, so that those own marks'
-		// changes bring into sight are known to be looked at.
-		for _, c := range f.changes {
-			sl := &f.slots[c.k]
-			switch {
-			case sl.side == si:
-				by[c.k] = 0 // its own, even if it was not (no rule set changes a mark's side)
-			case !sl.on:
-				if by[c.k] != 0 {
-					// Seen to leave the field.
-					by[c.k] = 0
-					delete(last, sl.ID)
-					f.gone[si] = append(f.gone[si], sl.ID)
-					changed = true
-				}
-			default:
-				f.list(c.k)
-			}
-		}
-		if all {
-			for k := range f.slots {
-				if sl := &f.slots[k]; sl.on && sl.side != si {
-					f.list(int32(k))
-				}
-			}
-		} else {
-			for _, c := range f.changes {
-				if (c.wasSide == si || f.slots[c.k].side == si) && f.moved(si, c) {
-					changed = true
-				}
-			}
-		}
-		for _, k := range f.looks {
-			f.slots[k].look = 0
-			w := f.spotter(si, k, "")
-			switch {
-			case w >= 0 && by[k] == 0:
-				changed = true
-			case w < 0 && by[k] != 0:
-				// Lost from sight: last seen where it stood at the last
-				// update, on that update's turn.
-				sl := &f.slots[k]
-				o := sl.Mark
-				if sl.stamp == f.round {
-					o = f.changes[sl.chg].was
-				}
-				last[o.ID] = Ghost{ID: o.ID, Side: o.Side, Kind: o.Kind, At: o.At, Turn: f.turn}
-				changed = true
-			}
-			by[k] = w + 1
-		}
-		if changed {
+		if f.lookFrom(si, all) {
 			f.ver[si]++
 		}
 	}
@@ -494,6 +443,68 @@ func (f *fog) look(s *State, all bool) {
 	}
 	f.changes = f.changes[:0]
 	f.turn = s.Turn
+}
+
+// lookFrom has side si look again at what changed in this round (at every
+// enemy mark, if all), and reports whether what it spots changed.
+func (f *fog) lookFrom(si int, all bool) bool {
+	if n := len(f.slots); len(f.by[si]) < n {
+		f.by[si] = append(f.by[si], make([]int32, n-len(f.by[si]))...)
+	}
+	last := f.last[si]
+	f.gone[si] = f.gone[si][:0]
+	f.looks = f.looks[:0]
+	changed := false
+	// The enemy marks that changed first, so that those the side's own
+	// bring into sight are known to be looked at.
+	for _, c := range f.changes {
+		sl := &f.slots[c.k]
+		switch {
+		case sl.side == si:
+			f.see(si, c.k, -1) // its own, not an enemy it spots (no rule set changes a mark's side)
+		case !sl.on:
+			if f.see(si, c.k, -1) {
+				// Seen to leave the field.
+				delete(last, sl.ID)
+				f.gone[si] = append(f.gone[si], sl.ID)
+				changed = true
+			}
+		default:
+			f.list(c.k)
+		}
+	}
+	if all {
+		for k := range f.slots {
+			if sl := &f.slots[k]; sl.on && sl.side != si {
+				f.list(int32(k))
+			}
+		}
+	} else {
+		for _, c := range f.changes {
+			if (c.wasSide == si || f.slots[c.k].side == si) && f.moved(si, c) {
+				changed = true
+			}
+		}
+	}
+	for _, k := range f.looks {
+		f.slots[k].look = 0
+		w := f.spotter(si, k, "")
+		if !f.see(si, k, w) {
+			continue
+		}
+		changed = true
+		if w < 0 {
+			// Lost from sight: last seen where it stood at the last
+			// update, on that update's turn.
+			sl := &f.slots[k]
+			o := sl.Mark
+			if sl.stamp == f.round {
+				o = f.changes[sl.chg].was
+			}
+			last[o.ID] = Ghost{ID: o.ID, Side: o.Side, Kind: o.Kind, At: o.At, Turn: f.turn}
+		}
+	}
+	return changed
 }
 
 // list lists enemy mark k for a look this round.
@@ -527,12 +538,21 @@ func (f *fog) moved(si int, c change) bool {
 	came := false
 	f.enemies(si, sl.At, sl.reach+1, func(j int32) bool {
 		if by[j] == 0 && f.slots[j].look != f.round && f.sees(c.k, j) {
-			by[j] = c.k + 1
-			came = true
+			came = f.see(si, j, c.k) || came
 		}
 		return true
 	})
 	return came
+}
+
+// see notes that side si spots enemy mark k, witnessed by w, or that it
+// does not (w < 0), and reports whether that changed whether si spots k.
+// Every change of what a side spots passes here.
+func (f *fog) see(si int, k, w int32) bool {
+	by := f.by[si]
+	was := by[k] != 0
+	by[k] = w + 1
+	return was != (w >= 0)
 }
 
 // enemies calls fn for each mark of a side other than si filed near p
@@ -708,6 +728,12 @@ func (f *fog) names(e *Event) []string {
 	}
 	raw, ok := e.Data.(json.RawMessage)
 	if !ok {
+		if f.words, ok = f.texter.texts(e.Data, f.words[:0]); ok {
+			for _, w := range f.words {
+				add(w)
+			}
+			return out
+		}
 		f.buf.Reset()
 		if f.enc == nil {
 			f.enc = json.NewEncoder(&f.buf)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"orderly/battle"
 	"orderly/dice"
@@ -193,17 +194,25 @@ func benchTurn(b *testing.B, n int, fog string) {
 	t.riding = 0
 	b.ReportAllocs()
 	b.ResetTimer()
+	// The process's CPU time while the timer runs, beside the wall time.
+	var cpu time.Duration
+	from := cpuTime()
 	for i := 0; i < b.N; i++ {
 		// A fresh game every 30 turns keeps the log (and the heap) the
 		// size of a real game's.
 		if g.State().Turn > 42 {
 			b.StopTimer()
+			cpu += cpuTime() - from
 			riding := t.riding
 			reset()
 			t.riding = riding
+			from = cpuTime()
 			b.StartTimer()
 		}
 		t.turn(b)
+	}
+	if cpu += cpuTime() - from; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 	b.ReportMetric(float64(t.riding)/float64(b.N), "messengers")
 	b.ReportMetric(float64(len(nb.StateOf(g.State()).Generals)), "generals")
