@@ -9,7 +9,7 @@ import (
 
 // maxCells bounds the cells of one grid: on a field far wider than
 // anything sees, the cells grow rather than multiply.
-const maxCells = 1 << 16
+const maxCells = 1 << 14
 
 // grid files the marks of one side on the field (by their slot in the
 // fog) by the square cell they stand in, so that the marks near a point
