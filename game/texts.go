@@ -16,7 +16,7 @@ import (
 // writing JSON for that was most of its cost. It walks values by a plan
 // made once per type, for the types whose JSON it can tell from their
 // fields alone (structs of strings, numbers, booleans, points, pointers
-// and slices of them); for any other, walk says so and the payload is
+// and slices of them); for any other, texts says so and the payload is
 // written as JSON after all.
 type texter struct {
 	plans map[reflect.Type]*plan
@@ -33,7 +33,7 @@ type plan struct {
 type planKind int
 
 const (
-	planNone   planKind = iota // writes no text: an integer, a boolean, a point
+	planNone   planKind = iota // writes no text: an integer or a boolean
 	planFloat                  // writes no text, and cannot be written if not finite
 	planPoint                  // a geom.Point: two numbers, which must be finite
 	planString                 // writes itself as a text
