@@ -69,18 +69,24 @@ func (f *fog) contact(s *State, d *Contact) {
 	}
 }
 
-// touched reports whether a piece of side (under formation top, if not "")
-// is in contact with the enemy mark m, standing where both stood at the
-// contact. A contact that no longer holds is forgotten.
-func (f *fog) touched(side string, m int, top string) bool {
-	t, ok := f.touch[side][f.marks[m].ID]
+// touched is the slot of a piece of side si (under formation top, if not
+// "") in contact with the enemy mark in slot j, both standing where they
+// stood at the contact, or -1 if there is none. A contact that no longer
+// holds is forgotten.
+func (f *fog) touched(si int, j int32, top string) int32 {
+	side := f.sides[si]
+	id := f.slots[j].ID
+	t, ok := f.touch[side][id]
 	if !ok {
-		return false
+		return -1
 	}
 	by, found := f.find(t.by)
-	if !found || !f.on[by] || !f.on[m] || f.marks[by].At != t.from || f.marks[m].At != t.at {
-		delete(f.touch[side], f.marks[m].ID)
-		return false
+	if !found || !f.slots[by].on || !f.slots[j].on || f.slots[by].At != t.from || f.slots[j].At != t.at {
+		delete(f.touch[side], id)
+		return -1
 	}
-	return top == "" || Under(f.sc, t.by, top)
+	if top != "" && !Under(f.sc, t.by, top) {
+		return -1
+	}
+	return by
 }

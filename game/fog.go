@@ -82,33 +82,93 @@ type Ghost struct {
 	Turn int        `json:"turn"`
 }
 
+// Tracker is a rule set that says what each event changes on the field
+// beside its moves, so that after an event the fog of war looks again at
+// those pieces and marks alone (and at the enemies near them), not at
+// everything. Without it every piece is compared with where it stood
+// after every event, and the rule set's marks are all made again.
+type Tracker interface {
+	// Touched calls piece with the index in s.Pieces of each piece that
+	// e's fold (Apply, and a new turn's) may have moved, put on the field
+	// or taken off it, other than those of e.Moves, which the engine
+	// moves itself; and, for a Marker, mark with the id of each of its
+	// marks e may have put on the field, moved, changed or taken off. s
+	// is the state after e. Naming one that did not change costs a
+	// comparison; leaving one out leaves the fog wrong (gametest.Tracked
+	// checks a rule set's Touched over random games). A piece that
+	// joined the game (State.AddPiece) need not be named.
+	Touched(s *State, e *Event, piece func(i int), mark func(id string))
+	// Mark is the rule set's mark id as it stands in s (as Marks gives
+	// it), and whether it is on the field; a rule set without marks
+	// never has one.
+	Mark(s *State, id string) (sight.Mark, bool)
+}
+
 // fog is what each side sees of the other, kept after every event of a
 // game played with fog of war.
+//
+// Everything that may see or be seen is a mark in a slot: each piece
+// (on the field or not) and each of the rule set's marks on the field
+// (Marker), which leave their slot to be used again once they leave the
+// field. The marks on the field are filed by side in a grid. A side
+// spots an enemy mark while one of its own spots it; for each enemy mark
+// it spots, the fog keeps one of its marks that does (the witness). After
+// an event only the marks that changed are looked at again (see after),
+// with the enemy marks their own witnessed from where they stood and the
+// ones they may spot where they stand now.
+//
+// Whether a side spots a mark is worked out in one place (spotter, for a
+// mark listed for a look in lookFrom), and every change of it passes
+// through see: another way of spotting belongs in spotter, with what
+// lists the marks it concerns for a look, and anything kept per spotted
+// mark (how many of a formation's pieces a side spots) belongs in see.
 type fog struct {
 	mode  string
 	field *sight.Field
 	sc    *battle.Scenario
 	rules Rules
-	// marks are the pieces', by their index in the state, on the field
-	// (on) or not, then the rule set's own (Marker), all on the field.
-	marks []sight.Mark
-	on    []bool
-	np    int                         // how many of marks are pieces'
-	piece map[string]int              // the state's index of its pieces
-	extra map[string]int              // the index in marks of each of the rule set's marks
-	reach []float64                   // how far each mark sees
-	seen  map[string]map[string]bool  // side -> enemy mark id -> spotted now
-	last  map[string]map[string]Ghost // side -> enemy mark id -> where last spotted
-	ver   map[string]int              // side -> how many times what it spots has changed
+	track Tracker // the rule set, if it is a Tracker
+	// top, while a strict view is made (Game.SeesFrom), is the formation
+	// whose pieces alone spot.
+	top string
+
+	// sides are the sides that spot, in the scenario's order; side gives
+	// the index of each side a mark has (one that is not a scenario's,
+	// which no sound rule set makes, comes after them and spots nothing).
+	sides []string
+	side  map[string]int
+	far   float64 // the farthest any mark sees
+	cell  float64 // the side of a grid's cells
+	space geom.Rect
+
+	st    *State // the state looked at
+	slots []slot
+	pslot []int32          // the slot of each piece, by its index in the state
+	extra map[string]int32 // the slot of each of the rule set's marks
+	free  []int32          // slots of the rule set's marks, free to use again
+	grids []*grid          // by side: its marks on the field
+
+	// by[side][slot] is 1 + the slot of a mark of side that spots the
+	// enemy mark in slot (its witness), or 0 if none does.
+	by   [][]int32
+	last []map[string]Ghost // by side: enemy mark id -> where last spotted
+	ver  []int              // by side: how many times what it spots has changed
 	// gone lists, by side, the enemy marks it spotted that left the field
 	// with the latest event (a unit broken, a messenger arrived): the side
 	// saw them go, so the event that took them is not narrowed from it.
-	gone map[string]map[string]bool
+	gone [][]string
 	// came lists, by side, the enemy marks that came into its sight with
 	// the latest event: the event that brought them (a move from where
 	// the side did not see them) is not shown to it, lest it tell where
 	// they came from; the side finds them in its view.
-	came map[string]map[string]bool
+	came [][]string
+	// left is, by id, the side of each of the rule set's marks that left
+	// the field with the latest event (their slots are free again): an
+	// event naming one is narrowed as one naming a hidden mark is, but
+	// from the sides that saw it go.
+	left map[string]string
+	turn int // the turn of the last update
+
 	// touch holds, by side, the enemy pieces a piece of the side is in
 	// contact with (Contacted): spotted while both stand still. again
 	// lists the pieces of the latest contacts, looked at again at the
@@ -119,84 +179,49 @@ type fog struct {
 	// under it as the scenario has them (units of its divisions, generals
 	// of its formations), for narrowing an event that names a formation.
 	forms map[string][]int
-	// top, while a strict view is made (Game.SeesFrom), is the formation
-	// whose pieces alone spot.
-	top string
-	// cells indexes, by side, the pieces on the field by the square cell
-	// (cell on a side) they stand in, kept up as they move; extras does
-	// the same for the rule set's marks, made again at each update. A mark
-	// is looked for only by the marks near enough to see it.
-	cells  map[string]map[[2]int][]int
-	extras map[string]map[[2]int][]int
-	cell   float64
-	// olds and oldExtra are the rule set's marks and their index as the
-	// last update left them, turn its turn; ready says there was one.
-	olds     []sight.Mark
-	oldExtra map[string]int
-	turn     int
-	ready    bool
-	// Scratch for update: which marks to look at again, listed and
-	// checked off; where each piece that moved stood before.
-	look  []bool
-	looks []int
-	prev  map[int]sight.Mark
+
+	// Scratch for an update: round numbers it; changes lists the slots
+	// that changed in it, as they stood before; looks lists the enemy
+	// marks a side looks at again; onPiece and onMark are what a Tracker
+	// calls.
+	round   uint64
+	changes []change
+	looks   []int32
+	listed  []uint64 // listed[slot] == round: Marks gave it this round
+	onPiece func(i int)
+	onMark  func(id string)
+	// Scratch for names: nameRound numbers its calls, named is its list;
+	// texter finds a payload's texts into words, or else it is written to
+	// buf by enc.
+	nameRound uint64
+	named     []string
+	texter    texter
+	words     []string
+	buf       bytes.Buffer
+	enc       *json.Encoder
 }
 
-// square is the cell of the index p falls in. A cell's side is one more
-// than the farthest any mark sees: in either space (inches on a table,
-// hexes on a map numbered by column and row) two marks apart by more than
-// that in x or in y are farther apart than that, so a mark that can spot
-// m stands in m's cell or one of the eight around it.
-func (f *fog) square(p geom.Point) [2]int {
-	return [2]int{int(math.Floor(p.X / f.cell)), int(math.Floor(p.Y / f.cell))}
+// slot is a mark in the fog, as the last update left it.
+type slot struct {
+	sight.Mark
+	on    bool    // on the field
+	side  int     // the index of Mark.Side in fog.side
+	reach float64 // how far it sees
+	// stamp == fog.round: it changed in this round, and changes[chg]
+	// holds how it stood before. look == fog.round: it is listed for the
+	// look of the side looking now.
+	stamp uint64
+	chg   int32
+	look  uint64
+	name  uint64 // == fog.nameRound: names has listed it
 }
 
-// find is the index in marks of the mark or piece id, if it is one.
-func (f *fog) find(id string) (int, bool) {
-	if i, ok := f.piece[id]; ok && i < f.np {
-		return i, true
-	}
-	i, ok := f.extra[id]
-	return i, ok
-}
-
-// file puts mark i in index at its side's cell.
-func (f *fog) file(index map[string]map[[2]int][]int, i int) {
-	m := f.marks[i]
-	c := index[m.Side]
-	if c == nil {
-		c = map[[2]int][]int{}
-		index[m.Side] = c
-	}
-	k := f.square(m.At)
-	c[k] = append(c[k], i)
-}
-
-// unfile takes piece i, which stood at m, out of the index.
-func (f *fog) unfile(i int, m sight.Mark) {
-	c := f.cells[m.Side]
-	k := f.square(m.At)
-	if j := slices.Index(c[k], i); j >= 0 {
-		c[k] = slices.Delete(c[k], j, j+1)
-	}
-}
-
-// around calls fn for the index of each mark of side in p's cell and the
-// eight around it, until fn says stop.
-func (f *fog) around(side string, p geom.Point, fn func(i int) bool) {
-	k := f.square(p)
-	for _, index := range [2]map[string]map[[2]int][]int{f.cells, f.extras} {
-		c := index[side]
-		for dx := -1; dx <= 1; dx++ {
-			for dy := -1; dy <= 1; dy++ {
-				for _, i := range c[[2]int{k[0] + dx, k[1] + dy}] {
-					if !fn(i) {
-						return
-					}
-				}
-			}
-		}
-	}
+// change is a slot that changed in an update, and how it stood before.
+type change struct {
+	k       int32
+	was     sight.Mark
+	wasOn   bool
+	wasSide int
 }
 
 func newFog(mode string, sc *battle.Scenario, rules Rules) (*fog, error) {
@@ -210,13 +235,487 @@ func newFog(mode string, sc *battle.Scenario, rules Rules) (*fog, error) {
 	if !ok {
 		return nil, fmt.Errorf("rule set %s cannot be played with fog of war", rules.ID())
 	}
-	f := &fog{mode: mode, field: sight.On(sp.Sight(), sc), sc: sc, rules: rules, cell: max(sp.Sight().Farthest(), 0) + 1,
-		seen: map[string]map[string]bool{}, last: map[string]map[string]Ghost{}}
-	for _, sd := range sc.Sides {
-		f.seen[sd.ID], f.last[sd.ID] = map[string]bool{}, map[string]Ghost{}
-	}
-	f.forms = formsOf(sc)
+	far := max(sp.Sight().Farthest(), 0)
+	f := &fog{mode: mode, field: sight.On(sp.Sight(), sc), sc: sc, rules: rules, far: far,
+		cell: (far + 1) / 2, space: sc.Space().Bounds()}
+	f.track, _ = rules.(Tracker)
+	f.init()
 	return f, nil
+}
+
+// init makes the fog's maps and per side lists, with nothing seen.
+func (f *fog) init() {
+	f.side, f.extra = map[string]int{}, map[string]int32{}
+	for _, sd := range f.sc.Sides {
+		f.sideOf(sd.ID)
+		f.sides = append(f.sides, sd.ID)
+		f.last = append(f.last, map[string]Ghost{})
+	}
+	f.by = make([][]int32, len(f.sides))
+	f.ver = make([]int, len(f.sides))
+	f.gone = make([][]string, len(f.sides))
+	f.came = make([][]string, len(f.sides))
+	f.left = map[string]string{}
+	f.forms = formsOf(f.sc)
+	f.onPiece = func(i int) { f.pieceAt(f.st, i) }
+	f.onMark = func(id string) {
+		if m, ok := f.track.Mark(f.st, id); ok {
+			f.put(m)
+		} else if k, ok := f.extra[id]; ok {
+			f.set(k, f.slots[k].Mark, false)
+		}
+	}
+}
+
+// fresh is a fog of the same game with nothing seen yet.
+func (f *fog) fresh() *fog {
+	c := &fog{mode: f.mode, field: f.field, sc: f.sc, rules: f.rules, track: f.track, far: f.far,
+		cell: f.cell, space: f.space}
+	c.init()
+	return c
+}
+
+// kindOf is what a piece is for sight: its unit type, or general.
+func kindOf(sc *battle.Scenario, id string) string {
+	if u := sc.Unit(id); u != nil {
+		return u.Type
+	}
+	return "general"
+}
+
+// sideOf is the index of side, which gets a grid the first time.
+func (f *fog) sideOf(side string) int {
+	if i, ok := f.side[side]; ok {
+		return i
+	}
+	i := len(f.grids)
+	f.side[side] = i
+	f.grids = append(f.grids, newGrid(f.space, f.cell))
+	return i
+}
+
+// spotting is the index of side if it is one that spots.
+func (f *fog) spotting(side string) (int, bool) {
+	i, ok := f.side[side]
+	return i, ok && i < len(f.sides)
+}
+
+// update is the first look at s, when the game is made: every mark is
+// filed and every side looks at every enemy mark.
+func (f *fog) update(s *State) {
+	f.begin(s)
+	for i := range s.Pieces {
+		f.pieceAt(s, i)
+	}
+	if m, ok := f.rules.(Marker); ok {
+		m.Marks(s, func(k sight.Mark) { f.put(k) })
+	}
+	f.look(s, true)
+}
+
+// after works out what each side spots after event e, and where it last
+// saw what it no longer spots. Whether a side spots a mark changes only
+// if the mark changed (moved, came onto the field, left it), or one of
+// the side's own that spotted it or may spot it now did: only those are
+// looked at again, unless so many changed that looking at everything is
+// as quick. What changed is e's moves and what the rule set says it
+// touched (Tracker); for a rule set that does not say, every piece and
+// mark is compared.
+func (f *fog) after(s *State, e *Event) {
+	f.begin(s)
+	for _, i := range f.again {
+		// The pieces of a contact: looked at again where they stand.
+		if i < len(f.pslot) {
+			f.changed(f.pslot[i])
+		}
+	}
+	f.again = f.again[:0]
+	if f.track == nil {
+		for i := range s.Pieces {
+			f.pieceAt(s, i)
+		}
+		if m, ok := f.rules.(Marker); ok {
+			m.Marks(s, func(k sight.Mark) {
+				f.listed[f.put(k)] = f.round
+			})
+			for _, k := range f.extra {
+				if f.listed[k] != f.round {
+					f.set(k, f.slots[k].Mark, false)
+				}
+			}
+		}
+	} else {
+		for _, m := range e.Moves {
+			if i, ok := moveIndex(s, m); ok {
+				f.pieceAt(s, i)
+			}
+		}
+		f.track.Touched(s, e, f.onPiece, f.onMark)
+		for i := len(f.pslot); i < len(s.Pieces); i++ {
+			f.pieceAt(s, i)
+		}
+	}
+	f.look(s, 8*len(f.changes) > len(f.slots)-len(f.free))
+}
+
+// moveIndex is the index in s.Pieces of the piece m moves.
+func moveIndex(s *State, m Move) (int, bool) {
+	if s == nil {
+		return 0, false
+	}
+	id := m.ID()
+	if k := m.Piece - 1; k >= 0 && k < len(s.Pieces) && s.Pieces[k].ID == id {
+		return k, true
+	}
+	i, ok := s.piece[id]
+	return i, ok
+}
+
+// begin starts a round of looking at s.
+func (f *fog) begin(s *State) {
+	f.round++
+	f.st = s
+	f.changes = f.changes[:0]
+	clear(f.left)
+}
+
+// pieceAt brings the slot of piece i of s up to date, making the slots of
+// the pieces up to it that have none yet.
+func (f *fog) pieceAt(s *State, i int) {
+	if i < 0 || i >= len(s.Pieces) {
+		return // not a piece: nothing of it to look at
+	}
+	for len(f.pslot) <= i {
+		p := s.Pieces[len(f.pslot)]
+		k := f.alloc(sight.Mark{ID: p.ID, Side: p.Side, Kind: kindOf(f.sc, p.ID)})
+		f.pslot = append(f.pslot, k)
+	}
+	p := s.Pieces[i]
+	k := f.pslot[i]
+	m := f.slots[k].Mark
+	m.At = p.At
+	f.set(k, m, p.OnTable)
+}
+
+// put brings the rule set's mark m up to date (on the field), giving it
+// a slot if it has none, and returns its slot.
+func (f *fog) put(m sight.Mark) int32 {
+	k, ok := f.extra[m.ID]
+	if !ok {
+		k = f.alloc(sight.Mark{ID: m.ID, Side: m.Side, Kind: m.Kind})
+		f.extra[m.ID] = k
+	}
+	f.set(k, m, true)
+	return k
+}
+
+// alloc is a slot for a new mark, off the field until set puts it on.
+func (f *fog) alloc(m sight.Mark) int32 {
+	var k int32
+	if n := len(f.free); n > 0 {
+		k, f.free = f.free[n-1], f.free[:n-1]
+	} else {
+		k = int32(len(f.slots))
+		f.slots = append(f.slots, slot{})
+		f.listed = append(f.listed, 0)
+	}
+	f.slots[k] = slot{Mark: m, side: f.sideOf(m.Side), reach: f.field.Rules().Sees(m.Kind)}
+	f.changed(k)
+	return k
+}
+
+// changed notes, once a round, how slot k stood before the round.
+func (f *fog) changed(k int32) {
+	sl := &f.slots[k]
+	if sl.stamp == f.round {
+		return
+	}
+	sl.stamp, sl.chg = f.round, int32(len(f.changes))
+	f.changes = append(f.changes, change{k: k, was: sl.Mark, wasOn: sl.on, wasSide: sl.side})
+}
+
+// set puts slot k at m, on the field or not, refiling it if it moved.
+func (f *fog) set(k int32, m sight.Mark, on bool) {
+	sl := &f.slots[k]
+	if sl.on == on && sl.Mark == m {
+		return
+	}
+	f.changed(k)
+	if sl.on {
+		f.grids[sl.side].remove(k, sl.At)
+	}
+	if m.Side != sl.Side {
+		sl.side = f.sideOf(m.Side)
+	}
+	if m.Kind != sl.Kind {
+		sl.reach = f.field.Rules().Sees(m.Kind)
+	}
+	sl.Mark, sl.on = m, on
+	if on {
+		f.grids[sl.side].add(k, m.At)
+	}
+}
+
+// look has each side look again at what changed in this round (at every
+// enemy mark, if all), and ends the round.
+func (f *fog) look(s *State, all bool) {
+	for si := range f.sides {
+		if f.lookFrom(si, all) {
+			f.ver[si]++
+		}
+	}
+	// The rule set's marks that left the field free their slots.
+	for _, c := range f.changes {
+		sl := &f.slots[c.k]
+		if k, ok := f.extra[sl.ID]; ok && k == c.k && !sl.on {
+			f.left[sl.ID] = sl.Side
+			delete(f.extra, sl.ID)
+			*sl = slot{}
+			f.free = append(f.free, c.k)
+		}
+	}
+	f.changes = f.changes[:0]
+	f.turn = s.Turn
+}
+
+// lookFrom has side si look again at what changed in this round (at every
+// enemy mark, if all), and reports whether what it spots changed.
+func (f *fog) lookFrom(si int, all bool) bool {
+	if n := len(f.slots); len(f.by[si]) < n {
+		f.by[si] = append(f.by[si], make([]int32, n-len(f.by[si]))...)
+	}
+	last := f.last[si]
+	f.gone[si] = f.gone[si][:0]
+	f.came[si] = f.came[si][:0]
+	f.looks = f.looks[:0]
+	changed := false
+	// The enemy marks that changed first, so that those the side's own
+	// bring into sight are known to be looked at.
+	for _, c := range f.changes {
+		sl := &f.slots[c.k]
+		switch {
+		case sl.side == si:
+			f.see(si, c.k, -1) // its own, not an enemy it spots (no rule set changes a mark's side)
+		case !sl.on:
+			if f.see(si, c.k, -1) {
+				// Seen to leave the field.
+				delete(last, sl.ID)
+				f.gone[si] = append(f.gone[si], sl.ID)
+				changed = true
+			}
+		default:
+			f.list(c.k)
+		}
+	}
+	if all {
+		for k := range f.slots {
+			if sl := &f.slots[k]; sl.on && sl.side != si {
+				f.list(int32(k))
+			}
+		}
+	} else {
+		for _, c := range f.changes {
+			if (c.wasSide == si || f.slots[c.k].side == si) && f.moved(si, c) {
+				changed = true
+			}
+		}
+	}
+	for _, k := range f.looks {
+		f.slots[k].look = 0
+		w := f.spotter(si, k, "")
+		if !f.see(si, k, w) {
+			continue
+		}
+		changed = true
+		if w < 0 {
+			// Lost from sight: last seen where it stood at the last
+			// update, on that update's turn.
+			sl := &f.slots[k]
+			o := sl.Mark
+			if sl.stamp == f.round {
+				o = f.changes[sl.chg].was
+			}
+			last[o.ID] = Ghost{ID: o.ID, Side: o.Side, Kind: o.Kind, At: o.At, Turn: f.turn}
+		}
+	}
+	return changed
+}
+
+// list lists enemy mark k for a look this round.
+func (f *fog) list(k int32) {
+	if sl := &f.slots[k]; sl.look != f.round {
+		sl.look = f.round
+		f.looks = append(f.looks, k)
+	}
+}
+
+// moved is what a change of side si's own mark does to what si spots: the
+// enemy marks it witnessed from where it stood are listed for a look
+// (some other mark may still spot them), and the enemy marks not listed
+// that the side did not spot and this mark spots where it stands now are
+// spotted; it reports whether there were any. No other enemy mark that did
+// not change can have come into sight or left it.
+func (f *fog) moved(si int, c change) bool {
+	by := f.by[si]
+	if r := f.field.Rules().Sees(c.was.Kind); c.wasOn && c.wasSide == si && r > 0 {
+		f.enemies(si, c.was.At, r+1, func(j int32) bool {
+			if by[j] == c.k+1 {
+				f.list(j)
+			}
+			return true
+		})
+	}
+	sl := &f.slots[c.k]
+	if !sl.on || sl.side != si || sl.reach <= 0 {
+		return false
+	}
+	came := false
+	f.enemies(si, sl.At, sl.reach+1, func(j int32) bool {
+		if by[j] == 0 && f.slots[j].look != f.round && f.sees(c.k, j) {
+			came = f.see(si, j, c.k) || came
+		}
+		return true
+	})
+	return came
+}
+
+// see notes that side si spots enemy mark k, witnessed by w, or that it
+// does not (w < 0), and reports whether that changed whether si spots k.
+// Every change of what a side spots passes here.
+func (f *fog) see(si int, k, w int32) bool {
+	by := f.by[si]
+	was := by[k] != 0
+	by[k] = w + 1
+	if !was && w >= 0 && f.slots[k].side != si {
+		f.came[si] = append(f.came[si], f.slots[k].ID)
+	}
+	return was != (w >= 0)
+}
+
+// enemies calls fn for each mark of a side other than si filed near p
+// (within r in x and y), until fn says stop.
+func (f *fog) enemies(si int, p geom.Point, r float64, fn func(j int32) bool) {
+	for sj, g := range f.grids {
+		if sj != si {
+			g.near(p, r, fn)
+		}
+	}
+}
+
+// sees reports whether mark k spots mark j.
+func (f *fog) sees(k, j int32) bool {
+	o, m := &f.slots[k], &f.slots[j]
+	// Farther in x or y than one more than it sees is too far in either
+	// space (a hex's column or row changes by at most one a step): left
+	// out before the field's look.
+	if r := o.reach; !o.on || r <= 0 || math.Abs(o.At.X-m.At.X) > r+1 || math.Abs(o.At.Y-m.At.Y) > r+1 {
+		return false
+	}
+	return f.field.Spotted(o.Mark, m.Mark)
+}
+
+// spotter is the slot of a mark of side si (of formation top, if not "")
+// that spots the mark in slot j, or -1 if none does: a piece of si in
+// contact with it (Contacted), its witness if that still spots it, or
+// else the first found near it.
+func (f *fog) spotter(si int, j int32, top string) int32 {
+	if f.touch != nil {
+		if w := f.touched(si, j, top); w >= 0 {
+			return w
+		}
+	}
+	if top == "" && int(j) < len(f.by[si]) {
+		if w := f.by[si][j] - 1; w >= 0 && f.slots[w].side == si && f.sees(w, j) {
+			return w
+		}
+	}
+	found := int32(-1)
+	f.grids[si].near(f.slots[j].At, f.far+1, func(k int32) bool {
+		if top != "" && !Under(f.sc, f.slots[k].ID, top) {
+			return true
+		}
+		if f.sees(k, j) {
+			found = k
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// find is the slot of the mark or piece id, if it is one.
+func (f *fog) find(id string) (int32, bool) {
+	if f.st == nil {
+		return 0, false
+	}
+	if i, ok := f.st.piece[id]; ok && i < len(f.pslot) {
+		return f.pslot[i], true
+	}
+	k, ok := f.extra[id]
+	return k, ok
+}
+
+// hidden reports whether seat may not see mark id: an enemy's that none of
+// its marks spots, or an enemy piece off the table (a reserve still to
+// come), or one of the enemy's marks that left the field with the latest
+// event; or an enemy formation none of whose pieces it spots (short of
+// his army). Anything else is not hidden.
+func (f *fog) hidden(seat, id string) bool {
+	if f == nil || seat == Umpire {
+		return false
+	}
+	k, ok := f.find(id)
+	if !ok {
+		if side, ok := f.left[id]; ok {
+			return side != seat
+		}
+		return f.hiddenFormation(seat, id)
+	}
+	m := &f.slots[k]
+	if !m.on {
+		return m.Side != seat
+	}
+	if m.Side == seat {
+		return false
+	}
+	if !f.seen(seat, k) {
+		return true
+	}
+	return f.top != "" && f.spotter(f.side[seat], k, f.top) < 0
+}
+
+// hiddenFormation reports whether seat may not see formation id: an
+// enemy's (short of his army, whose existence is no secret) none of whose
+// pieces it spots on the field, nor saw leave it with the latest event.
+// Anything that is not a formation is not hidden.
+func (f *fog) hiddenFormation(seat, id string) bool {
+	fm := f.sc.Formation(id)
+	if fm == nil || fm.Kind == battle.Army || fm.Side == seat {
+		return false
+	}
+	si, ok := f.spotting(seat)
+	if !ok || f.st == nil {
+		return true
+	}
+	seen := func(i int) bool {
+		if i >= len(f.pslot) {
+			return false
+		}
+		sl := &f.slots[f.pslot[i]]
+		return slices.Contains(f.gone[si], sl.ID) || sl.on && !f.hidden(seat, sl.ID)
+	}
+	for _, i := range f.forms[id] {
+		if seen(i) {
+			return false
+		}
+	}
+	for i := len(f.sc.Generals()) + len(f.sc.Units()); i < len(f.st.Pieces); i++ {
+		// A piece that joined the game (a replacement general).
+		if Under(f.sc, f.st.Pieces[i].ID, id) && seen(i) {
+			return false
+		}
+	}
+	return true
 }
 
 // formsOf lists, for each formation of sc short of the armies, the indices
@@ -241,309 +740,11 @@ func formsOf(sc *battle.Scenario) map[string][]int {
 	return out
 }
 
-// fresh is a fog of the same game with nothing seen yet.
-func (f *fog) fresh() *fog {
-	c := &fog{mode: f.mode, field: f.field, sc: f.sc, rules: f.rules, cell: f.cell, forms: f.forms,
-		seen: map[string]map[string]bool{}, last: map[string]map[string]Ghost{}, gone: map[string]map[string]bool{}, came: map[string]map[string]bool{}}
-	for side := range f.seen {
-		c.seen[side], c.last[side] = map[string]bool{}, map[string]Ghost{}
-	}
-	return c
-}
-
-// kindOf is a piece is for sight: its unit type, or general.
-func kindOf(sc *battle.Scenario, id string) string {
-	if u := sc.Unit(id); u != nil {
-		return u.Type
-	}
-	return "general"
-}
-
-// update works out what each side spots in s, and where it last saw what
-// it no longer spots. Whether a side spots a mark changes only if the
-// mark moved, or one of the side's marks moved near it (came, went, or
-// changed kind): after the first update only those are looked at again,
-// unless so many moved that looking at all is as quick.
-func (f *fog) update(s *State) {
-	sees := f.field.Rules()
-	if f.prev == nil {
-		f.prev = map[int]sight.Mark{}
-	}
-	clear(f.prev)
-	if !f.ready {
-		f.cells = map[string]map[[2]int][]int{}
-	}
-	// The pieces' marks are kept from one update to the next: what moved
-	// (came, went, or moved) is noted where it stands now (moved) and
-	// where it stood before (was, and prev by index), and the index
-	// follows it.
-	var moved []int
-	var was []sight.Mark
-	for _, i := range f.again {
-		if i < len(s.Pieces) && s.Pieces[i].OnTable && i < f.np {
-			moved = append(moved, i)
-		}
-	}
-	f.again = f.again[:0]
-	// The rule set's marks of the last update, before the pieces' are
-	// added to.
-	oldNp := f.np
-	f.olds = append(f.olds[:0], f.marks[oldNp:]...)
-	f.oldExtra, f.extra = f.extra, f.oldExtra
-	oldOf := func(id string) (sight.Mark, bool) {
-		j, ok := f.oldExtra[id]
-		if !ok {
-			return sight.Mark{}, false
-		}
-		return f.olds[j-oldNp], true
-	}
-	f.marks, f.on = f.marks[:oldNp], f.on[:oldNp]
-	for i, p := range s.Pieces {
-		if i >= f.np {
-			k := kindOf(f.sc, p.ID)
-			f.marks = append(f.marks, sight.Mark{ID: p.ID, Side: p.Side, Kind: k, At: p.At})
-			f.on = append(f.on, p.OnTable)
-			f.reach = append(f.reach[:i], sees.Sees(k))
-			if p.OnTable {
-				moved = append(moved, i)
-				f.file(f.cells, i)
-			}
-			continue
-		}
-		if f.marks[i].At == p.At && f.on[i] == p.OnTable {
-			continue
-		}
-		if f.on[i] {
-			was = append(was, f.marks[i])
-			f.prev[i] = f.marks[i]
-			f.unfile(i, f.marks[i])
-		}
-		f.marks[i].At, f.on[i] = p.At, p.OnTable
-		if p.OnTable {
-			moved = append(moved, i)
-			f.file(f.cells, i)
-		}
-	}
-	f.np, f.piece = len(s.Pieces), s.piece
-	// The rule set's marks are made again each time.
-	if f.extra == nil {
-		f.extra = map[string]int{}
-	}
-	clear(f.extra)
-	f.marks, f.on, f.reach = f.marks[:f.np], f.on[:f.np], f.reach[:f.np]
-	if m, ok := f.rules.(Marker); ok {
-		m.Marks(s, func(k sight.Mark) {
-			f.extra[k.ID] = len(f.marks)
-			f.marks = append(f.marks, k)
-			f.on = append(f.on, true)
-			f.reach = append(f.reach, sees.Sees(k.Kind))
-		})
-	}
-	if f.extras == nil {
-		f.extras = map[string]map[[2]int][]int{}
-	}
-	for _, c := range f.extras {
-		clear(c)
-	}
-	for i := f.np; i < len(f.marks); i++ {
-		f.file(f.extras, i)
-		if o, ok := oldOf(f.marks[i].ID); !ok || o != f.marks[i] {
-			moved = append(moved, i)
-		}
-	}
-	for _, o := range f.olds {
-		if i, ok := f.extra[o.ID]; !ok || f.marks[i] != o {
-			was = append(was, o)
-		}
-	}
-	all := !f.ready || 8*(len(moved)+len(was)) > len(f.marks)
-	if len(f.look) < len(f.marks) {
-		f.look = make([]bool, len(f.marks))
-	}
-	if f.gone == nil {
-		f.gone, f.came = map[string]map[string]bool{}, map[string]map[string]bool{}
-	}
-	for side, seen := range f.seen {
-		last := f.last[side]
-		gone, came := f.gone[side], f.came[side]
-		if gone == nil {
-			gone, came = map[string]bool{}, map[string]bool{}
-			f.gone[side], f.came[side] = gone, came
-		}
-		clear(gone)
-		clear(came)
-		n := len(seen)
-		for _, m := range was {
-			if i, ok := f.find(m.ID); seen[m.ID] && (!ok || !f.on[i]) {
-				delete(last, m.ID) // seen to leave the field
-				delete(seen, m.ID)
-				gone[m.ID] = true
-			}
-		}
-		// The enemy marks to look at again.
-		f.looks = f.looks[:0]
-		add := func(i int) bool {
-			if !f.look[i] {
-				f.look[i] = true
-				f.looks = append(f.looks, i)
-			}
-			return true
-		}
-		if all {
-			for i, m := range f.marks {
-				if f.on[i] && m.Side != side {
-					add(i)
-				}
-			}
-		} else {
-			for _, i := range moved {
-				if m := f.marks[i]; m.Side != side {
-					add(i)
-				} else {
-					f.near(side, m.At, add)
-				}
-			}
-			for _, m := range was {
-				if m.Side == side {
-					f.near(side, m.At, add)
-				}
-			}
-		}
-		changed := false
-		for _, i := range f.looks {
-			f.look[i] = false
-			m := f.marks[i]
-			now := f.spotted(side, i, "")
-			switch {
-			case now && !seen[m.ID]:
-				seen[m.ID] = true
-				came[m.ID] = true
-				changed = true
-			case !now && seen[m.ID]:
-				// Lost from sight: last seen where it stood at the last
-				// update, on that update's turn.
-				delete(seen, m.ID)
-				o, ok := f.prev[i]
-				if i >= f.np {
-					o, ok = oldOf(m.ID)
-				}
-				if !ok {
-					o = m // it has not moved
-				}
-				last[m.ID] = Ghost{ID: o.ID, Side: o.Side, Kind: o.Kind, At: o.At, Turn: f.turn}
-			}
-		}
-		if changed || len(seen) != n {
-			if f.ver == nil {
-				f.ver = map[string]int{}
-			}
-			f.ver[side]++
-		}
-	}
-	f.turn, f.ready = s.Turn, true
-}
-
-// near calls add for each mark of a side other than side that a mark of
-// side standing at p could spot.
-func (f *fog) near(side string, p geom.Point, add func(i int) bool) {
-	for _, sd := range f.sc.Sides {
-		if sd.ID != side {
-			f.around(sd.ID, p, add)
-		}
-	}
-}
-
-// spotted reports whether a mark of side (of formation top, if not "")
-// spots mark mi, or is in contact with it.
-func (f *fog) spotted(side string, mi int, top string) bool {
-	m := f.marks[mi]
-	if f.touch != nil && f.touched(side, mi, top) {
-		return true
-	}
-	found := false
-	f.around(side, m.At, func(i int) bool {
-		o := f.marks[i]
-		// Farther in x or y than one more than it sees is too far in
-		// either space (see square): left out before the field's look.
-		if r := f.reach[i]; r <= 0 || math.Abs(o.At.X-m.At.X) > r+1 || math.Abs(o.At.Y-m.At.Y) > r+1 {
-			return true
-		}
-		if top != "" && !Under(f.sc, o.ID, top) {
-			return true
-		}
-		found = f.field.Spotted(o, m)
-		return !found
-	})
-	return found
-}
-
-// hidden reports whether seat may not see mark id: an enemy's that none of
-// its marks spots, or an enemy piece off the table (a reserve still to
-// come). Anything else (a formation) is not hidden.
-func (f *fog) hidden(seat, id string) bool {
-	if f == nil || seat == Umpire {
-		return false
-	}
-	i, ok := f.find(id)
-	if !ok {
-		if side, ok := f.left(id); ok {
-			return side != seat // it left the field with the latest event
-		}
-		return f.hiddenFormation(seat, id)
-	}
-	m := f.marks[i]
-	if !f.on[i] {
-		return m.Side != seat
-	}
-	if m.Side == seat {
-		return false
-	}
-	if f.top != "" {
-		return !f.seen[seat][id] || !f.spotted(seat, i, f.top)
-	}
-	return !f.seen[seat][id]
-}
-
-// left reports whether id is a mark of the rule set's (a messenger) that
-// left the field with the latest update, and whose it was.
-func (f *fog) left(id string) (string, bool) {
-	if _, ok := f.oldExtra[id]; !ok {
-		return "", false
-	}
-	for _, o := range f.olds {
-		if o.ID == id {
-			return o.Side, true
-		}
-	}
-	return "", false
-}
-
-// hiddenFormation reports whether seat may not see formation id: an
-// enemy's (short of his army, whose existence is no secret) none of whose
-// pieces it spots on the field, nor saw leave it with the latest event.
-// Anything that is not a formation is not hidden.
-func (f *fog) hiddenFormation(seat, id string) bool {
-	fm := f.sc.Formation(id)
-	if fm == nil || fm.Kind == battle.Army || fm.Side == seat {
-		return false
-	}
-	pieces := f.forms[id]
-	for i := len(f.sc.Generals()) + len(f.sc.Units()); i < f.np; i++ {
-		// A piece that joined the game (a replacement general).
-		if Under(f.sc, f.marks[i].ID, id) {
-			pieces = append(slices.Clip(pieces), i)
-		}
-	}
-	for _, i := range pieces {
-		if i >= f.np {
-			continue
-		}
-		pid := f.marks[i].ID
-		if f.gone[seat][pid] || f.on[i] && !f.hidden(seat, pid) {
-			return false
-		}
-	}
-	return true
+// seen reports whether side spots the enemy mark in slot k (as the last
+// update left it).
+func (f *fog) seen(side string, k int32) bool {
+	si, ok := f.spotting(side)
+	return ok && int(k) < len(f.by[si]) && f.by[si][k] != 0
 }
 
 // ghosts lists, by id, where seat last saw the enemy pieces it no longer
@@ -552,9 +753,13 @@ func (f *fog) ghosts(seat string) []Ghost {
 	if f == nil || seat == Umpire {
 		return nil
 	}
+	si, ok := f.spotting(seat)
+	if !ok {
+		return nil
+	}
 	var out []Ghost
-	for id, g := range f.last[seat] {
-		if !f.seen[seat][id] {
+	for id, g := range f.last[si] {
+		if k, ok := f.find(id); !ok || !f.slots[k].on || !f.seen(seat, k) {
 			out = append(out, g)
 		}
 	}
@@ -567,7 +772,9 @@ func (f *fog) ghosts(seat string) []Ghost {
 // event took off the field), and none that came into their sight with it,
 // and that spot a piece of every enemy formation it names: fog of war
 // hides the news of a piece or formation nobody of a side can see, and
-// where a piece that comes into sight came from.
+// where a piece that comes into sight came from. A contact is how a piece
+// comes into sight: it says where the piece stands, not where it came
+// from, and is shown to the sides that spot both its pieces.
 func (f *fog) narrow(e *Event) { f.narrowed(e, true) }
 
 // narrowed is narrow; if all is false it narrows as orderly did before
@@ -580,12 +787,11 @@ func (f *fog) narrowed(e *Event, all bool) {
 	}
 	names := f.names(e, all)
 	var sees []string
-	for _, sd := range f.sc.Sides {
+	for si, sd := range f.sc.Sides {
 		ok := true
 		for _, id := range names {
-			// A contact is how a piece comes into sight: it says where the
-			// piece stands, not where it came from.
-			if f.hidden(sd.ID, id) && !f.gone[sd.ID][id] || all && f.came[sd.ID][id] && e.Type != Contacted {
+			if f.hidden(sd.ID, id) && !slices.Contains(f.gone[si], id) ||
+				all && e.Type != Contacted && slices.Contains(f.came[si], id) {
 				ok = false
 				break
 			}
@@ -604,25 +810,38 @@ func (f *fog) narrowed(e *Event, all bool) {
 }
 
 // names lists the marks an event names: the pieces it moves, the
-// subjects of its rolls, and every text in its payload that is a mark's id.
+// subjects of its rolls, and every text in its payload that is a mark's id;
+// if all, also each text that is the id of a formation short of an army,
+// or of one of the rule set's marks that left the field with the event.
+// The list is the fog's scratch, good until the next call.
 func (f *fog) names(e *Event, all bool) []string {
-	var out []string
+	f.nameRound++
+	out := f.named[:0]
 	add := func(id string) {
-		if slices.Contains(out, id) {
+		if k, ok := f.find(id); ok {
+			if f.slots[k].name != f.nameRound {
+				f.slots[k].name = f.nameRound
+				out = append(out, f.slots[k].ID)
+			}
 			return
 		}
-		if _, ok := f.find(id); ok {
-			out = append(out, id)
-		} else if !all {
+		if !all || slices.Contains(out, id) {
 			return
-		} else if _, ok := f.left(id); ok {
+		}
+		if _, ok := f.left[id]; ok {
 			out = append(out, id)
 		} else if fm := f.sc.Formation(id); fm != nil && fm.Kind != battle.Army {
 			out = append(out, id)
 		}
 	}
+	defer func() { f.named = out }()
 	for _, m := range e.Moves {
-		add(m.ID())
+		if i, ok := moveIndex(f.st, m); ok && i < len(f.pslot) {
+			if sl := &f.slots[f.pslot[i]]; sl.name != f.nameRound {
+				sl.name = f.nameRound
+				out = append(out, sl.ID)
+			}
+		}
 	}
 	for _, r := range e.Rolls {
 		add(r.Subject)
@@ -637,25 +856,57 @@ func (f *fog) names(e *Event, all bool) []string {
 	}
 	raw, ok := e.Data.(json.RawMessage)
 	if !ok {
-		b, err := json.Marshal(e.Data)
-		if err != nil {
+		if f.words, ok = f.texter.texts(e.Data, f.words[:0]); ok {
+			for _, w := range f.words {
+				add(w)
+			}
+			return out
+		}
+		f.buf.Reset()
+		if f.enc == nil {
+			f.enc = json.NewEncoder(&f.buf)
+		}
+		if err := f.enc.Encode(e.Data); err != nil {
 			// A payload that cannot be written names what it may: seen by
 			// the umpire alone.
-			return append(out, "")
+			out = append(out, "")
+			return out
 		}
-		raw = b
+		raw = f.buf.Bytes()
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	for {
-		t, err := dec.Token()
-		if err != nil {
-			break
-		}
-		if s, ok := t.(string); ok {
-			add(s)
-		}
-	}
+	texts(raw, func(b []byte) { add(string(b)) })
 	return out
+}
+
+// texts calls fn with each text (string) in the JSON value b, keys and
+// values alike, unescaped; it stops at the end of b or at a text that is
+// not closed. Outside its texts JSON has no quotes, so each quote that is
+// not in a text opens one.
+func texts(b []byte, fn func([]byte)) {
+	for i := 0; i < len(b); i++ {
+		if b[i] != '"' {
+			continue
+		}
+		j, esc := i+1, false
+		for ; j < len(b) && b[j] != '"'; j++ {
+			if b[j] == '\\' {
+				esc = true
+				j++
+			}
+		}
+		if j >= len(b) {
+			return
+		}
+		if !esc {
+			fn(b[i+1 : j])
+		} else {
+			var u string
+			if json.Unmarshal(b[i:j+1], &u) == nil {
+				fn([]byte(u))
+			}
+		}
+		i = j
+	}
 }
 
 // Under reports whether id (a formation, or a unit or general by the
@@ -688,10 +939,14 @@ func (g *Game) Fog() string {
 // into sight, or lost from it): a seat whose count moves without an event
 // it may see has a new view to fetch. Always 0 without fog of war.
 func (g *Game) Sighted(side string) int {
-	if g.st.fog == nil {
+	f := g.st.fog
+	if f == nil {
 		return 0
 	}
-	return g.st.fog.ver[side]
+	if si, ok := f.spotting(side); ok {
+		return f.ver[si]
+	}
+	return 0
 }
 
 // SeesFrom is the state as a commander's seat of side sees it, in a game
@@ -728,9 +983,9 @@ func (s *State) Spotted(side, top, id string) bool {
 	if f == nil {
 		return true
 	}
-	i, ok := f.find(id)
-	if !ok || !f.on[i] || f.marks[i].Side == side {
+	k, ok := f.find(id)
+	if !ok || !f.slots[k].on || f.slots[k].Side == side {
 		return true
 	}
-	return f.seen[side][id] && f.spotted(side, i, top)
+	return f.seen(side, k) && f.spotter(f.side[side], k, top) >= 0
 }

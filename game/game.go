@@ -349,7 +349,7 @@ func (g *Game) replay(events []Event) error {
 			return fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
 		}
 		if f := g.st.fog; f != nil {
-			f.update(g.st)
+			f.after(g.st, &e)
 			// An event the log shows everyone must name only pieces every
 			// side spots after it: the fog would have narrowed it.
 			if e.See == All {
@@ -804,7 +804,7 @@ func (g *Game) append(e Event) error {
 		// Fog of war: who may see the event is known once it has happened
 		// (who spots the pieces it names where they stand after it), and
 		// the chain binds that audience.
-		f.update(g.st)
+		f.after(g.st, p)
 		if f.narrow(p); g.chain != nil {
 			h, err := g.chain.Next(g.head, p)
 			if err != nil {

@@ -498,3 +498,14 @@ func argsJSON(c game.Command) string {
 	b, _ := json.Marshal(c.Args)
 	return string(b)
 }
+
+// TestTracked: what NB says each event touches (game.Tracker) covers
+// every piece and messenger the event's fold moves.
+func TestTracked(t *testing.T) {
+	r := engine(t)
+	for _, path := range []string{"../../examples/nb/seed-example.yaml", "../../examples/nb/nb-10-off-board-reserve.yaml", "../../examples/nb/nb-11-hierarchy.yaml"} {
+		t.Run(path[strings.LastIndex(path, "/")+1:], func(t *testing.T) {
+			gametest.Tracked(t, r, scenarioOf(t, r, path), 4)
+		})
+	}
+}

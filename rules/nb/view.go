@@ -13,7 +13,48 @@ import (
 // with fog of war a messenger may be seen, or not, as a piece may.
 func (r *Rules) Marks(gs *game.State, add func(sight.Mark)) {
 	for _, m := range of(gs).Messengers {
-		add(sight.Mark{ID: m.ID, Side: m.Side, Kind: "messenger", At: m.At})
+		add(m.mark())
+	}
+}
+
+// Mark is messenger id's model, if it is on the table (game.Tracker).
+func (r *Rules) Mark(gs *game.State, id string) (sight.Mark, bool) {
+	if m := of(gs).Messenger(id); m != nil {
+		return m.mark(), true
+	}
+	return sight.Mark{}, false
+}
+
+func (m *Messenger) mark() sight.Mark {
+	return sight.Mark{ID: m.ID, Side: m.Side, Kind: "messenger", At: m.At}
+}
+
+// Touched names what an event's fold changes on the table beside the
+// event's moves (game.Tracker), so that fog of war looks again at those
+// alone: the messenger it sends, moves or takes off; the general it places
+// or attaches with a move of his own; and, when units or generals move,
+// every attached general, who goes with what he is attached to (NB-13). A
+// replacement general is a new piece, which the engine sees for itself.
+// Whatever Apply moves must be named here.
+func (r *Rules) Touched(gs *game.State, e *game.Event, piece func(int), mark func(string)) {
+	d, ok := e.Data.(*Data)
+	if !ok || d == nil {
+		return
+	}
+	s := of(gs)
+	switch e.Type {
+	case MessengerSent, MessengerMoved, MessengerWithdrawn:
+		mark(d.Messenger)
+	case GeneralPlaced, Attached:
+		if g := s.General(d.General); g != nil {
+			piece(g.pi)
+		}
+	case Moved, ReserveEntered:
+		for _, g := range s.Generals {
+			if g.Attached != "" {
+				piece(g.pi)
+			}
+		}
 	}
 }
 
