@@ -195,6 +195,7 @@ type fog struct {
 	// buf by enc.
 	nameRound uint64
 	named     []string
+	unwritten bool // the payload named could not be written
 	texter    texter
 	words     []string
 	buf       bytes.Buffer
@@ -786,6 +787,10 @@ func (f *fog) narrowed(e *Event, all bool) {
 		return
 	}
 	names := f.names(e, all)
+	if f.unwritten {
+		e.See = Umpire
+		return
+	}
 	var sees []string
 	for si, sd := range f.sc.Sides {
 		ok := true
@@ -816,6 +821,7 @@ func (f *fog) narrowed(e *Event, all bool) {
 // The list is the fog's scratch, good until the next call.
 func (f *fog) names(e *Event, all bool) []string {
 	f.nameRound++
+	f.unwritten = false
 	out := f.named[:0]
 	add := func(id string) {
 		if k, ok := f.find(id); ok {
@@ -868,8 +874,8 @@ func (f *fog) names(e *Event, all bool) []string {
 		}
 		if err := f.enc.Encode(e.Data); err != nil {
 			// A payload that cannot be written names what it may: seen by
-			// the umpire alone.
-			out = append(out, "")
+			// the umpire alone (narrowed).
+			f.unwritten = true
 			return out
 		}
 		raw = f.buf.Bytes()
