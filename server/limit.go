@@ -14,7 +14,7 @@ import (
 // be lifted only by setting it very high.
 type Limits struct {
 	Games          int           // games kept by the server
-	GamesPerHour   int           // games made (or imported) per client address per hour
+	GamesPerHour   int           // games made or imported (or tried) per client address per hour
 	Body           int64         // bytes in a command, odds or other small request
 	Upload         int64         // bytes in a new game's request (an uploaded scenario)
 	Import         int64         // bytes in an imported game

@@ -90,7 +90,7 @@ others".`,
 // limitFlags adds a flag for each of the server's limits.
 func limitFlags(f *pflag.FlagSet, l *server.Limits) {
 	f.IntVar(&l.Games, "max-games", l.Games, "the most games the server keeps")
-	f.IntVar(&l.GamesPerHour, "games-per-hour", l.GamesPerHour, "games one client address may make or import in an hour")
+	f.IntVar(&l.GamesPerHour, "games-per-hour", l.GamesPerHour, "games one client address may make or import in an hour (a try that fails counts)")
 	f.Int64Var(&l.Upload, "max-upload", l.Upload, "the largest new-game request, in bytes (an uploaded scenario)")
 	f.Int64Var(&l.Import, "max-import", l.Import, "the largest imported game, in bytes")
 	f.Int64Var(&l.Body, "max-body", l.Body, "the largest command or other request, in bytes")
