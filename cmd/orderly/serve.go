@@ -18,6 +18,7 @@ import (
 	"orderly/game"
 	"orderly/server"
 	"orderly/store"
+	"orderly/store/sqlite"
 )
 
 // serveOpts are the flags of orderly serve.
@@ -48,8 +49,9 @@ working). With --open anyone who reaches the server may. With --demo it
 makes a game of the demo scenario, or reuses the one it made before, and
 prints its join links: one for the umpire and one for each side.
 
-Several instances on one PostgreSQL database serve the same games, each
-hearing the others' changes. Give them all one host token in
+An SQLite file is served by one server at a time: a second on it
+refuses to start. Several instances on one PostgreSQL database serve the
+same games, each hearing the others' changes. Give them all one host token in
 ORDERLY_HOST_TOKEN (at least 32 letters, digits and - _ . ~), and name
 their reverse proxy with --trusted-proxy, so that the limits per client
 count each client rather than the proxy. GET /healthz answers while the
@@ -152,7 +154,9 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	st, err := openStore(ctx, o.db, true)
+	// One server to a file: another would hold games the first's writes
+	// leave stale. Commands beside it (export, seats, import) do not claim.
+	st, err := openStore(ctx, o.db, true, sqlite.Claim())
 	if err != nil {
 		return err
 	}
