@@ -102,10 +102,12 @@ func limitFlags(f *pflag.FlagSet, l *server.Limits) {
 	f.IntVar(&l.StreamsPerSeat, "streams-per-seat", l.StreamsPerSeat, "event streams one seat may have open at once")
 	f.IntVar(&l.FailedTokens, "failed-tokens", l.FailedTokens, "unknown tokens one client address may send in a minute")
 	f.IntVar(&l.Connections, "max-connections", l.Connections, "connections open at once")
+	f.IntVar(&l.PerAddress, "connections-per-address", l.PerAddress, "connections one client address may have open at once (behind --trusted-proxy: requests in progress, streams included)")
 	f.IntVar(&l.Commands, "max-commands", l.Commands, "commands worked on at once, more waiting at most --command-wait (0: the store's choice, 64 for SQLite, 4 for each PostgreSQL instance)")
 	f.DurationVar(&l.CommandWait, "command-wait", l.CommandWait, "a command that cannot be worked on within this is refused as busy (503), to be sent again")
 	f.DurationVar(&l.Idle, "idle", l.Idle, "a game unused this long leaves memory (it is read back when asked for)")
 	f.DurationVar(&l.StreamWrite, "stream-timeout", l.StreamWrite, "a stream that does not take a write within this is dropped")
+	f.DurationVar(&l.HeaderTimeout, "header-timeout", l.HeaderTimeout, "a request's headers must arrive within this")
 	f.DurationVar(&l.ReadTimeout, "read-timeout", l.ReadTimeout, "a whole request must arrive within this")
 	f.DurationVar(&l.WriteTimeout, "write-timeout", l.WriteTimeout, "an answer must be written within this")
 	f.DurationVar(&l.IdleTimeout, "idle-timeout", l.IdleTimeout, "a kept-alive connection with no request is closed after this")
@@ -116,10 +118,11 @@ func checkLimits(l server.Limits) error {
 	ints := map[string]int64{"max-games": int64(l.Games), "games-per-hour": int64(l.GamesPerHour), "max-upload": l.Upload,
 		"max-import": l.Import, "max-body": l.Body, "max-ids": int64(l.IDs), "max-command-events": int64(l.CommandEvents),
 		"max-game-events": int64(l.GameEvents), "streams-per-seat": int64(l.StreamsPerSeat), "failed-tokens": int64(l.FailedTokens),
-		"max-connections": int64(l.Connections), "command-wait": int64(l.CommandWait), "idle": int64(l.Idle), "stream-timeout": int64(l.StreamWrite),
+		"max-connections": int64(l.Connections), "connections-per-address": int64(l.PerAddress), "header-timeout": int64(l.HeaderTimeout), "command-wait": int64(l.CommandWait), "idle": int64(l.Idle), "stream-timeout": int64(l.StreamWrite),
 		"read-timeout": int64(l.ReadTimeout), "write-timeout": int64(l.WriteTimeout), "idle-timeout": int64(l.IdleTimeout)}
 	for _, name := range []string{"max-games", "games-per-hour", "max-upload", "max-import", "max-body", "max-ids", "max-command-events",
-		"max-game-events", "streams-per-seat", "failed-tokens", "max-connections", "command-wait", "idle", "stream-timeout", "read-timeout", "write-timeout", "idle-timeout"} {
+		"max-game-events", "streams-per-seat", "failed-tokens", "max-connections", "connections-per-address", "command-wait", "idle", "stream-timeout",
+		"header-timeout", "read-timeout", "write-timeout", "idle-timeout"} {
 		if ints[name] <= 0 {
 			return badf("serve: --%s must be more than 0", name)
 		}
