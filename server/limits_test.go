@@ -367,6 +367,30 @@ func TestTimeouts(t *testing.T) {
 	}
 }
 
+// TestHeaderTimeout: headers sent a byte at a time are cut off at the
+// header timeout, however long a whole request may take.
+func TestHeaderTimeout(t *testing.T) {
+	f := newFixture(t, server.WithLimits(server.Limits{HeaderTimeout: 200 * time.Millisecond, ReadTimeout: time.Minute}))
+	addr := serveReal(t, f.srv)
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	go func() {
+		head := fmt.Sprintf("GET /api/scenarios HTTP/1.1\r\nHost: %s\r\nX-Pad: %0400d\r\n\r\n", addr, 0)
+		for i := range len(head) {
+			if _, err := c.Write([]byte{head[i]}); err != nil {
+				return
+			}
+			time.Sleep(20 * time.Millisecond) // a slow client's pace
+		}
+	}()
+	if !closedWithin(c, 3*time.Second) {
+		t.Error("headers sent a byte at a time kept their connection open past the header timeout")
+	}
+}
+
 // TestSlowStreamDropped opens a stream that never reads: the server's
 // write blocks and is dropped after the stream timeout, freeing the seat's
 // place, while a stream that reads gets every event.
