@@ -1,13 +1,16 @@
 package server_test
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"runtime"
+	"os"
+	"os/exec"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -21,16 +24,17 @@ import (
 // (127.0.0.1) reading his board, each time on a new connection, is
 // answered about as quickly as without them: his p99 latency under the
 // attack is within twice his quiet p99. The two are measured in turns
-// (quiet, attacked, three times over), so that a change in what else the
+// (quiet, attacked, ten times over), so that a change in what else the
 // machine does weighs on both. The server runs with the default limits on
-// the listener orderly serve uses. Without the cap per address, the
-// attacker holds every connection, and the player's reads wait for the
-// header timeout.
+// the listener orderly serve uses; the slow clients run in a process of
+// their own, as they would on a machine of their own. Without the cap per
+// address, the attacker holds every connection, and the player's reads
+// wait for the header timeout.
 func TestSlowClients(t *testing.T) {
 	if testing.Short() {
 		t.Skip("opens 1,100 connections")
 	}
-	const attackers, rounds, reads = 1100, 6, 60
+	const attackers, rounds, reads = 1100, 10, 100
 	lim := server.DefaultLimits
 	if attackers <= lim.Connections {
 		t.Fatalf("%d slow connections do not hold the server's %d", attackers, lim.Connections)
@@ -45,10 +49,9 @@ func TestSlowClients(t *testing.T) {
 	go func() { _ = hs.Serve(ln) }()
 	defer hs.Close()
 	addr := ln.Addr().String()
-	from := func(ip string) *net.Dialer {
-		return &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
-	}
-	player := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true, DialContext: from("127.0.0.1").DialContext}}
+
+	player := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true,
+		DialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.1")}}).DialContext}}
 	board := "http://" + addr + "/api/games/" + id + "/board"
 	// read times one read of the board; a failure counts as the client's
 	// whole timeout.
@@ -69,70 +72,35 @@ func TestSlowClients(t *testing.T) {
 		return time.Since(start)
 	}
 
-	// attack opens the slow connections, each sending a byte of its
-	// headers a second. It returns once the server has refused all but
-	// PerAddress of them (it answers a refusal at once), or after 3 s,
-	// with how many it did not refuse; stop closes them all. A connection
-	// the server closes is made again: at once after the header timeout,
-	// one to two seconds later after a refusal (some at each moment, not
-	// all at once).
-	head := []byte(fmt.Sprintf("GET /api/scenarios HTTP/1.1\r\nHost: %s\r\nUser-Agent: slow\r\n\r\n", addr))
-	attack := func() (held int, stop func()) {
-		ctx, cancel := context.WithCancel(context.Background())
-		var wg sync.WaitGroup
-		refusedFirst := make(chan struct{}, attackers)
-		for i := range attackers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				d := from("127.0.0.2")
-				for n := 0; ; n++ {
-					c, err := d.DialContext(ctx, "tcp", addr)
-					if err != nil {
-						return
-					}
-					ended := make(chan int64, 1) // what the server sent before it closed
-					go func() {
-						got, _ := io.Copy(io.Discard, c)
-						ended <- got
-					}()
-					closing := context.AfterFunc(ctx, func() { c.Close() })
-					tick := time.NewTicker(time.Second)
-					got := int64(-1)
-					for b := 0; got < 0; b = (b + 1) % len(head) {
-						if _, err := c.Write(head[b : b+1]); err != nil {
-							c.Close()
-							got = <-ended
-							break
-						}
-						select {
-						case got = <-ended:
-						case <-tick.C:
-						}
-					}
-					tick.Stop()
-					closing()
-					c.Close()
-					if n == 0 && got > 0 {
-						refusedFirst <- struct{}{}
-					}
-					if got > 0 && !pace(ctx, time.Second+time.Duration(i%100)*10*time.Millisecond) || ctx.Err() != nil {
-						return
-					}
-				}
-			}()
+	slow := exec.Command(os.Args[0], "-test.run=^$")
+	slow.Env = append(os.Environ(), fmt.Sprintf("%s=%s %d %d", slowEnv, addr, attackers, lim.PerAddress))
+	slow.Stderr = os.Stderr
+	orders, err := slow.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := slow.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := slow.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		orders.Close()
+		if err := slow.Wait(); err != nil {
+			t.Errorf("the slow clients' process: %v", err)
 		}
-		refused, late := 0, time.After(3*time.Second)
-	settle:
-		for refused < attackers-lim.PerAddress {
-			select {
-			case <-refusedFirst:
-				refused++
-			case <-late:
-				break settle
-			}
+	}()
+	answers := bufio.NewScanner(out)
+	// order tells the slow clients' process what to do, and returns its
+	// answer once it has done it.
+	order := func(o string) string {
+		t.Helper()
+		if _, err := fmt.Fprintln(orders, o); err != nil || !answers.Scan() {
+			t.Fatalf("the slow clients' process, told to %s: %v %v", o, err, answers.Err())
 		}
-		return attackers - refused, func() { cancel(); wg.Wait() }
+		return answers.Text()
 	}
 
 	for range 20 { // warm up
@@ -143,11 +111,10 @@ func TestSlowClients(t *testing.T) {
 		for range reads {
 			quiet = append(quiet, read())
 		}
-		held, stop := attack()
-		// The attacker's goroutines and buffers live in this process,
-		// as they would not beside a real server: what the change left
-		// is collected before reads are timed, here and after stop.
-		runtime.GC()
+		held, err := strconv.Atoi(order("attack"))
+		if err != nil {
+			t.Fatalf("round %d: the slow clients' process says %v", round+1, err)
+		}
 		if held > lim.PerAddress {
 			t.Errorf("round %d: the server let in %d slow connections from one address; its cap is %d", round+1, held, lim.PerAddress)
 		}
@@ -158,8 +125,7 @@ func TestSlowClients(t *testing.T) {
 				break // the attack holds the server: no need to wait out every read
 			}
 		}
-		stop()
-		runtime.GC()
+		order("stop")
 		t.Logf("round %d: %d of %d slow connections let in", round+1, held, attackers)
 	}
 	calm, under := latencyP99(quiet), latencyP99(attacked)
@@ -173,6 +139,104 @@ func TestSlowClients(t *testing.T) {
 func latencyP99(d []time.Duration) time.Duration {
 	slices.Sort(d)
 	return d[(len(d)*99+99)/100-1]
+}
+
+// slowEnv, in the environment of this test binary, makes it the slow
+// clients of TestSlowClients (slowChild): ADDRESS CONNECTIONS MOST, the
+// most the server should let in.
+const slowEnv = "ORDERLY_TEST_SLOW_CLIENTS"
+
+// slowChild is the slow clients' process. Told "attack" (a line on in),
+// it opens the connections from 127.0.0.2, each sending a byte of its
+// headers a second, and once the server has refused all but most of them
+// (it answers a refusal at once), or after 3 s, it writes how many it did
+// not refuse. Told "stop", it closes them all and writes "stopped". It
+// ends when in does. A connection the server closes is made again, as
+// slowloris does: at once after the header timeout, three to six seconds
+// later after a refusal (some at each moment, not all at once).
+func slowChild(spec string, in io.Reader, out io.Writer) int {
+	var addr string
+	var n, most int
+	if _, err := fmt.Sscan(spec, &addr, &n, &most); err != nil {
+		fmt.Fprintf(os.Stderr, "%s=%q: %v\n", slowEnv, spec, err)
+		return 2
+	}
+	head := []byte(fmt.Sprintf("GET /api/scenarios HTTP/1.1\r\nHost: %s\r\nUser-Agent: slow\r\n\r\n", addr))
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}, Timeout: 5 * time.Second}
+	stop := func() {}
+	orders := bufio.NewScanner(in)
+	for orders.Scan() {
+		switch orders.Text() {
+		case "attack":
+			ctx, cancel := context.WithCancel(context.Background())
+			var wg sync.WaitGroup
+			refusedFirst := make(chan struct{}, n)
+			for i := range n {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for round := 0; ; round++ {
+						got := slowConn(ctx, d, addr, head)
+						if round == 0 && got > 0 {
+							refusedFirst <- struct{}{}
+						}
+						if got < 0 || got > 0 && !pace(ctx, 3*time.Second+time.Duration(i%100)*30*time.Millisecond) || ctx.Err() != nil {
+							return
+						}
+					}
+				}()
+			}
+			refused, late := 0, time.After(3*time.Second)
+		settle:
+			for refused < n-most {
+				select {
+				case <-refusedFirst:
+					refused++
+				case <-late:
+					break settle
+				}
+			}
+			stop = func() { cancel(); wg.Wait() }
+			fmt.Fprintln(out, n-refused)
+		case "stop":
+			stop()
+			fmt.Fprintln(out, "stopped")
+		}
+	}
+	stop()
+	return 0
+}
+
+// slowConn opens one slow connection and sends its headers a byte a
+// second until the server closes it or ctx ends. It returns how many
+// bytes the server sent (a refusal's answer; none at the header timeout),
+// or -1 if it could not connect.
+func slowConn(ctx context.Context, d *net.Dialer, addr string, head []byte) int64 {
+	c, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return -1
+	}
+	defer c.Close()
+	ended := make(chan int64, 1)
+	go func() {
+		got, _ := io.Copy(io.Discard, c)
+		ended <- got
+	}()
+	closing := context.AfterFunc(ctx, func() { c.Close() })
+	defer closing()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for b := 0; ; b = (b + 1) % len(head) {
+		if _, err := c.Write(head[b : b+1]); err != nil {
+			c.Close()
+			return <-ended
+		}
+		select {
+		case got := <-ended:
+			return got
+		case <-tick.C:
+		}
+	}
 }
 
 // pace waits d, or less if ctx ends first, and reports whether ctx is
