@@ -246,9 +246,10 @@ func instance(ctx context.Context, o Options, dir string) (string, func(), error
 }
 
 // loadOpts open the server to the load generator's games: it makes
-// hundreds from one address, and opens many streams a seat.
+// hundreds from one address, and opens many streams a seat, and many
+// connections from that address.
 var loadOpts = []server.Option{server.WithOpen(true),
-	server.WithLimits(server.Limits{Games: 1 << 20, GamesPerHour: 1 << 20, StreamsPerSeat: 1 << 12, Connections: 1 << 14})}
+	server.WithLimits(server.Limits{Games: 1 << 20, GamesPerHour: 1 << 20, StreamsPerSeat: 1 << 12, Connections: 1 << 14, PerAddress: 1 << 14})}
 
 // seat is one side of one game, with the pieces it moves; game is the
 // game's path on any instance.

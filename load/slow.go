@@ -48,7 +48,7 @@ func Slow(ctx context.Context, dir string, streams, events, rcvbuf int, timeout 
 		return out, err
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, st, eng, server.WithOpen(true), server.WithLimits(server.Limits{StreamsPerSeat: streams, Connections: streams + 64,
+	srv, err := server.New(ctx, st, eng, server.WithOpen(true), server.WithLimits(server.Limits{StreamsPerSeat: streams, Connections: streams + 64, PerAddress: streams + 64,
 		StreamWrite: timeout, GamesPerHour: 10, Games: 10}))
 	if err != nil {
 		return out, err

@@ -162,7 +162,9 @@ func (s *Server) getHost(r *http.Request) (int, any, error) {
 
 // admitGame checks that the request may make one more game: the host
 // token (or an open server), the server's limit of games, and the
-// client's games this hour.
+// client's games this hour. An admitted request counts as one of the
+// client's games whether or not it makes one: a scenario that fails at
+// its end has cost the server its work all the same.
 func (s *Server) admitGame(r *http.Request) *Error {
 	if e := s.hosting(r); e != nil {
 		return e
@@ -174,8 +176,8 @@ func (s *Server) admitGame(r *http.Request) *Error {
 	if n >= s.lim.Games {
 		return errorf(TooMany, "this server keeps at most %d games and has them all; ask its host to make room", s.lim.Games)
 	}
-	if over, wait := s.made.over(s.client(r)); over {
-		return tooMany(wait, "your address has made %d games in the last hour, this server's limit; try again in %s", s.lim.GamesPerHour, wait.Round(1e9))
+	if ok, wait := s.made.allow(s.client(r)); !ok {
+		return tooMany(wait, "your address has made or tried to make %d games in the last hour, this server's limit (a failed try counts); try again in %s", s.lim.GamesPerHour, wait.Round(1e9))
 	}
 	return nil
 }
@@ -192,7 +194,6 @@ func (s *Server) createGame(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	s.made.allow(s.client(r))
 	return http.StatusCreated, c, nil
 }
 

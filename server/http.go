@@ -49,16 +49,16 @@ func (s *Server) Handler() http.Handler {
 	})
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
-	return s.guard(mux)
+	return s.guard(mux, newHolds(s.lim.PerAddress))
 }
 
-// HTTPServer is an http.Server for the handler, with the read, write and
-// idle timeouts of the server's limits (a stream extends its own write
-// deadline at each write). Serve it on a LimitListener.
+// HTTPServer is an http.Server for the handler, with the header, read,
+// write and idle timeouts of the server's limits (a stream extends its own
+// write deadline at each write). Serve it on the listener of Listen.
 func (s *Server) HTTPServer(base context.Context) *http.Server {
 	return &http.Server{
 		Handler:           s.Handler(),
-		ReadHeaderTimeout: min(10*time.Second, s.lim.ReadTimeout),
+		ReadHeaderTimeout: min(s.lim.HeaderTimeout, s.lim.ReadTimeout),
 		ReadTimeout:       s.lim.ReadTimeout,
 		WriteTimeout:      s.lim.WriteTimeout,
 		IdleTimeout:       s.lim.IdleTimeout,
@@ -95,23 +95,28 @@ func boundBuffer(r *http.Request) {
 	}
 }
 
-// Listen listens on addr with at most Limits.Connections connections open.
+// Listen listens on addr with at most Limits.Connections connections
+// open, and Limits.PerAddress from any one client address other than a
+// trusted proxy (whose clients the handler counts by their requests).
 func (s *Server) Listen(addr string) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
 	}
-	return LimitListener(ln, s.lim.Connections), nil
+	return LimitListener(perAddress(ln, s.lim.PerAddress, s.trusted), s.lim.Connections), nil
 }
 
 // guard checks every request before it reaches a route: the Host header
 // must be a name the server answers to (against DNS rebinding), a request
 // from another site's page is refused, and a request that changes
 // anything must say it sends JSON (a form or a bare Blob from another
-// page cannot). It adds the security headers, turns a panic into a 500
-// without details, and logs each request by its path (tokens travel only
-// in headers, so they are never logged).
-func (s *Server) guard(next http.Handler) http.Handler {
+// page cannot). A client behind a trusted proxy may have at most
+// Limits.PerAddress requests in progress at once, counted in busy (its
+// connections are the proxy's, which Listen does not count). It adds the
+// security headers, turns a panic into a 500 without details, and logs
+// each request by its path (tokens travel only in headers, so they are
+// never logged).
+func (s *Server) guard(next http.Handler, busy *holds) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "+
@@ -138,6 +143,15 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		if e := s.admit(r); e != nil {
 			writeError(rec, e)
 			return
+		}
+		if key, proxied := s.sender(r); proxied {
+			if !busy.take(key) {
+				e := errorf(TooMany, "this server takes at most %d requests at once from one address, streams included, and yours has them all in progress; try again when one ends", s.lim.PerAddress)
+				e.retry = time.Second
+				writeError(rec, e)
+				return
+			}
+			defer busy.drop(key)
 		}
 		next.ServeHTTP(rec, r)
 	})

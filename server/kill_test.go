@@ -24,10 +24,13 @@ import (
 )
 
 // TestMain lets the test binary play the server in a child process, for
-// TestKillMidBurst.
+// TestKillMidBurst, or the slow clients of TestSlowClients.
 func TestMain(m *testing.M) {
 	if db := os.Getenv("ORDERLY_TEST_SERVE_DB"); db != "" {
 		os.Exit(serveChild(db, os.Getenv("ORDERLY_TEST_SERVE_ADDR")))
+	}
+	if spec := os.Getenv(slowEnv); spec != "" {
+		os.Exit(slowChild(spec, os.Stdin, os.Stdout))
 	}
 	os.Exit(pgtest.Main(m))
 }

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bytes"
+	"io"
 	"net"
 	"net/http"
 	"net/netip"
@@ -14,7 +16,7 @@ import (
 // be lifted only by setting it very high.
 type Limits struct {
 	Games          int           // games kept by the server
-	GamesPerHour   int           // games made (or imported) per client address per hour
+	GamesPerHour   int           // games made or imported (or tried) per client address per hour
 	Body           int64         // bytes in a command, odds or other small request
 	Upload         int64         // bytes in a new game's request (an uploaded scenario)
 	Import         int64         // bytes in an imported game
@@ -29,6 +31,8 @@ type Limits struct {
 	WriteTimeout   time.Duration // an answer (other than a stream) must be written within this
 	IdleTimeout    time.Duration // a kept-alive connection with no request is closed after this
 	Connections    int           // connections open at once
+	PerAddress     int           // connections one client address has open at once; behind a trusted proxy, its requests in progress (streams included)
+	HeaderTimeout  time.Duration // a request's headers must arrive within this
 	Commands       int           // commands worked on at once, more wait (gate); 0: the store's choice (store.Paced), else 16
 	CommandWait    time.Duration // the longest a command waits to be worked on before it is refused as busy
 }
@@ -52,6 +56,8 @@ var DefaultLimits = Limits{
 	WriteTimeout:   30 * time.Second,
 	IdleTimeout:    2 * time.Minute,
 	Connections:    1024,
+	PerAddress:     128,
+	HeaderTimeout:  5 * time.Second,
 	CommandWait:    time.Second,
 }
 
@@ -89,6 +95,8 @@ func (l Limits) orDefault() Limits {
 	pickD(&l.WriteTimeout, d.WriteTimeout)
 	pickD(&l.IdleTimeout, d.IdleTimeout)
 	pick(&l.Connections, d.Connections)
+	pick(&l.PerAddress, d.PerAddress)
+	pickD(&l.HeaderTimeout, d.HeaderTimeout)
 	pickD(&l.CommandWait, d.CommandWait)
 	return l
 }
@@ -170,18 +178,34 @@ func (l *limiter) take(key string, count1 bool) (bool, time.Duration) {
 // right past the trusted proxies); an untrusted sender's header is
 // ignored, since anyone can write one.
 func (s *Server) client(r *http.Request) string {
+	key, _ := s.sender(r)
+	return key
+}
+
+// sender is the request's client address as client gives it, and whether
+// a trusted proxy named it: the request came from a trusted proxy, and
+// the address it names is not one.
+func (s *Server) sender(r *http.Request) (key string, proxied bool) {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
 	}
 	a, err := netip.ParseAddr(host)
 	if err != nil {
-		return host
+		return host, false
 	}
 	a = a.Unmap()
 	if s.trusted(a) {
 		a = s.forwarded(r, a)
+		proxied = !s.trusted(a)
 	}
+	return addrKey(a), proxied
+}
+
+// addrKey is the key an address is counted by: the address, or an IPv6
+// address's /64.
+func addrKey(a netip.Addr) string {
+	a = a.Unmap()
 	if a.Is6() {
 		p, _ := a.Prefix(64)
 		return p.String()
@@ -272,3 +296,99 @@ func (c *limitConn) Close() error {
 	c.once.Do(c.release)
 	return err
 }
+
+// holds counts what each client address holds at once (connections, or
+// requests in progress), at most max each. It keeps only the addresses
+// that hold something, so it is never larger than what is open.
+type holds struct {
+	mu  sync.Mutex
+	max int
+	n   map[string]int
+}
+
+func newHolds(max int) *holds { return &holds{max: max, n: map[string]int{}} }
+
+// take counts one more for key, unless key holds max already.
+func (h *holds) take(key string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.n[key] >= h.max {
+		return false
+	}
+	h.n[key]++
+	return true
+}
+
+// drop counts one less for key.
+func (h *holds) drop(key string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.n[key]--; h.n[key] <= 0 {
+		delete(h.n, key)
+	}
+}
+
+// perAddress lets each client address have at most each connections open
+// at once: a connection past that is answered 429 and closed at once, so
+// that it holds nothing (under LimitListener, none of the server's
+// places). Connections from an exempt address (a trusted proxy, which
+// carries many clients, counted instead by their requests) are not
+// counted.
+func perAddress(ln net.Listener, each int, exempt func(netip.Addr) bool) net.Listener {
+	e := errorf(TooMany, "this server takes at most %d connections at once from one address, and yours has them all open; try again when one closes", each)
+	e.retry = time.Second
+	return &addrListener{Listener: ln, open: newHolds(max(each, 1)), exempt: exempt, refusal: refusal(e)}
+}
+
+type addrListener struct {
+	net.Listener
+	open    *holds
+	exempt  func(netip.Addr) bool
+	refusal []byte // the whole answer to a connection past the cap
+}
+
+func (l *addrListener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		ap, err := netip.ParseAddrPort(c.RemoteAddr().String())
+		if err != nil || l.exempt(ap.Addr().Unmap()) {
+			return c, nil
+		}
+		key := addrKey(ap.Addr())
+		if !l.open.take(key) {
+			// A fresh connection's send buffer takes the short answer
+			// without waiting; the deadline only bounds a broken one.
+			_ = c.SetWriteDeadline(time.Now().Add(time.Second))
+			_, _ = c.Write(l.refusal)
+			_ = c.Close()
+			continue
+		}
+		return &limitConn{Conn: c, release: func() { l.open.drop(key) }}, nil
+	}
+}
+
+// refusal is the HTTP answer e, whole, for a connection closed without a
+// request being read.
+func refusal(e *Error) []byte {
+	w := &bufferWriter{h: http.Header{}}
+	writeError(w, e)
+	resp := &http.Response{StatusCode: w.code, ProtoMajor: 1, ProtoMinor: 1, Header: w.h, Close: true,
+		ContentLength: int64(w.b.Len()), Body: io.NopCloser(&w.b)}
+	var out bytes.Buffer
+	_ = resp.Write(&out)
+	return out.Bytes()
+}
+
+// bufferWriter is an http.ResponseWriter into memory.
+type bufferWriter struct {
+	h    http.Header
+	code int
+	b    bytes.Buffer
+}
+
+func (w *bufferWriter) Header() http.Header         { return w.h }
+func (w *bufferWriter) WriteHeader(code int)        { w.code = code }
+func (w *bufferWriter) Write(p []byte) (int, error) { return w.b.Write(p) }

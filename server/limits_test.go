@@ -81,6 +81,25 @@ func TestLimitGames(t *testing.T) {
 	}
 }
 
+// TestFailedGamesCount: a game that fails to be made or imported counts
+// against the address's games per hour as one made does, so a scenario
+// that costs the server its work and then fails cannot be sent without
+// end.
+func TestFailedGamesCount(t *testing.T) {
+	f := newFixture(t, server.WithLimits(server.Limits{GamesPerHour: 2}))
+	code, body := f.call("POST", "/api/games", f.host, server.Setup{Source: "just: words", File: "mine.yaml"}, nil)
+	expect(t, "a scenario that does not load", code, body, 400, "mine.yaml")
+	code, body = f.call("POST", "/api/games/import", f.host, `{"format":"orderly-game/0"}`, nil)
+	expect(t, "an import that does not read", code, body, 400, "format")
+	code, body = f.call("POST", "/api/games", f.host, `{"scenario":"demo"}`, nil)
+	expect(t, "a good game after two failed", code, body, 429, "tried to make 2 games in the last hour")
+	code, body = f.call("POST", "/api/games/import", f.host, `{"format":"orderly-game/0"}`, nil)
+	expect(t, "an import after two failed", code, body, 429, "a failed try counts")
+	if n, _ := f.srv.Stored(context.Background()); n != 0 {
+		t.Errorf("%d games stored, want none", n)
+	}
+}
+
 func TestHostToken(t *testing.T) {
 	f := newFixture(t)
 	code, body := f.call("POST", "/api/games", "", `{"scenario":"demo"}`, nil)
@@ -345,6 +364,30 @@ func TestTimeouts(t *testing.T) {
 	}
 	if !closedWithin(c3, 5*time.Second) {
 		t.Error("an idle connection was kept open")
+	}
+}
+
+// TestHeaderTimeout: headers sent a byte at a time are cut off at the
+// header timeout, however long a whole request may take.
+func TestHeaderTimeout(t *testing.T) {
+	f := newFixture(t, server.WithLimits(server.Limits{HeaderTimeout: 200 * time.Millisecond, ReadTimeout: time.Minute}))
+	addr := serveReal(t, f.srv)
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	go func() {
+		head := fmt.Sprintf("GET /api/scenarios HTTP/1.1\r\nHost: %s\r\nX-Pad: %0400d\r\n\r\n", addr, 0)
+		for i := range len(head) {
+			if _, err := c.Write([]byte{head[i]}); err != nil {
+				return
+			}
+			time.Sleep(20 * time.Millisecond) // a slow client's pace
+		}
+	}()
+	if !closedWithin(c, 3*time.Second) {
+		t.Error("headers sent a byte at a time kept their connection open past the header timeout")
 	}
 }
 

@@ -1,10 +1,13 @@
 package server_test
 
 import (
+	"context"
+	"io"
 	"net/http"
 	"net/netip"
 	"strings"
 	"testing"
+	"time"
 
 	"orderly/server"
 )
@@ -84,5 +87,66 @@ func TestSharedHostToken(t *testing.T) {
 	}
 	if code, _ := a.call("POST", "/api/games", token, `{"scenario":"demo"}`, nil); code != 201 {
 		t.Error("a refused token replaced the good one")
+	}
+}
+
+// TestProxiedRequestsPerAddress: behind a trusted proxy, whose
+// connections carry every client's, each client the proxy names may have
+// at most PerAddress requests in progress, a stream counting for as long
+// as it is open: one more is refused with 429 in one sentence, while
+// another client, and the proxy's own requests, go on; once a stream
+// ends, its client may ask again.
+func TestProxiedRequestsPerAddress(t *testing.T) {
+	f := newFixture(t, server.WithLimits(server.Limits{PerAddress: 2}), server.WithProxies(netip.MustParsePrefix("127.0.0.0/8")))
+	id, tok := f.demo(false)
+	get := func(path, fwd string) (int, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", f.ts.URL+path, nil)
+		req.Header.Set("Authorization", "Bearer "+tok["french"])
+		if fwd != "" {
+			req.Header.Set("X-Forwarded-For", fwd)
+		}
+		resp, err := f.ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, body
+	}
+	// Two streams of one client, open until their contexts end.
+	var stops []context.CancelFunc
+	for range 2 {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		stops = append(stops, cancel)
+		req, _ := http.NewRequestWithContext(ctx, "GET", f.ts.URL+"/api/games/"+id+"/stream", nil)
+		req.Header.Set("Authorization", "Bearer "+tok["french"])
+		req.Header.Set("X-Forwarded-For", "203.0.113.5")
+		resp, err := f.ts.Client().Do(req)
+		if err != nil || resp.StatusCode != 200 {
+			t.Fatalf("a stream: %v %v", resp, err)
+		}
+		defer resp.Body.Close()
+	}
+	board := "/api/games/" + id + "/board"
+	code, body := get(board, "203.0.113.5")
+	expect(t, "a third request of a client with two streams", code, body, 429, "at most 2 requests at once from one address, streams included")
+	if code, body := get(board, "198.51.100.7"); code != 200 {
+		t.Errorf("another client: %d %s", code, body)
+	}
+	if code, body := get(board, ""); code != 200 {
+		t.Errorf("the proxy's own request: %d %s", code, body)
+	}
+	stops[0]()
+	// The server ends the stream when it sees the connection close.
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		code, body := get(board, "203.0.113.5")
+		if code == 200 {
+			break
+		}
+		if code != 429 || time.Now().After(deadline) {
+			t.Fatalf("once a stream ended: %d %s", code, body)
+		}
 	}
 }

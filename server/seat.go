@@ -51,7 +51,9 @@ func bearer(r *http.Request) (string, *Error) {
 // pieces it can see: one it cannot gets the answer a piece that does not
 // exist gets. A commander acts only on formations under his, as the rule
 // set names them (game.Subjecter), and on nothing it cannot name. Only the
-// umpire ends a step at once.
+// umpire ends a step at once, and only he places a piece (game.Place): a
+// seat's place is refused here, before a rule set is asked about
+// arguments that are the engine's, not its own.
 func authorize(s store.Seat, rules game.Rules, g *game.Game, c *game.Command) *Error {
 	if s.Role == store.Umpire {
 		if c.Side == "" {
@@ -67,6 +69,9 @@ func authorize(s store.Seat, rules game.Rules, g *game.Game, c *game.Command) *E
 	}
 	if c.Verb == game.End {
 		return errorf(Forbidden, "a side finishes a step with ready; only the umpire ends a step at once")
+	}
+	if c.Verb == game.Place {
+		return errorf(Forbidden, "only the umpire places a piece where he likes; a side moves its pieces by its own commands")
 	}
 	if err := rules.Unseen(g.State(), s.Side, c); err != nil {
 		return asError(err)

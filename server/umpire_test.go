@@ -175,3 +175,52 @@ func TestActingOffersEveryRuleSet(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaceUmpireOnly: place is the umpire's hand alone. In every rule
+// set's demo, a side's seat and a commander's seat sending it, on one of
+// their own pieces, are refused with 403 in one sentence, and the game is
+// as it was.
+func TestPlaceUmpireOnly(t *testing.T) {
+	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
+	for _, demo := range []string{"demo", "bp-demo", "cd-demo", "nes-demo", "lob-demo"} {
+		id, seats := f.made(server.Setup{Scenario: demo, Commanders: true})
+		g := "/api/games/" + id
+		// A piece of the sides' own, offered a command in the first step.
+		var own struct {
+			Offers map[string][]string `json:"offers"`
+		}
+		for label, tok := range seats {
+			if label != "umpire" && len(own.Offers) == 0 {
+				f.call("GET", g+"/board", tok, nil, &own)
+			}
+		}
+		piece := ""
+		for p := range own.Offers {
+			piece = max(piece, p)
+		}
+		if piece == "" {
+			t.Fatalf("%s: no seat is offered a command for any piece", demo)
+		}
+		var before, after server.Info
+		f.call("GET", g, seats["umpire"], nil, &before)
+		place := map[string]any{"place": map[string]any{"piece": piece, "to": []float64{10, 10}, "why": "a player's try"}}
+		tried := 0
+		for label, tok := range seats {
+			if label == "umpire" {
+				continue
+			}
+			code, body := f.call("POST", g+"/commands", tok, place, nil)
+			if e := apiError(t, body); code != 403 || e.Code != server.Forbidden || !strings.Contains(e.Msg, "only the umpire") || strings.Contains(e.Msg, "\n") {
+				t.Errorf("%s: place from the seat %s: %d %s", demo, label, code, body)
+			}
+			tried++
+		}
+		f.call("GET", g, seats["umpire"], nil, &after)
+		if after.Version != before.Version {
+			t.Errorf("%s: refused places moved the game from version %d to %d", demo, before.Version, after.Version)
+		}
+		if tried < 3 {
+			t.Errorf("%s: place was tried from %d seats; want both sides and a commander at least", demo, tried)
+		}
+	}
+}

@@ -37,14 +37,15 @@ func (a *app) getenv(name string) string {
 }
 
 // openStore opens the store db names: a PostgreSQL database for a
-// postgres:// URL, else an SQLite file, which must exist unless create.
-func openStore(ctx context.Context, db string, create bool) (store.Store, error) {
-	return openStoreFlag(ctx, "--db", db, create)
+// postgres:// URL, else an SQLite file, which must exist unless create,
+// opened with opts.
+func openStore(ctx context.Context, db string, create bool, opts ...sqlite.Option) (store.Store, error) {
+	return openStoreFlag(ctx, "--db", db, create, opts...)
 }
 
 // openStoreFlag is openStore for the store given by flag (--db, or
 // migrate's --from and --to), which its errors name.
-func openStoreFlag(ctx context.Context, flag, db string, create bool) (store.Store, error) {
+func openStoreFlag(ctx context.Context, flag, db string, create bool, opts ...sqlite.Option) (store.Store, error) {
 	if postgres.IsURL(db) {
 		st, err := postgres.Open(ctx, db)
 		if err != nil {
@@ -57,7 +58,10 @@ func openStoreFlag(ctx context.Context, flag, db string, create bool) (store.Sto
 			return nil, badf("%s %s: %v", flag, db, errors.Unwrap(err))
 		}
 	}
-	st, err := sqlite.Open(ctx, db)
+	st, err := sqlite.Open(ctx, db, opts...)
+	if errors.Is(err, sqlite.ErrClaimed) {
+		return nil, badf("%s %s: another orderly serve is serving this file, and an SQLite file has one server at a time; to run several instances, keep the games in PostgreSQL (--db postgres://...)", flag, db)
+	}
 	if err != nil {
 		return nil, bad(fmt.Errorf("%s %s: %w", flag, db, err))
 	}

@@ -14,7 +14,17 @@ import (
 	"orderly/store/pgtest"
 )
 
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+// asOrderly in a test binary's environment makes it orderly itself, run
+// on its arguments, for tests that need a process of their own to kill
+// (TestOneServerPerFile).
+const asOrderly = "ORDERLY_TEST_AS_ORDERLY"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(asOrderly) != "" {
+		main()
+	}
+	os.Exit(pgtest.Main(m))
+}
 
 // TestServePostgres: orderly serve keeps its games in PostgreSQL when
 // ORDERLY_DB (or --db) is a postgres:// URL (issue 16); export, seats and

@@ -18,6 +18,7 @@ import (
 	"orderly/game"
 	"orderly/server"
 	"orderly/store"
+	"orderly/store/sqlite"
 )
 
 // serveOpts are the flags of orderly serve.
@@ -48,8 +49,9 @@ working). With --open anyone who reaches the server may. With --demo it
 makes a game of the demo scenario, or reuses the one it made before, and
 prints its join links: one for the umpire and one for each side.
 
-Several instances on one PostgreSQL database serve the same games, each
-hearing the others' changes. Give them all one host token in
+An SQLite file is served by one server at a time: a second on it
+refuses to start. Several instances on one PostgreSQL database serve the
+same games, each hearing the others' changes. Give them all one host token in
 ORDERLY_HOST_TOKEN (at least 32 letters, digits and - _ . ~), and name
 their reverse proxy with --trusted-proxy, so that the limits per client
 count each client rather than the proxy. GET /healthz answers while the
@@ -90,7 +92,7 @@ others".`,
 // limitFlags adds a flag for each of the server's limits.
 func limitFlags(f *pflag.FlagSet, l *server.Limits) {
 	f.IntVar(&l.Games, "max-games", l.Games, "the most games the server keeps")
-	f.IntVar(&l.GamesPerHour, "games-per-hour", l.GamesPerHour, "games one client address may make or import in an hour")
+	f.IntVar(&l.GamesPerHour, "games-per-hour", l.GamesPerHour, "games one client address may make or import in an hour (a try that fails counts)")
 	f.Int64Var(&l.Upload, "max-upload", l.Upload, "the largest new-game request, in bytes (an uploaded scenario)")
 	f.Int64Var(&l.Import, "max-import", l.Import, "the largest imported game, in bytes")
 	f.Int64Var(&l.Body, "max-body", l.Body, "the largest command or other request, in bytes")
@@ -100,10 +102,12 @@ func limitFlags(f *pflag.FlagSet, l *server.Limits) {
 	f.IntVar(&l.StreamsPerSeat, "streams-per-seat", l.StreamsPerSeat, "event streams one seat may have open at once")
 	f.IntVar(&l.FailedTokens, "failed-tokens", l.FailedTokens, "unknown tokens one client address may send in a minute")
 	f.IntVar(&l.Connections, "max-connections", l.Connections, "connections open at once")
+	f.IntVar(&l.PerAddress, "connections-per-address", l.PerAddress, "connections one client address may have open at once (behind --trusted-proxy: requests in progress, streams included)")
 	f.IntVar(&l.Commands, "max-commands", l.Commands, "commands worked on at once, more waiting at most --command-wait (0: the store's choice, 64 for SQLite, 4 for each PostgreSQL instance)")
 	f.DurationVar(&l.CommandWait, "command-wait", l.CommandWait, "a command that cannot be worked on within this is refused as busy (503), to be sent again")
 	f.DurationVar(&l.Idle, "idle", l.Idle, "a game unused this long leaves memory (it is read back when asked for)")
 	f.DurationVar(&l.StreamWrite, "stream-timeout", l.StreamWrite, "a stream that does not take a write within this is dropped")
+	f.DurationVar(&l.HeaderTimeout, "header-timeout", l.HeaderTimeout, "a request's headers must arrive within this")
 	f.DurationVar(&l.ReadTimeout, "read-timeout", l.ReadTimeout, "a whole request must arrive within this")
 	f.DurationVar(&l.WriteTimeout, "write-timeout", l.WriteTimeout, "an answer must be written within this")
 	f.DurationVar(&l.IdleTimeout, "idle-timeout", l.IdleTimeout, "a kept-alive connection with no request is closed after this")
@@ -114,10 +118,11 @@ func checkLimits(l server.Limits) error {
 	ints := map[string]int64{"max-games": int64(l.Games), "games-per-hour": int64(l.GamesPerHour), "max-upload": l.Upload,
 		"max-import": l.Import, "max-body": l.Body, "max-ids": int64(l.IDs), "max-command-events": int64(l.CommandEvents),
 		"max-game-events": int64(l.GameEvents), "streams-per-seat": int64(l.StreamsPerSeat), "failed-tokens": int64(l.FailedTokens),
-		"max-connections": int64(l.Connections), "command-wait": int64(l.CommandWait), "idle": int64(l.Idle), "stream-timeout": int64(l.StreamWrite),
+		"max-connections": int64(l.Connections), "connections-per-address": int64(l.PerAddress), "header-timeout": int64(l.HeaderTimeout), "command-wait": int64(l.CommandWait), "idle": int64(l.Idle), "stream-timeout": int64(l.StreamWrite),
 		"read-timeout": int64(l.ReadTimeout), "write-timeout": int64(l.WriteTimeout), "idle-timeout": int64(l.IdleTimeout)}
 	for _, name := range []string{"max-games", "games-per-hour", "max-upload", "max-import", "max-body", "max-ids", "max-command-events",
-		"max-game-events", "streams-per-seat", "failed-tokens", "max-connections", "command-wait", "idle", "stream-timeout", "read-timeout", "write-timeout", "idle-timeout"} {
+		"max-game-events", "streams-per-seat", "failed-tokens", "max-connections", "connections-per-address", "command-wait", "idle", "stream-timeout",
+		"header-timeout", "read-timeout", "write-timeout", "idle-timeout"} {
 		if ints[name] <= 0 {
 			return badf("serve: --%s must be more than 0", name)
 		}
@@ -152,7 +157,9 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	st, err := openStore(ctx, o.db, true)
+	// One server to a file: another would hold games the first's writes
+	// leave stale. Commands beside it (export, seats, import) do not claim.
+	st, err := openStore(ctx, o.db, true, sqlite.Claim())
 	if err != nil {
 		return err
 	}

@@ -1,16 +1,20 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -135,5 +139,100 @@ func TestServeExportVerifyImport(t *testing.T) {
 	_ = os.WriteFile(forged, b, 0o600)
 	if _, e, st := cli(t, "verify", forged); st != 2 || !strings.Contains(e, "does not replay to the state the document records") {
 		t.Errorf("forged hash: %d %s", st, e)
+	}
+}
+
+// orderlyProcess starts this test binary as orderly serve, in a process
+// of its own, on args, and waits for its first lines up to the join links
+// (or the host link without --demo). It returns the process, killed when
+// the test ends, and what it printed.
+func orderlyProcess(t *testing.T, args ...string) (*exec.Cmd, string) {
+	t.Helper()
+	child := exec.Command(os.Args[0], append([]string{"serve"}, args...)...)
+	child.Env = append(os.Environ(), asOrderly+"=1", dbEnv+"=", "ORDERLY_HOST_TOKEN=")
+	out, err := child.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb syncBuffer
+	child.Stderr = &errb
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = child.Process.Kill()
+		_ = child.Wait()
+	})
+	demo := slices.Contains(args, "--demo")
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		var b strings.Builder
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			b.WriteString(sc.Text() + "\n")
+			if (!demo && strings.HasPrefix(sc.Text(), "host link")) || (demo && len(link.FindAllString(b.String(), -1)) == 3) {
+				lines <- b.String()
+				_, _ = io.Copy(io.Discard, out)
+				return
+			}
+		}
+		lines <- b.String()
+	}()
+	select {
+	case printed := <-lines:
+		if !strings.Contains(printed, "host link") {
+			t.Fatalf("orderly serve %v did not start: %s %s", args, printed, errb.String())
+		}
+		return child, printed
+	case <-time.After(90 * time.Second):
+		t.Fatalf("orderly serve %v printed nothing in 90 s: %s", args, errb.String())
+	}
+	return nil, ""
+}
+
+// TestOneServerPerFile: a second orderly serve on an SQLite file that
+// another serves refuses to start, in one sentence that points to
+// PostgreSQL; export, seats and import work on the file beside the
+// running server; and once that server is killed (SIGKILL: nothing of it
+// runs to release anything) a new one starts on the file.
+func TestOneServerPerFile(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "club.db")
+	first, printed := orderlyProcess(t, "--demo", "--db", db, "--addr", "127.0.0.1:0")
+	game := regexp.MustCompile(`\(game (\w+)\)`).FindStringSubmatch(printed)[1]
+
+	// The second refuses before it listens: a server that started would
+	// run until the deadline, and say so on its way out.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var out, errb bytes.Buffer
+	a := &app{out: &out, err: &errb, seed: func() uint64 { return 42 }}
+	status := a.run(ctx, []string{"serve", "--db", db, "--addr", "127.0.0.1:0"})
+	msg := errb.String()
+	if status != 2 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, "another orderly serve is serving this file") ||
+		!strings.Contains(msg, "PostgreSQL (--db postgres://") || strings.Contains(out.String(), "orderly serves") {
+		t.Fatalf("a second serve on the file: %d %q %q", status, out.String(), msg)
+	}
+
+	// Commands beside the running server open the file as ever.
+	exported := filepath.Join(dir, "game.json")
+	if _, e, st := cli(t, "export", "--db", db, game, "--secrets", "-o", exported); st != 0 {
+		t.Errorf("export beside the server: %d %s", st, e)
+	}
+	if o, e, st := cli(t, "seats", "--db", db, game); st != 0 || !strings.Contains(o, "umpire") {
+		t.Errorf("seats beside the server: %d %s %s", st, o, e)
+	}
+	if o, e, st := cli(t, "import", "--db", db, exported); st != 0 || len(link.FindAllString(o, -1)) != 3 {
+		t.Errorf("import beside the server: %d %s %s", st, o, e)
+	}
+
+	if err := first.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = first.Wait()
+	_, printed = orderlyProcess(t, "--db", db, "--addr", "127.0.0.1:0")
+	if !strings.Contains(printed, "orderly serves 2 game(s)") {
+		t.Errorf("the server after the kill: %s", printed)
 	}
 }

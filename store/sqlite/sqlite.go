@@ -24,8 +24,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -44,6 +46,10 @@ var migrations embed.FS
 // ErrClosed is what every method returns once the store has been closed.
 var ErrClosed = errors.New("the sqlite store is closed")
 
+// ErrClaimed is the error of Open with Claim on a file that another DB
+// opened with Claim holds, in this process or another.
+var ErrClaimed = errors.New("another server holds the file")
+
 var _ store.Store = (*DB)(nil)
 
 // Option configures Open.
@@ -53,6 +59,7 @@ type config struct {
 	fullSync bool
 	maxBatch int
 	readers  int
+	claim    bool
 	// beforeCommit, if set, is called by the writer with the number of
 	// requests in a batch just before it commits; an error it returns fails
 	// the batch as a failed COMMIT would. For tests only.
@@ -72,6 +79,29 @@ func WithMaxBatch(n int) Option {
 	return func(c *config) { c.maxBatch = max(n, 1) }
 }
 
+// Claim makes Open take the file for this DB alone among those opened
+// with Claim, until Close: a server's claim, so that two servers never
+// serve one file (each would hold games in memory that the other's
+// writes leave stale). It is an advisory lock on the file PATH-lock
+// beside the database, which the system releases when its process ends,
+// however it ends. A DB opened without Claim (a command that reads or
+// adds a game beside the server) neither takes nor heeds it. Open on a
+// file another holds fails with ErrClaimed, having opened nothing. Where
+// the system has no flock (not Unix), nothing is claimed.
+func Claim() Option {
+	return func(c *config) { c.claim = true }
+}
+
+// lockName is the lock file Claim takes for the database at path: beside
+// the file a symbolic link leads to, so that two names of one file share
+// it.
+func lockName(path string) string {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	return path + "-lock"
+}
+
 // DB is a store.Store kept in one SQLite file. Its methods are safe for
 // concurrent use.
 type DB struct {
@@ -82,6 +112,7 @@ type DB struct {
 	ws    writeStmts
 	r     *sql.DB // the reader pool
 	rs    readStmts
+	lock  io.Closer // the claim (Claim), released last
 
 	reqs chan *request // unbuffered: a waiting sender is a queued request
 	quit chan struct{} // closed by Close
@@ -140,7 +171,8 @@ func checkPath(path string) error {
 // Open opens the database file at path, creating it if needed, brings its
 // schema up to date and starts the writer. Close releases it. The path is a
 // plain file name, not a file: URI, and may not hold a '?'. Several DB, in
-// one process or several, may share a file.
+// one process or several, may share a file; at most one of them opened
+// with Claim.
 func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 	cfg := config{fullSync: true, maxBatch: 256, readers: max(4, runtime.GOMAXPROCS(0))}
 	for _, o := range opts {
@@ -154,6 +186,13 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 		reqs: make(chan *request),
 		quit: make(chan struct{}),
 		done: make(chan struct{}),
+	}
+	if cfg.claim {
+		lock, err := claim(path)
+		if err != nil {
+			return nil, fmt.Errorf("open store %s: %w", path, err)
+		}
+		d.lock = lock
 	}
 	if err := d.open(ctx, path); err != nil {
 		d.release()
@@ -275,6 +314,9 @@ func (d *DB) release() error {
 	}
 	if d.r != nil {
 		errs = append(errs, d.r.Close())
+	}
+	if d.lock != nil {
+		errs = append(errs, d.lock.Close())
 	}
 	return errors.Join(errs...)
 }
