@@ -57,7 +57,10 @@ type Maker func(id string, own ...table.Source) (game.Rules, error)
 
 // Make reads the built-in tables and the house rules once, checks that
 // they are playable, and returns the Maker over them. A game's own
-// tables are read anew over them for each call that gives some.
+// tables file is read over them once, the first time a call gives it.
+// Each rule set is made once over each set of tables and then shared:
+// a rule set keeps no game's state, and making one checks every table
+// it uses (for LOB, most of the time a server takes to start).
 func Make(house ...table.Source) (Maker, error) {
 	set, err := table.Load(Builtin(), house...)
 	if err != nil {
@@ -67,13 +70,38 @@ func Make(house ...table.Source) (Maker, error) {
 		return nil, err
 	}
 	house = slices.Clone(house)
+	type made struct {
+		id     string
+		tables [32]byte // the own tables' key; zero for none
+	}
 	var (
-		mu   sync.Mutex
-		sets = map[[32]byte]*table.Set{}
+		mu      sync.Mutex
+		sets    = map[[32]byte]*table.Set{}
+		engines = map[made]game.Rules{}
 	)
+	// engine is Engine(id, s), s the set of the tables of key, made once.
+	engine := func(id string, key [32]byte, s *table.Set) (game.Rules, error) {
+		mu.Lock()
+		r := engines[made{id, key}]
+		mu.Unlock()
+		if r != nil {
+			return r, nil
+		}
+		r, err := Engine(id, s)
+		if err != nil {
+			return nil, err
+		}
+		mu.Lock()
+		if len(engines) >= maxEngines {
+			clear(engines)
+		}
+		engines[made{id, key}] = r
+		mu.Unlock()
+		return r, nil
+	}
 	return func(id string, own ...table.Source) (game.Rules, error) {
 		if len(own) == 0 {
-			return Engine(id, set)
+			return engine(id, [32]byte{}, set)
 		}
 		// The same tables file read once: every bundled LOB game, and
 		// every game of a club's uploaded tables, shares its set.
@@ -88,7 +116,7 @@ func Make(house ...table.Source) (Maker, error) {
 		s := sets[key]
 		mu.Unlock()
 		if s != nil {
-			return Engine(id, s)
+			return engine(id, key, s)
 		}
 		for _, o := range own {
 			if err := CheckOwn(o); err != nil {
@@ -99,7 +127,7 @@ func Make(house ...table.Source) (Maker, error) {
 		if err != nil {
 			return nil, err
 		}
-		r, err := Engine(id, s)
+		r, err := engine(id, key, s)
 		if err != nil {
 			return nil, err // not kept: only a set some game plays on is
 		}
@@ -113,8 +141,12 @@ func Make(house ...table.Source) (Maker, error) {
 	}, nil
 }
 
-// maxSets bounds the tables sets a Maker keeps read.
-const maxSets = 16
+// maxSets bounds the tables sets a Maker keeps read, and maxEngines the
+// rule sets it keeps made.
+const (
+	maxSets    = 16
+	maxEngines = 4 * maxSets
+)
 
 // Bounds of a game's own tables file, which a client may send: what it
 // costs to read is bounded before it is read.

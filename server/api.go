@@ -171,7 +171,7 @@ func (s *Server) admitGame(r *http.Request) *Error {
 	}
 	n, err := s.st.Count(r.Context())
 	if err != nil {
-		return errorf(Unavailable, "the server could not count its games just now; try again")
+		return outage("the server could not count its games just now: its store is unavailable; try again in a moment")
 	}
 	if n >= s.lim.Games {
 		return errorf(TooMany, "this server keeps at most %d games and has them all; ask its host to make room", s.lim.Games)
@@ -210,13 +210,13 @@ func (s *Server) whoAmI(r *http.Request) (int, any, error) {
 	if e != nil {
 		return 0, nil, e
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return http.StatusOK, l.info(seat), nil
+	return s.getGame(r, seat, l)
 }
 
 func (s *Server) getGame(r *http.Request, seat store.Seat, l *live) (int, any, error) {
-	l.mu.Lock()
+	if err := l.lock(r.Context(), s.st); err != nil {
+		return 0, nil, err
+	}
 	defer l.mu.Unlock()
 	return http.StatusOK, l.info(seat), nil
 }
@@ -225,7 +225,9 @@ func (s *Server) getBoard(r *http.Request, seat store.Seat, l *live) (int, any, 
 	q := r.URL.Query()
 	as, act := q.Get("as"), q.Get("act")
 	if as == "" && act == "" {
-		l.mu.Lock()
+		if err := l.lock(r.Context(), s.st); err != nil {
+			return 0, nil, err
+		}
 		defer l.mu.Unlock()
 		return http.StatusOK, l.board(seat), nil
 	}
@@ -246,14 +248,18 @@ func (s *Server) getBoard(r *http.Request, seat store.Seat, l *live) (int, any, 
 		if !slices.Contains(sides, act) {
 			return 0, nil, errorf(Invalid, "act: %s is not a side of this game; allowed: %s", quote(act), strings.Join(sides, ", "))
 		}
-		l.mu.Lock()
+		if err := l.lock(r.Context(), s.st); err != nil {
+			return 0, nil, err
+		}
 		defer l.mu.Unlock()
 		return http.StatusOK, l.acting(seat, act), nil
 	}
 	if !slices.Contains(sides, as) {
 		return 0, nil, errorf(Invalid, "as: %s is not a side of this game; allowed: %s", quote(as), strings.Join(sides, ", "))
 	}
-	l.mu.Lock()
+	if err := l.lock(r.Context(), s.st); err != nil {
+		return 0, nil, err
+	}
 	defer l.mu.Unlock()
 	// What that side's own seat would be shown, under the game's fog,
 	// for the umpire to set beside his own (issue 15, the umpire's hand).
@@ -315,7 +321,7 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 		return 0, nil, busy("this side has %d commands waiting already; nothing was changed, send this one again once they are answered", seatQueue)
 	}
 	defer l.dequeue(who)
-	evs, err := l.do(r.Context(), s.st, s.gate, s.now(), s.lim, c, func(st *game.State, c *game.Command) *Error {
+	done, err := l.do(r.Context(), s.st, s.gate, s.now(), s.lim, who, c, func(st *game.State, c *game.Command) *Error {
 		return authorize(seat, l.rules, l.g, c)
 	})
 	var nd *game.NeedDice
@@ -328,18 +334,9 @@ func (s *Server) postCommand(r *http.Request, seat store.Seat, l *live) (int, an
 	if l.over() {
 		s.revealAtEnd(r.Context(), l)
 	}
-	out := Result{Events: []Entry{}}
-	if len(evs) == 0 {
-		l.mu.Lock()
-		out.Version = l.version(who)
-		l.mu.Unlock()
-		return http.StatusOK, out, nil
-	}
-	l.mu.Lock()
-	out.Version = l.version(who)
-	n := l.number(who, evs[0].Seq-1)
-	l.mu.Unlock()
-	for _, e := range evs {
+	out := Result{Version: done.version, Events: []Entry{}}
+	n := done.before
+	for _, e := range done.evs {
 		if e.Visible(who) {
 			n++
 			out.Events = append(out.Events, l.present(e, who, n))
@@ -429,7 +426,9 @@ func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, 
 	fc, err := func() ([]game.Forecast, error) {
 		// Unlocked however the rule set returns, a panic included: the
 		// recover above the handler answers, and the game goes on.
-		l.mu.Lock()
+		if err := l.lock(r.Context(), s.st); err != nil {
+			return nil, err
+		}
 		defer l.mu.Unlock()
 		if e := authorize(seat, l.rules, l.g, &c); e != nil {
 			return nil, e

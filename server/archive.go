@@ -24,7 +24,9 @@ func (s *Server) Export(ctx context.Context, id string, secrets bool) (*archive.
 	if err != nil {
 		return nil, err
 	}
-	l.mu.Lock()
+	if err := l.lock(ctx, s.st); err != nil {
+		return nil, err
+	}
 	defer l.mu.Unlock()
 	if err := l.fresh(ctx, s.st); err != nil {
 		return nil, err

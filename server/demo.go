@@ -48,7 +48,9 @@ func (s *Server) Demo(ctx context.Context, in Setup) (made *Created, reused bool
 			}
 			out.Seats = append(out.Seats, *ns)
 		}
-		l.mu.Lock()
+		if err := l.lock(ctx, s.st); err != nil {
+			return nil, false, err
+		}
 		out.Game = l.info(store.Seat{Role: store.Umpire})
 		l.mu.Unlock()
 		return out, true, nil

@@ -67,7 +67,7 @@ type Error struct {
 	// them under dice.
 	Need *Need `json:"need,omitempty"`
 
-	retry time.Duration // for TooMany and Busy: when to try again
+	retry time.Duration // for TooMany, Busy and a store unavailable: when to try again
 }
 
 // MaxMessage is the most characters an error message has: one line, with
@@ -88,6 +88,18 @@ func errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
 }
 
+// storeRetry is the Retry-After of an answer that the store is
+// unavailable: a database restarting is back within a few seconds.
+const storeRetry = 2 * time.Second
+
+// outage is a 503 for a store that cannot be read or written just now
+// (store.ErrUnavailable), with Retry-After.
+func outage(format string, args ...any) *Error {
+	e := errorf(Unavailable, format, args...)
+	e.retry = storeRetry
+	return e
+}
+
 // tooMany is a 429 that says when to try again.
 func tooMany(wait time.Duration, format string, args ...any) *Error {
 	e := errorf(TooMany, format, args...)
@@ -96,7 +108,8 @@ func tooMany(wait time.Duration, format string, args ...any) *Error {
 }
 
 // asError turns any error into an API error: the engine's rejections keep
-// their reason and rule; the store's sentinels get their codes; anything
+// their reason and rule; the store's sentinels get their codes (a store
+// unavailable, or a failed read of it, is 503 with Retry-After); anything
 // else is internal, and its text is not shown.
 func asError(err error) *Error {
 	var e *Error
@@ -113,6 +126,8 @@ func asError(err error) *Error {
 		return errorf(NotFound, "no such game")
 	case errors.Is(err, store.ErrConflict):
 		return errorf(Conflict, "the game moved on while the command was saved; send it again")
+	case errors.Is(err, store.ErrUnavailable), errors.As(err, new(*storeError)):
+		return outage("the store cannot be reached just now; nothing was changed, try again in a moment")
 	}
 	return errorf(Internal, "the server failed; nothing was changed")
 }

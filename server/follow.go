@@ -113,12 +113,23 @@ func (l *live) catchUp(ctx context.Context, st store.Store) error {
 	return l.caughtUp(ctx, st)
 }
 
-// caughtUp is catchUp with mu held.
+// caughtUp is catchUp with mu held. A game marked stale is rebuilt from
+// the store instead (ready).
 func (l *live) caughtUp(ctx context.Context, st store.Store) error {
-	before, seeds, shown := l.g.Len(), len(l.seeds), l.shown
-	if !l.reseed.Load() && int64(before) >= l.heard.Load() {
+	if l.stale {
+		return l.ready(ctx, st)
+	}
+	if !l.reseed.Load() && int64(l.g.Len()) >= l.heard.Load() {
 		return nil // read already, under a hold or by an earlier catch-up
 	}
+	return l.gather(ctx, st)
+}
+
+// gather reads the events (and, if reseed is set, the seeds) the store
+// holds and the game in memory lacks, and wakes the game's streams if
+// there were any. mu must be held.
+func (l *live) gather(ctx context.Context, st store.Store) error {
+	before, seeds, shown := l.g.Len(), len(l.seeds), l.shown
 	if err := l.extend(ctx, func(ctx context.Context, since, limit int) ([]json.RawMessage, error) {
 		return st.Events(ctx, l.id, since, limit)
 	}); err != nil {
@@ -127,8 +138,8 @@ func (l *live) caughtUp(ctx context.Context, st store.Store) error {
 			return err
 		}
 		// Rebuild the game from the whole log instead.
-		if rerr := l.reload(ctx, st); rerr != nil {
-			return fmt.Errorf("%w; and reloading the game failed: %v", err, rerr)
+		if rerr := l.undo(ctx, st); rerr != nil {
+			return fmt.Errorf("%w; and reloading the game failed: %w", err, rerr)
 		}
 		l.subs.notify()
 		return nil

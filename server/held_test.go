@@ -78,7 +78,7 @@ func TestHeldReadsFirst(t *testing.T) {
 	}
 
 	// a ends the setup step; b has not heard.
-	if _, err := la.do(ctx, dbA, nil, now, a.lim, game.Command{Side: game.Umpire, Verb: game.End}, umpire); err != nil {
+	if _, err := la.do(ctx, dbA, nil, now, a.lim, game.Umpire, game.Command{Side: game.Umpire, Verb: game.End}, umpire); err != nil {
 		t.Fatal(err)
 	}
 	behind := lb.g.Len()
@@ -87,7 +87,7 @@ func TestHeldReadsFirst(t *testing.T) {
 	}
 	lb.rival.Store(now.UnixNano())
 	g := lb.g
-	if _, err := lb.do(ctx, dbB, nil, now, b.lim, move(26.5), french); err != nil {
+	if _, err := lb.do(ctx, dbB, nil, now, b.lim, "french", move(26.5), french); err != nil {
 		t.Fatalf("a move on b, behind, holding the game: %v", err)
 	}
 	if lb.g != g {
@@ -102,7 +102,7 @@ func TestHeldReadsFirst(t *testing.T) {
 	if la.rival.Load() != 0 {
 		t.Fatal("a counts the game contended before it saw another write")
 	}
-	if _, err := la.do(ctx, dbA, nil, now, a.lim, move(26.7), french); err != nil {
+	if _, err := la.do(ctx, dbA, nil, now, a.lim, "french", move(26.7), french); err != nil {
 		t.Fatalf("a move on a, behind, not holding: %v", err)
 	}
 	if la.g == g {

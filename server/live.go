@@ -1,10 +1,12 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -47,6 +49,11 @@ type live struct {
 	// through it to the game's, which never leaves the server for a side.
 	seen  map[string][]int32
 	heads map[string]string // the hash of the last event each side (and the umpire) may see
+	// stale says the game in memory may not be the stored one: a command
+	// carried out in memory was not to be kept, or its commit failed, and
+	// the store could not be read to rebuild it. Nothing is served from
+	// it until it is rebuilt (ready).
+	stale bool
 	// chain hashes each new event (Event.Hash); source and tables are the
 	// stored scenario text and own tables file its genesis binds, kept
 	// only until it is made.
@@ -119,15 +126,24 @@ const maxTries = 8
 // command, rather than risk being refused as stale.
 const rivalry = time.Minute
 
+// accepted is a command's events once committed, and what its seat is
+// told of them: the seat's version, and its number of the last event it
+// may see before them.
+type accepted struct {
+	evs             []game.Event
+	version, before int
+}
+
 // do checks cmd, as check lets it through, against the rules and, if
-// accepted, commits its events, and returns them, with a slot of gt (if
-// not nil) held while it works. On a store shared with
-// other processes, a game another one wrote to in the last rivalry is
-// held first (held); otherwise the command is worked out on the game in
-// memory and a stale version (another process wrote to the game) reloads
-// the game and tries again, and a failed commit reloads it so that memory
-// matches the store.
-func (l *live) do(ctx context.Context, st store.Store, gt *gate, now time.Time, lim Limits, cmd game.Command, check func(*game.State, *game.Command) *Error) ([]game.Event, error) {
+// accepted, commits its events, and returns them as who is told of them,
+// with a slot of gt (if not nil) held while it works. On a store shared
+// with other processes, a game another one wrote to in the last rivalry
+// is held first (held); otherwise the command is worked out on the game
+// in memory and a stale version (another process wrote to the game)
+// reloads the game and tries again. A commit that fails otherwise leaves
+// the game in memory as the store has it (settle): nobody is shown the
+// command unless its events are stored.
+func (l *live) do(ctx context.Context, st store.Store, gt *gate, now time.Time, lim Limits, who string, cmd game.Command, check func(*game.State, *game.Command) *Error) (accepted, error) {
 	// The game's commands take turns before they take a slot, so that
 	// those of one busy game, waiting for each other, hold none; mu is
 	// taken last, so that catch-ups and views do not wait for a slot.
@@ -136,19 +152,30 @@ func (l *live) do(ctx context.Context, st store.Store, gt *gate, now time.Time, 
 	if gt != nil {
 		leave, err := gt.enter(ctx)
 		if err != nil {
-			return nil, err
+			return accepted{}, err
 		}
 		defer leave()
 	}
-	l.mu.Lock()
+	if err := l.lock(ctx, st); err != nil {
+		return accepted{}, err
+	}
 	defer l.mu.Unlock()
 	if l.pending.Swap(false) || l.reseed.Load() {
 		// Another instance's change was heard and is yet to be read: read
 		// it first rather than be refused by the store.
 		if err := l.caughtUp(ctx, st); err != nil {
-			return nil, err
+			return accepted{}, err
 		}
 	}
+	evs, err := l.try(ctx, st, now, lim, cmd, check)
+	if err != nil {
+		return accepted{}, err
+	}
+	return l.told(who, evs), nil
+}
+
+// try is do with mu held, the game as the store has it.
+func (l *live) try(ctx context.Context, st store.Store, now time.Time, lim Limits, cmd game.Command, check func(*game.State, *game.Command) *Error) ([]game.Event, error) {
 	h, _ := st.(store.Holder)
 	for try := 0; ; try++ {
 		if h != nil && now.Sub(time.Unix(0, l.rival.Load())) < rivalry {
@@ -160,7 +187,7 @@ func (l *live) do(ctx context.Context, st store.Store, gt *gate, now time.Time, 
 		evs, raw, err := l.work(ctx, st, lim, cmd, check)
 		var refused *game.Error
 		var short *game.NeedDice
-		if (errors.As(err, &refused) || errors.As(err, &short)) && try < maxTries {
+		if (errors.As(err, &refused) || errors.As(err, &short)) && try < maxTries && !l.stale {
 			// Refused: but perhaps only because another process has
 			// moved the game on since it was loaded. Look, reload, retry.
 			if rec, gerr := st.Game(ctx, l.id); gerr == nil && rec.Version != version {
@@ -182,13 +209,14 @@ func (l *live) do(ctx context.Context, st store.Store, gt *gate, now time.Time, 
 			l.done(evs)
 			return evs, nil
 		}
-		l.mine.drop(l.g.Len())
-		// The game in memory ran ahead of the store: rebuild it from there.
-		if rerr := l.reload(ctx, st); rerr != nil {
-			return nil, fmt.Errorf("%w; and reloading the game failed: %v", err, rerr)
-		}
 		if !errors.Is(err, store.ErrConflict) {
-			return nil, &Error{Code: Unavailable, Msg: "the game could not be saved; nothing was changed, send the command again"}
+			return l.settle(ctx, st, version, evs, raw, err)
+		}
+		l.mine.drop(l.g.Len())
+		// Another process wrote first: rebuild the game from the store
+		// and try again.
+		if rerr := l.undo(ctx, st); rerr != nil {
+			return nil, rerr
 		}
 		l.rival.Store(now.UnixNano())
 		if try == maxTries {
@@ -219,8 +247,8 @@ func (l *live) held(ctx context.Context, h store.Holder, st store.Store, lim Lim
 		}
 		if err != nil {
 			hd.Release()
-			if rerr := l.reload(ctx, st); rerr != nil {
-				return nil, fmt.Errorf("%w; and reloading the game failed: %v", err, rerr), true
+			if rerr := l.undo(ctx, st); rerr != nil {
+				return nil, fmt.Errorf("%w; and reloading the game failed: %w", err, rerr), true
 			}
 			l.subs.notify()
 			return nil, nil, false
@@ -229,23 +257,105 @@ func (l *live) held(ctx context.Context, h store.Holder, st store.Store, lim Lim
 			l.subs.notify()
 		}
 	}
+	version := l.g.Len()
 	evs, raw, err := l.work(ctx, st, lim, cmd, check)
 	if err != nil {
 		return nil, err, true
 	}
 	l.mine.add(l.g.Len())
 	if _, err := hd.Append(ctx, raw); err != nil {
+		if !errors.Is(err, store.ErrConflict) {
+			evs, err := l.settle(ctx, st, version, evs, raw, err)
+			return evs, err, true
+		}
 		l.mine.drop(l.g.Len())
-		if rerr := l.reload(ctx, st); rerr != nil {
-			return nil, fmt.Errorf("%w; and reloading the game failed: %v", err, rerr), true
+		if rerr := l.undo(ctx, st); rerr != nil {
+			return nil, rerr, true
 		}
-		if errors.Is(err, store.ErrConflict) {
-			return nil, err, true
-		}
-		return nil, &Error{Code: Unavailable, Msg: "the game could not be saved; nothing was changed, send the command again"}, true
+		return nil, err, true
 	}
 	l.done(evs)
 	return evs, nil, true
+}
+
+// settle learns, after the append of a command's events (raw, stored
+// form) at version failed other than as stale, whether they were
+// committed all the same (the connection lost as the commit was
+// answered), by reading the game again from the store: the game in
+// memory is then the stored one, and the command was done or nothing
+// changed. If the store cannot be read, the game is marked stale and the
+// client told that the command may or may not have been saved. mu must
+// be held.
+func (l *live) settle(ctx context.Context, st store.Store, version int, evs []game.Event, raw []json.RawMessage, err error) ([]game.Event, error) {
+	echo := version + len(evs)
+	maybe := outage("the game may or may not have been saved: the store failed as the command was saved, and cannot be read just now; read the board again once the server answers, before sending the command again")
+	if rerr := l.undo(ctx, st); rerr != nil {
+		l.mine.drop(echo)
+		if errors.As(rerr, new(*storeError)) {
+			return nil, maybe
+		}
+		return nil, fmt.Errorf("%w; and reloading the game failed: %w", err, rerr)
+	}
+	l.subs.notify()
+	stored, rerr := st.Events(ctx, l.id, version, len(raw))
+	switch {
+	case rerr != nil:
+		l.mine.drop(echo)
+		return nil, maybe
+	case same(stored, raw):
+		return evs, nil // committed all the same; its notice is the echo
+	}
+	l.mine.drop(echo)
+	return nil, outage("the game could not be saved: the store is unavailable just now; nothing was changed, send the command again in a moment")
+}
+
+// same reports whether two lists of stored events are the same, byte for
+// byte (the store keeps the bytes it is given).
+func same(a, b []json.RawMessage) bool {
+	return slices.EqualFunc(a, b, func(x, y json.RawMessage) bool { return bytes.Equal(x, y) })
+}
+
+// undo rebuilds the game from the store once a command worked out in
+// memory is not to be kept there. If the store cannot be read, the game
+// is marked stale: nothing is served from it until it is rebuilt (ready).
+// mu must be held.
+func (l *live) undo(ctx context.Context, st store.Store) error {
+	if err := l.reload(ctx, st); err != nil {
+		l.stale = true
+		return err
+	}
+	l.stale = false
+	return nil
+}
+
+// ready rebuilds a game marked stale from the store, or says why it
+// cannot: a store that cannot be read just now is 503 with Retry-After.
+// mu must be held.
+func (l *live) ready(ctx context.Context, st store.Store) error {
+	if !l.stale {
+		return nil
+	}
+	if err := l.reload(ctx, st); err != nil {
+		if errors.As(err, new(*storeError)) {
+			return outage("the game cannot be read from the store just now; try again in a moment")
+		}
+		return err
+	}
+	l.stale = false
+	l.reseed.Store(false) // reload read the seeds
+	l.subs.notify()
+	return nil
+}
+
+// lock takes mu with the game in memory as the store has it (ready); on
+// an error mu is not held.
+func (l *live) lock(ctx context.Context, st store.Store) error {
+	l.mu.Lock()
+	if err := l.ready(ctx, st); err != nil {
+		l.mu.Unlock()
+		return err
+	}
+	return nil
 }
 
 // work checks cmd and carries it out on the game in memory, returning its
@@ -264,8 +374,8 @@ func (l *live) work(ctx context.Context, st store.Store, lim Limits, cmd game.Co
 		// Refused part way (dice thrown at the table were missing once
 		// the step it ended had begun to advance): the store never saw
 		// any of it, so rebuild the game from there.
-		if rerr := l.reload(ctx, st); rerr != nil {
-			return nil, nil, fmt.Errorf("%w; and reloading the game failed: %v", err, rerr)
+		if rerr := l.undo(ctx, st); rerr != nil {
+			return nil, nil, fmt.Errorf("%w; and reloading the game failed: %w", err, rerr)
 		}
 		return nil, nil, err
 	}
@@ -274,15 +384,15 @@ func (l *live) work(ctx context.Context, st store.Store, lim Limits, cmd game.Co
 	}
 	if len(evs) > lim.CommandEvents {
 		// Undo it in memory: the store never saw it.
-		if rerr := l.reload(ctx, st); rerr != nil {
+		if rerr := l.undo(ctx, st); rerr != nil {
 			return nil, nil, rerr
 		}
 		return nil, nil, errorf(TooLarge, "the command would add %d events, over this server's limit of %d for one command; give it in parts", len(evs), lim.CommandEvents)
 	}
 	raw, err := encodeEvents(evs)
 	if err != nil {
-		if rerr := l.reload(ctx, st); rerr != nil {
-			return nil, nil, fmt.Errorf("%w; and reloading the game failed: %v", err, rerr)
+		if rerr := l.undo(ctx, st); rerr != nil {
+			return nil, nil, fmt.Errorf("%w; and reloading the game failed: %w", err, rerr)
 		}
 		return nil, nil, err
 	}
@@ -294,6 +404,15 @@ func (l *live) done(evs []game.Event) {
 	l.index(evs)
 	l.trim()
 	l.subs.notify()
+}
+
+// told is what who is told of committed events evs. mu must be held.
+func (l *live) told(who string, evs []game.Event) accepted {
+	out := accepted{evs: evs, version: l.version(who)}
+	if len(evs) > 0 {
+		out.before = l.number(who, evs[0].Seq-1)
+	}
+	return out
 }
 
 // fresh reloads the game if another process has added to its log. mu

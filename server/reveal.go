@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -36,7 +37,9 @@ func (s *Server) postReveal(r *http.Request, seat store.Seat, l *live) (int, any
 	if err := s.body(r, s.lim.Body, &in); err != nil {
 		return 0, nil, err
 	}
-	l.mu.Lock()
+	if err := l.lock(r.Context(), s.st); err != nil {
+		return 0, nil, err
+	}
 	defer l.mu.Unlock()
 	if !l.g.State().Over && !in.Confirm {
 		ahead, err := s.ahead(r.Context(), l)
@@ -67,10 +70,22 @@ func (s *Server) reveal(ctx context.Context, l *live) (int, any, error) {
 		return 0, nil, errorf(Conflict, "the seed was revealed already and no roll has been made since")
 	}
 	if err := s.st.Reveal(ctx, l.id, v, next); err != nil {
-		return 0, nil, err
-	}
-	if err := l.reload(ctx, s.st); err != nil {
-		return 0, nil, err
+		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
+			return 0, nil, err
+		}
+		// Perhaps revealed all the same (the connection lost as it
+		// committed): the store says which seeds the game has.
+		if rerr := l.undo(ctx, s.st); rerr != nil {
+			return 0, nil, outage("the dice seed may or may not have been revealed: the store failed as it was saved, and cannot be read just now; read the game again once the server answers")
+		}
+		l.subs.notify()
+		if last := l.seeds[len(l.seeds)-1]; !bytes.Equal(last.Key, key) {
+			return 0, nil, outage("the dice seed could not be revealed: the store is unavailable just now; nothing was changed, try again in a moment")
+		}
+	} else if err := l.undo(ctx, s.st); err != nil {
+		// Revealed, but the seeds in memory are the old ones: nothing is
+		// served, and no die thrown, until they are read (stale).
+		return 0, nil, outage("the dice seed was revealed, but the game cannot be read from the store just now; read it again in a moment")
 	}
 	pub := l.public(game.Umpire)
 	l.subs.notify()
@@ -80,7 +95,10 @@ func (s *Server) reveal(ctx context.Context, l *live) (int, any, error) {
 // revealAtEnd reveals the seed of a game that has just ended, unless it
 // is revealed already.
 func (s *Server) revealAtEnd(ctx context.Context, l *live) {
-	l.mu.Lock()
+	if err := l.lock(ctx, s.st); err != nil {
+		s.log.Error("reveal the seed at the end of the game", "game", l.id, "err", err)
+		return
+	}
 	defer l.mu.Unlock()
 	if l.shown == len(l.seeds) {
 		return
@@ -94,7 +112,7 @@ func (s *Server) revealAtEnd(ctx context.Context, l *live) {
 func (l *live) over() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.g.State().Over && l.shown < len(l.seeds)
+	return !l.stale && l.g.State().Over && l.shown < len(l.seeds)
 }
 
 // ahead lists the secret rolls under the seeds not yet revealed whose

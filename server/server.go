@@ -199,14 +199,14 @@ func (s *Server) game(ctx context.Context, id string) (*live, *Error) {
 	}
 	if err != nil {
 		s.log.Error("read a game", "game", id, "err", err)
-		return nil, errorf(Unavailable, "the game could not be read just now; try again")
+		return nil, outage("the game could not be read from the store just now; try again in a moment")
 	}
 	l, err = s.restore(ctx, rec)
 	if err != nil {
 		var se *storeError
 		if errors.As(err, &se) {
 			s.log.Error("read a game", "game", id, "err", err)
-			return nil, errorf(Unavailable, "the game could not be read just now; try again")
+			return nil, outage("the game could not be read from the store just now; try again in a moment")
 		}
 		s.log.Error("game unavailable: it cannot be loaded", "game", id, "reason", err)
 		s.mu.Lock()
@@ -731,6 +731,10 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 		}
 	}
 	if err := s.st.Create(ctx, rec, seats, seeds, raw); err != nil {
+		if errors.Is(err, store.ErrUnavailable) {
+			s.log.Error("store a new game", "game", id, "err", err)
+			return nil, outage("the game could not be stored: the server's store is unavailable just now (out of room, or not answering); nothing was made, try again later")
+		}
 		return nil, fmt.Errorf("store game %s: %w", id, err)
 	}
 	s.log.Info("game created", "game", id, "scenario", file, "seats", len(made))
@@ -738,7 +742,9 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 	if e != nil {
 		return nil, e
 	}
-	l.mu.Lock()
+	if err := l.lock(ctx, s.st); err != nil {
+		return nil, err
+	}
 	info := l.info(seats[0])
 	l.mu.Unlock()
 	return &Created{Game: info, Seats: made}, nil
@@ -787,7 +793,7 @@ func (s *Server) seat(r *http.Request, token string) (store.Seat, *Error) {
 	}
 	if err != nil {
 		s.log.Error("read a seat", "err", err)
-		return store.Seat{}, errorf(Unavailable, "the seat could not be read just now; try again")
+		return store.Seat{}, outage("the seat could not be read from the store just now; try again in a moment")
 	}
 	s.mu.Lock()
 	if len(s.known) >= maxKnown {

@@ -29,10 +29,12 @@ const streamPage = 32
 // one as soon as it is committed. Each message is one event, its id the
 // event's number in the seat's own numbering, so a client that reconnects
 // misses nothing and learns nothing of events it may not see; a "seeds"
-// message says a dice seed was revealed. Old events are read from the
-// store a page at a time without holding the game; a client that does not
-// take a write within Limits.StreamWrite is dropped (it reconnects and
-// resumes), and a seat has at most Limits.StreamsPerSeat streams.
+// message says a dice seed was revealed, and a "reset" message that the
+// seat's events end before the number asked from (see flush). Old events
+// are read from the store a page at a time without holding the game; a
+// client that does not take a write within Limits.StreamWrite is dropped
+// (it reconnects and resumes), and a seat has at most
+// Limits.StreamsPerSeat streams.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	seat, l, e := s.authenticate(r)
 	if e != nil {
@@ -50,14 +52,18 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	l.mu.Lock()
-	_, ok := l.at(viewer(seat), n)
-	last := l.version(viewer(seat))
-	l.mu.Unlock()
-	if !ok {
-		writeError(w, errorf(Invalid, "event %d is past this seat's last event, number %d", n, last))
+	if err := l.lock(r.Context(), s.st); err != nil {
+		writeError(w, asError(err))
 		return
 	}
+	if _, ok := l.at(viewer(seat), n); !ok {
+		// Past the seat's last event: perhaps only past what this
+		// server has read of another's writes. Read them; if it is past
+		// the store's too, flush tells the client where the seat's
+		// events end (reset).
+		_ = l.gather(r.Context(), s.st)
+	}
+	l.mu.Unlock()
 	key := [32]byte(seat.Hash)
 	ctx, cut := context.WithCancel(r.Context())
 	defer cut()
@@ -67,6 +73,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.closeStream(key, &cut)
 	var wake chan struct{}
+	var ok bool
 	for try := 0; ; try++ {
 		if wake, ok = l.subs.add(); ok {
 			break
@@ -74,7 +81,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		// The game left memory just now: find it again.
 		if l, e = s.game(r.Context(), seat.Game); e != nil || try == 3 {
 			if e == nil {
-				e = errorf(Unavailable, "the game could not be followed just now; try again")
+				e = outage("the game could not be followed just now; try again in a moment")
 			}
 			writeError(w, e)
 			return
@@ -156,11 +163,25 @@ func (s *Server) cutStreams(seat [32]byte) {
 }
 
 // flush writes the seat's events after its number n, and the seeds if
-// more have been revealed since the last look; it returns the new n.
+// more have been revealed since the last look; it returns the new n. An n
+// past the seat's last event (a client that asks from further on than the
+// store holds, or was sent events the store no longer holds) is answered
+// with a reset message naming the seat's last event, from which the
+// stream goes on. A game that cannot be read from the store just now
+// (stale) ends the stream: its client comes back and is told 503 until
+// it can be.
 func (s *Server) flush(ctx context.Context, out *sseWriter, l *live, seat store.Seat, n int, shown *int) (int, error) {
 	who := viewer(seat)
-	l.mu.Lock()
-	from, _ := l.at(who, n)
+	if err := l.lock(ctx, s.st); err != nil {
+		return n, err
+	}
+	reset := -1
+	from, ok := l.at(who, n)
+	if !ok {
+		reset = l.version(who)
+		n = reset
+		from, _ = l.at(who, n)
+	}
 	var mem []game.Event
 	stored := from < l.g.Base()
 	if !stored {
@@ -174,6 +195,11 @@ func (s *Server) flush(ctx context.Context, out *sseWriter, l *live, seat store.
 	seeds := l.public(who)
 	revealed := l.shown
 	l.mu.Unlock()
+	if reset >= 0 {
+		if err := out.reset(reset); err != nil {
+			return n, err
+		}
+	}
 	var werr error
 	send := func(e game.Event) bool {
 		n++
@@ -220,6 +246,10 @@ func (s *Server) flush(ctx context.Context, out *sseWriter, l *live, seat store.
 // sight): the page fetches its board again. It says nothing else.
 func (s *Server) sight(out *sseWriter, l *live, seat store.Seat, last *int) error {
 	l.mu.Lock()
+	if l.stale {
+		l.mu.Unlock()
+		return nil // nothing is told from a game not as stored; flush ends the stream
+	}
 	n := l.g.Sighted(viewer(seat))
 	l.mu.Unlock()
 	if *last >= 0 && n != *last {
@@ -252,6 +282,18 @@ func (o *sseWriter) event(e Entry) error {
 		return err
 	}
 	_, err = fmt.Fprintf(o.w, "id: %d\nevent: event\ndata: %s\n\n", e.Event.Seq, b)
+	return err
+}
+
+// reset tells the client that the seat's events end at its number n,
+// as a message whose id is n: events it holds past n are not in the game
+// (or it asked from past them); it drops them, reads its board again, and
+// the stream goes on from n.
+func (o *sseWriter) reset(n int) error {
+	if err := o.deadline(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(o.w, "id: %d\nevent: reset\ndata: {\"version\":%d}\n\n", n, n)
 	return err
 }
 

@@ -118,7 +118,8 @@ func events(t *testing.T, ms []sse) []server.Entry {
 // TestStream checks that each seat's stream brings it the events it may
 // see as they are committed, numbered as the seat numbers them, and
 // nothing else; that a stream resumed from a number starts after it; and
-// that a number past the seat's last event is refused.
+// that one asked from past the seat's last event is told where they end
+// (reset) and goes on from there.
 func TestStream(t *testing.T) {
 	f := newFixture(t)
 	id, tok := f.demo(false)
@@ -170,15 +171,29 @@ func TestStream(t *testing.T) {
 	if len(again) != 1 || again[0].Event.Seq != start["french"]+2 {
 		t.Errorf("resumed stream: %+v", again)
 	}
-	// A number the seat has not reached is refused: the game's own count is
-	// not to be probed that way.
-	if _, err := f.subscribe(ctx, id, tok["allies"], start["allies"]+2); err == nil || !strings.Contains(err.Error(), "400") {
-		t.Errorf("a stream from past the seat's last event: %v", err)
+	// A number the seat has not reached (a client ahead of the store) is
+	// answered with where the seat's events end, in its own numbering
+	// (nothing of the game's own count), and the stream goes on from there.
+	past, err := f.subscribe(ctx, id, tok["allies"], start["allies"]+5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := strconv.Itoa(start["allies"] + 1)
+	if m := collect(t, past, func(ms []sse) bool { return len(ms) > 0 })[0]; m.event != "reset" || m.id != end || m.data != `{"version":`+end+`}` {
+		t.Errorf("a stream from past the seat's last event began with %+v, want a reset to %s", m, end)
 	}
 	// Revealing the seed tells every stream.
 	f.call("POST", "/api/games/"+id+"/reveal", tok["umpire"], `{"confirm":true}`, nil)
 	seeds := collect(t, streams["allies"], func(ms []sse) bool { return len(ms) > 0 && ms[len(ms)-1].event == "seeds" })
 	if !strings.Contains(seeds[len(seeds)-1].data, `"key"`) {
 		t.Errorf("seeds message %q has no revealed key", seeds[len(seeds)-1].data)
+	}
+	// The stream that was reset goes on from the seat's last event.
+	if code, body := f.call("POST", "/api/games/"+id+"/commands", tok["french"], `{"write":{"for":["F-II"],"kind":"attack","objective":[30,12]}}`, nil); code != 200 {
+		t.Fatalf("write: %d %s", code, body)
+	}
+	next := events(t, collect(t, past, func(ms []sse) bool { return len(events(t, ms)) > 0 }))
+	if next[0].Event.Seq != start["allies"]+2 {
+		t.Errorf("after the reset the stream brought event %d, want %d", next[0].Event.Seq, start["allies"]+2)
 	}
 }

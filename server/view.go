@@ -404,8 +404,11 @@ const maxEvents = 1000
 // game's lock.
 func (l *live) events(ctx context.Context, st store.Store, seat store.Seat, since, limit int) (Events, error) {
 	who := viewer(seat)
-	l.mu.Lock()
-	out := Events{Version: l.version(who), Events: []Entry{}}
+	out := Events{Events: []Entry{}}
+	if err := l.lock(ctx, st); err != nil {
+		return out, err
+	}
+	out.Version = l.version(who)
 	from, ok := l.at(who, since)
 	if !ok {
 		l.mu.Unlock()

@@ -26,7 +26,31 @@ var (
 	ErrNotFound = errors.New("not found")
 	// ErrExists is a game id that is already taken.
 	ErrExists = errors.New("already exists")
+	// ErrUnavailable is a store that cannot do the call just now: its
+	// database cannot be reached (stopped, restarting, the connection
+	// lost), its disk is full, or it is closed. It says nothing about the
+	// data, and the same call may succeed later. A write that fails with
+	// it changed nothing, except an Append or Reveal whose connection was
+	// lost as it committed: that may have been committed all the same,
+	// and only reading the store again tells.
+	ErrUnavailable = errors.New("the store is unavailable just now")
 )
+
+// Unavailable is err marked as the store being unavailable: errors.Is
+// finds ErrUnavailable in it, and errors.As and Unwrap the cause. It is
+// err itself if err is nil or marked already.
+func Unavailable(err error) error {
+	if err == nil || errors.Is(err, ErrUnavailable) {
+		return err
+	}
+	return &unavailable{err}
+}
+
+type unavailable struct{ error }
+
+func (e *unavailable) Unwrap() error { return e.error }
+
+func (e *unavailable) Is(target error) bool { return target == ErrUnavailable }
 
 // Game is a game's record, without its events.
 type Game struct {

@@ -1103,6 +1103,83 @@ func TestApiClient(t *testing.T) {
 	p.checkConsole()
 }
 
+// streamResetScript follows a stubbed stream that sends events 1 to 3,
+// then a reset to 2 (the third is not in the game) and event 3 anew, and
+// then fails; and drops from a log of events 1 to 3 those past 2. It
+// gives what the page was told, what it asked for, and the log's numbers.
+const streamResetScript = `Promise.all([import('/js/api.js'), import('/js/log.js')]).then(async ([m, l]) => {
+	const asked = [], told = [];
+	const ev = (n, x) => 'id: ' + n + '\nevent: event\ndata: {"seq":' + n + ',"x":' + x + '}\n\n';
+	let round = 0;
+	window.fetch = async (path) => {
+		asked.push(String(path));
+		round++;
+		if (round > 1) return new Response('', {status: 503});
+		return new Response(ev(1, 0) + ev(2, 0) + ev(3, 0) + 'id: 2\nevent: reset\ndata: {"version":2}\n\n' + ev(3, 1), {status: 200, headers: {'Content-Type': 'text/event-stream'}});
+	};
+	const api = new m.Api('t');
+	api.game = 'g';
+	// Until it has come back once, and been refused.
+	let again = 0;
+	const stop = await new Promise((resolve) => {
+		const s = api.stream(0, {
+			onEvent: (e) => told.push('event ' + e.seq + '/' + e.x),
+			onSeeds: () => {},
+			onReset: (v) => told.push('reset ' + v),
+			onFatal: () => {},
+			onState: (st) => { if (st === 'reconnecting' && ++again === 2) resolve(() => s()); },
+		});
+	});
+	stop();
+	const log = new l.EventLog(document.createElement('ol'), document.createElement('span'));
+	const ctx = {colour: () => 'a', side: (id) => id};
+	log.add([1, 2, 3].map((seq) => ({seq, turn: 1, phase: 'command', type: 'moved', summary: 'a move'})), ctx);
+	log.drop(2);
+	const fresh = log.add([{seq: 3, turn: 1, phase: 'command', type: 'moved', summary: 'another'}], ctx);
+	const seqs = [...log.ol.children].map((li) => Number(li.dataset.seq));
+	return {told, asked, seqs, fresh: fresh.length};
+})`
+
+// TestStreamReset checks js/api.js and js/log.js against a stubbed
+// stream: a reset message sets the number the stream resumes from and is
+// passed on, and the log drops the entries past it, so that the event
+// the stream brings again under that number is shown.
+func TestStreamReset(t *testing.T) {
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ts := httptest.NewServer(http.FileServerFS(web.FS()))
+	defer ts.Close()
+	b := browser(t, ctx, 1024, 768)
+	p := newPage(t, b, "reset", t.TempDir())
+	p.do("open a page of the site", chromedp.Navigate(ts.URL+"/"))
+	ectx, ecancel := context.WithTimeout(p.ctx, wait)
+	defer ecancel()
+	v, err := chromedp.Run(ectx, chromedp.Evaluate[json.RawMessage](streamResetScript, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Told  []string `json:"told"`
+		Asked []string `json:"asked"`
+		Seqs  []int    `json:"seqs"`
+		Fresh int      `json:"fresh"`
+	}
+	if err := json.Unmarshal(v, &got); err != nil {
+		t.Fatalf("%s: %v", v, err)
+	}
+	if want := "[event 1/0 event 2/0 event 3/0 reset 2 event 3/1]"; fmt.Sprint(got.Told) != want {
+		t.Errorf("the page was told %v, want %s", got.Told, want)
+	}
+	if len(got.Asked) < 2 || !strings.HasSuffix(got.Asked[0], "since=0") || !strings.HasSuffix(got.Asked[1], "since=3") {
+		t.Errorf("the stream was asked for %v, want since=0 and then since=3", got.Asked)
+	}
+	if fmt.Sprint(got.Seqs) != "[3 2 1]" || got.Fresh != 1 {
+		t.Errorf("the log after the reset holds %v (%d new), want [3 2 1] with the third new", got.Seqs, got.Fresh)
+	}
+	p.checkConsole()
+}
+
 // TestBrowserPortrait checks the page on a tablet held upright: the panel
 // goes below the map, and every button is at least 40px high.
 func TestBrowserPortrait(t *testing.T) {

@@ -36,6 +36,7 @@ type Cluster struct {
 	as   []string // the command prefix that runs a binary as the cluster's owner
 	bin  string   // the folder of initdb, pg_ctl and postgres
 	user string   // the cluster's superuser
+	opts string   // the server's options, for Resume
 	n    atomic.Int64
 }
 
@@ -111,13 +112,23 @@ func bin() (string, error) {
 // Start makes and starts a cluster in a new temporary folder, with fsync
 // off, as nothing in it outlives the tests. PostgreSQL will not run as
 // root: as root the cluster is run as the postgres user.
-func Start() (*Cluster, error) { return start(false) }
+func Start() (*Cluster, error) { return start(durability{}) }
 
 // StartDurable is Start with PostgreSQL's durable defaults (fsync,
 // synchronous commit, full page writes): for figures of durable commits.
-func StartDurable() (*Cluster, error) { return start(true) }
+func StartDurable() (*Cluster, error) { return start(durability{fsync: true, commit: true}) }
 
-func start(durable bool) (*Cluster, error) {
+// StartCrashSafe is Start with synchronous commit: a commit is answered
+// once the server has handed it to the operating system (but without
+// fsync), so that a server stopped as by a crash (Halt "immediate")
+// loses no commit it answered. For tests that stop the database.
+func StartCrashSafe() (*Cluster, error) { return start(durability{commit: true}) }
+
+// durability is what of PostgreSQL's durability a cluster keeps: fsync
+// (and full page writes), and synchronous commit.
+type durability struct{ fsync, commit bool }
+
+func start(d durability) (*Cluster, error) {
 	b, err := bin()
 	if err != nil {
 		return nil, err
@@ -148,16 +159,39 @@ func start(durable bool) (*Cluster, error) {
 	}
 	// Only the socket in the cluster's folder; room for the instances and
 	// clients of a test.
-	opts := fmt.Sprintf("-c listen_addresses='' -c unix_socket_directories='%s' -c max_connections=300", dir)
-	if !durable {
-		opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+	c.opts = fmt.Sprintf("-c listen_addresses='' -c unix_socket_directories='%s' -c max_connections=300", dir)
+	if !d.fsync {
+		c.opts += " -c fsync=off -c full_page_writes=off"
 	}
-	if out, err := c.run("pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(dir, "log"), "-w", "-t", "60", "start"); err != nil {
-		log, _ := os.ReadFile(filepath.Join(dir, "log"))
+	if !d.commit {
+		c.opts += " -c synchronous_commit=off"
+	}
+	if err := c.Resume(); err != nil {
 		os.RemoveAll(dir)
-		return nil, fmt.Errorf("pg_ctl start: %v: %s %s", err, out, log)
+		return nil, err
 	}
 	return c, nil
+}
+
+// Halt stops the cluster's server, keeping its data: mode is pg_ctl's
+// (fast: the clients' connections are ended and the server shuts down
+// cleanly; immediate: the server processes quit at once, as in a crash).
+// Resume starts it again.
+func (c *Cluster) Halt(mode string) error {
+	if out, err := c.run("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-m", mode, "-w", "stop"); err != nil {
+		return fmt.Errorf("pg_ctl stop -m %s: %v: %s", mode, err, strings.TrimSpace(string(out)))
+	}
+	return nil
+}
+
+// Resume starts the cluster's server, as Start did, and waits until it
+// takes connections.
+func (c *Cluster) Resume() error {
+	if out, err := c.run("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-o", c.opts, "-l", filepath.Join(c.dir, "log"), "-w", "-t", "60", "start"); err != nil {
+		log, _ := os.ReadFile(filepath.Join(c.dir, "log"))
+		return fmt.Errorf("pg_ctl start: %v: %s %s", err, out, log)
+	}
+	return nil
 }
 
 func (c *Cluster) run(name string, args ...string) ([]byte, error) {

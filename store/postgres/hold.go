@@ -30,11 +30,11 @@ const (
 // rolls back. See store.Holder.
 func (d *DB) Hold(ctx context.Context, game string) (store.Held, error) {
 	if err := d.check(); err != nil {
-		return nil, fmt.Errorf("hold game %s: %w", game, err)
+		return nil, fmt.Errorf("hold game %s: %w", game, fault(err))
 	}
 	c, err := d.pool.Acquire(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("hold game %s: %w", game, err)
+		return nil, fmt.Errorf("hold game %s: %w", game, fault(err))
 	}
 	b := &pgx.Batch{}
 	b.Queue(`BEGIN`)
@@ -63,7 +63,7 @@ func (d *DB) Hold(ctx context.Context, game string) (store.Held, error) {
 		case isLockTimeout(err):
 			err = fmt.Errorf("another instance held it for over %s: %w", holdWait, store.ErrConflict)
 		}
-		return nil, fmt.Errorf("hold game %s: %w", game, err)
+		return nil, fmt.Errorf("hold game %s: %w", game, fault(err))
 	}
 	return &held{c: c, game: game, version: version}, nil
 }
@@ -99,7 +99,7 @@ func (h *held) Events(ctx context.Context, since, limit int) ([]json.RawMessage,
 			return events, nil
 		}
 	}
-	return nil, fmt.Errorf("events of game %s: %w", h.game, err)
+	return nil, fmt.Errorf("events of game %s: %w", h.game, fault(err))
 }
 
 // Append runs appendSQL and COMMIT in one round trip, and lets the game
@@ -110,7 +110,7 @@ func (h *held) Append(ctx context.Context, events []json.RawMessage) (int, error
 	}
 	defer h.Release()
 	if err := store.CheckEvents(events); err != nil {
-		return 0, fmt.Errorf("append to game %s: %w", h.game, err)
+		return 0, fmt.Errorf("append to game %s: %w", h.game, fault(err))
 	}
 	version := h.version
 	next := version + len(events)
@@ -136,7 +136,7 @@ func (h *held) Append(ctx context.Context, events []json.RawMessage) (int, error
 		err = fmt.Errorf("the held game was not at version %d: %w", version, store.ErrConflict)
 	}
 	if err != nil {
-		return 0, fmt.Errorf("append to game %s: %w", h.game, err)
+		return 0, fmt.Errorf("append to game %s: %w", h.game, fault(err))
 	}
 	h.version = next
 	return next, nil

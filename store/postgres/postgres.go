@@ -219,10 +219,10 @@ func isUnique(err error) bool {
 // inserted and the new version announced only if the UPDATE matched.
 func (d *DB) Append(ctx context.Context, game string, version int, events []json.RawMessage) (int, error) {
 	if err := store.CheckEvents(events); err != nil {
-		return 0, fmt.Errorf("append to game %s: %w", game, err)
+		return 0, fmt.Errorf("append to game %s: %w", game, fault(err))
 	}
 	if err := d.check(); err != nil {
-		return 0, fmt.Errorf("append to game %s: %w", game, err)
+		return 0, fmt.Errorf("append to game %s: %w", game, fault(err))
 	}
 	next := version + len(events)
 	seqs, data := rows(version, events)
@@ -238,7 +238,7 @@ func (d *DB) Append(ctx context.Context, game string, version int, events []json
 		err = fmt.Errorf("%d of %d events were added", added, len(events))
 	}
 	if err != nil {
-		return 0, fmt.Errorf("append to game %s: %w", game, err)
+		return 0, fmt.Errorf("append to game %s: %w", game, fault(err))
 	}
 	return next, nil
 }
@@ -286,7 +286,7 @@ func nonNil(b []byte) []byte {
 // and a zero g.Created means now.
 func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds []store.Seed, events []json.RawMessage) error {
 	if err := store.CheckCreate(g, seats, seeds, events); err != nil {
-		return fmt.Errorf("create game %s: %w", g.ID, err)
+		return fmt.Errorf("create game %s: %w", g.ID, fault(err))
 	}
 	if g.Created.IsZero() {
 		g.Created = time.Now()
@@ -325,7 +325,7 @@ func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds
 		return notify(ctx, tx, g.ID, len(events))
 	})
 	if err != nil {
-		return fmt.Errorf("create game %s: %w", g.ID, err)
+		return fmt.Errorf("create game %s: %w", g.ID, fault(err))
 	}
 	return nil
 }
@@ -371,7 +371,7 @@ func (d *DB) Reveal(ctx context.Context, game string, version int, next store.Se
 		return announce(ctx, tx, store.Notice{Game: game, Version: version, Seeds: true})
 	})
 	if err != nil {
-		return fmt.Errorf("reveal seeds of game %s at version %d: %w", game, version, err)
+		return fmt.Errorf("reveal seeds of game %s at version %d: %w", game, version, fault(err))
 	}
 	return nil
 }
@@ -380,7 +380,7 @@ func (d *DB) Reveal(ctx context.Context, game string, version int, next store.Se
 // limit of them (0: all).
 func (d *DB) Events(ctx context.Context, game string, since, limit int) ([]json.RawMessage, error) {
 	if err := d.check(); err != nil {
-		return nil, fmt.Errorf("events of game %s: %w", game, err)
+		return nil, fmt.Errorf("events of game %s: %w", game, fault(err))
 	}
 	var lim any
 	if limit > 0 {
@@ -389,14 +389,14 @@ func (d *DB) Events(ctx context.Context, game string, since, limit int) ([]json.
 	rows, err := d.pool.Query(ctx, `SELECT data FROM events WHERE game = $1 AND seq > $2
 		AND seq <= (SELECT version FROM games WHERE id = $1) ORDER BY seq LIMIT $3`, game, max(since, 0), lim)
 	if err != nil {
-		return nil, fmt.Errorf("events of game %s: %w", game, err)
+		return nil, fmt.Errorf("events of game %s: %w", game, fault(err))
 	}
 	events, err := collect(rows)
 	if err == nil && len(events) == 0 {
 		events, err = nil, d.exists(ctx, game)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("events of game %s: %w", game, err)
+		return nil, fmt.Errorf("events of game %s: %w", game, fault(err))
 	}
 	return events, nil
 }
@@ -437,14 +437,14 @@ func scanGame(r pgx.Row) (store.Game, error) {
 // Game returns one game's record.
 func (d *DB) Game(ctx context.Context, id string) (store.Game, error) {
 	if err := d.check(); err != nil {
-		return store.Game{}, fmt.Errorf("game %s: %w", id, err)
+		return store.Game{}, fmt.Errorf("game %s: %w", id, fault(err))
 	}
 	g, err := scanGame(d.pool.QueryRow(ctx, gameColumns+` WHERE id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		err = store.ErrNotFound
 	}
 	if err != nil {
-		return store.Game{}, fmt.Errorf("game %s: %w", id, err)
+		return store.Game{}, fmt.Errorf("game %s: %w", id, fault(err))
 	}
 	return g, nil
 }
@@ -453,15 +453,15 @@ func (d *DB) Game(ctx context.Context, id string) (store.Game, error) {
 // created, for games created at the same instant).
 func (d *DB) Games(ctx context.Context) ([]store.Game, error) {
 	if err := d.check(); err != nil {
-		return nil, fmt.Errorf("games: %w", err)
+		return nil, fmt.Errorf("games: %w", fault(err))
 	}
 	rows, err := d.pool.Query(ctx, gameColumns+` ORDER BY created, n`)
 	if err != nil {
-		return nil, fmt.Errorf("games: %w", err)
+		return nil, fmt.Errorf("games: %w", fault(err))
 	}
 	games, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Game, error) { return scanGame(r) })
 	if err != nil {
-		return nil, fmt.Errorf("games: %w", err)
+		return nil, fmt.Errorf("games: %w", fault(err))
 	}
 	return games, nil
 }
@@ -469,11 +469,11 @@ func (d *DB) Games(ctx context.Context) ([]store.Game, error) {
 // Count is the number of games.
 func (d *DB) Count(ctx context.Context) (int, error) {
 	if err := d.check(); err != nil {
-		return 0, fmt.Errorf("count games: %w", err)
+		return 0, fmt.Errorf("count games: %w", fault(err))
 	}
 	var n int
 	if err := d.pool.QueryRow(ctx, `SELECT count(*) FROM games`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count games: %w", err)
+		return 0, fmt.Errorf("count games: %w", fault(err))
 	}
 	return n, nil
 }
@@ -484,7 +484,7 @@ func (d *DB) Reissue(ctx context.Context, game string, old, new []byte) error {
 		return fmt.Errorf("reissue a seat of game %s: no new hash", game)
 	}
 	if err := d.check(); err != nil {
-		return fmt.Errorf("reissue a seat of game %s: %w", game, err)
+		return fmt.Errorf("reissue a seat of game %s: %w", game, fault(err))
 	}
 	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE seats SET hash = $1 WHERE game = $2 AND hash = $3`, new, game, old)
@@ -500,7 +500,7 @@ func (d *DB) Reissue(ctx context.Context, game string, old, new []byte) error {
 		return announce(ctx, tx, store.Notice{Game: game, Revoked: string(old)})
 	})
 	if err != nil {
-		return fmt.Errorf("reissue a seat of game %s: %w", game, err)
+		return fmt.Errorf("reissue a seat of game %s: %w", game, fault(err))
 	}
 	return nil
 }
@@ -516,14 +516,14 @@ func scanSeat(r pgx.Row) (store.Seat, error) {
 // Seat returns the seat whose token hashes to hash.
 func (d *DB) Seat(ctx context.Context, hash []byte) (store.Seat, error) {
 	if err := d.check(); err != nil {
-		return store.Seat{}, fmt.Errorf("seat %x: %w", hash, err)
+		return store.Seat{}, fmt.Errorf("seat %x: %w", hash, fault(err))
 	}
 	s, err := scanSeat(d.pool.QueryRow(ctx, seatColumns+` WHERE hash = $1`, hash))
 	if errors.Is(err, pgx.ErrNoRows) {
 		err = store.ErrNotFound
 	}
 	if err != nil {
-		return store.Seat{}, fmt.Errorf("seat %x: %w", hash, err)
+		return store.Seat{}, fmt.Errorf("seat %x: %w", hash, fault(err))
 	}
 	return s, nil
 }
@@ -531,18 +531,18 @@ func (d *DB) Seat(ctx context.Context, hash []byte) (store.Seat, error) {
 // Seats returns a game's seats, in the order they were given to Create.
 func (d *DB) Seats(ctx context.Context, game string) ([]store.Seat, error) {
 	if err := d.check(); err != nil {
-		return nil, fmt.Errorf("seats of game %s: %w", game, err)
+		return nil, fmt.Errorf("seats of game %s: %w", game, fault(err))
 	}
 	rows, err := d.pool.Query(ctx, seatColumns+` WHERE game = $1 ORDER BY n`, game)
 	if err != nil {
-		return nil, fmt.Errorf("seats of game %s: %w", game, err)
+		return nil, fmt.Errorf("seats of game %s: %w", game, fault(err))
 	}
 	seats, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Seat, error) { return scanSeat(r) })
 	if err == nil && len(seats) == 0 {
 		seats, err = nil, d.exists(ctx, game)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("seats of game %s: %w", game, err)
+		return nil, fmt.Errorf("seats of game %s: %w", game, fault(err))
 	}
 	return seats, nil
 }
@@ -550,11 +550,11 @@ func (d *DB) Seats(ctx context.Context, game string) ([]store.Seat, error) {
 // Seeds returns a game's seeds, oldest first.
 func (d *DB) Seeds(ctx context.Context, game string) ([]store.Seed, error) {
 	if err := d.check(); err != nil {
-		return nil, fmt.Errorf("seeds of game %s: %w", game, err)
+		return nil, fmt.Errorf("seeds of game %s: %w", game, fault(err))
 	}
 	rows, err := d.pool.Query(ctx, `SELECT game, from_seq, secret, commitment, revealed FROM seeds WHERE game = $1 ORDER BY from_seq`, game)
 	if err != nil {
-		return nil, fmt.Errorf("seeds of game %s: %w", game, err)
+		return nil, fmt.Errorf("seeds of game %s: %w", game, fault(err))
 	}
 	seeds, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Seed, error) {
 		var s store.Seed
@@ -565,7 +565,7 @@ func (d *DB) Seeds(ctx context.Context, game string) ([]store.Seed, error) {
 		seeds, err = nil, d.exists(ctx, game)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("seeds of game %s: %w", game, err)
+		return nil, fmt.Errorf("seeds of game %s: %w", game, fault(err))
 	}
 	return seeds, nil
 }

@@ -58,6 +58,7 @@ type Option func(*config)
 type config struct {
 	fullSync bool
 	maxBatch int
+	maxSize  int64
 	readers  int
 	claim    bool
 	// beforeCommit, if set, is called by the writer with the number of
@@ -71,6 +72,14 @@ type config struct {
 // cut may be lost, but the file stays consistent).
 func WithSync(full bool) Option {
 	return func(c *config) { c.fullSync = full }
+}
+
+// WithMaxSize caps the file at about size bytes (SQLite's
+// max_page_count): a write that would grow it further fails as one on a
+// full disk does, with store.ErrUnavailable, and changes nothing. Reads
+// go on. 0 (the default) is no cap but the disk's.
+func WithMaxSize(size int64) Option {
+	return func(c *config) { c.maxSize = size }
 }
 
 // WithMaxBatch sets the most requests committed in one transaction (256 by
@@ -221,6 +230,16 @@ func (d *DB) open(ctx context.Context, path string) error {
 	if d.wconn, err = d.w.Conn(ctx); err != nil {
 		return err
 	}
+	if d.cfg.maxSize > 0 {
+		var size int64
+		if err := d.wconn.QueryRowContext(ctx, `PRAGMA page_size`).Scan(&size); err != nil {
+			return err
+		}
+		// The pragma takes no parameters; the number is ours.
+		if _, err := d.wconn.ExecContext(ctx, fmt.Sprintf(`PRAGMA max_page_count = %d`, max(d.cfg.maxSize/size, 1))); err != nil {
+			return err
+		}
+	}
 	if err := d.ws.prepare(ctx, d.wconn); err != nil {
 		return err
 	}
@@ -341,13 +360,15 @@ func (d *DB) Close() error {
 	return d.closeErr
 }
 
-// closedErr turns the database/sql error for a closed handle into ErrClosed.
+// closedErr turns the database/sql error for a closed handle into
+// ErrClosed, and marks those that say the file cannot be used just now
+// (fault).
 func (d *DB) closedErr(err error) error {
 	select {
 	case <-d.quit:
-		return ErrClosed
+		return fault(ErrClosed)
 	default:
-		return err
+		return fault(err)
 	}
 }
 
@@ -362,7 +383,7 @@ func (d *DB) Append(ctx context.Context, game string, version int, events []json
 	r := &request{op: opAppend, game: game, version: version, events: events}
 	v, err := d.send(ctx, r)
 	if err != nil {
-		return 0, fmt.Errorf("append to game %s: %w", game, err)
+		return 0, fmt.Errorf("append to game %s: %w", game, fault(err))
 	}
 	return v, nil
 }
@@ -380,7 +401,7 @@ func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds
 	}
 	r := &request{op: opCreate, game: g.ID, g: g, seats: seats, seeds: seeds, events: events}
 	if _, err := d.send(ctx, r); err != nil {
-		return fmt.Errorf("create game %s: %w", g.ID, err)
+		return fmt.Errorf("create game %s: %w", g.ID, fault(err))
 	}
 	return nil
 }
@@ -395,7 +416,7 @@ func (d *DB) Reveal(ctx context.Context, game string, version int, next store.Se
 	}
 	r := &request{op: opReveal, game: game, version: version, seed: next}
 	if _, err := d.send(ctx, r); err != nil {
-		return fmt.Errorf("reveal seeds of game %s at version %d: %w", game, version, err)
+		return fmt.Errorf("reveal seeds of game %s at version %d: %w", game, version, fault(err))
 	}
 	return nil
 }
@@ -537,7 +558,7 @@ func (d *DB) Reissue(ctx context.Context, game string, old, new []byte) error {
 	}
 	r := &request{op: opReissue, game: game, old: old, hash: new}
 	if _, err := d.send(ctx, r); err != nil {
-		return fmt.Errorf("reissue a seat of game %s: %w", game, err)
+		return fmt.Errorf("reissue a seat of game %s: %w", game, fault(err))
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -283,4 +284,45 @@ func TestGenesisMigration(t *testing.T) {
 	if g, err := d.Game(ctx, "new"); err != nil || g.Genesis != 2 {
 		t.Fatalf("the new game: %+v, %v", g, err)
 	}
+}
+
+// TestFullDisk: a file that cannot grow (WithMaxSize, as a full disk)
+// refuses an append and a new game with store.ErrUnavailable, keeps
+// nothing of them, goes on reading, and takes writes again once there is
+// room (a reopening without the cap).
+func TestFullDisk(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "orderly.db")
+	d := openAt(t, path, WithMaxSize(256<<10))
+	storetest.Create(t, d, "g")
+	big := json.RawMessage(`{"e":"` + strings.Repeat("x", 16<<10) + `"}`)
+	v := 0
+	var err error
+	for range 64 {
+		var next int
+		if next, err = d.Append(ctx, "g", v, []json.RawMessage{big, big}); err != nil {
+			break
+		}
+		v = next
+	}
+	if !errors.Is(err, store.ErrUnavailable) || !strings.Contains(err.Error(), "full") {
+		t.Fatalf("an append to a full file = %v, want store.ErrUnavailable saying it is full", err)
+	}
+	if got := storetest.MustVersion(t, d, "g"); got != v {
+		t.Errorf("version %d after the refused append, want %d", got, v)
+	}
+	if n := len(storetest.MustEvents(t, d, "g", 0)); n != v {
+		t.Errorf("%d events after the refused append, want %d", n, v)
+	}
+	h, seats, seeds := storetest.NewGame("h")
+	if err := d.Create(ctx, h, seats, seeds, []json.RawMessage{big, big}); !errors.Is(err, store.ErrUnavailable) {
+		t.Errorf("a new game in a full file = %v, want store.ErrUnavailable", err)
+	}
+	if _, err := d.Game(ctx, "h"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the refused game: %v, want store.ErrNotFound", err)
+	}
+	checkRows(t, path)
+	d.Close()
+	d = openAt(t, path)
+	storetest.MustAppend(t, d, "g", v, big)
 }

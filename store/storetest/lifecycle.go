@@ -163,8 +163,8 @@ func testCancelled(t *testing.T, c contract) {
 	_, errs["Seats"] = s.Seats(ctx, "g")
 	_, errs["Seeds"] = s.Seeds(ctx, "g")
 	for name, err := range errs {
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("%s with a cancelled context = %v, want context.Canceled", name, err)
+		if !errors.Is(err, context.Canceled) || errors.Is(err, store.ErrUnavailable) {
+			t.Errorf("%s with a cancelled context = %v, want context.Canceled (the caller gave up; the store is not unavailable)", name, err)
 		}
 	}
 	sameSnapshot(t, "after cancelled calls", takeSnapshot(t, s), before)
@@ -177,7 +177,8 @@ const closedTimeout = 10 * time.Second
 
 // testClosed: Close succeeds, a second Close does not panic, and then every
 // method fails promptly, with none of the store's own errors (a closed
-// store knows nothing of games), and writes nothing.
+// store knows nothing of games) but store.ErrUnavailable, and writes
+// nothing.
 func testClosed(t *testing.T, c contract) {
 	ctx := context.Background()
 	s := c.open(t)
@@ -227,6 +228,8 @@ func testClosed(t *testing.T, c contract) {
 			t.Errorf("%s after Close succeeded", name)
 		case isStoreError(err):
 			t.Errorf("%s after Close = %v, which is not about the store being closed", name, err)
+		case !errors.Is(err, store.ErrUnavailable):
+			t.Errorf("%s after Close = %v, want store.ErrUnavailable", name, err)
 		}
 	}
 	if s2 := c.reopen(t, s); s2 != nil {

@@ -47,6 +47,7 @@ func Run(t *testing.T, f Factory) {
 		{"ConcurrentManyGames", testConcurrentManyGames},
 		{"Cancelled", testCancelled},
 		{"Closed", testClosed},
+		{"Faults", testFaults},
 	} {
 		t.Run(test.name, func(t *testing.T) { test.run(t, c) })
 	}

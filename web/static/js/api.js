@@ -229,12 +229,15 @@ export class Api {
    * Follows the game's event stream after the seat's event number since.
    * Calls onEvent for each event (numbered as the seat numbers them),
    * onSeeds when a seed is revealed, onView when the seat's view has
-   * changed without an event it may see (fog of war), and onState with "live",
-   * "reconnecting" or "stopped". Reconnects with backoff from the last
-   * event seen, with the token the client has then. Returns a function
-   * that stops it.
+   * changed without an event it may see (fog of war), onReset when the
+   * seat's events end at a number before the last it was sent or asked
+   * from (events past it are not in the game: drop them and read the board
+   * again), and onState with "live", "reconnecting" or "stopped".
+   * Reconnects with backoff from the last event seen, with the token the
+   * client has then. Returns a function that stops it.
    * @param {number} since
    * @param {{onEvent:(e:any)=>void, onSeeds:(s:any[])=>void,
+   *          onView?:()=>void, onReset?:(version:number)=>void,
    *          onState:(state:string)=>void, onFatal:(err:ApiError)=>void}} on
    * @returns {() => void}
    */
@@ -253,6 +256,14 @@ export class Api {
         on.onSeeds(JSON.parse(msg.data));
       } else if (msg.event === 'view' && on.onView) {
         on.onView();
+      } else if (msg.event === 'reset') {
+        // The seat's events end at version: any the page holds past it
+        // are not in the game. The stream goes on from there.
+        const v = Number(JSON.parse(msg.data).version);
+        if (Number.isInteger(v) && v >= 0) {
+          last = v;
+          if (on.onReset) on.onReset(v);
+        }
       }
     });
     const connect = async () => {

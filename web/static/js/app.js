@@ -870,6 +870,7 @@ async function start() {
     onEvent: (e) => { logEvents([e]); refreshSoon(); },
     onSeeds: () => refreshSoon(),
     onView: () => refreshSoon(),
+    onReset: (version) => { app.log.drop(version); refreshSoon(); },
     onState: (s) => { connection(s); if (s === 'live') refreshSoon(); },
     onFatal: (err) => banner(sentence(err)),
   });

@@ -43,6 +43,23 @@ export class EventLog {
     return fresh;
   }
 
+  /**
+   * Drops the entries numbered past version: the stream says the seat's
+   * events end there.
+   * @param {number} version
+   */
+  drop(version) {
+    for (const li of [...this.ol.querySelectorAll('li[data-seq]')]) {
+      const seq = Number(/** @type {HTMLElement} */ (li).dataset.seq);
+      if (seq > version) {
+        li.remove();
+        this.seen.delete(seq);
+      }
+    }
+    const top = /** @type {HTMLElement|null} */ (this.ol.firstElementChild);
+    if (top) top.classList.add('turn-start');
+  }
+
   /** @param {boolean} v whether the log's tab is showing */
   setVisible(v) {
     this.visible = v;
