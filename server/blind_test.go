@@ -518,30 +518,22 @@ func hexProbes(ls [2]*live, side string, hid []string, rng *rand.Rand) [][]byte 
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	st := l.g.State()
-	t := l.sc.Terrain
 	sp := l.sc.Space()
-	at := st.Piece(hid[rng.IntN(len(hid))]).At
-	i, ok := t.At(at)
+	pc := st.Piece(hid[rng.IntN(len(hid))])
+	if pc == nil {
+		return nil
+	}
+	aim, ok := gametest.AimAt(l.sc.Terrain, sp, pc.At, rng)
 	if !ok {
 		return nil
 	}
 	var out [][]byte
 	for _, p := range st.Pieces {
-		if p.Side != side || !p.OnTable || sp.Dist(p.At, at) > 6 || len(out) > 6 || l.sc.Unit(p.ID) == nil {
+		if p.Side != side || !p.OnTable || sp.Dist(p.At, pc.At) > 6 || len(out) > 6 || l.sc.Unit(p.ID) == nil {
 			continue
 		}
-		j := i
-		for range 1 + rng.IntN(2) {
-			best, far := j, sp.Dist(p.At, t.Point(j))
-			for d := range 6 {
-				if n := t.Next(j, d); n >= 0 && sp.Dist(p.At, t.Point(n)) > far {
-					best, far = n, sp.Dist(p.At, t.Point(n))
-				}
-			}
-			j = best
-		}
-		for _, to := range []int{i, j} {
-			b, _ := json.Marshal(map[string]any{"move": map[string]any{"unit": p.ID, "to": t.Label(to)}})
+		for _, to := range []string{aim.Hex(), aim.Past(p.At)} {
+			b, _ := json.Marshal(map[string]any{"move": map[string]any{"unit": p.ID, "to": to}})
 			out = append(out, b)
 		}
 	}

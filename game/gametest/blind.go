@@ -345,19 +345,13 @@ func (p *blindPair) hideAt(g *game.Game, id string, rng *rand.Rand) (geom.Point,
 // cover, where it is most in the way of their moves and paths), else
 // anywhere. It reports false if it found none.
 func HideAt(g *game.Game, side, id string, rng *rand.Rand) (geom.Point, bool) {
-	sc := g.Scenario()
-	sp := sc.Space()
-	b := sp.Bounds()
-	spot, ok := g.Rules().(game.Spotter)
+	field, marks, ix, ok := sightOf(g, id)
 	if !ok {
 		return geom.Point{}, false
 	}
-	field := sight.On(spot.Sight(), sc)
-	marks := allMarks(g.Rules(), sc, g.State())
-	i := slices.IndexFunc(marks, func(m sight.Mark) bool { return m.ID == id })
-	if i < 0 {
-		return geom.Point{}, false
-	}
+	i := ix[0]
+	sp := g.Scenario().Space()
+	b := sp.Bounds()
 	var own []geom.Point
 	for _, m := range marks {
 		if m.Side == side {
@@ -406,19 +400,12 @@ func HideAt(g *game.Game, side, id string, rng *rand.Rand) (geom.Point, bool) {
 // the side's piece (a table's or map's cover lets a piece see farther out
 // of it than it is seen). It reports false if it found none.
 func Watched(g *game.Game, side, own, by string, rng *rand.Rand) (geom.Point, bool) {
-	sc := g.Scenario()
-	sp := sc.Space()
-	spot, ok := g.Rules().(game.Spotter)
+	field, marks, ix, ok := sightOf(g, own, by)
 	if !ok {
 		return geom.Point{}, false
 	}
-	field := sight.On(spot.Sight(), sc)
-	marks := allMarks(g.Rules(), sc, g.State())
-	i := slices.IndexFunc(marks, func(m sight.Mark) bool { return m.ID == own })
-	j := slices.IndexFunc(marks, func(m sight.Mark) bool { return m.ID == by })
-	if i < 0 || j < 0 {
-		return geom.Point{}, false
-	}
+	i, j := ix[0], ix[1]
+	sp := g.Scenario().Space()
 	reach := field.Rules().Sees(marks[j].Kind)
 	for range 400 {
 		a := rng.Float64() * 2 * math.Pi
@@ -437,6 +424,25 @@ func Watched(g *game.Game, side, own, by string, rng *rand.Rand) (geom.Point, bo
 		}
 	}
 	return geom.Point{}, false
+}
+
+// sightOf is g's field as its rule set's sight data has it, the marks on
+// it, and the index among them of each of ids; false if the rule set has
+// no sight data or one of ids is not on the field.
+func sightOf(g *game.Game, ids ...string) (*sight.Field, []sight.Mark, []int, bool) {
+	spot, ok := g.Rules().(game.Spotter)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	sc := g.Scenario()
+	marks := allMarks(g.Rules(), sc, g.State())
+	ix := make([]int, len(ids))
+	for n, id := range ids {
+		if ix[n] = slices.IndexFunc(marks, func(m sight.Mark) bool { return m.ID == id }); ix[n] < 0 {
+			return nil, nil, nil, false
+		}
+	}
+	return sight.On(spot.Sight(), sc), marks, ix, true
 }
 
 // Place is the umpire's placement of piece id at at, in space sp.

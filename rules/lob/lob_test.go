@@ -192,62 +192,17 @@ func TestBlind(t *testing.T) {
 func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Command {
 	t := g.Scenario().Terrain
 	sp := g.Scenario().Space()
-	i, ok := t.At(at)
+	aim, ok := gametest.AimAt(t, sp, at, rng)
 	if !ok {
 		return nil
 	}
-	// beyond is the hex one or two steps beyond at, away from from, or
-	// (far) some more: a way too dear to take, refused in every game,
-	// which must be refused alike.
-	beyond := func(from geom.Point) int {
-		j := i
-		steps := 1 + rng.IntN(2)
-		if rng.IntN(3) == 0 {
-			steps += 4 + rng.IntN(6)
-		}
-		for range steps {
-			best, far := j, sp.Dist(from, t.Point(j))
-			for d := range 6 {
-				if n := t.Next(j, d); n >= 0 && sp.Dist(from, t.Point(n)) > far {
-					best, far = n, sp.Dist(from, t.Point(n))
-				}
-			}
-			j = best
-		}
-		return j
-	}
-	past := func(from geom.Point) string { return t.Label(beyond(from)) }
-	// through is a path given hex by hex from from, through at and on to
-	// the hex past it: each step to the neighbour nearest the next goal.
-	through := func(from geom.Point) []string {
-		j, ok := t.At(from)
-		if !ok {
-			return nil
-		}
-		var out []string
-		for _, to := range []int{i, beyond(from)} {
-			for n := 0; j != to && n < 20; n++ {
-				best, near := -1, sp.Dist(t.Point(j), t.Point(to))
-				for d := range 6 {
-					if k := t.Next(j, d); k >= 0 && sp.Dist(t.Point(k), t.Point(to)) < near {
-						best, near = k, sp.Dist(t.Point(k), t.Point(to))
-					}
-				}
-				if best < 0 {
-					break
-				}
-				j = best
-				out = append(out, t.Label(j))
-			}
-		}
-		return out
-	}
+	past, through := aim.Past, aim.Through
 	// moves are the moves of one piece: a made to go to at, past it, and
 	// along a path through it.
 	var out []game.Command
 	moves := func(verb string, from geom.Point, a func() *lob.Args) {
 		to, by := a(), a()
-		to.To = t.Label(i)
+		to.To = aim.Hex()
 		by.To = past(from)
 		out = append(out, game.Command{Verb: verb, Args: to}, game.Command{Verb: verb, Args: by})
 		if p := through(from); len(p) > 0 {

@@ -161,56 +161,11 @@ func TestBlind(t *testing.T) {
 func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Command {
 	t := g.Scenario().Terrain
 	sp := g.Scenario().Space()
-	i, ok := t.At(at)
+	aim, ok := gametest.AimAt(t, sp, at, rng)
 	if !ok {
 		return nil
 	}
-	// beyond is the hex one or two steps beyond at, away from from, or
-	// (far) some more: a way too dear to take, refused in every game,
-	// which must be refused alike.
-	beyond := func(from geom.Point) int {
-		j := i
-		steps := 1 + rng.IntN(2)
-		if rng.IntN(3) == 0 {
-			steps += 4 + rng.IntN(6)
-		}
-		for range steps {
-			best, far := j, sp.Dist(from, t.Point(j))
-			for d := range 6 {
-				if n := t.Next(j, d); n >= 0 && sp.Dist(from, t.Point(n)) > far {
-					best, far = n, sp.Dist(from, t.Point(n))
-				}
-			}
-			j = best
-		}
-		return j
-	}
-	past := func(from geom.Point) string { return t.Label(beyond(from)) }
-	// through is a path given hex by hex from from, through at and on to
-	// the hex past it: each step to the neighbour nearest the next goal.
-	through := func(from geom.Point) []string {
-		j, ok := t.At(from)
-		if !ok {
-			return nil
-		}
-		var out []string
-		for _, to := range []int{i, beyond(from)} {
-			for n := 0; j != to && n < 20; n++ {
-				best, near := -1, sp.Dist(t.Point(j), t.Point(to))
-				for d := range 6 {
-					if k := t.Next(j, d); k >= 0 && sp.Dist(t.Point(k), t.Point(to)) < near {
-						best, near = k, sp.Dist(t.Point(k), t.Point(to))
-					}
-				}
-				if best < 0 {
-					break
-				}
-				j = best
-				out = append(out, t.Label(j))
-			}
-		}
-		return out
-	}
+	past, through := aim.Past, aim.Through
 	var out []game.Command
 	st := nes.StateOf(g.State())
 	step := g.Step().Name
@@ -223,7 +178,7 @@ func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Comm
 		switch step {
 		case nes.StepMove:
 			out = append(out,
-				game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: t.Label(i)}},
+				game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: aim.Hex()}},
 				game.Command{Verb: "move", Args: &nes.Args{Unit: u.ID, To: past(u.At), GT: rng.IntN(3) == 0}},
 			)
 			if p := through(u.At); len(p) > 0 {
@@ -231,8 +186,8 @@ func probe(g *game.Game, side string, at geom.Point, rng *rand.Rand) []game.Comm
 			}
 		case nes.StepCombat:
 			out = append(out,
-				game.Command{Verb: "charge", Args: &nes.Args{Unit: u.ID, Target: t.Label(i)}},
-				game.Command{Verb: "bombard", Args: &nes.Args{Unit: u.ID, Target: t.Label(i)}},
+				game.Command{Verb: "charge", Args: &nes.Args{Unit: u.ID, Target: aim.Hex()}},
+				game.Command{Verb: "bombard", Args: &nes.Args{Unit: u.ID, Target: aim.Hex()}},
 			)
 		}
 	}
