@@ -175,14 +175,14 @@ func (e *Event) Visible(side string) bool {
 }
 
 // Shown is e as seat (a side, or Umpire) is shown it. In a game played
-// with fog of war (fogged), a side's copy carries its own id as its
-// audience: whether the other side may see an event depends on what that
+// with fog of war (fogged), a side's copy carries no audience (See is
+// empty): whether the other side may see an event depends on what that
 // side spots, which is none of this side's business (an event shown to all
 // would tell it that a hidden enemy watches its piece). The umpire's copy,
 // and every copy without fog, is the event as logged.
 func (e Event) Shown(seat string, fogged bool) Event {
 	if fogged && seat != Umpire {
-		e.See = seat
+		e.See = ""
 	}
 	return e
 }
