@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"orderly/geom"
+	"orderly/sight"
 )
 
 // Contacted is the engine's event of contact with an enemy piece that the
@@ -39,34 +40,48 @@ func describeContact(d *Contact, name func(string) string) string {
 	return fmt.Sprintf("%s came upon %s at %s", name(d.Piece), name(d.Met), d.At)
 }
 
-// touch is a contact as the fog keeps it: the side's piece by, standing at
-// from, touched the enemy piece standing at at.
+// touch is a contact as the fog keeps it: the side's piece (or mark) by,
+// standing at from, touched the enemy's standing at at.
 type touch struct {
 	by       string
 	from, at geom.Point
 }
 
 // contact records a contact event in the fog: each side spots the other's
-// piece while both stay where they stand (touched), and both are looked at
-// again at the next update.
+// piece (or mark, such as an HQ) while both stay where they stand
+// (touched), and both are looked at again at the next update.
 func (f *fog) contact(s *State, d *Contact) {
-	a, b := s.Piece(d.Piece), s.Piece(d.Met)
-	if a == nil || b == nil || a.Side == b.Side {
+	a, okA := f.markOf(s, d.Piece)
+	b, okB := f.markOf(s, d.Met)
+	if !okA || !okB || a.Side == b.Side {
 		return
 	}
 	if f.touch == nil {
 		f.touch = map[string]map[string]touch{}
 	}
-	for _, pr := range [2][2]*Piece{{a, b}, {b, a}} {
+	for _, pr := range [2][2]sight.Mark{{a, b}, {b, a}} {
 		own, other := pr[0], pr[1]
 		if f.touch[own.Side] == nil {
 			f.touch[own.Side] = map[string]touch{}
 		}
 		f.touch[own.Side][other.ID] = touch{by: own.ID, from: own.At, at: other.At}
-		if i, ok := s.piece[other.ID]; ok {
-			f.again = append(f.again, i)
+		if k, ok := f.find(other.ID); ok {
+			f.again = append(f.again, k)
 		}
 	}
+}
+
+// markOf is the piece or rule set's mark id as it stands in s: a piece
+// where the state has it, a mark where the last update left it (a mark
+// moves only with an event, after which the fog looks again).
+func (f *fog) markOf(s *State, id string) (sight.Mark, bool) {
+	if p := s.Piece(id); p != nil {
+		return sight.Mark{ID: p.ID, Side: p.Side, At: p.At}, p.OnTable
+	}
+	if k, ok := f.extra[id]; ok && f.slots[k].on {
+		return f.slots[k].Mark, true
+	}
+	return sight.Mark{}, false
 }
 
 // touched is the slot of a piece of side si (under formation top, if not

@@ -171,10 +171,10 @@ type fog struct {
 
 	// touch holds, by side, the enemy pieces a piece of the side is in
 	// contact with (Contacted): spotted while both stand still. again
-	// lists the pieces of the latest contacts, looked at again at the
-	// next update.
+	// lists the slots of the latest contacts' marks, looked at again at
+	// the next update.
 	touch map[string]map[string]touch
-	again []int
+	again []int32
 	// forms lists, by formation, the indices in the state of the pieces
 	// under it as the scenario has them (units of its divisions, generals
 	// of its formations), for narrowing an event that names a formation.
@@ -324,10 +324,10 @@ func (f *fog) update(s *State) {
 // mark is compared.
 func (f *fog) after(s *State, e *Event) {
 	f.begin(s)
-	for _, i := range f.again {
-		// The pieces of a contact: looked at again where they stand.
-		if i < len(f.pslot) {
-			f.changed(f.pslot[i])
+	for _, k := range f.again {
+		// The marks of a contact: looked at again where they stand.
+		if int(k) < len(f.slots) {
+			f.changed(k)
 		}
 	}
 	f.again = f.again[:0]

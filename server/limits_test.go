@@ -159,6 +159,15 @@ func TestLimitEvents(t *testing.T) {
 	if code, body := f.call("POST", g+"/commands", tok["umpire"], `{"side":"french","rout":["F-I-1-a","F-I-1-b"]}`, nil); code != 200 {
 		t.Errorf("two routs: %d %s", code, body)
 	}
+	// The steps a turn goes through are the rules', not the command's:
+	// ready and end are never refused by the limit (a game would stick).
+	one := newFixture(t, server.WithLimits(server.Limits{CommandEvents: 1}))
+	oid, otok := one.demo(false)
+	one.call("POST", "/api/games/"+oid+"/commands", otok["french"], `{"ready":true}`, nil)
+	var res server.Result
+	if code, body := one.call("POST", "/api/games/"+oid+"/commands", otok["allies"], `{"ready":true}`, &res); code != 200 || len(res.Events) <= 1 {
+		t.Errorf("the ready that ends the step: %d %s; want it taken with more events than the limit", code, body)
+	}
 
 	// A game at its limit of events takes no more commands.
 	var info server.Info
@@ -173,7 +182,7 @@ func TestLimitEvents(t *testing.T) {
 		}
 		full.call("POST", g+"/commands", tok["french"], `{"rally":["F-I-1-a"]}`, nil)
 	}
-	expect(t, "a full game", code, body, 409, "this server's limit for one game")
+	expect(t, "a full game", code, body, 409, fmt.Sprintf("this server's limit of %d events for one game", info.Version+2))
 }
 
 func TestLimitStreamsAndTokens(t *testing.T) {

@@ -360,10 +360,15 @@ func (l *live) lock(ctx context.Context, st store.Store) error {
 
 // work checks cmd and carries it out on the game in memory, returning its
 // events and their stored form. A refused command leaves the game as it
-// was (a game refused part way is rebuilt from the store).
+// was (a game refused part way is rebuilt from the store). The limit on
+// the events of one command counts those its side may see (what else it
+// adds must not change the answer: issue 32), and bounds what a command
+// asks for, not the turn it ends: ready and end, whose events are the
+// rules' steps, are never refused by it (a large game would be stuck).
 func (l *live) work(ctx context.Context, st store.Store, lim Limits, cmd game.Command, check func(*game.State, *game.Command) *Error) ([]game.Event, []json.RawMessage, error) {
-	if n := l.g.Len(); n >= lim.GameEvents && !l.g.State().Over {
-		return nil, nil, errorf(Full, "the game has %d events, this server's limit for one game; the umpire can export it and go on elsewhere", n)
+	if l.g.Len() >= lim.GameEvents && !l.g.State().Over {
+		// The count is not given: it holds events the seat may not see.
+		return nil, nil, errorf(Full, "the game has reached this server's limit of %d events for one game; the umpire can export it and go on elsewhere", lim.GameEvents)
 	}
 	c := cmd
 	if e := check(l.g.State(), &c); e != nil {
@@ -382,12 +387,12 @@ func (l *live) work(ctx context.Context, st store.Store, lim Limits, cmd game.Co
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(evs) > lim.CommandEvents {
+	if n := shownOf(evs, c.Side); n > lim.CommandEvents && c.Verb != game.Ready && c.Verb != game.End {
 		// Undo it in memory: the store never saw it.
 		if rerr := l.undo(ctx, st); rerr != nil {
 			return nil, nil, rerr
 		}
-		return nil, nil, errorf(TooLarge, "the command would add %d events, over this server's limit of %d for one command; give it in parts", len(evs), lim.CommandEvents)
+		return nil, nil, errorf(TooLarge, "the command would add %d events, over this server's limit of %d for one command; give it in parts", n, lim.CommandEvents)
 	}
 	raw, err := encodeEvents(evs)
 	if err != nil {
@@ -397,6 +402,17 @@ func (l *live) work(ctx context.Context, st store.Store, lim Limits, cmd game.Co
 		return nil, nil, err
 	}
 	return evs, raw, nil
+}
+
+// shownOf is how many of evs side (a side, or game.Umpire) may see.
+func shownOf(evs []game.Event, side string) int {
+	n := 0
+	for i := range evs {
+		if evs[i].Visible(side) {
+			n++
+		}
+	}
+	return n
 }
 
 // done records committed events and wakes the game's streams.

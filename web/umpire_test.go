@@ -161,8 +161,10 @@ func TestBrowserActWrites(t *testing.T) {
 	p.clickMap(30, 20)
 	p.until("the objective picked", `document.querySelector('#order-x').value === '30' && document.querySelector('#order-y').value === '20'`)
 	p.shot("act-writes")
+	// The log may hold orders of earlier turns: wait for one more.
+	logged := eval[int](p, `document.querySelectorAll('#log li[data-type="order-written"]').length`)
 	p.do("send the order", chromedp.WaitEnabled(chromedp.ID("order-send")), chromedp.Click(chromedp.ID("order-send")))
-	p.until("the order logged", `[...document.querySelectorAll('#log li[data-type="order-written"]')].length > 0`)
+	p.until("the order logged", fmt.Sprintf(`document.querySelectorAll('#log li[data-type="order-written"]').length > %d`, logged))
 	if c := p.lastSent(); c["side"] != "french" || c["write"] == nil {
 		p.fail("the order was sent as %v", c)
 	}

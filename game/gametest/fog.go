@@ -51,7 +51,7 @@ func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 				if len(fails) > 0 {
 					return
 				}
-				touch.note(s, e)
+				touch.note(s, allMarks(rules, sc, s), e)
 				hidden := unspotted(rules, sc, field, s, touch)
 				on := onField(rules, s)
 				if first < 0 {
@@ -231,12 +231,21 @@ type touched struct {
 }
 
 // note keeps the contact e records, if it is one, and forgets those that
-// no longer hold in s (a piece moved, or left the field).
-func (t touches) note(s *game.State, e *game.Event) {
+// no longer hold in s (a piece or mark moved, or left the field); marks
+// are the marks on the field in s.
+func (t touches) note(s *game.State, marks []sight.Mark, e *game.Event) {
+	at := func(id string) (sight.Mark, bool) {
+		i := slices.IndexFunc(marks, func(m sight.Mark) bool { return m.ID == id })
+		if i < 0 {
+			return sight.Mark{}, false
+		}
+		return marks[i], true
+	}
 	if d, ok := e.Data.(*game.Contact); ok && e.Type == game.Contacted {
-		a, b := s.Piece(d.Piece), s.Piece(d.Met)
-		if a != nil && b != nil && a.Side != b.Side {
-			for _, pr := range [2][2]*game.Piece{{a, b}, {b, a}} {
+		a, okA := at(d.Piece)
+		b, okB := at(d.Met)
+		if okA && okB && a.Side != b.Side {
+			for _, pr := range [2][2]sight.Mark{{a, b}, {b, a}} {
 				if t[pr[0].Side] == nil {
 					t[pr[0].Side] = map[string]touched{}
 				}
@@ -246,8 +255,9 @@ func (t touches) note(s *game.State, e *game.Event) {
 	}
 	for _, m := range t {
 		for id, c := range m {
-			by, met := s.Piece(c.by), s.Piece(id)
-			if by == nil || met == nil || !by.OnTable || !met.OnTable || by.At != c.from || met.At != c.at {
+			by, okBy := at(c.by)
+			met, okMet := at(id)
+			if !okBy || !okMet || by.At != c.from || met.At != c.at {
 				delete(m, id)
 			}
 		}

@@ -199,13 +199,22 @@ func checkReplayWith(t *testing.T, g *game.Game, opts ...game.Option) {
 // see: only events meant for it, and none of the other side's free text.
 func checkViews(t *testing.T, g *game.Game) {
 	t.Helper()
+	logged := map[int]game.Event{}
+	for _, e := range g.Log() {
+		logged[e.Seq] = e
+	}
+	fogged := g.Fog() != game.FogOff
 	for _, side := range g.Scenario().Sides {
 		v := g.View(side.ID)
 		for _, e := range v.Events {
-			if !e.Visible(side.ID) {
-				t.Fatalf("view of %s has event %d (%s) meant for %s", side.ID, e.Seq, e.Type, e.See)
+			l := logged[e.Seq]
+			if !l.Visible(side.ID) {
+				t.Fatalf("view of %s has event %d (%s) meant for %s", side.ID, e.Seq, e.Type, l.See)
 			}
-			if e.Side != side.ID && e.See != game.All && g.Fog() == game.FogOff {
+			if fogged && e.See != "" {
+				t.Fatalf("view of %s under fog has event %d (%s) with its audience %s; a side is not told who else sees an event", side.ID, e.Seq, e.Type, e.See)
+			}
+			if e.Side != side.ID && e.See != game.All && !fogged {
 				t.Fatalf("view of %s has the other side's event %d (%s)", side.ID, e.Seq, e.Type)
 			}
 		}
