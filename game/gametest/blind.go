@@ -25,7 +25,8 @@ import (
 // makes pairs of games that are the same but for where some enemy pieces
 // stand that the side spots in neither game (the umpire places them, each
 // game its own way), and in every third pair one of them (a combat unit)
-// missing from the second game altogether, then gives both games the same random commands, of
+// missing from the second game altogether; in another third the pair
+// parts in the middle of a random game rather than at its start. It then gives both games the same random commands, of
 // every side and the umpire. After every command, while the side knows the
 // same in both games (the enemy marks it spots and where, where it last
 // saw the others, how often that changed), everything the side is given
@@ -235,6 +236,21 @@ func makePair(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode
 		if err != nil {
 			t.Fatalf("new game: %v", err)
 		}
+		// In every third pair (the second of three) the games part in the
+		// middle of a game: one game is played some random commands, and
+		// both of the pair are its log replayed.
+		midway := seed%3 == 1
+		if midway {
+			log := first.Log()
+			for range 10 + rng.IntN(150) {
+				_, _ = doSafely(first, rules.Random(first, rng))
+				if first.State().Over {
+					break // the log before it, which waits for a command
+				}
+				log = first.Log()
+			}
+			first = replayed(t, sc, rules, log, seed, mode)
+		}
 		p.g[0] = first
 		var hidden []string
 		s := first.State()
@@ -262,7 +278,9 @@ func makePair(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode
 				}
 			}
 		}
-		if p.g[1], err = game.New(second, rules, keyedDice{seed}, game.WithFog(mode)); err != nil {
+		if midway {
+			p.g[1] = replayed(t, sc, rules, first.Log(), seed, mode)
+		} else if p.g[1], err = game.New(second, rules, keyedDice{seed}, game.WithFog(mode)); err != nil {
 			t.Fatalf("new game: %v", err)
 		}
 		placed := true
@@ -296,6 +314,18 @@ func makePair(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode
 		}
 	}
 	return nil
+}
+
+// replayed is a game of sc made by replaying log under fog mode, with the
+// dice of a differential pair.
+func replayed(t *testing.T, sc *battle.Scenario, rules Random, log []game.Event, seed uint64, mode string) *game.Game {
+	t.Helper()
+	c, err := game.Replay(sc, rules, log, game.WithFog(mode))
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	c.SetDice(keyedDice{seed})
+	return c
 }
 
 // without is sc without its combat unit id (a copy: sc is unchanged), and
