@@ -175,7 +175,7 @@ func TestMessengerArrivalUnderFog(t *testing.T) {
 						ride = &e
 					}
 				}
-				if ride == nil || ride.Data.(*nb.Data).Arrived != true {
+				if ride == nil || !ride.Data.(*nb.Data).Arrived {
 					t.Fatalf("the messenger's ride: %+v; want one that arrives", ride)
 				}
 				if ride.Visible("french") || !ride.Visible("british") {
@@ -192,10 +192,8 @@ func TestMessengerArrivalUnderFog(t *testing.T) {
 	do(t, g, writeFor("", "defend", "B"))
 	n := g.Len()
 	ready(t, g)
-	for _, e := range g.Since(n) {
-		if e.Type == nb.MessengerMoved && !e.Visible("french") {
-			t.Error("without fog the French are not shown the messenger's ride")
-		}
+	if i := slices.IndexFunc(g.Since(n), func(e game.Event) bool { return e.Type == nb.MessengerMoved }); i < 0 || !g.Since(n)[i].Visible("french") {
+		t.Error("without fog the French are not shown the messenger's ride")
 	}
 }
 
@@ -260,7 +258,7 @@ func TestEnemyMessengerCount(t *testing.T) {
 				do(t, g, place("I-1-a", 20, 40))
 			}
 			do(t, a, writeFor("", "attack", "B"))
-			if a.State().Hidden("french", "m-british-1") != true {
+			if !a.State().Hidden("french", "m-british-1") {
 				t.Fatal("the French spot the messenger")
 			}
 			sameGiven(t, "after an order in one game", a, b, "french")
