@@ -531,10 +531,11 @@ func (r *Rules) react(c cmd, x *game.Tx) error {
 	return emit(x, game.Event{Type: Reacted, Side: c.Side, See: ownNews(x, c.Side), Rule: "NB-14"}, &Data{Units: c.Units})
 }
 
-// ownNews is who is told of what a side's units do by what they spot
-// (their division's engagement, NB-6): everyone without fog of war; with
-// it the side alone (and the umpire), since the enemy may not spot the
-// units whose sight it comes from.
+// ownNews is who is told of a side's news that comes from pieces the
+// enemy may not spot: what its units do by what they spot (their
+// division's engagement, NB-6), or where its messengers end their rides
+// (at a general's side, NB-3, NB-13). Everyone without fog of war; with it
+// the side alone (and the umpire).
 func ownNews(x *game.Tx, side string) string {
 	if x.S.Fogged() {
 		return side

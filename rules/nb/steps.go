@@ -156,7 +156,12 @@ func (r *Rules) command(x *game.Tx) error {
 			}
 			for _, m := range st(x).Messengers {
 				if m.Order == o.ID && len(o.For) == 1 && o.For[0] == fid {
-					if err := emit(x, game.Event{Type: MessengerWithdrawn, Side: s.ID, See: game.All, Rule: "NB-13"}, &Data{Messenger: m.ID}); err != nil {
+					// A recall tells that the army commander joined the
+					// general it rides to, whom the enemy may not spot:
+					// with fog of war, its side's news alone. An enemy
+					// who spotted it sees it leave the field, as an
+					// arriving one.
+					if err := emit(x, game.Event{Type: MessengerWithdrawn, Side: s.ID, See: ownNews(x, s.ID), Rule: "NB-13"}, &Data{Messenger: m.ID}); err != nil {
 						return err
 					}
 					break
@@ -252,7 +257,15 @@ func (r *Rules) ride(x *game.Tx, m *Messenger) error {
 		to = next
 	}
 	arrived := at == to.At
-	if err := emit(x, game.Event{Type: MessengerMoved, Side: m.Side, See: game.All, Rule: "NB-3"}, &Data{Messenger: m.ID, From: st(x).pt(from), At: st(x).pt(at.Round()), Arrived: arrived}); err != nil {
+	// A ride that ends in the messenger's arrival ends where the general
+	// it rides to stands: with fog of war, its side's news alone (the
+	// enemy may not spot him). An enemy who spotted the messenger sees it
+	// leave the field, as it sees a recalled one go.
+	see := game.All
+	if arrived {
+		see = ownNews(x, m.Side)
+	}
+	if err := emit(x, game.Event{Type: MessengerMoved, Side: m.Side, See: see, Rule: "NB-3"}, &Data{Messenger: m.ID, From: st(x).pt(from), At: st(x).pt(at.Round()), Arrived: arrived}); err != nil {
 		return err
 	}
 	if !arrived {

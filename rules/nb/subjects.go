@@ -11,8 +11,12 @@ import (
 // general carries it; the division of each unit and the formation of each
 // general moved, attached, detached, removed or replaced; the formations
 // of a messenger's old and new recipients; the formation completing its
-// order. An id not in the game is named as it is. A verb not listed here
-// names nothing and is refused to a commander.
+// order. Only the command's own side's pieces and messengers are followed
+// to their formations: an enemy's unit, general or messenger is named as
+// it is, never by his formation or the general a messenger rides to,
+// which the seat may not know (it is refused as any id not under the
+// seat's formation). An id not in the game is named as it is. A verb not
+// listed here names nothing and is refused to a commander.
 func (r *Rules) Subjects(gs *game.State, gc *game.Command) ([]string, error) {
 	st := of(gs)
 	c, err := argsOf(gc)
@@ -21,7 +25,7 @@ func (r *Rules) Subjects(gs *game.State, gc *game.Command) ([]string, error) {
 	}
 	var out []string
 	unit := func(id string) {
-		if u := st.Unit(id); u != nil {
+		if u := st.Unit(id); u != nil && u.Side == gc.Side {
 			out = append(out, u.Division)
 		} else {
 			out = append(out, id)
@@ -31,7 +35,7 @@ func (r *Rules) Subjects(gs *game.State, gc *game.Command) ([]string, error) {
 		if id == "" {
 			return
 		}
-		if g := st.General(id); g != nil {
+		if g := st.General(id); g != nil && g.Side == gc.Side {
 			out = append(out, g.Commands)
 		} else {
 			out = append(out, id)
@@ -62,7 +66,7 @@ func (r *Rules) Subjects(gs *game.State, gc *game.Command) ([]string, error) {
 	case "detach", "remove", "replace":
 		general(c.General)
 	case "redirect":
-		if m := st.Messenger(c.Messenger); m != nil && m.To != "" {
+		if m := st.Messenger(c.Messenger); m != nil && m.Side == gc.Side && m.To != "" {
 			general(m.To)
 		} else {
 			out = append(out, c.Messenger)

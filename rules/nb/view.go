@@ -67,10 +67,10 @@ func (r *Rules) Touched(gs *game.State, e *game.Event, piece func(int), mark fun
 // messengers the seat does not spot, and every mention of them (the
 // general of a formation it sees, what a general is attached to, who
 // replaced him); a formation of his none of whose pieces it spots is left
-// out as one off the table is; what comes from what his pieces spot: the
-// engagement of his formations (NB-6) and the entry point of his reserve
-// (NB-10); and how far each unit of his moved this turn, from where, and
-// whether it started combat.
+// out as one off the table is; how many messengers he has sent; what comes
+// from what his pieces spot: the engagement of his formations (NB-6) and
+// the entry point of his reserve (NB-10); and how far each unit of his
+// moved this turn, from where, and whether it started combat.
 func (r *Rules) View(gs *game.State, seat string) *game.State {
 	s := of(gs)
 	mine := func(side string) bool { return seat == game.Umpire || side == seat }
@@ -81,6 +81,10 @@ func (r *Rules) View(gs *game.State, seat string) *game.State {
 	for _, sd := range s.Sides {
 		if mine(sd.ID) {
 			v.Sides = append(v.Sides, sd)
+		} else if fog {
+			// How many messengers he sent counts those the seat never
+			// spotted.
+			v.Sides = append(v.Sides, SideState{ID: sd.ID})
 		} else {
 			v.Sides = append(v.Sides, SideState{ID: sd.ID, Messengers: sd.Messengers})
 		}
