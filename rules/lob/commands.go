@@ -598,6 +598,20 @@ func (st *State) skedaddle(f *Formation, cause string) (*Skedaddle, []game.Move)
 	return sk, moves
 }
 
+// split parts a skedaddle into what everyone who sees it may be told
+// (open) and what its side alone may (own): which of its formations stood
+// within command radius says where units stand that the enemy may not
+// spot, and which lose reserve status speaks of reserves, which the enemy
+// is not told of. own is nil when it holds neither.
+func (sk *Skedaddle) split() (open, own *Skedaddle) {
+	o := *sk
+	o.Held, o.Lost = nil, nil
+	if len(sk.Held) == 0 && len(sk.Lost) == 0 {
+		return &o, nil
+	}
+	return &o, &Skedaddle{Command: sk.Command, Side: sk.Side, Held: sk.Held, Lost: sk.Lost}
+}
+
 // condition declares a conditional order's condition fulfilled (LOB-6).
 func (k *cmd) condition() error {
 	o := k.st.Order(k.a.Order)
@@ -616,12 +630,21 @@ func (k *cmd) condition() error {
 	return k.emit(EvCondition, "LOB-6", nil, nil, &Condition{Order: o.ID})
 }
 
-// aware makes the army commander aware (LOB-4): the umpire's call, or the
-// scenario's turn.
+// aware makes an army commander aware (LOB-4). Our source says only that
+// awareness is the army commander's; when he becomes aware is the
+// scenario's (unaware-until, or what it says shall make him aware), so it
+// is the scenario's turn or the umpire's call. A side may name no other
+// side's army commander, and is refused in words that say nothing of the
+// enemy's awareness (which its view does not hold); for its own, it is
+// refused too, before unaware-until (the umpire may declare him aware
+// sooner), and aware already after it. The event goes to his side alone.
 func (k *cmd) aware() error {
 	side := k.side
 	if k.a.Side != "" {
 		side = k.a.Side
+	}
+	if !k.umpire && side != k.side {
+		return game.Reject("LOB-4", "a side may declare only its own army commander aware; the umpire may declare any side's")
 	}
 	sd := k.st.Side(side)
 	if sd == nil {
@@ -630,7 +653,11 @@ func (k *cmd) aware() error {
 	if sd.Aware {
 		return game.Reject("LOB-4", "the army commander of %s is aware already", side)
 	}
-	return k.x.Emit(game.Event{Type: EvAware, Side: k.side, See: game.All, Rule: "LOB-4", Data: &Aware{Side: side}})
+	if !k.umpire {
+		return game.Reject("LOB-4", "the army commander of %s is unaware until turn %d (the scenario's unaware-until); only the umpire may declare him aware sooner", side, sd.UnawareUntil)
+	}
+	// The enemy is not told (its view does not hold his awareness).
+	return k.x.Emit(game.Event{Type: EvAware, Side: side, See: side, Rule: "LOB-4", Data: &Aware{Side: side}})
 }
 
 // futile ends a Command's attack order as futile (LOB-7): every formation

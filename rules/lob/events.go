@@ -139,7 +139,11 @@ type Initiative struct {
 	Result    string `json:"result"`
 }
 
-// Skedaddle is the payload of a skedaddled event.
+// Skedaddle is the payload of a skedaddled event. A skedaddle an enemy
+// causes is two events: one everybody who sees it may see (the Commands
+// that skedaddle, the cause, the batteries that limber) and one its side
+// alone sees (Held and Lost, with Command and Side but no Commands); one
+// by choice, which its side alone sees, holds it all.
 type Skedaddle struct {
 	Command string `json:"command,omitempty"` // "" for the army HQ
 	Side    string `json:"side"`
@@ -147,6 +151,7 @@ type Skedaddle struct {
 	// side chose it.
 	Cause    string   `json:"cause,omitempty"`
 	Commands []string `json:"commands,omitempty"` // the Commands that skedaddle
+	// Held lists the Command's formations within command radius then.
 	Held     []string `json:"held,omitempty"`
 	Lost     []string `json:"lost,omitempty"`     // formations that lose reserve status
 	Limbered []string `json:"limbered,omitempty"` // posted artillery that limbers
@@ -550,7 +555,9 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 			}
 			f.Skedaddle, f.Deployed = true, false
 		}
-		if f := st.Formation(d.Command); f != nil {
+		if f := st.Formation(d.Command); f != nil && len(d.Held) > 0 {
+			// A Command not skedaddled holds none: the open part of a
+			// skedaddle, which has none, leaves them to its own part.
 			f.Held = slices.Clone(d.Held)
 		}
 		for _, id := range d.Lost {
@@ -641,7 +648,9 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		}
 		u.Strength -= d.Points
 		if u.Strength <= 0 {
-			u.Strength, u.Gone = 0, true
+			// Gone, it leaves the field: under fog of war it spots
+			// nothing more and is not spotted.
+			u.Strength, u.Gone, u.OnTable = 0, true, false
 		}
 		// The losses of a division under an accepted attack order count
 		// toward its fluke stoppage checks (LOB-7). A log made before

@@ -159,6 +159,9 @@ func (r *Rules) Match(e *game.Event, name, want string) bool {
 		switch name {
 		case "command":
 			add(d.Commands...)
+			if len(d.Commands) == 0 && d.Command != "" {
+				add(d.Command) // the side's own part of a skedaddle
+			}
 		case "unit":
 			add(d.Cause)
 			add(d.Limbered...)

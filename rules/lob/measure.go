@@ -384,7 +384,11 @@ func (k *cmd) cost(m *mover, path []int) int {
 
 // Settle makes a Command skedaddle when an enemy combat unit in line or
 // mounted (formed, not routed) stands in its HQ's hex, and the army HQ
-// likewise (LOB-8: open order infantry does not cause one).
+// likewise (LOB-8: open order infantry does not cause one). Everyone who
+// sees it is told that the Command skedaddles, with the Commands it takes
+// along; which of its formations were within command radius, and which
+// lose reserve status, its own side alone is told, in an event of its
+// own (split).
 func (r *Rules) Settle(x *game.Tx) error {
 	st := ext(x.S)
 	cause := func(side string, at geom.Point) string {
@@ -407,7 +411,14 @@ func (r *Rules) Settle(x *game.Tx) error {
 		}
 		if c := cause(f.Side, at); c != "" {
 			sk, moves := st.skedaddle(f, c)
-			if err := x.Emit(game.Event{Type: EvSkedaddle, Side: f.Side, See: game.All, Rule: "LOB-8", Moves: moves, Data: sk}); err != nil {
+			open, own := sk.split()
+			if err := x.Emit(game.Event{Type: EvSkedaddle, Side: f.Side, See: game.All, Rule: "LOB-8", Moves: moves, Data: open}); err != nil {
+				return err
+			}
+			if own == nil {
+				continue
+			}
+			if err := x.Emit(game.Event{Type: EvSkedaddle, Side: f.Side, See: f.Side, Rule: "LOB-8", Data: own}); err != nil {
 				return err
 			}
 		}

@@ -24,11 +24,12 @@ func (r *Rules) checker(s *game.State, sc *battle.Scenario, seat, side string, a
 // for a reserve under a Command, initiative for every leader, futile for
 // a Command executing an attack, fulfil for one executing an order,
 // skedaddle for a Command, condition for a Command whose conditional
-// order awaits its condition, post for batteries, aware for the army HQ
-// ("hq:SIDE") while unaware. In movement: move for pieces with movement
-// left, form for combat units, move for a Command's HQ on the map
-// ("hq:COMMAND") and for the army HQ under a move order ("hq:SIDE"). In
-// combat: loss for any unit on the map.
+// order awaits its condition, post for batteries, and to the umpire alone
+// aware for each army HQ ("hq:SIDE") whose commander is unaware. In
+// movement: move for pieces with movement left, form for combat units,
+// move for a Command's HQ on the map ("hq:COMMAND") and for the army HQ
+// under a move order ("hq:SIDE"). In combat: loss for any unit on the
+// map.
 func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]string {
 	st := ext(s)
 	out := map[string][]string{}
@@ -46,8 +47,12 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 		return out
 	}
 	army := "hq:" + side
-	if !sd.Aware {
-		add(army, "aware")
+	if seat == game.Umpire {
+		for _, o := range st.Sides {
+			if !o.Aware {
+				add("hq:"+o.ID, "aware")
+			}
+		}
 	}
 	if step.Name == StepMove && sd.Goal != nil && sd.HQUsed < r.allow["leader"] {
 		add(army, "move")

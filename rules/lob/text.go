@@ -167,6 +167,18 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		}
 		return fmt.Sprintf("%s gains initiative to %s for %s%s.", name(d.Leader), words(d.Purpose), what, roll(0))
 	case *Skedaddle:
+		if d.Command != "" && len(d.Commands) == 0 {
+			// The skedaddling side's own part of a skedaddle the enemy
+			// caused.
+			var parts []string
+			if len(d.Held) > 0 {
+				parts = append(parts, list(d.Held, name)+" stood within its command radius and must be back within it for the skedaddle to end")
+			}
+			if len(d.Lost) > 0 {
+				parts = append(parts, list(d.Lost, name)+" lose reserve status")
+			}
+			return fmt.Sprintf("%s's skedaddle: %s.", name(d.Command), strings.Join(parts, "; "))
+		}
 		who := "the army HQ of " + d.Side
 		if d.Command != "" {
 			who = list(d.Commands, name)
