@@ -1133,8 +1133,11 @@ func (k *cmd) shoot() error {
 	if err := k.shootable(); err != nil {
 		return err
 	}
-	if k.s.Fogged() && k.s.Hidden(k.st.Unit(k.a.Target).Side, k.a.Unit) {
-		// The volley gives the shooter away (fog of war).
+	if k.s.Fogged() {
+		// The volley gives the shooter away (fog of war), whether its
+		// target's side spotted it or not: a contact is mutual, and one
+		// made only when that side did not would tell the shooter's side
+		// (its commanders, with strict fog) what the enemy sees.
 		if err := k.r.seen(k.x, k.a.Unit, k.a.Target, "BP-5"); err != nil {
 			return err
 		}

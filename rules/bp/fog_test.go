@@ -370,3 +370,94 @@ func TestBrigadeUnseen(t *testing.T) {
 		t.Fatalf("a brigade the French spot is refused %q; want it named the enemy's", got)
 	}
 }
+
+// volley has b1 in a heavy wood, spotted from 4" only; f1 of brigade fb
+// will come upon it, and the battery f2 of brigade fc, which cannot see
+// it, may then shoot at it on fb's word. b2 may watch f2 from the wood's
+// edge, unseen.
+const volley = `name: volley
+rules: bp
+turns: 3
+field:
+  width: 72
+  depth: 48
+  features:
+    - {id: wood, type: heavy-woods, area: [[28, 14], [44, 14], [44, 26], [28, 26]]}
+sides:
+  - id: french
+    nation: french
+    edge: south
+    army: {id: fa, at: [60, 47]}
+    brigades:
+      - id: fb
+        general: {id: fg, staff: 8, at: [64, 44]}
+        units:
+          - {id: f1, type: infantry, formation: line, at: [36, 40], facing: 0, shooting: 3, combat: 6, morale: 4, stamina: 3}
+      - id: fc
+        general: {id: fcg, staff: 8, at: [66, 44]}
+        units:
+          - {id: f2, type: artillery, formation: unlimbered, at: [40, 36], facing: 0, shooting: 2, combat: 1, morale: 4, stamina: 2}
+  - id: british
+    nation: british
+    edge: north
+    army: {id: ba, at: [66, 1]}
+    brigades:
+      - id: bb
+        general: {id: bg, staff: 8, at: [66, 4]}
+        units:
+          - {id: b1, type: infantry, formation: line, at: [36, 22], facing: 180, shooting: 3, combat: 6, morale: 4, stamina: 3}
+          - {id: b2, type: skirmishers, formation: skirmish, at: [70, 6], facing: 180, shooting: 2, combat: 2, morale: 5, stamina: 2}
+`
+
+// TestVolleyContactAlways: with fog of war a volley shows the shooter to
+// its target's side in a contact whether that side spotted it before or
+// not: a contact is mutual, so one made only when the enemy did not spot
+// the shooter would tell the shooter's commanders (strict fog) what the
+// enemy's hidden pieces see. In one game b2 watches f2 unseen; in both f2
+// shoots at b1, which only f1 (of another brigade) spots, by its contact.
+func TestVolleyContactAlways(t *testing.T) {
+	r := engine(t)
+	sc := read(t, r, "volley", []byte(volley))
+	dice := map[*game.Game]*queue{}
+	mk := func() *game.Game {
+		q := &queue{Faces: []int{3, 3}}
+		g, err := game.New(sc, r, q, game.WithFog(game.FogStrict))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dice[g] = q
+		do(t, g, game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "advance"}})
+		if got := types(do(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(36, 17)}})); !slices.Contains(got, game.Contacted) {
+			t.Fatalf("f1's move gives %v; want a contact with b1", got)
+		}
+		return g
+	}
+	a, b := mk(), mk()
+	do(t, a, place("b2", 43.5, 25.5))
+	if a.State().Hidden("british", "f2") || !b.State().Hidden("british", "f2") || !a.State().Hidden("french", "b2") {
+		t.Fatal("b2 should spot f2 unseen in one game, and the British not spot f2 in the other")
+	}
+	for _, g := range []*game.Game{a, b} {
+		do(t, g, game.Command{Side: game.Umpire, Verb: game.End})
+		dice[g].Faces = []int{1, 1}
+		evs := ruled(do(t, g, game.Command{Side: "french", Verb: "shoot", Args: &bp.Args{Unit: "f2", Target: "b1"}}))
+		if got := types(evs); !slices.Equal(got, []string{game.Contacted, bp.EvShot}) || evs[0].See != "british" {
+			t.Fatalf("the volley's events are %v, the contact shown to %q; want contact (to british), shot", got, evs[0].See)
+		}
+	}
+	sameTold(t, a, b, "french", "after f2's volley")
+	for _, top := range []string{"fb", "fc"} {
+		if x, y := mustJSON(t, a.SeesFrom("french", top)), mustJSON(t, b.SeesFrom("french", top)); !bytes.Equal(x, y) {
+			t.Errorf("after f2's volley the French commander of %s sees different things:\n%s", top, around(x, y))
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
