@@ -10,6 +10,7 @@ import (
 	"orderly/game"
 	"orderly/geom"
 	"orderly/geom/foot"
+	"orderly/sight"
 )
 
 // slack absorbs rounding in distances typed to the hundredth of an inch.
@@ -440,7 +441,7 @@ func (k *cmd) move() error {
 	// and facing it moved in; either is a contact (issue 32).
 	stop := ""
 	var met []meeting
-	th, hid := k.r.unseen(k.s, u.Side, f, to)
+	th, _ := k.r.unseen(k.s, u.Side, f, to)
 	tf, touched := 1.0, ""
 	if k.blind() {
 		tf, touched = k.meets(f, to)
@@ -452,11 +453,10 @@ func (k *cmd) move() error {
 		stop = "it came upon an enemy unit it had not seen"
 		met = append(met, meeting{unit: u.ID, met: touched})
 	case th < 1 && dist > slack:
+		// The hidden unit shows itself (Settle), with fog of war in a
+		// contact with the unit that came within 12" of it.
 		to = geom.Pt(math.Round((p.At.X+(to.X-p.At.X)*th)*100)/100, math.Round((p.At.Y+(to.Y-p.At.Y)*th)*100)/100)
 		stop = "a unit it had not seen comes into view"
-		if k.blind() {
-			met = append(met, meeting{unit: u.ID, met: hid})
-		}
 	}
 	if e := k.touches(k.r.footAt(u, to, facing, shape)); k.blind() && e != "" && (shape != p.Shape || facing != p.Facing) {
 		// It cannot take its new formation or facing where it stands.
@@ -487,15 +487,46 @@ func (k *cmd) move() error {
 	}
 	moves := []game.Move{m}
 	moves = append(moves, k.joined(u.ID, to)...)
-	across := k.r.across(k.s, u.ID, f, to, k.seat())
+	md := &Moved{Unit: u.ID, Distance: round(dist), Cost: round(cost), Stopped: stop}
+	if !k.s.Fogged() {
+		md.Across = k.r.across(k.s, u.ID, f, to, func(*Unit) bool { return true })
+		if len(md.Across) > 0 {
+			k.x.EndStep()
+		}
+		return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "BP-7", Moves: moves, Data: md})
+	}
+	// With fog of war a unit may give traversing fire only at a mover it
+	// sees where the move ends (where its range is measured too): that is
+	// the shooter's knowledge, not the mover's side's. The chance to fire
+	// shows each such unit to the mover's side as firing would, whether
+	// it then fires or not: a contact, after the move and its own
+	// contacts; then the crossing, which both sides now see (issue 32).
+	field := sight.On(k.r.sight, k.sc)
+	mover := sight.Mark{ID: u.ID, Side: u.Side, Kind: bu.Type, At: to}
+	across := k.r.across(k.s, u.ID, f, to, func(e *Unit) bool {
+		return field.Spotted(sight.Mark{ID: e.ID, Side: e.Side, Kind: k.sc.Unit(e.ID).Type, At: e.At}, mover)
+	})
 	if len(across) > 0 {
 		k.x.EndStep()
 	}
-	if err := k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "BP-7", Moves: moves,
-		Data: &Moved{Unit: u.ID, Distance: round(dist), Cost: round(cost), Across: across, Stopped: stop}}); err != nil {
+	if err := k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "BP-7", Moves: moves, Data: md}); err != nil {
 		return err
 	}
-	return k.contacts(met, "BP-4")
+	if err := k.contacts(met, "BP-4"); err != nil {
+		return err
+	}
+	if len(across) == 0 {
+		return nil
+	}
+	for _, id := range across {
+		if slices.Contains(met, meeting{unit: u.ID, met: id}) {
+			continue // the move's own contact
+		}
+		if err := k.x.Contact(u.Side, u.ID, id, k.s.Piece(id).At, "BP-5"); err != nil {
+			return err
+		}
+	}
+	return k.x.Emit(game.Event{Type: EvCrossed, Side: u.Side, See: game.All, Rule: "BP-5", Data: &Crossed{Unit: u.ID, Units: across}})
 }
 
 // meets is where a unit of the acting side standing at f, on its way
@@ -570,16 +601,15 @@ func (k *cmd) away(u *Unit, f foot.Foot, to geom.Point, shape string, facing flo
 // their closing or traversing fire of the turn unused, across whose front
 // the move passes within 12" ahead of them over half their frontage or
 // more (BP-5; our reading of "moves through at least half the unit's
-// frontage"). With fog of war only the units seat (the mover's side, or
-// game.Umpire) spots when the move is made count: a side is not made to
-// wait for the traversing fire of a unit it cannot see (our reading).
-func (r *Rules) across(s *game.State, id string, f foot.Foot, to geom.Point, seat string) []string {
+// frontage"), and that see it, as sees says (with fog of war, each unit
+// itself where the move ends).
+func (r *Rules) across(s *game.State, id string, f foot.Foot, to geom.Point, sees func(e *Unit) bool) []string {
 	st := ext(s)
 	mover := st.Unit(id)
 	var out []string
 	for i := range st.Units {
 		e := &st.Units[i]
-		if e.Side == mover.Side || e.Hidden || e.Fired || len(e.Engaged) > 0 || e.Shooting == 0 || e.Range == 0 || !st.alive(s, e.ID) || s.Hidden(seat, e.ID) {
+		if e.Side == mover.Side || e.Hidden || e.Fired || len(e.Engaged) > 0 || e.Shooting == 0 || e.Range == 0 || !st.alive(s, e.ID) {
 			continue
 		}
 		g := r.footOf(s, e.Piece)
@@ -620,6 +650,9 @@ func (r *Rules) across(s *game.State, id string, f foot.Foot, to geom.Point, sea
 		end := f
 		end.At = to
 		if d := end.DistTo(g.At); d > e.Range+slack && (e.Shape != "skirmish" || end.Dist(g) > e.Range+slack) {
+			continue
+		}
+		if !sees(e) {
 			continue
 		}
 		out = append(out, e.ID)
@@ -810,6 +843,9 @@ func (k *cmd) charge() error {
 			Data: &Moved{Unit: u, Distance: round(went), Cost: round(went), Stopped: h.why}}); err != nil {
 			return err
 		}
+		if h.met == "" {
+			return nil
+		}
 		return k.contacts([]meeting{{unit: u, met: h.met}}, "BP-4")
 	}
 	moves := append([]game.Move{{Unit: u, To: at}}, k.joined(u, at)...)
@@ -854,14 +890,15 @@ func (k *cmd) chargeTo() (geom.Point, float64, *halt, error) {
 	}
 	p := k.s.Piece(k.a.Unit)
 	f := k.r.footOf(k.s, p)
-	th, hid := k.r.unseen(k.s, k.side, f, at)
+	th, _ := k.r.unseen(k.s, k.side, f, at)
 	tf, touched := k.meets(f, at)
 	switch {
 	case tf < 1 && tf < th:
 		return at, dist, &halt{at: k.stopAt(f, at, tf), met: touched, why: "it came upon an enemy unit it had not seen"}, nil
 	case th < 1:
+		// The hidden unit shows itself in a contact (Settle).
 		stop := geom.Pt(math.Round((p.At.X+(at.X-p.At.X)*th)*100)/100, math.Round((p.At.Y+(at.Y-p.At.Y)*th)*100)/100)
-		return at, dist, &halt{at: stop, met: hid, why: "a unit it had not seen comes into view"}, nil
+		return at, dist, &halt{at: stop, why: "a unit it had not seen comes into view"}, nil
 	}
 	return at, dist, nil, nil
 }
@@ -1096,8 +1133,11 @@ func (k *cmd) shoot() error {
 	if err := k.shootable(); err != nil {
 		return err
 	}
-	if k.s.Fogged() && k.s.Hidden(k.st.Unit(k.a.Target).Side, k.a.Unit) {
-		// The volley gives the shooter away (fog of war).
+	if k.s.Fogged() {
+		// The volley gives the shooter away (fog of war), whether its
+		// target's side spotted it or not: a contact is mutual, and one
+		// made only when that side did not would tell the shooter's side
+		// (its commanders, with strict fog) what the enemy sees.
 		if err := k.r.seen(k.x, k.a.Unit, k.a.Target, "BP-5"); err != nil {
 			return err
 		}

@@ -20,11 +20,12 @@ const (
 	EvRevealed   = "revealed"   // hidden units are seen
 	EvTurnEnded  = "turn-ended" // a side's turn ends: disorder recovers
 	EvPassed     = "passed"     // traversing fire not given (BP-5)
+	EvCrossed    = "crossed"    // under fog of war: a move crossed the front of units that may give traversing fire (BP-5)
 )
 
 // EventTypes lists BP's event types.
 func (r *Rules) EventTypes() []string {
-	return []string{EvInitiative, EvOrdered, EvMoved, EvCharged, EvResponded, EvShot, EvFought, EvRevealed, EvTurnEnded, EvPassed}
+	return []string{EvInitiative, EvOrdered, EvMoved, EvCharged, EvResponded, EvShot, EvFought, EvRevealed, EvTurnEnded, EvPassed, EvCrossed}
 }
 
 // Initiative is the payload of an initiative event.
@@ -69,8 +70,17 @@ type Moved struct {
 	Stopped string `json:"stopped,omitempty"`
 	// Across lists the enemy units whose front the unit crossed within
 	// 12", across half their frontage or more: each may give traversing
-	// fire (BP-5).
+	// fire (BP-5). With fog of war it is left out: a crossed event says
+	// it, after the contacts that show the units to the mover's side.
 	Across []string `json:"across,omitempty"`
+}
+
+// Crossed is the payload of a crossed event, played with fog of war: Unit
+// crossed the front of Units, which saw it and may give traversing fire
+// at it (BP-5). The contact of each with Unit comes before it.
+type Crossed struct {
+	Unit  string   `json:"unit"`
+	Units []string `json:"units"`
 }
 
 // Passed is the payload of a passed event: the units that could give
@@ -186,6 +196,8 @@ func (r *Rules) Payload(typ string) (any, bool) {
 		return &TurnEnded{}, true
 	case EvPassed:
 		return &Passed{}, true
+	case EvCrossed:
+		return &Crossed{}, true
 	}
 	return nil, false
 }
@@ -335,6 +347,10 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		}
 	case *Passed:
 		st.Traverse = nil
+	case *Crossed:
+		if len(d.Units) > 0 {
+			st.Traverse = &Traverse{Unit: d.Unit, Firers: d.Units}
+		}
 	case *TurnEnded:
 		// Disorder recovers from the state alone: the event names only
 		// the units every seat sees (BP-3).
@@ -503,6 +519,8 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 			return fmt.Sprintf("%s give no traversing fire at %s (no reply was given)", names(d.Units, name), name(d.Unit))
 		}
 		return fmt.Sprintf("%s hold their traversing fire at %s", names(d.Units, name), name(d.Unit))
+	case *Crossed:
+		return fmt.Sprintf("%s crosses the front of %s, who may give traversing fire", name(d.Unit), names(d.Units, name))
 	case *TurnEnded:
 		if len(d.Recovered) == 0 {
 			return fmt.Sprintf("The %s turn ends", name(d.Side))

@@ -104,6 +104,11 @@ func (r *Rules) Match(e *game.Event, name, want string) bool {
 		if name == "unit" {
 			add(d.Units...)
 		}
+	case *Crossed:
+		if name == "unit" {
+			add(d.Unit)
+			add(d.Units...)
+		}
 	case *TurnEnded:
 		if name == "unit" {
 			add(d.Recovered...)

@@ -140,22 +140,49 @@ func (r *Rules) Run(step game.Step, x *game.Tx) error {
 }
 
 // Settle reveals hidden units that an enemy unit has come within 12" of.
-// With fog of war only an enemy unit the hidden unit's side spots counts:
-// its side is told nothing of a unit it does not see (issue 32).
+// Played with fog of war any enemy unit counts, whether the hidden unit's
+// side spots it or not, and the reveal is a contact between the hidden
+// unit and the nearest such enemy unit, from which each side spots the
+// other's while both stand: neither side learns anything the other does
+// not (issue 32).
 func (r *Rules) Settle(x *game.Tx) error {
 	st := ext(x.S)
 	var seen []string
+	var met []meeting // the enemy unit that came near, and the hidden unit
 	for i := range st.Units {
 		u := &st.Units[i]
 		if !u.Hidden || u.Gone {
 			continue
 		}
-		if len(r.near(x.S, u.ID, Proximity, func(e *Unit) bool { return !x.S.Hidden(u.Side, e.ID) })) > 0 {
-			seen = append(seen, u.ID)
+		near := r.near(x.S, u.ID, Proximity, func(*Unit) bool { return true })
+		if len(near) == 0 {
+			continue
+		}
+		seen = append(seen, u.ID)
+		if x.S.Fogged() {
+			met = append(met, meeting{unit: r.nearest(x.S, u.ID, near), met: u.ID})
 		}
 	}
 	if len(seen) == 0 {
 		return nil
 	}
+	for _, m := range met {
+		if err := x.Contact(st.Unit(m.unit).Side, m.unit, m.met, x.S.Piece(m.met).At, "BP-7"); err != nil {
+			return err
+		}
+	}
 	return x.Emit(game.Event{Type: EvRevealed, See: game.All, Data: &Revealed{Units: seen}})
+}
+
+// nearest is the unit of ids (enemy units on the table) whose footprint
+// is nearest unit id's, the first in scenario order among equals.
+func (r *Rules) nearest(s *game.State, id string, ids []string) string {
+	f := r.footOf(s, s.Piece(id))
+	best, bd := "", 0.0
+	for _, e := range ids {
+		if d := f.Dist(r.footOf(s, s.Piece(e))); best == "" || d < bd-1e-9 {
+			best, bd = e, d
+		}
+	}
+	return best
 }

@@ -55,8 +55,9 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 
 // fog leaves out of a view's state c what seat does not spot with fog of
 // war: the enemy's commanders, the enemy brigades none of whose pieces it
-// spots, every mention of a hidden piece, and the orders the enemy's units
-// move under. Its units are already left out.
+// spots, every mention of a hidden piece, the orders the enemy's units
+// move under and whether his commanders have moved. Its units are already
+// left out.
 func (c *State) fog(seat string, hidden func(string) bool) {
 	c.Generals = slices.DeleteFunc(c.Generals, func(g General) bool { return hidden(g.ID) })
 	for i := range c.Units {
@@ -72,8 +73,14 @@ func (c *State) fog(seat string, hidden func(string) bool) {
 		}
 	}
 	for i := range c.Generals {
-		if g := &c.Generals[i]; hidden(g.Joined) {
+		g := &c.Generals[i]
+		if hidden(g.Joined) {
 			g.Joined = ""
+		}
+		if g.Side != seat {
+			// Whether an enemy commander has made his move of the turn is
+			// his side's business: he may have made it unseen.
+			g.Moved = false
 		}
 	}
 	// A brigade of the enemy is seen while one of its units or its
@@ -116,10 +123,30 @@ func (c *State) fog(seat string, hidden func(string) bool) {
 	}
 }
 
-// Unseen refuses a command that names a unit or commander the seat cannot
-// see (an enemy's unit the scenario hides, or with fog of war an enemy's
-// piece none of its pieces spots) exactly as Command refuses one that is
-// not in the game, with the same words and rule. Such an id and a missing
+// seesBrigade reports whether seat's view holds brigade id: it is in the
+// game and, played with fog of war, the seat's own or one of whose units
+// or whose commander the seat sees (as View has it).
+func (st *State) seesBrigade(s *game.State, seat, id string) bool {
+	b := st.Brigade(id)
+	if b == nil || st.sc.Formation(id) == nil {
+		return false
+	}
+	if seat == game.Umpire || b.Side == seat || !s.Fogged() || !s.Hidden(seat, b.General) {
+		return true
+	}
+	for _, u := range st.Units {
+		if u.Brigade == id && !u.Hidden && !s.Hidden(seat, u.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// Unseen refuses a command that names a unit, commander or brigade the
+// seat cannot see (an enemy's unit the scenario hides, or with fog of war
+// an enemy's piece none of its pieces spots, or a brigade none of whose
+// pieces it sees) exactly as Command refuses one that is not in the game,
+// with the same words and rule. Such an id and a missing
 // one are both refused here, before anything else is checked, so that
 // the answer never tells them apart.
 func (r *Rules) Unseen(s *game.State, seat string, c *game.Command) error {
@@ -147,6 +174,9 @@ func (r *Rules) Unseen(s *game.State, seat string, c *game.Command) error {
 	case "initiative":
 		return unit("BP-3", a.Unit)
 	case "order":
+		if !st.seesBrigade(s, seat, a.Brigade) {
+			return game.Reject("BP-1", "there is no brigade %s", a.Brigade)
+		}
 		return unit("BP-1", a.Units...)
 	case "move":
 		if a.General != "" {

@@ -929,9 +929,16 @@ func (k *cmd) screen() error {
 		return game.Reject("CD-8", "%s has moved this turn", u.ID)
 	}
 	div := k.st.Formation(u.Division)
-	d := &Screened{Unit: u.ID, Division: div.ID, Stands: u.Stands, Screen: div.Screen + u.Stands}
+	d := &Screened{Unit: u.ID, Division: div.ID, Stands: u.Stands}
+	if !k.s.Fogged() {
+		d.Screen = screenAfter(div.Screen + u.Stands)
+	}
 	return k.x.Emit(game.Event{Type: EvScreened, Side: k.side, See: game.All, Rule: "CD-8", Data: d})
 }
+
+// screenAfter is a division's screen after a unit joins or leaves it, for
+// an event's payload: without fog of war everyone is told it.
+func screenAfter(n int) *int { return &n }
 
 // recall brings a unit back from the screen at its division's rear, with
 // 40 casualties and disordered (CD-8). Our reading of "the rear": no
@@ -1011,7 +1018,10 @@ func (k *cmd) recall() error {
 		shape = "general-order"
 	}
 	m := game.Move{Unit: u.ID, To: to, Shape: shape, Facing: &facing}
-	d := &Recalled{Unit: u.ID, Division: div.ID, Casualties: cas, Screen: max(0, div.Screen-u.Stands)}
+	d := &Recalled{Unit: u.ID, Division: div.ID, Casualties: cas}
+	if !k.s.Fogged() {
+		d.Screen = screenAfter(max(0, div.Screen-u.Stands))
+	}
 	if err := k.x.Emit(game.Event{Type: EvRecalled, Side: k.side, See: game.All, Rule: "CD-8", Moves: []game.Move{m}, Data: d}); err != nil {
 		return err
 	}

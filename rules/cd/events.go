@@ -83,20 +83,26 @@ type Retired struct {
 	Displaced []string `json:"displaced,omitempty"`
 }
 
-// Screened is the payload of a screened event.
+// Screened is the payload of a screened event: the unit leaves the table
+// for its division's screen, adding its stands to it.
 type Screened struct {
 	Unit     string `json:"unit"`
 	Division string `json:"division"`
 	Stands   int    `json:"stands"`
-	Screen   int    `json:"screen"` // the division's screen after
+	// Screen is the division's screen after, left out in a game played
+	// with fog of war: it counts units the enemy may never have seen.
+	Screen *int `json:"screen,omitempty"`
 }
 
-// Recalled is the payload of a recalled event.
+// Recalled is the payload of a recalled event: the unit comes back onto
+// the table, taking its stands out of the screen.
 type Recalled struct {
 	Unit       string `json:"unit"`
 	Division   string `json:"division"`
 	Casualties int    `json:"casualties"`
-	Screen     int    `json:"screen"`
+	// Screen is the division's screen after, left out with fog of war
+	// (Screened).
+	Screen *int `json:"screen,omitempty"`
 }
 
 // Lost is the payload of a lost event: the commander lost, and each
@@ -234,9 +240,14 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		if err != nil {
 			return err
 		}
+		// Off the table: the unit neither sees nor is seen (fog of war)
+		// until it is recalled, whose move puts it back.
 		u.Screened = true
+		if u.Piece != nil {
+			u.OnTable = false
+		}
 		if f := st.Formation(d.Division); f != nil {
-			f.Screen = d.Screen
+			f.Screen += d.Stands
 		}
 	case *Recalled:
 		u, err := unit(d.Unit)
@@ -246,7 +257,7 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		u.Screened, u.Disordered, u.Casualties = false, true, d.Casualties
 		u.Act, u.Factor, u.Used = -1, 0, 0
 		if f := st.Formation(d.Division); f != nil {
-			f.Screen = d.Screen
+			f.Screen = max(0, f.Screen-u.Stands)
 		}
 	case *Lost:
 		if g := st.General(d.General); g != nil {
@@ -373,7 +384,10 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		}
 		return s
 	case *Screened:
-		return fmt.Sprintf("%s joins the skirmish screen of %s (+%d castings, now %d).", name(d.Unit), name(d.Division), d.Stands, d.Screen)
+		if d.Screen == nil {
+			return fmt.Sprintf("%s joins the skirmish screen of %s (+%d castings).", name(d.Unit), name(d.Division), d.Stands)
+		}
+		return fmt.Sprintf("%s joins the skirmish screen of %s (+%d castings, now %d).", name(d.Unit), name(d.Division), d.Stands, *d.Screen)
 	case *Recalled:
 		return fmt.Sprintf("%s comes back from the screen of %s at its rear, disordered with %d casualties.", name(d.Unit), name(d.Division), d.Casualties)
 	case *Lost:

@@ -14,8 +14,9 @@ import (
 // mention of them (a formation's commander), and so are the enemy's
 // formations none of whose pieces it spots; and the enemy's activations
 // are his own business: how many he rolled this turn, what each roll
-// gave and which of his units have activated are left out, since they
-// count his hidden units' rolls too (issue 32).
+// gave, which of his units have activated, moved or relieved (this turn
+// or last) and the strength of his divisions' skirmish screens are left
+// out, since they count what his hidden units did too (issue 32).
 func (r *Rules) View(s *game.State, seat string) *game.State {
 	fog := s.Fogged() && seat != game.Umpire
 	hidden := func(id string) bool { return fog && id != "" && s.Hidden(seat, id) }
@@ -52,7 +53,17 @@ func (c *State) fog(seat string, hidden func(string) bool) {
 	}
 	for i := range c.Units {
 		if u := &c.Units[i]; u.Side != seat {
+			// What an enemy unit has done this turn and last (moved,
+			// relieved) may have been done unseen.
 			u.Act, u.Factor, u.Used, u.From = 0, 0, 0, ""
+			u.Moved, u.MovedLast, u.Relieving = false, false, false
+		}
+	}
+	for i := range c.Formations {
+		if f := &c.Formations[i]; f.Side != seat {
+			// A division's skirmish screen counts the units that joined it,
+			// seen or not.
+			f.Screen = 0
 		}
 	}
 	c.Units = slices.DeleteFunc(c.Units, func(u Unit) bool { return hidden(u.ID) })
@@ -87,11 +98,11 @@ func (c *State) fog(seat string, hidden func(string) bool) {
 	}
 }
 
-// Unseen refuses a command that names a unit the seat cannot see (with
-// fog of war, an enemy's none of its pieces spots) exactly as Command
-// refuses one that is not in the game, with the same words and rule. Such
-// an id and a missing one are both refused here, before anything else is
-// checked, so that the answer never tells them apart. A commander named
+// Unseen refuses a command that names a unit or division the seat cannot
+// see (with fog of war, an enemy's none of whose pieces it spots) exactly
+// as Command refuses one that is not in the game, with the same words and
+// rule. Such an id and a missing one are both refused here, before
+// anything else is checked, so that the answer never tells them apart. A commander named
 // by lose, a unit by recall and a passage of lines through a unit get the
 // same answer for an enemy's piece as for a missing one from Command
 // itself. Without fog it refuses nothing: every piece is seen.
@@ -114,6 +125,11 @@ func (r *Rules) Unseen(s *game.State, seat string, c *game.Command) error {
 	}
 	switch c.Verb {
 	case "activate":
+		if d := a.Division; d != "" && (st.Formation(d) == nil || s.Hidden(seat, d)) {
+			// An enemy division none of whose pieces the seat spots is
+			// not in its view.
+			return game.Reject("CD-4", "there is no division %s", d)
+		}
 		if a.Unit != "" && a.Division == "" {
 			return unit("CD-1", a.Unit)
 		}
