@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 
 	"orderly/geom"
 	"orderly/sight"
@@ -57,14 +58,18 @@ func (f *fog) contact(s *State, d *Contact) {
 		return
 	}
 	if f.touch == nil {
-		f.touch = map[string]map[string]touch{}
+		f.touch = map[string]map[string][]touch{}
 	}
 	for _, pr := range [2][2]sight.Mark{{a, b}, {b, a}} {
 		own, other := pr[0], pr[1]
 		if f.touch[own.Side] == nil {
-			f.touch[own.Side] = map[string]touch{}
+			f.touch[own.Side] = map[string][]touch{}
 		}
-		f.touch[own.Side][other.ID] = touch{by: own.ID, from: own.At, at: other.At}
+		// One contact a pair of pieces: a piece in contact with an enemy
+		// through several of the side's keeps each (a commander's strict
+		// view sees those of his own formation).
+		ts := slices.DeleteFunc(f.touch[own.Side][other.ID], func(t touch) bool { return t.by == own.ID })
+		f.touch[own.Side][other.ID] = append(ts, touch{by: own.ID, from: own.At, at: other.At})
 		if k, ok := f.find(other.ID); ok {
 			f.again = append(f.again, k)
 		}
@@ -86,22 +91,30 @@ func (f *fog) markOf(s *State, id string) (sight.Mark, bool) {
 
 // touched is the slot of a piece of side si (under formation top, if not
 // "") in contact with the enemy mark in slot j, both standing where they
-// stood at the contact, or -1 if there is none. A contact that no longer
-// holds is forgotten.
+// stood at the contact, or -1 if there is none. Contacts that no longer
+// hold are forgotten.
 func (f *fog) touched(si int, j int32, top string) int32 {
 	side := f.sides[si]
 	id := f.slots[j].ID
-	t, ok := f.touch[side][id]
+	ts, ok := f.touch[side][id]
 	if !ok {
 		return -1
 	}
-	by, found := f.find(t.by)
-	if !found || !f.slots[by].on || !f.slots[j].on || f.slots[by].At != t.from || f.slots[j].At != t.at {
+	found := int32(-1)
+	ts = slices.DeleteFunc(ts, func(t touch) bool {
+		by, ok := f.find(t.by)
+		if !ok || !f.slots[by].on || !f.slots[j].on || f.slots[by].At != t.from || f.slots[j].At != t.at {
+			return true
+		}
+		if found < 0 && (top == "" || Under(f.sc, t.by, top)) {
+			found = by
+		}
+		return false
+	})
+	if len(ts) == 0 {
 		delete(f.touch[side], id)
-		return -1
+	} else {
+		f.touch[side][id] = ts
 	}
-	if top != "" && !Under(f.sc, t.by, top) {
-		return -1
-	}
-	return by
+	return found
 }

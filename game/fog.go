@@ -173,7 +173,7 @@ type fog struct {
 	// contact with (Contacted): spotted while both stand still. again
 	// lists the slots of the latest contacts' marks, looked at again at
 	// the next update.
-	touch map[string]map[string]touch
+	touch map[string]map[string][]touch
 	again []int32
 	// forms lists, by formation, the indices in the state of the pieces
 	// under it as the scenario has them (units of its divisions, generals

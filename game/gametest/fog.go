@@ -220,10 +220,10 @@ func mentions(c game.Command, id string) bool {
 }
 
 // touches are the contacts (game.Contacted) that hold, kept here apart
-// from the engine's fog: by side, the enemy piece its piece by, standing
-// at from, touched where it stood, at. A side spots that piece while both
-// stand there; the latest contact with a piece is the one kept.
-type touches map[string]map[string]touched
+// from the engine's fog: by side, for each enemy piece, the side's pieces
+// by that touched it, standing at from, where it stood, at (one contact a
+// pair). A side spots that piece while one of them holds.
+type touches map[string]map[string][]touched
 
 type touched struct {
 	by       string
@@ -247,18 +247,24 @@ func (t touches) note(s *game.State, marks []sight.Mark, e *game.Event) {
 		if okA && okB && a.Side != b.Side {
 			for _, pr := range [2][2]sight.Mark{{a, b}, {b, a}} {
 				if t[pr[0].Side] == nil {
-					t[pr[0].Side] = map[string]touched{}
+					t[pr[0].Side] = map[string][]touched{}
 				}
-				t[pr[0].Side][pr[1].ID] = touched{by: pr[0].ID, from: pr[0].At, at: pr[1].At}
+				cs := slices.DeleteFunc(t[pr[0].Side][pr[1].ID], func(c touched) bool { return c.by == pr[0].ID })
+				t[pr[0].Side][pr[1].ID] = append(cs, touched{by: pr[0].ID, from: pr[0].At, at: pr[1].At})
 			}
 		}
 	}
 	for _, m := range t {
-		for id, c := range m {
-			by, okBy := at(c.by)
-			met, okMet := at(id)
-			if !okBy || !okMet || by.At != c.from || met.At != c.at {
+		for id, cs := range m {
+			cs = slices.DeleteFunc(cs, func(c touched) bool {
+				by, okBy := at(c.by)
+				met, okMet := at(id)
+				return !okBy || !okMet || by.At != c.from || met.At != c.at
+			})
+			if len(cs) == 0 {
 				delete(m, id)
+			} else {
+				m[id] = cs
 			}
 		}
 	}
