@@ -22,19 +22,22 @@ import (
 // connections from one address (127.0.0.2), more than the server's 1,024,
 // trickle their headers a byte a second, a player at another address
 // (127.0.0.1) reading his board, each time on a new connection, is
-// answered about as quickly as without them: his p99 latency under the
-// attack is within twice his quiet p99. The two are measured in turns
-// (quiet, attacked, ten times over), so that a change in what else the
-// machine does weighs on both. The server runs with the default limits on
-// the listener orderly serve uses; the slow clients run in a process of
-// their own, as they would on a machine of their own. Without the cap per
-// address, the attacker holds every connection, and the player's reads
-// wait for the header timeout.
+// answered every time, and never waits anywhere near the header timeout
+// the slow connections would make him wait without the cap per address:
+// each of his reads under the attack is answered within a fifth of it.
+// The server runs with the default limits on the listener orderly serve
+// uses; the slow clients run in a process of their own, as they would on
+// a machine of their own. Without the cap, the attacker holds every
+// connection and the player's reads wait for a slow one to time out.
+//
+// The bound is absolute and wide on purpose: a ratio of latencies with
+// and without the attack is a speed figure, which a shared machine makes
+// noisy (it is logged, not asserted).
 func TestSlowClients(t *testing.T) {
 	if testing.Short() {
 		t.Skip("opens 1,100 connections")
 	}
-	const attackers, rounds, reads = 1100, 10, 100
+	const attackers, rounds, reads = 1100, 3, 100
 	lim := server.DefaultLimits
 	if attackers <= lim.Connections {
 		t.Fatalf("%d slow connections do not hold the server's %d", attackers, lim.Connections)
@@ -129,9 +132,10 @@ func TestSlowClients(t *testing.T) {
 		t.Logf("round %d: %d of %d slow connections let in", round+1, held, attackers)
 	}
 	calm, under := latencyP99(quiet), latencyP99(attacked)
-	t.Logf("the player's p99: quiet %s, attacked %s (%.2fx)", calm, under, float64(under)/float64(calm))
-	if under > 2*calm || len(attacked) < rounds*reads {
-		t.Errorf("the player's p99 went from %s to %s under the attack (%d reads); want at most twice", calm, under, len(attacked))
+	worst := attacked[len(attacked)-1] // latencyP99 sorted it
+	t.Logf("the player's reads: p99 quiet %s, attacked %s (%.2fx); slowest attacked %s", calm, under, float64(under)/float64(calm), worst)
+	if bound := lim.HeaderTimeout / 5; worst > bound || len(attacked) < rounds*reads {
+		t.Errorf("under the attack the player's slowest read took %s (%d reads of %d answered in time); want each within %s, a fifth of the header timeout", worst, len(attacked), rounds*reads, bound)
 	}
 }
 
