@@ -35,6 +35,11 @@ type Script struct {
 	Steps  []Commands
 	Expect []Expect
 	File   string
+	// Refused, when set, is what the script expects of its scenario: to
+	// be refused, with an error that says this. Such a script has no
+	// game (its Scenario is nil); Refusal is the error the scenario got.
+	Refused string
+	Refusal error
 }
 
 // Roll fixes the dice of one roll: the table rolled for a formation or
@@ -104,7 +109,7 @@ func Load(file string, data []byte, engine Engine, files Files) (*Script, error)
 	if err != nil {
 		return nil, err
 	}
-	f, err := r.Fields(n, "script", "script", "title", "scenario", "seed", "dice", "until", "rolls", "turns", "expect")
+	f, err := r.Fields(n, "script", "script", "title", "scenario", "refused", "seed", "dice", "until", "rolls", "turns", "expect")
 	if err != nil {
 		return nil, err
 	}
@@ -121,6 +126,9 @@ func Load(file string, data []byte, engine Engine, files Files) (*Script, error)
 		if s.Title, err = r.Str(f["title"], "title"); err != nil {
 			return nil, err
 		}
+	}
+	if f["refused"] != nil {
+		return s, refused(r, s, f, engine, files)
 	}
 	if s.Scenario, err = scenario(r, f["scenario"], engine, files); err != nil {
 		return nil, err
@@ -172,6 +180,48 @@ func Load(file string, data []byte, engine Engine, files Files) (*Script, error)
 		}
 	}
 	return s, nil
+}
+
+// refused reads a script that expects its scenario to be refused (a
+// scenario's checks are rules too): it has only a title and the text
+// the refusal must contain, and it holds when the scenario, read and
+// prepared for a game as the server would, is refused with that text.
+func refused(r strict.Reader, s *Script, f map[string]*yaml.Node, engine Engine, files Files) error {
+	for _, k := range []string{"seed", "dice", "until", "rolls", "turns", "expect"} {
+		if f[k] != nil {
+			return r.Errf(f[k], "%s: a script that expects its scenario refused (refused:) plays nothing, so it has no %s", k, k)
+		}
+	}
+	want, err := r.Str(f["refused"], "refused")
+	if err != nil {
+		return err
+	}
+	if strings.TrimSpace(want) == "" {
+		return r.Errf(f["refused"], "refused: want the text the scenario's refusal must contain, got nothing")
+	}
+	s.Refused = want
+	err = func() error {
+		sc, err := scenario(r, f["scenario"], engine, files)
+		if err != nil {
+			return err
+		}
+		rules, err := engine(sc.Rules)
+		if err != nil {
+			return r.Errf(f["scenario"], "scenario: %v", err)
+		}
+		if _, err := game.Prepare(sc, rules); err != nil {
+			return fmt.Errorf("%s: %w", r.File, err)
+		}
+		return nil
+	}()
+	switch {
+	case err == nil:
+		return r.Errf(f["refused"], "refused: the scenario loads, but the script expects it refused with %s", strict.Quote(want, 120))
+	case !strings.Contains(err.Error(), want):
+		return r.Errf(f["refused"], "refused: the scenario is refused, but not with %s: %v", strict.Quote(want, 120), err)
+	}
+	s.Refusal = err
+	return nil
 }
 
 func scenario(r strict.Reader, n *yaml.Node, engine Engine, files Files) (*battle.Scenario, error) {
@@ -419,6 +469,9 @@ func (d *scriptDice) Roller(k game.RollKey) dice.Roller {
 // Run plays the script and returns its timeline: every event of the game,
 // with the rejected commands in their place.
 func (s *Script) Run(rules game.Rules) (*game.Game, []game.Event, error) {
+	if s.Scenario == nil {
+		return nil, nil, fmt.Errorf("%s: this script expects its scenario refused (refused:), so it has no game to play", s.File)
+	}
 	for i := range s.Rolls {
 		s.Rolls[i].used = false
 	}
@@ -690,6 +743,9 @@ func LoadAny(file string, data []byte, engine Engine, files Files) (*battle.Scen
 				s, err := Load(file, data, engine, files)
 				if err != nil {
 					return nil, err
+				}
+				if s.Scenario == nil {
+					return nil, fmt.Errorf("%s: this script expects its scenario refused (refused:), so it has no game to play", file)
 				}
 				return s.Scenario, nil
 			}

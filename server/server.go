@@ -328,12 +328,13 @@ func (s *Server) loadBundled() error {
 			Name     string `yaml:"name"`
 			Title    string `yaml:"title"`
 			Scenario any    `yaml:"scenario"`
+			Refused  any    `yaml:"refused"`
 		}
 		if err := yaml.Unmarshal(data, &head); err != nil || head.Plan != nil {
 			continue
 		}
-		if head.Script != "" && head.Scenario == nil {
-			continue
+		if head.Script != "" && head.Scenario == nil || head.Refused != nil {
+			continue // a script naming its scenario's file, or expecting it refused: no game of its own
 		}
 		c, err := s.scenario(path.Base(name), data, own)
 		if err != nil {

@@ -71,6 +71,10 @@ messengers and its secret rolls.`,
 			if err != nil {
 				return bad(err)
 			}
+			if s.Refusal != nil {
+				writeRefusal(a.out, s, asJSON)
+				return nil
+			}
 			rs, err := engine(s.Scenario.Rules)
 			if err != nil {
 				return bad(err)
@@ -120,6 +124,22 @@ messengers and its secret rolls.`,
 	c.Flags().BoolVar(&asJSON, "json", false, "print the timeline as a JSON array")
 	c.Flags().StringVar(&seat, "as", "", "show the timeline as `SIDE` sees it (or umpire: everything)")
 	return c
+}
+
+// writeRefusal prints what a script that expects its scenario refused
+// (refused:) got: the refusal, which held the text it expects.
+func writeRefusal(w io.Writer, s *script.Script, asJSON bool) {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(map[string]string{"script": s.Name, "refused": s.Refusal.Error()})
+		return
+	}
+	title := s.Title
+	if title == "" {
+		title = s.Name
+	}
+	fmt.Fprintf(w, "%s\nThe scenario is refused, as the script expects:\n  %s\n", title, s.Refusal)
 }
 
 // writeTimeline prints the timeline for people: a heading per turn and
