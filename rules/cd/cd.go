@@ -348,7 +348,9 @@ func (r *Rules) Spec() battle.Spec {
 
 // Check tests a scenario against CD: every piece starts on the table, the
 // army commander gives the command style, artillery has a calibre and no
-// other unit has one, formations fit the arm, class dice are dice.
+// other unit has one, formations fit the arm, a disordered unit (but
+// artillery) stands in general order (CD-8), class dice are dice, and no
+// town block starts with more of a side's stands than it holds (CD-9).
 func (r *Rules) Check(sc *battle.Scenario) error {
 	if sc.Map != nil {
 		return &battle.PathError{Path: "map", Msg: "CD is played on a table in inches; give field, not map"}
@@ -387,6 +389,8 @@ func (r *Rules) Check(sc *battle.Scenario) error {
 				return &battle.PathError{Path: u.Path + ".formation", Line: u.Line, Msg: fmt.Sprintf("%s stands in %s, not %s", u.Type, strings.Join(Foot, ", "), u.Shape)}
 			case !art && !r.rates[[2]string{u.Type, u.Shape}].ok:
 				return &battle.PathError{Path: u.Path + ".formation", Line: u.Line, Msg: fmt.Sprintf("%s has no %s formation (cd/movement)", u.Type, u.Shape)}
+			case !art && u.Status == "disordered" && u.Shape != "general-order":
+				return &battle.PathError{Path: u.Path + ".formation", Line: u.Line, Msg: fmt.Sprintf("%s is disordered, so it must stand in general order, not %s (CD-8)", u.ID, u.Shape)}
 			}
 			if d, ok := u.Attrs["dice"].(string); ok {
 				spec, err := dice.Parse(d)
@@ -397,6 +401,43 @@ func (r *Rules) Check(sc *battle.Scenario) error {
 					return &battle.PathError{Path: u.Path + ".dice", Line: u.Line, Msg: fmt.Sprintf("class dice: %v", err)}
 				}
 			}
+		}
+		if err := r.crowded(sc, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// crowded refuses a side that starts more friendly stands in one town
+// block than a block holds (CD-9, cd/values block-stands), naming the
+// block and the units that stand in it with their stands. A unit stands in
+// the block that holds the middle of its footprint, as in play.
+func (r *Rules) crowded(sc *battle.Scenario, s *battle.Side) error {
+	most := int(r.values["block-stands"])
+	held := map[block][]*battle.Unit{}
+	var order []block
+	for _, u := range s.Units {
+		b, ok := r.blockWhere(sc.Field, u.At, u.Facing, u.Shape)
+		if !ok {
+			continue
+		}
+		if held[b] == nil {
+			order = append(order, b)
+		}
+		held[b] = append(held[b], u)
+	}
+	for _, b := range order {
+		n := 0
+		var who []string
+		for _, u := range held[b] {
+			k := attr(u.Attrs, "stands", 4)
+			n += k
+			who = append(who, fmt.Sprintf("%s %d", u.ID, k))
+		}
+		if n > most {
+			return &battle.PathError{Path: fmt.Sprintf("%s.blocks[%d]", b.town.Path, b.i), Line: b.town.Line,
+				Msg: fmt.Sprintf("%s starts with %d stands of %s (%s), and a block holds at most %d friendly stands (CD-9)", b, n, s.ID, strings.Join(who, ", "), most)}
 		}
 	}
 	return nil

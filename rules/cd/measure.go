@@ -271,7 +271,14 @@ func adjacent(a, b block) bool {
 
 // blockOf is the town block a unit stands in: the middle of its footprint.
 func (r *Rules) blockOf(sc *battle.Scenario, u *Unit, at geom.Point, facing float64, shape string) (block, bool) {
-	return blockAt(sc.Field, centre(r.footAt(u, at, facing, shape)))
+	return r.blockWhere(sc.Field, at, facing, shape)
+}
+
+// blockWhere is the town block of a unit standing at at, facing facing, in
+// formation shape: the middle of its footprint, which its frontage does not
+// move.
+func (r *Rules) blockWhere(fd battle.Field, at geom.Point, facing float64, shape string) (block, bool) {
+	return blockAt(fd, centre(foot.Foot{At: at, Facing: facing, Depth: r.foot[shape][1]}))
 }
 
 // stands counts the friendly stands in a block, but the units in except.

@@ -546,9 +546,9 @@ func ownNews(x *game.Tx, side string) string {
 // combat records units that start combat this turn with an enemy unit or
 // division: each unit's division must be engaged with the target's, since
 // engaged units respond only to the formations they are engaged with
-// (NB-6). Units that start combat are exempt from the command range check
-// (NB-12), and may not be units that entered from off the table this turn
-// (NB-10). With fog of war the declaration is its side's news (ownNews);
+// (NB-6), the rule the declaration cites. Units that start combat are
+// exempt from the command range check (NB-12), and may not be units that
+// entered from off the table this turn (NB-10). With fog of war the declaration is its side's news (ownNews);
 // the enemy learns of the combat as the umpire plays it out.
 func (r *Rules) combat(c cmd, x *game.Tx) error {
 	target, err := r.target(x, c.Target)
@@ -575,7 +575,7 @@ func (r *Rules) combat(c cmd, x *game.Tx) error {
 			return game.Reject("NB-6", "unit %s cannot start combat with %s: its division %s is engaged only with %s, and engaged units respond only to those", u.ID, c.Target, d.ID, names(d.With))
 		}
 	}
-	return emit(x, game.Event{Type: CombatDeclared, Side: c.Side, See: ownNews(x, c.Side), Rule: "NB-12"}, &Data{Units: c.Units, To: c.Target, Formation: target.ID})
+	return emit(x, game.Event{Type: CombatDeclared, Side: c.Side, See: ownNews(x, c.Side), Rule: "NB-6"}, &Data{Units: c.Units, To: c.Target, Formation: target.ID})
 }
 
 // target is the division a combat is started with: the division named, or

@@ -446,7 +446,7 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 	}
 	text := ""
 	if at != g.At {
-		text = fmt.Sprintf("the entry point slid from %v to %v, clear of the enemy", g.At, at)
+		text = slidText(g.At, at)
 	}
 	// With fog of war, a unit set down within the clearance of an enemy
 	// unit its side did not spot comes upon it (see contact.go): one
@@ -479,6 +479,16 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 	ord := st(x).orders.One(o.Order)
 	follow, _ := r.split(x, f.ID, ord, false)
 	return emit(x, game.Event{Type: OrderActive, Side: f.Side, See: f.Side, Rule: "NB-10"}, &Data{Formation: f.ID, Order: ord, Divisions: follow, How: "entry"})
+}
+
+// slidText tells how far an off-board reserve's entry point slid along the
+// edge to stand clear of the enemy (NB-10), and from where: the distance
+// to the hundredth of an inch, since a slide to the nearest clear
+// hundredth may be less than the tenth a position is written to, and
+// "from (18, 48) to (18, 48)" would say it did not move. Where it went is
+// the entry's own point.
+func slidText(from, to geom.Point) string {
+	return fmt.Sprintf("the entry point slid %s\" along the edge from %v, clear of the enemy", inch(from.Dist(to)), from)
 }
 
 // under reports whether formation id is top or under it.
