@@ -55,8 +55,8 @@ func TestShowGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := set.IDs()
-	if len(ids) != 34 {
-		t.Errorf("%d tables, want 34: the 18 of the catalogue, BP's 7 of example values, NES's brook roll and its 4 of example values, CD's passage roll, radii, footprints and values", len(ids))
+	if len(ids) != 35 {
+		t.Errorf("%d tables, want 35: the 18 of the catalogue, BP's 7 of example values and its house rules, NES's brook roll and its 4 of example values, CD's passage roll, radii, footprints and values", len(ids))
 	}
 	for _, id := range ids {
 		t.Run(id, func(t *testing.T) {
@@ -71,29 +71,30 @@ func TestShowGolden(t *testing.T) {
 
 func TestOutputsGolden(t *testing.T) {
 	cases := map[string][]string{
-		"tables":              {"tables"},
-		"odds-french-average": {"odds", "nb/order-delay", "nation=french", "quality=average"},
-		"odds-french-json":    {"odds", "nb/order-delay", "nation=french", "quality=average", "--json"},
-		"odds-vary":           {"odds", "nb/order-delay", "--vary", "nation", "--vary", "quality"},
-		"odds-vary-json":      {"odds", "bp/command", "--vary", "rating=7,8", "--json"},
-		"odds-variant":        {"odds", "bp/command", "--rules", "../../examples/rules/bp-command-variant.yaml"},
-		"odds-shooting":       {"odds", "bp/shooting", "dice=12", "save=5", "enfilade=true"},
-		"odds-3d6":            {"odds", "3d6"},
-		"roll-delay":          {"roll", "nb/order-delay", "nation=french", "quality=average", "--dice", "3"},
-		"roll-delay-json":     {"roll", "nb/order-delay", "nation=french", "--dice", "3", "--json"},
-		"roll-command-seed":   {"roll", "bp/command", "--seed", "7"},
-		"roll-activation":     {"roll", "cd/activation", "rating=good", "cw=16", "style=ad-hoc", "roll=3", "--dice", "4,5"},
-		"roll-shooting":       {"roll", "bp/shooting", "dice=6", "enfilade=true", "--seed", "3"},
-		"roll-shooting-json":  {"roll", "bp/shooting", "dice=4", "--dice", "6,1,4,2,3,5", "--json"},
-		"roll-loss-extended":  {"roll", "nes/command-unit-loss", "situation=fire-extended"},
-		"roll-delivery-brig":  {"roll", "nes/order-delivery", "brigade=true", "--dice", "9"},
-		"roll-2d6":            {"roll", "2d6", "--seed", "5"},
-		"roll-no-save":        {"roll", "bp/shooting", "dice=3", "save=7", "--dice", "6,2,5"},
-		"lookup-movement":     {"lookup", "cd/movement", "type=infantry", "formation=column"},
-		"lookup-terrain":      {"lookup", "nes/terrain", "terrain=woods", "unit=infantry"},
-		"lookup-style-json":   {"lookup", "cd/command-style", "style=french-model", "roll=5", "--json"},
-		"lookup-artillery":    {"lookup", "cd/artillery-movement", "gun=6", "mode=move-unlimber-fire", "--json"},
-		"show-variant":        {"show", "bp/command", "--rules", "../../examples/rules/bp-command-variant.yaml"},
+		"tables":               {"tables"},
+		"odds-french-average":  {"odds", "nb/order-delay", "nation=french", "quality=average"},
+		"odds-french-json":     {"odds", "nb/order-delay", "nation=french", "quality=average", "--json"},
+		"odds-vary":            {"odds", "nb/order-delay", "--vary", "nation", "--vary", "quality"},
+		"odds-vary-json":       {"odds", "bp/command", "--vary", "rating=7,8", "--json"},
+		"odds-variant":         {"odds", "bp/command", "--rules", "../../examples/rules/bp-command-variant.yaml"},
+		"odds-shooting":        {"odds", "bp/shooting", "dice=12", "save=5", "enfilade=true"},
+		"odds-3d6":             {"odds", "3d6"},
+		"roll-delay":           {"roll", "nb/order-delay", "nation=french", "quality=average", "--dice", "3"},
+		"roll-delay-json":      {"roll", "nb/order-delay", "nation=french", "--dice", "3", "--json"},
+		"roll-command-seed":    {"roll", "bp/command", "--seed", "7"},
+		"roll-activation":      {"roll", "cd/activation", "rating=good", "cw=16", "style=ad-hoc", "roll=3", "--dice", "4,5"},
+		"roll-shooting":        {"roll", "bp/shooting", "dice=6", "enfilade=true", "--seed", "3"},
+		"roll-shooting-json":   {"roll", "bp/shooting", "dice=4", "--dice", "6,1,4,2,3,5", "--json"},
+		"roll-loss-extended":   {"roll", "nes/command-unit-loss", "situation=fire-extended"},
+		"roll-delivery-brig":   {"roll", "nes/order-delivery", "brigade=true", "--dice", "9"},
+		"roll-2d6":             {"roll", "2d6", "--seed", "5"},
+		"roll-no-save":         {"roll", "bp/shooting", "dice=3", "save=7", "--dice", "6,2,5"},
+		"lookup-movement":      {"lookup", "cd/movement", "type=infantry", "formation=column"},
+		"lookup-terrain":       {"lookup", "nes/terrain", "terrain=woods", "unit=infantry"},
+		"lookup-style-json":    {"lookup", "cd/command-style", "style=french-model", "roll=5", "--json"},
+		"lookup-artillery":     {"lookup", "cd/artillery-movement", "gun=6", "mode=move-unlimber-fire", "--json"},
+		"show-variant":         {"show", "bp/command", "--rules", "../../examples/rules/bp-command-variant.yaml"},
+		"lookup-options-house": {"lookup", "bp/options", "option=combat-margin", "--rules", "../../examples/rules/bp-combat-margin.yaml"},
 	}
 	for name, args := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -170,6 +171,14 @@ func TestBadInput(t *testing.T) {
 	dir := t.TempDir()
 	broken := filepath.Join(dir, "broken.yaml")
 	os.WriteFile(broken, []byte("tables:\n  - id: bp/command\n    bands:\n      \"<=-3\": moves-3\n      \"-1..0\": moves-1\n      \">=1\": fail\n"), 0o644)
+	// The README's BP scenario refused for a formation its unit's type
+	// cannot take (BP-4): bp-04-formations with i1 limbered.
+	formations, err := os.ReadFile("../../examples/bp/bp-04-formations.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte(strings.Replace(string(formations), "{id: i1, type: infantry, formation: square", "{id: i1, type: infantry, formation: limbered", 1)), 0o644)
 	typo := filepath.Join(dir, "typo.yaml")
 	os.WriteFile(typo, []byte("tables:\n  - id: bp/command\n    bandz: {}\n"), 0o644)
 	cases := []struct {
@@ -187,6 +196,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"odds", "nb/order-delay", "french"}, `argument "french" is not NAME=VALUE`},
 		{[]string{"odds", "bp/command", "--rules", broken}, "broken.yaml:5: table bp/command: bands -3 or less and -1..0 leave a gap at -2; each score must fall in one band"},
 		{[]string{"odds", "bp/command", "--rules", typo}, `typo.yaml:3: table bp/command: unknown field "bandz" (did you mean bands?)`},
+		{[]string{"run", bad}, "bad.yaml:39: sides[0].brigades[0].units[0].formation: i1 is infantry, which cannot take formation limbered (BP-4); allowed for infantry: line, column, attack-column, march-column, square, skirmish, mixed"},
 		{[]string{"odds", "bp/command", "--rules", filepath.Join(dir, "none.yaml")}, "house rules: open"},
 		{[]string{"odds", "nb/order-delay", "--vary", "colour"}, `nb/order-delay has no parameter "colour"`},
 		{[]string{"odds", "bp/command", "--vary", "rating"}, "list the values, e.g. --vary rating=1,2,3"},

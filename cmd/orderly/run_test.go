@@ -32,10 +32,32 @@ func scripts(t *testing.T) []string {
 }
 
 // runArgs are the arguments that run example script f: LOB's with the
-// example tables, which LOB needs from the user.
+// example tables, which LOB needs from the user, and a script played under
+// house rules with the files its header's own run command names
+// ("#   orderly run examples/bp/x.yaml --rules examples/rules/y.yaml").
 func runArgs(f string) []string {
 	if filepath.Base(filepath.Dir(f)) == "lob" {
 		return []string{"run", f, "--rules", "../../examples/lob/example-tables.yaml"}
+	}
+	data, err := os.ReadFile(f)
+	if err != nil {
+		return []string{"run", f}
+	}
+	self := "orderly run " + filepath.ToSlash(strings.TrimPrefix(f, "../../")) + " --rules "
+	for line := range strings.Lines(string(data)) {
+		if !strings.HasPrefix(line, "#") {
+			break
+		}
+		if _, rest, ok := strings.Cut(line, self); ok {
+			args := []string{"run", f}
+			for i, w := range strings.Fields("--rules " + rest) {
+				if i%2 == 1 {
+					w = "../../" + w
+				}
+				args = append(args, w)
+			}
+			return args
+		}
 	}
 	return []string{"run", f}
 }

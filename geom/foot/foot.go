@@ -7,7 +7,9 @@
 package foot
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"orderly/geom"
 )
@@ -291,4 +293,78 @@ func (f Foot) Meets(to geom.Point, g Foot) (float64, bool) {
 		}
 	}
 	return lo, true
+}
+
+// Across is how much of g's frontage f moves across on its straight way to
+// to, keeping its facing, within ahead of g's front edge (SPEC BP-5,
+// traversing fire). The ground f sweeps (the convex hull of where it
+// starts and ends) is cut to the band from g's front edge to ahead in
+// front of it and laid along g's front edge; of the part of the front
+// edge it covers, the lanes (lines straight ahead of g) that f covers both
+// where it starts and where it ends do not count: f moved along them, not
+// across them, as a unit coming straight on does.
+func (f Foot) Across(to geom.Point, g Foot, ahead float64) float64 {
+	m := f
+	m.At = to
+	fc, tc := f.Corners(), m.Corners()
+	ga := g.Ahead()
+	var pts [8]geom.Point
+	for i := range 4 {
+		u, v := g.localIn(ga, fc[i])
+		pts[i] = geom.Pt(u, v)
+		u, v = g.localIn(ga, tc[i])
+		pts[4+i] = geom.Pt(u, v)
+	}
+	// Each footprint's lanes, from side to side (v).
+	lanes := func(ps []geom.Point) (lo, hi float64) {
+		lo, hi = math.Inf(1), math.Inf(-1)
+		for _, p := range ps {
+			lo, hi = min(lo, p.Y), max(hi, p.Y)
+		}
+		return lo, hi
+	}
+	slo, shi := lanes(pts[:4])
+	elo, ehi := lanes(pts[4:])
+	// The swept ground in the band 0 <= u <= ahead.
+	poly := hull(pts[:])
+	for _, h := range [2]struct{ a, b, c float64 }{{-1, 0, 0}, {1, 0, ahead}} {
+		if poly = clip(poly, h.a, h.b, h.c); len(poly) == 0 {
+			return 0
+		}
+	}
+	lo, hi := lanes(poly)
+	hw := g.Width / 2
+	lo, hi = max(lo, -hw), min(hi, hw)
+	if hi <= lo {
+		return 0
+	}
+	// Less the lanes covered where it starts and where it ends.
+	klo, khi := max(lo, slo, elo), min(hi, shi, ehi)
+	return (hi - lo) - max(0, khi-klo)
+}
+
+// hull is the convex hull of ps, in order around it (Andrew's monotone
+// chain); ps is sorted in place.
+func hull(ps []geom.Point) []geom.Point {
+	slices.SortFunc(ps, func(a, b geom.Point) int {
+		if c := cmp.Compare(a.X, b.X); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Y, b.Y)
+	})
+	cross := func(o, a, b geom.Point) float64 { return (a.X-o.X)*(b.Y-o.Y) - (a.Y-o.Y)*(b.X-o.X) }
+	out := make([]geom.Point, 0, 2*len(ps))
+	for _, p := range ps { // lower
+		for len(out) >= 2 && cross(out[len(out)-2], out[len(out)-1], p) <= 0 {
+			out = out[:len(out)-1]
+		}
+		out = append(out, p)
+	}
+	for i, n := len(ps)-2, len(out)+1; i >= 0; i-- { // upper
+		for len(out) >= n && cross(out[len(out)-2], out[len(out)-1], ps[i]) <= 0 {
+			out = out[:len(out)-1]
+		}
+		out = append(out, ps[i])
+	}
+	return out[:len(out)-1]
 }

@@ -277,3 +277,108 @@ func TestMeets(t *testing.T) {
 		t.Errorf("touching already: share %v met %v; want none of the way", share, ok)
 	}
 }
+
+// A line 6" wide faces south with its front edge on y = 10 (its lanes are
+// x = 33..39). Known answers of Across (SPEC BP-5, traversing fire): a
+// march column 2" wide and 6" deep, facing east with its head on y = 20,
+// moves east; a line facing it comes straight on; a column passes beyond
+// 12"; the same crossing turned about any point gives the same.
+func TestAcross(t *testing.T) {
+	g := Foot{At: geom.Pt(36, 10), Facing: 180, Width: 6, Depth: 1.5}
+	col := func(x float64) Foot { return Foot{At: geom.Pt(x, 20), Facing: 90, Width: 2, Depth: 6} }
+	for _, c := range []struct {
+		name string
+		f    Foot
+		to   geom.Point
+		want float64
+	}{
+		// Its body leaves 33..37 and its head crosses 37..39: the whole
+		// frontage, where the head's centre alone crosses 2".
+		{"past the whole front", col(37), geom.Pt(45, 20), 6},
+		// It covers 34..37 throughout; 33..34 and 37..39 are crossed.
+		{"exactly half", col(37), geom.Pt(40, 20), 3},
+		{"a hair under half", col(37), geom.Pt(39.9, 20), 2.9},
+		// Up to x = 36: the head crosses 33..36 from outside.
+		{"into half from outside", col(30), geom.Pt(36, 20), 3},
+		{"straight on", Foot{At: geom.Pt(36, 21), Facing: 0, Width: 6, Depth: 1.5}, geom.Pt(36, 14), 0},
+		{"straight on, offset", Foot{At: geom.Pt(40, 21), Facing: 0, Width: 6, Depth: 1.5}, geom.Pt(40, 14), 0},
+		// A diagonal way in from 15" ahead and beyond the flank: once its
+		// front edge is 12" ahead its body is on 39..45, and it ends on
+		// 36..42: it crosses 36..39, half.
+		{"diagonal", Foot{At: geom.Pt(45, 25), Facing: 0, Width: 6, Depth: 1.5}, geom.Pt(39, 19), 3},
+		// Its near edge 12.5" ahead: beyond the band.
+		{"beyond 12 inches", Foot{At: geom.Pt(30, 23.5), Facing: 90, Width: 2, Depth: 6}, geom.Pt(45, 23.5), 0},
+		// Its near edge exactly 12" ahead: in the band, all the way.
+		{"at 12 inches", Foot{At: geom.Pt(30, 23), Facing: 90, Width: 2, Depth: 6}, geom.Pt(45, 23), 6},
+		{"no move", col(37), geom.Pt(37, 20), 0},
+	} {
+		if got := c.f.Across(c.to, g, 12); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%s: across %v, want %v", c.name, got, c.want)
+		}
+		for _, a := range []float64{90, 137, 300} {
+			m := geom.Pt(-7, 11)
+			to := turn(Foot{At: c.to}, a, m).At
+			if got := turn(c.f, a, m).Across(to, turn(g, a, m), 12); math.Abs(got-c.want) > 1e-9 {
+				t.Errorf("%s turned %v degrees: across %v, want %v", c.name, a, got, c.want)
+			}
+		}
+	}
+}
+
+// TestAcrossMatchesSampling checks Across against lanes sampled along g's
+// front edge and moments sampled along f's way: a lane counts if f, at
+// some moment, covers a point of it from g's front edge to ahead in
+// front, and f does not cover it (anywhere) both where it starts and
+// where it ends.
+func TestAcrossMatchesSampling(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f, g := drawFoot(t, "f"), drawFoot(t, "g")
+		to := geom.Pt(rapid.Float64Range(-30, 30).Draw(t, "tx"), rapid.Float64Range(-30, 30).Draw(t, "ty"))
+		ahead := rapid.Float64Range(1, 20).Draw(t, "ahead")
+		ga := g.Ahead()
+		// along is the span of u where the line v of g's frame meets m,
+		// if it does.
+		along := func(m Foot, v float64) (float64, float64, bool) {
+			c := m.Corners()
+			lo, hi, ok := math.Inf(1), math.Inf(-1), false
+			for i := range 4 {
+				pu, pv := g.localIn(ga, c[i])
+				qu, qv := g.localIn(ga, c[(i+1)%4])
+				if (pv-v)*(qv-v) > 0 || pv == qv {
+					continue
+				}
+				u := pu + (qu-pu)*(v-pv)/(qv-pv)
+				lo, hi, ok = min(lo, u), max(hi, u), true
+			}
+			return lo, hi, ok
+		}
+		const lanes, moments = 200, 400
+		n := 0
+		end := f
+		end.At = to
+		for i := range lanes {
+			v := g.Width * ((float64(i)+0.5)/lanes - 0.5)
+			_, _, s := along(f, v)
+			_, _, e := along(end, v)
+			if s && e {
+				continue
+			}
+			for k := 0; k <= moments; k++ {
+				m := f
+				q := float64(k) / moments
+				m.At = geom.Pt(f.At.X+(to.X-f.At.X)*q, f.At.Y+(to.Y-f.At.Y)*q)
+				if lo, hi, ok := along(m, v); ok && hi >= 0 && lo <= ahead {
+					n++
+					break
+				}
+			}
+		}
+		got := f.Across(to, g, ahead)
+		sampled := g.Width * float64(n) / lanes
+		// A lane and a moment of sampling each may miss a sliver.
+		step := f.At.Dist(to)/moments + math.Hypot(f.Width, f.Depth)/moments
+		if math.Abs(got-sampled) > 2*g.Width/lanes+4*step {
+			t.Fatalf("across %v, sampled %v", got, sampled)
+		}
+	})
+}

@@ -43,6 +43,10 @@ const (
 	// Reach is how near a commander must be to the unit he joins with
 	// follow me or rally (BP-4: in proximity).
 	Reach = 12.0
+	// NotClear is the share of a target's area in the shooter's front arc
+	// at or below which it is a not-clear target: "50%+ out of front arc"
+	// (BP-5), so a unit exactly half out is not clear.
+	NotClear = 0.5
 )
 
 // Rules runs BP games. It implements game.Rules.
@@ -62,6 +66,9 @@ type Rules struct {
 	traits  map[string]int
 	types   []string
 	shapes  []string
+	// margin is the combat-margin house rule of bp/options: the loser of
+	// a combat tests at minus the margin (BP-6; off in our source).
+	margin bool
 }
 
 // New makes the rule set from a loaded table set (the built-in tables with
@@ -78,7 +85,7 @@ func New(set *table.Set) (*Rules, error) {
 			return nil, fmt.Errorf("bp: %w", err)
 		}
 	}
-	for _, id := range []string{"bp/move", "bp/range", "bp/footprint", "bp/orders", "bp/traits"} {
+	for _, id := range []string{"bp/move", "bp/range", "bp/footprint", "bp/orders", "bp/traits", "bp/options"} {
 		if _, err := set.FindLookup(id); err != nil {
 			return nil, fmt.Errorf("bp: %w", err)
 		}
@@ -160,6 +167,22 @@ func New(set *table.Set) (*Rules, error) {
 		}
 		r.traits[tr] = int(c.Num.Num().Int64())
 	}
+	// The house rules of bp/options the procedures read, each yes or no.
+	opts := map[string]bool{}
+	for _, o := range []string{"combat-margin"} {
+		if !slices.Contains(set.Lookup("bp/options").Param("option").Names(), o) {
+			return nil, fmt.Errorf("bp: bp/options has no row for %s, which the procedures read; allowed values of a row: yes, no", o)
+		}
+		c, err := get("bp/options", map[string]string{"option": o})
+		if err != nil {
+			return nil, err
+		}
+		if c.Text != "yes" && c.Text != "no" {
+			return nil, fmt.Errorf("bp: bp/options option=%s: %q is neither yes nor no", o, c.Text)
+		}
+		opts[o] = c.Text == "yes"
+	}
+	r.margin = opts["combat-margin"]
 	sr, err := sight.Parse("rules/bp/sight.yaml", sightYAML)
 	if err != nil {
 		return nil, err
@@ -222,7 +245,8 @@ func (r *Rules) Spec() battle.Spec {
 }
 
 // Check tests a scenario against BP: every side has brigades, every unit
-// faces some way and stands on the table.
+// stands on the table in a formation its type can take (BP-4), and every
+// commander stands on the table.
 func (r *Rules) Check(sc *battle.Scenario) error {
 	for _, s := range sc.Sides {
 		if len(s.Formations) < 2 {
@@ -232,6 +256,10 @@ func (r *Rules) Check(sc *battle.Scenario) error {
 			if u.OffBoard {
 				return &battle.PathError{Path: u.Path, Line: u.Line, Msg: "at is missing: every unit starts on the table"}
 			}
+			if !r.takes(u.Type, u.Shape) {
+				return &battle.PathError{Path: u.Path + ".formation", Line: u.Line,
+					Msg: fmt.Sprintf("%s is %s, which cannot take formation %s (BP-4); allowed for %s: %s", u.ID, u.Type, u.Shape, u.Type, join(r.Shapes()[u.Type]))}
+			}
 		}
 		for _, g := range s.Generals {
 			if g.OffBoard {
@@ -240,6 +268,16 @@ func (r *Rules) Check(sc *battle.Scenario) error {
 		}
 	}
 	return nil
+}
+
+// takes reports whether a unit of type ty can stand in formation shape:
+// artillery is limbered or unlimbered, and only artillery is (BP-4; the
+// formations are those of bp/footprint).
+func (r *Rules) takes(ty, shape string) bool {
+	if _, ok := r.foot[shape]; !ok {
+		return false
+	}
+	return (ty == "artillery" || ty == "horse-artillery") == (shape == "limbered" || shape == "unlimbered")
 }
 
 // moveOf is the distance of one move of a unit: its own, or its type's.

@@ -381,8 +381,8 @@ func (k *cmd) move() error {
 		if _, ok := k.r.foot[shape]; !ok {
 			return game.Reject("BP-4", "%s is not a formation; allowed: %s", shape, join(k.r.shapes))
 		}
-		if isArtillery(bu) != (shape == "limbered" || shape == "unlimbered") {
-			return game.Reject("BP-4", "%s cannot take formation %s: artillery is limbered or unlimbered, and only artillery is", u.ID, shape)
+		if !k.r.takes(bu.Type, shape) {
+			return game.Reject("BP-4", "%s cannot take formation %s: artillery is limbered or unlimbered, and only artillery is; allowed for %s: %s", u.ID, shape, bu.Type, join(k.r.Shapes()[bu.Type]))
 		}
 	}
 	if !k.sc.Field.Contains(to) {
@@ -599,10 +599,12 @@ func (k *cmd) away(u *Unit, f foot.Foot, to geom.Point, shape string, facing flo
 // across lists the enemy units that may give traversing fire at a unit
 // moving from f straight to to: units that shoot, out of combat and with
 // their closing or traversing fire of the turn unused, across whose front
-// the move passes within 12" ahead of them over half their frontage or
-// more (BP-5; our reading of "moves through at least half the unit's
-// frontage"), and that see it, as sees says (with fog of war, each unit
-// itself where the move ends).
+// the mover's footprint passes within 12" ahead of them over half their
+// frontage or more (BP-5; our reading of "moves through at least half the
+// unit's frontage": the ground its footprint sweeps, foot.Across, not
+// counting lanes it covers both where it starts and where it ends), and
+// that see it, as sees says (with fog of war, each unit itself where the
+// move ends).
 func (r *Rules) across(s *game.State, id string, f foot.Foot, to geom.Point, sees func(e *Unit) bool) []string {
 	st := ext(s)
 	mover := st.Unit(id)
@@ -613,36 +615,7 @@ func (r *Rules) across(s *game.State, id string, f foot.Foot, to geom.Point, see
 			continue
 		}
 		g := r.footOf(s, e.Piece)
-		a := g.Ahead()
-		rt := geom.Pt(-a.Y, a.X)
-		loc := func(p geom.Point) (float64, float64) {
-			dx, dy := p.X-g.At.X, p.Y-g.At.Y
-			return dx*a.X + dy*a.Y, dx*rt.X + dy*rt.Y
-		}
-		u0, v0 := loc(f.At)
-		u1, v1 := loc(to)
-		// Clip the way to the band 0 <= u <= Proximity ahead of the front.
-		t0, t1 := 0.0, 1.0
-		for _, c := range [][2]float64{{u0, u1 - u0}, {Proximity - u0, u0 - u1}} {
-			p, q := c[1], c[0] // keep where p*t + q >= 0
-			if math.Abs(p) < 1e-12 {
-				if q < 0 {
-					t0, t1 = 1, 0
-				}
-				continue
-			}
-			if t := -q / p; p > 0 {
-				t0 = max(t0, t)
-			} else {
-				t1 = min(t1, t)
-			}
-		}
-		if t0 >= t1 {
-			continue
-		}
-		va, vb := v0+(v1-v0)*t0, v0+(v1-v0)*t1
-		lo, hi := max(min(va, vb), -g.Width/2), min(max(va, vb), g.Width/2)
-		if hi-lo < g.Width/2-slack {
+		if f.Across(to, g, Proximity) < g.Width/2-slack {
 			continue
 		}
 		// It fires with all its normal rules: the mover, where it ends,
@@ -1050,10 +1023,16 @@ func (r *Rules) respond(x *game.Tx, ch *Charge, resp string, auto bool) error {
 	return x.Emit(game.Event{Type: EvResponded, Side: ext(s).Unit(ch.Target).Side, See: game.All, Rule: "BP-4", Rolls: rolls, Moves: moves, Data: d})
 }
 
+// shareEps absorbs the rounding of an area share worked out by clipping
+// (foot.InArc): a unit standing exactly half in the arc may come out a
+// hair over half.
+const shareEps = 1e-9
+
 // targets lists the enemy units a unit may shoot at, closest first: in
 // its front arc and range, not in combat, seen (BP-5), and with fog of war
 // spotted by seat (its side, or game.Umpire for all). notClear says which
-// of them it may pass over.
+// of them it may pass over: among them a unit with half or more of its
+// area outside the front arc (NotClear), exactly half included.
 func (r *Rules) targets(s *game.State, sc *battle.Scenario, id string, cover []string, seat string) (ids []string, dists []float64, notClear []bool) {
 	st := ext(s)
 	u, bu, p := st.Unit(id), sc.Unit(id), s.Piece(id)
@@ -1074,7 +1053,7 @@ func (r *Rules) targets(s *game.State, sc *battle.Scenario, id string, cover []s
 			continue
 		}
 		eb := sc.Unit(e.ID)
-		nc := isSkirmisher(eb, ep) || isArtillery(eb) && ep.Shape == "unlimbered" || share < 0.5 ||
+		nc := isSkirmisher(eb, ep) || isArtillery(eb) && ep.Shape == "unlimbered" || share <= NotClear+shareEps ||
 			isArtillery(bu) && d > rng/2+slack || slices.Contains(cover, e.ID)
 		ids, dists, notClear = append(ids, e.ID), append(dists, d), append(notClear, nc)
 	}
@@ -1260,9 +1239,11 @@ func (r *Rules) breakTest(x *game.Tx, id string, after, margin int) (*Test, *gam
 	return test, ro, moves, nil
 }
 
-// fight resolves one engagement: both sides roll at once, the side that
-// inflicts fewer casualties loses by the difference, and its units take
-// break tests, as do units beyond their stamina (BP-6).
+// fight resolves one engagement: both sides roll at once, and a unit
+// whose casualties then exceed its stamina takes a break test (BP-6, as
+// shooting does, BP-5). With the combat-margin house rule (bp/options)
+// the side that inflicts fewer casualties also loses by the difference,
+// and each of its units tests at minus it.
 func (k *cmd) fight() error {
 	u := k.st.Unit(k.a.Unit)
 	if u == nil || k.sc.Unit(k.a.Unit) == nil || u.Side != k.side && u.Hidden {
@@ -1281,7 +1262,7 @@ func (k *cmd) fight() error {
 func (r *Rules) fight(x *game.Tx, id string) error {
 	st := ext(x.S)
 	group := st.group(id)
-	d := &Fought{Units: group}
+	d := &Fought{Units: group, Margins: r.margin}
 	var rolls []game.Roll
 	recv := map[string]int{}
 	inflicted := map[string]int{}
@@ -1302,7 +1283,7 @@ func (r *Rules) fight(x *game.Tx, id string) error {
 	for _, sd := range st.sides {
 		d.Scores = append(d.Scores, Score{Side: sd, Casualties: inflicted[sd]})
 	}
-	if len(d.Scores) == 2 && d.Scores[0].Casualties != d.Scores[1].Casualties {
+	if r.margin && len(d.Scores) == 2 && d.Scores[0].Casualties != d.Scores[1].Casualties {
 		lo, hi := d.Scores[0], d.Scores[1]
 		if lo.Casualties > hi.Casualties {
 			lo, hi = hi, lo

@@ -148,9 +148,14 @@ type Fought struct {
 	Units  []string `json:"units"`
 	Blows  []Blow   `json:"blows"`
 	Scores []Score  `json:"scores"`
-	Loser  string   `json:"loser,omitempty"` // the side that lost, "" for a draw
-	Margin int      `json:"margin,omitempty"`
-	After  []int    `json:"after"` // each unit's casualties after
+	// Margins says the combat-margin house rule was played (bp/options):
+	// then Loser is the side that inflicted fewer casualties ("" for a
+	// draw), Margin the difference, and the loser's units test at minus
+	// it. Without it no side loses a combat (BP-6).
+	Margins bool   `json:"margins,omitempty"`
+	Loser   string `json:"loser,omitempty"`
+	Margin  int    `json:"margin,omitempty"`
+	After   []int  `json:"after"` // each unit's casualties after
 	// Shaken lists the units shaken after it.
 	Shaken []string `json:"shaken,omitempty"`
 	Tests  []Test   `json:"tests,omitempty"`
@@ -503,9 +508,11 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 			parts = append(parts, fmt.Sprintf("%s %d on %s", name(b.Unit), b.Casualties, name(b.Target)))
 		}
 		s := "Combat: " + strings.Join(parts, ", ")
-		if d.Loser == "" {
+		switch {
+		case !d.Margins:
+		case d.Loser == "":
 			s += "; a draw"
-		} else {
+		default:
 			s += fmt.Sprintf("; %s lose by %d", name(d.Loser), d.Margin)
 		}
 		for _, t := range d.Tests {

@@ -387,7 +387,7 @@ func (r *Rules) Shapes() map[string][]string {
 	out := map[string][]string{}
 	for _, ty := range r.types {
 		for _, sh := range r.shapes {
-			if (ty == "artillery" || ty == "horse-artillery") == (sh == "limbered" || sh == "unlimbered") {
+			if r.takes(ty, sh) {
 				out[ty] = append(out[ty], sh)
 			}
 		}
