@@ -404,12 +404,14 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		if err := stage(d.Arrived, Awaiting); err != nil {
 			return err
 		}
-		for _, id := range append(slices.Clone(d.Kept), d.Pending...) {
-			o, err := order(id)
-			if err != nil {
-				return err
+		for _, ids := range [2][]string{d.Kept, d.Pending} {
+			for _, id := range ids {
+				o, err := order(id)
+				if err != nil {
+					return err
+				}
+				o.Stage, o.Taken, o.Kept = Accepted, e.Turn, o.Kind != Reserve
 			}
-			o.Stage, o.Taken, o.Kept = Accepted, e.Turn, o.Kind != Reserve
 		}
 		if err := effects(d.Effects); err != nil {
 			return err
@@ -453,21 +455,25 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 				f.Order, f.Attacked = "", false
 			}
 		}
-		for _, id := range append(slices.Clone(d.Executing), d.Existing...) {
-			o, err := order(id)
-			if err != nil {
-				return err
+		// Existing: a reserve's existing orders, which it executes only
+		// once released (st.attack leaves a reserve alone).
+		for _, ids := range [2][]string{d.Executing, d.Existing} {
+			for _, id := range ids {
+				o, err := order(id)
+				if err != nil {
+					return err
+				}
+				o.Stage = Executing
+				f, err := form(o.To)
+				if err != nil {
+					return err
+				}
+				f.Order, f.Declared = id, false
+				if o.Release {
+					f.Reserve = false // an order to a reserve frees it (LOB-5)
+				}
+				st.attack(f, *o, 0)
 			}
-			o.Stage = Executing
-			f, err := form(o.To)
-			if err != nil {
-				return err
-			}
-			f.Order, f.Declared = id, false
-			if o.Release {
-				f.Reserve = false // an order to a reserve frees it (LOB-5)
-			}
-			st.attack(f, *o, 0)
 		}
 		if err := effects(d.Effects); err != nil {
 			return err

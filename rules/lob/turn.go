@@ -1,7 +1,6 @@
 package lob
 
 import (
-	"slices"
 	"strconv"
 
 	"orderly/battle"
@@ -443,18 +442,23 @@ func (r *Rules) accepts(x *game.Tx, st *State, side, met string) (*Acceptance, [
 			a.Relays = append(a.Relays, r.relays(st, o, turn)...)
 		}
 	}
-	// Older orders to a Command that now executes a newer one give way.
+	// Older orders to a Command that now executes a newer one (or, in
+	// reserve, keeps it as its existing orders) give way.
+	newer := func(o *Order, ids []string) bool {
+		for _, id := range ids {
+			if n := st.Order(id); n.To == o.To && olderThan(st, o, n) {
+				return true
+			}
+		}
+		return false
+	}
 	for i := range st.Orders {
 		o := &st.Orders[i]
 		if o.Side != side || !o.Live() || exec[o.ID] || o.Kind == Reserve || o.Release && o.Kind == "" {
 			continue
 		}
-		for _, id := range append(slices.Clone(a.Executing), a.Existing...) {
-			n := st.Order(id)
-			if n.To == o.To && olderThan(st, o, n) {
-				a.Superseded = append(a.Superseded, o.ID)
-				break
-			}
+		if newer(o, a.Executing) || newer(o, a.Existing) {
+			a.Superseded = append(a.Superseded, o.ID)
 		}
 	}
 	if len(rolls) == 0 && len(a.Executing) == 0 && len(a.Existing) == 0 && len(a.Embedded) == 0 && len(a.Effects) == 0 && len(a.Relays) == 0 && len(a.Done) == 0 {
