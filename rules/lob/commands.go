@@ -33,6 +33,8 @@ func (r *Rules) Command(c *game.Command, x *game.Tx) error {
 		return k.skedaddle()
 	case "condition":
 		return k.condition()
+	case "designate":
+		return k.designate()
 	case "post":
 		return k.move(true)
 	case "aware":
@@ -165,9 +167,11 @@ type Draft struct {
 // reading of 10.8c). An artillery battalion takes move orders only; a
 // move order names its destination; an order to establish a reserve names
 // the formation (the Command itself, a division of a corps or a brigade
-// of a division). Embedded artillery battalions move with the order. An
-// order to a Command in reserve releases it, and its rolls get the +2 of
-// the user's tables.
+// of a division), or to a corps may leave it to the corps leader, who
+// names it once the order reaches his HQ (designate). Embedded artillery
+// battalions move with the order. An order sent to a Command in reserve
+// releases it, and its rolls get the +2 of the user's tables; an order to
+// the Command above a reserve does not (LOB-5, 10.4c).
 func (k *cmd) draft() (*Draft, error) {
 	a := k.a
 	sd := k.st.Side(k.side)
@@ -240,22 +244,14 @@ func (k *cmd) draft() (*Draft, error) {
 		o.From = sender.ID
 	}
 	if kind == Reserve {
-		target := f
-		if a.Reserve != "" {
-			if target, err = k.formation(a.Reserve, "reserve"); err != nil {
+		// An order to a corps may leave the reserve to its leader.
+		if a.Reserve != "" || f.Kind != KindCorps {
+			target, err := k.reserveOf(f, a.Reserve, "reserve")
+			if err != nil {
 				return nil, err
 			}
-			if target.ID != f.ID && !k.st.within(target.ID, f.ID) {
-				return nil, game.Reject("LOB-5", "%s is not under %s; a reserve is the Command itself or one of its formations", target.ID, f.ID)
-			}
+			o.Reserve = target.ID
 		}
-		if target.Kind != KindDivision && target.Kind != "brigade" {
-			return nil, game.Reject("LOB-5", "a reserve is a division or a brigade; %s is a %s", target.ID, target.Kind)
-		}
-		if target.Reserve {
-			return nil, game.Reject("LOB-5", "%s is in reserve already", target.ID)
-		}
-		o.Reserve = target.ID
 	} else if a.Reserve != "" {
 		return nil, game.Reject("LOB-5", "only an order of kind reserve names a reserve")
 	}
@@ -295,6 +291,29 @@ func (k *cmd) draft() (*Draft, error) {
 	}
 	d.Params = map[string]string{"value": strconv.Itoa(by.Value), "release": strconv.FormatBool(o.Release)}
 	return d, nil
+}
+
+// reserveOf checks the formation an order to Command f places in reserve
+// (LOB-5): f itself when id is "", or a formation under it; a division or
+// a brigade, not in reserve already.
+func (k *cmd) reserveOf(f *Formation, id, what string) (*Formation, error) {
+	target := f
+	if id != "" {
+		var err error
+		if target, err = k.formation(id, what); err != nil {
+			return nil, err
+		}
+		if target.ID != f.ID && !k.st.within(target.ID, f.ID) {
+			return nil, game.Reject("LOB-5", "%s is not under %s; a reserve is the Command itself or one of its formations", target.ID, f.ID)
+		}
+	}
+	if target.Kind != KindDivision && target.Kind != "brigade" {
+		return nil, game.Reject("LOB-5", "a reserve is a division or a brigade; %s is a %s", target.ID, target.Kind)
+	}
+	if target.Reserve {
+		return nil, game.Reject("LOB-5", "%s is in reserve already", target.ID)
+	}
+	return target, nil
 }
 
 func join(xs []string) string {
@@ -534,6 +553,9 @@ func (k *cmd) initiative() error {
 	in := &Initiative{Leader: at.Leader.ID, Purpose: k.a.Purpose, Formation: k.side, With: at.With, Result: ro.Result}
 	if at.Target != nil {
 		in.Formation = at.Target.ID
+		if k.a.Purpose == "release-reserve" && ro.Result == "initiative" {
+			in.Follows = at.Target.Order // its existing orders (10.4c)
+		}
 	}
 	rule := "LOB-8"
 	if k.a.Purpose == "establish-reserve" || k.a.Purpose == "release-reserve" {
@@ -612,7 +634,8 @@ func (sk *Skedaddle) split() (open, own *Skedaddle) {
 	return &o, &Skedaddle{Command: sk.Command, Side: sk.Side, Held: sk.Held, Lost: sk.Lost}
 }
 
-// condition declares a conditional order's condition fulfilled (LOB-6).
+// condition declares a conditional order's condition fulfilled (LOB-6),
+// for it and its relays.
 func (k *cmd) condition() error {
 	o := k.st.Order(k.a.Order)
 	if o == nil || o.Side != k.side {
@@ -621,13 +644,76 @@ func (k *cmd) condition() error {
 	if o.Condition == "" {
 		return game.Reject("LOB-6", "order %s has no condition", o.ID)
 	}
+	if o.Parent != "" {
+		return game.Reject("LOB-6", "order %s is a relay of %s; declare the condition of %s, which reaches its relays", o.ID, o.Parent, o.Parent)
+	}
 	if o.Met {
 		return game.Reject("LOB-6", "the condition of order %s is fulfilled already", o.ID)
 	}
 	if !o.Live() {
 		return game.Reject("LOB-6", "order %s is %s", o.ID, words(o.Stage))
 	}
-	return k.emit(EvCondition, "LOB-6", nil, nil, &Condition{Order: o.ID})
+	if err := k.emit(EvCondition, "LOB-6", nil, nil, &Condition{Order: o.ID}); err != nil {
+		return err
+	}
+	// Declared in the command phase, it counts as declared before the
+	// phase's acceptance rolls: the corps, if the order has reached its
+	// HQ, and each division whose relay has arrived roll now (10.4d).
+	a, rolls, err := k.r.accepts(k.x, k.st, k.side, o.ID)
+	if err != nil || a == nil {
+		return err
+	}
+	return k.emit(EvAccepted, "LOB-6", rolls, nil, a)
+}
+
+// designate names the formation an order to establish a reserve left to
+// the leader of the Command it went to (LOB-5, 10.4c): once the order has
+// reached the Command's HQ, a division or brigade under it. The reserve
+// is identified now, so a relay that is needed (a corps under attack
+// orders) leaves now; one that is not places the reserve at once if the
+// order is accepted, else when it is.
+func (k *cmd) designate() error {
+	o := k.st.Order(k.a.Order)
+	if o == nil || o.Side != k.side || o.Parent != "" {
+		return game.Reject("LOB-5", "there is no order %s of %s", k.a.Order, k.side)
+	}
+	if o.Kind != Reserve {
+		return game.Reject("LOB-5", "order %s is an %s order; only an order to establish a reserve leaves the reserve to be named", o.ID, o.Kind)
+	}
+	if o.Reserve != "" {
+		return game.Reject("LOB-5", "order %s names its reserve already: %s", o.ID, o.Reserve)
+	}
+	switch o.Stage {
+	case Issued, Delivering:
+		return game.Reject("LOB-5", "order %s has not reached the HQ of %s yet (it arrives on turn %d); its leader names the reserve once he has it", o.ID, o.To, o.Arrives)
+	case Awaiting, Accepted:
+	default:
+		return game.Reject("LOB-5", "order %s is %s", o.ID, words(o.Stage))
+	}
+	f, err := k.command(o.To, "order")
+	if err != nil {
+		return err
+	}
+	target, err := k.reserveOf(f, k.a.Formation, "formation")
+	if err != nil {
+		return err
+	}
+	if target.ID == f.ID {
+		return game.Reject("LOB-5", "the reserve of order %s is a formation under %s", o.ID, f.ID)
+	}
+	_, by, _ := k.st.Centre(f)
+	d := &Designation{Order: o.ID, Command: f.ID, Formation: target.ID}
+	if by != nil {
+		d.By = by.ID
+	}
+	named := *o
+	named.Reserve = target.ID
+	if c, ok := k.r.reserveRelay(k.st, &named, k.s.Turn); ok && (o.Stage == Accepted || k.r.play["relay-after-acceptance"] == 0) {
+		d.Relay = &c
+	} else if !ok && o.Stage == Accepted {
+		d.Placed = true
+	}
+	return k.emit(EvDesignated, "LOB-5", nil, nil, d)
 }
 
 // aware makes an army commander aware (LOB-4). Our source says only that

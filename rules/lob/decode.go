@@ -10,7 +10,7 @@ import (
 )
 
 // verbs are LOB's commands, besides the engine's ready and end.
-var verbs = []string{"issue", "release", "initiative", "skedaddle", "condition", "post", "aware", "futile", "fulfil", "move", "form", "loss"}
+var verbs = []string{"issue", "release", "initiative", "skedaddle", "condition", "designate", "post", "aware", "futile", "fulfil", "move", "form", "loss"}
 
 // Verbs lists LOB's commands.
 func (r *Rules) Verbs() []string { return slices.Clone(verbs) }
@@ -94,6 +94,13 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 		var f map[string]*yaml.Node
 		if f, err = fields(rd, v, w, "order", "order"); err == nil {
 			a.Order, err = rd.ID(f["order"], w+".order")
+		}
+	case "designate":
+		var f map[string]*yaml.Node
+		if f, err = rd.Need(v, w, "order", "formation"); err == nil {
+			if a.Order, err = rd.ID(f["order"], w+".order"); err == nil {
+				a.Formation, err = rd.ID(f["formation"], w+".formation")
+			}
 		}
 	case "aware":
 		if v.Kind == yaml.ScalarNode && (v.Tag == "!!null" || v.Value == "") {

@@ -25,12 +25,13 @@ const (
 	EvFormed     = "formed"        // a combat unit changes formation
 	EvLost       = "lost"          // a combat unit loses strength
 	EvAware      = "aware"         // the army commander becomes aware (LOB-4)
+	EvDesignated = "designated"    // a Command's leader names the reserve an order left to him (LOB-5)
 )
 
 // EventTypes lists LOB's event types.
 func (r *Rules) EventTypes() []string {
 	return []string{EvBegun, EvAccepted, EvChecked, EvIssued, EvRelease, EvInitiative, EvSkedaddle, EvCondition, EvFutile,
-		EvDeclared, EvEnded, EvMoved, EvFormed, EvLost, EvAware}
+		EvDeclared, EvEnded, EvMoved, EvFormed, EvLost, EvAware, EvDesignated}
 }
 
 // Effect is a reserve established or released by an order or a relay.
@@ -38,6 +39,9 @@ type Effect struct {
 	Formation string `json:"formation"`
 	Reserve   bool   `json:"reserve"`
 	Order     string `json:"order,omitempty"`
+	// Follows is, for a release, the existing orders the formation
+	// follows at once (LOB-5, 10.4c); "" for none.
+	Follows string `json:"follows,omitempty"`
 }
 
 // Begun is the payload of a turn-begun event.
@@ -55,6 +59,12 @@ type Begun struct {
 	Rejoined []string `json:"rejoined,omitempty"`
 	// Arrived lists the orders that arrive and await acceptance.
 	Arrived []string `json:"arrived,omitempty"`
+	// Kept lists the relays that reach a formation in reserve, kept as
+	// its existing orders with no acceptance roll; Pending those that
+	// place a reserve, which wait for the Command to accept the order
+	// (LOB-5, 10.4c).
+	Kept    []string `json:"kept,omitempty"`
+	Pending []string `json:"pending,omitempty"`
 	// Effects are reserves set or freed by relays that arrive.
 	Effects []Effect `json:"effects,omitempty"`
 	// Relays are the orders a corps relays to its divisions.
@@ -77,7 +87,11 @@ type Acceptance struct {
 	Embedded  []string `json:"embedded,omitempty"`
 	Executing []string `json:"executing,omitempty"`
 	// Acting lists the Command of each order in Executing.
-	Acting     []string `json:"acting,omitempty"`
+	Acting []string `json:"acting,omitempty"`
+	// Existing lists the relays a formation in reserve takes up as its
+	// existing orders, now that its Command executes the order: it
+	// follows them once released (LOB-5, 10.4c).
+	Existing   []string `json:"existing,omitempty"`
 	Superseded []string `json:"superseded,omitempty"`
 	Effects    []Effect `json:"effects,omitempty"`
 	Relays     []Order  `json:"relays,omitempty"`
@@ -137,6 +151,24 @@ type Initiative struct {
 	Formation string `json:"formation"`
 	With      string `json:"with,omitempty"` // associate-artillery: the Command
 	Result    string `json:"result"`
+	// Follows is, for a reserve released, the existing orders it follows
+	// at once (LOB-5, 10.4c).
+	Follows string `json:"follows,omitempty"`
+}
+
+// Designation is the payload of a designated event: the leader of the
+// Command an order to establish a reserve went to names the formation
+// the order left to him (LOB-5, 10.4c).
+type Designation struct {
+	Order     string `json:"order"`
+	Command   string `json:"command"`
+	By        string `json:"by"`
+	Formation string `json:"formation"`
+	// Relay is the order's relay to the formation, which leaves now (a
+	// corps under attack orders); Placed says the formation is placed in
+	// reserve now (the order is accepted and needs no relay).
+	Relay  *Order `json:"relay,omitempty"`
+	Placed bool   `json:"placed,omitempty"`
 }
 
 // Skedaddle is the payload of a skedaddled event. A skedaddle an enemy
@@ -247,6 +279,8 @@ func (r *Rules) Payload(typ string) (any, bool) {
 		return &Lost{}, true
 	case EvAware:
 		return &Aware{}, true
+	case EvDesignated:
+		return &Designation{}, true
 	}
 	return nil, false
 }
@@ -278,13 +312,21 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 			if err != nil {
 				return err
 			}
-			f.Reserve = ef.Reserve
+			if ef.Reserve {
+				f.Reserve = true
+			} else {
+				st.free(f, e.Turn, r.play)
+			}
 			if ef.Order != "" {
 				o, err := order(ef.Order)
 				if err != nil {
 					return err
 				}
 				o.Stage = Done
+				// A relay that places a reserve completes its order.
+				if p := st.Order(o.Parent); p != nil && o.Kind == Reserve && p.Stage == Accepted {
+					p.Stage = Done
+				}
 			}
 		}
 		return nil
@@ -362,6 +404,15 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		if err := stage(d.Arrived, Awaiting); err != nil {
 			return err
 		}
+		for _, ids := range [2][]string{d.Kept, d.Pending} {
+			for _, id := range ids {
+				o, err := order(id)
+				if err != nil {
+					return err
+				}
+				o.Stage, o.Taken, o.Kept = Accepted, e.Turn, o.Kind != Reserve
+			}
+		}
 		if err := effects(d.Effects); err != nil {
 			return err
 		}
@@ -404,21 +455,25 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 				f.Order, f.Attacked = "", false
 			}
 		}
-		for _, id := range d.Executing {
-			o, err := order(id)
-			if err != nil {
-				return err
+		// Existing: a reserve's existing orders, which it executes only
+		// once released (st.attack leaves a reserve alone).
+		for _, ids := range [2][]string{d.Executing, d.Existing} {
+			for _, id := range ids {
+				o, err := order(id)
+				if err != nil {
+					return err
+				}
+				o.Stage = Executing
+				f, err := form(o.To)
+				if err != nil {
+					return err
+				}
+				f.Order, f.Declared = id, false
+				if o.Release {
+					f.Reserve = false // an order to a reserve frees it (LOB-5)
+				}
+				st.attack(f, *o, 0)
 			}
-			o.Stage = Executing
-			f, err := form(o.To)
-			if err != nil {
-				return err
-			}
-			f.Order, f.Declared = id, false
-			if o.Release {
-				f.Reserve = false // an order to a reserve frees it (LOB-5)
-			}
-			st.attack(f, *o, 0)
 		}
 		if err := effects(d.Effects); err != nil {
 			return err
@@ -535,7 +590,7 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		case "establish-reserve":
 			f.Reserve = true
 		case "release-reserve":
-			f.Reserve = false
+			st.free(f, e.Turn, r.play)
 		case "associate-artillery":
 			f.Associated = d.With
 		}
@@ -664,6 +719,22 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 			return err
 		}
 		sd.Aware = true
+	case *Designation:
+		o, err := order(d.Order)
+		if err != nil {
+			return err
+		}
+		f, err := form(d.Formation)
+		if err != nil {
+			return err
+		}
+		o.Reserve = f.ID
+		if d.Relay != nil {
+			st.put(*d.Relay)
+		}
+		if d.Placed {
+			f.Reserve, o.Stage = true, Done
+		}
 	}
 	return nil
 }
@@ -685,13 +756,40 @@ func (st *State) put(o Order) {
 // rolled with the division leader's value, so by divisions; a corps'
 // divisions recover when its attack order ends); a reinforcement's fluke
 // checks start in the command phase after it enters (entry, when not 0).
+// A division in reserve takes the order as its existing orders only
+// (LOB-5): it is marked when released.
 func (st *State) attack(f *Formation, o Order, entry int) {
-	if o.Kind != Attack || f.Kind != KindDivision {
+	if o.Kind != Attack || f.Kind != KindDivision || f.Reserve {
 		return
 	}
 	f.Attacked = true
 	if entry > 0 && f.Kind == KindDivision {
 		f.FlukeFrom, f.Losses = entry+1, 0
+	}
+}
+
+// free takes formation f out of reserve by a release (LOB-5, 10.4c): it
+// follows its existing orders at once. A division whose orders are an
+// attack checks fluke stoppage from the command phase fluke-delay turns on
+// (not before the grace period of the orders at the start), counting its
+// losses from now, and will need attack recovery (10.7b: reserves
+// established under attack orders that release to attack check).
+func (st *State) free(f *Formation, turn int, play map[string]int) {
+	f.Reserve = false
+	if f.Kind != KindDivision {
+		return
+	}
+	o := st.liveAttack(f)
+	if o == nil {
+		return
+	}
+	from := turn + play["fluke-delay"]
+	if o.Start {
+		from = max(from, play["grace-turns"]+1)
+	}
+	f.FlukeFrom, f.Losses = from, 0
+	if f.Order == o.ID {
+		f.Attacked = true
 	}
 }
 

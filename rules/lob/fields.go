@@ -12,11 +12,13 @@ import (
 // rolls is matched on each: check is "ID RESULT" for any acceptance,
 // fluke, recovery, initiative or command roll in it ("union-3 accepted",
 // "II-1 fluke", "II-1 second pass", "pope issued"), relayed "ID TURN" for
-// a relay and the turn it arrives, roll "SUBJECT NATURAL TOTAL".
+// a relay and the turn it arrives, roll "SUBJECT NATURAL TOTAL", kept for
+// a relay that arrives with no acceptance roll (at a reserve, LOB-5),
+// follows for the existing orders a released reserve follows.
 func (r *Rules) Fields() []string {
 	return []string{"turn", "phase", "step", "type", "side", "order", "command", "leader", "unit", "kind", "purpose",
-		"dist", "turns", "arrives", "check", "executing", "superseded", "relayed", "arrived", "entered", "reserve", "released",
-		"held", "to", "cost", "roll", "result", "natural", "total", "rule", "verb"}
+		"dist", "turns", "arrives", "check", "executing", "superseded", "relayed", "arrived", "kept", "entered", "reserve", "released",
+		"follows", "held", "to", "cost", "roll", "result", "natural", "total", "rule", "verb"}
 }
 
 // Match reports whether LOB field name of e is want.
@@ -33,6 +35,9 @@ func (r *Rules) Match(e *game.Event, name, want string) bool {
 		for _, ef := range es {
 			if name == "reserve" && ef.Reserve || name == "released" && !ef.Reserve {
 				add(ef.Formation)
+			}
+			if name == "follows" && ef.Follows != "" {
+				add(ef.Follows)
 			}
 		}
 	}
@@ -51,6 +56,9 @@ func (r *Rules) Match(e *game.Event, name, want string) bool {
 		switch name {
 		case "arrived", "order":
 			add(d.Arrived...)
+		case "kept":
+			add(d.Kept...)
+			add(d.Pending...)
 		case "entered":
 			add(d.Entered...)
 			add(d.Rejoined...)
@@ -73,6 +81,8 @@ func (r *Rules) Match(e *game.Event, name, want string) bool {
 		switch name {
 		case "executing":
 			add(d.Executing...)
+		case "kept":
+			add(d.Existing...)
 		case "superseded":
 			add(d.Superseded...)
 		case "order":
@@ -154,6 +164,25 @@ func (r *Rules) Match(e *game.Event, name, want string) bool {
 			add(d.Purpose)
 		case "check":
 			add(d.Leader + " " + d.Result)
+		case "follows":
+			add(d.Follows)
+		}
+	case *Designation:
+		switch name {
+		case "order":
+			add(d.Order)
+		case "command":
+			add(d.Command)
+		case "leader":
+			add(d.By)
+		case "reserve":
+			if d.Placed {
+				add(d.Formation) // placed in reserve now
+			}
+		case "relayed":
+			if d.Relay != nil {
+				add(d.Relay.ID + " " + strconv.Itoa(d.Relay.Arrives))
+			}
 		}
 	case *Skedaddle:
 		switch name {

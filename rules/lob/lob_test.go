@@ -103,6 +103,8 @@ func FuzzCommand(f *testing.F) {
 		`{side: union, initiative: {leader: best, purpose: associate-artillery, formation: II-art, with: II-2}}`,
 		`{side: union, skedaddle: II-2}`,
 		`{side: union, condition: union-1}`,
+		`{side: union, designate: {order: union-1, formation: II-2}}`,
+		`{side: union, issue: {to: II, order: reserve}}`,
 		`{side: union, post: {unit: knap, to: "0709"}}`,
 		`{side: umpire, aware: {side: union}}`,
 		`{side: union, futile: II}`,

@@ -24,7 +24,9 @@ func (r *Rules) checker(s *game.State, sc *battle.Scenario, seat, side string, a
 // for a reserve under a Command, initiative for every leader, futile for
 // a Command executing an attack, fulfil for one executing an order,
 // skedaddle for a Command, condition for a Command whose conditional
-// order awaits its condition, post for batteries, and to the umpire alone
+// order awaits its condition, designate for a Command whose leader has an
+// order to establish a reserve that left the reserve to him (LOB-5), post
+// for batteries, and to the umpire alone
 // aware for each army HQ ("hq:SIDE") whose commander is unaware. In
 // movement: move for pieces with movement left, form for combat units,
 // move for a Command's HQ on the map ("hq:COMMAND") and for the army HQ
@@ -92,8 +94,15 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 				}
 			}
 			for j := range st.Orders {
-				if o := &st.Orders[j]; o.To == f.ID && o.Live() && o.Condition != "" && !o.Met {
+				o := &st.Orders[j]
+				if o.To != f.ID || o.Parent != "" || !o.Live() {
+					continue
+				}
+				if o.Condition != "" && !o.Met {
 					add(f.ID, "condition")
+				}
+				if o.Kind == Reserve && o.Reserve == "" && (o.Stage == Awaiting || o.Stage == Accepted) {
+					add(f.ID, "designate")
 				}
 			}
 			if step.Name == StepMove && f.HQOn && f.HQUsed < r.allow["leader"] {
@@ -232,7 +241,13 @@ type OrderBox struct {
 	Condition string      `json:"condition,omitempty"`
 	Met       bool        `json:"met,omitempty"`
 	Parent    string      `json:"parent,omitempty"`
-	Words     string      `json:"words"`
+	// Reserve is the formation an order to establish a reserve places;
+	// "" for one that leaves it to its Command's leader (designate).
+	Reserve string `json:"reserve,omitempty"`
+	// Kept says it is a reserve's existing orders, kept with no
+	// acceptance roll and followed once the reserve is released (LOB-5).
+	Kept  bool   `json:"kept,omitempty"`
+	Words string `json:"words"`
 	// Live says it is still to act on, not ended (fulfilled, futile,
 	// superseded, fluked and recovered).
 	Live bool `json:"live"`
@@ -299,7 +314,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 				box.Status = append(box.Status, "to-enter")
 			case f.Order == "" && !f.Rejoin:
 				box.Status = append(box.Status, "no-orders")
-			case f.Order != "":
+			case f.Order != "" && !f.Reserve:
 				box.Status = append(box.Status, Executing)
 			}
 			if f.Declared {
@@ -333,9 +348,14 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 			continue
 		}
 		box := OrderBox{ID: o.ID, Kind: o.Kind, From: o.From, To: o.To, Objective: o.Objective, Stage: o.Stage,
-			Issued: o.Issued, Arrives: o.Arrives, Failed: o.Failed, Condition: o.Condition, Met: o.Met, Parent: o.Parent, Words: orderWords(o, st.sc.Map, name), Live: o.Live()}
+			Issued: o.Issued, Arrives: o.Arrives, Failed: o.Failed, Condition: o.Condition, Met: o.Met, Parent: o.Parent,
+			Reserve: o.Reserve, Words: orderWords(o, st.sc.Map, name), Live: o.Live()}
 		if f := st.Formation(o.To); f != nil && f.Order == o.ID && f.Declared {
 			box.Words += ", declared fulfilled: it ends with the player turn"
+		}
+		if f := st.Formation(o.To); f != nil && f.Reserve && o.Live() && o.Kind != Reserve && !o.Release && (o.Kept || f.Order == o.ID) {
+			box.Kept = true
+			box.Words += ", kept by " + name(f.ID) + " in reserve as its existing orders: followed once it is released"
 		}
 		b.Orders = append(b.Orders, box)
 	}
@@ -415,6 +435,13 @@ func orderWords(o *Order, sp geom.Space, name func(string) string) string {
 		s += " " + sp.Format(*o.Objective)
 	}
 	s += " to " + name(o.To)
+	if o.Kind == Reserve && o.Parent == "" {
+		if o.Reserve == "" {
+			s += ", its leader to name the reserve"
+		} else if o.Reserve != o.To {
+			s += ", placing " + name(o.Reserve)
+		}
+	}
 	if o.Note != "" {
 		s += fmt.Sprintf(" %q", o.Note)
 	}
@@ -510,8 +537,8 @@ func (r *Rules) coming(st *State, s *game.State, side string) []Odds {
 	}
 	for i := range st.Orders {
 		o := &st.Orders[i]
-		due := o.Stage == Awaiting || (o.Stage == Issued || o.Stage == Delivering) && o.Arrives <= turn
-		if o.Side != side || !due || !r.mayRoll(st, o) {
+		due := o.Stage == Awaiting || (o.Stage == Issued || o.Stage == Delivering) && o.Arrives <= turn && !st.kept(o) && (o.Kind != Reserve || o.Parent == "")
+		if o.Side != side || !due || !r.mayRoll(st, o, "") {
 			continue
 		}
 		l := st.Leader(st.Formation(o.To).Leader)
@@ -527,7 +554,7 @@ func (r *Rules) coming(st *State, s *game.State, side string) []Odds {
 		if l == nil || !l.OnTable {
 			continue
 		}
-		if f.Kind == KindDivision && f.FlukeFrom > 0 && turn >= f.FlukeFrom && st.liveAttack(f) != nil {
+		if f.Kind == KindDivision && !f.Reserve && f.FlukeFrom > 0 && turn >= f.FlukeFrom && st.liveAttack(f) != nil {
 			add(f.ID, r.fluke.ID, fmt.Sprintf("fluke stoppage check of %s on turn %d (LOB-7)", f.ID, turn), map[string]string{"value": strconv.Itoa(l.Value),
 				"losses": strconv.Itoa(min(f.Losses, 99)), "reserve": strconv.FormatBool(st.hasReserve(f))})
 		}

@@ -6,8 +6,9 @@ import (
 )
 
 // Measures says what a Monte Carlo run of LOB measures (orderly sim): the
-// first turn each Command accepts an order, starts executing one, flukes
-// out of an attack, completes attack recovery or skedaddles (LOB-4..LOB-8).
+// first turn each Command accepts an order, starts executing one (a
+// reserve: follows its existing orders once released), flukes out of an
+// attack, completes attack recovery or skedaddles (LOB-4..LOB-8).
 func (r *Rules) Measures() game.Measure {
 	return game.Measure{What: "first turn each Command accepts an order, executes one, flukes, recovers or skedaddles",
 		Subject: "Command", Subjects: "commands", First: "first-turn",
@@ -35,6 +36,17 @@ func (r *Rules) Measure(e *game.Event, note func(subject, label string, turn int
 		}
 		for _, c := range d.Acting {
 			note(c, "executing", e.Turn)
+		}
+	case *Begun:
+		// A reserve released follows its existing orders at once (LOB-5).
+		for _, ef := range d.Effects {
+			if ef.Follows != "" {
+				note(ef.Formation, "executing", e.Turn)
+			}
+		}
+	case *Initiative:
+		if d.Follows != "" {
+			note(d.Formation, "executing", e.Turn)
 		}
 	case *Checks:
 		for _, c := range d.Fluke {

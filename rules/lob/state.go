@@ -208,6 +208,10 @@ type Order struct {
 	// Start says it was in force at the start or on entry (11.0: relayed
 	// already): fluke checks wait for the grace period.
 	Start bool `json:"start,omitempty"`
+	// Kept says it is a relay that reached its formation in reserve: not
+	// an order the reserve accepts, but its existing orders, taken up
+	// with no acceptance roll and followed once it is released (10.4c).
+	Kept bool `json:"kept,omitempty"`
 }
 
 // Live reports whether an order is still to act on: not ended.
@@ -300,7 +304,7 @@ func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 			if fm.Entered {
 				o.Stage = Executing
 				fm.Order = o.ID
-				if o.Kind == Attack && fm.Kind == KindDivision {
+				if o.Kind == Attack && fm.Kind == KindDivision && !fm.Reserve {
 					fm.FlukeFrom, fm.Attacked = r.play["grace-turns"]+1, true
 				}
 			}
@@ -321,7 +325,11 @@ func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 					c.Start = true
 					st.Orders = append(st.Orders, c)
 					f.Order = c.ID
-					if c.Kind == Attack && f.Kind == KindDivision {
+					// A division in reserve holds the order as its
+					// existing orders: no fluke checks, nor attack
+					// recovery, until it is released to attack (10.4c,
+					// 10.7b).
+					if c.Kind == Attack && f.Kind == KindDivision && !f.Reserve {
 						f.FlukeFrom, f.Attacked = r.play["grace-turns"]+1, true
 					}
 				}

@@ -71,10 +71,19 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 				parts = append(parts, "orders "+strings.Join(d.Arrived, ", ")+" arrive and await acceptance")
 			}
 		}
+		for _, id := range d.Kept {
+			parts = append(parts, "order "+id+" reaches its formation in reserve, which keeps it as its existing orders with no acceptance roll")
+		}
+		for _, id := range d.Pending {
+			parts = append(parts, "order "+id+" arrives and places its reserve once the Command accepts the order")
+		}
 		for _, ef := range d.Effects {
-			if ef.Reserve {
+			switch {
+			case ef.Reserve:
 				parts = append(parts, fmt.Sprintf("%s is placed in reserve by the relay", name(ef.Formation)))
-			} else {
+			case ef.Follows != "":
+				parts = append(parts, fmt.Sprintf("%s is released from reserve by the relay and follows its existing orders (%s)", name(ef.Formation), ef.Follows))
+			default:
 				parts = append(parts, fmt.Sprintf("%s is released from reserve by the relay", name(ef.Formation)))
 			}
 		}
@@ -95,6 +104,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		}
 		if len(d.Executing) > 0 {
 			parts = append(parts, strings.Join(d.Executing, ", ")+" now executing")
+		}
+		if len(d.Existing) > 0 {
+			parts = append(parts, strings.Join(d.Existing, ", ")+" kept in reserve as existing orders, followed once released")
 		}
 		if len(d.Superseded) > 0 {
 			parts = append(parts, strings.Join(d.Superseded, ", ")+" superseded")
@@ -143,6 +155,8 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		}
 		if d.Order.Reserve != "" {
 			s += ", placing " + name(d.Order.Reserve) + " in reserve"
+		} else if d.Order.Kind == Reserve {
+			s += ", its leader to name the reserve"
 		}
 		if len(d.With) > 0 {
 			var b []string
@@ -164,6 +178,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		}
 		if d.Result != "initiative" {
 			return fmt.Sprintf("%s fails to gain initiative to %s for %s%s.", name(d.Leader), words(d.Purpose), what, roll(0))
+		}
+		if d.Follows != "" {
+			return fmt.Sprintf("%s gains initiative to %s for %s%s; it follows its existing orders (%s).", name(d.Leader), words(d.Purpose), what, roll(0), d.Follows)
 		}
 		return fmt.Sprintf("%s gains initiative to %s for %s%s.", name(d.Leader), words(d.Purpose), what, roll(0))
 	case *Skedaddle:
@@ -242,6 +259,17 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		return fmt.Sprintf("%s loses %s (%d left).", name(d.Unit), plural(d.Points, "strength point", "strength points"), d.Left)
 	case *Aware:
 		return fmt.Sprintf("The army commander of %s becomes aware.", name(d.Side))
+	case *Designation:
+		s := fmt.Sprintf("%s names %s as the reserve of order %s", name(d.By), name(d.Formation), d.Order)
+		switch {
+		case d.Relay != nil:
+			s += fmt.Sprintf("; %s relays it, arriving turn %d", name(d.Command), d.Relay.Arrives)
+		case d.Placed:
+			s += "; " + name(d.Formation) + " is placed in reserve"
+		default:
+			s += "; it is placed in reserve once " + name(d.Command) + " accepts the order"
+		}
+		return s + "."
 	}
 	return e.Type
 }

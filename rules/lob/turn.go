@@ -25,7 +25,7 @@ const (
 // Verbs of each player step. futile, fulfil and skedaddle may come at any
 // point of the player turn (10.7a, 10.9).
 var (
-	ordersVerbs = []string{"issue", "release", "initiative", "skedaddle", "condition", "post", "aware", "futile", "fulfil"}
+	ordersVerbs = []string{"issue", "release", "initiative", "skedaddle", "condition", "designate", "post", "aware", "futile", "fulfil"}
 	moveVerbs   = []string{"move", "form", "initiative", "skedaddle", "futile", "fulfil"}
 	combatVerbs = []string{"loss", "skedaddle", "futile", "fulfil"}
 )
@@ -122,7 +122,9 @@ func (r *Rules) delivery(sender string, aware bool, from geom.Point, radius int,
 
 // relay works out the order a Command (the corps from) relays to one
 // under it (to), from where its HQ stands to the receiver's (LOB-4, LOB-6):
-// its own delivery time, no command roll.
+// its own delivery time, no command roll. A relay to a formation in
+// reserve reads the chart's reserve row (10.6a) but never releases it:
+// it becomes the reserve's existing orders (LOB-5, 10.4c).
 func (r *Rules) relay(st *State, o *Order, from, to *Formation, turn int) (Order, bool) {
 	at, by, ok := st.Centre(from)
 	dest, _, ok2 := st.Centre(to)
@@ -135,8 +137,37 @@ func (r *Rules) relay(st *State, o *Order, from, to *Formation, turn int) (Order
 	}
 	c := *o
 	c.ID, c.From, c.To, c.Parent, c.Issued, c.Arrives, c.Stage, c.Failed, c.Taken, c.Start = o.ID+"/"+to.ID, from.ID, to.ID, o.ID, turn, turn+rt.turns, Delivering, 0, 0, false
-	c.Release = to.Reserve && o.Kind != Reserve
+	c.Release = false
 	return c, true
+}
+
+// reserveRelay is the relay of order o, which names the formation its
+// Command is to place in reserve, to that formation (LOB-5, 10.4c): only a
+// corps under attack orders relays it, and only to a formation under it;
+// ok is false when no relay is needed. The relay starts when the formation
+// is identified: when the order reaches the corps HQ if it names it, else
+// when the corps leader names it (designate).
+func (r *Rules) reserveRelay(st *State, o *Order, turn int) (Order, bool) {
+	f, target := st.Formation(o.To), st.Formation(o.Reserve)
+	if f == nil || target == nil || f.Kind != KindCorps || target.ID == f.ID {
+		return Order{}, false
+	}
+	if cur := st.Executing(f); cur == nil || cur.Kind != Attack {
+		return Order{}, false
+	}
+	return r.relay(st, o, f, target, turn)
+}
+
+// kept reports whether order o, arriving now, is a relay that reaches a
+// formation in reserve: the reserve keeps it as its existing orders, with
+// no acceptance roll (LOB-5, 10.4c). An order sent to the reserve itself
+// releases it and is rolled for.
+func (st *State) kept(o *Order) bool {
+	if o.Parent == "" || o.Embedded || o.Release || o.Kind == Reserve {
+		return false
+	}
+	f := st.Formation(o.To)
+	return f != nil && f.Reserve
 }
 
 // senderOf is how lob/delivery names a Command that sends or relays.
@@ -172,10 +203,15 @@ func (r *Rules) relays(st *State, o *Order, turn int) []Order {
 // begin starts a side's player turn: per-turn counts are cleared; the
 // army commander becomes aware when the scenario says; reinforcements and
 // HQs due enter, taking up their orders; reinforcements that rejoin
-// their corps adopt its order; orders due arrive (a relay that sets or
-// frees a reserve takes effect); a corps relays each order that reaches
-// its HQ (LOB-4, LOB-6: from arrival, independent of its acceptance,
-// unless lob/play's relay-after-acceptance says otherwise).
+// their corps adopt its order; orders due arrive (a release frees its
+// reserve, which follows its existing orders at once; a relay that
+// places a reserve does so once its Command has accepted the order); a
+// relay that reaches a formation in reserve is kept as its existing
+// orders, with no acceptance roll (LOB-5, 10.4c); a corps relays each
+// order that reaches its HQ, and an order naming the reserve it is to
+// establish, when one is needed, to that formation (LOB-4, LOB-5, LOB-6:
+// from arrival, independent of its acceptance, unless lob/play's
+// relay-after-acceptance says otherwise).
 func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 	turn := x.S.Turn
 	b := &Begun{Side: side}
@@ -227,8 +263,13 @@ func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 	var freed []Effect
 	for i := range st.Orders {
 		if o := &st.Orders[i]; o.Release && o.Kind == "" && arrived(o) {
-			// A release relayed down from the Command: the reserve is free.
-			freed = append(freed, Effect{Formation: o.To, Reserve: false, Order: o.ID})
+			// A release relayed down from the Command: the reserve is free
+			// and follows its existing orders (10.4c).
+			ef := Effect{Formation: o.To, Reserve: false, Order: o.ID}
+			if f := st.Formation(o.To); f != nil {
+				ef.Follows = f.Order
+			}
+			freed = append(freed, ef)
 		}
 	}
 	if len(freed) > 0 {
@@ -243,12 +284,27 @@ func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 		}
 		switch {
 		case o.Kind == Reserve && o.Parent != "":
-			// A relayed order to establish a reserve (LOB-5).
-			b.Effects = append(b.Effects, Effect{Formation: o.To, Reserve: true, Order: o.ID})
+			// A relayed order to establish a reserve (LOB-5): it places
+			// the reserve if its Command has accepted the order, and
+			// waits for that otherwise.
+			if p := st.Order(o.Parent); p == nil || p.Stage == Accepted || p.Stage == Done {
+				b.Effects = append(b.Effects, Effect{Formation: o.To, Reserve: true, Order: o.ID})
+			} else {
+				b.Pending = append(b.Pending, o.ID)
+			}
+		case st.kept(o):
+			// A relay to a formation in reserve: not an order it accepts
+			// but its existing orders, followed once released (10.4c).
+			b.Kept = append(b.Kept, o.ID)
 		default:
 			b.Arrived = append(b.Arrived, o.ID)
 			if r.play["relay-after-acceptance"] == 0 {
 				b.Relays = append(b.Relays, r.relays(st, o, turn)...)
+				if o.Kind == Reserve && o.Parent == "" {
+					if c, ok := r.reserveRelay(st, o, turn); ok {
+						b.Relays = append(b.Relays, c)
+					}
+				}
 			}
 		}
 	}
@@ -298,15 +354,32 @@ func child(po *Order, p, f *Formation, turn int) Order {
 // Command's; an order to establish a reserve sets it, or (a corps under
 // attack orders naming a division) relays it; an accepted order executes
 // once its condition is met and, for a relayed one, its corps has
-// accepted too (LOB-6), superseding the Command's older orders.
+// accepted too (LOB-6), superseding the Command's older orders. A
+// formation in reserve executes no order but takes the one its Command
+// executes as its existing orders (LOB-5).
 func (r *Rules) acceptance(x *game.Tx, st *State, side string) error {
+	a, rolls, err := r.accepts(x, st, side, "")
+	if err != nil || a == nil {
+		return err
+	}
+	return x.Emit(game.Event{Type: EvAccepted, Side: side, See: side, Rule: "LOB-4", Rolls: rolls, Data: a})
+}
+
+// accepts works out the acceptance rolls and what follows from them
+// (acceptance); nil when nothing happens. met, when not "", is a
+// conditional order whose condition is declared fulfilled now, in the
+// orders step after this phase's rolls: the rolls and effects are only
+// those of it and its relays, which count as met (LOB-6: they start their
+// rolls at once, as if declared before the phase's acceptance rolls).
+func (r *Rules) accepts(x *game.Tx, st *State, side, met string) (*Acceptance, []game.Roll, error) {
 	turn := x.S.Turn
 	a := &Acceptance{Side: side}
 	var rolls []game.Roll
+	scope := func(o *Order) bool { return met == "" || o.ID == met || o.Parent == met }
 	accepted := map[string]bool{}
 	for i := range st.Orders {
 		o := &st.Orders[i]
-		if o.Side != side || o.Stage != Awaiting || !r.mayRoll(st, o) {
+		if o.Side != side || o.Stage != Awaiting || !scope(o) || !r.mayRoll(st, o, met) {
 			continue
 		}
 		f := st.Formation(o.To)
@@ -314,7 +387,7 @@ func (r *Rules) acceptance(x *game.Tx, st *State, side string) error {
 		ro, _, err := x.Roll(r.accept.ID, o.ID, map[string]string{"value": strconv.Itoa(l.Value), "order": o.Kind,
 			"release": strconv.FormatBool(o.Release), "turns": strconv.Itoa(min(o.Failed, 50))})
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		rolls = append(rolls, *ro)
 		a.Rolls = append(a.Rolls, Take{Order: o.ID, Command: o.To, Result: ro.Result})
@@ -330,7 +403,7 @@ func (r *Rules) acceptance(x *game.Tx, st *State, side string) error {
 	}
 	for i := range st.Orders {
 		o := &st.Orders[i]
-		if o.Side == side && o.Embedded && o.Stage != Accepted && o.Live() {
+		if o.Side == side && o.Embedded && o.Stage != Accepted && o.Live() && scope(o) {
 			if p := st.Order(o.Parent); p != nil && accepted[p.ID] {
 				a.Embedded = append(a.Embedded, o.ID)
 				accepted[o.ID] = true
@@ -340,7 +413,7 @@ func (r *Rules) acceptance(x *game.Tx, st *State, side string) error {
 	exec := map[string]bool{}
 	for i := range st.Orders {
 		o := &st.Orders[i]
-		if o.Side != side || stageOf(o) != Accepted {
+		if o.Side != side || stageOf(o) != Accepted || !scope(o) {
 			continue
 		}
 		f := st.Formation(o.To)
@@ -353,36 +426,45 @@ func (r *Rules) acceptance(x *game.Tx, st *State, side string) error {
 			}
 			continue
 		}
-		if o.Condition != "" && !o.Met {
+		if o.Condition != "" && !o.Met && met == "" {
 			continue
 		}
 		if p := st.Order(o.Parent); p != nil && !o.Embedded && stageOf(p) != Accepted && p.Stage != Executing {
 			continue
 		}
 		exec[o.ID] = true
+		if f.Reserve && !o.Release {
+			a.Existing = append(a.Existing, o.ID)
+			continue
+		}
 		a.Executing, a.Acting = append(a.Executing, o.ID), append(a.Acting, o.To)
 		if accepted[o.ID] && r.play["relay-after-acceptance"] != 0 {
 			a.Relays = append(a.Relays, r.relays(st, o, turn)...)
 		}
 	}
-	// Older orders to a Command that now executes a newer one give way.
+	// Older orders to a Command that now executes a newer one (or, in
+	// reserve, keeps it as its existing orders) give way.
+	newer := func(o *Order, ids []string) bool {
+		for _, id := range ids {
+			if n := st.Order(id); n.To == o.To && olderThan(st, o, n) {
+				return true
+			}
+		}
+		return false
+	}
 	for i := range st.Orders {
 		o := &st.Orders[i]
 		if o.Side != side || !o.Live() || exec[o.ID] || o.Kind == Reserve || o.Release && o.Kind == "" {
 			continue
 		}
-		for _, id := range a.Executing {
-			n := st.Order(id)
-			if n.To == o.To && olderThan(st, o, n) {
-				a.Superseded = append(a.Superseded, o.ID)
-				break
-			}
+		if newer(o, a.Executing) || newer(o, a.Existing) {
+			a.Superseded = append(a.Superseded, o.ID)
 		}
 	}
-	if len(rolls) == 0 && len(a.Executing) == 0 && len(a.Embedded) == 0 && len(a.Effects) == 0 {
-		return nil
+	if len(rolls) == 0 && len(a.Executing) == 0 && len(a.Existing) == 0 && len(a.Embedded) == 0 && len(a.Effects) == 0 && len(a.Relays) == 0 && len(a.Done) == 0 {
+		return nil, nil, nil
 	}
-	return x.Emit(game.Event{Type: EvAccepted, Side: side, See: side, Rule: "LOB-4", Rolls: rolls, Data: a})
+	return a, rolls, nil
 }
 
 // olderThan reports whether order o came before order n (by its place in
@@ -400,13 +482,14 @@ func olderThan(st *State, o, n *Order) bool {
 }
 
 // mayRoll reports whether an order that awaits acceptance is rolled for
-// this turn.
-func (r *Rules) mayRoll(st *State, o *Order) bool {
+// this turn; met, when not "", is an order whose condition (and its
+// relays') counts as fulfilled.
+func (r *Rules) mayRoll(st *State, o *Order, met string) bool {
 	f := st.Formation(o.To)
 	if f == nil || !st.present(f) || o.Embedded {
 		return false
 	}
-	if o.Condition != "" && !o.Met {
+	if o.Condition != "" && !o.Met && (met == "" || o.ID != met && o.Parent != met) {
 		return false
 	}
 	if o.Kind == Attack && f.Recovery != "" {
@@ -418,23 +501,39 @@ func (r *Rules) mayRoll(st *State, o *Order) bool {
 	return true
 }
 
-// establish sets up the reserve an accepted order names (LOB-5): at once,
-// unless the Command is a corps under attack orders naming one of its
-// divisions, when the order is relayed to that division and sets it on
-// arrival.
+// establish sets up the reserve an order accepted now names (LOB-5): at
+// once, unless it was relayed (a corps under attack orders naming a
+// formation under it, 10.4c): the relay, which left when the formation was
+// identified, places it if it has arrived, else on arrival. An order that
+// left the choice to the Command's leader waits for him to name it
+// (designate). With lob/play's relay-after-acceptance the relay leaves
+// now.
 func (r *Rules) establish(st *State, o *Order, f *Formation, turn int, a *Acceptance) {
-	target := st.Formation(o.Reserve)
-	if target == nil {
-		target = f
+	for i := range st.Orders {
+		c := &st.Orders[i]
+		if c.Parent != o.ID || c.Kind != Reserve || !c.Live() {
+			continue
+		}
+		a.Done = append(a.Done, o.ID)
+		if c.Stage == Accepted {
+			// Arrived already, it waited for the Command's acceptance.
+			a.Effects = append(a.Effects, Effect{Formation: c.To, Reserve: true, Order: c.ID})
+		}
+		return
 	}
-	cur := st.Executing(f)
-	if f.Kind == KindCorps && target.ID != f.ID && cur != nil && cur.Kind == Attack {
-		if c, ok := r.relay(st, o, f, target, turn); ok {
-			c.Release = false
+	if o.Reserve == "" {
+		return
+	}
+	if r.play["relay-after-acceptance"] != 0 {
+		if c, ok := r.reserveRelay(st, o, turn); ok {
 			a.Relays = append(a.Relays, c)
 			a.Done = append(a.Done, o.ID)
 			return
 		}
+	}
+	target := st.Formation(o.Reserve)
+	if target == nil {
+		target = f
 	}
 	a.Effects = append(a.Effects, Effect{Formation: target.ID, Reserve: true, Order: o.ID})
 }
@@ -473,7 +572,9 @@ func (r *Rules) checks(x *game.Tx, st *State, side string) error {
 	var rolls []game.Roll
 	for i := range st.Formations {
 		f := &st.Formations[i]
-		if f.Side != side || f.Kind != KindDivision || !f.Entered || f.FlukeFrom == 0 || turn < f.FlukeFrom || st.liveAttack(f) == nil {
+		// A division in reserve makes none until released to attack
+		// (10.4c, 10.7b).
+		if f.Side != side || f.Kind != KindDivision || !f.Entered || f.Reserve || f.FlukeFrom == 0 || turn < f.FlukeFrom || st.liveAttack(f) == nil {
 			continue
 		}
 		l := st.Leader(f.Leader)

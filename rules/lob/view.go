@@ -213,6 +213,12 @@ func (r *Rules) Subjects(s *game.State, c *game.Command) ([]string, error) {
 		out = append(out, a.Unit)
 	case "aware", "condition":
 		return []string{c.Side}, nil
+	case "designate":
+		// The Command whose leader names its reserve, and the reserve.
+		if o := st.Order(a.Order); o != nil && o.Side == c.Side {
+			out = append(out, o.To)
+		}
+		out = append(out, a.Formation)
 	default:
 		for _, id := range []string{a.Formation, a.Leader, a.Unit, a.HQ, a.By} {
 			if id != "" {

@@ -63,6 +63,8 @@ export class LobPanel extends NesPanel {
     super(el, hooks);
     this.condition = '';
     this.reserve = '';
+    /** The formation picked for each order whose reserve its Command's leader names. @type {Record<string, string>} */
+    this.named = {};
     /** @type {string[]} */ this.with = [];
     /** The initiative form: open, its choices, and the leader last taken from the map. */
     this.init = { open: false, leader: '', purpose: '', formation: '', with: '', seen: '' };
@@ -235,7 +237,11 @@ export class LobPanel extends NesPanel {
       field('To', choice('lob-to', tos, this.to, set('to'), name)),
       !army && field('Order', choice('lob-kind', x.kinds || [], this.kind, set('kind'), words)),
       this.objectiveRow(),
-      reserves.length > 0 && field('Reserve', choice('lob-reserve', reserves, this.reserve, set('reserve'), (v) => (v ? name(v) : `${name(this.to)} itself`))),
+      reserves.length > 0 && field('Reserve', choice('lob-reserve', reserves, this.reserve, set('reserve'), (v) => {
+        if (v) return name(v);
+        // A corps is never a reserve: leaving it out leaves the choice to its leader.
+        return ((x.formations || {})[this.to] || {}).kind === 'corps' ? 'left to its leader to name' : `${name(this.to)} itself`;
+      })),
       battalions.length > 0 && this.battalionBoxes(battalions, issue.with || []),
       field('Note', note),
       !army && field('Condition', cond),
@@ -329,9 +335,25 @@ export class LobPanel extends NesPanel {
       return h('li', { dataset: { order: o.id, stage: o.stage, to: o.to }, class: live(o) ? null : 'ended' },
         h('span.stage', { dataset: { stage: o.stage }, text: words(o.stage) }), ' ', h('b', { text: o.id }), ` ${o.words}`,
         h('span.muted.small', { text: ` (${when})` }),
-        acts.length > 0 && h('div.buttons', null, ...acts.map(([label, cmd]) => button(label, () => this.run(cmd), { cmd: Object.keys(cmd)[0] }))));
+        acts.length > 0 && h('div.buttons', null, ...acts.map(([label, cmd]) => button(label, () => this.run(cmd), { cmd: Object.keys(cmd)[0] }))),
+        this.naming(o));
     };
     return [h('h3', { text: 'Orders' }), h('ul#lob-orders.lob-orders', null, ...list.map(item))];
+  }
+
+  /**
+   * For an order to establish a reserve that left the formation to its
+   * Command's leader, once the server offers designate: the formation to
+   * name and the button (the server refuses one that may not be named).
+   */
+  naming(o) {
+    if (o.kind !== 'reserve' || o.reserve || o.parent || !this.offered(o.to).includes('designate')) return null;
+    const under = this.under(o.to);
+    if (!under.length) return null;
+    if (!under.includes(this.named[o.id])) this.named[o.id] = under[0];
+    const pick = choice(`lob-name-${o.id}`, under, this.named[o.id], (v) => { this.named[o.id] = v; }, (id) => this.hooks.name(id));
+    return h('div.buttons', null, field('Reserve', pick),
+      button('Name the reserve', () => this.run({ designate: { order: o.id, formation: this.named[o.id] } }), { cmd: 'designate' }));
   }
 
   /** The rolls the side's next command phase will make, with exact odds. */
