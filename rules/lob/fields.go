@@ -12,11 +12,13 @@ import (
 // rolls is matched on each: check is "ID RESULT" for any acceptance,
 // fluke, recovery, initiative or command roll in it ("union-3 accepted",
 // "II-1 fluke", "II-1 second pass", "pope issued"), relayed "ID TURN" for
-// a relay and the turn it arrives, roll "SUBJECT NATURAL TOTAL".
+// a relay and the turn it arrives, roll "SUBJECT NATURAL TOTAL", entry
+// "PIECE HEX" for a piece of a reinforcement that enters elsewhere than
+// its scenario's hex (3.7a; an HQ is hq:COMMAND).
 func (r *Rules) Fields() []string {
 	return []string{"turn", "phase", "step", "type", "side", "order", "command", "leader", "unit", "kind", "purpose",
 		"dist", "turns", "arrives", "check", "executing", "superseded", "relayed", "arrived", "entered", "reserve", "released",
-		"held", "to", "cost", "roll", "result", "natural", "total", "rule", "verb"}
+		"held", "to", "cost", "roll", "result", "natural", "total", "rule", "verb", "entry"}
 }
 
 // Match reports whether LOB field name of e is want.
@@ -54,6 +56,10 @@ func (r *Rules) Match(e *game.Event, name, want string) bool {
 		case "entered":
 			add(d.Entered...)
 			add(d.Rejoined...)
+		case "entry":
+			for _, en := range d.Diverted {
+				add(en.Piece + " " + en.At)
+			}
 		case "executing":
 			for _, o := range d.Adopted {
 				add(o.ID)
@@ -206,6 +212,13 @@ func (r *Rules) Match(e *game.Event, name, want string) bool {
 	case *Formed:
 		if name == "unit" {
 			add(d.Unit)
+		}
+	case *EntryNamed:
+		switch name {
+		case "command":
+			add(d.Formation)
+		case "to":
+			add(d.At)
 		}
 	case *Lost:
 		switch name {

@@ -61,6 +61,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		if len(d.HQs) > 0 {
 			parts = append(parts, "the HQ of "+list(d.HQs, name)+" arrives")
 		}
+		for _, en := range d.Diverted {
+			parts = append(parts, entryText(en, name))
+		}
 		for _, o := range d.Adopted {
 			parts = append(parts, fmt.Sprintf("%s takes up %s", name(o.To), orderText(&o, name)))
 		}
@@ -242,6 +245,29 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		return fmt.Sprintf("%s loses %s (%d left).", name(d.Unit), plural(d.Points, "strength point", "strength points"), d.Left)
 	case *Aware:
 		return fmt.Sprintf("The army commander of %s becomes aware.", name(d.Side))
+	case *EntryNamed:
+		return fmt.Sprintf("The umpire names road hex %s for %s to enter at, should its entry area be held by the enemy.", d.At, name(d.Formation))
 	}
 	return e.Type
+}
+
+// entryText words a piece entering elsewhere than its scenario's hex
+// (3.7a): "26-ny enters at 0208, as 0108 is held by the enemy".
+func entryText(en Entry, name func(string) string) string {
+	who := name(en.Piece)
+	if id, ok := strings.CutPrefix(en.Piece, "hq:"); ok {
+		who = "the HQ of " + name(id)
+	}
+	why := "is held by the enemy"
+	if en.Why == "full" {
+		why = "is full"
+	}
+	s := fmt.Sprintf("%s enters at %s, as %s %s", who, en.At, en.From, why)
+	switch {
+	case en.Far:
+		s += " and no hex of its entry area nor road hex on a map edge is free"
+	case en.Road:
+		s += ", a road hex leading off the map, as no hex of its entry area is free"
+	}
+	return s
 }
