@@ -398,7 +398,7 @@ func (f *Formation) toArrive() bool {
 // arrives (3.7a): it goes before the hexes the scenario names.
 func (k *cmd) enter() error {
 	if !k.umpire {
-		return game.Reject("LOB-1", "only the umpire names where a reinforcement enters when its entry area is blocked; your reinforcements enter where the scenario says (3.7a)")
+		return game.Reject("LOB-1", "only the umpire names the road hex where a reinforcement enters when its entry area is blocked (3.7a); a side's reinforcements otherwise enter where the scenario says")
 	}
 	f := k.st.Formation(k.a.Formation)
 	if f == nil {

@@ -258,16 +258,13 @@ func entryText(en Entry, name func(string) string) string {
 	if id, ok := strings.CutPrefix(en.Piece, "hq:"); ok {
 		who = "the HQ of " + name(id)
 	}
-	why := "is held by the enemy"
-	if en.Why == "full" {
-		why = "is full"
-	}
-	s := fmt.Sprintf("%s enters at %s, as %s %s", who, en.At, en.From, why)
 	switch {
 	case en.Far:
-		s += " and no hex of its entry area nor road hex on a map edge is free"
+		return fmt.Sprintf("%s enters at %s, the nearest free hex, as %s, the rest of its entry area and every road hex on a map edge are held by the enemy or full", who, en.At, en.From)
 	case en.Road:
-		s += ", a road hex leading off the map, as no hex of its entry area is free"
+		return fmt.Sprintf("%s enters at %s, a road hex leading off the map, as %s and the rest of its entry area are held by the enemy or full", who, en.At, en.From)
+	case en.Why == "full":
+		return fmt.Sprintf("%s enters at %s, as %s is full", who, en.At, en.From)
 	}
-	return s
+	return fmt.Sprintf("%s enters at %s, as %s is held by the enemy", who, en.At, en.From)
 }
