@@ -352,7 +352,8 @@ func ScenarioSpec() battle.Spec {
 // Check tests a scenario against LOB: a map; a command value for the army
 // commander and every Command's leader; radii in whole hexes; HQ hexes on
 // the map; an artillery battalion with move orders only; associations that
-// name a Command of the same side.
+// name a Command of the same side; a reinforcement's road-entry, road
+// hexes on a map edge (3.7a).
 func (r *Rules) Check(sc *battle.Scenario) error {
 	if sc.Map == nil {
 		return &battle.PathError{Path: "map", Msg: "map is missing: LOB is played on a hex map"}
