@@ -96,9 +96,10 @@ func (a arrival) formation() string {
 	return a.hq.ID
 }
 
-// met is an enemy combat unit that a piece entering came upon, holding a
-// hex it would have entered, which its side does not spot (fog of war).
-type met struct {
+// blocker is an enemy combat unit that a piece entering came upon,
+// holding a hex it would have entered, which its side does not spot (fog
+// of war).
+type blocker struct {
 	piece, unit string
 	at          geom.Point
 }
@@ -110,7 +111,7 @@ type met struct {
 // for fog of war: the side learns why its piece entered elsewhere).
 // Whether a hex is held is the map as it stands, not as the side knows
 // it: a reinforcement never enters on the enemy.
-func (r *Rules) arrive(s *game.State, st *State, side string, in []arrival) ([]game.Move, []Entry, []met) {
+func (r *Rules) arrive(s *game.State, st *State, side string, in []arrival) ([]game.Move, []Entry, []blocker) {
 	t := st.sc.Terrain
 	if t == nil || len(in) == 0 {
 		return plainMoves(in), nil, nil
@@ -132,7 +133,7 @@ func (r *Rules) arrive(s *game.State, st *State, side string, in []arrival) ([]g
 	}
 	var moves []game.Move
 	var diverted []Entry
-	var contacts []met
+	var contacts []blocker
 	seen := map[string]bool{}
 	for _, a := range in {
 		from, ok := t.At(a.at())
@@ -157,7 +158,7 @@ func (r *Rules) arrive(s *game.State, st *State, side string, in []arrival) ([]g
 				// comes upon him there.
 				if u := enemy[j]; u != nil && !seen[u.ID] && s.Hidden(side, u.ID) {
 					seen[u.ID] = true
-					contacts = append(contacts, met{piece: a.id(), unit: u.ID, at: u.At})
+					contacts = append(contacts, blocker{piece: a.id(), unit: u.ID, at: u.At})
 				}
 			}
 			if at == from {

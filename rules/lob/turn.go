@@ -172,8 +172,7 @@ func (r *Rules) relays(st *State, o *Order, turn int) []Order {
 
 // begin starts a side's player turn: per-turn counts are cleared; the
 // army commander becomes aware when the scenario says; reinforcements and
-// HQs due enter, never on a hex the enemy holds (3.7a, arrive), taking up
-// their orders; reinforcements that rejoin
+// HQs due enter, taking up their orders; reinforcements that rejoin
 // their corps adopt its order; orders due arrive (a relay that sets or
 // frees a reserve takes effect); a corps relays each order that reaches
 // its HQ (LOB-4, LOB-6: from arrival, independent of its acceptance,
@@ -209,7 +208,8 @@ func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 			in = append(in, arrival{hq: f})
 		}
 	}
-	// Never on the enemy (3.7a): a piece whose hex is held enters nearby.
+	// Reinforcements and HQs never enter on the enemy (3.7a): a piece
+	// whose hex is held enters nearby (arrive).
 	moves, diverted, contacts := r.arrive(x.S, st, side, in)
 	b.Diverted = diverted
 	// Reinforcements take up the orders the scenario gives them.
