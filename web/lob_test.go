@@ -332,3 +332,50 @@ func TestBrowserLOBHidden(t *testing.T) {
 	}
 	rebel.checkConsole()
 }
+
+// TestBrowserLOBEnter: the umpire's panel names the road hex where a
+// reinforcement enters if every hex of its entry area is held by the
+// enemy (3.7a), offering only what the server accepts: the reinforcements
+// still to come, of either side, and the map's road hexes on its edges
+// (0108 and 2408 on the demo). The Union's own panel has no such form. Naming one is kept
+// in the Union's view of its reinforcement, and not in the enemy's.
+func TestBrowserLOBEnter(t *testing.T) {
+	ctx, s, dir := session(t)
+	game, tok := lobGame(t, ctx, s)
+	b := browser(t, ctx, 1280, 900)
+	ump := newPage(t, b, "lob-umpire", dir)
+	ump.open(s.ts.URL, tok["umpire"])
+	ump.until("the umpire's entry form", `!!document.querySelector('#lob-enter-at')`)
+	if got := eval[[]string](ump, `[...document.querySelectorAll('#lob-enter-at option')].map(o => o.value)`); strings.Join(got, " ") != "0108 2408" {
+		ump.fail("the umpire is offered the road hexes %v; want 0108 2408", got)
+	}
+	if got := eval[[]string](ump, `[...document.querySelectorAll('#lob-enter-formation option')].map(o => o.value)`); strings.Join(got, " ") != "hill ricketts" {
+		ump.fail("the umpire is offered the reinforcements %v; want both sides' still to come, hill and ricketts", got)
+	}
+	ump.do("pick ricketts", chromedp.SetValue(chromedp.ID("lob-enter-formation"), "ricketts"),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#lob-enter-formation').dispatchEvent(new Event('change'))`))
+	ump.until("ricketts picked", `document.querySelector('#lob-enter-formation').value === 'ricketts'`)
+	ump.do("pick 2408", chromedp.SetValue(chromedp.ID("lob-enter-at"), "2408"),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#lob-enter-at').dispatchEvent(new Event('change'))`))
+	ump.until("2408 picked", `document.querySelector('#lob-enter-at').value === '2408'`)
+	ump.do("name it", chromedp.Click(chromedp.CSS(`[data-cmd="enter"]`)))
+	for end := time.Now().Add(wait); ; time.Sleep(20 * time.Millisecond) {
+		if _, board := s.call(t, "GET", "/api/games/"+game+"/board", tok["union"], ""); strings.Contains(board, `"road-entry":[24,8]`) {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatal("the Union's view does not hold the road hex named for ricketts")
+		}
+	}
+	if _, board := s.call(t, "GET", "/api/games/"+game+"/board", tok["confederate"], ""); strings.Contains(board, `"road-entry"`) {
+		t.Fatal("the Confederate view holds the road hex named for the Union's reinforcement")
+	}
+	union := newPage(t, b, "lob-union", dir)
+	union.open(s.ts.URL, tok["union"])
+	union.until("the union panel", `!!document.querySelector('#lob-army')`)
+	if eval[bool](union, `!!document.querySelector('#lob-enter-at')`) {
+		union.fail("the Union's panel offers to name a road hex")
+	}
+	ump.checkConsole()
+	union.checkConsole()
+}

@@ -49,6 +49,8 @@ func (r *Rules) Command(c *game.Command, x *game.Tx) error {
 		return k.form()
 	case "loss":
 		return k.loss()
+	case "enter":
+		return k.enter()
 	}
 	return game.Reject("", "lob has no command %s", c.Verb)
 }
@@ -162,9 +164,10 @@ type Draft struct {
 
 // draft checks an issue command and works out the order (LOB-3, LOB-4):
 // the army commander, once a turn and not while the army HQ is
-// skedaddled, issues to any Command on the map (or moves the army HQ); a
-// corps leader issues to his own divisions without a command roll (our
-// reading of 10.8c). An artillery battalion takes move orders only; a
+// skedaddled, issues to any Command on the map (or orders the army HQ to
+// move, only when he stands stacked with it: 9.2a); a corps leader
+// issues to his own divisions without a command roll (our reading of
+// 10.8c). An artillery battalion takes move orders only; a
 // move order names its destination; an order to establish a reserve names
 // the formation (the Command itself, a division of a corps or a brigade
 // of a division), or to a corps may leave it to the corps leader, who
@@ -217,6 +220,11 @@ func (k *cmd) draft() (*Draft, error) {
 		}
 		if obj == nil {
 			return nil, game.Reject("LOB-3", "an order to move the army HQ needs its destination hex as objective")
+		}
+		if by.At != sd.HQ {
+			// 9.2a, checked before the command roll: a refusal spends none.
+			return nil, game.Reject("LOB-4", "%s stands at %s and the army HQ at %s: the army commander orders the army HQ to move only when stacked with it (9.2a); move him into hex %s first",
+				by.ID, k.sc.Map.Format(by.At), k.sc.Map.Format(sd.HQ), k.sc.Map.Format(sd.HQ))
 		}
 		d.Issue = Issue{By: by.ID, Roll: true, HQ: true, Order: Order{Side: k.side, Kind: Move, Objective: obj, Note: a.Note, From: "army", To: "hq", Issued: turn, Arrives: turn, Stage: Executing}}
 		d.Params = map[string]string{"value": strconv.Itoa(by.Value), "release": "false"}

@@ -10,7 +10,7 @@ import (
 )
 
 // verbs are LOB's commands, besides the engine's ready and end.
-var verbs = []string{"issue", "release", "initiative", "skedaddle", "condition", "designate", "post", "aware", "futile", "fulfil", "move", "form", "loss"}
+var verbs = []string{"issue", "release", "initiative", "skedaddle", "condition", "designate", "post", "aware", "futile", "fulfil", "move", "form", "loss", "enter"}
 
 // Verbs lists LOB's commands.
 func (r *Rules) Verbs() []string { return slices.Clone(verbs) }
@@ -27,7 +27,7 @@ const (
 // carried out.
 type Args struct {
 	From      string   `json:"from,omitempty"` // issue: the issuing leader (the army commander when left out)
-	To        string   `json:"to,omitempty"`   // issue: the Command (or hq); move: the hex
+	To        string   `json:"to,omitempty"`   // issue: the Command (or hq); move: the hex; enter: the road hex
 	Kind      string   `json:"order,omitempty"`
 	Objective string   `json:"objective,omitempty"`
 	Note      string   `json:"note,omitempty"`
@@ -109,6 +109,13 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 		var f map[string]*yaml.Node
 		if f, err = fields(rd, v, w, "side", "side"); err == nil && f["side"] != nil {
 			a.Side, err = rd.ID(f["side"], w+".side")
+		}
+	case "enter":
+		var f map[string]*yaml.Node
+		if f, err = rd.Need(v, w, "formation", "at"); err == nil {
+			if a.Formation, err = rd.ID(f["formation"], w+".formation"); err == nil {
+				a.To, err = rd.Hex(f["at"], w+".at")
+			}
 		}
 	case "move", "post":
 		err = readMove(rd, v, w, a, verb == "post")

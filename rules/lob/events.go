@@ -3,6 +3,7 @@ package lob
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"orderly/game"
 	"orderly/geom"
@@ -31,7 +32,7 @@ const (
 // EventTypes lists LOB's event types.
 func (r *Rules) EventTypes() []string {
 	return []string{EvBegun, EvAccepted, EvChecked, EvIssued, EvRelease, EvInitiative, EvSkedaddle, EvCondition, EvFutile,
-		EvDeclared, EvEnded, EvMoved, EvFormed, EvLost, EvAware, EvDesignated}
+		EvDeclared, EvEnded, EvMoved, EvFormed, EvLost, EvAware, EvDesignated, EvEntry}
 }
 
 // Effect is a reserve established or released by an order or a relay.
@@ -52,6 +53,9 @@ type Begun struct {
 	// HQ arrives.
 	Entered []string `json:"entered,omitempty"`
 	HQs     []string `json:"hqs,omitempty"`
+	// Diverted lists the pieces that enter elsewhere than their
+	// scenario's hex, which the enemy holds or which is full (3.7a).
+	Diverted []Entry `json:"diverted,omitempty"`
 	// Adopted lists orders a Command takes up on entry or on rejoining.
 	Adopted []Order `json:"adopted,omitempty"`
 	// Rejoined lists reinforcements that come within their corps' radius
@@ -281,6 +285,8 @@ func (r *Rules) Payload(typ string) (any, bool) {
 		return &Aware{}, true
 	case EvDesignated:
 		return &Designation{}, true
+	case EvEntry:
+		return &EntryNamed{}, true
 	}
 	return nil, false
 }
@@ -384,6 +390,21 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 				return err
 			}
 			f.HQOn = true
+		}
+		for _, en := range d.Diverted {
+			// The HQ's counter enters where it can (the pieces' moves
+			// put the leaders and units).
+			if id, ok := strings.CutPrefix(en.Piece, "hq:"); ok {
+				f, err := form(id)
+				if err != nil {
+					return err
+				}
+				p, err := st.sc.Map.Parse(en.At)
+				if err != nil {
+					return fmt.Errorf("the HQ of %s enters at %s: %w", id, en.At, err)
+				}
+				f.HQ = p
+			}
 		}
 		for _, id := range d.Rejoined {
 			f, err := form(id)
@@ -734,6 +755,21 @@ func (r *Rules) Apply(s *game.State, e *game.Event) error {
 		}
 		if d.Placed {
 			f.Reserve, o.Stage = true, Done
+		}
+	case *EntryNamed:
+		// The umpire's road hex for the formation and those under it
+		// still to enter (3.7a).
+		f, err := form(d.Formation)
+		if err != nil {
+			return err
+		}
+		p, err := st.sc.Map.Parse(d.At)
+		if err != nil {
+			return fmt.Errorf("the entry of %s at %s: %w", d.Formation, d.At, err)
+		}
+		for _, i := range append([]int{st.form[f.ID]}, st.below(f.ID)...) {
+			at := p
+			st.Formations[i].Road = &at
 		}
 	}
 	return nil

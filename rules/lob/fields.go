@@ -14,11 +14,13 @@ import (
 // "II-1 fluke", "II-1 second pass", "pope issued"), relayed "ID TURN" for
 // a relay and the turn it arrives, roll "SUBJECT NATURAL TOTAL", kept for
 // a relay that arrives with no acceptance roll (at a reserve, LOB-5),
-// follows for the existing orders a released reserve follows.
+// follows for the existing orders a released reserve follows, entry
+// "PIECE HEX" for a piece of a reinforcement that enters elsewhere than
+// its scenario's hex (3.7a; an HQ is hq:COMMAND).
 func (r *Rules) Fields() []string {
 	return []string{"turn", "phase", "step", "type", "side", "order", "command", "leader", "unit", "kind", "purpose",
 		"dist", "turns", "arrives", "check", "executing", "superseded", "relayed", "arrived", "kept", "entered", "reserve", "released",
-		"follows", "held", "to", "cost", "roll", "result", "natural", "total", "rule", "verb"}
+		"follows", "held", "to", "cost", "roll", "result", "natural", "total", "rule", "verb", "entry"}
 }
 
 // Match reports whether LOB field name of e is want.
@@ -62,6 +64,10 @@ func (r *Rules) Match(e *game.Event, name, want string) bool {
 		case "entered":
 			add(d.Entered...)
 			add(d.Rejoined...)
+		case "entry":
+			for _, en := range d.Diverted {
+				add(en.Piece + " " + en.At)
+			}
 		case "executing":
 			for _, o := range d.Adopted {
 				add(o.ID)
@@ -235,6 +241,13 @@ func (r *Rules) Match(e *game.Event, name, want string) bool {
 	case *Formed:
 		if name == "unit" {
 			add(d.Unit)
+		}
+	case *EntryNamed:
+		switch name {
+		case "command":
+			add(d.Formation)
+		case "to":
+			add(d.At)
 		}
 	case *Lost:
 		switch name {

@@ -69,6 +69,18 @@ func skedaddles(g *game.Game, side string, from int) []*lob.Skedaddle {
 	return out
 }
 
+// enterHex has the umpire set the Confederate unit id next to hex to,
+// then move it into to in the Confederate movement step, as the umpire
+// acting for the Confederates (no command radius to keep it back).
+func enterHex(t *testing.T, g *game.Game, id, next, to string) {
+	t.Helper()
+	place(t, g, id, next)
+	toStep(t, g, "confederate", lob.StepMove)
+	if _, err := g.Do(game.Command{Side: game.Umpire, Verb: "move", Args: &lob.Args{Unit: id, To: to}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestSkedaddleShown: when an enemy line enters a Command's HQ hex, the
 // enemy is shown that the Command skedaddles, but not which of its
 // formations stood within command radius then (under fog that depends on
@@ -96,7 +108,7 @@ func TestSkedaddleShown(t *testing.T) {
 				t.Fatalf("%s: the Confederates spot 1-cav at %s", fog, cav)
 			}
 			from[i] = g.Len()
-			place(t, g, "21-va", "0506") // II-1's HQ hex
+			enterHex(t, g, "21-va", "0507", "0506") // II-1's HQ hex
 			gs[i] = g
 		}
 		if a, b := gametest.Knows(gs[0], "confederate"), gametest.Knows(gs[1], "confederate"); !bytes.Equal(a, b) {
@@ -127,7 +139,7 @@ func TestSkedaddleShown(t *testing.T) {
 		t.Fatal(err)
 	}
 	from := g.Len()
-	place(t, g, "21-va", "0906") // II-1's HQ hex
+	enterHex(t, g, "21-va", "0905", "0906") // II-1's HQ hex
 	seen := skedaddles(g, "confederate", from)
 	if len(seen) != 1 || strings.Join(seen[0].Commands, " ") != "II-1" || seen[0].Cause != "21-va" {
 		t.Fatalf("the Confederates see %+v; want II-1 to skedaddle for 21-va", seen)

@@ -340,7 +340,8 @@ func ScenarioSpec() battle.Spec {
 			{On: battle.OnGeneral, Name: "unaware-until", Type: battle.AttrInteger, Min: bound(1), Max: bound(1000), Doc: "On the army commander: he is unaware before this turn, which lengthens delivery on the user's chart (LOB-4); aware from the start when left out."},
 			{On: battle.OnFormation, Name: "hq", Type: battle.AttrWord, Doc: "Hex label of the Command's HQ (a corps, division or artillery battalion), where it stands or, with hq-arrives, where it arrives. Until it is on the map the Command's highest leader on the map acts as its HQ (LOB-1)."},
 			{On: battle.OnFormation, Name: "hq-arrives", Type: battle.AttrInteger, Min: bound(1), Max: bound(1000), Doc: "The turn the Command's HQ arrives at its hq hex; on the map from the start when left out."},
-			{On: battle.OnFormation, Name: "arrives", Type: battle.AttrInteger, Min: bound(1), Max: bound(1000), Doc: "A reinforcement: the turn its leaders and units enter, each at its at hex (LOB-1, LOB-7)."},
+			{On: battle.OnFormation, Name: "arrives", Type: battle.AttrInteger, Min: bound(1), Max: bound(1000), Doc: "A reinforcement: the turn its leaders and units enter, each at its at hex (LOB-1, LOB-7); a piece whose hex the enemy holds enters at the nearest free hex of the reinforcement's entry area, the at and hq hexes of its pieces (3.7a)."},
+			{On: battle.OnFormation, Name: "road-entry", Type: battle.AttrText, Doc: "On a reinforcement (with arrives or hq-arrives), and the formations under it: the labels of road hexes on a map edge, such as \"0108 2408\", where its pieces enter, in this order of preference, when every hex of its entry area is held by the enemy (3.7a); the umpire may name another (enter), and when none is free the map's road hex on an edge nearest the area is taken."},
 			{On: battle.OnFormation, Name: "battalion", Type: battle.AttrBool, Doc: "The division is an artillery battalion: a Command of artillery that takes move orders only (LOB-3)."},
 			{On: battle.OnFormation, Name: "associated", Type: battle.AttrText, Doc: "An artillery battalion's associated Command, whose accepted orders carry the battalion's embedded order with them."},
 			{On: battle.OnFormation, Name: "reserve", Type: battle.AttrBool, Doc: "The formation (a division or a brigade) starts in reserve (LOB-5)."},
@@ -351,7 +352,8 @@ func ScenarioSpec() battle.Spec {
 // Check tests a scenario against LOB: a map; a command value for the army
 // commander and every Command's leader; radii in whole hexes; HQ hexes on
 // the map; an artillery battalion with move orders only; associations that
-// name a Command of the same side.
+// name a Command of the same side; a reinforcement's road-entry, road
+// hexes on a map edge (3.7a).
 func (r *Rules) Check(sc *battle.Scenario) error {
 	if sc.Map == nil {
 		return &battle.PathError{Path: "map", Msg: "map is missing: LOB is played on a hex map"}
@@ -379,6 +381,16 @@ func (r *Rules) Check(sc *battle.Scenario) error {
 				}
 				if !sc.Map.Contains(p) {
 					return &battle.PathError{Path: where + ".hq", Line: f.Line, Msg: fmt.Sprintf("hex %s is off the map", lbl)}
+				}
+			}
+			if v, ok := f.Attrs["road-entry"]; ok {
+				_, arr := f.Attrs["arrives"]
+				_, hqArr := f.Attrs["hq-arrives"]
+				if !arr && !hqArr {
+					return &battle.PathError{Path: where + ".road-entry", Line: f.Line, Msg: "road-entry is for a reinforcement: give it with arrives (or hq-arrives), the turn it enters (3.7a)"}
+				}
+				if _, err := roadList(sc, fmt.Sprint(v)); err != nil {
+					return &battle.PathError{Path: where + ".road-entry", Line: f.Line, Msg: err.Error()}
 				}
 			}
 			if _, ok := f.Attrs["hq-arrives"]; ok {

@@ -185,6 +185,12 @@ func TestBlind(t *testing.T) {
 	// On the demo's small field the pieces hidden from a side are mostly
 	// its leaders, which block no move: here they are units as well.
 	t.Run("wooded", func(t *testing.T) { gametest.Blind(t, r, gametest.ReadFile(t, r, "testdata/blind.yaml"), 6, probe) })
+	// Reinforcements that arrive where the enemy's units start, which
+	// their side does not spot: blocked in one game of a pair and not in
+	// the other (3.7a).
+	t.Run("entry", func(t *testing.T) {
+		gametest.Blind(t, r, gametest.ReadFile(t, r, "testdata/blind-entry.yaml"), 6, probe)
+	})
 }
 
 // probe aims moves (to the hex, past it, and along a path given hex by

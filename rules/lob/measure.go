@@ -364,10 +364,15 @@ func (k *cmd) move(post bool) error {
 			return err
 		}
 	}
-	if met == nil {
+	if met != nil {
+		if err := k.x.Contact(k.side, id, met.ID, met.At, rule); err != nil {
+			return err
+		}
+	}
+	if m.unit == nil {
 		return nil
 	}
-	return k.x.Contact(k.side, id, met.ID, met.At, rule)
+	return k.entered(m.unit, pl.Hexes)
 }
 
 // cost is what m's steps along path cost, from where it stands.
@@ -382,56 +387,81 @@ func (k *cmd) cost(m *mover, path []int) int {
 	return total
 }
 
-// Settle makes a Command skedaddle when an enemy combat unit in line or
-// mounted (formed, not routed) stands in its HQ's hex, and the army HQ
-// likewise (LOB-8: open order infantry does not cause one). Everyone who
-// sees it is told that the Command skedaddles, with the Commands it takes
-// along; which of its formations were within command radius, and which
-// lose reserve status, its own side alone is told, in an event of its
-// own (split).
-func (r *Rules) Settle(x *game.Tx) error {
-	st := ext(x.S)
-	cause := func(side string, at geom.Point) string {
-		for i := range st.Units {
-			u := &st.Units[i]
-			if u.alive() && u.Side != side && u.At == at && (u.Shape == "line" || u.Shape == "mounted") && u.Status != "routed" {
-				return u.ID
-			}
-		}
-		return ""
+// Settle does nothing: a skedaddle is caused by an enemy unit moving
+// into an HQ's hex (entered, in move), not by where pieces stand; a
+// reinforcement the engine places, or a piece the umpire sets down, does
+// not enter a hex (10.9, 3.7a).
+func (r *Rules) Settle(*game.Tx) error { return nil }
+
+// entered makes each enemy Command whose HQ (or the leader acting as it,
+// LOB-1) stands in a hex that combat unit u entered on its move, path,
+// skedaddle, and an enemy army HQ likewise (LOB-8, 10.9): a unit in line
+// or mounted, formed and not routed, causes one; open order infantry does
+// not. Everyone who sees it is told that the Command skedaddles, with the
+// Commands it takes along; which of its formations were within command
+// radius, and which lose reserve status, its own side alone is told, in
+// an event of its own (split). Under fog of war an HQ the mover's side
+// did not spot is met: a contact, so that it knows what its unit found.
+func (k *cmd) entered(u *Unit, path []int) error {
+	if u.Shape != "line" && u.Shape != "mounted" || u.Status == "routed" {
+		return nil
 	}
-	for i := range st.Formations {
-		f := &st.Formations[i]
-		if !f.IsCommand() || f.Skedaddle {
+	t := k.sc.Terrain
+	in := make(map[geom.Point]bool, len(path))
+	for _, j := range path {
+		in[t.Point(j)] = true
+	}
+	meet := func(id string, at geom.Point) error {
+		if !k.hidden(id) {
+			return nil
+		}
+		return k.x.Contact(k.side, u.ID, id, at, "LOB-8")
+	}
+	gone := map[string]bool{}
+	for i := range k.st.Formations {
+		f := &k.st.Formations[i]
+		if f.Side == k.side || !f.IsCommand() || f.Skedaddle || gone[f.ID] {
 			continue
 		}
-		at, _, ok := st.Centre(f)
-		if !ok {
+		at, by, ok := k.st.Centre(f)
+		if !ok || !in[at] {
 			continue
 		}
-		if c := cause(f.Side, at); c != "" {
-			sk, moves := st.skedaddle(f, c)
-			open, own := sk.split()
-			if err := x.Emit(game.Event{Type: EvSkedaddle, Side: f.Side, See: game.All, Rule: "LOB-8", Moves: moves, Data: open}); err != nil {
-				return err
-			}
-			if own == nil {
-				continue
-			}
-			if err := x.Emit(game.Event{Type: EvSkedaddle, Side: f.Side, See: f.Side, Rule: "LOB-8", Data: own}); err != nil {
-				return err
-			}
+		centre := commandHQ(f.ID)
+		if !f.HQOn && by != nil {
+			centre = by.ID
+		}
+		if err := meet(centre, at); err != nil {
+			return err
+		}
+		sk, moves := k.st.skedaddle(f, u.ID)
+		// A Command that skedaddled on this move already is not taken
+		// along again.
+		sk.Commands = slices.DeleteFunc(sk.Commands, func(id string) bool { return id != f.ID && gone[id] })
+		for _, id := range sk.Commands {
+			gone[id] = true
+		}
+		open, own := sk.split()
+		if err := k.x.Emit(game.Event{Type: EvSkedaddle, Side: f.Side, See: game.All, Rule: "LOB-8", Moves: moves, Data: open}); err != nil {
+			return err
+		}
+		if own == nil {
+			continue
+		}
+		if err := k.x.Emit(game.Event{Type: EvSkedaddle, Side: f.Side, See: f.Side, Rule: "LOB-8", Data: own}); err != nil {
+			return err
 		}
 	}
-	for i := range st.Sides {
-		sd := &st.Sides[i]
-		if sd.Skedaddle {
+	for i := range k.st.Sides {
+		sd := &k.st.Sides[i]
+		if sd.ID == k.side || sd.Skedaddle || !in[sd.HQ] {
 			continue
 		}
-		if c := cause(sd.ID, sd.HQ); c != "" {
-			if err := x.Emit(game.Event{Type: EvSkedaddle, Side: sd.ID, See: game.All, Rule: "LOB-8", Data: &Skedaddle{Side: sd.ID, Cause: c}}); err != nil {
-				return err
-			}
+		if err := meet(armyHQ(sd.ID), sd.HQ); err != nil {
+			return err
+		}
+		if err := k.x.Emit(game.Event{Type: EvSkedaddle, Side: sd.ID, See: game.All, Rule: "LOB-8", Data: &Skedaddle{Side: sd.ID, Cause: u.ID}}); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -26,8 +26,10 @@ func (r *Rules) checker(s *game.State, sc *battle.Scenario, seat, side string, a
 // skedaddle for a Command, condition for a Command whose conditional
 // order awaits its condition, designate for a Command whose leader has an
 // order to establish a reserve that left the reserve to him (LOB-5), post
-// for batteries, and to the umpire alone
-// aware for each army HQ ("hq:SIDE") whose commander is unaware. In
+// for batteries, and to the umpire alone aware for each army HQ
+// ("hq:SIDE") whose commander is unaware, and in every player step enter
+// for each Command still to come, of either side, when the map has road
+// hexes on its edges (Board.Exits). In
 // movement: move for pieces with movement left, form for combat units,
 // move for a Command's HQ on the map ("hq:COMMAND") and for the army HQ
 // under a move order ("hq:SIDE"). In combat: loss for any unit on the
@@ -53,6 +55,13 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 		for _, o := range st.Sides {
 			if !o.Aware {
 				add("hq:"+o.ID, "aware")
+			}
+		}
+		if len(RoadExits(st.sc.Terrain)) > 0 {
+			for i := range st.Formations {
+				if f := &st.Formations[i]; f.IsCommand() && f.toArrive() {
+					add(f.ID, "enter")
+				}
 			}
 		}
 	}
@@ -166,7 +175,7 @@ type Board struct {
 	// ("hq:SIDE"), in its movement step.
 	Movers map[string]UnitBox `json:"movers"`
 	// Recipients are the Commands the army commander may order, and "hq"
-	// for his army HQ.
+	// for his army HQ while he stands stacked with it (9.2a).
 	Recipients []string `json:"recipients"`
 	// Orders are the seat's side's orders, in the order of issue, with
 	// their stage (LOB-4, LOB-6, LOB-7) in words.
@@ -181,6 +190,10 @@ type Board struct {
 	Purposes []string `json:"purposes"`
 	Shapes   []string `json:"shapes"`
 	Stages   []string `json:"stages"`
+	// Exits are, for the umpire, the road hexes on the map's edges: those
+	// enter accepts as where a reinforcement enters when its entry area
+	// is blocked (3.7a).
+	Exits []geom.Point `json:"exits,omitempty"`
 }
 
 // FormationBox is a formation as a page draws it.
@@ -388,11 +401,22 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 			b.Recipients = append(b.Recipients, f.ID)
 		}
 	}
-	b.Recipients = append(b.Recipients, "hq")
+	if sd := st.Side(side); sd != nil {
+		// The army HQ is ordered to move only by the army commander
+		// stacked with it (9.2a).
+		if l := st.Leader(sd.Army); l != nil && l.OnTable && l.At == sd.HQ {
+			b.Recipients = append(b.Recipients, "hq")
+		}
+	}
 	if moving {
 		r.movers(st, side, blocked, b.Movers)
 	}
 	b.Odds = r.coming(st, s, side)
+	if seat == game.Umpire {
+		for _, j := range RoadExits(st.sc.Terrain) {
+			b.Exits = append(b.Exits, st.sc.Terrain.Point(j))
+		}
+	}
 	return b
 }
 

@@ -95,8 +95,14 @@ func TestPageOrder(t *testing.T) {
 		t.Fatalf("the issued order is not on the union board: %+v", b.Orders)
 	}
 	o := b.Orders[i]
-	if !slices.Contains(b.Recipients, "II") || !slices.Contains(b.Recipients, "hq") || slices.Contains(b.Recipients, "winder") {
-		t.Errorf("the army commander's recipients are %v; want the union's Commands and hq", b.Recipients)
+	// Pope stands at 0308, the army HQ at 0208: he may not order it to
+	// move (9.2a), and the page is not offered it.
+	if !slices.Contains(b.Recipients, "II") || slices.Contains(b.Recipients, "hq") || slices.Contains(b.Recipients, "winder") {
+		t.Errorf("the army commander's recipients are %v; want the union's Commands, and not hq while he is not stacked with it", b.Recipients)
+	}
+	place(t, g, "pope", "0208")
+	if b := board(t, r, g, "union"); !slices.Contains(b.Recipients, "hq") {
+		t.Errorf("pope stacked with the army HQ: the recipients are %v; want hq among them", b.Recipients)
 	}
 	if !o.Live {
 		t.Error("an issued order is not live")
@@ -292,6 +298,7 @@ func TestPageArmyHQ(t *testing.T) {
 			t.Fatal(err)
 		}
 		toOrders(t, g, "union")
+		place(t, g, "pope", "0208") // stacked with the army HQ (9.2a)
 		evs, err := g.Do(game.Command{Side: "union", Verb: "issue", Args: &lob.Args{To: "hq", Objective: "0508"}})
 		if err != nil {
 			t.Fatal(err)

@@ -69,6 +69,18 @@ func (r *Rules) Random(g *game.Game, rng *rand.Rand) game.Command {
 	}
 	a := &Args{}
 	c := game.Command{Side: side, Args: a}
+	if step.Player() && rng.IntN(40) == 0 {
+		// The umpire names where a reinforcement enters if blocked
+		// (3.7a): a road hex on an edge, or now and then any hex.
+		c.Side, c.Verb, a.Formation = game.Umpire, "enter", pick(forms)
+		exits := RoadExits(t)
+		if len(exits) > 0 && rng.IntN(3) > 0 {
+			a.To = t.Label(exits[rng.IntN(len(exits))])
+		} else {
+			a.To = near(pick(units))
+		}
+		return c
+	}
 	switch step.Name {
 	case StepOrders:
 		switch rng.IntN(10) {

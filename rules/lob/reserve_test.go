@@ -103,17 +103,6 @@ func do(t *testing.T, g *game.Game, side, verb string, a *lob.Args) []game.Event
 	return evs
 }
 
-// toTurn plays on to side's step name of turn n.
-func toTurn(t *testing.T, g *game.Game, n int, side, name string) {
-	t.Helper()
-	for m := 0; g.State().Turn < n && m < 200; m++ {
-		if _, err := g.Do(game.Command{Side: game.Umpire, Verb: game.End}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	toStep(t, g, side, name)
-}
-
 // rolledFor lists the log's rolls on table for subject, by turn.
 func rolledFor(g *game.Game, table, subject string) []int {
 	var out []int

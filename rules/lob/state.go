@@ -139,6 +139,9 @@ type Formation struct {
 	// Rejoin: a reinforcement with no order of its own, which takes up
 	// its corps' order when it comes within the corps' radius (10.3f).
 	Rejoin bool `json:"rejoin,omitempty"`
+	// Road is the road hex leading off a map edge the umpire named for
+	// it to enter at, should its entry area be blocked (3.7a).
+	Road *geom.Point `json:"road-entry,omitempty"`
 }
 
 // IsCommand reports whether the formation is a Command.

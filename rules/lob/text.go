@@ -61,6 +61,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		if len(d.HQs) > 0 {
 			parts = append(parts, "the HQ of "+list(d.HQs, name)+" arrives")
 		}
+		for _, en := range d.Diverted {
+			parts = append(parts, entryText(en, name))
+		}
 		for _, o := range d.Adopted {
 			parts = append(parts, fmt.Sprintf("%s takes up %s", name(o.To), orderText(&o, name)))
 		}
@@ -270,6 +273,26 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 			s += "; it is placed in reserve once " + name(d.Command) + " accepts the order"
 		}
 		return s + "."
+	case *EntryNamed:
+		return fmt.Sprintf("The umpire names road hex %s for %s to enter at, should its entry area be held by the enemy.", d.At, name(d.Formation))
 	}
 	return e.Type
+}
+
+// entryText words a piece entering elsewhere than its scenario's hex
+// (3.7a): "26-ny enters at 0208, as 0108 is held by the enemy".
+func entryText(en Entry, name func(string) string) string {
+	who := name(en.Piece)
+	if id, ok := strings.CutPrefix(en.Piece, "hq:"); ok {
+		who = "the HQ of " + name(id)
+	}
+	switch {
+	case en.Far:
+		return fmt.Sprintf("%s enters at %s, the nearest free hex, as %s, the rest of its entry area and every road hex on a map edge are held by the enemy or full", who, en.At, en.From)
+	case en.Road:
+		return fmt.Sprintf("%s enters at %s, a road hex leading off the map, as %s and the rest of its entry area are held by the enemy or full", who, en.At, en.From)
+	case en.Why == "full":
+		return fmt.Sprintf("%s enters at %s, as %s is full", who, en.At, en.From)
+	}
+	return fmt.Sprintf("%s enters at %s, as %s is held by the enemy", who, en.At, en.From)
 }

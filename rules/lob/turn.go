@@ -23,11 +23,12 @@ const (
 )
 
 // Verbs of each player step. futile, fulfil and skedaddle may come at any
-// point of the player turn (10.7a, 10.9).
+// point of the player turn (10.7a, 10.9); so may the umpire's enter, which
+// names where a reinforcement enters if its entry area is blocked (3.7a).
 var (
-	ordersVerbs = []string{"issue", "release", "initiative", "skedaddle", "condition", "designate", "post", "aware", "futile", "fulfil"}
-	moveVerbs   = []string{"move", "form", "initiative", "skedaddle", "futile", "fulfil"}
-	combatVerbs = []string{"loss", "skedaddle", "futile", "fulfil"}
+	ordersVerbs = []string{"issue", "release", "initiative", "skedaddle", "condition", "designate", "post", "aware", "futile", "fulfil", "enter"}
+	moveVerbs   = []string{"move", "form", "initiative", "skedaddle", "futile", "fulfil", "enter"}
+	combatVerbs = []string{"loss", "skedaddle", "futile", "fulfil", "enter"}
 )
 
 func phaseOf(side, what string) string { return side + "-" + what }
@@ -219,7 +220,7 @@ func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 	if !sd.Aware && sd.UnawareUntil > 0 && turn >= sd.UnawareUntil {
 		b.Aware = true
 	}
-	var moves []game.Move
+	var in []arrival
 	entering := map[string]bool{}
 	for i := range st.Formations {
 		f := &st.Formations[i]
@@ -230,18 +231,23 @@ func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 			b.Entered = append(b.Entered, f.ID)
 			entering[f.ID] = true
 			if l := st.Leader(f.Leader); l != nil && !l.OnTable {
-				moves = append(moves, game.Move{General: l.ID, To: l.At, Piece: l.pi + 1})
+				in = append(in, arrival{leader: l})
 			}
 			for _, id := range f.Units {
 				if u := st.Unit(id); u != nil && !u.OnTable && !u.Gone {
-					moves = append(moves, game.Move{Unit: u.ID, To: u.At, Piece: u.pi + 1})
+					in = append(in, arrival{unit: u})
 				}
 			}
 		}
 		if f.IsCommand() && f.HasHQ && !f.HQOn && turn >= f.HQArrives && (f.Entered || entering[f.ID]) {
 			b.HQs = append(b.HQs, f.ID)
+			in = append(in, arrival{hq: f})
 		}
 	}
+	// Reinforcements and HQs never enter on the enemy (3.7a): a piece
+	// whose hex is held enters nearby (arrive).
+	moves, diverted, contacts := r.arrive(x.S, st, side, in)
+	b.Diverted = diverted
 	// Reinforcements take up the orders the scenario gives them.
 	for i := range st.Orders {
 		o := &st.Orders[i]
@@ -310,6 +316,13 @@ func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 	}
 	if err := x.Emit(game.Event{Type: EvBegun, Side: side, See: side, Rule: "LOB-4", Moves: moves, Data: b}); err != nil {
 		return err
+	}
+	// The enemy units a piece came upon where it would have entered,
+	// which its side did not spot: it knows of them now (fog of war).
+	for _, c := range contacts {
+		if err := x.Contact(side, c.piece, c.unit, c.at, "LOB-1"); err != nil {
+			return err
+		}
 	}
 	// Reinforcements with no orders of their own take up their corps'
 	// orders once within its radius (10.3f), now that they stand on the map.

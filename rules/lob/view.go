@@ -82,6 +82,7 @@ func (r *Rules) View(s *game.State, seat string) *game.State {
 			if f := &c.Formations[i]; f.Side != seat {
 				f.Order, f.Reserve, f.Deployed, f.Declared, f.Last, f.Associated, f.Held = "", false, false, false, "", "", nil
 				f.FlukeFrom, f.Losses, f.Attacked, f.RecoverFrom = 0, 0, false, 0
+				f.Road = nil // where the umpire has it enter if blocked
 			}
 		}
 		for i := range c.Sides {

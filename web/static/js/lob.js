@@ -70,6 +70,8 @@ export class LobPanel extends NesPanel {
     this.init = { open: false, leader: '', purpose: '', formation: '', with: '', seen: '' };
     /** The server's words on the move the overlay previews. */
     this.said = '';
+    /** The umpire's choice of a reinforcement and the road hex it enters at if blocked. */
+    this.entering = this.exit = '';
   }
 
   /** The ids the board offers verb for. @param {string} verb */
@@ -158,7 +160,7 @@ export class LobPanel extends NesPanel {
     const parts = [h('p.form-status', { text: over ? 'The game is over.' : `${words(phase)} phase, ${step} step.` })];
     if (this.result) parts.push(h('p#lob-result.result', { text: this.result }));
     parts.push(this.army(x));
-    if (!over) parts.push(...this.issueForm(x), ...this.releases(), ...this.initiative(x), ...this.moving(x), ...this.combat());
+    if (!over) parts.push(...this.issueForm(x), ...this.releases(), ...this.initiative(x), ...this.moving(x), ...this.combat(), ...this.entries(x));
     parts.push(this.card(x), ...this.orderList(x), ...this.coming(x));
     fill(this.el, ...parts);
   }
@@ -319,6 +321,25 @@ export class LobPanel extends NesPanel {
       field('With', choice('lob-init-with', commands, it.with, set('with'), label)),
       odds,
       h('button#lob-initiative.btn', { type: 'button', text: 'Roll for initiative', on: { click: () => this.run(cmd) } })];
+  }
+
+  /**
+   * The umpire's road hex for a reinforcement still to come, where it
+   * enters if every hex of its entry area is held by the enemy (3.7a):
+   * the reinforcements and hexes the server offers.
+   */
+  entries(x) {
+    const ids = this.offering('enter');
+    const exits = (x.exits || []).map((p) => this.label(p));
+    if (!ids.length || !exits.length) return [];
+    if (!ids.includes(this.entering)) this.entering = ids[0];
+    if (!exits.includes(this.exit)) this.exit = exits[0];
+    const set = (key) => (v) => { this[key] = v; this.refresh(); };
+    return [h('h3', { text: 'Where a blocked reinforcement enters' }),
+      h('p.muted.small', { text: 'If every hex of its entry area is held by the enemy when it arrives, it enters at this road hex leading off the map.' }),
+      field('Reinforcement', choice('lob-enter-formation', ids, this.entering, set('entering'), (id) => this.hooks.name(id))),
+      field('Road hex', choice('lob-enter-at', exits, this.exit, set('exit'), (v) => v)),
+      button('Name the road hex', () => this.run({ enter: { formation: this.entering, at: this.exit } }), { cmd: 'enter' })];
   }
 
   /** The side's orders, each with its stage and what may be done with it now. */
