@@ -13,8 +13,9 @@ import (
 // layer a world of prices, and for each step the layer it leaves the
 // piece in.
 type layered struct {
-	w    []world // by layer, on one map
-	next [][]int // by layer: next[l][i*6+d]
+	w      []world // by layer, on one map
+	next   [][]int // by layer: next[l][i*6+d]
+	better bool    // the second layer is never worse than the first
 }
 
 func (lw layered) step(l, i, d int) (int, int, bool) {
@@ -23,9 +24,45 @@ func (lw layered) step(l, i, d int) (int, int, bool) {
 }
 
 // drawLayered draws a map and 1..3 layers of prices over it, each step
-// leading to a random layer.
+// leading to a random layer; or two layers, the second never worse than
+// the first (each step allowed in the first allowed in it at no more cost,
+// and staying in it), as a formation that only ever helps; or a trap: a
+// second layer cheaper than the first step for step, but whose every step
+// leads into a third where no step is allowed, so that it is not better.
 func drawLayered(t *rapid.T) layered {
 	first := drawWorld(t, 1, rapid.IntRange(1, 9).Draw(t, "hi"))
+	switch rapid.IntRange(0, 3).Draw(t, "kind") {
+	case 1:
+		size := len(first.cost)
+		two := make([]int, size)
+		for k := range two {
+			two[k] = 2
+		}
+		next0 := rapid.SliceOfN(rapid.IntRange(0, 1), size, size).Draw(t, "next")
+		return layered{
+			w:    []world{{first.m, two}, {first.m, slices.Repeat([]int{1}, size)}, {first.m, slices.Repeat([]int{-1}, size)}},
+			next: [][]int{next0, slices.Repeat([]int{2}, size), make([]int, size)},
+		}
+	case 0:
+		cost := make([]int, len(first.cost))
+		for k, c := range first.cost {
+			cost[k] = c
+			if c < 0 {
+				cost[k] = rapid.IntRange(-1, 9).Draw(t, "opened")
+				if cost[k] == 0 {
+					cost[k] = -1
+				}
+			} else {
+				cost[k] = max(1, c-rapid.IntRange(0, 3).Draw(t, "less"))
+			}
+		}
+		next0 := rapid.SliceOfN(rapid.IntRange(0, 1), len(cost), len(cost)).Draw(t, "next")
+		next1 := make([]int, len(cost))
+		for k := range next1 {
+			next1[k] = 1
+		}
+		return layered{w: []world{first, {first.m, cost}}, next: [][]int{next0, next1}, better: true}
+	}
 	n := rapid.IntRange(1, 3).Draw(t, "layers")
 	lw := layered{w: []world{first}}
 	for range n - 1 {
@@ -92,6 +129,9 @@ func TestLayers(t *testing.T) {
 		ls := terrain.LayersOf(m, lw.step)
 		if got, want := len(ls.Cost), 6*m.Len()*len(lw.w); got > want {
 			t.Fatalf("LayersOf made %d entries, want at most %d", got, want)
+		}
+		if lw.better && len(ls.Cost) == 12*m.Len() && ls.Better[0]&2 == 0 {
+			t.Fatalf("the second layer is never worse than the first, and LayersOf does not say so: %v", ls.Better)
 		}
 		s := terrain.NewSearch(m)
 		from := rapid.IntRange(0, m.Len()-1).Draw(t, "from")

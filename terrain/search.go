@@ -20,7 +20,8 @@ const MaxCost = 1 << 20
 type Search struct {
 	m    *Map
 	mark []mark   // by node: a cell in a layer (layer*cells + cell)
-	hex  []uint32 // by cell: the search that last gave it (Reach)
+	hex  []uint32 // by cell: the search that last settled it
+	done []uint64 // by cell: the layers it is settled in, for that search
 	gen  uint32
 	q    buckets
 	at   []hex.Hex
@@ -105,7 +106,7 @@ func (q *buckets) pop() node {
 // NewSearch makes a search over m.
 func NewSearch(m *Map) *Search {
 	n := m.Len()
-	s := &Search{m: m, mark: make([]mark, n), hex: make([]uint32, n), at: make([]hex.Hex, n), next: make([]int32, 6*n)}
+	s := &Search{m: m, mark: make([]mark, n), hex: make([]uint32, n), done: make([]uint64, n), at: make([]hex.Hex, n), next: make([]int32, 6*n)}
 	for i := range n {
 		s.at[i] = m.hexAt(i)
 		copy(s.next[6*i:6*i+6], m.cells[i].next[:])
@@ -180,9 +181,14 @@ func TableOf(m *Map, step Step) Table {
 // hex i in direction d in layer l, or -1 if the step is not allowed; the
 // same entry of Next is the layer the step leaves the piece in. One
 // layer needs no Next.
+//
+// Better[l] marks (bit k) the layers k that are never worse than layer l
+// (see LayersOf): a search that has settled a cell in such a layer k does
+// not go on from it in layer l at a cost as high.
 type Layers struct {
-	Cost Table
-	Next []uint8
+	Cost   Table
+	Next   []uint8
+	Better []uint64
 }
 
 // MaxLayers bounds the layers of a Layers.
@@ -222,8 +228,60 @@ func LayersOf(m *Map, step func(l, i, d int) (cost, next int, ok bool)) Layers {
 	}
 	if len(out.Cost) == size {
 		out.Next = nil
+		return out
+	}
+	out.Better = better(&out, size)
+	return out
+}
+
+// better works out which layers of l are never worse than which (layers
+// of size entries each, the first 64 only): layer a is never worse than
+// layer b if every step allowed in b is allowed in a at no more cost and
+// leaves the piece in a layer that is the same as, or never worse than,
+// the one b's step leaves it in. It is the greatest such relation: start
+// from every pair whose steps cost no more, and drop a pair while one of
+// its steps leads to a pair dropped. out[b] marks (bit a) each such a.
+func better(l *Layers, size int) []uint64 {
+	n := min(len(l.Cost)/max(size, 1), 64)
+	out := make([]uint64, n)
+	for a := range n {
+		for b := range n {
+			if a != b && cheaper(l, size, a, b) {
+				out[b] |= 1 << a
+			}
+		}
+	}
+	holds := func(a, b int) bool { return a == b || a < n && b < n && out[b]&(1<<a) != 0 }
+	for changed := true; changed; {
+		changed = false
+		for a := range n {
+			for b := range n {
+				if out[b]&(1<<a) == 0 {
+					continue
+				}
+				for e := range size {
+					if l.Cost[b*size+e] >= 0 && !holds(int(l.Next[a*size+e]), int(l.Next[b*size+e])) {
+						out[b] &^= 1 << a
+						changed = true
+						break
+					}
+				}
+			}
+		}
 	}
 	return out
+}
+
+// cheaper reports whether every step allowed in layer b is allowed in
+// layer a at no more cost.
+func cheaper(l *Layers, size, a, b int) bool {
+	ca, cb := l.Cost[a*size:(a+1)*size], l.Cost[b*size:(b+1)*size]
+	for e, c := range cb {
+		if c >= 0 && (ca[e] < 0 || ca[e] > c) {
+			return false
+		}
+	}
+	return true
 }
 
 // PathOver is Path over a table, with the hexes marked in blocked (if not
@@ -253,7 +311,7 @@ func (s *Search) ReachLayers(from int, l *Layers, blocked []bool, budget int, ou
 }
 
 func (s *Search) layered(l *Layers, blocked []bool) over {
-	o := over{t: l.Cost, next: l.Next, blocked: blocked, layers: 1}
+	o := over{t: l.Cost, next: l.Next, better: l.Better, blocked: blocked, layers: 1}
 	if l.Next != nil {
 		o.layers = max(1, len(l.Cost)/(6*max(len(s.at), 1)))
 	}
@@ -266,8 +324,18 @@ type over struct {
 	step    Step
 	t       Table
 	next    []uint8
+	better  []uint64
 	blocked []bool
 	layers  int // 0 or 1: one layer
+}
+
+// split is the layer and the cell of node v (a search has few layers:
+// no division).
+func (s *Search) split(v int) (l, i int) {
+	for n := len(s.at); v >= n; v -= n {
+		l++
+	}
+	return l, v
 }
 
 // cell is the cell of node v.
@@ -275,7 +343,26 @@ func (s *Search) cell(o *over, v int) int {
 	if o.layers <= 1 {
 		return v
 	}
-	return v % len(s.at)
+	_, i := s.split(v)
+	return i
+}
+
+// settle notes that node v of layer l, at cell i, is settled: whether it
+// is the first of its cell (which then has its least cost), and whether
+// the search goes on from it: not if the cell is settled already in a
+// layer never worse than l.
+func (s *Search) settle(o *over, l, i int) (first, on bool) {
+	if o.layers <= 1 {
+		return true, true
+	}
+	if s.hex[i] != s.gen {
+		s.hex[i], s.done[i], first = s.gen, 0, true
+	}
+	on = l >= len(o.better) || s.done[i]&o.better[l] == 0
+	if l < 64 {
+		s.done[i] |= 1 << l
+	}
+	return first, on
 }
 
 // edge is the step from node v (at cell i) in direction d to cell j: the
@@ -321,7 +408,10 @@ func (s *Search) path(from, to int, o over, floor, limit int) ([]int, int, bool)
 		if n.g > s.mark[v].cost {
 			continue
 		}
-		i := s.cell(&o, v)
+		l, i := 0, v
+		if o.layers > 1 {
+			l, i = s.split(v)
+		}
 		if i == to {
 			var path []int
 			for w := v; w != from; w = int(s.mark[w].prev) {
@@ -329,6 +419,9 @@ func (s *Search) path(from, to int, o over, floor, limit int) ([]int, int, bool)
 			}
 			slices.Reverse(path)
 			return path, int(n.g), true
+		}
+		if _, on := s.settle(&o, l, i); !on {
+			continue
 		}
 		for d, j32 := range s.next[6*i : 6*i+6] {
 			j := int(j32)
@@ -373,12 +466,18 @@ func (s *Search) reach(from int, o over, budget int, out []Reached) []Reached {
 		if n.g > s.mark[v].cost {
 			continue
 		}
-		i := s.cell(&o, v)
+		l, i := 0, v
+		if o.layers > 1 {
+			l, i = s.split(v)
+		}
 		// With layers, the first node of a cell to settle gives its least
 		// cost.
-		if o.layers <= 1 || s.hex[i] != s.gen {
-			s.hex[i] = s.gen
+		first, on := s.settle(&o, l, i)
+		if first {
 			out = append(out, Reached{i, int(n.g)})
+		}
+		if !on {
+			continue
 		}
 		for d, j32 := range s.next[6*i : 6*i+6] {
 			j := int(j32)

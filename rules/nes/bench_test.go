@@ -207,7 +207,7 @@ func BenchmarkReach(b *testing.B) {
 	s := terrain.NewSearch(m)
 	from, _ := m.At(m.Grid.Point(m.Grid.Layout.FromOffset(50, 50)))
 	out := s.ReachLayers(from, &t, nil, 8*nes.Sixths, nil)
-	b.Logf("%d hexes within 8 MP of %s", len(out), m.Label(from))
+	b.Logf("%d hexes within 8 MP of %s (layers never worse: %v)", len(out), m.Label(from), t.Better)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
