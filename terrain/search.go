@@ -365,8 +365,8 @@ func (s *Search) settle(o *over, l, i int) (first, on bool) {
 	return first, on
 }
 
-// edge is the step from node v (at cell i) in direction d to cell j: the
-// node it reaches and its cost; false if it is not allowed.
+// edge is the step from node v in direction d, into cell j: the node it
+// reaches and its cost; false if it is not allowed.
 func (s *Search) edge(o *over, v, d, j int) (int, int32, bool) {
 	if o.blocked != nil && o.blocked[j] {
 		return 0, 0, false

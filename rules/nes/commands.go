@@ -344,7 +344,7 @@ func (r *Rules) Route(t *terrain.Map, md Mode, start int, path []int) (Route, st
 // hex is entered: Mode.after); the reason if a step may not be taken.
 func (r *Rules) route(t *terrain.Map, md Mode, start int, path []int, blocked []bool) (Route, string) {
 	out := Route{Path: path}
-	at := start
+	at, already := start, md.Disordered
 	for _, j := range path {
 		d := t.Dir(at, j)
 		if d < 0 {
@@ -358,7 +358,7 @@ func (r *Rules) route(t *terrain.Map, md Mode, start int, path []int, blocked []
 		case prohibited:
 			return out, fmt.Sprintf("hex %s (%s) or the hexside into it is prohibited to it", t.Label(j), t.TerrainName(j))
 		case disorderedWoods:
-			if out.Disorder {
+			if !already && out.Disorder {
 				return out, fmt.Sprintf("it disordered at hex %s on the way, and disordered cavalry and artillery may not enter woods (hex %s)", t.Label(out.DisorderAt), t.Label(j))
 			}
 			return out, fmt.Sprintf("it is disordered, and disordered cavalry and artillery may not enter woods (hex %s)", t.Label(j))
