@@ -415,21 +415,34 @@ func (r *Rules) Enter(m *terrain.Map, md Mode, i, d int) (int, Mode, bool) {
 // keeps the layers of its map.
 func (r *Rules) Layers(m *terrain.Map, md Mode) (terrain.Layers, []Mode) {
 	modes := []Mode{r.canon(md)}
-	index := func(x Mode) int {
-		x = r.canon(x)
-		n := slices.Index(modes, x)
-		if n < 0 {
-			modes = append(modes, x)
-			n = len(modes) - 1
-		}
-		return n
-	}
+	// next[l][e] is the layer a step with effects e (general order 1,
+	// disorder 2) leaves a piece of layer l in, -1 until first needed.
+	var next [][4]int
 	ls := terrain.LayersOf(m, func(l, i, d int) (int, int, bool) {
 		s, ok := r.price(m, modes[l], i, d)
 		if !ok {
 			return 0, 0, false
 		}
-		return s.mp, index(modes[l].after(s)), true
+		for len(next) <= l {
+			next = append(next, [4]int{-1, -1, -1, -1})
+		}
+		e := 0
+		if s.general {
+			e |= 1
+		}
+		if s.disorder {
+			e |= 2
+		}
+		if next[l][e] < 0 {
+			x := r.canon(modes[l].after(s))
+			n := slices.Index(modes, x)
+			if n < 0 {
+				modes = append(modes, x)
+				n = len(modes) - 1
+			}
+			next[l][e] = n
+		}
+		return s.mp, next[l][e], true
 	})
 	return ls, modes
 }
