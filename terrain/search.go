@@ -19,28 +19,31 @@ const MaxCost = 1 << 20
 // many; it is not safe for use by two goroutines at once.
 type Search struct {
 	m    *Map
-	mark []mark
+	mark []mark   // by node: a cell in a layer (layer*cells + cell)
+	hex  []uint32 // by cell: the search that last settled it
+	done []uint64 // by cell: the layers it is settled in, for that search
 	gen  uint32
 	q    buckets
 	at   []hex.Hex
 	next []int32 // the neighbours of cell i at 6*i..6*i+5, -1 off the map
 }
 
-// mark is what a search knows of a cell: seen in this search (stamp),
-// at what least cost yet, from which cell. One struct, so that a relax
+// mark is what a search knows of a node: seen in this search (stamp),
+// at what least cost yet, from which node. One struct, so that a relax
 // touches one place in memory.
 type mark struct {
 	stamp      uint32
 	cost, prev int32
 }
 
+// node is a queued node (a cell in a layer) with its cost.
 type node struct {
-	i, g int32
+	v, g int32
 }
 
-// buckets is a queue of cells by estimated total (a bucket queue: costs
+// buckets is a queue of nodes by estimated total (a bucket queue: costs
 // are small whole numbers, so each total has its own bucket, kept in a
-// ring from the least total queued). A bucket is a stack: of cells with
+// ring from the least total queued). A bucket is a stack: of nodes with
 // the same total, the one queued last comes out first, which makes a
 // search the same every time.
 type buckets struct {
@@ -103,7 +106,7 @@ func (q *buckets) pop() node {
 // NewSearch makes a search over m.
 func NewSearch(m *Map) *Search {
 	n := m.Len()
-	s := &Search{m: m, mark: make([]mark, n), at: make([]hex.Hex, n), next: make([]int32, 6*n)}
+	s := &Search{m: m, mark: make([]mark, n), hex: make([]uint32, n), done: make([]uint64, n), at: make([]hex.Hex, n), next: make([]int32, 6*n)}
 	for i := range n {
 		s.at[i] = m.hexAt(i)
 		copy(s.next[6*i:6*i+6], m.cells[i].next[:])
@@ -111,25 +114,31 @@ func NewSearch(m *Map) *Search {
 	return s
 }
 
-// begin starts a new search: every cell is unseen.
-func (s *Search) begin() {
+// begin starts a new search over layers layers: every node is unseen.
+func (s *Search) begin(layers int) {
+	if n := layers * len(s.at); len(s.mark) < n {
+		s.mark = make([]mark, n)
+		clear(s.hex)
+		s.gen = 0
+	}
 	s.gen++
 	if s.gen == 0 {
 		clear(s.mark)
+		clear(s.hex)
 		s.gen = 1
 	}
 	s.q.reset()
 }
 
-// relax notes that cell j is reached from i at cost g, if that is the
-// best yet, and queues it with the estimate f.
-func (s *Search) relax(i, j int, g, f int32) {
-	m := &s.mark[j]
+// relax notes that node w is reached from node v at cost g, if that is
+// the best yet, and queues it with the estimate f.
+func (s *Search) relax(v, w int, g, f int32) {
+	m := &s.mark[w]
 	if m.stamp == s.gen && m.cost <= g {
 		return
 	}
-	*m = mark{s.gen, g, int32(i)}
-	s.q.push(f, node{int32(j), g})
+	*m = mark{s.gen, g, int32(v)}
+	s.q.push(f, node{int32(w), g})
 }
 
 // Path is a least-cost path from from to to: the cells after from, to
@@ -138,7 +147,7 @@ func (s *Search) relax(i, j int, g, f int32) {
 // steers the search toward to (A*); 0 is always safe. Of paths of equal
 // cost it gives the same one every time.
 func (s *Search) Path(from, to int, step Step, floor, limit int) ([]int, int, bool) {
-	return s.path(from, to, step, nil, nil, floor, limit)
+	return s.path(from, to, over{step: step}, floor, limit)
 }
 
 // Table is the cost of every step over a map, worked out once: entry
@@ -163,39 +172,228 @@ func TableOf(m *Map, step Step) Table {
 	return t
 }
 
+// Layers is the cost of every step over a map for a piece whose way of
+// moving changes as it goes: a unit that changes formation or falls into
+// disorder as it enters a hex pays for the rest of its way in its new
+// state, and may be kept out of hexes it could enter before. Each state
+// is a layer, and a search runs over the cells of every layer, from
+// layer 0. Entry (l*cells+i)*6+d of Cost is the cost of the step from
+// hex i in direction d in layer l, or -1 if the step is not allowed; the
+// same entry of Next is the layer the step leaves the piece in. One
+// layer needs no Next.
+//
+// Better[l] marks (bit k) the layers k that are never worse than layer l
+// (see LayersOf): a search that has settled a cell in such a layer k does
+// not go on from it in layer l at a cost as high.
+type Layers struct {
+	Cost   Table
+	Next   []uint8
+	Better []uint64
+}
+
+// MaxLayers bounds the layers of a Layers.
+const MaxLayers = 256
+
+// LayersOf works out the layers of step over m. step prices the step from
+// hex i in direction d in layer l and names the layer it leaves the piece
+// in; layers are numbered from 0 as step first names them, and each layer
+// named is worked out in turn (at most MaxLayers: a step naming a layer
+// beyond them is not allowed).
+func LayersOf(m *Map, step func(l, i, d int) (cost, next int, ok bool)) Layers {
+	size := 6 * m.Len()
+	var out Layers
+	grow := func(layers int) {
+		for len(out.Cost) < size*layers {
+			out.Cost = append(out.Cost, make(Table, size)...)
+			out.Next = append(out.Next, make([]uint8, size)...)
+		}
+	}
+	grow(1)
+	for l := 0; l*size < len(out.Cost); l++ {
+		for i := range m.Len() {
+			for d := range 6 {
+				e := l*size + i*6 + d
+				out.Cost[e] = -1
+				if m.cells[i].next[d] < 0 {
+					continue
+				}
+				c, nx, ok := step(l, i, d)
+				if !ok || c < 0 || c > MaxCost || nx < 0 || nx >= MaxLayers {
+					continue
+				}
+				out.Cost[e], out.Next[e] = int32(c), uint8(nx)
+				grow(nx + 1)
+			}
+		}
+	}
+	if len(out.Cost) == size {
+		out.Next = nil
+		return out
+	}
+	out.Better = better(&out, size)
+	return out
+}
+
+// better works out which layers of l are never worse than which (layers
+// of size entries each, the first 64 only): layer a is never worse than
+// layer b if every step allowed in b is allowed in a at no more cost and
+// leaves the piece in a layer that is the same as, or never worse than,
+// the one b's step leaves it in. It is the greatest such relation: start
+// from every pair whose steps cost no more, and drop a pair while one of
+// its steps leads to a pair dropped. out[b] marks (bit a) each such a.
+func better(l *Layers, size int) []uint64 {
+	n := min(len(l.Cost)/max(size, 1), 64)
+	out := make([]uint64, n)
+	for a := range n {
+		for b := range n {
+			if a != b && cheaper(l, size, a, b) {
+				out[b] |= 1 << a
+			}
+		}
+	}
+	holds := func(a, b int) bool { return a == b || a < n && b < n && out[b]&(1<<a) != 0 }
+	for changed := true; changed; {
+		changed = false
+		for a := range n {
+			for b := range n {
+				if out[b]&(1<<a) == 0 {
+					continue
+				}
+				for e := range size {
+					if l.Cost[b*size+e] >= 0 && !holds(int(l.Next[a*size+e]), int(l.Next[b*size+e])) {
+						out[b] &^= 1 << a
+						changed = true
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// cheaper reports whether every step allowed in layer b is allowed in
+// layer a at no more cost.
+func cheaper(l *Layers, size, a, b int) bool {
+	ca, cb := l.Cost[a*size:(a+1)*size], l.Cost[b*size:(b+1)*size]
+	for e, c := range cb {
+		if c >= 0 && (ca[e] < 0 || ca[e] > c) {
+			return false
+		}
+	}
+	return true
+}
+
 // PathOver is Path over a table, with the hexes marked in blocked (if not
 // nil) not to be entered.
 func (s *Search) PathOver(from, to int, t Table, blocked []bool, floor, limit int) ([]int, int, bool) {
-	return s.path(from, to, nil, t, blocked, floor, limit)
+	return s.path(from, to, over{t: t, blocked: blocked}, floor, limit)
 }
 
 // ReachOver is Reach over a table, with the hexes marked in blocked (if
 // not nil) not to be entered.
 func (s *Search) ReachOver(from int, t Table, blocked []bool, budget int, out []Reached) []Reached {
-	return s.reach(from, nil, t, blocked, budget, out)
+	return s.reach(from, over{t: t, blocked: blocked}, budget, out)
 }
 
-// cost is a step's price from the table, or else from step.
-func cost(step Step, t Table, blocked []bool, i, d, j int) (int32, bool) {
-	if blocked != nil && blocked[j] {
-		return 0, false
-	}
-	if t != nil {
-		c := t[i*6+d]
-		return c, c >= 0
-	}
-	x, ok := step(i, d)
-	if !ok || x < 0 || x > MaxCost {
-		return 0, false
-	}
-	return int32(x), true
+// PathLayers is PathOver for a piece whose state changes on the way
+// (Layers), starting in layer 0: the least-cost path to to in whatever
+// layer it ends. floor must be the least a step costs in any layer.
+func (s *Search) PathLayers(from, to int, l *Layers, blocked []bool, floor, limit int) ([]int, int, bool) {
+	return s.path(from, to, s.layered(l, blocked), floor, limit)
 }
 
-func (s *Search) path(from, to int, step Step, t Table, blocked []bool, floor, limit int) ([]int, int, bool) {
+// ReachLayers is ReachOver for a piece whose state changes on the way
+// (Layers), starting in layer 0: every hex it reaches within budget in
+// any layer, at the least it costs.
+func (s *Search) ReachLayers(from int, l *Layers, blocked []bool, budget int, out []Reached) []Reached {
+	return s.reach(from, s.layered(l, blocked), budget, out)
+}
+
+func (s *Search) layered(l *Layers, blocked []bool) over {
+	o := over{t: l.Cost, next: l.Next, better: l.Better, blocked: blocked, layers: 1}
+	if l.Next != nil {
+		o.layers = max(1, len(l.Cost)/(6*max(len(s.at), 1)))
+	}
+	return o
+}
+
+// over is what a search runs over: a step function or a table (of one
+// layer, or of several with next), and the cells not to be entered.
+type over struct {
+	step    Step
+	t       Table
+	next    []uint8
+	better  []uint64
+	blocked []bool
+	layers  int // 0 or 1: one layer
+}
+
+// split is the layer and the cell of node v (a search has few layers:
+// no division).
+func (s *Search) split(v int) (l, i int) {
+	for n := len(s.at); v >= n; v -= n {
+		l++
+	}
+	return l, v
+}
+
+// cell is the cell of node v.
+func (s *Search) cell(o *over, v int) int {
+	if o.layers <= 1 {
+		return v
+	}
+	_, i := s.split(v)
+	return i
+}
+
+// settle notes that node v of layer l, at cell i, is settled: whether it
+// is the first of its cell (which then has its least cost), and whether
+// the search goes on from it: not if the cell is settled already in a
+// layer never worse than l.
+func (s *Search) settle(o *over, l, i int) (first, on bool) {
+	if o.layers <= 1 {
+		return true, true
+	}
+	if s.hex[i] != s.gen {
+		s.hex[i], s.done[i], first = s.gen, 0, true
+	}
+	on = l >= len(o.better) || s.done[i]&o.better[l] == 0
+	if l < 64 {
+		s.done[i] |= 1 << l
+	}
+	return first, on
+}
+
+// edge is the step from node v in direction d, into cell j: the node it
+// reaches and its cost; false if it is not allowed.
+func (s *Search) edge(o *over, v, d, j int) (int, int32, bool) {
+	if o.blocked != nil && o.blocked[j] {
+		return 0, 0, false
+	}
+	if o.t == nil {
+		x, ok := o.step(v, d)
+		if !ok || x < 0 || x > MaxCost {
+			return 0, 0, false
+		}
+		return j, int32(x), true
+	}
+	e := v*6 + d
+	c := o.t[e]
+	if c < 0 {
+		return 0, 0, false
+	}
+	if o.next != nil {
+		j += int(o.next[e]) * len(s.at)
+	}
+	return j, c, true
+}
+
+func (s *Search) path(from, to int, o over, floor, limit int) ([]int, int, bool) {
 	if from == to {
 		return []int{}, 0, true
 	}
-	s.begin()
+	s.begin(max(o.layers, 1))
 	goal := s.at[to]
 	est := func(j int) int32 {
 		h := s.at[j]
@@ -206,32 +404,39 @@ func (s *Search) path(from, to int, step Step, t Table, blocked []bool, floor, l
 	s.q.push(est(from), node{int32(from), 0})
 	for s.q.n > 0 {
 		n := s.q.pop()
-		i := int(n.i)
-		if n.g > s.mark[i].cost {
+		v := int(n.v)
+		if n.g > s.mark[v].cost {
 			continue
+		}
+		l, i := 0, v
+		if o.layers > 1 {
+			l, i = s.split(v)
 		}
 		if i == to {
 			var path []int
-			for j := to; j != from; j = int(s.mark[j].prev) {
-				path = append(path, j)
+			for w := v; w != from; w = int(s.mark[w].prev) {
+				path = append(path, s.cell(&o, w))
 			}
 			slices.Reverse(path)
 			return path, int(n.g), true
+		}
+		if _, on := s.settle(&o, l, i); !on {
+			continue
 		}
 		for d, j32 := range s.next[6*i : 6*i+6] {
 			j := int(j32)
 			if j < 0 {
 				continue
 			}
-			x, ok := cost(step, t, blocked, i, d, j)
+			w, x, ok := s.edge(&o, v, d, j)
 			if !ok {
 				continue
 			}
 			g := n.g + x
-			if limit >= 0 && int(g) > limit || s.mark[j].stamp == s.gen && s.mark[j].cost <= g {
+			if limit >= 0 && int(g) > limit || s.mark[w].stamp == s.gen && s.mark[w].cost <= g {
 				continue
 			}
-			s.relax(i, j, g, g+est(j))
+			s.relax(v, w, g, g+est(j))
 		}
 	}
 	return nil, 0, false
@@ -247,27 +452,39 @@ type Reached struct {
 // first, then the others in order of cost, then index. It appends to out, which may be
 // nil.
 func (s *Search) Reach(from int, step Step, budget int, out []Reached) []Reached {
-	return s.reach(from, step, nil, nil, budget, out)
+	return s.reach(from, over{step: step}, budget, out)
 }
 
-func (s *Search) reach(from int, step Step, t Table, blocked []bool, budget int, out []Reached) []Reached {
-	s.begin()
+func (s *Search) reach(from int, o over, budget int, out []Reached) []Reached {
+	s.begin(max(o.layers, 1))
 	first := len(out)
 	s.mark[from] = mark{s.gen, 0, -1}
 	s.q.push(0, node{int32(from), 0})
 	for s.q.n > 0 {
 		n := s.q.pop()
-		i := int(n.i)
-		if n.g > s.mark[i].cost {
+		v := int(n.v)
+		if n.g > s.mark[v].cost {
 			continue
 		}
-		out = append(out, Reached{i, int(n.g)})
+		l, i := 0, v
+		if o.layers > 1 {
+			l, i = s.split(v)
+		}
+		// With layers, the first node of a cell to settle gives its least
+		// cost.
+		first, on := s.settle(&o, l, i)
+		if first {
+			out = append(out, Reached{i, int(n.g)})
+		}
+		if !on {
+			continue
+		}
 		for d, j32 := range s.next[6*i : 6*i+6] {
 			j := int(j32)
 			if j < 0 {
 				continue
 			}
-			x, ok := cost(step, t, blocked, i, d, j)
+			w, x, ok := s.edge(&o, v, d, j)
 			if !ok {
 				continue
 			}
@@ -275,7 +492,7 @@ func (s *Search) reach(from int, step Step, t Table, blocked []bool, budget int,
 			if budget >= 0 && int(g) > budget {
 				continue
 			}
-			s.relax(i, j, g, g)
+			s.relax(v, w, g, g)
 		}
 	}
 	// A bucket gives its cells last in, first out, and a free step can

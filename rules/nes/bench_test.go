@@ -170,18 +170,19 @@ func benchMap(b *testing.B) *terrain.Map {
 
 // BenchmarkPath is the least-cost path for infantry in line across the
 // 100 x 100 map of benchMap, corner to corner, priced by the terrain
-// chart (NES-7), as a move to a chosen hex searches it.
+// chart (NES-7), as a move to a chosen hex searches it: the search
+// follows the unit into general order where a hex on the way gives it.
 func BenchmarkPath(b *testing.B) {
 	r := engine(b)
 	m := benchMap(b)
 	md := nes.Mode{Column: "infantry"}
-	t := r.StepTable(m, md)
+	t, _ := r.Layers(m, md)
 	s := terrain.NewSearch(m)
 	from, to := 0, m.Len()-1
-	for t[from*6] < 0 && t[from*6+5] < 0 {
+	for t.Cost[from*6] < 0 && t.Cost[from*6+5] < 0 {
 		from++
 	}
-	_, c, ok := s.PathOver(from, to, t, nil, r.Floor(md), -1)
+	_, c, ok := s.PathLayers(from, to, &t, nil, r.Floor(md), -1)
 	if !ok {
 		b.Fatal("no path")
 	}
@@ -189,27 +190,28 @@ func BenchmarkPath(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, got, ok := s.PathOver(from, to, t, nil, r.Floor(md), -1); !ok || got != c {
+		if _, got, ok := s.PathLayers(from, to, &t, nil, r.Floor(md), -1); !ok || got != c {
 			b.Fatalf("cost %d, want %d", got, c)
 		}
 	}
 }
 
 // BenchmarkReach is every hex infantry in line reaches with 8 MP from the
-// middle of the map of benchMap.
+// middle of the map of benchMap, following it into general order where a
+// hex on the way gives it (NES-7).
 func BenchmarkReach(b *testing.B) {
 	r := engine(b)
 	m := benchMap(b)
 	md := nes.Mode{Column: "infantry"}
-	t := r.StepTable(m, md)
+	t, _ := r.Layers(m, md)
 	s := terrain.NewSearch(m)
 	from, _ := m.At(m.Grid.Point(m.Grid.Layout.FromOffset(50, 50)))
-	out := s.ReachOver(from, t, nil, 8*nes.Sixths, nil)
-	b.Logf("%d hexes within 8 MP of %s", len(out), m.Label(from))
+	out := s.ReachLayers(from, &t, nil, 8*nes.Sixths, nil)
+	b.Logf("%d hexes within 8 MP of %s (layers never worse: %v)", len(out), m.Label(from), t.Better)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		out = s.ReachOver(from, t, nil, 8*nes.Sixths, out[:0])
+		out = s.ReachLayers(from, &t, nil, 8*nes.Sixths, out[:0])
 	}
 }
 

@@ -2,6 +2,7 @@ package nes
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -179,7 +180,8 @@ func (c *chart) enterable(t int, col string) bool {
 
 // Mode is how a piece moves: the chart column of its type and formation,
 // and whether it moves in road column, by grand tactical movement, or as
-// a command unit.
+// a command unit. A move's mode changes on the way as the chart's effects
+// take hold (see after).
 type Mode struct {
 	Column   string
 	Road     bool // in road column
@@ -191,6 +193,46 @@ type Mode struct {
 	Disordered bool
 }
 
+// mounted reports whether chart column col is cavalry's or artillery's,
+// which may not enter woods disordered (the chart's note 2).
+func mounted(col string) bool { return col == colHeavy || col == colLight || col == colArtillery }
+
+// after is the mode a piece moves on in after a step with effects s: the
+// chart's effects take hold as the hex is entered and price the rest of
+// the move (NES-7: G "upon entering", D "when crossing or entering").
+// Infantry or light cavalry that takes general order is out of road
+// column, and infantry goes on by the general order column; cavalry or
+// artillery that disorders may enter no woods.
+func (md Mode) after(s step) Mode {
+	if s.general && (md.Column == colInfantry || md.Column == colLight) {
+		md.Road = false
+		if md.Column == colInfantry {
+			md.Column = colGeneralOrder
+		}
+	}
+	if s.disorder && mounted(md.Column) {
+		md.Disordered = true
+	}
+	return md
+}
+
+// canon is md without what cannot change a price, so that modes priced
+// alike share their tables: the stream's choice is infantry's in line or
+// column, disorder bars only cavalry and artillery that could otherwise
+// enter woods, and a command unit pays 1 a hex however it moves.
+func (r *Rules) canon(md Mode) Mode {
+	if md.Command {
+		return Mode{Command: true}
+	}
+	if md.Column != colInfantry {
+		md.Disorder = false
+	}
+	if !mounted(md.Column) || r.chart.at("woods", md.Column).prohibit {
+		md.Disordered = false
+	}
+	return md
+}
+
 // step is the price of one step over the map in mode md (see Price).
 type step struct {
 	mp                int
@@ -198,28 +240,54 @@ type step struct {
 	road              bool
 }
 
+// refusal is why a step may not be taken.
+type refusal int
+
+const (
+	allowed    refusal = iota
+	prohibited         // P or NA in the unit's column, or off the map
+	// disorderedWoods: disordered cavalry or artillery may not enter
+	// woods (the chart's note 2).
+	disorderedWoods
+	// crossingDisorders: the hexside into woods disorders cavalry or
+	// artillery as it crosses, before it enters the hex (our reading of
+	// D "when crossing"), and disordered it may not enter.
+	crossingDisorders
+)
+
 // price is what entering the neighbour of hex i in direction d costs
 // moving in mode md, and its effects; false if the step is prohibited.
-// Our reading of the chart:
+func (r *Rules) price(m *terrain.Map, md Mode, i, d int) (step, bool) {
+	s, why := r.enter(m, md, i, d)
+	return s, why == allowed
+}
+
+// enter is what entering the neighbour of hex i in direction d costs
+// moving in mode md, and its effects, or why it may not be entered. The
+// whole step is priced in the mode the piece is in as it sets out on it;
+// its D and G take hold once it is taken (Mode.after). Our reading of the
+// chart:
 //   - A step along a road (from a road hex to the next across a hexside
 //     the road crosses) costs road column 1/2 or 2/3 of a point, plus the
 //     road column's cells of the hexside and slope crossed (+1 down a steep
 //     slope); grand tactical movement the road hex column's cost and
 //     cells; anyone else 1 point whatever the terrain and hexside (the road
-//     exemption, which lets heavy cavalry and artillery into woods).
+//     exemption, which lets heavy cavalry and artillery into woods: the
+//     road negates the woods, and so its note 2 too).
 //   - Otherwise the hex's cost plus each hexside feature's and the slope's
 //     in the unit's column; grand tactical movement reads its own columns
 //     (same: the normal cost) but keeps the normal column's P, D and G, and
 //     ignores disorder at hexsides (the chart's stream notes).
 //   - Road column takes no D or G from frozen wetlands (the chart's note 4);
-//     disordered cavalry and artillery may not enter woods (note 2).
-func (r *Rules) price(m *terrain.Map, md Mode, i, d int) (step, bool) {
+//     disordered cavalry and artillery may not enter woods (note 2), nor
+//     may those that a hexside into the woods disorders as they cross it.
+func (r *Rules) enter(m *terrain.Map, md Mode, i, d int) (step, refusal) {
 	j := m.Next(i, d)
 	if j < 0 {
-		return step{}, false
+		return step{}, prohibited
 	}
 	if md.Command {
-		return step{mp: Sixths}, true
+		return step{mp: Sixths}, allowed
 	}
 	k := r.kinds
 	ter := k.Hexes[m.Terrain(j)].Name
@@ -241,12 +309,15 @@ func (r *Rules) price(m *terrain.Map, md Mode, i, d int) (step, bool) {
 			}
 			gtc = colGTRoad
 		default:
-			return step{mp: Sixths, road: true}, true
+			return step{mp: Sixths, road: true}, allowed
 		}
 	} else {
 		enter := r.chart.at(ter, col)
-		if enter.prohibit || enter.na || md.Disordered && ter == "woods" {
-			return step{}, false
+		if enter.prohibit || enter.na {
+			return step{}, prohibited
+		}
+		if md.Disordered && ter == "woods" && mounted(col) {
+			return step{}, disorderedWoods
 		}
 		out.mp, out.disorder, out.general = enter.mp, enter.disorder, enter.general
 		if md.Road && ter == "frozen-wetlands" {
@@ -259,12 +330,13 @@ func (r *Rules) price(m *terrain.Map, md Mode, i, d int) (step, bool) {
 			}
 			if g := r.chart.at(ter, gtc); !g.same {
 				if g.prohibit || g.na {
-					return step{}, false
+					return step{}, prohibited
 				}
 				out.mp = g.mp
 			}
 		}
 	}
+	crossed := false // a hexside or slope disorders the piece as it crosses
 	add := func(row string) bool {
 		c := r.chart.at(row, side)
 		if c.prohibit && !out.road {
@@ -282,14 +354,14 @@ func (r *Rules) price(m *terrain.Map, md Mode, i, d int) (step, bool) {
 			return false
 		}
 		out.mp += c.mp
-		out.disorder = out.disorder || c.disorder && gtc == ""
+		crossed = crossed || c.disorder && gtc == ""
 		out.general = out.general || c.general
 		return true
 	}
 	if f := m.Features(i, d); f != 0 {
 		for n, name := range k.Sides {
 			if f&(1<<n) != 0 && name != k.Steep && !add(name) {
-				return step{}, false
+				return step{}, prohibited
 			}
 		}
 	}
@@ -297,10 +369,14 @@ func (r *Rules) price(m *terrain.Map, md Mode, i, d int) (step, bool) {
 		steep := m.Has(i, d, indexOf(k.Sides, k.Steep))
 		row := map[[2]bool]string{{true, false}: "slope-up", {false, false}: "slope-down", {true, true}: "steep-up", {false, true}: "steep-down"}[[2]bool{up, steep}]
 		if !add(row) {
-			return step{}, false
+			return step{}, prohibited
 		}
 	}
-	return out, true
+	if crossed && !out.road && ter == "woods" && mounted(col) {
+		return step{}, crossingDisorders
+	}
+	out.disorder = out.disorder || crossed
+	return out, allowed
 }
 
 func indexOf(xs []string, x string) int {
@@ -312,7 +388,8 @@ func indexOf(xs []string, x string) int {
 	return -1
 }
 
-// Price is the cost function of mode md over m, for the searches.
+// Price is the cost function of mode md over m, the mode held the whole
+// way (as a step's price reads it).
 func (r *Rules) Price(m *terrain.Map, md Mode) terrain.Step {
 	return func(i, d int) (int, bool) {
 		s, ok := r.price(m, md, i, d)
@@ -320,17 +397,67 @@ func (r *Rules) Price(m *terrain.Map, md Mode) terrain.Step {
 	}
 }
 
-// StepTable works out the step costs of mode md over m, for the searches
-// (terrain.Table: sixths of a movement point, -1 prohibited). A game keeps
-// the tables of its map.
-func (r *Rules) StepTable(m *terrain.Map, md Mode) terrain.Table {
-	return terrain.TableOf(m, r.Price(m, md))
+// Enter is the price of the step from hex i in direction d for a piece
+// moving in mode md, and the mode it goes on in (NES-7's effects take
+// hold as the hex is entered); false if the step may not be taken.
+func (r *Rules) Enter(m *terrain.Map, md Mode, i, d int) (int, Mode, bool) {
+	s, ok := r.price(m, md, i, d)
+	if !ok {
+		return 0, md, false
+	}
+	return s.mp, r.canon(md.after(s)), true
 }
 
-// Floor is the least a step costs in mode md, which steers the searches.
-func (r *Rules) Floor(md Mode) int { return r.floor(md) }
+// Layers works out, for the searches, the step costs over m of a piece
+// that sets out in mode md, in every mode its way may bring it to (NES-7:
+// the chart's effects take hold as each hex is entered and price the rest
+// of the move): the layers, layer 0 md's, and the mode of each. A game
+// keeps the layers of its map.
+func (r *Rules) Layers(m *terrain.Map, md Mode) (terrain.Layers, []Mode) {
+	modes := []Mode{r.canon(md)}
+	// next[l][e] is the layer a step with effects e (general order 1,
+	// disorder 2) leaves a piece of layer l in, -1 until first needed.
+	var next [][4]int
+	ls := terrain.LayersOf(m, func(l, i, d int) (int, int, bool) {
+		s, ok := r.price(m, modes[l], i, d)
+		if !ok {
+			return 0, 0, false
+		}
+		for len(next) <= l {
+			next = append(next, [4]int{-1, -1, -1, -1})
+		}
+		e := 0
+		if s.general {
+			e |= 1
+		}
+		if s.disorder {
+			e |= 2
+		}
+		if next[l][e] < 0 {
+			x := r.canon(modes[l].after(s))
+			n := slices.Index(modes, x)
+			if n < 0 {
+				modes = append(modes, x)
+				n = len(modes) - 1
+			}
+			next[l][e] = n
+		}
+		return s.mp, next[l][e], true
+	})
+	return ls, modes
+}
 
-// floor is the least a step costs in mode md: the searches steer by it.
+// Floor is the least a step costs for a piece that sets out in mode md,
+// in any mode its way may bring it to: the searches steer by it.
+func (r *Rules) Floor(md Mode) int {
+	least := r.floor(md)
+	for _, s := range []step{{general: true}, {disorder: true}, {general: true, disorder: true}} {
+		least = min(least, r.floor(md.after(s)))
+	}
+	return least
+}
+
+// floor is the least a step costs in mode md.
 func (r *Rules) floor(md Mode) int {
 	if md.Command {
 		return Sixths

@@ -319,26 +319,32 @@ func (st *State) blocked(side string) []bool {
 }
 
 // Route is a priced path over the map: its hexes after the start, the
-// total in sixths, and NES-7's effects along it.
+// total in sixths, and NES-7's effects along it: whether the piece
+// disorders or takes general order on the way, and the first hex where
+// it does (a map index).
 type Route struct {
-	Path     []int
-	Cost     int
-	Disorder bool
-	General  bool
+	Path       []int
+	Cost       int
+	Disorder   bool
+	General    bool
+	DisorderAt int
+	GeneralAt  int
 }
 
-// Route prices a path of hexes from start in mode md, each a neighbour
-// of the one before (NES-7): its cost and effects, or why a step is
-// refused.
+// Route prices a path of hexes from start for a piece that sets out in
+// mode md, each a neighbour of the one before (NES-7): its cost and
+// effects, or why a step is refused.
 func (r *Rules) Route(t *terrain.Map, md Mode, start int, path []int) (Route, string) {
 	return r.route(t, md, start, path, nil)
 }
 
-// route prices a path of hexes from start in mode md, each a neighbour of
-// the one before; false with the reason if a step is prohibited.
+// route prices a path of hexes from start, each a neighbour of the one
+// before, for a piece that sets out in mode md: each step in the mode the
+// steps before it left the piece in (the chart's D and G take hold as a
+// hex is entered: Mode.after); the reason if a step may not be taken.
 func (r *Rules) route(t *terrain.Map, md Mode, start int, path []int, blocked []bool) (Route, string) {
 	out := Route{Path: path}
-	at := start
+	at, already := start, md.Disordered
 	for _, j := range path {
 		d := t.Dir(at, j)
 		if d < 0 {
@@ -347,13 +353,26 @@ func (r *Rules) route(t *terrain.Map, md Mode, start int, path []int, blocked []
 		if blocked != nil && blocked[j] {
 			return out, fmt.Sprintf("hex %s holds the enemy", t.Label(j))
 		}
-		s, ok := r.price(t, md, at, d)
-		if !ok {
+		s, why := r.enter(t, md, at, d)
+		switch why {
+		case prohibited:
 			return out, fmt.Sprintf("hex %s (%s) or the hexside into it is prohibited to it", t.Label(j), t.TerrainName(j))
+		case disorderedWoods:
+			if !already && out.Disorder {
+				return out, fmt.Sprintf("it disordered at hex %s on the way, and disordered cavalry and artillery may not enter woods (hex %s)", t.Label(out.DisorderAt), t.Label(j))
+			}
+			return out, fmt.Sprintf("it is disordered, and disordered cavalry and artillery may not enter woods (hex %s)", t.Label(j))
+		case crossingDisorders:
+			return out, fmt.Sprintf("crossing into hex %s disorders it, and disordered cavalry and artillery may not enter woods", t.Label(j))
 		}
 		out.Cost += s.mp
-		out.Disorder = out.Disorder || s.disorder
-		out.General = out.General || s.general
+		if s.disorder && !out.Disorder {
+			out.Disorder, out.DisorderAt = true, j
+		}
+		if s.general && !out.General {
+			out.General, out.GeneralAt = true, j
+		}
+		md = md.after(s)
 		at = j
 	}
 	return out, ""
@@ -399,12 +418,14 @@ func (k *cmd) plan(m *mover) (*Plan, error) {
 		}
 		pl.Route = rt
 	} else {
-		tab, floor := k.st.stepTable(k.r, m.mode), k.r.floor(m.mode)
-		path, _, found := k.st.searcher().PathOver(from, to, tab, blocked, floor, max(left, 0))
+		// The search follows the piece's mode as the chart's effects change
+		// it on the way, so the cheapest way it may take is found.
+		mv := k.st.moves(k.r, m.mode)
+		path, _, found := k.st.searcher().PathLayers(from, to, &mv.layers, blocked, mv.floor, max(left, 0))
 		if !found {
 			// Beyond what it has left, or no way at all? A search bounded by
 			// three allowances tells, and no search runs over the whole map.
-			if _, c, ok := k.st.searcher().PathOver(from, to, tab, blocked, floor, 3*m.allow); ok {
+			if _, c, ok := k.st.searcher().PathLayers(from, to, &mv.layers, blocked, mv.floor, 3*m.allow); ok {
 				return nil, game.Reject("NES-7", "the way to hex %s costs %s MP and %s has %s MP left this turn", t.Label(to), MP(c), m.id, MP(max(left, 0)))
 			}
 			return nil, game.Reject("NES-7", "%s cannot reach hex %s this turn: every way is prohibited to it, held by the enemy, or far beyond its %s MP", m.id, t.Label(to), MP(m.allow))
@@ -420,8 +441,10 @@ func (k *cmd) plan(m *mover) (*Plan, error) {
 // move moves a piece over the map (NES-7): along the path given, or the
 // least-cost path to the hex, within what it has left of its allowance,
 // not into or through the enemy, and not overstacking the hex it ends in.
-// D and G take effect when the move ends (our reading: the path is priced
-// in the formation the unit began it in).
+// The chart's D and G take hold as each hex is entered: the rest of the
+// move is priced in the new formation and state, and a step the new state
+// may not take is refused (NES-7; the search for the least-cost path
+// follows the same changes).
 //
 // With fog of war the move is worked out on what the side spots: an enemy
 // piece it does not spot is not there for it. If the way then runs into
@@ -496,9 +519,11 @@ func (k *cmd) moved(m *mover, pl *Plan) error {
 		mv.HQ = m.hq.ID
 	case m.unit != nil:
 		mv.Unit, move.Unit = m.id, m.id
-		mv.Disorder = pl.Disorder && m.unit.Status == "formed"
-		if pl.General && (m.unit.Type == "infantry" || m.unit.Type == "light-cavalry") && m.unit.Shape != "general-order" && !m.mode.Road {
-			mv.General, move.Shape = true, "general-order"
+		if pl.Disorder && m.unit.Status == "formed" {
+			mv.Disorder, mv.DisorderAt = true, t.Label(pl.DisorderAt)
+		}
+		if pl.General && takesGeneral(m.unit) {
+			mv.General, mv.GeneralAt, move.Shape = true, t.Label(pl.GeneralAt), "general-order"
 		}
 	default:
 		mv.Leader, move.General = m.id, m.id
@@ -513,6 +538,13 @@ func (k *cmd) moved(m *mover, pl *Plan) error {
 		mv.Mode = "grand-tactical"
 	}
 	return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "NES-7", Moves: moves, Data: mv})
+}
+
+// takesGeneral reports whether the chart's G changes u's formation:
+// infantry and light cavalry not in general order already (NES-7's note;
+// skirmishers' column carries no G).
+func takesGeneral(u *Unit) bool {
+	return (u.Type == "infantry" || u.Type == "light-cavalry") && u.Shape != "general-order"
 }
 
 // form changes a combat unit's formation for nes/play's formation-mp:

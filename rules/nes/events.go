@@ -84,9 +84,12 @@ type Moved struct {
 	Cost   int          `json:"cost"` // sixths of a movement point
 	Mode   string       `json:"mode,omitempty"`
 	// Disorder and General say the unit disorders, or takes general
-	// order, at the end of the move (NES-7's D and G).
-	Disorder bool `json:"disorder,omitempty"`
-	General  bool `json:"general-order,omitempty"`
+	// order, on the way (NES-7's D and G); DisorderAt and GeneralAt name
+	// the hex entered where it did, from which on the move was priced so.
+	Disorder   bool   `json:"disorder,omitempty"`
+	General    bool   `json:"general-order,omitempty"`
+	DisorderAt string `json:"disorder-at,omitempty"`
+	GeneralAt  string `json:"general-order-at,omitempty"`
 }
 
 // Formed is the payload of a formed event.
@@ -508,11 +511,17 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 			who = d.HQ + "'s headquarters"
 		}
 		var fx []string
+		at := func(what, hex string) string {
+			if hex == "" || hex == d.To {
+				return what
+			}
+			return what + " at " + hex
+		}
 		if d.Disorder {
-			fx = append(fx, "disorders")
+			fx = append(fx, at("disorders", d.DisorderAt))
 		}
 		if d.General {
-			fx = append(fx, "takes general order")
+			fx = append(fx, at("takes general order", d.GeneralAt))
 		}
 		tail := ""
 		if len(fx) > 0 {

@@ -15,7 +15,7 @@ import (
 // any of its rolls.
 func (r *Rules) Fields() []string {
 	return []string{"turn", "phase", "step", "type", "side", "sender", "leader", "unit", "order", "dist", "delay",
-		"check", "roll", "cost", "to", "hexes", "disorder", "general-order", "formation", "situation", "effect", "impact",
+		"check", "roll", "cost", "to", "hexes", "disorder", "general-order", "disorder-at", "general-order-at", "formation", "situation", "effect", "impact",
 		"result", "natural", "total", "rule", "verb"}
 }
 
@@ -101,6 +101,10 @@ func (r *Rules) Match(e *game.Event, name, want string) bool {
 			add(strconv.FormatBool(d.Disorder))
 		case "general-order":
 			add(strconv.FormatBool(d.General))
+		case "disorder-at":
+			add(d.DisorderAt)
+		case "general-order-at":
+			add(d.GeneralAt)
 		}
 	case *Formed:
 		switch name {

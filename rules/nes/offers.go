@@ -238,7 +238,8 @@ func orderWords(o *Order, sp geom.Space) string {
 }
 
 // reachOf lists the hexes a unit can reach with left sixths, by the
-// least-cost path in its formation, the enemy's hexes closed.
+// least-cost path from its formation and state as the chart's effects
+// change them on the way (NES-7), the enemy's hexes closed.
 func (r *Rules) reachOf(st *State, u *Unit, left int) []ReachCell {
 	t := st.sc.Terrain
 	from, ok := t.At(u.At)
@@ -247,7 +248,8 @@ func (r *Rules) reachOf(st *State, u *Unit, left int) []ReachCell {
 	}
 	md := Mode{Column: column(u.Type, u.Shape), Road: u.Shape == "road-column", Disordered: u.Status != "formed" && u.Type != "infantry"}
 	var out []ReachCell
-	for _, x := range st.searcher().ReachOver(from, st.stepTable(r, md), st.blocked(u.Side), left, nil)[1:] {
+	mv := st.moves(r, md)
+	for _, x := range st.searcher().ReachLayers(from, &mv.layers, st.blocked(u.Side), left, nil)[1:] {
 		out = append(out, ReachCell{At: t.Point(x.I), Cost: MP(x.Cost)})
 	}
 	return out
@@ -413,10 +415,10 @@ func (k *cmd) forecastMove() ([]game.Forecast, error) {
 	}
 	note := fmt.Sprintf("%d hexes for %s MP of %s left", len(pl.Path), MP(pl.Cost), MP(pl.Left))
 	if m.unit != nil && pl.Disorder && m.unit.Status == "formed" {
-		note += "; it disorders"
+		note += "; it disorders at " + t.Label(pl.DisorderAt)
 	}
-	if m.unit != nil && pl.General && (m.unit.Type == "infantry" || m.unit.Type == "light-cavalry") && m.unit.Shape != "general-order" {
-		note += "; it takes general order"
+	if m.unit != nil && pl.General && takesGeneral(m.unit) {
+		note += "; it takes general order at " + t.Label(pl.GeneralAt)
 	}
 	f.Note = note
 	return []game.Forecast{f}, nil

@@ -35,28 +35,33 @@ type State struct {
 // of a game's state (views, Monte Carlo runs, which may run at once) share
 // it; it goes with the game.
 type stepCache struct {
-	mu     sync.Mutex
-	tables map[Mode]terrain.Table
+	mu    sync.Mutex
+	moves map[Mode]*moves
 }
 
-// stepTable is the step costs of mode md over the game's map (sixths, -1
-// prohibited).
-func (st *State) stepTable(r *Rules, md Mode) terrain.Table {
-	if md.Command {
-		md = Mode{Command: true}
-	}
-	if md.Column != colInfantry {
-		md.Disorder = false
-	}
+// moves is what the searches need of a piece that sets out in one mode:
+// the step costs in every mode its way may bring it to (NES-7), and the
+// least a step costs in any of them.
+type moves struct {
+	layers terrain.Layers
+	floor  int
+}
+
+// moves is the step costs over the game's map of a piece that sets out
+// in mode md (sixths, -1 prohibited), in each mode the chart's effects
+// may bring it to on the way.
+func (st *State) moves(r *Rules, md Mode) *moves {
+	md = r.canon(md)
 	c := st.steps
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if t, ok := c.tables[md]; ok {
-		return t
+	if mv, ok := c.moves[md]; ok {
+		return mv
 	}
-	t := terrain.TableOf(st.sc.Terrain, r.Price(st.sc.Terrain, md))
-	c.tables[md] = t
-	return t
+	ls, _ := r.Layers(st.sc.Terrain, md)
+	mv := &moves{layers: ls, floor: r.Floor(md)}
+	c.moves[md] = mv
+	return mv
 }
 
 // occupancy is where each side's pieces stand, hex by hex, for blocking
@@ -227,7 +232,7 @@ type Unit struct {
 // own (the format: it follows the order of the formation above it); any
 // other starts standing with no order (our reading).
 func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
-	st := &State{sc: sc, steps: &stepCache{tables: map[Mode]terrain.Table{}}}
+	st := &State{sc: sc, steps: &stepCache{moves: map[Mode]*moves{}}}
 	for _, sd := range sc.Sides {
 		st.sides = append(st.sides, sd.ID)
 		army := sc.General(sd.Army().General)
