@@ -40,7 +40,10 @@ func (s Slowness) String() string {
 // bytes (0: the system's default); what the kernels' buffers hold of the
 // catch-up never reaches the server's writes, so only a client whose
 // buffers fill is dropped. The server runs in this process, as orderly
-// serve runs it, with a stream timeout of timeout.
+// serve runs it, with a stream timeout of timeout. It waits for the drops
+// until ctx's deadline, or without one for 10 s past the timeout: the
+// catch-ups are made first, which a loaded machine (or the race
+// detector) slows.
 func Slow(ctx context.Context, dir string, streams, events, rcvbuf int, timeout time.Duration, eng server.Engine) (Slowness, error) {
 	out := Slowness{Streams: streams, StreamTimeout: timeout, Buffer: rcvbuf}
 	st, err := sqlite.Open(ctx, filepath.Join(dir, "slow.db"))
@@ -105,7 +108,11 @@ func Slow(ctx context.Context, dir string, streams, events, rcvbuf int, timeout 
 		}
 	}
 	start := time.Now()
-	for time.Since(start) < timeout+10*time.Second {
+	deadline := start.Add(timeout + 10*time.Second)
+	if d, ok := ctx.Deadline(); ok {
+		deadline = d
+	}
+	for time.Now().Before(deadline) {
 		rss, err := resident()
 		if err != nil {
 			return out, err

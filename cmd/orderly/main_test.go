@@ -179,6 +179,16 @@ func TestBadInput(t *testing.T) {
 	}
 	bad := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(bad, []byte(strings.Replace(string(formations), "{id: i1, type: infantry, formation: square", "{id: i1, type: infantry, formation: limbered", 1)), 0o644)
+	// The README shows that refusal: its line is the one expected.
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, shown, found := strings.Cut(string(readme), "\n$ orderly run bad.yaml\norderly: ")
+	shown, _, _ = strings.Cut(shown, "\n")
+	if !found || !strings.Contains(shown, "cannot take formation limbered (BP-4)") {
+		t.Fatalf("the README shows no refusal of bad.yaml for i1 standing limbered: %q", shown)
+	}
 	typo := filepath.Join(dir, "typo.yaml")
 	os.WriteFile(typo, []byte("tables:\n  - id: bp/command\n    bandz: {}\n"), 0o644)
 	cases := []struct {
@@ -196,7 +206,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"odds", "nb/order-delay", "french"}, `argument "french" is not NAME=VALUE`},
 		{[]string{"odds", "bp/command", "--rules", broken}, "broken.yaml:5: table bp/command: bands -3 or less and -1..0 leave a gap at -2; each score must fall in one band"},
 		{[]string{"odds", "bp/command", "--rules", typo}, `typo.yaml:3: table bp/command: unknown field "bandz" (did you mean bands?)`},
-		{[]string{"run", bad}, "bad.yaml:39: sides[0].brigades[0].units[0].formation: i1 is infantry, which cannot take formation limbered (BP-4); allowed for infantry: line, column, attack-column, march-column, square, skirmish, mixed"},
+		{[]string{"run", bad}, shown},
 		{[]string{"odds", "bp/command", "--rules", filepath.Join(dir, "none.yaml")}, "house rules: open"},
 		{[]string{"odds", "nb/order-delay", "--vary", "colour"}, `nb/order-delay has no parameter "colour"`},
 		{[]string{"odds", "bp/command", "--vary", "rating"}, "list the values, e.g. --vary rating=1,2,3"},
