@@ -58,6 +58,12 @@ func TestRefused(t *testing.T) {
 	if _, err := script.LoadAny("off.yaml", doc("2505", `"2505"`, ""), eng, script.NoFiles); err == nil || !strings.Contains(err.Error(), "no game to play") {
 		t.Errorf("LoadAny of a refused script: %v", err)
 	}
+	// A scenario file that cannot be read is the script's error, even
+	// when the text it expects is in the reason.
+	missing := []byte("script: gone\nrefused: \"no such file\"\nscenario: nope.yaml\n")
+	if _, err := script.Load("gone.yaml", missing, eng, script.Disk); err == nil || !strings.Contains(err.Error(), "gone.yaml:3: scenario: ") {
+		t.Errorf("a refused script naming a missing file: %v; want the script's error at its scenario line", err)
+	}
 	for _, c := range []struct{ hex, refused, extra, want string }{
 		{"0505", `"2505"`, "", "off.yaml:3: refused: the scenario loads, but the script expects it refused with \"2505\""},
 		{"2505", `"a brook"`, "", "off.yaml:3: refused: the scenario is refused, but not with \"a brook\": "},

@@ -200,8 +200,23 @@ func refused(r strict.Reader, s *Script, f map[string]*yaml.Node, engine Engine,
 		return r.Errf(f["refused"], "refused: want the text the scenario's refusal must contain, got nothing")
 	}
 	s.Refused = want
+	// A scenario file that cannot be read is the script's own error, never
+	// the refusal it expects.
+	var file string
+	var data []byte
+	if n := f["scenario"]; n.Kind == yaml.ScalarNode {
+		if file, data, err = files(r.File, n.Value); err != nil {
+			return r.Errf(n, "scenario: %v", err)
+		}
+	}
 	err = func() error {
-		sc, err := scenario(r, f["scenario"], engine, files)
+		var sc *battle.Scenario
+		var err error
+		if file != "" {
+			sc, err = LoadScenario(file, data, engine)
+		} else {
+			sc, err = scenario(r, f["scenario"], engine, files)
+		}
 		if err != nil {
 			return err
 		}

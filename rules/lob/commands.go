@@ -314,6 +314,16 @@ func (k *cmd) reserveOf(f *Formation, id, what string) (*Formation, error) {
 		if target.ID != f.ID && !k.st.within(target.ID, f.ID) {
 			return nil, game.Reject("LOB-5", "%s is not under %s; a reserve is the Command itself or one of its formations", target.ID, f.ID)
 		}
+		// A relay to a formation off the map has nowhere to go (10.4c), so
+		// one still to enter is not named; its Command's leader may name
+		// it once it has entered (designate).
+		if target.ID != f.ID && !k.st.present(target) {
+			when := ""
+			if target.Arrives > k.s.Turn {
+				when = fmt.Sprintf(" (it arrives on turn %d)", target.Arrives)
+			}
+			return nil, game.Reject("LOB-5", "%s is not on the map%s; a reserve under %s is named among its formations on the map, or left to its leader to name once it is", target.ID, when, f.ID)
+		}
 	}
 	if target.Kind != KindDivision && target.Kind != "brigade" {
 		return nil, game.Reject("LOB-5", "a reserve is a division or a brigade; %s is a %s", target.ID, target.Kind)

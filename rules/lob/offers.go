@@ -25,7 +25,8 @@ func (r *Rules) checker(s *game.State, sc *battle.Scenario, seat, side string, a
 // a Command executing an attack, fulfil for one executing an order,
 // skedaddle for a Command, condition for a Command whose conditional
 // order awaits its condition, designate for a Command whose leader has an
-// order to establish a reserve that left the reserve to him (LOB-5), post
+// order to establish a reserve that left the reserve to him (LOB-5) and
+// for each formation under it that he may name, post
 // for batteries, and to the umpire alone aware for each army HQ
 // ("hq:SIDE") whose commander is unaware, and in every player step enter
 // for each Command still to come, of either side, when the map has road
@@ -112,6 +113,13 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 				}
 				if o.Kind == Reserve && o.Reserve == "" && (o.Stage == Awaiting || o.Stage == Accepted) {
 					add(f.ID, "designate")
+					// and the formations he may name: on the map, not in
+					// reserve already (reserveOf).
+					for _, i := range st.below(f.ID) {
+						if t := &st.Formations[i]; (t.Kind == KindDivision || t.Kind == "brigade") && !t.Reserve && st.present(t) {
+							add(t.ID, "designate")
+						}
+					}
 				}
 			}
 			if step.Name == StepMove && f.HQOn && f.HQUsed < r.allow["leader"] {

@@ -304,3 +304,69 @@ func TestReserveNoFluke(t *testing.T) {
 		t.Errorf("III-2, in reserve, checked fluke stoppage on turns %v", got)
 	}
 }
+
+// A reserve still to enter the map is not named (10.4c): a corps under
+// attack orders must relay the order to it, and a relay to a formation off
+// the map has nowhere to go. Naming III-3 (arriving on turn 5) is refused,
+// by the army commander's issue and by the corps leader's designate, and
+// changes nothing; once it has entered, the leader names it and the relay
+// leaves then.
+func TestReserveNotOnMap(t *testing.T) {
+	sc := strings.Replace(reserveScenario, `          - id: III-2
+            general: {id: III-2-g, at: "0308", range: 2, value: 2}
+            hq: "0308"
+            units:
+              - {id: iii2, type: infantry, at: "0408", formation: line, strength: 3}
+`, `          - id: III-2
+            general: {id: III-2-g, at: "0308", range: 2, value: 2}
+            hq: "0308"
+            units:
+              - {id: iii2, type: infantry, at: "0408", formation: line, strength: 3}
+          - id: III-3
+            arrives: 5
+            general: {id: III-3-g, at: "0309", range: 2, value: 2}
+            hq: "0309"
+            units:
+              - {id: iii3, type: infantry, at: "0409", formation: line, strength: 3}
+`, 1)
+	if !strings.Contains(sc, "III-3") {
+		t.Fatal("the scenario has no III-3")
+	}
+	r := engine(t)
+	g, err := game.New(gametest.Read(t, r, "reserve.yaml", []byte(sc)), r, fixed{face: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	toOrders(t, g, "union")
+	const want = "III-3 is not on the map (it arrives on turn 5)"
+	n := g.Len()
+	if _, err := g.Do(game.Command{Side: "union", Verb: "issue", Args: &lob.Args{To: "III", Kind: lob.Reserve, Reserve: "III-3"}}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("issue naming III-3: %v; want %q", err, want)
+	}
+	if g.Len() != n {
+		t.Fatalf("the refused issue added %d events", g.Len()-n)
+	}
+	do(t, g, "union", "issue", &lob.Args{To: "III", Kind: lob.Reserve})
+	toTurn(t, g, 2, "union", lob.StepOrders)
+	n = g.Len()
+	if _, err := g.Do(game.Command{Side: "union", Verb: "designate", Args: &lob.Args{Order: "union-2", Formation: "III-3"}}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("designate naming III-3: %v; want %q", err, want)
+	}
+	if g.Len() != n || lob.StateOf(g.State()).Formation("III-3").Reserve {
+		t.Fatal("the refused designate changed the game")
+	}
+	// The page is offered only what the leader may name.
+	offers := r.Offers(r.View(g.State(), "union"), g.Step(), "union")
+	if !slices.Contains(offers["III"], "designate") || !slices.Contains(offers["III-2"], "designate") || slices.Contains(offers["III-3"], "designate") {
+		t.Errorf("turn 2 offers III %v, III-2 %v, III-3 %v; want designate for III and III-2, not III-3", offers["III"], offers["III-2"], offers["III-3"])
+	}
+	toTurn(t, g, 5, "union", lob.StepOrders)
+	if offers := r.Offers(r.View(g.State(), "union"), g.Step(), "union"); !slices.Contains(offers["III-3"], "designate") {
+		t.Errorf("turn 5 offers III-3 %v once it entered; want designate", offers["III-3"])
+	}
+	evs := do(t, g, "union", "designate", &lob.Args{Order: "union-2", Formation: "III-3"})
+	d, ok := evs[len(evs)-1].Data.(*lob.Designation)
+	if !ok || d.Relay == nil || d.Placed {
+		t.Fatalf("designate naming III-3 once it entered: %+v; want a relay", evs[len(evs)-1].Data)
+	}
+}

@@ -365,11 +365,12 @@ export class LobPanel extends NesPanel {
   /**
    * For an order to establish a reserve that left the formation to its
    * Command's leader, once the server offers designate: the formation to
-   * name and the button (the server refuses one that may not be named).
+   * name, among those the server offers, and the button.
    */
   naming(o) {
     if (o.kind !== 'reserve' || o.reserve || o.parent || !this.offered(o.to).includes('designate')) return null;
-    const under = this.under(o.to);
+    // The formations the server offers to be named (on the map, not in reserve).
+    const under = this.under(o.to).filter((id) => this.offered(id).includes('designate'));
     if (!under.length) return null;
     if (!under.includes(this.named[o.id])) this.named[o.id] = under[0];
     const pick = choice(`lob-name-${o.id}`, under, this.named[o.id], (v) => { this.named[o.id] = v; }, (id) => this.hooks.name(id));
