@@ -263,3 +263,58 @@ func TestSearchFollowsTheUnitsState(t *testing.T) {
 		}
 	}
 }
+
+// TestReachIsAccepted: every hex the page's reach offers is one the move
+// there is accepted for, at the cost the reach gives (the page offers only
+// what will be accepted). After a move by grand tactical movement the
+// unit goes on by it, with its allowance; a hex holding as many of the
+// side's combat units as may stack is not offered, though passed through.
+func TestReachIsAccepted(t *testing.T) {
+	r := engine(t)
+	first := &nes.Args{Unit: "gf", To: "0204", GT: true}
+	g := entering(t, r)
+	if _, err := g.Do(game.Command{Side: "french", Verb: "move", Args: first}); err != nil {
+		t.Fatal(err)
+	}
+	b := r.Annotate(g.State(), g.Step(), "french").(nes.Board)
+	cells := b.Units["gf"].Reach
+	if len(cells) == 0 {
+		t.Fatal("gf reaches nothing after its grand tactical move")
+	}
+	for _, c := range cells {
+		g := entering(t, r)
+		if _, err := g.Do(game.Command{Side: "french", Verb: "move", Args: first}); err != nil {
+			t.Fatal(err)
+		}
+		before := nes.StateOf(g.State()).Unit("gf").Used
+		to := g.Scenario().Map.Format(c.At)
+		if _, err := g.Do(game.Command{Side: "french", Verb: "move", Args: &nes.Args{Unit: "gf", To: to, GT: true}}); err != nil {
+			t.Errorf("reach offers %s at %s after a grand tactical move; the move is refused: %v", to, c.Cost, err)
+			continue
+		}
+		if got := nes.MP(nes.StateOf(g.State()).Unit("gf").Used - before); got != c.Cost {
+			t.Errorf("reach prices %s at %s; the move cost %s", to, c.Cost, got)
+		}
+	}
+
+	sc := strings.Replace(enteringScenario, `          - {id: lf, type: light-cavalry`, `          - {id: s1, type: infantry, formation: line, at: "0204", strength: 4}
+          - {id: s2, type: infantry, formation: line, at: "0204", strength: 4}
+          - {id: lf, type: light-cavalry`, 1)
+	g2, err := game.New(read(t, r, "stacked.yaml", []byte(sc)), r, game.Seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g2.Step().Name != nes.StepMove {
+		if _, err := g2.Do(game.Command{Side: g2.Acting()[0], Verb: game.Ready}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	full, _ := g2.Scenario().Map.Parse("0204")
+	b = r.Annotate(g2.State(), g2.Step(), "french").(nes.Board)
+	if got := reach(b, "gf", full); got != "" {
+		t.Errorf("reach offers 0204, which holds two french combat units, at %s", got)
+	}
+	if _, err := g2.Do(game.Command{Side: "french", Verb: "move", Args: &nes.Args{Unit: "gf", To: "0204"}}); err == nil {
+		t.Error("the move into 0204, which holds two french combat units, is accepted")
+	}
+}

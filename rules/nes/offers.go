@@ -77,7 +77,7 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 		}
 		switch step.Name {
 		case StepMove:
-			left := r.allowance(st, u, false) - u.Used
+			left := r.allowance(st, u, u.Used > 0 && u.GT) - u.Used
 			if left > 0 {
 				add(u.ID, "move")
 			}
@@ -219,7 +219,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		if u.Side != side || !u.alive() {
 			continue
 		}
-		left := max(r.allowance(st, u, false)-u.Used, 0)
+		left := max(r.allowance(st, u, u.Used > 0 && u.GT)-u.Used, 0)
 		box := UnitBox{Left: MP(left)}
 		if moving && left > 0 && st.sc.Terrain != nil {
 			box.Reach = r.reachOf(st, u, left)
@@ -239,17 +239,25 @@ func orderWords(o *Order, sp geom.Space) string {
 
 // reachOf lists the hexes a unit can reach with left sixths, by the
 // least-cost path from its formation and state as the chart's effects
-// change them on the way (NES-7), the enemy's hexes closed.
+// change them on the way (NES-7), the enemy's hexes closed: the hexes a
+// move there would be accepted for. A unit that has moved by grand
+// tactical movement this turn goes on by it; a hex that holds as many of
+// the side's combat units as may stack is passed through, not offered.
 func (r *Rules) reachOf(st *State, u *Unit, left int) []ReachCell {
 	t := st.sc.Terrain
 	from, ok := t.At(u.At)
 	if !ok {
 		return nil
 	}
-	md := Mode{Column: column(u.Type, u.Shape), Road: u.Shape == "road-column", Disordered: u.Status != "formed" && u.Type != "infantry"}
+	md := Mode{Column: column(u.Type, u.Shape), Road: u.Shape == "road-column", Disordered: u.Status != "formed" && u.Type != "infantry",
+		GT: u.Used > 0 && u.GT}
 	var out []ReachCell
 	mv := st.moves(r, md)
+	own := st.occupied().units[st.sideIndex(u.Side)]
 	for _, x := range st.searcher().ReachLayers(from, &mv.layers, st.blocked(u.Side), left, nil)[1:] {
+		if int(own[x.I])+1 > r.play["stack"] {
+			continue
+		}
 		out = append(out, ReachCell{At: t.Point(x.I), Cost: MP(x.Cost)})
 	}
 	return out
