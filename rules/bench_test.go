@@ -139,3 +139,22 @@ func BenchmarkMonteCarlo(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLoadFor times reading what `orderly odds nb/order-delay` needs
+// (NB's tables), against BenchmarkLoad's every rule set.
+func BenchmarkLoadFor(b *testing.B) {
+	for b.Loop() {
+		if _, err := rules.LoadFor("nb/order-delay"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoad times reading every rule set's tables.
+func BenchmarkLoad(b *testing.B) {
+	for b.Loop() {
+		if _, err := rules.Load(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

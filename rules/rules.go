@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 
 	"go.yaml.in/yaml/v3"
@@ -23,9 +24,25 @@ import (
 	"orderly/table"
 )
 
+// builtins are the tables files of the built-in rule sets, in SPEC order,
+// each with the id its tables' ids begin with (nb/order-delay is NB's).
+var builtins = []struct {
+	id     string
+	tables func() table.Source
+}{
+	{"nb", nb.Tables},
+	{"nes", nes.Tables},
+	{"bp", bp.Tables},
+	{"cd", cd.Tables},
+}
+
 // Builtin returns the tables files of every built-in rule set, in SPEC order.
 func Builtin() []table.Source {
-	return []table.Source{nb.Tables(), nes.Tables(), bp.Tables(), cd.Tables()}
+	var out []table.Source
+	for _, b := range builtins {
+		out = append(out, b.tables())
+	}
+	return out
 }
 
 // Load reads the built-in tables and then the house-rule files at paths.
@@ -35,6 +52,74 @@ func Load(paths ...string) (*table.Set, error) {
 		return nil, err
 	}
 	return table.Load(Builtin(), house...)
+}
+
+// LoadFor reads what answering table id needs: the built-in tables of the
+// rule set its id names (nb/order-delay is NB's), those of every rule set
+// whose tables the house-rule files at paths add or change, and the house
+// rules. It answers as Load does: when that subset fails to load or lacks
+// id (an unknown id is answered with near matches among every table), it
+// reads everything as Load does and returns that, errors included.
+func LoadFor(id string, paths ...string) (*table.Set, error) {
+	house, err := Sources(paths...)
+	if err != nil {
+		return nil, err
+	}
+	return loadFor(table.Load, id, house)
+}
+
+// loadFor is LoadFor with the loader given, so that a test can count the
+// files each answer parses.
+func loadFor(load func([]table.Source, ...table.Source) (*table.Set, error), id string, house []table.Source) (*table.Set, error) {
+	if need, ok := needed(id, house); ok {
+		var some []table.Source
+		for _, b := range builtins {
+			if need[b.id] {
+				some = append(some, b.tables())
+			}
+		}
+		if set, err := load(some, house...); err == nil && has(set, id) {
+			return set, nil
+		}
+	}
+	return load(Builtin(), house...)
+}
+
+// needed names the rule sets whose built-in tables answering id needs: the
+// one id names and every one a house-rule file gives a table or lookup of.
+// It is false when a file's tables cannot be listed (the full load says
+// what is wrong, and where). Each built-in rule set's tables read only
+// their own lookups (TestBuiltinApart), so no other is needed.
+func needed(id string, house []table.Source) (map[string]bool, bool) {
+	need := map[string]bool{}
+	mark := func(id string) {
+		if set, _, ok := strings.Cut(id, "/"); ok {
+			need[set] = true
+		}
+	}
+	mark(id)
+	for _, src := range house {
+		var ids struct {
+			Tables  []struct{ ID string } `yaml:"tables"`
+			Lookups []struct{ ID string } `yaml:"lookups"`
+		}
+		if yaml.Unmarshal(src.Data, &ids) != nil {
+			return nil, false
+		}
+		for _, t := range append(ids.Tables, ids.Lookups...) {
+			mark(t.ID)
+		}
+	}
+	return need, true
+}
+
+// has reports whether set has a dice or lookup table called id.
+func has(set *table.Set, id string) bool {
+	if set.Lookup(id) != nil {
+		return true
+	}
+	_, err := set.Table(id)
+	return err == nil
 }
 
 // Sources reads the house-rule files at paths.

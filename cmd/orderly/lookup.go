@@ -22,7 +22,7 @@ func (a *app) lookupCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			set, err := a.load()
+			set, err := a.loadFor(args[0])
 			if err != nil {
 				return err
 			}

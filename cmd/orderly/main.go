@@ -133,9 +133,17 @@ func (a *app) load() (*table.Set, error) {
 	return s, bad(err)
 }
 
-// diceTable loads the rules and finds a dice table by id.
+// loadFor reads what answering table id needs (rules.LoadFor) with the
+// house rules named by --rules: the tables of its rule set and of those
+// the house rules change, not every rule set's.
+func (a *app) loadFor(id string) (*table.Set, error) {
+	s, err := rules.LoadFor(id, a.rules...)
+	return s, bad(err)
+}
+
+// diceTable loads the rules table id needs and finds that dice table.
 func (a *app) diceTable(id string) (*table.Table, error) {
-	set, err := a.load()
+	set, err := a.loadFor(id)
 	if err != nil {
 		return nil, err
 	}

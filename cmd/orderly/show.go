@@ -19,7 +19,7 @@ func (a *app) showCmd() *cobra.Command {
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: a.completeTable(anyTable),
 		RunE: func(c *cobra.Command, args []string) error {
-			set, err := a.load()
+			set, err := a.loadFor(args[0])
 			if err != nil {
 				return err
 			}
