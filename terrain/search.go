@@ -1,6 +1,8 @@
 package terrain
 
 import (
+	"fmt"
+	"math/bits"
 	"slices"
 
 	"orderly/geom/hex"
@@ -29,37 +31,59 @@ type Search struct {
 }
 
 // mark is what a search knows of a node: seen in this search (stamp),
-// at what least cost yet, from which node. One struct, so that a relax
-// touches one place in memory.
+// at what least cost yet, from which node, and in a search that breaks
+// ties by effects (Layers.Effects) the tie-break of that way (see
+// tieEffect). One struct, so that a relax touches one place in memory.
 type mark struct {
 	stamp      uint32
 	cost, prev int32
+	tie        int32
 }
 
-// node is a queued node (a cell in a layer) with its cost.
+// node is a queued node (a cell in a layer) with its cost, and in a
+// search that breaks ties by effects its tie-break plus the least hexes
+// left to the goal (q), which orders the nodes of one estimated total.
 type node struct {
-	v, g int32
+	v, g, q int32
 }
+
+// A tie-break (mark.tie) is the rises in effects rank along a way, times
+// tieEffect, plus its hexes: ways of equal cost are told apart by their
+// effects first, then by their hexes. Effects of at most MaxEffects along
+// a way where they never fall leave room for 1<<24 hexes in an int32.
+const (
+	tieEffect = 1 << 24
+	tieHexes  = tieEffect - 1
+)
+
+// MaxEffects bounds a layer's effects rank (Layers.Effects).
+const MaxEffects = 63
 
 // buckets is a queue of nodes by estimated total (a bucket queue: costs
 // are small whole numbers, so each total has its own bucket, kept in a
 // ring from the least total queued). A bucket is a stack: of nodes with
 // the same total, the one queued last comes out first, which makes a
-// search the same every time.
+// search the same every time. In a search that breaks ties (lex) a bucket
+// is a heap instead: the least q first, then the greatest cost (the node
+// nearest the goal by the estimate).
 type buckets struct {
 	ring  [][]node
 	base  int32 // the total of ring[head]
 	head  int
 	n     int
 	empty bool // nothing queued since reset: the first push sets base
+	lex   bool
 }
 
-func (q *buckets) reset() {
+func (q *buckets) reset(lex bool) {
 	for i := range q.ring {
 		q.ring[i] = q.ring[i][:0]
 	}
-	q.head, q.n, q.empty = 0, 0, true
+	q.head, q.n, q.empty, q.lex = 0, 0, true, lex
 }
+
+// ahead reports whether node a comes out of a heap bucket before b.
+func ahead(a, b node) bool { return a.q < b.q || a.q == b.q && a.g > b.g }
 
 func (q *buckets) push(f int32, n node) {
 	if q.empty {
@@ -73,8 +97,19 @@ func (q *buckets) push(f int32, n node) {
 		q.grow(off + 1)
 	}
 	k := (q.head + off) & (len(q.ring) - 1)
-	q.ring[k] = append(q.ring[k], n)
+	b := append(q.ring[k], n)
+	q.ring[k] = b
 	q.n++
+	if q.lex {
+		for c := len(b) - 1; c > 0; {
+			p := (c - 1) / 2
+			if !ahead(b[c], b[p]) {
+				break
+			}
+			b[c], b[p] = b[p], b[c]
+			c = p
+		}
+	}
 }
 
 // grow makes the ring hold at least size totals, keeping their order.
@@ -97,9 +132,30 @@ func (q *buckets) pop() node {
 		q.base++
 	}
 	b := q.ring[q.head]
-	n := b[len(b)-1]
-	q.ring[q.head] = b[:len(b)-1]
+	last := len(b) - 1
 	q.n--
+	if !q.lex {
+		q.ring[q.head] = b[:last]
+		return b[last]
+	}
+	n := b[0]
+	b[0] = b[last]
+	b = b[:last]
+	q.ring[q.head] = b
+	for p := 0; ; {
+		c := 2*p + 1
+		if c >= len(b) {
+			break
+		}
+		if c+1 < len(b) && ahead(b[c+1], b[c]) {
+			c++
+		}
+		if !ahead(b[c], b[p]) {
+			break
+		}
+		b[c], b[p] = b[p], b[c]
+		p = c
+	}
 	return n
 }
 
@@ -114,8 +170,9 @@ func NewSearch(m *Map) *Search {
 	return s
 }
 
-// begin starts a new search over layers layers: every node is unseen.
-func (s *Search) begin(layers int) {
+// begin starts a new search over layers layers: every node is unseen;
+// lex: the search breaks ties by effects.
+func (s *Search) begin(layers int, lex bool) {
 	if n := layers * len(s.at); len(s.mark) < n {
 		s.mark = make([]mark, n)
 		clear(s.hex)
@@ -127,18 +184,19 @@ func (s *Search) begin(layers int) {
 		clear(s.hex)
 		s.gen = 1
 	}
-	s.q.reset()
+	s.q.reset(lex)
 }
 
-// relax notes that node w is reached from node v at cost g, if that is
-// the best yet, and queues it with the estimate f.
-func (s *Search) relax(v, w int, g, f int32) {
+// relax notes that node w is reached from node v at cost g with
+// tie-break p, if that is the best yet (the least cost, then the least
+// tie-break), and queues it with the estimate f and the key q.
+func (s *Search) relax(v, w int, g, p, f, q int32) {
 	m := &s.mark[w]
-	if m.stamp == s.gen && m.cost <= g {
+	if m.stamp == s.gen && (m.cost < g || m.cost == g && m.tie <= p) {
 		return
 	}
-	*m = mark{s.gen, g, int32(v)}
-	s.q.push(f, node{int32(w), g})
+	*m = mark{s.gen, g, int32(v), p}
+	s.q.push(f, node{int32(w), g, q})
 }
 
 // Path is a least-cost path from from to to: the cells after from, to
@@ -185,10 +243,50 @@ func TableOf(m *Map, step Step) Table {
 // Better[l] marks (bit k) the layers k that are never worse than layer l
 // (see LayersOf): a search that has settled a cell in such a layer k does
 // not go on from it in layer l at a cost as high.
+//
+// Effects (see SetEffects), if not nil, ranks each layer by what a piece
+// in it has taken on the way that a player would rather it had not (a
+// disorder, a forced change of formation); then of paths of equal cost
+// PathLayers gives the one whose effects rise least, then the one of
+// fewest hexes. Milder is Better with effects counted too: Milder[l]
+// marks the layers never worse than l in cost and never of more effects.
+// Reach reads neither: it gives costs only.
 type Layers struct {
-	Cost   Table
-	Next   []uint8
-	Better []uint64
+	Cost    Table
+	Next    []uint8
+	Better  []uint64
+	Effects []uint8
+	Milder  []uint64
+}
+
+// SetEffects ranks the layers of l by their effects (0 none, at most
+// MaxEffects), one a layer, so that PathLayers breaks ties between paths
+// of equal cost by them (see Layers). A piece keeps what it has taken: a
+// step may not lead to a layer of lower rank.
+func (l *Layers) SetEffects(effects []uint8) error {
+	size := len(l.Cost)
+	if len(effects) > 0 {
+		size /= len(effects)
+	}
+	if len(effects) == 0 || size*len(effects) != len(l.Cost) || size%6 != 0 || len(effects) > 1 && l.Next == nil {
+		return fmt.Errorf("terrain: %d effects ranks for layers of %d entries: give one a layer", len(effects), len(l.Cost))
+	}
+	for a, fx := range effects {
+		if fx > MaxEffects {
+			return fmt.Errorf("terrain: layer %d has effects rank %d; at most %d", a, fx, MaxEffects)
+		}
+		for e := a * size; e < (a+1)*size && l.Next != nil; e++ {
+			if l.Cost[e] >= 0 && effects[l.Next[e]] < fx {
+				return fmt.Errorf("terrain: a step from cell %d of layer %d leads to layer %d of fewer effects (%d, not %d); a piece keeps its effects", e%size/6, a, l.Next[e], effects[l.Next[e]], fx)
+			}
+		}
+	}
+	l.Effects = effects
+	l.Milder = nil
+	if len(effects) > 1 {
+		l.Milder = better(l, size, effects)
+	}
+	return nil
 }
 
 // MaxLayers bounds the layers of a Layers.
@@ -230,7 +328,7 @@ func LayersOf(m *Map, step func(l, i, d int) (cost, next int, ok bool)) Layers {
 		out.Next = nil
 		return out
 	}
-	out.Better = better(&out, size)
+	out.Better = better(&out, size, nil)
 	return out
 }
 
@@ -241,12 +339,13 @@ func LayersOf(m *Map, step func(l, i, d int) (cost, next int, ok bool)) Layers {
 // the one b's step leaves it in. It is the greatest such relation: start
 // from every pair whose steps cost no more, and drop a pair while one of
 // its steps leads to a pair dropped. out[b] marks (bit a) each such a.
-func better(l *Layers, size int) []uint64 {
+// With effects (by layer), a must also be of no more effects than b.
+func better(l *Layers, size int, effects []uint8) []uint64 {
 	n := min(len(l.Cost)/max(size, 1), 64)
 	out := make([]uint64, n)
 	for a := range n {
 		for b := range n {
-			if a != b && cheaper(l, size, a, b) {
+			if a != b && (effects == nil || effects[a] <= effects[b]) && cheaper(l, size, a, b) {
 				out[b] |= 1 << a
 			}
 		}
@@ -311,7 +410,7 @@ func (s *Search) ReachLayers(from int, l *Layers, blocked []bool, budget int, ou
 }
 
 func (s *Search) layered(l *Layers, blocked []bool) over {
-	o := over{t: l.Cost, next: l.Next, better: l.Better, blocked: blocked, layers: 1}
+	o := over{t: l.Cost, next: l.Next, better: l.Better, effects: l.Effects, milder: l.Milder, blocked: blocked, layers: 1}
 	if l.Next != nil {
 		o.layers = max(1, len(l.Cost)/(6*max(len(s.at), 1)))
 	}
@@ -325,6 +424,8 @@ type over struct {
 	t       Table
 	next    []uint8
 	better  []uint64
+	effects []uint8  // by layer, for a path: break ties by them
+	milder  []uint64 // better with effects counted
 	blocked []bool
 	layers  int // 0 or 1: one layer
 }
@@ -365,6 +466,35 @@ func (s *Search) settle(o *over, l, i int) (first, on bool) {
 	return first, on
 }
 
+// settleTie is settle for a search that breaks ties by effects: node v
+// of layer l, at cell i, reached at cost g with tie-break p, goes on
+// unless the cell is settled already in a layer k never worse than l in
+// cost and in effects (Milder), reached for less, or for as much in no
+// more hexes (k was settled first, so at no more cost and tie-break; but
+// fewer effects may have come with more hexes, which l could save).
+func (s *Search) settleTie(o *over, l, i int, g, p int32) bool {
+	if o.layers <= 1 {
+		return true
+	}
+	if s.hex[i] != s.gen {
+		s.hex[i], s.done[i] = s.gen, 0
+	}
+	on := true
+	if l < len(o.milder) {
+		for ks := s.done[i] & o.milder[l]; ks != 0; ks &= ks - 1 {
+			k := s.mark[bits.TrailingZeros64(ks)*len(s.at)+i]
+			if k.cost < g || k.tie&tieHexes <= p&tieHexes {
+				on = false
+				break
+			}
+		}
+	}
+	if l < 64 {
+		s.done[i] |= 1 << l
+	}
+	return on
+}
+
 // edge is the step from node v in direction d, into cell j: the node it
 // reaches and its cost; false if it is not allowed.
 func (s *Search) edge(o *over, v, d, j int) (int, int32, bool) {
@@ -389,28 +519,39 @@ func (s *Search) edge(o *over, v, d, j int) (int, int32, bool) {
 	return j, c, true
 }
 
+// path is the least-cost path from from to to over o. With effects
+// (o.effects) it is the least by cost, then by tie-break (see tieEffect):
+// an A* search by (cost, tie-break) whose estimate is (floor, 1) a hex
+// left, neither ever more than what is left, so that the first path to
+// the goal to come out of the queue is the least in that order.
 func (s *Search) path(from, to int, o over, floor, limit int) ([]int, int, bool) {
 	if from == to {
 		return []int{}, 0, true
 	}
-	s.begin(max(o.layers, 1))
+	lex := o.effects != nil
+	s.begin(max(o.layers, 1), lex)
 	goal := s.at[to]
-	est := func(j int) int32 {
+	hexes := func(j int) int32 {
 		h := s.at[j]
 		dq, dr := h.Q-goal.Q, h.R-goal.R
-		return int32(floor * (abs(dq) + abs(dr) + abs(dq+dr)) / 2)
+		return int32((abs(dq) + abs(dr) + abs(dq+dr)) / 2)
 	}
-	s.mark[from] = mark{s.gen, 0, -1}
-	s.q.push(est(from), node{int32(from), 0})
+	est := func(j int) int32 { return int32(floor) * hexes(j) }
+	s.mark[from] = mark{s.gen, 0, -1, 0}
+	s.q.push(est(from), node{int32(from), 0, 0})
 	for s.q.n > 0 {
 		n := s.q.pop()
 		v := int(n.v)
-		if n.g > s.mark[v].cost {
+		mv := s.mark[v]
+		if n.g > mv.cost {
 			continue
 		}
 		l, i := 0, v
 		if o.layers > 1 {
 			l, i = s.split(v)
+		}
+		if lex && n.q > mv.tie+hexes(i) {
+			continue // queued before a way as cheap with a lesser tie-break
 		}
 		if i == to {
 			var path []int
@@ -420,7 +561,11 @@ func (s *Search) path(from, to int, o over, floor, limit int) ([]int, int, bool)
 			slices.Reverse(path)
 			return path, int(n.g), true
 		}
-		if _, on := s.settle(&o, l, i); !on {
+		if lex {
+			if !s.settleTie(&o, l, i, mv.cost, mv.tie) {
+				continue
+			}
+		} else if _, on := s.settle(&o, l, i); !on {
 			continue
 		}
 		for d, j32 := range s.next[6*i : 6*i+6] {
@@ -433,10 +578,23 @@ func (s *Search) path(from, to int, o over, floor, limit int) ([]int, int, bool)
 				continue
 			}
 			g := n.g + x
-			if limit >= 0 && int(g) > limit || s.mark[w].stamp == s.gen && s.mark[w].cost <= g {
+			if limit >= 0 && int(g) > limit {
 				continue
 			}
-			s.relax(v, w, g, g+est(j))
+			if !lex {
+				if s.mark[w].stamp == s.gen && s.mark[w].cost <= g {
+					continue
+				}
+				s.relax(v, w, g, 0, g+est(j), 0)
+				continue
+			}
+			p := mv.tie + 1
+			if o.next != nil {
+				if rise := int32(o.effects[o.next[v*6+d]]) - int32(o.effects[l]); rise > 0 {
+					p += rise * tieEffect
+				}
+			}
+			s.relax(v, w, g, p, g+est(j), p+hexes(j))
 		}
 	}
 	return nil, 0, false
@@ -456,10 +614,10 @@ func (s *Search) Reach(from int, step Step, budget int, out []Reached) []Reached
 }
 
 func (s *Search) reach(from int, o over, budget int, out []Reached) []Reached {
-	s.begin(max(o.layers, 1))
+	s.begin(max(o.layers, 1), false)
 	first := len(out)
-	s.mark[from] = mark{s.gen, 0, -1}
-	s.q.push(0, node{int32(from), 0})
+	s.mark[from] = mark{s.gen, 0, -1, 0}
+	s.q.push(0, node{int32(from), 0, 0})
 	for s.q.n > 0 {
 		n := s.q.pop()
 		v := int(n.v)
@@ -492,7 +650,7 @@ func (s *Search) reach(from int, o over, budget int, out []Reached) []Reached {
 			if budget >= 0 && int(g) > budget {
 				continue
 			}
-			s.relax(v, w, g, g)
+			s.relax(v, w, g, 0, g, 0)
 		}
 	}
 	// A bucket gives its cells last in, first out, and a free step can

@@ -188,9 +188,14 @@ type Mode struct {
 	GT       bool // grand tactical movement (NES-7: +2 MP)
 	Command  bool // a command unit: 1 MP a hex whatever the terrain
 	Disorder bool // infantry takes +1D at a stream rather than +2
-	// Disordered: disordered cavalry or artillery, which may not enter
-	// woods (the chart's note 2).
+	// Disordered: the piece is disordered. Disordered cavalry and
+	// artillery may not enter woods (the chart's note 2); for the others
+	// it prices nothing, but a move's search avoids disordering a formed
+	// piece where a way as cheap does not (see rank).
 	Disordered bool
+	// General: light cavalry in general order (its column does not show
+	// it; infantry's does). It prices nothing.
+	General bool
 }
 
 // mounted reports whether chart column col is cavalry's or artillery's,
@@ -209,11 +214,29 @@ func (md Mode) after(s step) Mode {
 		if md.Column == colInfantry {
 			md.Column = colGeneralOrder
 		}
+		md.General = true
 	}
-	if s.disorder && mounted(md.Column) {
+	if s.disorder && !md.Command {
 		md.Disordered = true
 	}
 	return md
+}
+
+// rank is what the chart's effects have done to a piece in mode md, for
+// the searches to break ties between ways of equal cost (NES-7, our
+// reading): 2 if it is disordered, 1 more if it is in general order. A
+// way that leaves a piece formed is taken before one as cheap that
+// disorders it, and then one that keeps its formation before one that
+// forces it into general order.
+func (md Mode) rank() uint8 {
+	var r uint8
+	if md.Disordered {
+		r += 2
+	}
+	if md.General || md.Column == colGeneralOrder {
+		r++
+	}
+	return r
 }
 
 // canon is md without what cannot change a price, so that modes priced
@@ -230,7 +253,20 @@ func (r *Rules) canon(md Mode) Mode {
 	if !mounted(md.Column) || r.chart.at("woods", md.Column).prohibit {
 		md.Disordered = false
 	}
+	md.General = false
 	return md
+}
+
+// state is md as the searches tell it apart: canon, but with the effects
+// the piece has taken (rank), which the search's ties are broken by.
+func (r *Rules) state(md Mode) Mode {
+	c := r.canon(md)
+	if c.Command {
+		return c
+	}
+	c.Disordered = md.Disordered
+	c.General = md.General && c.Column == colLight
+	return c
 }
 
 // step is the price of one step over the map in mode md (see Price).
@@ -399,22 +435,31 @@ func (r *Rules) Price(m *terrain.Map, md Mode) terrain.Step {
 
 // Enter is the price of the step from hex i in direction d for a piece
 // moving in mode md, and the mode it goes on in (NES-7's effects take
-// hold as the hex is entered); false if the step may not be taken.
+// hold as the hex is entered), with what prices nothing left out but
+// its disorder and general order; false if the step may not be taken.
 func (r *Rules) Enter(m *terrain.Map, md Mode, i, d int) (int, Mode, bool) {
 	s, ok := r.price(m, md, i, d)
 	if !ok {
 		return 0, md, false
 	}
-	return s.mp, r.canon(md.after(s)), true
+	return s.mp, r.state(md.after(s)), true
 }
+
+// Rank is what the chart's effects have done to a piece in mode md (see
+// rank): 0 formed and not in general order, 1 in general order, 2
+// disordered, 3 both.
+func Rank(md Mode) int { return int(md.rank()) }
 
 // Layers works out, for the searches, the step costs over m of a piece
 // that sets out in mode md, in every mode its way may bring it to (NES-7:
 // the chart's effects take hold as each hex is entered and price the rest
 // of the move): the layers, layer 0 md's, and the mode of each. A game
-// keeps the layers of its map.
+// keeps the layers of its map. The modes keep the piece's disorder and
+// general order even where they price nothing, and rank the layers by
+// them, so that of ways of equal cost a path takes the one that does
+// least to the piece (Mode.rank), then the one of fewest hexes.
 func (r *Rules) Layers(m *terrain.Map, md Mode) (terrain.Layers, []Mode) {
-	modes := []Mode{r.canon(md)}
+	modes := []Mode{r.state(md)}
 	// next[l][e] is the layer a step with effects e (general order 1,
 	// disorder 2) leaves a piece of layer l in, -1 until first needed.
 	var next [][4]int
@@ -434,7 +479,7 @@ func (r *Rules) Layers(m *terrain.Map, md Mode) (terrain.Layers, []Mode) {
 			e |= 2
 		}
 		if next[l][e] < 0 {
-			x := r.canon(modes[l].after(s))
+			x := r.state(modes[l].after(s))
 			n := slices.Index(modes, x)
 			if n < 0 {
 				modes = append(modes, x)
@@ -444,6 +489,15 @@ func (r *Rules) Layers(m *terrain.Map, md Mode) (terrain.Layers, []Mode) {
 		}
 		return s.mp, next[l][e], true
 	})
+	ranks := make([]uint8, len(modes))
+	for l, x := range modes {
+		ranks[l] = x.rank()
+	}
+	// A piece keeps its disorder and general order (after), so the ranks
+	// never fall along a step and SetEffects takes them (were it to refuse
+	// them, paths would still be of least cost, ties broken by search
+	// order; TestPathsAgainstBruteForce checks that it takes them).
+	_ = ls.SetEffects(ranks)
 	return ls, modes
 }
 

@@ -224,7 +224,7 @@ func (k *cmd) mover() (*mover, error) {
 	}
 	m := &mover{id: u.ID, at: u.At, unit: u, used: u.Used, gt: u.GT, typ: u.Type, command: u.Leader,
 		mode: Mode{Column: column(u.Type, u.Shape), Road: u.Shape == "road-column", GT: a.GT, Disorder: a.Disorder,
-			Disordered: u.Status != "formed" && u.Type != "infantry"}}
+			Disordered: u.Status != "formed", General: u.Shape == "general-order"}}
 	m.allow = k.r.allowance(k.st, u, a.GT)
 	return m, nil
 }

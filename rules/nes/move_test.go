@@ -49,6 +49,8 @@ var modes = []nes.Mode{
 	{Column: "cavalry-light", Disordered: true}, {Column: "cavalry-light", Road: true}, {Column: "infantry", Road: true},
 	{Column: "artillery"}, {Column: "artillery", Road: true}, {Column: "skirmish"}, {Column: "general-order"},
 	{Column: "infantry", GT: true}, {Column: "cavalry-light", GT: true}, {Column: "cavalry-heavy", GT: true}, {Command: true},
+	{Column: "infantry", Disordered: true}, {Column: "cavalry-heavy", Disordered: true}, {Column: "cavalry-light", General: true},
+	{Column: "infantry", Road: true, Disorder: true},
 }
 
 // state is a hex and the mode a piece moves on in there.
@@ -58,11 +60,58 @@ type state struct {
 }
 
 // bruteForce is the least cost of every hex from from for a piece that
-// sets out in mode md: every (hex, mode) state relaxed by the chart's
-// price of each step and the mode it leaves the piece in, until none
-// improves; -1 where no way leads.
+// sets out in mode md (see bruteForceWays); -1 where no way leads.
 func bruteForce(r *nes.Rules, m *terrain.Map, md nes.Mode, from int) []int {
-	best := map[state]int{{from, md}: 0}
+	out := make([]int, m.Len())
+	for i, w := range bruteForceWays(r, m, md, from) {
+		out[i] = w.cost
+	}
+	return out
+}
+
+// way is what a way to a hex costs, what the chart's effects have done
+// to the piece at its end (rank), and its hexes.
+type way struct{ cost, rank, hexes int }
+
+// rank is what a piece that set out in mode md is at the end of a way
+// that disordered it (dis) or gave it general order (gen), if either: 2
+// if disordered, 1 more if in general order.
+func rank(md nes.Mode, dis, gen bool) int {
+	n := 0
+	if dis || md.Disordered {
+		n += 2
+	}
+	if gen || md.General || md.Column == "general-order" {
+		n++
+	}
+	return n
+}
+
+// less orders ways by cost, then effects, then hexes.
+func (a way) less(b way) bool {
+	if a.cost != b.cost {
+		return a.cost < b.cost
+	}
+	if a.rank != b.rank {
+		return a.rank < b.rank
+	}
+	return a.hexes < b.hexes
+}
+
+// bruteForceWays is the least way to every hex from from for a piece
+// that sets out in mode md, by cost, then by effects, then by hexes:
+// every (hex, mode, disordered on the way, general order on the way)
+// state relaxed by the chart's price of each step, the mode it leaves the
+// piece in and its effects (Route of the one step), keeping the least
+// cost, then the fewest hexes, until none improves; the least of the
+// states of each hex. Cost -1 where no way leads.
+func bruteForceWays(r *nes.Rules, m *terrain.Map, md nes.Mode, from int) []way {
+	type key struct {
+		state
+		dis, gen bool
+	}
+	type label struct{ cost, hexes int }
+	best := map[key]label{{state: state{from, md}}: {}}
 	for changed := true; changed; {
 		changed = false
 		for x, c := range best {
@@ -72,20 +121,29 @@ func bruteForce(r *nes.Rules, m *terrain.Map, md nes.Mode, from int) []int {
 					continue
 				}
 				p, next, ok := r.Enter(m, x.mode, x.hex, d)
-				y := state{j, next}
-				if old, seen := best[y]; ok && (!seen || c+p < old) {
-					best[y], changed = c+p, true
+				if !ok {
+					continue
+				}
+				rt, _ := r.Route(m, x.mode, x.hex, []int{j})
+				y := key{state{j, next}, x.dis || rt.Disorder, x.gen || rt.General}
+				n := label{c.cost + p, c.hexes + 1}
+				if old, seen := best[y]; !seen || n.cost < old.cost || n.cost == old.cost && n.hexes < old.hexes {
+					best[y], changed = n, true
 				}
 			}
 		}
 	}
-	out := make([]int, m.Len())
+	out := make([]way, m.Len())
 	for i := range out {
-		out[i] = -1
+		out[i].cost = -1
 	}
 	for x, c := range best {
-		if out[x.hex] < 0 || c < out[x.hex] {
-			out[x.hex] = c
+		w := way{c.cost, rank(md, x.dis, x.gen), c.hexes}
+		if x.hex == from {
+			w = way{}
+		}
+		if out[x.hex].cost < 0 || w.less(out[x.hex]) {
+			out[x.hex] = w
 		}
 	}
 	return out
@@ -96,16 +154,25 @@ func bruteForce(r *nes.Rules, m *terrain.Map, md nes.Mode, from int) []int {
 // each step priced by the chart in the mode the steps before it left the
 // piece in (general order, disorder: SPEC NES-7, the effects take hold as
 // each hex is entered), in every mode of movement; its cost is the sum of
-// the chart's prices along it, and the page's reach agrees.
+// the chart's prices along it, and the page's reach agrees. Of the ways
+// of least cost it is one that does least to the piece (disorder, then
+// general order), then of fewest hexes (TestEqualRoutes).
 func TestPathsAgainstBruteForce(t *testing.T) {
 	r := engine(t)
 	rapid.Check(t, func(t *rapid.T) {
 		m := drawMap(t)
 		md := modes[rapid.IntRange(0, len(modes)-1).Draw(t, "mode")]
 		from := rapid.IntRange(0, m.Len()-1).Draw(t, "from")
-		best := bruteForce(r, m, md, from)
+		ways := bruteForceWays(r, m, md, from)
+		best := make([]int, len(ways))
+		for i, w := range ways {
+			best[i] = w.cost
+		}
 		s := terrain.NewSearch(m)
 		ls, _ := r.Layers(m, md)
+		if ls.Effects == nil {
+			t.Fatalf("%v: the layers are not ranked by effects", md)
+		}
 		for to := range m.Len() {
 			path, cost, ok := s.PathLayers(from, to, &ls, nil, r.Floor(md), -1)
 			if ok != (best[to] >= 0) || ok && cost != best[to] {
@@ -117,6 +184,9 @@ func TestPathsAgainstBruteForce(t *testing.T) {
 			rt, why := r.Route(m, md, from, path)
 			if why != "" || rt.Cost != cost {
 				t.Fatalf("%v: the path %v costs %d by the chart (%s), the search says %d", md, path, rt.Cost, why, cost)
+			}
+			if got := (way{cost, rank(md, rt.Disorder, rt.General), len(path)}); to != from && got != ways[to] {
+				t.Fatalf("%v from %s to %s: the path %v is %+v (cost, effects, hexes); the least by brute force %+v", md, m.Label(from), m.Label(to), labels(m, path), got, ways[to])
 			}
 		}
 		reach := s.ReachLayers(from, &ls, nil, 8*nes.Sixths, nil)

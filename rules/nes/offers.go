@@ -249,8 +249,8 @@ func (r *Rules) reachOf(st *State, u *Unit, left int) []ReachCell {
 	if !ok {
 		return nil
 	}
-	md := Mode{Column: column(u.Type, u.Shape), Road: u.Shape == "road-column", Disordered: u.Status != "formed" && u.Type != "infantry",
-		GT: u.Used > 0 && u.GT}
+	md := Mode{Column: column(u.Type, u.Shape), Road: u.Shape == "road-column", Disordered: u.Status != "formed",
+		General: u.Shape == "general-order", GT: u.Used > 0 && u.GT}
 	var out []ReachCell
 	mv := st.moves(r, md)
 	own := st.occupied().units[st.sideIndex(u.Side)]

@@ -51,7 +51,7 @@ type moves struct {
 // in mode md (sixths, -1 prohibited), in each mode the chart's effects
 // may bring it to on the way.
 func (st *State) moves(r *Rules, md Mode) *moves {
-	md = r.canon(md)
+	md = r.state(md)
 	c := st.steps
 	c.mu.Lock()
 	defer c.mu.Unlock()
