@@ -6,6 +6,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"orderly/geom/hex"
 	"orderly/terrain"
 )
 
@@ -214,4 +215,148 @@ func TestLayersBlocked(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestLayersEffects: with the layers ranked by effects (SetEffects), a
+// path is still of least cost, and of the paths of least cost it is one
+// that ends in a layer of least effects, then one of fewest hexes: what
+// an exhaustive relaxation of every (layer, cell) by (cost, hexes) finds.
+// Reach is unchanged.
+func TestLayersEffects(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		lw := drawLayered(t)
+		m := lw.w[0].m
+		ls := terrain.LayersOf(m, lw.step)
+		n := len(ls.Cost) / (6 * m.Len())
+		fx := make([]uint8, n)
+		for l := range fx {
+			fx[l] = uint8(rapid.IntRange(0, 3).Draw(t, "effects"))
+		}
+		// Raise each layer a step leads to to the rank of the layer it
+		// leads from, until none falls: a piece keeps its effects.
+		for changed := true; changed; {
+			changed = false
+			for e, c := range ls.Cost {
+				if nx := ls.Next; c >= 0 && nx != nil && fx[nx[e]] < fx[e/(6*m.Len())] {
+					fx[nx[e]], changed = fx[e/(6*m.Len())], true
+				}
+			}
+		}
+		if err := ls.SetEffects(fx); err != nil {
+			t.Fatal(err)
+		}
+		from := rapid.IntRange(0, m.Len()-1).Draw(t, "from")
+		// best[l][i]: the least (cost, hexes) to cell i in layer l.
+		type label struct{ cost, hexes int }
+		best := make([][]label, n)
+		for l := range best {
+			best[l] = make([]label, m.Len())
+			for i := range best[l] {
+				best[l][i].cost = -1
+			}
+		}
+		best[0][from] = label{}
+		for changed := true; changed; {
+			changed = false
+			for l := range best {
+				for i, b := range best[l] {
+					if b.cost < 0 {
+						continue
+					}
+					for d := range 6 {
+						j := m.Next(i, d)
+						e := (l*m.Len()+i)*6 + d
+						if j < 0 || ls.Cost[e] < 0 {
+							continue
+						}
+						nl := 0
+						if ls.Next != nil {
+							nl = int(ls.Next[e])
+						}
+						c, old := label{b.cost + int(ls.Cost[e]), b.hexes + 1}, best[nl][j]
+						if old.cost < 0 || c.cost < old.cost || c.cost == old.cost && c.hexes < old.hexes {
+							best[nl][j], changed = c, true
+						}
+					}
+				}
+			}
+		}
+		type way struct{ cost, fx, hexes int }
+		less := func(a, b way) bool {
+			return a.cost < b.cost || a.cost == b.cost && (a.fx < b.fx || a.fx == b.fx && a.hexes < b.hexes)
+		}
+		s := terrain.NewSearch(m)
+		floor := 0
+		if rapid.Bool().Draw(t, "floor") {
+			floor = 1
+		}
+		for to := range m.Len() {
+			if to == from {
+				continue
+			}
+			want := way{cost: -1}
+			for l := range best {
+				if b := best[l][to]; b.cost >= 0 {
+					if w := (way{b.cost, int(fx[l]), b.hexes}); want.cost < 0 || less(w, want) {
+						want = w
+					}
+				}
+			}
+			path, cost, ok := s.PathLayers(from, to, &ls, nil, floor, -1)
+			if ok != (want.cost >= 0) {
+				t.Fatalf("PathLayers(%d, %d) found %v; brute force %+v", from, to, ok, want)
+			}
+			if !ok {
+				continue
+			}
+			sum, at, l := 0, from, 0
+			for _, j := range path {
+				c, nl, ok := lw.step(l, at, m.Dir(at, j))
+				if !ok {
+					t.Fatalf("the path %v takes a step to %d not allowed in layer %d", path, j, l)
+				}
+				sum, at, l = sum+c, j, nl
+			}
+			if got := (way{sum, int(fx[l]), len(path)}); got != want || cost != sum || at != to {
+				t.Fatalf("PathLayers(%d, %d) = %v for %d: %+v; least by brute force %+v (effects %v)", from, to, path, cost, got, want, fx)
+			}
+		}
+		budget := rapid.IntRange(0, 40).Draw(t, "budget")
+		least := make([]int, m.Len())
+		for i := range least {
+			least[i] = -1
+			for l := range best {
+				if c := best[l][i].cost; c >= 0 && (least[i] < 0 || c < least[i]) {
+					least[i] = c
+				}
+			}
+		}
+		if err := checkReach(from, least, budget, s.ReachLayers(from, &ls, nil, budget, nil)); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// TestSetEffectsRefuses: effects that fall along a step, a rank over
+// MaxEffects, or one rank short are refused, and the layers keep none.
+func TestSetEffectsRefuses(t *testing.T) {
+	lw := layered{w: []world{{}, {}}}
+	g := hex.Map{Columns: 2, Rows: 1, Layout: hex.Layout{Offset: hex.OddQ, First: 1, Digits: 2}}
+	m, err := terrain.New(g, terrain.Kinds{Hexes: []terrain.Kind{{Name: "clear", Letter: '.'}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ones := slices.Repeat([]int{1}, 6*m.Len())
+	lw.w[0], lw.w[1] = world{m, ones}, world{m, ones}
+	lw.next = [][]int{ones, ones} // every step leads into layer 1
+	for _, fx := range [][]uint8{{1, 0}, {0, terrain.MaxEffects + 1}, {0}} {
+		ls := terrain.LayersOf(m, lw.step)
+		if err := ls.SetEffects(fx); err == nil || ls.Effects != nil {
+			t.Errorf("SetEffects(%v) = %v, effects %v; want refused", fx, err, ls.Effects)
+		}
+	}
+	ls := terrain.LayersOf(m, lw.step)
+	if err := ls.SetEffects([]uint8{0, 1}); err != nil || ls.Effects == nil {
+		t.Errorf("SetEffects([0 1]) = %v", err)
+	}
 }

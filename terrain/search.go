@@ -264,13 +264,18 @@ type Layers struct {
 // of equal cost by them (see Layers). A piece keeps what it has taken: a
 // step may not lead to a layer of lower rank.
 func (l *Layers) SetEffects(effects []uint8) error {
-	size := len(l.Cost)
-	if len(effects) > 0 {
-		size /= len(effects)
+	// LayersOf numbers the layers as steps first name them: there are as
+	// many as the greatest named, plus one.
+	layers := 1
+	for e, c := range l.Cost {
+		if c >= 0 && l.Next != nil {
+			layers = max(layers, int(l.Next[e])+1)
+		}
 	}
-	if len(effects) == 0 || size*len(effects) != len(l.Cost) || size%6 != 0 || len(effects) > 1 && l.Next == nil {
-		return fmt.Errorf("terrain: %d effects ranks for layers of %d entries: give one a layer", len(effects), len(l.Cost))
+	if len(effects) != layers || len(l.Cost)%layers != 0 {
+		return fmt.Errorf("terrain: %d effects ranks for %d layers: give one a layer", len(effects), layers)
 	}
+	size := len(l.Cost) / layers
 	for a, fx := range effects {
 		if fx > MaxEffects {
 			return fmt.Errorf("terrain: layer %d has effects rank %d; at most %d", a, fx, MaxEffects)
