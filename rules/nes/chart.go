@@ -445,11 +445,6 @@ func (r *Rules) Enter(m *terrain.Map, md Mode, i, d int) (int, Mode, bool) {
 	return s.mp, r.state(md.after(s)), true
 }
 
-// Rank is what the chart's effects have done to a piece in mode md (see
-// rank): 0 formed and not in general order, 1 in general order, 2
-// disordered, 3 both.
-func Rank(md Mode) int { return int(md.rank()) }
-
 // Layers works out, for the searches, the step costs over m of a piece
 // that sets out in mode md, in every mode its way may bring it to (NES-7:
 // the chart's effects take hold as each hex is entered and price the rest
