@@ -96,10 +96,10 @@ func TestBrowserBP(t *testing.T) {
 		}
 	}
 	french.do("roll for the order", chromedp.Click(chromedp.CSS(`#bp-roll`)))
-	french.until("the result of the roll", `(document.querySelector('#bp-result') || {}).textContent?.includes('orders f1 to advance')`)
+	french.until("the result of the roll", `(document.querySelector('#bp-result') || {}).textContent?.includes('orders 1er Léger to advance')`)
 	result := french.text("#bp-result")
 	british.do("open the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
-	british.until("the French order in the British log", `document.querySelector('#log').textContent.includes('orders f1 to advance')`)
+	british.until("the French order in the British log", `document.querySelector('#log').textContent.includes('orders 1er Léger to advance')`)
 
 	// The shooting phase: the French end their command phase.
 	french.do("ready", chromedp.Click(chromedp.CSS(`#ready`)))

@@ -197,7 +197,8 @@ func TestCDDemoBundled(t *testing.T) {
 	aus.until("turn 4", `document.querySelector('#turn').textContent.trim() === '4'`)
 	aus.until("the terrain drawn", `document.querySelector('#map .ft-town') && document.querySelector('#map .ft-light-woods') && document.querySelector('#map .ft-river')`)
 	aus.do("open the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
-	aus.until("both sides' activations in the log", `[...document.querySelectorAll('#log li[data-type="activated"]')].filter(li => li.textContent.includes('ir-3')).length === 3 && document.querySelector('#log').textContent.includes('brigade')`)
+	// The log names ir-3 and the brigades as the demo does.
+	aus.until("both sides' activations in the log", `[...document.querySelectorAll('#log li[data-type="activated"]')].filter(li => li.textContent.includes('IR 3 Erzherzog Karl')).length === 3 && document.querySelector('#log').textContent.includes('Brigade ')`)
 	aus.shot("cd-demo-turn-4")
 	t.Logf("the French group moved in %d of 3 turns", moved)
 }
