@@ -158,6 +158,7 @@ type Game struct {
 	watch func(*State, *Event) // WithWatch
 	hand  hand                 // the dice given with the command being carried out (WithDice)
 	torn  bool                 // a refused command left the game changed (Torn)
+	names func(string) string  // the scenario's names (Names), made by the first Describe
 
 	chain *Chain // hashes each new event, when set
 	head  string // the last event's Hash
@@ -504,8 +505,15 @@ func (g *Game) Acting() []string {
 
 // Describe says in one sentence what e records: the engine's own events
 // here, the rule set's by the rule set. name shows an id to people; nil
-// shows ids as they are.
+// shows each piece, general and formation by the name the scenario gives
+// it (Names), or by its id where it has none.
 func (g *Game) Describe(e *Event, name func(string) string) string {
+	if name == nil {
+		if g.names == nil {
+			g.names = Names(g.sc)
+		}
+		name = g.names
+	}
 	return Describe(g.rules, e, name)
 }
 
@@ -755,7 +763,7 @@ func (g *Game) checkRolls(e *Event, seq int, all bool) error {
 		case r.drawn != seq:
 			return fmt.Errorf("rule set %s: event %d (%s) records a %s roll drawn for event %d; a roll must be drawn right before the event that records it", g.rules.ID(), seq, e.Type, r.Table, r.drawn)
 		case r.Index != i:
-			return fmt.Errorf("rule set %s: event %d (%s) records as its roll %d the %s roll drawn after %d other roll(s) for it; an event records its rolls in the order drawn", g.rules.ID(), seq, e.Type, i+1, r.Table, r.Index)
+			return fmt.Errorf("rule set %s: event %d (%s) records as its roll %d the %s roll drawn after %s for it; an event records its rolls in the order drawn", g.rules.ID(), seq, e.Type, i+1, r.Table, Count(r.Index, "other roll", "other rolls"))
 		}
 	}
 	if all && g.drawSeq == seq && g.drawn != len(e.Rolls) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -18,9 +19,11 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"orderly/archive"
+	"orderly/examples"
 	"orderly/game"
 	"orderly/rules"
 	"orderly/rules/nb"
+	"orderly/script"
 	"orderly/server"
 	"orderly/store/sqlite"
 )
@@ -271,11 +274,25 @@ func hasType(evs []server.Entry, typ string) bool {
 	return slices.ContainsFunc(evs, func(e server.Entry) bool { return e.Event.Type == typ })
 }
 
-// described is event e as the server sends it to a seat: with the
-// engine's description of it as its summary.
+// described is event e of a game of the demo as the server sends it to a
+// seat: with the engine's description of it as its summary, naming pieces
+// as the demo does.
 func described(e game.Event) server.Entry {
-	return server.Entry{Event: e, Summary: game.Describe(nbRules, &e, nil)}
+	return server.Entry{Event: e, Summary: game.Describe(nbRules, &e, demoNames)}
 }
+
+// demoNames shows an id of the NB demo by its name in the scenario.
+var demoNames = func() func(string) string {
+	data, err := fs.ReadFile(examples.FS(), "nb/demo.yaml")
+	if err != nil {
+		panic(err)
+	}
+	sc, err := script.LoadScenario("demo.yaml", data, func(string) (game.Rules, error) { return nbRules, nil })
+	if err != nil {
+		panic(err)
+	}
+	return game.Names(sc)
+}()
 
 // nbRules is NB with the built-in tables, for describing events as the
 // server does.

@@ -67,8 +67,15 @@ func (e *Entry) UnmarshalJSON(data []byte) error {
 
 // describe is the one sentence a seat is shown for event e: the engine's
 // words for its own events, the rule set's for the rest (Rules.Describe).
-// Every event the server sends is described here and nowhere else.
-func (l *live) describe(e *game.Event) string { return game.Describe(l.rules, e, nil) }
+// Every event the server sends is described here and nowhere else. It
+// names pieces, generals and formations as the scenario does.
+func (l *live) describe(e *game.Event) string {
+	var name func(string) string
+	if l.src != nil {
+		name = l.src.names
+	}
+	return game.Describe(l.rules, e, name)
+}
 
 // present is event e as who sees it: numbered n in who's own numbering,
 // with the audience it is shown (game.Event.Shown), and described.

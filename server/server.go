@@ -97,8 +97,9 @@ const maxKnown = 10_000
 type cached struct {
 	sc    *battle.Scenario
 	rules game.Rules
-	own   *table.Source // the game's own tables file, if any
-	keep  bool          // a bundled scenario's: never dropped
+	names func(string) string // the scenario's names, which the log shows (game.Names)
+	own   *table.Source       // the game's own tables file, if any
+	keep  bool                // a bundled scenario's: never dropped
 }
 
 // bundled is a scenario that comes with orderly.
@@ -404,7 +405,7 @@ func (s *Server) scenario(file string, data []byte, own *table.Source) (*cached,
 	if _, err := game.Prepare(sc, rules); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	c = &cached{sc: sc, rules: rules, own: own}
+	c = &cached{sc: sc, rules: rules, names: game.Names(sc), own: own}
 	s.mu.Lock()
 	if have := s.starts[key]; have != nil {
 		c = have

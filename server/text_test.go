@@ -69,9 +69,10 @@ func TestEventsCarrySummary(t *testing.T) {
 	answered := wireEvents(t, "the command's answer", body)
 	want := map[string]string{
 		// The army commander at (48, 45) sends a messenger riding his
-		// 14" range (NB-3) with the order for d'Erlon.
+		// 14" range (NB-3) with the order for d'Erlon; the log names
+		// the corps and the generals as the demo does.
 		nb.MessengerSent: `m-french-1 leaves (48, 45), riding 14" a turn (NB-3)`,
-		nb.OrderWritten:  `french-5: attack (30, 12) "by the road" for F-I, by napoleon, carried by m-french-1 to derlon (NB-2)`,
+		nb.OrderWritten:  `french-5: attack (30, 12) "by the road" for I Corps, by Napoleon, carried by m-french-1 to d'Erlon (NB-2)`,
 	}
 	if len(answered) != 2 {
 		t.Fatalf("the write answered %d events, want 2: %s", len(answered), body)

@@ -96,10 +96,10 @@ func TestBrowserBP(t *testing.T) {
 		}
 	}
 	french.do("roll for the order", chromedp.Click(chromedp.CSS(`#bp-roll`)))
-	french.until("the result of the roll", `(document.querySelector('#bp-result') || {}).textContent?.includes('orders f1 to advance')`)
+	french.until("the result of the roll", `(document.querySelector('#bp-result') || {}).textContent?.includes('orders 1er Léger to advance')`)
 	result := french.text("#bp-result")
 	british.do("open the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
-	british.until("the French order in the British log", `document.querySelector('#log').textContent.includes('orders f1 to advance')`)
+	british.until("the French order in the British log", `document.querySelector('#log').textContent.includes('orders 1er Léger to advance')`)
 
 	// The shooting phase: the French end their command phase.
 	french.do("ready", chromedp.Click(chromedp.CSS(`#ready`)))
@@ -109,7 +109,7 @@ func TestBrowserBP(t *testing.T) {
 	french.until("the odds of the volley", `[...document.querySelectorAll('#bp-odds tr')].some(tr => tr.textContent.includes('casualties-0')) && document.querySelector('#bp-odds').textContent.includes('shaken')`)
 	french.shot("bp-shooting")
 	french.do("fire", chromedp.Click(chromedp.CSS(`#bp-fire`)))
-	french.until("the volley's result", `(document.querySelector('#bp-result') || {}).textContent?.includes('shoots at b1')`)
+	french.until("the volley's result", `(document.querySelector('#bp-result') || {}).textContent?.includes('shoots at 2/1st Guards')`)
 
 	// The British map shows b1's casualties as the server counts them.
 	code, body := s.call(t, "GET", "/api/games/"+made.Game.ID+"/board", tok["side/british"], "")
@@ -164,7 +164,7 @@ func TestBrowserBPCharge(t *testing.T) {
 	french.clickMap(36, 25.8)
 	french.until("the charge offered", `document.querySelector('#bp-panel [data-charge="b1"]')`)
 	french.do("charge b1", chromedp.Click(chromedp.CSS(`#bp-panel [data-charge="b1"]`)))
-	french.until("the charge made", `(document.querySelector('#bp-result') || {}).textContent?.includes('charges b1')`)
+	french.until("the charge made", `(document.querySelector('#bp-result') || {}).textContent?.includes('charges 2/1st Guards')`)
 
 	british.until("the replies offered", `document.querySelector('#bp-panel [data-reply="stand"]')`)
 	replies := eval[[]string](british, `[...document.querySelectorAll('#bp-panel [data-reply]')].map(b => b.dataset.reply)`)

@@ -658,7 +658,7 @@ func TestBrowserDrag(t *testing.T) {
 	// A general moves the same way.
 	from, to = french.screenOf(24, 38), french.screenOf(22, 36)
 	french.do("drag Ney", chromedp.DragAndDropXY(from[0], from[1], to[0], to[1], 8))
-	french.until("Ney's move to be logged", `[...document.querySelectorAll('#log li[data-type="moved"]')].some(li => li.textContent.includes('ney (24, 38) -> '))`)
+	french.until("Ney's move to be logged", `[...document.querySelectorAll('#log li[data-type="moved"]')].some(li => li.textContent.includes('Ney (24, 38) -> '))`)
 	french.until("Ney to stay where he was dropped", `!document.querySelector('#map [data-general="ney"].pending')`)
 	if got := french.pieceAt(`#map [data-general="ney"]`); !near(got, [2]float64{22, 36}, 0.3) {
 		french.fail("Ney is at %v after the drag, want about (22, 36)", got)

@@ -197,7 +197,8 @@ func TestCDDemoBundled(t *testing.T) {
 	aus.until("turn 4", `document.querySelector('#turn').textContent.trim() === '4'`)
 	aus.until("the terrain drawn", `document.querySelector('#map .ft-town') && document.querySelector('#map .ft-light-woods') && document.querySelector('#map .ft-river')`)
 	aus.do("open the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
-	aus.until("both sides' activations in the log", `[...document.querySelectorAll('#log li[data-type="activated"]')].filter(li => li.textContent.includes('ir-3')).length === 3 && document.querySelector('#log').textContent.includes('brigade')`)
+	// The log names ir-3 and the brigades as the demo does.
+	aus.until("both sides' activations in the log", `[...document.querySelectorAll('#log li[data-type="activated"]')].filter(li => li.textContent.includes('IR 3 Erzherzog Karl')).length === 3 && document.querySelector('#log').textContent.includes('Brigade ')`)
 	aus.shot("cd-demo-turn-4")
 	t.Logf("the French group moved in %d of 3 turns", moved)
 }
@@ -220,18 +221,19 @@ func TestBrowserCDTurns(t *testing.T) {
 	au := newPage(t, b, "cd-turns-austrian", dir)
 	fr.open(s.ts.URL, tok["french"])
 	au.open(s.ts.URL, tok["austrian"])
-	play := func(p *page, side, unit string, at [2]float64, turn int) {
+	// play activates unit, which the log names by its name in the demo.
+	play := func(p *page, side, unit, name string, at [2]float64, turn int) {
 		p.until(fmt.Sprintf("%s's activate step of turn %d", side, turn), fmt.Sprintf(`document.querySelector('#turn').textContent.trim() === '%d' && document.querySelector('#phase').textContent.includes('%s-turn') && !document.querySelector('#ready').disabled`, turn, side))
 		p.clickMap(at[0], at[1])
 		sel := `.activation[data-activate='{"unit":"` + unit + `"}']`
 		p.until("the odds of "+unit+"'s roll", `document.querySelector(`+"`"+sel+` tr`+"`"+`)`)
 		p.do("roll for "+unit, chromedp.Click(chromedp.CSS(sel+` button`)))
-		p.until("the roll's result", `(document.querySelector('#cd-result') || {}).textContent?.includes('`+unit+` activates')`)
+		p.until("the roll's result", `(document.querySelector('#cd-result') || {}).textContent?.includes('`+name+` activates')`)
 		p.do("end the turn", chromedp.Click(chromedp.CSS(`#ready`)))
 	}
 	for turn := 1; turn <= 2; turn++ {
-		play(fr, "french", "1-ligne", [2]float64{20, 40.5}, turn)
-		play(au, "austrian", "ir-1", [2]float64{26, 11.5}, turn)
+		play(fr, "french", "1-ligne", "1er de Ligne", [2]float64{20, 40.5}, turn)
+		play(au, "austrian", "ir-1", "IR 1 Kaiser", [2]float64{26, 11.5}, turn)
 	}
 	for _, p := range []*page{fr, au} {
 		p.until("turn 3", `document.querySelector('#turn').textContent.trim() === '3'`)

@@ -253,10 +253,10 @@ func TestBrowserNESFromLanding(t *testing.T) {
 	p.choose("#nes-to", "fr-1-1-g")
 	p.until("the odds", `document.querySelector('#nes-odds tr[data-result="received"]')`)
 	p.do("send", chromedp.Click(chromedp.CSS(`#nes-send`)))
-	p.until("the order's result", `(document.querySelector("#nes-result") || {}).textContent?.includes("davout sends an attack order to fr-1-1-g")`)
+	p.until("the order's result", `(document.querySelector("#nes-result") || {}).textContent?.includes("Davout sends an attack order to Morand")`)
 	p.do("ready", chromedp.Click(chromedp.CSS(`#ready`)))
 	p.until("the French movement", `document.querySelector('#step').textContent === 'move'`)
 	p.do("open the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
-	p.until("the order in the log", `document.querySelector('#log').textContent.includes('davout sends an attack order to fr-1-1-g')`)
+	p.until("the order in the log", `document.querySelector('#log').textContent.includes('Davout sends an attack order to Morand')`)
 	p.checkConsole()
 }

@@ -238,7 +238,7 @@ func TestBrowserPlace(t *testing.T) {
 	p.do("give the reason and place",
 		chromedp.SendKeys(chromedp.CSS(`#banner input.place-reason`), "knocked over by a sleeve"),
 		chromedp.Click(chromedp.CSS(`#banner [data-place-anyway="1-leger"]`)))
-	p.until("the placement logged", `[...document.querySelectorAll('#log li[data-type="piece-placed"]')].some(li => li.textContent.includes('the umpire placed 1-leger at (10, 30): knocked over by a sleeve'))`)
+	p.until("the placement logged", `[...document.querySelectorAll('#log li[data-type="piece-placed"]')].some(li => li.textContent.includes('the umpire placed 1er Léger at (10, 30): knocked over by a sleeve'))`)
 	if at := pieceOf(t, s, game, ump, "1-leger")["at"]; fmt.Sprint(at) != "[10 30]" {
 		p.fail("1-leger is at %v after the placement, want (10, 30)", at)
 	}
@@ -255,7 +255,7 @@ func TestBrowserPlace(t *testing.T) {
 	p.do("give the reason and place",
 		chromedp.SendKeys(chromedp.CSS(`#banner input.place-reason`), "set up wrong"),
 		chromedp.Click(chromedp.CSS(`#banner [data-place-anyway="2-ligne"]`)))
-	p.until("the second placement logged", `[...document.querySelectorAll('#log li[data-type="piece-placed"]')].some(li => li.textContent.includes('the umpire placed 2-ligne at (62, 26): set up wrong'))`)
+	p.until("the second placement logged", `[...document.querySelectorAll('#log li[data-type="piece-placed"]')].some(li => li.textContent.includes('the umpire placed 2e de Ligne at (62, 26): set up wrong'))`)
 	if at := pieceOf(t, s, game, ump, "2-ligne")["at"]; fmt.Sprint(at) != "[62 26]" {
 		p.fail("2-ligne is at %v after the placement, want (62, 26)", at)
 	}
@@ -278,7 +278,7 @@ func TestBrowserPlace(t *testing.T) {
 	h.do("give the reason and place",
 		chromedp.SendKeys(chromedp.CSS(`#banner input.place-reason`), "marched by mistake"),
 		chromedp.Click(chromedp.CSS(`#banner [data-place-anyway="f13"]`)))
-	h.until("the hex placement logged", `[...document.querySelectorAll('#log li[data-type="piece-placed"]')].some(li => /f13 .*0810.*marched by mistake/.test(li.textContent))`)
+	h.until("the hex placement logged", `[...document.querySelectorAll('#log li[data-type="piece-placed"]')].some(li => /13e Leger .*0810.*marched by mistake/.test(li.textContent))`)
 	if at := pieceOf(t, s, game, ump, "f13")["at"]; fmt.Sprint(at) != "[8 10]" {
 		h.fail("f13 is at %v after the placement, want hex 0810", at)
 	}

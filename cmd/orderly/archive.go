@@ -182,13 +182,17 @@ is checked as far as it can be and exits with status 1.`,
 				}
 				return bad(fmt.Errorf("%s: %w", args[0], err))
 			}
-			fmt.Fprintf(a.out, "%s: ok: %d events replay to state %s; all %d rolls match their revealed seeds (%d seeds); every event's hash follows from the log before it",
-				args[0], rep.Events, rep.Hash[:16], rep.Rolls, len(doc.Seeds))
+			rolls := fmt.Sprintf("all %d rolls match their revealed seeds", rep.Rolls)
+			if rep.Rolls == 1 {
+				rolls = "its one roll matches its revealed seed"
+			}
+			fmt.Fprintf(a.out, "%s: ok: %s replay to state %s; %s (%s); every event's hash follows from the log before it",
+				args[0], game.Count(rep.Events, "event", "events"), rep.Hash[:16], rolls, game.Count(len(doc.Seeds), "seed", "seeds"))
 			if rep.Table > 0 {
-				fmt.Fprintf(a.out, "; %d rolls were thrown at the table (dice %s): no seed draws them, and what their tables make of their faces checks out", rep.Table, doc.Dice)
+				fmt.Fprintf(a.out, "; %s thrown at the table (dice %s): no seed draws them, and what their tables make of their faces checks out", game.Count(rep.Table, "roll was", "rolls were"), doc.Dice)
 			}
 			if rep.Heads > 0 {
-				fmt.Fprintf(a.out, "; %d head(s) found in the chain", rep.Heads)
+				fmt.Fprintf(a.out, "; %s found in the chain", game.Count(rep.Heads, "head", "heads"))
 			}
 			fmt.Fprintln(a.out)
 			return nil

@@ -109,7 +109,7 @@ func (a *app) migrate(ctx context.Context, from, to string) error {
 	for _, g := range games {
 		got, there, err := m.game(ctx, g.ID)
 		if err != nil {
-			return fmt.Errorf("migrate: %w; %d game(s) were copied before it (and %d were there already), none after it", err, m.copied, m.there)
+			return fmt.Errorf("migrate: %w; %s copied before it (and %d already there), none after it", err, game.Count(m.copied, "game was", "games were"), m.there)
 		}
 		how := "copied"
 		if there {
@@ -118,9 +118,9 @@ func (a *app) migrate(ctx context.Context, from, to string) error {
 		} else {
 			m.copied++
 		}
-		fmt.Fprintf(a.out, "%s %s (%d events, %d seats, %d seeds)\n", how, g.ID, got.rec.Version, len(got.seats), len(got.seeds))
+		fmt.Fprintf(a.out, "%s %s (%s, %s, %s)\n", how, g.ID, game.Count(got.rec.Version, "event", "events"), game.Count(len(got.seats), "seat", "seats"), game.Count(len(got.seeds), "seed", "seeds"))
 	}
-	fmt.Fprintf(a.out, "migrated %d game(s) from %s to %s: %d copied, %d already there\n", len(games), m.from, m.to, m.copied, m.there)
+	fmt.Fprintf(a.out, "migrated %s from %s to %s: %d copied, %d already there\n", game.Count(len(games), "game", "games"), m.from, m.to, m.copied, m.there)
 	return nil
 }
 

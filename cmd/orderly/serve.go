@@ -184,7 +184,7 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(a.out, "orderly serves %d game(s) from %s at %s\n", stored, dbName(o.db), base)
+	fmt.Fprintf(a.out, "orderly serves %s from %s at %s\n", game.Count(stored, "game", "games"), dbName(o.db), base)
 	if anywhere {
 		fmt.Fprintf(a.out, "it listens on every address of this machine: players use its IP address, or a name given with --host\n")
 	}

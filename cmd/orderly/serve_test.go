@@ -232,7 +232,7 @@ func TestOneServerPerFile(t *testing.T) {
 	}
 	_ = first.Wait()
 	_, printed = orderlyProcess(t, "--db", db, "--addr", "127.0.0.1:0")
-	if !strings.Contains(printed, "orderly serves 2 game(s)") {
+	if !strings.Contains(printed, "orderly serves 2 games") {
 		t.Errorf("the server after the kill: %s", printed)
 	}
 }

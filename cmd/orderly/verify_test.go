@@ -32,7 +32,7 @@ func TestVerify(t *testing.T) {
 	}
 	good := write("good.json", f.Doc)
 	o, e, st := cli(t, "verify", good, "--head", f.Early, "--head", f.Final)
-	if st != 0 || !strings.Contains(o, "ok: ") || !strings.Contains(o, "2 head(s) found in the chain") || strings.Contains(o, "note:") || e != "" {
+	if st != 0 || !strings.Contains(o, "ok: ") || !strings.Contains(o, "2 heads found in the chain") || strings.Contains(o, "note:") || e != "" {
 		t.Fatalf("verify: %d %q %q", st, o, e)
 	}
 
@@ -87,7 +87,7 @@ func TestVerify(t *testing.T) {
 	older := write("older.json", doc)
 	note := older + ": note: format orderly-game/3, an older orderly's, does not bind dice and fog to the chain: they are taken on the document's word\n"
 	o, e, st = cli(t, "verify", older, "--head", doc.Events[len(doc.Events)-1].Hash)
-	if st != 0 || !strings.HasPrefix(o, older+": ok: ") || !strings.HasSuffix(o, "1 head(s) found in the chain\n"+note) || e != "" {
+	if st != 0 || !strings.HasPrefix(o, older+": ok: ") || !strings.HasSuffix(o, "1 head found in the chain\n"+note) || e != "" {
 		t.Fatalf("format 3: %d %q %q", st, o, e)
 	}
 	doc.Events[3].Hash = strings.Repeat("0", 64)

@@ -398,13 +398,13 @@ func (k *cmd) move() error {
 		changes++
 	}
 	if dist < 1e-9 && changes == 0 {
-		return game.Reject("BP-4", "%s stands at %s, in %s, facing %s degrees already; the move changes nothing", u.ID, p.At, p.Shape, inch(p.Facing))
+		return game.Reject("BP-4", "%s stands at %s, %s, facing %s degrees already; the move changes nothing", u.ID, p.At, game.Formed(p.Shape), inch(p.Facing))
 	}
 	cost += float64(changes) * step
 	left := u.Allow - u.Used
 	if cost > left+slack {
 		if changes > 0 {
-			return game.Reject("BP-4", "%s has %s\" of its moves left; this move takes %s\" (%s\" of ground and %d move(s) of %s\" for the change of formation or facing)", u.ID, inch(left), inch(cost), inch(dist), changes, inch(step))
+			return game.Reject("BP-4", "%s has %s\" of its moves left; this move takes %s\" (%s\" of ground and %s of %s\" for the change of formation or facing)", u.ID, inch(left), inch(cost), inch(dist), game.Count(changes, "move", "moves"), inch(step))
 		}
 		return game.Reject("BP-4", "%s has %s\" of its moves left; this move is %s\"", u.ID, inch(left), inch(dist))
 	}

@@ -457,15 +457,15 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		units := names(d.Units, name)
 		switch {
 		case d.Blunder != "":
-			return fmt.Sprintf("%s orders %s to %s%s: a blunder, %s, carried out as a forced move (%s inches); no more orders from him this turn", name(d.General), units, d.Kind, roll, d.Blunder, floats(d.Forced))
+			return fmt.Sprintf("%s orders %s to %s%s: a blunder, %s, carried out as a forced move (%s inches); no more orders from him this turn", name(d.General), units, orderWords(d.Kind), roll, d.Blunder, floats(d.Forced))
 		case d.Result == "fail":
-			return fmt.Sprintf("%s orders %s to %s%s: the order fails and he gives no more orders this turn", name(d.General), units, d.Kind, roll)
+			return fmt.Sprintf("%s orders %s to %s%s: the order fails and he gives no more orders this turn", name(d.General), units, orderWords(d.Kind), roll)
 		case d.Kind == "rally":
-			return fmt.Sprintf("%s rallies %s%s: %d move(s), casualties now %s; he joins the unit", name(d.General), units, roll, d.Moves, ints2(d.Rallied))
+			return fmt.Sprintf("%s rallies %s%s: %s, casualties now %s; he joins the unit", name(d.General), units, roll, game.Count(d.Moves, "move", "moves"), ints2(d.Rallied))
 		case d.Joined != "":
-			return fmt.Sprintf("%s orders %s to follow him%s: %d move(s); he joins the unit", name(d.General), units, roll, d.Moves)
+			return fmt.Sprintf("%s orders %s to follow him%s: %s; he joins the unit", name(d.General), units, roll, game.Count(d.Moves, "move", "moves"))
 		}
-		return fmt.Sprintf("%s orders %s to %s%s: %d move(s)", name(d.General), units, d.Kind, roll, d.Moves)
+		return fmt.Sprintf("%s orders %s to %s%s: %s", name(d.General), units, orderWords(d.Kind), roll, game.Count(d.Moves, "move", "moves"))
 	case *Moved:
 		who := name(d.Unit) + d.General
 		if d.General != "" {
@@ -602,7 +602,7 @@ func volleyWords(v *Volley, name func(string) string, roll string) string {
 	if v.Enfilade {
 		s += " in enfilade"
 	}
-	s += fmt.Sprintf("%s: %d hit(s), %d casualty(ies), %d in all", roll, v.Hits, v.Casualties, v.After)
+	s += fmt.Sprintf("%s: %s, %s, %d in all", roll, game.Count(v.Hits, "hit", "hits"), game.Count(v.Casualties, "casualty", "casualties"), v.After)
 	if v.Disorders {
 		s += ", disordered by a natural 6"
 	}
@@ -613,11 +613,28 @@ func volleyWords(v *Volley, name func(string) string, roll string) string {
 }
 
 func testWords(t *Test, name func(string) string) string {
-	s := fmt.Sprintf("%s takes a break test at %+d: %s", name(t.Unit), t.Modifier, t.Result)
+	s := fmt.Sprintf("%s takes a break test: %s", name(t.Unit), t.Result)
+	if t.Modifier != 0 {
+		s = fmt.Sprintf("%s takes a break test at %+d: %s", name(t.Unit), t.Modifier, t.Result)
+	}
 	if t.Gone {
 		s += ", and leaves the table"
 	}
 	return s
+}
+
+// orderWords is a kind of order (bp/orders) as the end of "orders X
+// to ...": the kinds that are nouns take a verb.
+func orderWords(kind string) string {
+	switch kind {
+	case "formation", "facing":
+		return "change " + kind
+	case "terrain":
+		return "make a terrain move"
+	case "follow-me":
+		return "follow him"
+	}
+	return kind
 }
 
 func names(ids []string, name func(string) string) string {

@@ -439,8 +439,8 @@ func (k *cmd) plan() ([]moving, *Unit, error) {
 			if t := round(l.Cost*l.Rate - l.Distance); t > 0 {
 				extra += fmt.Sprintf(", %s\" more for %s", inch(t), strings.Join(l.Terrain, ", "))
 			}
-			return nil, nil, game.Reject("CD-2", "%s has %s\" of its move left (%s of %s\" in %s); this move takes %s\" (%s\" of ground%s)",
-				m.ID, inch(left*l.Rate), factorWords(m.Factor), inch(l.Rate), l.Mode, inch(need*l.Rate), inch(l.Distance), extra)
+			return nil, nil, game.Reject("CD-2", "%s has %s\" of its move left (%s of %s\" %s); this move takes %s\" (%s\" of ground%s)",
+				m.ID, inch(left*l.Rate), factorWords(m.Factor), inch(l.Rate), modeWords(l.Mode), inch(need*l.Rate), inch(l.Distance), extra)
 		}
 		// Leaving cover needs the activation's -2 (CD-1).
 		if !act.Vacate && l.Distance > 0 && k.r.inCover(k.sc, m) && !covered(k.sc.Field, centre(k.r.footAt(m, mv.to, mv.facing, mv.shape))) {

@@ -339,9 +339,9 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		what := name(d.Units[0])
 		switch d.Kind {
 		case "brigade":
-			what = fmt.Sprintf("brigade %s (%s)", name(d.Formation), names(d.Units, name))
+			what = fmt.Sprintf("%s (%s)", game.Kinded("brigade", name(d.Formation)), names(d.Units, name))
 		case "division":
-			what = fmt.Sprintf("division %s (%d units)", name(d.Formation), len(d.Units))
+			what = fmt.Sprintf("%s (%s)", game.Kinded("division", name(d.Formation)), game.Count(len(d.Units), "unit", "units"))
 		}
 		how := ""
 		if d.Local {
@@ -351,7 +351,7 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 	case *Moved:
 		var parts []string
 		for _, l := range d.Legs {
-			p := fmt.Sprintf("%s %s\" (%s%% of its move at %s\" in %s)", name(l.Unit), inch(l.Distance), inch(100*(l.Cost+l.Change)), inch(l.Rate), l.Mode)
+			p := fmt.Sprintf("%s %s\" (%s%% of its move at %s\" %s)", name(l.Unit), inch(l.Distance), inch(100*(l.Cost+l.Change)), inch(l.Rate), modeWords(l.Mode))
 			if l.AP > 0 {
 				p += fmt.Sprintf(" for %d AP", l.AP)
 			}
@@ -385,11 +385,11 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		return s
 	case *Screened:
 		if d.Screen == nil {
-			return fmt.Sprintf("%s joins the skirmish screen of %s (+%d castings).", name(d.Unit), name(d.Division), d.Stands)
+			return fmt.Sprintf("%s joins the skirmish screen of %s (+%s).", name(d.Unit), name(d.Division), game.Count(d.Stands, "casting", "castings"))
 		}
-		return fmt.Sprintf("%s joins the skirmish screen of %s (+%d castings, now %d).", name(d.Unit), name(d.Division), d.Stands, *d.Screen)
+		return fmt.Sprintf("%s joins the skirmish screen of %s (+%s, now %d).", name(d.Unit), name(d.Division), game.Count(d.Stands, "casting", "castings"), *d.Screen)
 	case *Recalled:
-		return fmt.Sprintf("%s comes back from the screen of %s at its rear, disordered with %d casualties.", name(d.Unit), name(d.Division), d.Casualties)
+		return fmt.Sprintf("%s comes back from the screen of %s at its rear, disordered with %s.", name(d.Unit), name(d.Division), game.Count(d.Casualties, "casualty", "casualties"))
 	case *Lost:
 		var parts []string
 		for _, sc := range d.Successors {
@@ -397,7 +397,11 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 			if sc.General != "" {
 				who = name(sc.General)
 			}
-			parts = append(parts, fmt.Sprintf("%s takes %s (%s %+d)", who, name(sc.Formation), sc.Rating, sc.Bonus))
+			rating := sc.Rating
+			if sc.Bonus != 0 {
+				rating = fmt.Sprintf("%s %+d", sc.Rating, sc.Bonus)
+			}
+			parts = append(parts, fmt.Sprintf("%s takes %s (%s)", who, name(sc.Formation), rating))
 		}
 		return fmt.Sprintf("%s is lost; %s.", name(d.General), strings.Join(parts, ", "))
 	case *Marked:
@@ -415,16 +419,40 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 		b("disordered", d.Disordered)
 		b("in smoke", d.Smoke)
 		if d.Casualties != nil {
-			parts = append(parts, fmt.Sprintf("%d casualties", *d.Casualties))
+			parts = append(parts, game.Count(*d.Casualties, "casualty", "casualties"))
 		}
 		if d.CW != nil {
 			parts = append(parts, fmt.Sprintf("CW %d", *d.CW))
 		}
 		return fmt.Sprintf("%s is marked %s.", name(d.Unit), strings.Join(parts, ", "))
 	case *TurnEnded:
-		return fmt.Sprintf("%s's turn ends; %d units moved.", name(d.Side), len(d.Moved))
+		return fmt.Sprintf("%s's turn ends; %s moved.", name(d.Side), game.Count(len(d.Moved), "unit", "units"))
 	}
 	return ""
+}
+
+// modeWords is how a leg was moved (a row of cd/movement or
+// cd/artillery-movement: a formation, a charge, or an artillery mode) as
+// prose after a rate: "in column", "by road", "to limber and move".
+func modeWords(mode string) string {
+	switch mode {
+	case "road":
+		return "by road"
+	case "field":
+		return "across the field"
+	case "prolonge":
+		return "by prolonge"
+	case "limber-move":
+		return "to limber and move"
+	case "move-unlimber-fire":
+		return "to move, unlimber and fire"
+	case "limber-move-unlimber-fire":
+		return "to limber, move, unlimber and fire"
+	}
+	if shape, ok := strings.CutSuffix(mode, "-charge"); ok {
+		return "charging " + game.Formed(shape)
+	}
+	return game.Formed(mode)
 }
 
 // rolled words an event's first roll and its result.

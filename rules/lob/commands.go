@@ -819,7 +819,7 @@ func (k *cmd) form() error {
 		return game.Reject("", "%s is %s, which forms %s, not %s", u.ID, u.Type, join(shapes[u.Type]), sh)
 	}
 	if u.Shape == sh {
-		return game.Reject("", "%s is in %s already", u.ID, sh)
+		return game.Reject("", "%s is %s already", u.ID, game.Formed(sh))
 	}
 	f := k.st.Formation(u.Command)
 	if o := k.st.Executing(f); o != nil && o.Kind == Move && !f.Deployed && !k.r.arrived(k.st, f, o) && (u.Shape == "column" || u.Shape == "limbered") && !k.umpire {

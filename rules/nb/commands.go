@@ -222,7 +222,7 @@ func (r *Rules) writing(s *State, side string) error {
 		return err
 	}
 	if sd.Written >= limit {
-		return game.Reject("NB-2", "%s has written %d of the %d orders its army commander may write this turn", side, sd.Written, limit)
+		return game.Reject("NB-2", "%s has written %d of the %s its army commander may write this turn", side, sd.Written, game.Count(limit, "order", "orders"))
 	}
 	return nil
 }

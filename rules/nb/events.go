@@ -478,6 +478,13 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	g := name
+	gs := func(ids []string) string {
+		out := make([]string, len(ids))
+		for i, id := range ids {
+			out[i] = name(id)
+		}
+		return strings.Join(out, ", ")
+	}
 	roll := func() *game.Roll {
 		if r := e.FirstRoll(); r != nil {
 			return r
@@ -488,11 +495,11 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 	case OrderWritten:
 		switch {
 		case d.How == "initial":
-			w("%s: %s for %s before the game", d.Order.ID, d.Order, strings.Join(d.Order.For, ", "))
+			w("%s: %s for %s before the game", d.Order.ID, d.Order, gs(d.Order.For))
 		case d.How == "entry":
-			w("%s: %s for %s, given to %s at the table edge", d.Order.ID, d.Order, strings.Join(d.Order.For, ", "), g(d.To))
+			w("%s: %s for %s, given to %s at the table edge", d.Order.ID, d.Order, gs(d.Order.For), g(d.To))
 		default:
-			w("%s: %s for %s, by %s, carried by %s to %s", d.Order.ID, d.Order, strings.Join(d.Order.For, ", "), g(d.General), d.Messenger, g(d.To))
+			w("%s: %s for %s, by %s, carried by %s to %s", d.Order.ID, d.Order, gs(d.Order.For), g(d.General), d.Messenger, g(d.To))
 		}
 	case MessengerSent:
 		w("%s leaves %v, riding %g\" a turn", d.Messenger, *d.At, d.Range)
@@ -508,45 +515,45 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 	case MessengerWithdrawn:
 		w("%s is recalled", d.Messenger)
 	case OrderDelivered:
-		w("%s delivered to %s, for %s", d.OrderID, g(d.General), strings.Join(d.Readers, ", "))
+		w("%s delivered to %s, for %s", d.OrderID, g(d.General), gs(d.Readers))
 		if len(d.Held) > 0 {
 			w("; %s waits until its general detaches from the unit he is with", strings.Join(d.Held, " and "))
 		}
 	case OrderRead:
-		w("%s reads %s for %s: %s; acts on turn %d", g(d.General), d.OrderID, d.Formation, roll(), d.Acts)
+		w("%s reads %s for %s: %s; acts on turn %d", g(d.General), d.OrderID, g(d.Formation), roll(), d.Acts)
 	case OrderNotRead:
-		w("%s is not read for %s: %s", d.OrderID, d.Formation, d.Text)
+		w("%s is not read for %s: %s", d.OrderID, g(d.Formation), d.Text)
 	case OrderActive:
 		if d.How == "for-entry" {
-			w("%s will act on %s (%s) once it enters", d.Formation, d.Order.ID, d.Order)
+			w("%s will act on %s (%s) once it enters", g(d.Formation), d.Order.ID, d.Order)
 			break
 		}
-		w("%s acts on %s (%s)", d.Formation, d.Order.ID, d.Order)
+		w("%s acts on %s (%s)", g(d.Formation), d.Order.ID, d.Order)
 		if len(d.Divisions) > 0 {
-			w(", with %s", strings.Join(d.Divisions, ", "))
+			w(", with %s", gs(d.Divisions))
 		}
 		if len(d.Left) > 0 {
-			w("; keeping their own orders (out of range or without a general): %s", strings.Join(d.Left, ", "))
+			w("; keeping their own orders (out of range or without a general): %s", gs(d.Left))
 		}
 		if d.How != "" {
 			w(" [%s]", d.How)
 		}
 	case OrderSuperseded:
-		w("%s is not acted on by %s: %s", d.OrderID, d.Formation, d.Text)
+		w("%s is not acted on by %s: %s", d.OrderID, g(d.Formation), d.Text)
 	case OrderComplete:
-		w("%s completed its order; now %s", d.Formation, d.Order)
+		w("%s completed its order; now %s", g(d.Formation), d.Order)
 	case Engaged:
-		w("%s is engaged with %s", d.Formation, strings.Join(d.With, ", "))
+		w("%s is engaged with %s", g(d.Formation), gs(d.With))
 	case Disengaged:
-		w("%s is no longer engaged", d.Formation)
+		w("%s is no longer engaged", g(d.Formation))
 	case ReserveScheduled:
-		w("%s will enter at %s (%s edge) from turn %d: %s", d.Formation, d.Square, d.Edge, d.Entry, roll())
+		w("%s will enter at %s (%s edge) from turn %d: %s", g(d.Formation), d.Square, d.Edge, d.Entry, roll())
 	case GeneralPlaced:
-		w("%s of %s placed at %v on the %s edge", g(d.General), d.Formation, *d.At, d.Edge)
+		w("%s of %s placed at %v on the %s edge", g(d.General), g(d.Formation), *d.At, d.Edge)
 	case ReserveArrivalRoll:
-		w("%s arrival: %s; enters on turn %d", d.Formation, roll(), d.Arrival)
+		w("%s arrival: %s; enters on turn %d", g(d.Formation), roll(), d.Arrival)
 	case ReserveEntered:
-		w("%s enters at %v with %d pieces", d.Formation, *d.At, len(e.Moves))
+		w("%s enters at %v with %s", g(d.Formation), *d.At, game.Count(len(e.Moves), "piece", "pieces"))
 		if d.Text != "" {
 			w("; %s", d.Text)
 		}
@@ -555,8 +562,8 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 			if i > 0 {
 				b.WriteString("; ")
 			}
-			id := m.Unit
-			if id == "" {
+			id := g(m.Unit)
+			if m.Unit == "" {
 				id = g(m.General)
 			}
 			from := geom.Point{}
@@ -565,14 +572,14 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 			}
 			w("%s %v -> %v", id, from, m.To)
 			if m.Shape != "" {
-				w(" in %s", m.Shape)
+				w(" %s", game.Formed(m.Shape))
 			}
 		}
 		if d.How == "umpire" {
 			w("; past its speed on the umpire's word (%s)", d.Text)
 		}
 	case StatusChanged:
-		w("%s is %s", d.Unit, d.Status)
+		w("%s is %s", g(d.Unit), d.Status)
 	case Attached:
 		w("%s attaches to %s", g(d.General), g(d.To))
 	case Detached:
@@ -580,18 +587,22 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 	case GeneralRemoved:
 		w("%s is %s", g(d.General), d.Status)
 	case GeneralReplaced:
-		w("%s replaces %s in command of %s (%s, %g\")", g(d.New.ID), g(d.General), d.Formation, d.New.Quality, d.New.Range)
+		who := g(d.New.ID)
+		if d.New.Name != "" {
+			who = d.New.Name
+		}
+		w("%s replaces %s in command of %s (%s, %g\")", who, g(d.General), g(d.Formation), d.New.Quality, d.New.Range)
 	case CombatDeclared:
-		w("%s start combat", strings.Join(d.Units, ", "))
+		w("%s start combat", gs(d.Units))
 		if d.To != "" {
-			w(" with %s", d.To)
+			w(" with %s", g(d.To))
 		}
 	case Reacted:
-		w("%s react", strings.Join(d.Units, ", "))
+		w("%s react", gs(d.Units))
 	case RangeViolation:
-		w("%s is %g\" from %s, beyond his %g\" range", d.Unit, d.Distance, g(d.General), d.Range)
+		w("%s is %g\" from %s, beyond his %g\" range", g(d.Unit), d.Distance, g(d.General), d.Range)
 	case Restriction:
-		units := strings.Join(d.Units, ", ")
+		units := gs(d.Units)
 		switch d.Status {
 		case "in-line", "out-of-column":
 			// in-line: the report of logs written before every formation
@@ -603,7 +614,7 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 			if d.Status == "in-line" || shape == "" {
 				shape = "line"
 			}
-			w("%s %s in %s; under an attack order units keep to column until engaged", units, verb, shape)
+			w("%s %s %s; under an attack order units keep to column until engaged", units, verb, game.Formed(shape))
 		case "short-move":
 			w("%s moved less than %g\"; under an attack order the division moves at least half its slowest unit's speed", units, d.Distance)
 		default:

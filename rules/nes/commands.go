@@ -558,7 +558,7 @@ func (k *cmd) form() error {
 	sh := k.a.Shape
 	switch {
 	case u.Shape == sh:
-		return game.Reject("", "%s is already in %s", u.ID, sh)
+		return game.Reject("", "%s is already %s", u.ID, game.Formed(sh))
 	case sh == "skirmish" && u.Type != "infantry":
 		return game.Reject("NES-7", "only infantry forms skirmish order; %s is %s", u.ID, u.Type)
 	case sh == "general-order" && u.Type != "infantry" && u.Type != "light-cavalry":

@@ -571,7 +571,11 @@ func (r *Rules) Describe(e *game.Event, name func(string) string) string {
 			first = 1
 		}
 		for i, c := range d.Checks {
-			parts = append(parts, fmt.Sprintf("%s (%s zone, %+d) %s%s", name(c.Unit), c.Zone, c.Modifier, words(c.Result), rolls(first+i)))
+			zone := c.Zone + " zone"
+			if c.Modifier != 0 {
+				zone = fmt.Sprintf("%s zone, %+d", c.Zone, c.Modifier)
+			}
+			parts = append(parts, fmt.Sprintf("%s (%s) %s%s", name(c.Unit), zone, words(c.Result), rolls(first+i)))
 		}
 		if d.More {
 			return fmt.Sprintf("%s's charge of %s: %s.", name(d.Unit), d.Target, strings.Join(parts, "; "))

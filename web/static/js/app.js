@@ -3,7 +3,7 @@
 // it from the address bar), draws the board, follows the event stream, and
 // sends the seat's commands.
 
-import { h, fill, num, pt, tenth, deg, squareOf, debounce, cap, copyText } from './dom.js';
+import { h, fill, num, pt, tenth, deg, squareOf, debounce, cap, copyText, count } from './dom.js';
 import { Api, ApiError, sentence } from './api.js';
 import { MapView } from './map.js';
 import { renderOob } from './oob.js';
@@ -478,7 +478,7 @@ function bpUnitCard(u) {
     return h('div', null,
       h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), name(u.id)),
       h('p', { text: `${u.type} · ${u.formation}${marks.length ? ` · ${marks.join(', ')}` : ''}` }),
-      h('p.muted.small', { text: `CW ${u.cw ?? '—'} · casualties ${u.casualties || 0} · ${u.stands} stands · ${name(u.brigade)} · at ${pt(u.at)}, facing ${deg(u.facing)}` }));
+      h('p.muted.small', { text: `CW ${u.cw ?? '—'} · casualties ${u.casualties || 0} · ${count(u.stands, 'stand', 'stands')} · ${name(u.brigade)} · at ${pt(u.at)}, facing ${deg(u.facing)}` }));
   }
   return h('div', null,
     h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), name(u.id)),

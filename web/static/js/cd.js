@@ -6,7 +6,7 @@
 // marks). Everything it offers comes from the server's board; the page
 // works out no rule.
 
-import { h, fill, num, tenth, deg } from './dom.js';
+import { h, fill, num, tenth, deg, count, kinded } from './dom.js';
 import { sentence } from './api.js';
 import { CommandPanel } from './bp.js';
 
@@ -55,7 +55,7 @@ export class CdPanel extends CommandPanel {
     }
     const divs = Object.entries(x.divisions || {});
     for (const [id, d] of divs) {
-      if (d.ready && (!sel || sel.division === id)) choices.push([`division ${this.hooks.name(id)} (${d.units.length} units)`, { activate: { division: id } }]);
+      if (d.ready && (!sel || sel.division === id)) choices.push([`${kinded('division', this.hooks.name(id))} (${count(d.units.length, 'unit', 'units')})`, { activate: { division: id } }]);
     }
     if (!choices.length) {
       out.push(h('p.muted', { text: sel ? `${this.hooks.name(sel.id)} cannot activate now.` : 'Tap a unit of yours to activate it, its brigade group or its division.' }));
@@ -94,7 +94,7 @@ export class CdPanel extends CommandPanel {
     const rows = [
       h('h3', { text: this.hooks.name(u.id) }),
       h('p', { text: `${u.type}${u.gun ? ` (${u.gun}#)` : ''}, ${u.formation}, facing ${deg(u.facing)}; class dice ${u.dice}` }),
-      h('p', { dataset: { casualties: u.id }, text: `CW ${u.cw ?? '—'}, casualties ${u.casualties || 0}, ${u.stands} stands${u.steps ? `, ${u.steps} casualty steps` : ''}` }),
+      h('p', { dataset: { casualties: u.id }, text: `CW ${u.cw ?? '—'}, casualties ${u.casualties || 0}, ${count(u.stands, 'stand', 'stands')}${u.steps ? `, ${count(u.steps, 'casualty step', 'casualty steps')}` : ''}` }),
     ];
     if (marks.length) rows.push(h('p.marks', { text: marks.join('; ') }));
     const acts = this.offered(u.id);

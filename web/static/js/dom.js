@@ -143,6 +143,30 @@ export function debounce(fn, delay) {
 }
 
 /**
+ * A number with its noun in the number it takes: "1 stand", "3 stands"
+ * (never "(s)"); the server's game.Count says the same.
+ * @param {number} n
+ * @param {string} one
+ * @param {string} many
+ * @returns {string}
+ */
+export function count(n, one, many) {
+  return `${n} ${Math.abs(n) === 1 ? one : many}`;
+}
+
+/**
+ * A name with its kind before it ("division Foy"), or alone if one of its
+ * words already says the kind ("Division Foy"); the server's game.Kinded.
+ * @param {string} kind
+ * @param {string} name
+ * @returns {string}
+ */
+export function kinded(kind, name) {
+  const says = String(name).toLowerCase().split(/\s+/).some((w) => w.replace(/[,.']/g, '') === kind.toLowerCase());
+  return says ? name : `${kind} ${name}`;
+}
+
+/**
  * Capitalises the first letter.
  * @param {string} t
  * @returns {string}
