@@ -260,6 +260,7 @@ func (p *page) selectPiece(side string, touch bool) {
 // TestReadableMaps checks every rule set's demo for the umpire and a side
 // at three window sizes (see the top of this file).
 func TestReadableMaps(t *testing.T) {
+	t.Parallel()
 	needBrowser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -385,6 +386,7 @@ func readableBanner(t *testing.T, s *site, p *page, umpire string) {
 // an NB objective with its grid square, where each commander stands (his
 // square); on a hex map, the hex each leader stands in.
 func TestReadableSheet(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	m, err := s.srv.Create(ctx, server.Setup{Scenario: "lob-demo"})
 	if err != nil {
