@@ -263,7 +263,7 @@ func TestReadableMaps(t *testing.T) {
 	t.Parallel()
 	needBrowser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
+	t.Cleanup(cancel) // after the demos, which run in parallel
 	s := newSite(t, ctx)
 	dir := artifacts(t)
 	start := time.Now()
@@ -298,12 +298,15 @@ func TestReadableMaps(t *testing.T) {
 		{"lob", false, []readableSeat{{name: "umpire", token: made["lob-demo"]["umpire/"], west: "union"}, {name: "confederate", token: made["lob-demo"]["side/confederate"], side: "confederate"}}},
 	}
 	b := browser(t, ctx, 1280, 800)
+	t.Cleanup(func() {
+		t.Logf("checked %d demos in %v; screenshots in %s", len(demos), time.Since(start).Round(time.Second), dir)
+	})
 	for _, d := range demos {
 		t.Run(d.rules, func(t *testing.T) {
+			t.Parallel() // each demo is a game of its own, in pages of its own
 			readableDemo(t, s, b, dir, d.rules, d.table, d.seats, um)
 		})
 	}
-	t.Logf("checked %d demos in %v; screenshots in %s", len(demos), time.Since(start).Round(time.Second), dir)
 }
 
 // readableDemo checks a demo's seats at every size.
