@@ -921,9 +921,11 @@ func TestBrowserLanding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The demo game's id, read before the upload: read after it, it can
+	// already be the new game's.
+	first := p.text("#created-id")
 	p.do("upload a scenario", chromedp.SetUploadFiles(chromedp.ID("scenario-file"), []string{file}),
 		chromedp.Click(chromedp.CSS(`#upload-form button[type=submit]`)))
-	first := p.text("#created-id")
 	p.until("the uploaded game's links", `document.querySelector('#created-id').textContent !== '`+first+`' && document.querySelectorAll('#links a.join').length === 3 &&
 		[...document.querySelectorAll('#links a.join')].map(a => a.dataset.side).join() === ',french,british'`)
 	second := p.text("#created-id")
