@@ -67,6 +67,7 @@ func bpGame(t *testing.T, ctx context.Context, s *site) (*server.Created, map[st
 // the odds of the volley, fire, and the British see the casualties on
 // their map as the server counts them.
 func TestBrowserBP(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	made, tok := bpGame(t, ctx, s)
 	b := browser(t, ctx, 1024, 768)
@@ -149,6 +150,7 @@ func TestBrowserBP(t *testing.T) {
 // stands; in the French combat phase the combat's odds are shown and it
 // is fought, and both logs show it.
 func TestBrowserBPCharge(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	_, tok := bpGame(t, ctx, s)
 	b := browser(t, ctx, 1024, 768)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,13 +58,29 @@ func needBrowser(t *testing.T) {
 }
 
 // session starts a browser test: it needs the browser, gets two minutes,
-// and has a site to test and a place for its screenshots.
+// and has a site to test and a place for its screenshots. The site is the
+// package's shared server with a demo game of the test's own.
 func session(t *testing.T) (context.Context, *site, string) {
 	t.Helper()
 	needBrowser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	t.Cleanup(cancel)
 	return ctx, newSite(t, ctx), artifacts(t)
+}
+
+// privateSession is session with a server of the test's own, for a test
+// that changes the whole server: its host token, its connections.
+func privateSession(t *testing.T) (context.Context, *site, string) {
+	t.Helper()
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	t.Cleanup(cancel)
+	srv, stop, err := startServer(ctx, t.TempDir())
+	t.Cleanup(stop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctx, withDemo(t, ctx, srv), artifacts(t)
 }
 
 // site is a server with one demo game, and its host token (which makes
@@ -74,35 +92,172 @@ type site struct {
 	host string
 }
 
-func newSite(t *testing.T, ctx context.Context) *site {
-	t.Helper()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
+// TestMain runs the tests, then ends the browser and the server they
+// share. The browser tests spend their time waiting on Chromium and the
+// server, not on the test's CPU: unless -parallel is given, four run at
+// once, whatever the number of CPUs.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		if err := flag.Set("test.parallel", strconv.Itoa(max(4, runtime.GOMAXPROCS(0)))); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
 	}
-	t.Cleanup(func() { st.Close() })
+	code := m.Run()
+	shared.close()
+	os.Exit(code)
+}
+
+// shared is what the package's tests share: one Chromium, in which each
+// page has a browser context of its own, and one server with its bundled
+// scenarios, on which each test makes games of its own. Each starts when
+// a test first needs it; TestMain ends them.
+var shared fixture
+
+type fixture struct {
+	browserOnce sync.Once
+	browserCtx  context.Context
+	browserErr  error
+	stopBrowser func()
+
+	siteOnce sync.Once
+	site     *site // without a game
+	siteErr  error
+	stopSite func()
+}
+
+// server returns the shared server, starting it on first use.
+func (f *fixture) server(t *testing.T) *site {
+	t.Helper()
+	f.siteOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "orderly-web-test-")
+		if err != nil {
+			f.siteErr = err
+			return
+		}
+		// The tests make their games from one address, more than a
+		// client may in an hour; the server package tests the limits.
+		lim := server.Limits{GamesPerHour: 1 << 20, FailedTokens: 1 << 20}
+		srv, stop, err := startServer(context.Background(), dir, server.WithLimits(lim))
+		f.site, f.siteErr = srv, err
+		f.stopSite = func() {
+			stop()
+			os.RemoveAll(dir)
+		}
+	})
+	if f.siteErr != nil {
+		t.Fatalf("start the shared server: %v", f.siteErr)
+	}
+	return f.site
+}
+
+// browser returns the shared browser's context, starting Chromium on
+// first use.
+func (f *fixture) browser(t *testing.T) context.Context {
+	t.Helper()
+	f.browserOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "orderly-web-chromium-")
+		if err != nil {
+			f.browserErr = err
+			return
+		}
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(chromium),
+			chromedp.NoSandbox,
+			chromedp.Headless,
+			chromedp.DisableGPU,
+			chromedp.NoFirstRun,
+			chromedp.NoDefaultBrowserCheck,
+			chromedp.UserDataDir(dir),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("no-first-run", true),
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.Flag("hide-scrollbars", true),
+			chromedp.Flag("mute-audio", true),
+			chromedp.WindowSize(1280, 1024),
+		}
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancelBrowser := chromedp.NewContext(actx)
+		f.browserCtx = bctx
+		f.stopBrowser = func() {
+			cancelBrowser()
+			cancelAlloc()
+			os.RemoveAll(dir)
+		}
+		if err := chromedp.Do(bctx); err != nil {
+			f.browserErr = fmt.Errorf("start %s: %w", chromium, err)
+		}
+	})
+	if f.browserErr != nil {
+		t.Fatal(f.browserErr)
+	}
+	return f.browserCtx
+}
+
+// close ends what was started.
+func (f *fixture) close() {
+	if f.stopBrowser != nil {
+		f.stopBrowser()
+	}
+	if f.stopSite != nil {
+		f.stopSite()
+	}
+}
+
+// startServer starts a server over a store in dir, with its host token
+// and no game; stop ends it (call it also when err is not nil).
+func startServer(ctx context.Context, dir string, opts ...server.Option) (s *site, stop func(), err error) {
+	var stops []func()
+	stop = func() {
+		for _, f := range slices.Backward(stops) {
+			f()
+		}
+	}
+	st, err := sqlite.Open(ctx, filepath.Join(dir, "t.db"))
+	if err != nil {
+		return nil, stop, err
+	}
+	stops = append(stops, func() { st.Close() })
 	eng, err := rules.Make()
 	if err != nil {
-		t.Fatal(err)
+		return nil, stop, err
 	}
-	srv, err := server.New(ctx, st, eng)
+	srv, err := server.New(ctx, st, eng, opts...)
 	if err != nil {
-		t.Fatal(err)
+		return nil, stop, err
 	}
 	host, err := srv.NewHostToken()
 	if err != nil {
-		t.Fatal(err)
+		return nil, stop, err
 	}
 	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	made, err := srv.Create(ctx, server.Setup{Scenario: "demo"})
+	stops = append(stops, ts.Close)
+	return &site{srv: srv, ts: ts, host: host}, stop, nil
+}
+
+// newSite is the shared server with a demo game of the test's own.
+func newSite(t *testing.T, ctx context.Context) *site {
+	t.Helper()
+	return withDemo(t, ctx, shared.server(t))
+}
+
+// withDemo makes a demo game on the server of s.
+func withDemo(t *testing.T, ctx context.Context, s *site) *site {
+	t.Helper()
+	made, err := s.srv.Create(ctx, server.Setup{Scenario: "demo"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(made.Seats) != 3 {
 		t.Fatalf("the demo has %d seats, want 3 (umpire, french, allies)", len(made.Seats))
 	}
-	return &site{srv: srv, ts: ts, made: made, host: host}
+	return &site{srv: s.srv, ts: s.ts, made: made, host: s.host}
 }
 
 // call sends a request to the API with a token and returns the status and
@@ -170,42 +325,19 @@ func (s *site) command(t *testing.T, token, body string) {
 	}
 }
 
-// tablet is a browser and the size of its window.
+// tablet is the shared browser, the size of its pages' windows, and the
+// test's context, which bounds the life of its pages.
 type tablet struct {
 	ctx  context.Context
+	test context.Context
 	w, h int
 }
 
-// browser starts Chromium with a window of w by h pixels; the browser ends
-// with ctx.
+// browser gives the test the shared Chromium, whose pages have a window of
+// w by h pixels and end with ctx.
 func browser(t *testing.T, ctx context.Context, w, h int) tablet {
 	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium),
-		chromedp.NoSandbox,
-		chromedp.Headless,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("mute-audio", true),
-		chromedp.WindowSize(w, h),
-	}
-	actx, cancel := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(cancel)
-	bctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(cancel)
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("start %s: %v", chromium, err)
-	}
-	return tablet{ctx: bctx, w: w, h: h}
+	return tablet{ctx: shared.browser(t), test: ctx, w: w, h: h}
 }
 
 // page is one tab, in a browser context of its own (like a player's own
@@ -224,6 +356,10 @@ func newPage(t *testing.T, b tablet, name, dir string) *page {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
+	// The tab closes when the test's time is up, as the browser of its
+	// own did.
+	stop := context.AfterFunc(b.test, cancel)
+	t.Cleanup(func() { stop() })
 	p := &page{t: t, ctx: ctx, name: name, dir: dir}
 	msgs := chromedp.Console(ctx)
 	go func() {
@@ -407,6 +543,7 @@ func near(a, b [2]float64, tol float64) bool {
 // shown before sending), the turns advance, the messenger rides across both
 // maps and delivers, and the Allies never see what it carries.
 func TestBrowserOrders(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	b := browser(t, ctx, 1024, 768)
 	umpire := newPage(t, b, "umpire", dir)
@@ -632,7 +769,8 @@ func TestBrowserOrders(t *testing.T) {
 // attack order (NB-7) are refused, the piece snaps back and the banner says
 // why.
 func TestBrowserDrag(t *testing.T) {
-	ctx, s, dir := session(t)
+	t.Parallel()
+	ctx, s, dir := privateSession(t)
 	fr, al := s.token(t, "side", "french"), s.token(t, "side", "allies")
 	s.command(t, fr, `{"ready":true}`)
 	s.command(t, al, `{"ready":true}`)
@@ -709,6 +847,7 @@ func TestBrowserDrag(t *testing.T) {
 // the refusal (NB-16) comes with a field for a reason, and with one the
 // move is made and the log records why.
 func TestBrowserOverride(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	fr, al := s.token(t, "side", "french"), s.token(t, "side", "allies")
 	s.command(t, fr, `{"ready":true}`)
@@ -744,7 +883,8 @@ func TestBrowserOverride(t *testing.T) {
 // the host link, the page says how to make games and offers no control
 // for it.
 func TestBrowserLanding(t *testing.T) {
-	ctx, s, dir := session(t)
+	t.Parallel()
+	ctx, s, dir := privateSession(t)
 	b := browser(t, ctx, 1024, 768)
 	p := newPage(t, b, "landing", dir)
 	p.do("open the host link", chromedp.Navigate(s.ts.URL+"/#host="+s.host))
@@ -781,9 +921,11 @@ func TestBrowserLanding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The demo game's id, read before the upload: read after it, it can
+	// already be the new game's.
+	first := p.text("#created-id")
 	p.do("upload a scenario", chromedp.SetUploadFiles(chromedp.ID("scenario-file"), []string{file}),
 		chromedp.Click(chromedp.CSS(`#upload-form button[type=submit]`)))
-	first := p.text("#created-id")
 	p.until("the uploaded game's links", `document.querySelector('#created-id').textContent !== '`+first+`' && document.querySelectorAll('#links a.join').length === 3 &&
 		[...document.querySelectorAll('#links a.join')].map(a => a.dataset.side).join() === ',french,british'`)
 	second := p.text("#created-id")
@@ -880,6 +1022,7 @@ func TestBrowserLanding(t *testing.T) {
 // sees the key; at the end of the game the server reveals the seed by
 // itself. The game tab shows the seat's log fingerprint.
 func TestBrowserReveal(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	b := browser(t, ctx, 1024, 768)
 	um := newPage(t, b, "reveal-umpire", dir)
@@ -976,6 +1119,7 @@ func TestBrowserReveal(t *testing.T) {
 // seat in a browser of its own, the old token is refused. The umpire then
 // reissues his own link, and the page goes on working with the new one.
 func TestBrowserReissue(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	b := browser(t, ctx, 768, 1024)
 	um := newPage(t, b, "reissue-umpire", dir)
@@ -1035,6 +1179,7 @@ func TestBrowserReissue(t *testing.T) {
 // read a page at a time from the last one's number until the server has
 // no more; every POST sends a JSON body; an error keeps its details.
 func TestApiClient(t *testing.T) {
+	t.Parallel()
 	needBrowser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -1145,6 +1290,7 @@ const streamResetScript = `Promise.all([import('/js/api.js'), import('/js/log.js
 // passed on, and the log drops the entries past it, so that the event
 // the stream brings again under that number is shown.
 func TestStreamReset(t *testing.T) {
+	t.Parallel()
 	needBrowser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -1183,6 +1329,7 @@ func TestStreamReset(t *testing.T) {
 // TestBrowserPortrait checks the page on a tablet held upright: the panel
 // goes below the map, and every button is at least 40px high.
 func TestBrowserPortrait(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	b := browser(t, ctx, 768, 1024)
 	p := newPage(t, b, "french-portrait", dir)
@@ -1251,6 +1398,7 @@ func TestBrowserPortrait(t *testing.T) {
 // Security Policy and the no-build rule: no inline scripts, handlers or
 // style attributes, no resources from elsewhere, only ES modules.
 func TestStaticFiles(t *testing.T) {
+	t.Parallel()
 	fsys := web.FS()
 	for _, name := range []string{"index.html", "play.html", "js/app.js", "js/home.js", "js/api.js", "js/map.js", "css/app.css", "css/print.css"} {
 		if _, err := fs.Stat(fsys, name); err != nil {
@@ -1301,6 +1449,7 @@ func TestStaticFiles(t *testing.T) {
 // completed attack order (NB-8), and the umpire routing a unit; the Allies
 // tap the French messenger and learn nothing.
 func TestBrowserPieces(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	b := browser(t, ctx, 1024, 768)
 	fr := newPage(t, b, "pieces-french", dir)
@@ -1370,6 +1519,7 @@ func TestBrowserPieces(t *testing.T) {
 // French play a few steps, and each line of their log is the summary the
 // events API gives for that event.
 func TestBrowserLogSummary(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	fr, um := s.token(t, "side", "french"), s.token(t, "umpire", "")
 	s.command(t, fr, `{"write":{"for":["F-I"],"kind":"attack","objective":[30,20],"note":"by the road"}}`)

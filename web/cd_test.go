@@ -70,6 +70,7 @@ func cdScenario() string {
 // moves as one body, both units 3" on, and the Austrians read the move in
 // their log.
 func TestBrowserCD(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	made, err := s.srv.Create(ctx, server.Setup{Source: cdScenario(), File: "cd-brigades.yaml"})
 	if err != nil {
@@ -153,6 +154,7 @@ func TestBrowserCD(t *testing.T) {
 // turn 4, the village with its blocks, the woods and the brook are drawn,
 // and the log holds both sides' activations.
 func TestCDDemoBundled(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	code, body := s.call(t, "GET", "/api/scenarios", s.host, "")
 	if code != 200 || !strings.Contains(body, `"cd-demo"`) {
@@ -207,6 +209,7 @@ func TestCDDemoBundled(t *testing.T) {
 // whole turns: each side taps a unit, rolls to activate it with the odds
 // shown, and ends its turn with Ready; both pages then stand in turn 3.
 func TestBrowserCDTurns(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	made, err := s.srv.Create(ctx, server.Setup{Scenario: "cd-demo"})
 	if err != nil {

@@ -28,6 +28,7 @@ var bpTerrain = strings.Replace(bpDuel, "field: {width: 72, depth: 48}", `field:
 // the page's map from the board: each feature by its type, a town with its
 // blocks, its name and rating in its title.
 func TestBrowserFeatures(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	made, err := s.srv.Create(ctx, server.Setup{Source: bpTerrain, File: "bp-terrain.yaml"})
 	if err != nil {

@@ -190,6 +190,7 @@ func (p *page) ghostDrawn(g fogGhost, name, outline string) {
 // ghost where it was last seen, which a tap does not select. A game
 // without fog shows no fog in the header.
 func TestBrowserFogTable(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	game, tok := fogGame(t, ctx, s, server.Setup{Scenario: "demo", Fog: "on"})
 	b := browser(t, ctx, 1100, 800)
@@ -277,6 +278,7 @@ func TestBrowserFogTable(t *testing.T) {
 // board lists it as lost, and the Russian map draws its ghost in the hex
 // it left, which a tap does not select.
 func TestBrowserFogHex(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	b := browser(t, ctx, 1100, 800)
 
@@ -352,6 +354,7 @@ func TestBrowserFogHex(t *testing.T) {
 // touching the fog of war choice the game is played without it (off), and
 // with Strict chosen the game's info says strict.
 func TestBrowserFogLanding(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	b := browser(t, ctx, 1024, 768)
 	p := newPage(t, b, "fog-landing", dir)

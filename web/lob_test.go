@@ -125,6 +125,7 @@ func lobStep(t *testing.T, s *site, game string, tok map[string]string, pages ma
 // unit is moved from the page by a hex of its reach, with the path and
 // cost the server gives.
 func TestBrowserLOBOrder(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	b := browser(t, ctx, 1280, 900)
 	var (
@@ -256,6 +257,7 @@ func TestBrowserLOBOrder(t *testing.T) {
 // reach outside Early's radius are drawn as refused, and a tap on one
 // shows the server's reason.
 func TestBrowserLOBHidden(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	game, tok := lobGame(t, ctx, s)
 	b := browser(t, ctx, 1280, 900)
@@ -340,6 +342,7 @@ func TestBrowserLOBHidden(t *testing.T) {
 // (0108 and 2408 on the demo). The Union's own panel has no such form. Naming one is kept
 // in the Union's view of its reinforcement, and not in the enemy's.
 func TestBrowserLOBEnter(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	game, tok := lobGame(t, ctx, s)
 	b := browser(t, ctx, 1280, 900)

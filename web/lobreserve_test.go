@@ -19,6 +19,7 @@ import (
 // formation to name; naming II-2 sends the relay the server works out
 // (II is under attack orders), and the line then says whom it places.
 func TestBrowserLOBDesignate(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	b := browser(t, ctx, 1280, 900)
 	var (

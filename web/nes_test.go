@@ -86,6 +86,7 @@ sides:
 // the unit stands in its new hex on both sides' maps. A line of sight is
 // looked along and found blocked by the woods.
 func TestBrowserNES(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	made, err := s.srv.Create(ctx, server.Setup{Source: nesSmall, File: "nes-small.yaml"})
 	if err != nil {
@@ -185,6 +186,7 @@ func (p *page) choose(sel, value string) {
 // to draw: a 32 x 22 map, a letter and a level for every hex, its streams
 // and roads.
 func TestNESDemoBundled(t *testing.T) {
+	t.Parallel()
 	ctx, s, _ := session(t)
 	code, body := s.call(t, "GET", "/api/scenarios", s.host, "")
 	if code != 200 || !strings.Contains(body, `"nes-demo"`) {
@@ -238,6 +240,7 @@ func TestNESDemoBundled(t *testing.T) {
 // hex map and the command panel come up, an order goes out and shows in
 // the log, and the ready button moves the game on to the French movement.
 func TestBrowserNESFromLanding(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	b := browser(t, ctx, 1200, 820)
 	p := newPage(t, b, "nes-landing", dir)

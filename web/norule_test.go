@@ -471,6 +471,7 @@ func isUnary(tk jsToken) bool {
 // mark of rule arithmetic (see above): the page shows what the server
 // says.
 func TestPageComputesNoRule(t *testing.T) {
+	t.Parallel()
 	v := loadVocab(t)
 	n := 0
 	err := fs.WalkDir(web.FS(), "js", func(name string, d fs.DirEntry, err error) error {
@@ -504,6 +505,7 @@ func TestPageComputesNoRule(t *testing.T) {
 // page used to do (the arithmetic the server now does) and lets alone
 // what only looks like it.
 func TestRuleMarksCaught(t *testing.T) {
+	t.Parallel()
 	v := loadVocab(t)
 	for _, c := range []struct {
 		name, src, want string

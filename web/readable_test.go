@@ -260,9 +260,10 @@ func (p *page) selectPiece(side string, touch bool) {
 // TestReadableMaps checks every rule set's demo for the umpire and a side
 // at three window sizes (see the top of this file).
 func TestReadableMaps(t *testing.T) {
+	t.Parallel()
 	needBrowser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
+	t.Cleanup(cancel) // after the demos, which run in parallel
 	s := newSite(t, ctx)
 	dir := artifacts(t)
 	start := time.Now()
@@ -297,12 +298,15 @@ func TestReadableMaps(t *testing.T) {
 		{"lob", false, []readableSeat{{name: "umpire", token: made["lob-demo"]["umpire/"], west: "union"}, {name: "confederate", token: made["lob-demo"]["side/confederate"], side: "confederate"}}},
 	}
 	b := browser(t, ctx, 1280, 800)
+	t.Cleanup(func() {
+		t.Logf("checked %d demos in %v; screenshots in %s", len(demos), time.Since(start).Round(time.Second), dir)
+	})
 	for _, d := range demos {
 		t.Run(d.rules, func(t *testing.T) {
+			t.Parallel() // each demo is a game of its own, in pages of its own
 			readableDemo(t, s, b, dir, d.rules, d.table, d.seats, um)
 		})
 	}
-	t.Logf("checked %d demos in %v; screenshots in %s", len(demos), time.Since(start).Round(time.Second), dir)
 }
 
 // readableDemo checks a demo's seats at every size.
@@ -385,6 +389,7 @@ func readableBanner(t *testing.T, s *site, p *page, umpire string) {
 // an NB objective with its grid square, where each commander stands (his
 // square); on a hex map, the hex each leader stands in.
 func TestReadableSheet(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	m, err := s.srv.Create(ctx, server.Setup{Scenario: "lob-demo"})
 	if err != nil {

@@ -55,6 +55,7 @@ func (s *site) seatInfo(t *testing.T, token string) (version int, step, dice str
 // picker asks for each die of a roll of several, and a pool asked stage
 // by stage gets its faces appended to the dice given before.
 func TestBrowserTableDice(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	b := browser(t, ctx, 1100, 800)
 

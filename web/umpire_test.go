@@ -74,6 +74,7 @@ func pieceOf(t *testing.T, s *site, game, token, id string) map[string]any {
 // refused (NB-16); his End stays his. Back to Umpire, his moves go as his
 // own again: refused, with the offer to allow them.
 func TestBrowserActFor(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	fr, al, ump := s.token(t, "side", "french"), s.token(t, "side", "allies"), s.token(t, "umpire", "")
 	s.command(t, fr, `{"ready":true}`)
@@ -138,6 +139,7 @@ func TestBrowserActFor(t *testing.T) {
 // formations that may take an order, the order goes as theirs, and acting
 // for himself again hides the tab.
 func TestBrowserActWrites(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	ump := s.token(t, "umpire", "")
 	b := browser(t, ctx, 1100, 800)
@@ -216,6 +218,7 @@ func ordersBy(t *testing.T, s *site, tok string) map[string]int {
 // a reason, and with one the unit stands there and the log says why. From
 // a unit's card, Place… and a tap on the map does the same.
 func TestBrowserPlace(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	game, tok := makeGame(t, ctx, s, server.Setup{Scenario: "bp-demo"})
 	ump := tok["umpire/"]
@@ -293,6 +296,7 @@ func TestBrowserPlace(t *testing.T) {
 // general and the log both events. The umpire's rout and rally of a unit
 // are offered on its card and work.
 func TestBrowserRemoveReplace(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	ump := s.token(t, "umpire", "")
 	game := s.made.Game.ID
@@ -384,6 +388,7 @@ func (p *page) sideViewDrawn(viewer, side string) []string {
 // umpire's), looks as his own map does, and follows the game: an Allied
 // unit placed in the French sight appears in the French view.
 func TestBrowserSidesViews(t *testing.T) {
+	t.Parallel()
 	ctx, s, dir := session(t)
 	game, tok := fogGame(t, ctx, s, server.Setup{Scenario: "demo", Fog: "on"})
 	ump := tok["umpire/"]
