@@ -184,7 +184,7 @@ func (r reader) lookup(n *yaml.Node) (*Lookup, map[string]bool, error) {
 	if n.Kind == yaml.MappingNode {
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			if n.Content[i].Value == "id" {
-				where = "lookup " + n.Content[i+1].Value
+				where = "lookup " + printable(n.Content[i+1].Value)
 			}
 		}
 	}
