@@ -55,8 +55,8 @@ func fuzzLoad(t *testing.T, src string, spec battle.Spec) {
 		if l := rest[1:]; l != "" && l[0] >= '0' && l[0] <= '9' {
 			if i := strings.IndexByte(l, ':'); i > 0 {
 				n, err := strconv.Atoi(l[:i])
-				if err != nil || n < 1 || n > strings.Count(src, "\n")+1 {
-					t.Fatalf("error names line %q of a file with %d lines: %q", l[:i], strings.Count(src, "\n")+1, msg)
+				if err != nil || n < 1 || n > yamlLines(src) {
+					t.Fatalf("error names line %q of a file with %d lines: %q", l[:i], yamlLines(src), msg)
 				}
 			}
 		}
@@ -110,4 +110,12 @@ func fuzzLoad(t *testing.T, src string, spec battle.Spec) {
 			}
 		}
 	}
+}
+
+// yamlLines counts the lines of src as the YAML parser does: a line
+// break is CR LF, LF, CR, NEL, LS or PS (a lone CR starts a line, as on
+// old Macs).
+func yamlLines(src string) int {
+	n := 1 + strings.Count(src, "\n") + strings.Count(src, "\r") - strings.Count(src, "\r\n")
+	return n + strings.Count(src, "\u0085") + strings.Count(src, "\u2028") + strings.Count(src, "\u2029")
 }
