@@ -17,72 +17,6 @@ import (
 // most play two games that differ only in what enemy pieces the side does
 // not spot did, and check that the side is told the same in both.
 
-// told is what side is told in g, as JSON: the events it may see, as it
-// is shown them (numbered as it numbers them, hashes dropped, each with
-// its description), and its board (the step, its view, and the offers,
-// annotations and ids the page is given beside it).
-func told(t *testing.T, g *game.Game, side string) (events, board []byte) {
-	t.Helper()
-	type shown struct {
-		E game.Event `json:"e"`
-		D string     `json:"d"`
-	}
-	var evs []shown
-	g.Scan(0, func(e *game.Event) {
-		if !e.Visible(side) {
-			return
-		}
-		c := e.Shown(side, g.Fog() != game.FogOff)
-		c.Seq, c.Hash = len(evs)+1, ""
-		evs = append(evs, shown{c, g.Describe(&c, nil)})
-	})
-	r := g.Rules().(*bp.Rules)
-	view, step := g.Sees(side), g.Step()
-	b := struct {
-		Step   game.Step           `json:"step"`
-		Acting []string            `json:"acting"`
-		View   *game.State         `json:"view"`
-		Offers map[string][]string `json:"offers"`
-		Extra  any                 `json:"extra"`
-		Seen   []string            `json:"seen"`
-	}{step, g.Acting(), view, r.Offers(view, step, side), r.Annotate(view, step, side), r.Seen(view)}
-	var err error
-	if events, err = json.Marshal(evs); err != nil {
-		t.Fatal(err)
-	}
-	if board, err = json.Marshal(b); err != nil {
-		t.Fatal(err)
-	}
-	return events, board
-}
-
-// sameTold fails unless side knows the same in a and b and is told the
-// same in both.
-func sameTold(t *testing.T, a, b *game.Game, side, when string) {
-	t.Helper()
-	if ka, kb := gametest.Knows(a, side), gametest.Knows(b, side); !bytes.Equal(ka, kb) {
-		t.Fatalf("%s: %s knows %s in one game and %s in the other", when, side, ka, kb)
-	}
-	ea, ba := told(t, a, side)
-	eb, bb := told(t, b, side)
-	if !bytes.Equal(ea, eb) {
-		t.Errorf("%s: %s is shown different events:\n%s", when, side, around(ea, eb))
-	}
-	if !bytes.Equal(ba, bb) {
-		t.Errorf("%s: %s is given different boards:\n%s", when, side, around(ba, bb))
-	}
-}
-
-// around shows two texts about their first difference.
-func around(a, b []byte) string {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	lo := max(0, i-160)
-	return "one:   …" + string(a[lo:min(len(a), i+120)]) + "…\nother: …" + string(b[lo:min(len(b), i+120)]) + "…"
-}
-
 // ruled drops the engine's step events from evs.
 func ruled(evs []game.Event) []game.Event {
 	return slices.DeleteFunc(evs, func(e game.Event) bool { return e.Type == game.StepBegun })
@@ -152,12 +86,12 @@ func TestTraverseUnseen(t *testing.T) {
 	if a.State().Hidden("french", "b1") || !b.State().Hidden("french", "b1") || !a.State().Hidden("british", "z1") {
 		t.Fatal("z1 should spot b1 unseen in one game, and b1 be unseen in the other")
 	}
-	sameTold(t, a, b, "british", "before the move")
+	gametest.SameTold(t, a, b, "british", "before the move")
 	for _, g := range []*game.Game{a, b} {
 		do(t, g, game.Command{Side: "french", Verb: "order", Args: &bp.Args{Brigade: "fb", Units: []string{"f1"}, Kind: "advance"}})
 		do(t, g, game.Command{Side: "french", Verb: "move", Args: &bp.Args{Unit: "f1", To: pt(38, 20)}})
 	}
-	sameTold(t, a, b, "british", "after f1 crossed b1's front")
+	gametest.SameTold(t, a, b, "british", "after f1 crossed b1's front")
 }
 
 // TestTraverseUnderFog: with fog of war a unit that sees a unit cross its
@@ -283,7 +217,7 @@ func TestHiddenRevealUnseen(t *testing.T) {
 	if !a.State().Hidden("french", "b2") {
 		t.Fatal("the French spot b2 in the wood")
 	}
-	sameTold(t, a, b, "french", "after f1 came within 12\" of b1")
+	gametest.SameTold(t, a, b, "french", "after f1 came within 12\" of b1")
 	// The known answer, in the game without b2 near: the umpire's
 	// placement, the contact of f1 with b1, and b1 revealed, all seen by
 	// both sides, and each side spots the other's unit.
@@ -338,7 +272,7 @@ func TestGeneralMovedUnseen(t *testing.T) {
 			t.Fatal("f1 does not spot bg 12\" off")
 		}
 	}
-	sameTold(t, a, b, "french", "after bg moved unseen")
+	gametest.SameTold(t, a, b, "french", "after bg moved unseen")
 }
 
 // TestBrigadeUnseen: with fog of war an order naming an enemy brigade
@@ -445,10 +379,10 @@ func TestVolleyContactAlways(t *testing.T) {
 			t.Fatalf("the volley's events are %v, the contact shown to %q; want contact (to british), shot", got, evs[0].See)
 		}
 	}
-	sameTold(t, a, b, "french", "after f2's volley")
+	gametest.SameTold(t, a, b, "french", "after f2's volley")
 	for _, top := range []string{"fb", "fc"} {
 		if x, y := mustJSON(t, a.SeesFrom("french", top)), mustJSON(t, b.SeesFrom("french", top)); !bytes.Equal(x, y) {
-			t.Errorf("after f2's volley the French commander of %s sees different things:\n%s", top, around(x, y))
+			t.Errorf("after f2's volley the French commander of %s sees different things:\n%s", top, gametest.Around(x, y))
 		}
 	}
 }

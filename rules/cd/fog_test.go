@@ -1,8 +1,6 @@
 package cd_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -15,72 +13,6 @@ import (
 // The regression tests of the fog of war review (issue 32, second round):
 // each plays two games that differ only in what enemy pieces the side
 // does not spot did, and checks that the side is told the same in both.
-
-// told is what side is told in g, as JSON: the events it may see, as it
-// is shown them (numbered as it numbers them, hashes dropped, each with
-// its description), and its board (the step, its view, and the offers,
-// annotations and ids the page is given beside it).
-func told(t *testing.T, g *game.Game, side string) (events, board []byte) {
-	t.Helper()
-	type shown struct {
-		E game.Event `json:"e"`
-		D string     `json:"d"`
-	}
-	var evs []shown
-	g.Scan(0, func(e *game.Event) {
-		if !e.Visible(side) {
-			return
-		}
-		c := e.Shown(side, g.Fog() != game.FogOff)
-		c.Seq, c.Hash = len(evs)+1, ""
-		evs = append(evs, shown{c, g.Describe(&c, nil)})
-	})
-	r := g.Rules().(*cd.Rules)
-	view, step := g.Sees(side), g.Step()
-	b := struct {
-		Step   game.Step           `json:"step"`
-		Acting []string            `json:"acting"`
-		View   *game.State         `json:"view"`
-		Offers map[string][]string `json:"offers"`
-		Extra  any                 `json:"extra"`
-		Seen   []string            `json:"seen"`
-	}{step, g.Acting(), view, r.Offers(view, step, side), r.Annotate(view, step, side), r.Seen(view)}
-	var err error
-	if events, err = json.Marshal(evs); err != nil {
-		t.Fatal(err)
-	}
-	if board, err = json.Marshal(b); err != nil {
-		t.Fatal(err)
-	}
-	return events, board
-}
-
-// sameTold fails unless side knows the same in a and b and is told the
-// same in both.
-func sameTold(t *testing.T, a, b *game.Game, side, when string) {
-	t.Helper()
-	if ka, kb := gametest.Knows(a, side), gametest.Knows(b, side); !bytes.Equal(ka, kb) {
-		t.Fatalf("%s: %s knows %s in one game and %s in the other", when, side, ka, kb)
-	}
-	ea, ba := told(t, a, side)
-	eb, bb := told(t, b, side)
-	if !bytes.Equal(ea, eb) {
-		t.Errorf("%s: %s is shown different events:\n%s", when, side, around(ea, eb))
-	}
-	if !bytes.Equal(ba, bb) {
-		t.Errorf("%s: %s is given different boards:\n%s", when, side, around(ba, bb))
-	}
-}
-
-// around shows two texts about their first difference.
-func around(a, b []byte) string {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	lo := max(0, i-160)
-	return "one:   …" + string(a[lo:min(len(a), i+120)]) + "…\nother: …" + string(b[lo:min(len(b), i+120)]) + "…"
-}
 
 // must carries out c in g.
 func must(t *testing.T, g *game.Game, c game.Command) []game.Event {
@@ -121,7 +53,7 @@ func TestScreenCountUnseen(t *testing.T) {
 	if cd.StateOf(a.State()).Formation("foy").Screen != 4 {
 		t.Fatal("4-leger's castings are not in Foy's screen")
 	}
-	sameTold(t, a, b, "austrian", "after 4-leger joined the screen unseen")
+	gametest.SameTold(t, a, b, "austrian", "after 4-leger joined the screen unseen")
 }
 
 // TestScreenEvents: the screened and recalled events tell everyone the
@@ -226,14 +158,14 @@ func TestMovedFlagsUnseen(t *testing.T) {
 			t.Fatal("the Austrians do not spot 4-leger from ir-1")
 		}
 	}
-	sameTold(t, a, b, "austrian", "after 4-leger moved unseen")
+	gametest.SameTold(t, a, b, "austrian", "after 4-leger moved unseen")
 	for _, g := range []*game.Game{a, b} {
 		must(t, g, game.Command{Side: "french", Verb: "ready"})
 	}
 	if u := cd.StateOf(a.State()).Unit("4-leger"); !u.MovedLast {
 		t.Fatal("4-leger's move did not count for the next turn")
 	}
-	sameTold(t, a, b, "austrian", "after the French turn")
+	gametest.SameTold(t, a, b, "austrian", "after the French turn")
 }
 
 // TestDivisionUnseen: with fog of war an order naming an enemy division
