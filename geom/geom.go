@@ -83,6 +83,13 @@ func (p Point) MarshalJSON() ([]byte, error) {
 	return []byte("[" + num(p.X) + "," + num(p.Y) + "]"), nil
 }
 
+// JSONSchema is the schema of a point as MarshalJSON writes it, [x, y]
+// (schema.Fixed).
+func (Point) JSONSchema() map[string]any {
+	num := map[string]any{"type": "number"}
+	return map[string]any{"type": "array", "prefixItems": []any{num, num}, "items": false, "minItems": 2}
+}
+
 // UnmarshalJSON reads [x, y].
 func (p *Point) UnmarshalJSON(b []byte) error {
 	var xy []float64

@@ -31,6 +31,7 @@ func (s *Server) routes() []route {
 	return []route{
 		{"GET", "/api/openapi.json", s.openapi},
 		{"GET", "/api/scenarios", s.handle(s.listScenarios)},
+		{"GET", "/api/schema/board/{rules}", s.handle(s.boardSchema)},
 		{"GET", "/api/host", s.handle(s.getHost)},
 		{"POST", "/api/games", s.handle(s.createGame)},
 		{"POST", "/api/games/import", s.handle(s.importGame)},
