@@ -155,7 +155,7 @@ func playBoards(t *testing.T, w *twin, ctx context.Context, demo string, sch *js
 			sides = append(sides, s.Side)
 			seats = append(seats, s.Token)
 		default:
-			if commanders < 2 {
+			if commanders < 1 {
 				seats = append(seats, s.Token)
 				commanders++
 			}
@@ -201,12 +201,12 @@ func playBoards(t *testing.T, w *twin, ctx context.Context, demo string, sch *js
 			break
 		}
 		// A few random commands in the step, then the umpire ends it.
-		for range 3 {
+		for n := 0; n < 8 && accepted < 4*(steps+1); n++ {
 			l.mu.Lock()
 			c := l.rules.(gametest.Random).Random(l.g, rng)
 			l.mu.Unlock()
 			if c.Verb == game.End || c.Verb == game.Ready {
-				break
+				continue
 			}
 			tok := tokens[c.Side]
 			if tok == "" {

@@ -2,26 +2,54 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
+	"path"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"orderly/battle"
+	"orderly/examples"
 	"orderly/rules"
+	"orderly/server"
 	"orderly/strict"
+	"orderly/table"
 )
 
-// fileFormat is a file format whose schema orderly schema prints: its
-// schema for what a rule set contributes.
+// fileFormat is a format whose schema orderly schema prints: its schema
+// for rule set id, whose part of the scenario format is spec.
 type fileFormat struct {
 	name, about string
-	doc         func(battle.Spec) ([]byte, error)
+	doc         func(id string, spec battle.Spec) ([]byte, error)
 }
 
-// schemas are the file formats that orderly schema prints, by name.
+// schemas are the formats that orderly schema prints, by name.
 var schemas = []fileFormat{
-	{"scenario", "a scenario file: the field, the sides and their orders", battle.Schema},
+	{"scenario", "a scenario file: the field, the sides and their orders", func(_ string, spec battle.Spec) ([]byte, error) { return battle.Schema(spec) }},
+	{"board", "the board the server sends a seat (GET /api/games/{id}/board)", boardSchema},
+}
+
+// boardSchema is the schema of the board of a game of rule set id, as
+// the server serves it (GET /api/schema/board/{rules}). A rule set whose
+// tables the user supplies (LOB) is made over its example tables: the
+// board's types do not depend on the numbers.
+func boardSchema(id string, _ battle.Spec) ([]byte, error) {
+	mk, err := rules.Make()
+	if err != nil {
+		return nil, err
+	}
+	r, err := mk(id)
+	if err != nil {
+		data, e := fs.ReadFile(examples.FS(), path.Join(id, server.ExampleTables))
+		if e != nil {
+			return nil, err
+		}
+		if r, err = mk(id, table.Source{Name: path.Join("examples", id, server.ExampleTables), Data: data}); err != nil {
+			return nil, err
+		}
+	}
+	return server.BoardSchema(r)
 }
 
 func schemaNames() []string {
@@ -36,7 +64,7 @@ func (a *app) schemaCmd() *cobra.Command {
 	id := "nb"
 	c := &cobra.Command{
 		Use:   "schema NAME",
-		Short: "Print the JSON Schema of a file format",
+		Short: "Print the JSON Schema of a file format or of the server's board",
 		Long: `Print the JSON Schema (draft 2020-12) of one of orderly's file formats,
 for editors and other tools that check YAML or JSON as it is written.
 It is generated from the types the loader reads with, for the rule set
@@ -45,9 +73,15 @@ attributes of pieces of its own. Here --rules names a rule set, not a
 house-rules file. The loader remains the final word: it also checks what
 a schema cannot, such as ids used once and pieces standing on the table.
 
+The schema board is that of the board the server sends a seat of a game
+of the rule set (GET /api/games/{id}/board), generated from the server's
+types and the rule set's: the same document the server serves at
+/api/schema/board/{rules}.
+
 Schemas: ` + strings.Join(schemaNames(), ", ") + `. Rule sets: ` + strings.Join(rules.Procedures(), ", ") + `.`,
 		Example: `  orderly schema scenario
-  orderly schema scenario --rules nb > scenario.schema.json`,
+  orderly schema scenario --rules nb > scenario.schema.json
+  orderly schema board --rules bp`,
 		Args: func(_ *cobra.Command, args []string) error {
 			allowed := strings.Join(schemaNames(), ", ")
 			switch {
@@ -77,7 +111,7 @@ Schemas: ` + strings.Join(schemaNames(), ", ") + `. Rule sets: ` + strings.Join(
 			if err != nil {
 				return err
 			}
-			doc, err := schemas[i].doc(spec)
+			doc, err := schemas[i].doc(id, spec)
 			if err != nil {
 				return err
 			}

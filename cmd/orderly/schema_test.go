@@ -63,6 +63,38 @@ func TestSchemaScenario(t *testing.T) {
 	golden(t, "out/schema-scenario-nb", out)
 }
 
+// TestSchemaBoard: orderly schema board prints, for every rule set, the
+// board schema the server serves (server.BoardSchema), a draft 2020-12
+// document whose state holds the rule set's own part; the golden file
+// shows what a change to the board's types does to NB's.
+func TestSchemaBoard(t *testing.T) {
+	for _, c := range []struct{ id, def string }{
+		{"nb", "nb.Unit"}, {"bp", "bp.Board"}, {"nes", "nes.Board"}, {"cd", "cd.Board"}, {"lob", "lob.Board"},
+	} {
+		out, errs, st := cli(t, "schema", "board", "--rules", c.id)
+		if st != 0 || errs != "" {
+			t.Fatalf("%s: status %d, stderr %q", c.id, st, errs)
+		}
+		var doc struct {
+			Schema string         `json:"$schema"`
+			Title  string         `json:"title"`
+			Defs   map[string]any `json:"$defs"`
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatalf("%s: the output is not JSON: %v", c.id, err)
+		}
+		if doc.Schema != "https://json-schema.org/draft/2020-12/schema" || doc.Title != "orderly board of the rule set "+c.id {
+			t.Errorf("%s: $schema %q, title %q", c.id, doc.Schema, doc.Title)
+		}
+		if doc.Defs[c.def] == nil || doc.Defs["server.Board"] == nil {
+			t.Errorf("%s: no definition of %s or server.Board", c.id, c.def)
+		}
+		if c.id == "nb" {
+			golden(t, "out/schema-board-nb", out)
+		}
+	}
+}
+
 // TestSchemaBadArgs: one line on stderr naming the schemas or rule sets,
 // exit status 2, nothing on stdout.
 func TestSchemaBadArgs(t *testing.T) {
@@ -70,10 +102,10 @@ func TestSchemaBadArgs(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"schema", "nope"}, `orderly: unknown schema "nope"; allowed: scenario`},
-		{[]string{"schema", "scenaro"}, `orderly: unknown schema "scenaro" (did you mean scenario?); allowed: scenario`},
-		{[]string{"schema"}, "orderly: schema: name the schema to print; allowed: scenario"},
-		{[]string{"schema", "scenario", "script"}, "orderly: schema: give one schema name, got 2; allowed: scenario"},
+		{[]string{"schema", "nope"}, `orderly: unknown schema "nope"; allowed: scenario, board`},
+		{[]string{"schema", "scenaro"}, `orderly: unknown schema "scenaro" (did you mean scenario?); allowed: scenario, board`},
+		{[]string{"schema"}, "orderly: schema: name the schema to print; allowed: scenario, board"},
+		{[]string{"schema", "scenario", "script"}, "orderly: schema: give one schema name, got 2; allowed: scenario, board"},
 		{[]string{"schema", "scenario", "--rules", "nbb"}, `orderly: schema: unknown rule set "nbb" (did you mean nb?); allowed: nb, bp, nes, cd, lob`},
 		{[]string{"schema", "scenario", "--rules", "house.yaml"}, `orderly: schema: unknown rule set "house.yaml"; allowed: nb, bp, nes, cd, lob; here --rules names a rule set, not a house-rules file`},
 		{[]string{"schema", "scenario", "--rules"}, "orderly: schema: flag needs an argument: --rules; see orderly schema --help"},
