@@ -178,8 +178,8 @@ type Board struct {
 	Commander float64 `json:"commander"`
 	// Modifier bounds the modifier a player may declare on an order
 	// (BP-1), for the page's input.
-	Modifier Bounds            `json:"modifier"`
-	Units     map[string]UnitBox `json:"units"`
+	Modifier Bounds             `json:"modifier"`
+	Units    map[string]UnitBox `json:"units"`
 	// Orders lists, by brigade, each unit that may take an order now and
 	// the kinds it may take.
 	Orders map[string]map[string][]string `json:"orders,omitempty"`
