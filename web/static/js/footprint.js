@@ -3,7 +3,7 @@
 // in the board (its extra), with the proximity band or the command radii
 // it draws. A unit's position is the centre of its front edge.
 
-import { s, num, pt, tenth, deg } from './dom.js';
+import { s, fill, num, pt, tenth, deg } from './dom.js';
 import { MapView, isSel } from './map.js';
 
 export class FootprintView extends MapView {
