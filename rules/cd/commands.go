@@ -128,35 +128,87 @@ type activation struct {
 // activation checks an activation and binds its roll.
 func (k *cmd) activation() (*activation, error) {
 	a := k.a
-	var ids []string
+	div, ids, err := k.named()
+	if err != nil {
+		return nil, err
+	}
+	us, err := k.activating(div, ids)
+	if err != nil {
+		return nil, err
+	}
 	kind := "unit"
-	var div *Formation
+	switch {
+	case div != nil:
+		kind = "division"
+	case len(us) > 1:
+		kind = "brigade"
+	}
+	if div != nil && len(a.Units) > 0 {
+		if err := k.wholeDivision(div, us); err != nil {
+			return nil, err
+		}
+	}
+	act := &activation{kind: kind, units: us}
+	if act.local, err = k.local(kind, us); err != nil {
+		return nil, err
+	}
+	if err := k.r.cohere(us); err != nil {
+		return nil, err
+	}
+	if div != nil {
+		act.formation = div
+	} else {
+		act.formation = k.st.Formation(us[0].Formation)
+	}
+	if a.Vacate && !slices.ContainsFunc(us, func(u *Unit) bool { return k.r.inCover(k.sc, u) }) {
+		return nil, game.Reject("CD-1", "none of the units stands in cover, so the activation does not vacate it")
+	}
+	act.roll = k.st.Side(k.side).Rolls + 1
+	if err := k.bindRoll(act); err != nil {
+		return nil, err
+	}
+	return act, nil
+}
+
+// named is the division an activation names (nil for a unit or a
+// brigade's group) and the units it names: for a division that names
+// none, each of its units on the table that has not activated this turn
+// (CD-4).
+func (k *cmd) named() (*Formation, []string, error) {
+	a := k.a
 	switch {
 	case a.Division != "":
-		div = k.st.Formation(a.Division)
+		div := k.st.Formation(a.Division)
 		if div == nil || div.Kind != battle.Division {
-			return nil, game.Reject("CD-4", "there is no division %s", a.Division)
+			return nil, nil, game.Reject("CD-4", "there is no division %s", a.Division)
 		}
 		if div.Side != k.side {
-			return nil, game.Reject("CD-4", "%s is a division of %s, not of %s", div.ID, div.Side, k.side)
+			return nil, nil, game.Reject("CD-4", "%s is a division of %s, not of %s", div.ID, div.Side, k.side)
 		}
-		kind = "division"
-		ids = a.Units
+		if len(a.Units) > 0 {
+			return div, a.Units, nil
+		}
+		var ids []string
+		for _, u := range k.st.Units {
+			if u.Division == div.ID && k.st.alive(k.s, u.ID) && u.Act == 0 {
+				ids = append(ids, u.ID)
+			}
+		}
 		if len(ids) == 0 {
-			for _, u := range k.st.Units {
-				if u.Division == div.ID && k.st.alive(k.s, u.ID) && u.Act == 0 {
-					ids = append(ids, u.ID)
-				}
-			}
-			if len(ids) == 0 {
-				return nil, game.Reject("CD-4", "division %s has no unit on the table that has not activated this turn", div.ID)
-			}
+			return nil, nil, game.Reject("CD-4", "division %s has no unit on the table that has not activated this turn", div.ID)
 		}
+		return div, ids, nil
 	case a.Unit != "":
-		ids = []string{a.Unit}
-	default:
-		ids = a.Units
+		return nil, []string{a.Unit}, nil
 	}
+	return nil, a.Units, nil
+}
+
+// activating finds the units ids of an activation: the acting side's,
+// each named once, not yet activated or back from the screen this turn,
+// all of division div, or without one all of one brigade (CD-1, CD-4,
+// CD-8).
+func (k *cmd) activating(div *Formation, ids []string) ([]*Unit, error) {
 	var us []*Unit
 	for _, id := range ids {
 		u, err := k.own(id, "CD-1")
@@ -178,26 +230,27 @@ func (k *cmd) activation() (*activation, error) {
 		}
 		us = append(us, u)
 	}
-	if div == nil && len(us) > 1 {
-		kind = "brigade"
-	}
-	if div != nil && len(a.Units) > 0 {
-		if err := k.wholeDivision(div, us); err != nil {
-			return nil, err
-		}
-	}
-	act := &activation{kind: kind, units: us}
-	// Command radius (CD-8): out of it a unit moves only by local
-	// initiative, alone.
+	return us, nil
+}
+
+// local reports whether an activation of kind is by local initiative: out
+// of command radius a unit moves only so, alone (CD-8).
+func (k *cmd) local(kind string, us []*Unit) (bool, error) {
+	local := false
 	for _, u := range us {
 		if ok, why := k.r.inCommand(k.s, k.st, u); !ok {
 			if kind != "unit" {
-				return nil, game.Reject("CD-8", "%s is out of command radius (%s), so it may not move with a %s; it may activate alone by local initiative", u.ID, why, kind)
+				return false, game.Reject("CD-8", "%s is out of command radius (%s), so it may not move with a %s; it may activate alone by local initiative", u.ID, why, kind)
 			}
-			act.local = true
+			local = true
 		}
 	}
-	// Coherence (CD-4): a group, or each brigade of a division.
+	return local, nil
+}
+
+// cohere checks the coherence of a group, or of each brigade of a
+// division, in the order the units are named (CD-4).
+func (r *Rules) cohere(us []*Unit) error {
 	groups := map[string][]*Unit{}
 	var order []string
 	for _, u := range us {
@@ -207,32 +260,27 @@ func (k *cmd) activation() (*activation, error) {
 		groups[u.Formation] = append(groups[u.Formation], u)
 	}
 	for _, f := range order {
-		if err := k.r.coherent(groups[f]); err != nil {
-			return nil, err
+		if err := r.coherent(groups[f]); err != nil {
+			return err
 		}
 	}
-	if div != nil {
-		act.formation = div
-	} else {
-		act.formation = k.st.Formation(us[0].Formation)
-	}
-	if a.Vacate && !slices.ContainsFunc(us, func(u *Unit) bool { return k.r.inCover(k.sc, u) }) {
-		return nil, game.Reject("CD-1", "none of the units stands in cover, so the activation does not vacate it")
-	}
-	sd := k.st.Side(k.side)
-	act.roll = sd.Rolls + 1
-	// The group rolls with the state of its least favourable unit (our
-	// reading of CD-4), on its dice.
+	return nil
+}
+
+// bindRoll binds act's activation roll: the group rolls with the state of
+// its least favourable unit (our reading of CD-4), on that unit's class
+// dice.
+func (k *cmd) bindRoll(act *activation) error {
 	best := math.MaxInt
-	for _, u := range us {
+	for _, u := range act.units {
 		p := k.params(act, u)
 		b, err := k.r.activation.Bind(p)
 		if err != nil {
-			return nil, fmt.Errorf("cd: %w", err)
+			return fmt.Errorf("cd: %w", err)
 		}
 		o, err := k.r.activation.Odds(b)
 		if err != nil {
-			return nil, fmt.Errorf("cd: %w", err)
+			return fmt.Errorf("cd: %w", err)
 		}
 		if o.Modifier < best {
 			best, act.basis, act.params = o.Modifier, u, p
@@ -240,12 +288,12 @@ func (k *cmd) activation() (*activation, error) {
 	}
 	spec, err := dice.Parse(act.basis.Dice)
 	if err != nil {
-		return nil, fmt.Errorf("cd: %s's class dice: %w", act.basis.ID, err)
+		return fmt.Errorf("cd: %s's class dice: %w", act.basis.ID, err)
 	}
 	if act.t, err = k.r.activation.WithDice(spec); err != nil {
-		return nil, fmt.Errorf("cd: %w", err)
+		return fmt.Errorf("cd: %w", err)
 	}
-	return act, nil
+	return nil
 }
 
 // wholeDivision checks that a division's roll leaves behind only units
