@@ -416,17 +416,9 @@ type moving struct {
 // plan checks a move of an activated unit and its group as one body
 // (CD-2, CD-3, CD-4, CD-7, CD-8, CD-9), without carrying it out.
 func (k *cmd) plan() ([]moving, *Unit, error) {
-	u, err := k.own(k.a.Unit, "CD-2")
+	u, err := k.mover()
 	if err != nil {
 		return nil, nil, err
-	}
-	switch {
-	case u.Act == 0:
-		return nil, nil, game.Reject("CD-1", "%s has not activated this turn; activate it first", u.ID)
-	case u.Act < 0:
-		return nil, nil, game.Reject("CD-8", "%s came back from the skirmish screen this turn and does not move", u.ID)
-	case u.Factor == 0:
-		return nil, nil, game.Reject("CD-1", "%s rolled no move this turn", u.ID)
 	}
 	act := k.st.Acts[u.Act-1]
 	grp := k.group(u)
@@ -442,75 +434,141 @@ func (k *cmd) plan() ([]moving, *Unit, error) {
 		return nil, nil, game.Reject("CD-7", "a passage of lines is one unit's move; %s moves with its %s", u.ID, act.Kind)
 	}
 	var out []moving
-	var through *Unit
 	for _, m := range grp {
+		// The group moves as one body: each unit where u's move takes
+		// its place, turned as u turns.
 		mv := moving{u: m, to: to, facing: norm(m.Facing + turn), shape: m.Shape}
 		if m != u {
 			mv.to = place(m.At, u.At, to, turn)
 		} else {
 			mv.facing = norm(facing)
 		}
-		if k.a.Shape != "" && k.a.Shape != m.Shape {
-			switch {
-			case m.Disordered:
-				return nil, nil, game.Reject("CD-8", "%s is disordered: it stays in general order and may not change formation until it recovers", m.ID)
-			case m.isArt() != slices.Contains(Guns, k.a.Shape):
-				if len(grp) > 1 {
-					return nil, nil, game.Reject("CD-8", "%s cannot take formation %s, and a %s changes formation only if all its units do", m.ID, k.a.Shape, act.Kind)
-				}
-				return nil, nil, game.Reject("CD-8", "%s cannot take formation %s: artillery is limbered or unlimbered, and only artillery is", m.ID, k.a.Shape)
-			case !m.isArt() && !k.r.rates[[2]string{m.Type, k.a.Shape}].ok:
-				return nil, nil, game.Reject("CD-8", "%s has no %s formation (cd/movement)", m.Type, k.a.Shape)
-			}
-			mv.shape = k.a.Shape
-		}
-		if !k.sc.Field.Contains(mv.to) {
-			return nil, nil, game.Reject("CD-2", "%s would end at %s, off the table (0..%s by 0..%s inches)", m.ID, mv.to, inch(k.sc.Field.Width), inch(k.sc.Field.Depth))
-		}
-		if d, most := m.At.Dist(mv.to), k.r.fastest(m, k.a.Charge); d > most+slack {
-			return nil, nil, game.Reject("CD-2", "%s may move at most %s\" more this turn, even at its best rate on open ground; this move is %s\"", m.ID, inch(most), inch(d))
-		}
-		l, err := k.r.leg(k.sc, m, m.At, mv.to, mv.shape, k.a.Mode, k.a.Charge)
-		if err != nil {
+		if err := k.reshape(&mv, act, len(grp)); err != nil {
 			return nil, nil, err
 		}
-		if mv.shape != m.Shape && m.Shaken && l.Shape == mv.shape {
-			l.Change = m.Factor / 4 // a quarter of its move (CD-8)
+		if err := k.reaches(&mv, act); err != nil {
+			return nil, nil, err
 		}
-		mv.shape = l.Shape
-		left := m.Factor - m.Used
-		if need := l.Cost + l.Change; need > left+slack/l.Rate {
-			extra := ""
-			if l.Change > 0 {
-				extra = ", and a quarter of its move for a shaken unit's change of formation"
-			}
-			if t := round(l.Cost*l.Rate - l.Distance); t > 0 {
-				extra += fmt.Sprintf(", %s\" more for %s", inch(t), strings.Join(l.Terrain, ", "))
-			}
-			return nil, nil, game.Reject("CD-2", "%s has %s\" of its move left (%s of %s\" %s); this move takes %s\" (%s\" of ground%s)",
-				m.ID, inch(left*l.Rate), factorWords(m.Factor), inch(l.Rate), modeWords(l.Mode), inch(need*l.Rate), inch(l.Distance), extra)
-		}
-		// Leaving cover needs the activation's -2 (CD-1).
-		if !act.Vacate && l.Distance > 0 && k.r.inCover(k.sc, m) && !covered(k.sc.Field, centre(k.r.footAt(m, mv.to, mv.facing, mv.shape))) {
-			return nil, nil, game.Reject("CD-1", "%s would leave cover, which its activation did not declare (vacate, -2)", m.ID)
-		}
-		mv.leg = l
 		out = append(out, mv)
 	}
 	if err := k.town(out); err != nil {
 		return nil, nil, err
 	}
+	if err := k.apart(out); err != nil {
+		return nil, nil, err
+	}
+	through, err := k.way(out)
+	if err != nil {
+		return nil, nil, err
+	}
+	if k.a.Through != "" && through == nil {
+		return nil, nil, game.Reject("CD-7", "the way of %s does not pass through %s", u.ID, k.a.Through)
+	}
+	return out, through, nil
+}
+
+// mover finds the unit a move command names: the acting side's, activated
+// this turn with a move to make, not back from the screen (CD-1, CD-8).
+func (k *cmd) mover() (*Unit, error) {
+	u, err := k.own(k.a.Unit, "CD-2")
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case u.Act == 0:
+		return nil, game.Reject("CD-1", "%s has not activated this turn; activate it first", u.ID)
+	case u.Act < 0:
+		return nil, game.Reject("CD-8", "%s came back from the skirmish screen this turn and does not move", u.ID)
+	case u.Factor == 0:
+		return nil, game.Reject("CD-1", "%s rolled no move this turn", u.ID)
+	}
+	return u, nil
+}
+
+// reshape gives mv the formation the command names, if its unit may take
+// it: not while disordered, artillery's only for artillery, and one its
+// type has; a group of n units changes only if all may (CD-8).
+func (k *cmd) reshape(mv *moving, act Act, n int) error {
+	m, shape := mv.u, k.a.Shape
+	if shape == "" || shape == m.Shape {
+		return nil
+	}
+	switch {
+	case m.Disordered:
+		return game.Reject("CD-8", "%s is disordered: it stays in general order and may not change formation until it recovers", m.ID)
+	case m.isArt() != slices.Contains(Guns, shape):
+		if n > 1 {
+			return game.Reject("CD-8", "%s cannot take formation %s, and a %s changes formation only if all its units do", m.ID, shape, act.Kind)
+		}
+		return game.Reject("CD-8", "%s cannot take formation %s: artillery is limbered or unlimbered, and only artillery is", m.ID, shape)
+	case !m.isArt() && !k.r.rates[[2]string{m.Type, shape}].ok:
+		return game.Reject("CD-8", "%s has no %s formation (cd/movement)", m.Type, shape)
+	}
+	mv.shape = shape
+	return nil
+}
+
+// reaches measures mv's leg (CD-2, CD-3) and checks that it ends on the
+// table, within what is left of its unit's move (a shaken unit's change
+// of formation costing a quarter of its move, CD-8), and in cover unless
+// the activation declared leaving it (CD-1).
+func (k *cmd) reaches(mv *moving, act Act) error {
+	m := mv.u
+	if !k.sc.Field.Contains(mv.to) {
+		return game.Reject("CD-2", "%s would end at %s, off the table (0..%s by 0..%s inches)", m.ID, mv.to, inch(k.sc.Field.Width), inch(k.sc.Field.Depth))
+	}
+	if d, most := m.At.Dist(mv.to), k.r.fastest(m, k.a.Charge); d > most+slack {
+		return game.Reject("CD-2", "%s may move at most %s\" more this turn, even at its best rate on open ground; this move is %s\"", m.ID, inch(most), inch(d))
+	}
+	l, err := k.r.leg(k.sc, m, m.At, mv.to, mv.shape, k.a.Mode, k.a.Charge)
+	if err != nil {
+		return err
+	}
+	if mv.shape != m.Shape && m.Shaken && l.Shape == mv.shape {
+		l.Change = m.Factor / 4 // a quarter of its move (CD-8)
+	}
+	mv.shape = l.Shape
+	left := m.Factor - m.Used
+	if need := l.Cost + l.Change; need > left+slack/l.Rate {
+		extra := ""
+		if l.Change > 0 {
+			extra = ", and a quarter of its move for a shaken unit's change of formation"
+		}
+		if t := round(l.Cost*l.Rate - l.Distance); t > 0 {
+			extra += fmt.Sprintf(", %s\" more for %s", inch(t), strings.Join(l.Terrain, ", "))
+		}
+		return game.Reject("CD-2", "%s has %s\" of its move left (%s of %s\" %s); this move takes %s\" (%s\" of ground%s)",
+			m.ID, inch(left*l.Rate), factorWords(m.Factor), inch(l.Rate), modeWords(l.Mode), inch(need*l.Rate), inch(l.Distance), extra)
+	}
+	// Leaving cover needs the activation's -2 (CD-1).
+	if !act.Vacate && l.Distance > 0 && k.r.inCover(k.sc, m) && !covered(k.sc.Field, centre(k.r.footAt(m, mv.to, mv.facing, mv.shape))) {
+		return game.Reject("CD-1", "%s would leave cover, which its activation did not declare (vacate, -2)", m.ID)
+	}
+	mv.leg = l
+	return nil
+}
+
+// apart checks that no two units of a group would stand on one another
+// in their new formations, but in one town block (CD-8, CD-9).
+func (k *cmd) apart(out []moving) error {
 	for i := range out {
 		for j := i + 1; j < len(out); j++ {
 			a := shrink(k.r.footAt(out[i].u, out[i].to, out[i].facing, out[i].shape))
 			b := shrink(k.r.footAt(out[j].u, out[j].to, out[j].facing, out[j].shape))
 			if a.Dist(b) <= 0 && !k.sameBlock(out[i], out[j]) {
-				return nil, nil, game.Reject("CD-8", "%s and %s would stand on one another in their new formations", out[i].u.ID, out[j].u.ID)
+				return game.Reject("CD-8", "%s and %s would stand on one another in their new formations", out[i].u.ID, out[j].u.ID)
 			}
 		}
 	}
-	// The way: not through the enemy; through friends only as a passage
-	// of lines, or artillery through formed troops (CD-7).
+	return nil
+}
+
+// way checks each unit's way, on the acting side's knowledge: not through
+// the enemy, not ending on a friend but in a town block they share;
+// through friends only as a passage of lines, or artillery through formed
+// troops (CD-7). It gives the unit passed through (nil for none).
+func (k *cmd) way(out []moving) (*Unit, error) {
+	var through *Unit
 	for _, mv := range out {
 		f := shrink(k.r.footOf(mv.u))
 		end := shrink(k.r.footAt(mv.u, mv.to, mv.facing, mv.shape))
@@ -528,22 +586,19 @@ func (k *cmd) plan() ([]moving, *Unit, error) {
 			}
 			switch {
 			case v.Side != mv.u.Side:
-				return nil, nil, game.Reject("CD-2", "the way of %s to %s runs into the enemy's %s", mv.u.ID, mv.to, v.ID)
+				return nil, game.Reject("CD-2", "the way of %s to %s runs into the enemy's %s", mv.u.ID, mv.to, v.ID)
 			case end.Dist(g) <= 0:
-				return nil, nil, game.Reject("CD-2", "%s would end on top of %s", mv.u.ID, v.ID)
+				return nil, game.Reject("CD-2", "%s would end on top of %s", mv.u.ID, v.ID)
 			case mv.u.isArt() && !v.Disordered:
 				// Artillery passes through formed troops freely.
 			case k.a.Through == v.ID:
 				through = v
 			default:
-				return nil, nil, game.Reject("CD-7", "the way of %s runs through %s; name it with through for a passage of lines", mv.u.ID, v.ID)
+				return nil, game.Reject("CD-7", "the way of %s runs through %s; name it with through for a passage of lines", mv.u.ID, v.ID)
 			}
 		}
 	}
-	if k.a.Through != "" && through == nil {
-		return nil, nil, game.Reject("CD-7", "the way of %s does not pass through %s", u.ID, k.a.Through)
-	}
-	return out, through, nil
+	return through, nil
 }
 
 // bothInBlock reports whether a moving unit starts or ends in the town
