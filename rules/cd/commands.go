@@ -1064,6 +1064,54 @@ func (k *cmd) recall() error {
 	if k.a.Facing != nil {
 		facing = *k.a.Facing
 	}
+	ref, err := k.atRear(u, div, to)
+	if err != nil {
+		return err
+	}
+	// A unit comes back in general order; a battery as it was.
+	shape := u.Shape
+	if !u.isArt() {
+		shape = "general-order"
+	}
+	end := shrink(k.r.footAt(u, to, facing, shape))
+	for i := range k.st.Units {
+		v := &k.st.Units[i]
+		if v != u && k.st.alive(k.s, v.ID) && !k.unknown(v) && end.Dist(k.r.footOf(v)) <= 0 {
+			return game.Reject("CD-8", "%s would come back on top of %s", u.ID, v.ID)
+		}
+	}
+	// With fog of war a unit that would come back on top of an enemy unit
+	// its side does not spot comes back touching it, on its rear side
+	// (issue 32).
+	var met *meeting
+	if k.blind() {
+		back := facing
+		if ref != nil {
+			back = ref.Facing
+		}
+		var ok bool
+		if to, met, ok = k.backOff(u, to, facing, shape, back+180); !ok {
+			return k.contact(met, "CD-8")
+		}
+	}
+	cas := max(u.Casualties, int(k.r.values["screen-casualties"]))
+	m := game.Move{Unit: u.ID, To: to, Shape: shape, Facing: &facing}
+	d := &Recalled{Unit: u.ID, Division: div.ID, Casualties: cas}
+	if !k.s.Fogged() {
+		d.Screen = screenAfter(max(0, div.Screen-u.Stands))
+	}
+	if err := k.x.Emit(game.Event{Type: EvRecalled, Side: k.side, See: game.All, Rule: "CD-8", Moves: []game.Move{m}, Data: d}); err != nil {
+		return err
+	}
+	return k.contact(met, "CD-8")
+}
+
+// atRear checks that unit u comes back from the screen to to at the rear
+// of its division div (our reading of CD-8, recall): no nearer the front
+// than the rear edge of the division's rearmost unit, in the frame its
+// first unit faces, and within its commander's radius. It gives that
+// first unit (nil when the division has none in play).
+func (k *cmd) atRear(u *Unit, div *Formation, to geom.Point) (*Unit, error) {
 	var ref *Unit
 	rear := math.Inf(1)
 	for i := range k.st.Units {
@@ -1082,53 +1130,15 @@ func (k *cmd) recall() error {
 	if ref != nil {
 		a := foot.Foot{Facing: ref.Facing}.Ahead()
 		if at := to.X*a.X + to.Y*a.Y; at > rear+slack {
-			return game.Reject("CD-8", "%s comes back at the rear of %s: %s is %s\" ahead of its rearmost unit's rear edge", u.ID, div.ID, to, inch(at-rear))
+			return nil, game.Reject("CD-8", "%s comes back at the rear of %s: %s is %s\" ahead of its rearmost unit's rear edge", u.ID, div.ID, to, inch(at-rear))
 		}
 	}
 	if g := k.st.commander(k.s, div); g != nil {
 		if d := g.At.Dist(to); d > k.r.radius[battle.Division]+slack {
-			return game.Reject("CD-8", "%s is %s\" from %s, beyond the division's radius of %s\"", to, inch(d), g.ID, inch(k.r.radius[battle.Division]))
+			return nil, game.Reject("CD-8", "%s is %s\" from %s, beyond the division's radius of %s\"", to, inch(d), g.ID, inch(k.r.radius[battle.Division]))
 		}
 	}
-	shape0 := u.Shape
-	if !u.isArt() {
-		shape0 = "general-order"
-	}
-	end := shrink(k.r.footAt(u, to, facing, shape0))
-	for i := range k.st.Units {
-		v := &k.st.Units[i]
-		if v != u && k.st.alive(k.s, v.ID) && !k.unknown(v) && end.Dist(k.r.footOf(v)) <= 0 {
-			return game.Reject("CD-8", "%s would come back on top of %s", u.ID, v.ID)
-		}
-	}
-	// With fog of war a unit that would come back on top of an enemy unit
-	// its side does not spot comes back touching it, on its rear side
-	// (issue 32).
-	var met *meeting
-	if k.blind() {
-		back := facing
-		if ref != nil {
-			back = ref.Facing
-		}
-		var ok bool
-		if to, met, ok = k.backOff(u, to, facing, shape0, back+180); !ok {
-			return k.contact(met, "CD-8")
-		}
-	}
-	cas := max(u.Casualties, int(k.r.values["screen-casualties"]))
-	shape := u.Shape
-	if !u.isArt() {
-		shape = "general-order"
-	}
-	m := game.Move{Unit: u.ID, To: to, Shape: shape, Facing: &facing}
-	d := &Recalled{Unit: u.ID, Division: div.ID, Casualties: cas}
-	if !k.s.Fogged() {
-		d.Screen = screenAfter(max(0, div.Screen-u.Stands))
-	}
-	if err := k.x.Emit(game.Event{Type: EvRecalled, Side: k.side, See: game.All, Rule: "CD-8", Moves: []game.Move{m}, Data: d}); err != nil {
-		return err
-	}
-	return k.contact(met, "CD-8")
+	return ref, nil
 }
 
 // lose records a commander killed or disabled and replaces him down the
