@@ -429,14 +429,33 @@ func (r *Rules) acceptance(x *game.Tx, st *State, side string) error {
 // those of it and its relays, which count as met (LOB-6: they start their
 // rolls at once, as if declared before the phase's acceptance rolls).
 func (r *Rules) accepts(x *game.Tx, st *State, side, met string) (*Acceptance, []game.Roll, error) {
-	turn := x.S.Turn
 	a := &Acceptance{Side: side}
+	rolls, accepted, err := r.rollAcceptance(x, st, a, met)
+	if err != nil {
+		return nil, nil, err
+	}
+	st.embedAccepted(a, met, accepted)
+	exec := r.executeAccepted(st, a, met, x.S.Turn, accepted)
+	st.superseded(a, exec)
+	if len(rolls) == 0 && len(a.Executing) == 0 && len(a.Existing) == 0 && len(a.Embedded) == 0 && len(a.Effects) == 0 && len(a.Relays) == 0 && len(a.Done) == 0 {
+		return nil, nil, nil
+	}
+	return a, rolls, nil
+}
+
+// inScope reports whether order o is one acceptance looks at: any, or
+// when met is not "", the order met and its relays.
+func inScope(o *Order, met string) bool { return met == "" || o.ID == met || o.Parent == met }
+
+// rollAcceptance makes the acceptance roll of each order of a's side that
+// awaits acceptance and may be rolled for now (LOB-4), putting each
+// result in a. It returns the rolls and the orders accepted.
+func (r *Rules) rollAcceptance(x *game.Tx, st *State, a *Acceptance, met string) ([]game.Roll, map[string]bool, error) {
 	var rolls []game.Roll
-	scope := func(o *Order) bool { return met == "" || o.ID == met || o.Parent == met }
 	accepted := map[string]bool{}
 	for i := range st.Orders {
 		o := &st.Orders[i]
-		if o.Side != side || o.Stage != Awaiting || !scope(o) || !r.mayRoll(st, o, met) {
+		if o.Side != a.Side || o.Stage != Awaiting || !inScope(o, met) || !r.mayRoll(st, o, met) {
 			continue
 		}
 		f := st.Formation(o.To)
@@ -452,25 +471,43 @@ func (r *Rules) accepts(x *game.Tx, st *State, side, met string) (*Acceptance, [
 			accepted[o.ID] = true
 		}
 	}
-	stageOf := func(o *Order) string {
-		if accepted[o.ID] {
-			return Accepted
-		}
-		return o.Stage
-	}
+	return rolls, accepted, nil
+}
+
+// embedAccepted accepts the embedded artillery orders of the orders
+// accepted now with them (LOB-4), adding them to a and to accepted.
+func (st *State) embedAccepted(a *Acceptance, met string, accepted map[string]bool) {
 	for i := range st.Orders {
 		o := &st.Orders[i]
-		if o.Side == side && o.Embedded && o.Stage != Accepted && o.Live() && scope(o) {
+		if o.Side == a.Side && o.Embedded && o.Stage != Accepted && o.Live() && inScope(o, met) {
 			if p := st.Order(o.Parent); p != nil && accepted[p.ID] {
 				a.Embedded = append(a.Embedded, o.ID)
 				accepted[o.ID] = true
 			}
 		}
 	}
+}
+
+// stageOf is order o's stage once the orders accepted now are.
+func stageOf(o *Order, accepted map[string]bool) string {
+	if accepted[o.ID] {
+		return Accepted
+	}
+	return o.Stage
+}
+
+// executeAccepted puts in a what the accepted orders of its side do on
+// turn: an order to establish a reserve accepted now sets it (establish);
+// any other executes once its condition is met and, for a relayed one,
+// its corps has accepted too (LOB-6), or, for a formation in reserve it
+// does not release, is kept as its existing orders (LOB-5). With lob/play's
+// relay-after-acceptance, a corps relays an order it accepts now. It
+// returns the orders that execute or are kept.
+func (r *Rules) executeAccepted(st *State, a *Acceptance, met string, turn int, accepted map[string]bool) map[string]bool {
 	exec := map[string]bool{}
 	for i := range st.Orders {
 		o := &st.Orders[i]
-		if o.Side != side || stageOf(o) != Accepted || !scope(o) {
+		if o.Side != a.Side || stageOf(o, accepted) != Accepted || !inScope(o, met) {
 			continue
 		}
 		f := st.Formation(o.To)
@@ -486,7 +523,7 @@ func (r *Rules) accepts(x *game.Tx, st *State, side, met string) (*Acceptance, [
 		if o.Condition != "" && !o.Met && met == "" {
 			continue
 		}
-		if p := st.Order(o.Parent); p != nil && !o.Embedded && stageOf(p) != Accepted && p.Stage != Executing {
+		if p := st.Order(o.Parent); p != nil && !o.Embedded && stageOf(p, accepted) != Accepted && p.Stage != Executing {
 			continue
 		}
 		exec[o.ID] = true
@@ -499,8 +536,13 @@ func (r *Rules) accepts(x *game.Tx, st *State, side, met string) (*Acceptance, [
 			a.Relays = append(a.Relays, r.relays(st, o, turn)...)
 		}
 	}
-	// Older orders to a Command that now executes a newer one (or, in
-	// reserve, keeps it as its existing orders) give way.
+	return exec
+}
+
+// superseded adds to a the older live orders of its side to a Command that
+// now executes a newer one, or, in reserve, keeps it as its existing
+// orders: they give way. exec are the orders that execute or are kept.
+func (st *State) superseded(a *Acceptance, exec map[string]bool) {
 	newer := func(o *Order, ids []string) bool {
 		for _, id := range ids {
 			if n := st.Order(id); n.To == o.To && olderThan(st, o, n) {
@@ -511,17 +553,13 @@ func (r *Rules) accepts(x *game.Tx, st *State, side, met string) (*Acceptance, [
 	}
 	for i := range st.Orders {
 		o := &st.Orders[i]
-		if o.Side != side || !o.Live() || exec[o.ID] || o.Kind == Reserve || o.Release && o.Kind == "" {
+		if o.Side != a.Side || !o.Live() || exec[o.ID] || o.Kind == Reserve || o.Release && o.Kind == "" {
 			continue
 		}
 		if newer(o, a.Executing) || newer(o, a.Existing) {
 			a.Superseded = append(a.Superseded, o.ID)
 		}
 	}
-	if len(rolls) == 0 && len(a.Executing) == 0 && len(a.Existing) == 0 && len(a.Embedded) == 0 && len(a.Effects) == 0 && len(a.Relays) == 0 && len(a.Done) == 0 {
-		return nil, nil, nil
-	}
-	return a, rolls, nil
 }
 
 // olderThan reports whether order o came before order n (by its place in
