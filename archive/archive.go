@@ -41,7 +41,7 @@ func FormatOf(genesis int) string {
 }
 
 // Game is an exported game. Which fields of its header the chain binds,
-// and why the others need not be bound, the README says ("A hash chain").
+// and why the others need not be bound, docs/api.md says (the hash chain).
 type Game struct {
 	Format   string   `json:"format"`
 	ID       string   `json:"id"`

@@ -13,7 +13,7 @@ import (
 
 // Chain links a game's events into a hash chain, so that an exported log
 // cannot be changed, cut or reordered without it showing (SPEC-independent;
-// the README gives the construction):
+// docs/api.md gives the construction):
 //
 //	genesis  = SHA-256 of the lines of Basis.text (GenesisV2; GenesisV1 below)
 //	digest_n = HMAC-SHA256(key of the seed of event n, "orderly/event/v1/n" || 0x00 || JSON of event n with its hash empty)

@@ -46,7 +46,7 @@ func play(t testing.TB, g *game.Game, p *script.Plan) {
 }
 
 // TestChainKnownAnswer computes the first two links of a game's chain as
-// the README writes them, with nothing but the hash functions.
+// docs/api.md writes them, with nothing but the hash functions.
 func TestChainKnownAnswer(t *testing.T) {
 	d := loadDemo(t, 1)
 	k := key(1)

@@ -91,19 +91,20 @@ func (es Events[C]) Apply(c C, s *State, e *Event) error {
 }
 
 // Describe words e with its payload's Describe (Rules.Describe); "" for an
-// event without a payload.
+// event without one of the registry's payloads (an engine event).
 func (es Events[C]) Describe(c C, e *Event, name func(id string) string) string {
-	p, err := es.payload(e)
-	if err != nil || p == nil {
+	p, ok := e.Data.(Payload[C])
+	if !ok || p == nil {
 		return ""
 	}
 	return p.Describe(c, e, name)
 }
 
-// Match reports whether any value of e's field name is want (Fielder).
+// Match reports whether any value of e's field name is want (Fielder);
+// false for an event without one of the registry's payloads.
 func (es Events[C]) Match(c C, e *Event, name, want string) bool {
-	p, err := es.payload(e)
-	if err != nil || p == nil {
+	p, ok := e.Data.(Payload[C])
+	if !ok || p == nil {
 		return false
 	}
 	return slices.Contains(p.Field(c, e, name), want)

@@ -30,7 +30,7 @@ func pgFixture(t testing.TB, url string, seed uint64, opts ...server.Option) *fi
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(tlog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	opts = append([]server.Option{server.WithRand(rand.NewChaCha8([32]byte{byte(seed)})), server.WithLogger(log)}, opts...)
+	opts = append([]server.Option{server.WithRand(rand.NewChaCha8([32]byte{byte(seed)})), server.WithLogger(log), bundle(t)}, opts...)
 	srv, err := server.New(ctx, db, engine(t), opts...)
 	if err != nil {
 		cancel()

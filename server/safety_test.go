@@ -119,7 +119,7 @@ func TestBrokenGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	srv, err := server.New(context.Background(), db, engine(t), server.WithLogger(log))
+	srv, err := server.New(context.Background(), db, engine(t), server.WithLogger(log), bundle(t))
 	if err != nil {
 		t.Fatalf("the server does not start: %v", err)
 	}

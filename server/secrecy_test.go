@@ -133,7 +133,7 @@ func TestViewMovesWithEvents(t *testing.T) {
 			f.call("GET", g+"/board", tok[side], nil, &b)
 			return b.Game.Version, string(b.State)
 		}
-		steps := rapid.IntRange(5, 60).Draw(rt, "steps")
+		steps := rapid.IntRange(5, 20).Draw(rt, "steps")
 		for i := range steps {
 			before := map[string][2]any{}
 			for _, side := range []string{"french", "allies"} {

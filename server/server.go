@@ -22,9 +22,11 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/netip"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -62,6 +64,7 @@ type Server struct {
 	names   []string       // host names answered besides localhost and IP addresses
 	proxies []netip.Prefix // proxies trusted to say whom a request is from
 	bundled []bundled
+	bundle  *Bundle // bundled scenarios read already (WithBundle)
 
 	made   *limiter // games made per client address
 	failed *limiter // failed token attempts per client address
@@ -170,11 +173,37 @@ func New(ctx context.Context, st store.Store, engine Engine, opts ...Option) (*S
 	for i, n := range s.names {
 		s.names[i] = strings.TrimSuffix(strings.ToLower(n), ".")
 	}
-	if err := s.loadBundled(); err != nil {
+	if s.bundle != nil {
+		s.bundled = slices.Clone(s.bundle.list)
+		maps.Copy(s.starts, s.bundle.starts)
+	} else if err := s.loadBundled(); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
+
+// Bundle is the bundled scenarios, read and checked against an engine. A
+// server reads them when it starts; servers over one engine may share them
+// instead (WithBundle), as a test's many servers do: reading them is most
+// of what starting a server costs.
+type Bundle struct {
+	list   []bundled
+	starts map[[32]byte]*cached // never changed after LoadBundle
+}
+
+// LoadBundle reads the bundled scenarios over engine, as New does.
+func LoadBundle(engine Engine) (*Bundle, error) {
+	s := &Server{engine: engine, starts: map[[32]byte]*cached{}}
+	if err := s.loadBundled(); err != nil {
+		return nil, err
+	}
+	return &Bundle{list: s.bundled, starts: s.starts}, nil
+}
+
+// WithBundle gives the server the bundled scenarios b, read by LoadBundle
+// over the same engine the server is made with, instead of reading them
+// again. A parsed scenario is never changed, so servers may share them.
+func WithBundle(b *Bundle) Option { return func(s *Server) { s.bundle = b } }
 
 // Stored is the number of games in the store.
 func (s *Server) Stored(ctx context.Context) (int, error) { return s.st.Count(ctx) }

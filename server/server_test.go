@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -36,17 +37,35 @@ type fixture struct {
 // Maker, so that each tables file (the bundled LOB games' example tables)
 // is read once for all their servers.
 func engine(t testing.TB) server.Engine {
-	shared.once.Do(func() { shared.eng, shared.err = rules.Make() })
-	if shared.err != nil {
-		t.Fatal(shared.err)
-	}
+	load(t)
 	return shared.eng
 }
 
+// bundle is the bundled scenarios over engine(t), read once for the
+// package's many servers (server.WithBundle).
+func bundle(t testing.TB) server.Option {
+	load(t)
+	return server.WithBundle(shared.bundle)
+}
+
+// load makes the engine and reads the bundled scenarios once.
+func load(t testing.TB) {
+	t.Helper()
+	shared.once.Do(func() {
+		if shared.eng, shared.err = rules.Make(); shared.err == nil {
+			shared.bundle, shared.err = server.LoadBundle(shared.eng)
+		}
+	})
+	if shared.err != nil {
+		t.Fatal(shared.err)
+	}
+}
+
 var shared struct {
-	once sync.Once
-	eng  rules.Maker
-	err  error
+	once   sync.Once
+	eng    rules.Maker
+	bundle *server.Bundle
+	err    error
 }
 
 func newFixture(t testing.TB, opts ...server.Option) *fixture {
@@ -66,7 +85,7 @@ func openFixture(t testing.TB, path string, seed uint64, opts ...server.Option) 
 	if _, fuzzing := t.(*testing.F); !fuzzing { // a fuzz target may not log through f
 		log = slog.New(slog.NewTextHandler(tlog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
-	opts = append([]server.Option{server.WithRand(rand.NewChaCha8([32]byte{byte(seed)})), server.WithLogger(log)}, opts...)
+	opts = append([]server.Option{server.WithRand(rand.NewChaCha8([32]byte{byte(seed)})), server.WithLogger(log), bundle(t)}, opts...)
 	srv, err := server.New(ctx, db, engine(t), opts...)
 	if err != nil {
 		t.Fatal(err)
@@ -181,4 +200,29 @@ func (l tlog) Write(p []byte) (int, error) {
 func engineOf(t testing.TB) script.Engine {
 	eng := engine(t)
 	return func(id string) (game.Rules, error) { return eng(id) }
+}
+
+// TestBundle checks that a server given the bundled scenarios read once
+// (WithBundle, as this package's fixtures are) offers exactly what a server
+// that reads them itself offers, and makes games of them.
+func TestBundle(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "own.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	own, err := server.New(ctx, db, engine(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(t)
+	if got, want := f.srv.Bundled(), own.Bundled(); !slices.Equal(got, want) || len(want) < 5 {
+		t.Fatalf("a shared bundle offers %v; a server's own reading offers %v", got, want)
+	}
+	for _, id := range own.Bundled() {
+		if _, err := f.srv.Create(ctx, server.Setup{Scenario: id}); err != nil {
+			t.Errorf("a game of %s on the shared bundle: %v", id, err)
+		}
+	}
 }

@@ -33,7 +33,7 @@ func serveOn(t *testing.T, st, db store.Store, w store.Watcher, seed uint64) *fi
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	log := slog.New(slog.NewTextHandler(tlog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv, err := server.New(ctx, st, engine(t), server.WithRand(rand.NewChaCha8([32]byte{byte(seed)})), server.WithLogger(log))
+	srv, err := server.New(ctx, st, engine(t), server.WithRand(rand.NewChaCha8([32]byte{byte(seed)})), server.WithLogger(log), bundle(t))
 	if err != nil {
 		cancel()
 		t.Fatal(err)

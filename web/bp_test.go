@@ -80,7 +80,7 @@ func TestBrowserBP(t *testing.T) {
 	// The umpire, who may play both sides at one table, is offered the
 	// acting side's orders; the British, who do not act, none.
 	umpire.until("the umpire's command tab with the French brigade", `!document.querySelector('.tab-btn[data-tab="command"]').hidden && document.querySelector('#bp-brigade option[value="fb"]')`)
-	british.until("the British command tab", `document.querySelector('#bp-panel h3')`)
+	british.until("the British command tab", `document.querySelector('#command-panel h3')`)
 	if eval[bool](british, `!!document.querySelector('#bp-brigade')`) {
 		british.fail("the British, who do not act in the French command phase, are offered an order")
 	}
@@ -88,7 +88,7 @@ func TestBrowserBP(t *testing.T) {
 	// The command panel replaces written orders.
 	french.until("the command tab", `!document.querySelector('.tab-btn[data-tab="command"]').hidden && document.querySelector('.tab-btn[data-tab="orders"]').hidden`)
 	french.until("the brigade to order", `document.querySelector('#bp-brigade option[value="fb"]')`)
-	french.do("pick f1", chromedp.Click(chromedp.CSS(`#bp-panel input[data-unit="f1"]`)))
+	french.do("pick f1", chromedp.Click(chromedp.CSS(`#command-panel input[data-unit="f1"]`)))
 	french.until("the odds of the command roll", `[...document.querySelectorAll('#bp-odds tr')].some(tr => tr.textContent.includes('moves-1'))`)
 	odds := eval[map[string]string](french, `Object.fromEntries([...document.querySelectorAll('#bp-odds tr')].map(tr => [tr.cells[0].textContent, tr.cells[1].textContent]))`)
 	for k, want := range map[string]string{"moves-1": "30.6%", "moves-2": "13.9%", "moves-3": "27.8%", "blunder": "2.8%"} {
@@ -105,7 +105,7 @@ func TestBrowserBP(t *testing.T) {
 	// The shooting phase: the French end their command phase.
 	french.do("ready", chromedp.Click(chromedp.CSS(`#ready`)))
 	french.until("the shooting step", `document.querySelector('#step').textContent === 'shoot' && document.querySelector('#bp-shooter')`)
-	french.until("the legal target offered", `document.querySelector('#bp-panel [data-target="b1"]')`)
+	french.until("the legal target offered", `document.querySelector('#command-panel [data-target="b1"]')`)
 	french.until("the legal target marked on the map", `document.querySelector('#map [data-unit="b1"].target')`)
 	french.until("the odds of the volley", `[...document.querySelectorAll('#bp-odds tr')].some(tr => tr.textContent.includes('casualties-0')) && document.querySelector('#bp-odds').textContent.includes('shaken')`)
 	french.shot("bp-shooting")
@@ -159,21 +159,21 @@ func TestBrowserBPCharge(t *testing.T) {
 	french.open(s.ts.URL, tok["side/french"])
 	british.open(s.ts.URL, tok["side/british"])
 
-	french.until("the initiative move offered", `document.querySelector('#bp-panel [data-initiative="f1"]')`)
-	french.do("move f1 on its initiative", chromedp.Click(chromedp.CSS(`#bp-panel [data-initiative="f1"]`)))
+	french.until("the initiative move offered", `document.querySelector('#command-panel [data-initiative="f1"]')`)
+	french.do("move f1 on its initiative", chromedp.Click(chromedp.CSS(`#command-panel [data-initiative="f1"]`)))
 	french.until("the initiative taken", `(document.querySelector('#bp-result') || {}).textContent?.includes('own initiative')`)
 	// f1's front edge is at y=25, its body behind it: tap the body.
 	french.clickMap(36, 25.8)
-	french.until("the charge offered", `document.querySelector('#bp-panel [data-charge="b1"]')`)
-	french.do("charge b1", chromedp.Click(chromedp.CSS(`#bp-panel [data-charge="b1"]`)))
+	french.until("the charge offered", `document.querySelector('#command-panel [data-charge="b1"]')`)
+	french.do("charge b1", chromedp.Click(chromedp.CSS(`#command-panel [data-charge="b1"]`)))
 	french.until("the charge made", `(document.querySelector('#bp-result') || {}).textContent?.includes('charges 2/1st Guards')`)
 
-	british.until("the replies offered", `document.querySelector('#bp-panel [data-reply="stand"]')`)
-	replies := eval[[]string](british, `[...document.querySelectorAll('#bp-panel [data-reply]')].map(b => b.dataset.reply)`)
+	british.until("the replies offered", `document.querySelector('#command-panel [data-reply="stand"]')`)
+	replies := eval[[]string](british, `[...document.querySelectorAll('#command-panel [data-reply]')].map(b => b.dataset.reply)`)
 	if slices.Contains(replies, "evade") || slices.Contains(replies, "counter-charge") || slices.Contains(replies, "turn-and-face") {
 		british.fail("infantry charged by infantry is offered %v; it may only stand or give closing fire", replies)
 	}
-	british.do("stand", chromedp.Click(chromedp.CSS(`#bp-panel [data-reply="stand"]`)))
+	british.do("stand", chromedp.Click(chromedp.CSS(`#command-panel [data-reply="stand"]`)))
 	british.until("the stand recorded", `(document.querySelector('#bp-result') || {}).textContent?.includes('stand')`)
 
 	// The French end their command and shooting phases: f1 is in combat.
@@ -181,9 +181,9 @@ func TestBrowserBPCharge(t *testing.T) {
 	french.do("end the command phase", chromedp.Click(chromedp.ID("ready")))
 	french.until("the shooting step", `document.querySelector('#step').textContent === 'shoot'`)
 	french.do("end the shooting phase", chromedp.Click(chromedp.ID("ready")))
-	french.until("the combat offered with its odds", `document.querySelector('#bp-panel [data-fight="f1"]') && [...document.querySelectorAll('#bp-panel [data-fight="f1"] tr')].some(tr => tr.textContent.includes('casualties-0'))`)
+	french.until("the combat offered with its odds", `document.querySelector('#command-panel [data-fight="f1"]') && [...document.querySelectorAll('#command-panel [data-fight="f1"] tr')].some(tr => tr.textContent.includes('casualties-0'))`)
 	french.shot("bp-combat")
-	french.do("fight", chromedp.Click(chromedp.CSS(`#bp-panel [data-fight="f1"] button`)))
+	french.do("fight", chromedp.Click(chromedp.CSS(`#command-panel [data-fight="f1"] button`)))
 	french.until("the combat's result", `(document.querySelector('#bp-result') || {}).textContent?.includes('Combat:')`)
 	british.do("open the log", chromedp.Click(chromedp.CSS(`.tab-btn[data-tab="log"]`)))
 	british.until("the combat in the British log", `document.querySelector('#log').textContent.includes('Combat:')`)

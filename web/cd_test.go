@@ -139,7 +139,7 @@ func TestBrowserCD(t *testing.T) {
 
 	// A retreat after a morale loss: the unit's card asks for a point,
 	// the tap on the table gives it.
-	french.do("ask to retire", chromedp.Click(chromedp.CSS(`#bp-panel [data-cd-unit="`+lead+`"] button[data-cmd="retire"]`)))
+	french.do("ask to retire", chromedp.Click(chromedp.CSS(`#command-panel [data-cd-unit="`+lead+`"] button[data-cmd="retire"]`)))
 	french.until("the table to pick", `document.querySelector('#cd-picking')`)
 	french.clickMap(got[0], 46)
 	french.until("the retreat logged", `[...document.querySelectorAll('#log li[data-type="retired"]')].some(li => li.textContent.includes('`+lead+`'))`)

@@ -12,6 +12,7 @@ import (
 	"orderly/battle"
 	"orderly/game"
 	"orderly/rules"
+	"orderly/rules/bp"
 	"orderly/rules/nb"
 	"orderly/web"
 )
@@ -22,9 +23,13 @@ import (
 // that it follows the rules as they grow:
 //   - a rule set's table id (a table is the server's to roll and read);
 //   - the engagement reach as a number (the board gives it, NB-6);
-//   - a command range, speed or reach used in arithmetic or compared with
-//     anything but zero (messengers and engagement are the server's,
-//     NB-3, NB-6);
+//   - a distance of the rules in words (12″): the engagement reach
+//     (NB-6), the proximity (BP-3, BP-7); the board gives them;
+//   - a declared modifier's bounds as an input's min or max (BP-1): the
+//     board gives them;
+//   - a command range or radius, a speed or a reach used in arithmetic or
+//     compared with anything but zero (messengers, engagement and who is
+//     within a radius are the server's, NB-3, NB-6, NES-3, LOB-2);
 //   - a list of formations (the board gives each unit type's);
 //   - a switch over event types, or an object keyed by them (the server
 //     sums each event up); or a switch over formations.
@@ -267,10 +272,12 @@ func numberValue(text string) (float64, bool) {
 // ruleVocab is what the page's scripts must not hold, read from the rule
 // sets and the engine.
 type ruleVocab struct {
-	tables     []string // every table id of every rule set
-	reach      float64  // NB's engagement reach (NB-6)
-	shapes     []string // the formations a unit may stand in
-	eventTypes []string // every event type the engine records
+	tables     []string       // every table id of every rule set
+	reaches    []float64      // the engagement reaches (NB-6), refused as numbers anywhere
+	distances  []float64      // the rules' distances: engagement reach (NB-6), proximity (BP-3)
+	bounds     map[string]int // a declared modifier's bounds by min and max (BP-1)
+	shapes     []string       // the formations a unit may stand in
+	eventTypes []string       // every event type the engine records
 }
 
 func loadVocab(t *testing.T) ruleVocab {
@@ -281,18 +288,20 @@ func loadVocab(t *testing.T) ruleVocab {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := ruleVocab{tables: set.IDs(), shapes: battle.Shapes, eventTypes: engineEventTypes(t)}
+	v := ruleVocab{tables: set.IDs(), shapes: battle.Shapes, eventTypes: engineEventTypes(t),
+		distances: []float64{bp.Proximity}, bounds: map[string]int{"min": bp.Declared.Min, "max": bp.Declared.Max}}
 	for _, id := range rules.Procedures() {
 		r, err := rules.Engine(id, set)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if re, ok := r.(game.Reacher); ok {
-			v.reach = re.Reach()
+			v.reaches = append(v.reaches, re.Reach())
+			v.distances = append(v.distances, re.Reach())
 		}
 	}
-	if len(v.tables) < 5 || !slices.Contains(v.tables, "nb/order-delay") || v.reach <= 0 {
-		t.Fatalf("the rule sets give %d table ids (%v) and a reach of %g: not what this test expects to refuse", len(v.tables), v.tables, v.reach)
+	if len(v.tables) < 5 || !slices.Contains(v.tables, "nb/order-delay") || len(v.reaches) == 0 || len(v.distances) < 2 || slices.Contains(v.distances, 0) {
+		t.Fatalf("the rule sets give %d table ids (%v) and the distances %v: not what this test expects to refuse", len(v.tables), v.tables, v.distances)
 	}
 	return v
 }
@@ -301,12 +310,13 @@ func loadVocab(t *testing.T) ruleVocab {
 // each rule set with procedures declares.
 func engineEventTypes(t *testing.T) []string {
 	t.Helper()
-	set, err := rules.Load()
+	// LOB's tables are the user's: the example file stands in for them.
+	set, err := rules.Load("../examples/lob/example-tables.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := []string{game.StepBegun, game.SideReady, game.GameOver, game.CommandRejected}
-	for _, id := range []string{"nb"} {
+	for _, id := range rules.Procedures() {
 		r, err := rules.Engine(id, set)
 		if err != nil {
 			t.Fatal(err)
@@ -317,8 +327,8 @@ func engineEventTypes(t *testing.T) []string {
 		}
 		out = append(out, lt.EventTypes()...)
 	}
-	if !slices.Contains(out, nb.OrderRead) {
-		t.Fatalf("the event types %v lack NB's", out)
+	if !slices.Contains(out, nb.OrderRead) || !slices.Contains(out, "ordered") {
+		t.Fatalf("the event types %v lack NB's or BP's", out)
 	}
 	return out
 }
@@ -326,7 +336,7 @@ func engineEventTypes(t *testing.T) []string {
 // measures are the fields of the state that a rule measures with: a
 // general's command range, a messenger's or unit's speed, the board's
 // engagement reach.
-var measures = []string{"range", "speed", "reach"}
+var measures = []string{"range", "speed", "reach", "radius"}
 
 // arithmetic are the operators that compute; comparisons decide.
 var (
@@ -362,6 +372,11 @@ func (v ruleVocab) ruleMarks(src string) ([]string, error) {
 					mark(tk, "names the table %s: the server rolls and reads tables", id)
 				}
 			}
+			for _, d := range v.distances {
+				if w := strconv.FormatFloat(d, 'f', -1, 64) + "″"; strings.Contains(tk.text, w) && !strings.Contains(tk.text, "1"+w) {
+					mark(tk, "words the distance %s: the board gives it", w)
+				}
+			}
 			if tk.kind != 's' {
 				break
 			}
@@ -381,8 +396,20 @@ func (v ruleVocab) ruleMarks(src string) ([]string, error) {
 				}
 			}
 		case 'n':
-			if n, ok := numberValue(tk.text); ok && n == v.reach {
+			n, ok := numberValue(tk.text)
+			if !ok {
+				break
+			}
+			if slices.Contains(v.reaches, n) {
 				mark(tk, "holds the number %s, the engagement reach: the board gives it (NB-6)", tk.text)
+			}
+			// An input's bound: min: -3, max: 3.
+			sign, key := 1, at(i-2)
+			if at(i-1).text == "-" {
+				sign, key = -1, at(i-3)
+			}
+			if b, isBound := v.bounds[key.text]; isBound && key.kind == 'i' && at(i-1-max(0, -sign)).text == ":" && int(n)*sign == b {
+				mark(tk, "bounds an input by %s %d, a bound of the rules: the board gives it", key.text, b)
 			}
 		case 'i':
 			if !slices.Contains(measures, tk.text) || (at(i-1).text != "." && at(i-1).text != "?.") {
@@ -513,6 +540,9 @@ func TestRuleMarksCaught(t *testing.T) {
 		{"a table id", `const t = 'nb/order-delay';`, "names the table nb/order-delay"},
 		{"a table id in a template", "h('b', { text: `rolls on nb/reserve-arrival for ${g}` });", "names the table nb/reserve-arrival"},
 		{"the reach", `if (d <= 17) engaged = true;`, "the engagement reach"},
+		{"the proximity in words", "h('p', { text: `A unit within 12″ of the enemy may move` });", "words the distance 12″"},
+		{"a modifier's bounds", `h('input', { type: 'number', min: -3, max: 3 });`, "bounds an input by min -3"},
+		{"a radius membership", `if (this.dist(p, g.at) <= box.radius) out.push(p);`, "compares a radius (<=)"},
 		{"the arrival arithmetic", `const rides = Math.max(1, Math.ceil(dist / ac.range - 1e-9));`, "computes with a range (/)"},
 		{"a speed times turns", `const far = m.speed * turns;`, "computes with a speed (*)"},
 		{"an engagement test", `const near = dist < m.reach;`, "compares a reach (<)"},
@@ -542,6 +572,7 @@ func TestRuleMarksCaught(t *testing.T) {
 		`const shapes = (b.shapes || {})[u.type] || []; const v = xs[0] - ys[1];`,
 		`const size = { column: [0.9, 1.4], 'march-column': [0.55, 2.0] };`,
 		`const w = -m.speed; const text = num(m.speed) + '″';`,
+		"const t = `within ${num(x.proximity)}″, 112″ away`; const s = x.slice(0, 12); const f = { min: x.min, max: 10 };",
 	}, "\n")
 	marks, err := v.ruleMarks(clean)
 	if err != nil || len(marks) > 0 {

@@ -135,7 +135,7 @@ func (a *app) verifyCmd() *cobra.Command {
 		Short: "Check that an exported game is the one played: its chain, its rolls, its state",
 		Long: `Check a game written by orderly export (or the page's export). In event
 order: each event's hash must follow from the log before it (the hash
-chain the README describes: an event changed, removed, added or moved, or
+chain docs/api.md describes: an event changed, removed, added or moved, or
 its audience changed, breaks it), and each roll must be the one its
 revealed dice seed gives for its event, table and subject, with the
 modifiers, total and result its table gives for those faces and params.

@@ -171,7 +171,7 @@ func TestBadInput(t *testing.T) {
 	dir := t.TempDir()
 	broken := filepath.Join(dir, "broken.yaml")
 	os.WriteFile(broken, []byte("tables:\n  - id: bp/command\n    bands:\n      \"<=-3\": moves-3\n      \"-1..0\": moves-1\n      \">=1\": fail\n"), 0o644)
-	// The README's BP scenario refused for a formation its unit's type
+	// The BP guide's scenario refused for a formation its unit's type
 	// cannot take (BP-4): bp-04-formations with i1 limbered.
 	formations, err := os.ReadFile("../../examples/bp/bp-04-formations.yaml")
 	if err != nil {
@@ -179,15 +179,15 @@ func TestBadInput(t *testing.T) {
 	}
 	bad := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(bad, []byte(strings.Replace(string(formations), "{id: i1, type: infantry, formation: square", "{id: i1, type: infantry, formation: limbered", 1)), 0o644)
-	// The README shows that refusal: its line is the one expected.
-	readme, err := os.ReadFile("../../README.md")
+	// The BP guide shows that refusal: its line is the one expected.
+	readme, err := os.ReadFile("../../docs/bp.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, shown, found := strings.Cut(string(readme), "\n$ orderly run bad.yaml\norderly: ")
 	shown, _, _ = strings.Cut(shown, "\n")
 	if !found || !strings.Contains(shown, "cannot take formation limbered (BP-4)") {
-		t.Fatalf("the README shows no refusal of bad.yaml for i1 standing limbered: %q", shown)
+		t.Fatalf("docs/bp.md shows no refusal of bad.yaml for i1 standing limbered: %q", shown)
 	}
 	typo := filepath.Join(dir, "typo.yaml")
 	os.WriteFile(typo, []byte("tables:\n  - id: bp/command\n    bandz: {}\n"), 0o644)

@@ -59,8 +59,8 @@ process runs; GET /readyz answers 200 only while the database answers
 and, on PostgreSQL, the instance hears the others' changes.
 
 It answers only to localhost, IP addresses and the names given with
---host, and every limit below is a flag. See the README's "Running it for
-others".`,
+--host, and every limit below is a flag. See "Running it for others" in
+docs/hosting.md.`,
 		Example: `  orderly serve --demo
   orderly serve --db club.db --addr 0.0.0.0:8080 --host club.example.org`,
 		Args: cobra.NoArgs,

@@ -44,7 +44,7 @@ import (
 // The dice are keyed by what a roll is for, not by its place in the log,
 // so that the hidden events of one game do not shift the side's own rolls
 // (the server's dice are keyed by the log, but behind a secret seed; see
-// the README). The test fails if it compared too little to mean anything.
+// docs/api.md). The test fails if it compared too little to mean anything.
 //
 // probes, if given, make commands aimed at where a hidden piece stands in
 // one of the games (see Probe); they are given besides the random ones

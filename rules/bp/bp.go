@@ -93,102 +93,147 @@ func New(set *table.Set) (*Rules, error) {
 	if err := set.Check("BP", r.Uses()); err != nil {
 		return nil, err
 	}
-	get := func(id string, in map[string]string) (table.Cell, error) {
-		l := set.Lookup(id)
-		c, err := l.Get(in)
-		if err != nil {
-			return c, fmt.Errorf("bp: %w", err)
-		}
-		return c, nil
-	}
-	num := func(id string, in map[string]string) (float64, error) {
-		c, err := get(id, in)
-		if err != nil {
-			return 0, err
-		}
-		if c.Num == nil {
-			return 0, fmt.Errorf("bp: %s %v: %q is not a number of inches", id, in, c.Text)
-		}
-		f, _ := c.Num.Float64()
-		return f, nil
-	}
-	for _, ty := range set.Lookup("bp/move").Param("type").Names() {
-		if r.move[ty], err = num("bp/move", map[string]string{"type": ty}); err != nil {
+	for _, read := range []func(*table.Set) error{r.readMoves, r.readRanges, r.readFootprints, r.readOrders, r.readTraits, r.readOptions} {
+		if err := read(set); err != nil {
 			return nil, err
 		}
-		if r.move[ty] <= 0 {
-			return nil, fmt.Errorf("bp: bp/move type=%s: a move must be more than 0 inches", ty)
+	}
+	if r.sight, err = sight.Parse("rules/bp/sight.yaml", sightYAML); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// cell is the cell of lookup id for the inputs in.
+func cell(set *table.Set, id string, in map[string]string) (table.Cell, error) {
+	c, err := set.Lookup(id).Get(in)
+	if err != nil {
+		return c, fmt.Errorf("bp: %w", err)
+	}
+	return c, nil
+}
+
+// inches is the number of inches in the cell of lookup id for in.
+func inches(set *table.Set, id string, in map[string]string) (float64, error) {
+	c, err := cell(set, id, in)
+	if err != nil {
+		return 0, err
+	}
+	if c.Num == nil {
+		return 0, fmt.Errorf("bp: %s %v: %q is not a number of inches", id, in, c.Text)
+	}
+	f, _ := c.Num.Float64()
+	return f, nil
+}
+
+// readMoves reads the inches of a move of each type of unit and of a
+// commander from bp/move (BP-4): each more than 0, the commander's given.
+func (r *Rules) readMoves(set *table.Set) error {
+	for _, ty := range set.Lookup("bp/move").Param("type").Names() {
+		f, err := inches(set, "bp/move", map[string]string{"type": ty})
+		if err != nil {
+			return err
+		}
+		if r.move[ty] = f; f <= 0 {
+			return fmt.Errorf("bp: bp/move type=%s: a move must be more than 0 inches", ty)
 		}
 		if ty != "commander" {
 			r.types = append(r.types, ty)
 		}
 	}
 	if _, ok := r.move["commander"]; !ok {
-		return nil, fmt.Errorf("bp: bp/move has no row for commander, whose move BP-4 needs")
+		return fmt.Errorf("bp: bp/move has no row for commander, whose move BP-4 needs")
 	}
+	return nil
+}
+
+// readRanges reads the range of each type of unit that moves from
+// bp/range (BP-5).
+func (r *Rules) readRanges(set *table.Set) error {
 	for _, ty := range r.types {
 		if !slices.Contains(set.Lookup("bp/range").Param("type").Names(), ty) {
-			return nil, fmt.Errorf("bp: bp/range has no row for type %s, which bp/move gives", ty)
+			return fmt.Errorf("bp: bp/range has no row for type %s, which bp/move gives", ty)
 		}
-		if r.rng[ty], err = num("bp/range", map[string]string{"type": ty}); err != nil {
-			return nil, err
+		f, err := inches(set, "bp/range", map[string]string{"type": ty})
+		if err != nil {
+			return err
 		}
+		r.rng[ty] = f
 	}
+	return nil
+}
+
+// readFootprints reads each formation's frontage and depth from
+// bp/footprint, each more than 0.
+func (r *Rules) readFootprints(set *table.Set) error {
 	for _, sh := range set.Lookup("bp/footprint").Param("formation").Names() {
 		var fd [2]float64
 		for i, size := range []string{"frontage", "depth"} {
-			if fd[i], err = num("bp/footprint", map[string]string{"formation": sh, "size": size}); err != nil {
-				return nil, err
+			f, err := inches(set, "bp/footprint", map[string]string{"formation": sh, "size": size})
+			if err != nil {
+				return err
 			}
-			if fd[i] <= 0 {
-				return nil, fmt.Errorf("bp: bp/footprint formation=%s: the %s must be more than 0 inches", sh, size)
+			if fd[i] = f; f <= 0 {
+				return fmt.Errorf("bp: bp/footprint formation=%s: the %s must be more than 0 inches", sh, size)
 			}
 		}
 		r.foot[sh] = fd
 		r.shapes = append(r.shapes, sh)
 	}
+	return nil
+}
+
+// readOrders reads the kinds of order and which kinds of unit may take
+// each from bp/orders (BP-4).
+func (r *Rules) readOrders(set *table.Set) error {
 	r.orders = set.Lookup("bp/orders").Param("order").Names()
 	for _, o := range r.orders {
 		for _, k := range []string{"formed", "artillery", "lacking-initiative"} {
-			c, err := get("bp/orders", map[string]string{"order": o, "unit": k})
+			c, err := cell(set, "bp/orders", map[string]string{"order": o, "unit": k})
 			if err != nil {
-				return nil, err
+				return err
 			}
 			r.allowed[[2]string{o, k}] = c.Text == "yes"
 		}
 	}
+	return nil
+}
+
+// readTraits reads each commander's trait's whole-number modifier from
+// bp/traits (BP-1).
+func (r *Rules) readTraits(set *table.Set) error {
 	for _, tr := range set.Lookup("bp/traits").Param("trait").Names() {
-		c, err := get("bp/traits", map[string]string{"trait": tr})
+		c, err := cell(set, "bp/traits", map[string]string{"trait": tr})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if c.Num == nil || !c.Num.IsInt() {
-			return nil, fmt.Errorf("bp: bp/traits trait=%s: %q is not a whole number", tr, c.Text)
+			return fmt.Errorf("bp: bp/traits trait=%s: %q is not a whole number", tr, c.Text)
 		}
 		r.traits[tr] = int(c.Num.Num().Int64())
 	}
-	// The house rules of bp/options the procedures read, each yes or no.
+	return nil
+}
+
+// readOptions reads the house rules of bp/options the procedures read,
+// each yes or no: the combat margin (BP-6).
+func (r *Rules) readOptions(set *table.Set) error {
 	opts := map[string]bool{}
 	for _, o := range []string{"combat-margin"} {
 		if !slices.Contains(set.Lookup("bp/options").Param("option").Names(), o) {
-			return nil, fmt.Errorf("bp: bp/options has no row for %s, which the procedures read; allowed values of a row: yes, no", o)
+			return fmt.Errorf("bp: bp/options has no row for %s, which the procedures read; allowed values of a row: yes, no", o)
 		}
-		c, err := get("bp/options", map[string]string{"option": o})
+		c, err := cell(set, "bp/options", map[string]string{"option": o})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if c.Text != "yes" && c.Text != "no" {
-			return nil, fmt.Errorf("bp: bp/options option=%s: %q is neither yes nor no", o, c.Text)
+			return fmt.Errorf("bp: bp/options option=%s: %q is neither yes nor no", o, c.Text)
 		}
 		opts[o] = c.Text == "yes"
 	}
 	r.margin = opts["combat-margin"]
-	sr, err := sight.Parse("rules/bp/sight.yaml", sightYAML)
-	if err != nil {
-		return nil, err
-	}
-	r.sight = sr
-	return r, nil
+	return nil
 }
 
 // Uses says what the procedures pass to each table and read from it.

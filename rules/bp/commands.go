@@ -355,65 +355,142 @@ func (k *cmd) orderable() (*Brigade, *battle.General, []*battle.Unit, error) {
 // move moves a unit within its allowance, held to the arcs near the enemy
 // (BP-4, BP-7).
 func (k *cmd) move() error {
-	u, bu, p, err := k.own(k.a.Unit, "BP-4")
+	u, bu, p, err := k.movable()
 	if err != nil {
 		return err
 	}
-	if len(u.Engaged) > 0 {
-		return game.Reject("BP-3", "%s is in combat and cannot move", u.ID)
-	}
-	if u.Order == "" {
-		return game.Reject("BP-4", "%s has no order and no initiative move this turn", u.ID)
-	}
-	if u.Order == "blunder" {
-		return game.Reject("BP-2", "%s has carried out its blunder (%s) as a forced move and moves no more this turn", u.ID, u.Forced)
+	w, err := k.wanted(u, bu, p)
+	if err != nil {
+		return err
 	}
 	step := k.r.moveOf(bu)
-	to, facing, shape := p.At, p.Facing, p.Shape
-	if k.a.To != nil {
-		to = *k.a.To
-	}
-	if k.a.Facing != nil {
-		facing = *k.a.Facing
-	}
-	if k.a.Shape != "" {
-		shape = k.a.Shape
-		if _, ok := k.r.foot[shape]; !ok {
-			return game.Reject("BP-4", "%s is not a formation; allowed: %s", shape, join(k.r.shapes))
-		}
-		if !k.r.takes(bu.Type, shape) {
-			return game.Reject("BP-4", "%s cannot take formation %s: artillery is limbered or unlimbered, and only artillery is; allowed for %s: %s", u.ID, shape, bu.Type, join(k.r.Shapes()[bu.Type]))
-		}
-	}
-	if !k.sc.Field.Contains(to) {
-		return game.Reject("BP-4", "%s is off the table (0..%s by 0..%s inches)", to, inch(k.sc.Field.Width), inch(k.sc.Field.Depth))
-	}
-	dist := p.At.Dist(to)
-	cost := dist
-	changes := 0
-	if shape != p.Shape {
-		changes++
-	}
-	if math.Abs(facing-p.Facing) > 1e-9 {
-		changes++
-	}
+	dist, changes := p.At.Dist(w.to), w.changes(p)
 	if dist < 1e-9 && changes == 0 {
 		return game.Reject("BP-4", "%s stands at %s, %s, facing %s degrees already; the move changes nothing", u.ID, p.At, game.Formed(p.Shape), inch(p.Facing))
 	}
-	cost += float64(changes) * step
-	left := u.Allow - u.Used
-	if cost > left+slack {
-		if changes > 0 {
-			return game.Reject("BP-4", "%s has %s\" of its moves left; this move takes %s\" (%s\" of ground and %s of %s\" for the change of formation or facing)", u.ID, inch(left), inch(cost), inch(dist), game.Count(changes, "move", "moves"), inch(step))
-		}
-		return game.Reject("BP-4", "%s has %s\" of its moves left; this move is %s\"", u.ID, inch(left), inch(dist))
+	if err := affords(u, dist, changes, step); err != nil {
+		return err
 	}
 	f := k.r.footOf(k.s, p)
-	d := geom.Pt(to.X-p.At.X, to.Y-p.At.Y)
+	if err := k.mayMove(u, p, f, w, dist); err != nil {
+		return err
+	}
+	w, stop, met := k.stopShort(u, p, f, w, dist)
+	if stop != "" {
+		dist, changes = p.At.Dist(w.to), w.changes(p)
+	}
+	moves := append([]game.Move{w.move(u.ID, p)}, k.joined(u.ID, w.to)...)
+	md := &Moved{Unit: u.ID, Distance: round(dist), Cost: round(dist + float64(changes)*step), Stopped: stop}
+	return k.emitMoved(u, bu, f, w.to, moves, md, met)
+}
+
+// movable finds the unit a move command names: the acting side's, out of
+// combat, with an order or an initiative move it has not spent on a
+// blunder (BP-2, BP-3, BP-4).
+func (k *cmd) movable() (*Unit, *battle.Unit, *game.Piece, error) {
+	u, bu, p, err := k.own(k.a.Unit, "BP-4")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if len(u.Engaged) > 0 {
+		return nil, nil, nil, game.Reject("BP-3", "%s is in combat and cannot move", u.ID)
+	}
+	if u.Order == "" {
+		return nil, nil, nil, game.Reject("BP-4", "%s has no order and no initiative move this turn", u.ID)
+	}
+	if u.Order == "blunder" {
+		return nil, nil, nil, game.Reject("BP-2", "%s has carried out its blunder (%s) as a forced move and moves no more this turn", u.ID, u.Forced)
+	}
+	return u, bu, p, nil
+}
+
+// place is where a unit is to end a move, facing which way in which
+// formation.
+type place struct {
+	to     geom.Point
+	facing float64
+	shape  string
+}
+
+// changes counts the changes of formation and of facing from p's to w's,
+// each costing a move (BP-4).
+func (w place) changes(p *game.Piece) int {
+	n := 0
+	if w.shape != p.Shape {
+		n++
+	}
+	if math.Abs(w.facing-p.Facing) > 1e-9 {
+		n++
+	}
+	return n
+}
+
+// move is the piece move that takes piece p of unit id to w, naming only
+// what changes besides the place.
+func (w place) move(id string, p *game.Piece) game.Move {
+	m := game.Move{Unit: id, To: w.to}
+	if w.shape != p.Shape {
+		m.Shape = w.shape
+	}
+	if w.facing != p.Facing {
+		fc := w.facing
+		m.Facing = &fc
+	}
+	return m
+}
+
+// wanted is where the move command sends unit u, standing as p: its
+// place, facing and formation where the command leaves them out. The
+// formation must be one u's type takes and the place on the table.
+func (k *cmd) wanted(u *Unit, bu *battle.Unit, p *game.Piece) (place, error) {
+	w := place{to: p.At, facing: p.Facing, shape: p.Shape}
+	if k.a.To != nil {
+		w.to = *k.a.To
+	}
+	if k.a.Facing != nil {
+		w.facing = *k.a.Facing
+	}
+	if k.a.Shape != "" {
+		w.shape = k.a.Shape
+		if _, ok := k.r.foot[w.shape]; !ok {
+			return w, game.Reject("BP-4", "%s is not a formation; allowed: %s", w.shape, join(k.r.shapes))
+		}
+		if !k.r.takes(bu.Type, w.shape) {
+			return w, game.Reject("BP-4", "%s cannot take formation %s: artillery is limbered or unlimbered, and only artillery is; allowed for %s: %s", u.ID, w.shape, bu.Type, join(k.r.Shapes()[bu.Type]))
+		}
+	}
+	if !k.sc.Field.Contains(w.to) {
+		return w, game.Reject("BP-4", "%s is off the table (0..%s by 0..%s inches)", w.to, inch(k.sc.Field.Width), inch(k.sc.Field.Depth))
+	}
+	return w, nil
+}
+
+// affords checks that a move of dist inches with changes changes of
+// formation or facing, each costing step, fits in what is left of u's
+// allowance (BP-4).
+func affords(u *Unit, dist float64, changes int, step float64) error {
+	cost := dist + float64(changes)*step
+	left := u.Allow - u.Used
+	if cost <= left+slack {
+		return nil
+	}
+	if changes > 0 {
+		return game.Reject("BP-4", "%s has %s\" of its moves left; this move takes %s\" (%s\" of ground and %s of %s\" for the change of formation or facing)", u.ID, inch(left), inch(cost), inch(dist), game.Count(changes, "move", "moves"), inch(step))
+	}
+	return game.Reject("BP-4", "%s has %s\" of its moves left; this move is %s\"", u.ID, inch(left), inch(dist))
+}
+
+// mayMove checks the way of unit u, standing as p with footprint f, to w,
+// dist inches off, on the acting side's knowledge: a disordered unit only
+// away from the enemy (BP-3), only in its arcs near the enemy (BP-7), not
+// forward under a retreat order, not through an enemy unit and not ending
+// in contact with one (BP-4).
+func (k *cmd) mayMove(u *Unit, p *game.Piece, f foot.Foot, w place, dist float64) error {
+	d := geom.Pt(w.to.X-p.At.X, w.to.Y-p.At.Y)
 	if u.Disordered && dist > slack {
 		// Disordered, on an initiative retreat or by fire during its
 		// moves: only away from every enemy (BP-3).
-		if err := k.away(u, f, to, shape, facing); err != nil {
+		if err := k.away(u, f, w.to, w.shape, w.facing); err != nil {
 			return err
 		}
 	}
@@ -425,69 +502,61 @@ func (k *cmd) move() error {
 			return game.Reject("BP-4", "%s is under a retreat order; its moves may not go forward", u.ID)
 		}
 	}
-	if e := k.r.through(k.s, u.Side, f, to, "", k.seat()); e != "" {
-		return game.Reject("BP-4", "the way from %s to %s passes through %s; a unit moves around the enemy, not through him", p.At, to, e)
+	if e := k.r.through(k.s, u.Side, f, w.to, "", k.seat()); e != "" {
+		return game.Reject("BP-4", "the way from %s to %s passes through %s; a unit moves around the enemy, not through him", p.At, w.to, e)
 	}
-	nf := k.r.footAt(u, to, facing, shape)
+	nf := k.r.footAt(u, w.to, w.facing, w.shape)
 	for i := range k.st.Units {
 		e := &k.st.Units[i]
 		if e.Side != u.Side && !k.unknown(e) && k.st.alive(k.s, e.ID) && nf.Dist(k.r.footOf(k.s, k.s.Piece(e.ID))) <= 1e-6 {
 			return game.Reject("BP-4", "%s would end touching %s; only a charge goes into contact", u.ID, e.ID)
 		}
 	}
-	// A unit hidden from the mover stops it where it comes within 12",
-	// and shows itself (Settle). With fog of war a unit the side does not
-	// know of stops it where the footprints would touch, in the formation
-	// and facing it moved in; either is a contact (issue 32).
+	return nil
+}
+
+// stopShort is where unit u's move from p (footprint f) to w, dist inches
+// off, ends: short of it where it meets a unit its side did not know of,
+// with why it stopped ("" if it did not) and the contacts made. A unit
+// hidden from the mover stops it where it comes within 12", and shows
+// itself (Settle). With fog of war a unit the side does not know of stops
+// it where the footprints would touch, in the formation and facing it
+// moved in; either is a contact (issue 32).
+func (k *cmd) stopShort(u *Unit, p *game.Piece, f foot.Foot, w place, dist float64) (place, string, []meeting) {
 	stop := ""
 	var met []meeting
-	th, _ := k.r.unseen(k.s, u.Side, f, to)
+	th, _ := k.r.unseen(k.s, u.Side, f, w.to)
 	tf, touched := 1.0, ""
 	if k.blind() {
-		tf, touched = k.meets(f, to)
+		tf, touched = k.meets(f, w.to)
 	}
 	switch {
 	case tf < 1 && tf < th:
-		to = k.stopAt(f, to, tf)
-		shape, facing = p.Shape, p.Facing
+		w = place{to: k.stopAt(f, w.to, tf), facing: p.Facing, shape: p.Shape}
 		stop = "it came upon an enemy unit it had not seen"
 		met = append(met, meeting{unit: u.ID, met: touched})
 	case th < 1 && dist > slack:
 		// The hidden unit shows itself (Settle), with fog of war in a
 		// contact with the unit that came within 12" of it.
-		to = geom.Pt(math.Round((p.At.X+(to.X-p.At.X)*th)*100)/100, math.Round((p.At.Y+(to.Y-p.At.Y)*th)*100)/100)
+		w.to = geom.Pt(math.Round((p.At.X+(w.to.X-p.At.X)*th)*100)/100, math.Round((p.At.Y+(w.to.Y-p.At.Y)*th)*100)/100)
 		stop = "a unit it had not seen comes into view"
 	}
-	if e := k.touches(k.r.footAt(u, to, facing, shape)); k.blind() && e != "" && (shape != p.Shape || facing != p.Facing) {
+	if e := k.touches(k.r.footAt(u, w.to, w.facing, w.shape)); k.blind() && e != "" && (w.shape != p.Shape || w.facing != p.Facing) {
 		// It cannot take its new formation or facing where it stands.
-		shape, facing = p.Shape, p.Facing
+		w.shape, w.facing = p.Shape, p.Facing
 		stop = "it came upon an enemy unit it had not seen"
 		if len(met) == 0 {
 			met = append(met, meeting{unit: u.ID, met: e})
 		}
 	}
-	if stop != "" {
-		dist = p.At.Dist(to)
-		changes = 0
-		if shape != p.Shape {
-			changes++
-		}
-		if math.Abs(facing-p.Facing) > 1e-9 {
-			changes++
-		}
-		cost = dist + float64(changes)*step
-	}
-	m := game.Move{Unit: u.ID, To: to}
-	if shape != p.Shape {
-		m.Shape = shape
-	}
-	if facing != p.Facing {
-		fc := facing
-		m.Facing = &fc
-	}
-	moves := []game.Move{m}
-	moves = append(moves, k.joined(u.ID, to)...)
-	md := &Moved{Unit: u.ID, Distance: round(dist), Cost: round(cost), Stopped: stop}
+	return w, stop, met
+}
+
+// emitMoved emits the moved event of unit u (footprint f before the move)
+// to to, with the enemy units whose front it crossed, which may give
+// traversing fire (BP-5): in the event, or with fog of war after it and
+// its contacts met, in a crossed event (crossings).
+func (k *cmd) emitMoved(u *Unit, bu *battle.Unit, f foot.Foot, to geom.Point, moves []game.Move, md *Moved, met []meeting) error {
 	if !k.s.Fogged() {
 		md.Across = k.r.across(k.s, u.ID, f, to, func(*Unit) bool { return true })
 		if len(md.Across) > 0 {
@@ -495,17 +564,7 @@ func (k *cmd) move() error {
 		}
 		return k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: "BP-7", Moves: moves, Data: md})
 	}
-	// With fog of war a unit may give traversing fire only at a mover it
-	// sees where the move ends (where its range is measured too): that is
-	// the shooter's knowledge, not the mover's side's. The chance to fire
-	// shows each such unit to the mover's side as firing would, whether
-	// it then fires or not: a contact, after the move and its own
-	// contacts; then the crossing, which both sides now see (issue 32).
-	field := sight.On(k.r.sight, k.sc)
-	mover := sight.Mark{ID: u.ID, Side: u.Side, Kind: bu.Type, At: to}
-	across := k.r.across(k.s, u.ID, f, to, func(e *Unit) bool {
-		return field.Spotted(sight.Mark{ID: e.ID, Side: e.Side, Kind: k.sc.Unit(e.ID).Type, At: e.At}, mover)
-	})
+	across := k.crossed(u, bu, f, to)
 	if len(across) > 0 {
 		k.x.EndStep()
 	}
@@ -518,6 +577,27 @@ func (k *cmd) move() error {
 	if len(across) == 0 {
 		return nil
 	}
+	return k.crossings(u, across, met)
+}
+
+// crossed lists, with fog of war, the enemy units whose front unit u
+// (footprint f before the move) crossed that may give traversing fire at
+// it: those that see it where the move ends, where their range is
+// measured too. That is the shooter's knowledge, not the mover's side's.
+func (k *cmd) crossed(u *Unit, bu *battle.Unit, f foot.Foot, to geom.Point) []string {
+	field := sight.On(k.r.sight, k.sc)
+	mover := sight.Mark{ID: u.ID, Side: u.Side, Kind: bu.Type, At: to}
+	return k.r.across(k.s, u.ID, f, to, func(e *Unit) bool {
+		return field.Spotted(sight.Mark{ID: e.ID, Side: e.Side, Kind: k.sc.Unit(e.ID).Type, At: e.At}, mover)
+	})
+}
+
+// crossings emits, with fog of war, what a move across the front of the
+// units across shows: the chance to fire shows each to the mover's side
+// as firing would, whether it then fires or not: a contact, after the
+// move's own contacts (met); then the crossing, which both sides now see
+// (issue 32).
+func (k *cmd) crossings(u *Unit, across []string, met []meeting) error {
 	for _, id := range across {
 		if slices.Contains(met, meeting{unit: u.ID, met: id}) {
 			continue // the move's own contact

@@ -175,8 +175,11 @@ type Board struct {
 	// Arc is how far the arcs open from the edges' ends, in degrees.
 	Arc float64 `json:"arc"`
 	// Commander is how far a commander moves in his one move.
-	Commander float64            `json:"commander"`
-	Units     map[string]UnitBox `json:"units"`
+	Commander float64 `json:"commander"`
+	// Modifier bounds the modifier a player may declare on an order
+	// (BP-1), for the page's input.
+	Modifier Bounds             `json:"modifier"`
+	Units    map[string]UnitBox `json:"units"`
 	// Orders lists, by brigade, each unit that may take an order now and
 	// the kinds it may take.
 	Orders map[string]map[string][]string `json:"orders,omitempty"`
@@ -224,7 +227,7 @@ func arcs(f foot.Foot, d float64) ([]geom.Point, []geom.Point) {
 func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 	st := ext(s)
 	sc := st.sc
-	b := Board{Proximity: Proximity, Arc: Half, Commander: CommanderMoves * r.move["commander"], Units: map[string]UnitBox{}, Charge: st.Charge, Traverse: st.Traverse}
+	b := Board{Proximity: Proximity, Arc: Half, Commander: CommanderMoves * r.move["commander"], Modifier: Declared, Units: map[string]UnitBox{}, Charge: st.Charge, Traverse: st.Traverse}
 	if sc == nil {
 		return b
 	}

@@ -106,29 +106,48 @@ func New(set *table.Set) (*Rules, error) {
 	if err := set.Check("CD", r.Uses()); err != nil {
 		return nil, err
 	}
-	get := func(id string, in map[string]string) (table.Cell, error) {
-		c, err := set.Lookup(id).Get(in)
-		if err != nil {
-			return c, fmt.Errorf("cd: %w", err)
+	for _, read := range []func(*table.Set) error{r.readMovement, r.readGuns, r.readTerrain, r.readRadii, r.readFootprints, r.readValues} {
+		if err := read(set); err != nil {
+			return nil, err
 		}
-		return c, nil
 	}
-	num := func(id string, in map[string]string) (float64, error) {
-		c, err := get(id, in)
-		if err != nil {
-			return 0, err
-		}
-		if c.Num == nil {
-			return 0, fmt.Errorf("cd: %s %v: %q is not a number", id, in, c.Text)
-		}
-		f, _ := c.Num.Float64()
-		return f, nil
+	if r.sight, err = sight.Parse("rules/cd/sight.yaml", sightYAML); err != nil {
+		return nil, err
 	}
+	return r, nil
+}
+
+// cell is the cell of lookup id for the inputs in.
+func cell(set *table.Set, id string, in map[string]string) (table.Cell, error) {
+	c, err := set.Lookup(id).Get(in)
+	if err != nil {
+		return c, fmt.Errorf("cd: %w", err)
+	}
+	return c, nil
+}
+
+// number is the number in the cell of lookup id for in.
+func number(set *table.Set, id string, in map[string]string) (float64, error) {
+	c, err := cell(set, id, in)
+	if err != nil {
+		return 0, err
+	}
+	if c.Num == nil {
+		return 0, fmt.Errorf("cd: %s %v: %q is not a number", id, in, c.Text)
+	}
+	f, _ := c.Num.Float64()
+	return f, nil
+}
+
+// readMovement reads the rate of each type of foot and horse in each
+// formation, and the inches a charge adds, from cd/movement (CD-2): "-"
+// is not allowed, and a rate is more than 0.
+func (r *Rules) readMovement(set *table.Set) error {
 	for _, ty := range []string{"infantry", "light-cavalry", "heavy-cavalry"} {
 		for _, fm := range append(slices.Clone(Foot), "charge") {
-			c, err := get("cd/movement", map[string]string{"type": ty, "formation": fm})
+			c, err := cell(set, "cd/movement", map[string]string{"type": ty, "formation": fm})
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if c.Num == nil {
 				continue // "-": not allowed
@@ -139,82 +158,111 @@ func New(set *table.Set) (*Rules, error) {
 				continue
 			}
 			if f <= 0 {
-				return nil, fmt.Errorf("cd: cd/movement type=%s formation=%s: a rate must be more than 0 inches", ty, fm)
+				return fmt.Errorf("cd: cd/movement type=%s formation=%s: a rate must be more than 0 inches", ty, fm)
 			}
 			r.rates[[2]string{ty, fm}] = rate{in: f, ok: true}
 		}
 	}
+	return nil
+}
+
+// readGuns reads the rate of each gun in each mode from
+// cd/artillery-movement (CD-2, gunRate). "as foot": a horse battery by
+// prolonge moves as a foot battery; our reading takes the 6# foot
+// battery's rate.
+func (r *Rules) readGuns(set *table.Set) error {
 	r.guns = set.Lookup("cd/artillery-movement").Param("gun").Names()
 	for _, g := range r.guns {
 		for _, m := range Modes {
-			c, err := get("cd/artillery-movement", map[string]string{"gun": g, "mode": m})
+			c, err := cell(set, "cd/artillery-movement", map[string]string{"gun": g, "mode": m})
 			if err != nil {
-				return nil, err
+				return err
 			}
 			rt, err := gunRate(c)
 			if err != nil {
-				return nil, fmt.Errorf("cd: cd/artillery-movement gun=%s mode=%s: %w", g, m, err)
+				return fmt.Errorf("cd: cd/artillery-movement gun=%s mode=%s: %w", g, m, err)
 			}
 			r.rates[[2]string{g, m}] = rt
 		}
 	}
-	// "as foot": a horse battery by prolonge moves as a foot battery; our
-	// reading takes the 6# foot battery's rate (CD-2).
 	for _, g := range r.guns {
-		c, _ := get("cd/artillery-movement", map[string]string{"gun": g, "mode": "prolonge"})
+		c, _ := cell(set, "cd/artillery-movement", map[string]string{"gun": g, "mode": "prolonge"})
 		if c.Text == "as foot" {
 			r.rates[[2]string{g, "prolonge"}] = r.rates[[2]string{"6", "prolonge"}]
 		}
 	}
+	return nil
+}
+
+// readTerrain reads what each terrain does to the moves of each arm from
+// cd/terrain (CD-3, effectOf).
+func (r *Rules) readTerrain(set *table.Set) error {
 	for _, tt := range set.Lookup("cd/terrain").Param("terrain").Names() {
 		for _, arm := range []string{"infantry-cavalry", "artillery"} {
-			c, err := get("cd/terrain", map[string]string{"terrain": tt, "arm": arm})
+			c, err := cell(set, "cd/terrain", map[string]string{"terrain": tt, "arm": arm})
 			if err != nil {
-				return nil, err
+				return err
 			}
 			e, err := effectOf(c)
 			if err != nil {
-				return nil, fmt.Errorf("cd: cd/terrain terrain=%s arm=%s: %w", tt, arm, err)
+				return fmt.Errorf("cd: cd/terrain terrain=%s arm=%s: %w", tt, arm, err)
 			}
 			r.terrain[[2]string{tt, arm}] = e
 		}
 	}
+	return nil
+}
+
+// readRadii reads the command radius of each level from
+// cd/command-radius (CD-1), each more than 0.
+func (r *Rules) readRadii(set *table.Set) error {
 	for _, lv := range []battle.Kind{battle.Army, battle.Corps, battle.Division} {
-		if r.radius[lv], err = num("cd/command-radius", map[string]string{"level": string(lv)}); err != nil {
-			return nil, err
+		f, err := number(set, "cd/command-radius", map[string]string{"level": string(lv)})
+		if err != nil {
+			return err
 		}
-		if r.radius[lv] <= 0 {
-			return nil, fmt.Errorf("cd: cd/command-radius level=%s: a radius must be more than 0 inches", lv)
+		if r.radius[lv] = f; f <= 0 {
+			return fmt.Errorf("cd: cd/command-radius level=%s: a radius must be more than 0 inches", lv)
 		}
 	}
+	return nil
+}
+
+// readFootprints reads each formation's frontage and depth from
+// cd/footprint, each more than 0.
+func (r *Rules) readFootprints(set *table.Set) error {
 	for _, sh := range append(slices.Clone(Foot), Guns...) {
 		var fd [2]float64
 		for i, size := range []string{"frontage", "depth"} {
-			if fd[i], err = num("cd/footprint", map[string]string{"formation": sh, "size": size}); err != nil {
-				return nil, err
+			f, err := number(set, "cd/footprint", map[string]string{"formation": sh, "size": size})
+			if err != nil {
+				return err
 			}
-			if fd[i] <= 0 {
-				return nil, fmt.Errorf("cd: cd/footprint formation=%s: the %s must be more than 0 inches", sh, size)
+			if fd[i] = f; f <= 0 {
+				return fmt.Errorf("cd: cd/footprint formation=%s: the %s must be more than 0 inches", sh, size)
 			}
 		}
 		r.foot[sh] = fd
 	}
+	return nil
+}
+
+// readValues reads the values of cd/values, which must give every one the
+// procedures need.
+func (r *Rules) readValues(set *table.Set) error {
 	for _, v := range set.Lookup("cd/values").Param("value").Names() {
-		if r.values[v], err = num("cd/values", map[string]string{"value": v}); err != nil {
-			return nil, err
+		f, err := number(set, "cd/values", map[string]string{"value": v})
+		if err != nil {
+			return err
 		}
+		r.values[v] = f
 	}
 	for _, v := range []string{"front", "depth", "veer", "block-stands", "screen-casualties", "relieving-fire", "local-initiative"} {
 		if _, ok := r.values[v]; !ok {
-			return nil, fmt.Errorf("cd: cd/values has no row %s, which the procedures need", v)
+			return fmt.Errorf("cd: cd/values has no row %s, which the procedures need", v)
 		}
 	}
-	sr, err := sight.Parse("rules/cd/sight.yaml", sightYAML)
-	if err != nil {
-		return nil, err
-	}
-	r.sight = sr
-	return r, nil
+	return nil
 }
 
 // gunRate reads a cell of cd/artillery-movement: inches, "2 (2 AP)", a

@@ -128,35 +128,87 @@ type activation struct {
 // activation checks an activation and binds its roll.
 func (k *cmd) activation() (*activation, error) {
 	a := k.a
-	var ids []string
+	div, ids, err := k.named()
+	if err != nil {
+		return nil, err
+	}
+	us, err := k.activating(div, ids)
+	if err != nil {
+		return nil, err
+	}
 	kind := "unit"
-	var div *Formation
+	switch {
+	case div != nil:
+		kind = "division"
+	case len(us) > 1:
+		kind = "brigade"
+	}
+	if div != nil && len(a.Units) > 0 {
+		if err := k.wholeDivision(div, us); err != nil {
+			return nil, err
+		}
+	}
+	act := &activation{kind: kind, units: us}
+	if act.local, err = k.local(kind, us); err != nil {
+		return nil, err
+	}
+	if err := k.r.cohere(us); err != nil {
+		return nil, err
+	}
+	if div != nil {
+		act.formation = div
+	} else {
+		act.formation = k.st.Formation(us[0].Formation)
+	}
+	if a.Vacate && !slices.ContainsFunc(us, func(u *Unit) bool { return k.r.inCover(k.sc, u) }) {
+		return nil, game.Reject("CD-1", "none of the units stands in cover, so the activation does not vacate it")
+	}
+	act.roll = k.st.Side(k.side).Rolls + 1
+	if err := k.bindRoll(act); err != nil {
+		return nil, err
+	}
+	return act, nil
+}
+
+// named is the division an activation names (nil for a unit or a
+// brigade's group) and the units it names: for a division that names
+// none, each of its units on the table that has not activated this turn
+// (CD-4).
+func (k *cmd) named() (*Formation, []string, error) {
+	a := k.a
 	switch {
 	case a.Division != "":
-		div = k.st.Formation(a.Division)
+		div := k.st.Formation(a.Division)
 		if div == nil || div.Kind != battle.Division {
-			return nil, game.Reject("CD-4", "there is no division %s", a.Division)
+			return nil, nil, game.Reject("CD-4", "there is no division %s", a.Division)
 		}
 		if div.Side != k.side {
-			return nil, game.Reject("CD-4", "%s is a division of %s, not of %s", div.ID, div.Side, k.side)
+			return nil, nil, game.Reject("CD-4", "%s is a division of %s, not of %s", div.ID, div.Side, k.side)
 		}
-		kind = "division"
-		ids = a.Units
+		if len(a.Units) > 0 {
+			return div, a.Units, nil
+		}
+		var ids []string
+		for _, u := range k.st.Units {
+			if u.Division == div.ID && k.st.alive(k.s, u.ID) && u.Act == 0 {
+				ids = append(ids, u.ID)
+			}
+		}
 		if len(ids) == 0 {
-			for _, u := range k.st.Units {
-				if u.Division == div.ID && k.st.alive(k.s, u.ID) && u.Act == 0 {
-					ids = append(ids, u.ID)
-				}
-			}
-			if len(ids) == 0 {
-				return nil, game.Reject("CD-4", "division %s has no unit on the table that has not activated this turn", div.ID)
-			}
+			return nil, nil, game.Reject("CD-4", "division %s has no unit on the table that has not activated this turn", div.ID)
 		}
+		return div, ids, nil
 	case a.Unit != "":
-		ids = []string{a.Unit}
-	default:
-		ids = a.Units
+		return nil, []string{a.Unit}, nil
 	}
+	return nil, a.Units, nil
+}
+
+// activating finds the units ids of an activation: the acting side's,
+// each named once, not yet activated or back from the screen this turn,
+// all of division div, or without one all of one brigade (CD-1, CD-4,
+// CD-8).
+func (k *cmd) activating(div *Formation, ids []string) ([]*Unit, error) {
 	var us []*Unit
 	for _, id := range ids {
 		u, err := k.own(id, "CD-1")
@@ -178,26 +230,27 @@ func (k *cmd) activation() (*activation, error) {
 		}
 		us = append(us, u)
 	}
-	if div == nil && len(us) > 1 {
-		kind = "brigade"
-	}
-	if div != nil && len(a.Units) > 0 {
-		if err := k.wholeDivision(div, us); err != nil {
-			return nil, err
-		}
-	}
-	act := &activation{kind: kind, units: us}
-	// Command radius (CD-8): out of it a unit moves only by local
-	// initiative, alone.
+	return us, nil
+}
+
+// local reports whether an activation of kind is by local initiative: out
+// of command radius a unit moves only so, alone (CD-8).
+func (k *cmd) local(kind string, us []*Unit) (bool, error) {
+	local := false
 	for _, u := range us {
 		if ok, why := k.r.inCommand(k.s, k.st, u); !ok {
 			if kind != "unit" {
-				return nil, game.Reject("CD-8", "%s is out of command radius (%s), so it may not move with a %s; it may activate alone by local initiative", u.ID, why, kind)
+				return false, game.Reject("CD-8", "%s is out of command radius (%s), so it may not move with a %s; it may activate alone by local initiative", u.ID, why, kind)
 			}
-			act.local = true
+			local = true
 		}
 	}
-	// Coherence (CD-4): a group, or each brigade of a division.
+	return local, nil
+}
+
+// cohere checks the coherence of a group, or of each brigade of a
+// division, in the order the units are named (CD-4).
+func (r *Rules) cohere(us []*Unit) error {
 	groups := map[string][]*Unit{}
 	var order []string
 	for _, u := range us {
@@ -207,32 +260,27 @@ func (k *cmd) activation() (*activation, error) {
 		groups[u.Formation] = append(groups[u.Formation], u)
 	}
 	for _, f := range order {
-		if err := k.r.coherent(groups[f]); err != nil {
-			return nil, err
+		if err := r.coherent(groups[f]); err != nil {
+			return err
 		}
 	}
-	if div != nil {
-		act.formation = div
-	} else {
-		act.formation = k.st.Formation(us[0].Formation)
-	}
-	if a.Vacate && !slices.ContainsFunc(us, func(u *Unit) bool { return k.r.inCover(k.sc, u) }) {
-		return nil, game.Reject("CD-1", "none of the units stands in cover, so the activation does not vacate it")
-	}
-	sd := k.st.Side(k.side)
-	act.roll = sd.Rolls + 1
-	// The group rolls with the state of its least favourable unit (our
-	// reading of CD-4), on its dice.
+	return nil
+}
+
+// bindRoll binds act's activation roll: the group rolls with the state of
+// its least favourable unit (our reading of CD-4), on that unit's class
+// dice.
+func (k *cmd) bindRoll(act *activation) error {
 	best := math.MaxInt
-	for _, u := range us {
+	for _, u := range act.units {
 		p := k.params(act, u)
 		b, err := k.r.activation.Bind(p)
 		if err != nil {
-			return nil, fmt.Errorf("cd: %w", err)
+			return fmt.Errorf("cd: %w", err)
 		}
 		o, err := k.r.activation.Odds(b)
 		if err != nil {
-			return nil, fmt.Errorf("cd: %w", err)
+			return fmt.Errorf("cd: %w", err)
 		}
 		if o.Modifier < best {
 			best, act.basis, act.params = o.Modifier, u, p
@@ -240,12 +288,12 @@ func (k *cmd) activation() (*activation, error) {
 	}
 	spec, err := dice.Parse(act.basis.Dice)
 	if err != nil {
-		return nil, fmt.Errorf("cd: %s's class dice: %w", act.basis.ID, err)
+		return fmt.Errorf("cd: %s's class dice: %w", act.basis.ID, err)
 	}
 	if act.t, err = k.r.activation.WithDice(spec); err != nil {
-		return nil, fmt.Errorf("cd: %w", err)
+		return fmt.Errorf("cd: %w", err)
 	}
-	return act, nil
+	return nil
 }
 
 // wholeDivision checks that a division's roll leaves behind only units
@@ -368,17 +416,9 @@ type moving struct {
 // plan checks a move of an activated unit and its group as one body
 // (CD-2, CD-3, CD-4, CD-7, CD-8, CD-9), without carrying it out.
 func (k *cmd) plan() ([]moving, *Unit, error) {
-	u, err := k.own(k.a.Unit, "CD-2")
+	u, err := k.mover()
 	if err != nil {
 		return nil, nil, err
-	}
-	switch {
-	case u.Act == 0:
-		return nil, nil, game.Reject("CD-1", "%s has not activated this turn; activate it first", u.ID)
-	case u.Act < 0:
-		return nil, nil, game.Reject("CD-8", "%s came back from the skirmish screen this turn and does not move", u.ID)
-	case u.Factor == 0:
-		return nil, nil, game.Reject("CD-1", "%s rolled no move this turn", u.ID)
 	}
 	act := k.st.Acts[u.Act-1]
 	grp := k.group(u)
@@ -394,75 +434,141 @@ func (k *cmd) plan() ([]moving, *Unit, error) {
 		return nil, nil, game.Reject("CD-7", "a passage of lines is one unit's move; %s moves with its %s", u.ID, act.Kind)
 	}
 	var out []moving
-	var through *Unit
 	for _, m := range grp {
+		// The group moves as one body: each unit where u's move takes
+		// its place, turned as u turns.
 		mv := moving{u: m, to: to, facing: norm(m.Facing + turn), shape: m.Shape}
 		if m != u {
 			mv.to = place(m.At, u.At, to, turn)
 		} else {
 			mv.facing = norm(facing)
 		}
-		if k.a.Shape != "" && k.a.Shape != m.Shape {
-			switch {
-			case m.Disordered:
-				return nil, nil, game.Reject("CD-8", "%s is disordered: it stays in general order and may not change formation until it recovers", m.ID)
-			case m.isArt() != slices.Contains(Guns, k.a.Shape):
-				if len(grp) > 1 {
-					return nil, nil, game.Reject("CD-8", "%s cannot take formation %s, and a %s changes formation only if all its units do", m.ID, k.a.Shape, act.Kind)
-				}
-				return nil, nil, game.Reject("CD-8", "%s cannot take formation %s: artillery is limbered or unlimbered, and only artillery is", m.ID, k.a.Shape)
-			case !m.isArt() && !k.r.rates[[2]string{m.Type, k.a.Shape}].ok:
-				return nil, nil, game.Reject("CD-8", "%s has no %s formation (cd/movement)", m.Type, k.a.Shape)
-			}
-			mv.shape = k.a.Shape
-		}
-		if !k.sc.Field.Contains(mv.to) {
-			return nil, nil, game.Reject("CD-2", "%s would end at %s, off the table (0..%s by 0..%s inches)", m.ID, mv.to, inch(k.sc.Field.Width), inch(k.sc.Field.Depth))
-		}
-		if d, most := m.At.Dist(mv.to), k.r.fastest(m, k.a.Charge); d > most+slack {
-			return nil, nil, game.Reject("CD-2", "%s may move at most %s\" more this turn, even at its best rate on open ground; this move is %s\"", m.ID, inch(most), inch(d))
-		}
-		l, err := k.r.leg(k.sc, m, m.At, mv.to, mv.shape, k.a.Mode, k.a.Charge)
-		if err != nil {
+		if err := k.reshape(&mv, act, len(grp)); err != nil {
 			return nil, nil, err
 		}
-		if mv.shape != m.Shape && m.Shaken && l.Shape == mv.shape {
-			l.Change = m.Factor / 4 // a quarter of its move (CD-8)
+		if err := k.reaches(&mv, act); err != nil {
+			return nil, nil, err
 		}
-		mv.shape = l.Shape
-		left := m.Factor - m.Used
-		if need := l.Cost + l.Change; need > left+slack/l.Rate {
-			extra := ""
-			if l.Change > 0 {
-				extra = ", and a quarter of its move for a shaken unit's change of formation"
-			}
-			if t := round(l.Cost*l.Rate - l.Distance); t > 0 {
-				extra += fmt.Sprintf(", %s\" more for %s", inch(t), strings.Join(l.Terrain, ", "))
-			}
-			return nil, nil, game.Reject("CD-2", "%s has %s\" of its move left (%s of %s\" %s); this move takes %s\" (%s\" of ground%s)",
-				m.ID, inch(left*l.Rate), factorWords(m.Factor), inch(l.Rate), modeWords(l.Mode), inch(need*l.Rate), inch(l.Distance), extra)
-		}
-		// Leaving cover needs the activation's -2 (CD-1).
-		if !act.Vacate && l.Distance > 0 && k.r.inCover(k.sc, m) && !covered(k.sc.Field, centre(k.r.footAt(m, mv.to, mv.facing, mv.shape))) {
-			return nil, nil, game.Reject("CD-1", "%s would leave cover, which its activation did not declare (vacate, -2)", m.ID)
-		}
-		mv.leg = l
 		out = append(out, mv)
 	}
 	if err := k.town(out); err != nil {
 		return nil, nil, err
 	}
+	if err := k.apart(out); err != nil {
+		return nil, nil, err
+	}
+	through, err := k.way(out)
+	if err != nil {
+		return nil, nil, err
+	}
+	if k.a.Through != "" && through == nil {
+		return nil, nil, game.Reject("CD-7", "the way of %s does not pass through %s", u.ID, k.a.Through)
+	}
+	return out, through, nil
+}
+
+// mover finds the unit a move command names: the acting side's, activated
+// this turn with a move to make, not back from the screen (CD-1, CD-8).
+func (k *cmd) mover() (*Unit, error) {
+	u, err := k.own(k.a.Unit, "CD-2")
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case u.Act == 0:
+		return nil, game.Reject("CD-1", "%s has not activated this turn; activate it first", u.ID)
+	case u.Act < 0:
+		return nil, game.Reject("CD-8", "%s came back from the skirmish screen this turn and does not move", u.ID)
+	case u.Factor == 0:
+		return nil, game.Reject("CD-1", "%s rolled no move this turn", u.ID)
+	}
+	return u, nil
+}
+
+// reshape gives mv the formation the command names, if its unit may take
+// it: not while disordered, artillery's only for artillery, and one its
+// type has; a group of n units changes only if all may (CD-8).
+func (k *cmd) reshape(mv *moving, act Act, n int) error {
+	m, shape := mv.u, k.a.Shape
+	if shape == "" || shape == m.Shape {
+		return nil
+	}
+	switch {
+	case m.Disordered:
+		return game.Reject("CD-8", "%s is disordered: it stays in general order and may not change formation until it recovers", m.ID)
+	case m.isArt() != slices.Contains(Guns, shape):
+		if n > 1 {
+			return game.Reject("CD-8", "%s cannot take formation %s, and a %s changes formation only if all its units do", m.ID, shape, act.Kind)
+		}
+		return game.Reject("CD-8", "%s cannot take formation %s: artillery is limbered or unlimbered, and only artillery is", m.ID, shape)
+	case !m.isArt() && !k.r.rates[[2]string{m.Type, shape}].ok:
+		return game.Reject("CD-8", "%s has no %s formation (cd/movement)", m.Type, shape)
+	}
+	mv.shape = shape
+	return nil
+}
+
+// reaches measures mv's leg (CD-2, CD-3) and checks that it ends on the
+// table, within what is left of its unit's move (a shaken unit's change
+// of formation costing a quarter of its move, CD-8), and in cover unless
+// the activation declared leaving it (CD-1).
+func (k *cmd) reaches(mv *moving, act Act) error {
+	m := mv.u
+	if !k.sc.Field.Contains(mv.to) {
+		return game.Reject("CD-2", "%s would end at %s, off the table (0..%s by 0..%s inches)", m.ID, mv.to, inch(k.sc.Field.Width), inch(k.sc.Field.Depth))
+	}
+	if d, most := m.At.Dist(mv.to), k.r.fastest(m, k.a.Charge); d > most+slack {
+		return game.Reject("CD-2", "%s may move at most %s\" more this turn, even at its best rate on open ground; this move is %s\"", m.ID, inch(most), inch(d))
+	}
+	l, err := k.r.leg(k.sc, m, m.At, mv.to, mv.shape, k.a.Mode, k.a.Charge)
+	if err != nil {
+		return err
+	}
+	if mv.shape != m.Shape && m.Shaken && l.Shape == mv.shape {
+		l.Change = m.Factor / 4 // a quarter of its move (CD-8)
+	}
+	mv.shape = l.Shape
+	left := m.Factor - m.Used
+	if need := l.Cost + l.Change; need > left+slack/l.Rate {
+		extra := ""
+		if l.Change > 0 {
+			extra = ", and a quarter of its move for a shaken unit's change of formation"
+		}
+		if t := round(l.Cost*l.Rate - l.Distance); t > 0 {
+			extra += fmt.Sprintf(", %s\" more for %s", inch(t), strings.Join(l.Terrain, ", "))
+		}
+		return game.Reject("CD-2", "%s has %s\" of its move left (%s of %s\" %s); this move takes %s\" (%s\" of ground%s)",
+			m.ID, inch(left*l.Rate), factorWords(m.Factor), inch(l.Rate), modeWords(l.Mode), inch(need*l.Rate), inch(l.Distance), extra)
+	}
+	// Leaving cover needs the activation's -2 (CD-1).
+	if !act.Vacate && l.Distance > 0 && k.r.inCover(k.sc, m) && !covered(k.sc.Field, centre(k.r.footAt(m, mv.to, mv.facing, mv.shape))) {
+		return game.Reject("CD-1", "%s would leave cover, which its activation did not declare (vacate, -2)", m.ID)
+	}
+	mv.leg = l
+	return nil
+}
+
+// apart checks that no two units of a group would stand on one another
+// in their new formations, but in one town block (CD-8, CD-9).
+func (k *cmd) apart(out []moving) error {
 	for i := range out {
 		for j := i + 1; j < len(out); j++ {
 			a := shrink(k.r.footAt(out[i].u, out[i].to, out[i].facing, out[i].shape))
 			b := shrink(k.r.footAt(out[j].u, out[j].to, out[j].facing, out[j].shape))
 			if a.Dist(b) <= 0 && !k.sameBlock(out[i], out[j]) {
-				return nil, nil, game.Reject("CD-8", "%s and %s would stand on one another in their new formations", out[i].u.ID, out[j].u.ID)
+				return game.Reject("CD-8", "%s and %s would stand on one another in their new formations", out[i].u.ID, out[j].u.ID)
 			}
 		}
 	}
-	// The way: not through the enemy; through friends only as a passage
-	// of lines, or artillery through formed troops (CD-7).
+	return nil
+}
+
+// way checks each unit's way, on the acting side's knowledge: not through
+// the enemy, not ending on a friend but in a town block they share;
+// through friends only as a passage of lines, or artillery through formed
+// troops (CD-7). It gives the unit passed through (nil for none).
+func (k *cmd) way(out []moving) (*Unit, error) {
+	var through *Unit
 	for _, mv := range out {
 		f := shrink(k.r.footOf(mv.u))
 		end := shrink(k.r.footAt(mv.u, mv.to, mv.facing, mv.shape))
@@ -480,22 +586,19 @@ func (k *cmd) plan() ([]moving, *Unit, error) {
 			}
 			switch {
 			case v.Side != mv.u.Side:
-				return nil, nil, game.Reject("CD-2", "the way of %s to %s runs into the enemy's %s", mv.u.ID, mv.to, v.ID)
+				return nil, game.Reject("CD-2", "the way of %s to %s runs into the enemy's %s", mv.u.ID, mv.to, v.ID)
 			case end.Dist(g) <= 0:
-				return nil, nil, game.Reject("CD-2", "%s would end on top of %s", mv.u.ID, v.ID)
+				return nil, game.Reject("CD-2", "%s would end on top of %s", mv.u.ID, v.ID)
 			case mv.u.isArt() && !v.Disordered:
 				// Artillery passes through formed troops freely.
 			case k.a.Through == v.ID:
 				through = v
 			default:
-				return nil, nil, game.Reject("CD-7", "the way of %s runs through %s; name it with through for a passage of lines", mv.u.ID, v.ID)
+				return nil, game.Reject("CD-7", "the way of %s runs through %s; name it with through for a passage of lines", mv.u.ID, v.ID)
 			}
 		}
 	}
-	if k.a.Through != "" && through == nil {
-		return nil, nil, game.Reject("CD-7", "the way of %s does not pass through %s", u.ID, k.a.Through)
-	}
-	return out, through, nil
+	return through, nil
 }
 
 // bothInBlock reports whether a moving unit starts or ends in the town
@@ -961,6 +1064,54 @@ func (k *cmd) recall() error {
 	if k.a.Facing != nil {
 		facing = *k.a.Facing
 	}
+	ref, err := k.atRear(u, div, to)
+	if err != nil {
+		return err
+	}
+	// A unit comes back in general order; a battery as it was.
+	shape := u.Shape
+	if !u.isArt() {
+		shape = "general-order"
+	}
+	end := shrink(k.r.footAt(u, to, facing, shape))
+	for i := range k.st.Units {
+		v := &k.st.Units[i]
+		if v != u && k.st.alive(k.s, v.ID) && !k.unknown(v) && end.Dist(k.r.footOf(v)) <= 0 {
+			return game.Reject("CD-8", "%s would come back on top of %s", u.ID, v.ID)
+		}
+	}
+	// With fog of war a unit that would come back on top of an enemy unit
+	// its side does not spot comes back touching it, on its rear side
+	// (issue 32).
+	var met *meeting
+	if k.blind() {
+		back := facing
+		if ref != nil {
+			back = ref.Facing
+		}
+		var ok bool
+		if to, met, ok = k.backOff(u, to, facing, shape, back+180); !ok {
+			return k.contact(met, "CD-8")
+		}
+	}
+	cas := max(u.Casualties, int(k.r.values["screen-casualties"]))
+	m := game.Move{Unit: u.ID, To: to, Shape: shape, Facing: &facing}
+	d := &Recalled{Unit: u.ID, Division: div.ID, Casualties: cas}
+	if !k.s.Fogged() {
+		d.Screen = screenAfter(max(0, div.Screen-u.Stands))
+	}
+	if err := k.x.Emit(game.Event{Type: EvRecalled, Side: k.side, See: game.All, Rule: "CD-8", Moves: []game.Move{m}, Data: d}); err != nil {
+		return err
+	}
+	return k.contact(met, "CD-8")
+}
+
+// atRear checks that unit u comes back from the screen to to at the rear
+// of its division div (our reading of CD-8, recall): no nearer the front
+// than the rear edge of the division's rearmost unit, in the frame its
+// first unit faces, and within its commander's radius. It gives that
+// first unit (nil when the division has none in play).
+func (k *cmd) atRear(u *Unit, div *Formation, to geom.Point) (*Unit, error) {
 	var ref *Unit
 	rear := math.Inf(1)
 	for i := range k.st.Units {
@@ -979,53 +1130,15 @@ func (k *cmd) recall() error {
 	if ref != nil {
 		a := foot.Foot{Facing: ref.Facing}.Ahead()
 		if at := to.X*a.X + to.Y*a.Y; at > rear+slack {
-			return game.Reject("CD-8", "%s comes back at the rear of %s: %s is %s\" ahead of its rearmost unit's rear edge", u.ID, div.ID, to, inch(at-rear))
+			return nil, game.Reject("CD-8", "%s comes back at the rear of %s: %s is %s\" ahead of its rearmost unit's rear edge", u.ID, div.ID, to, inch(at-rear))
 		}
 	}
 	if g := k.st.commander(k.s, div); g != nil {
 		if d := g.At.Dist(to); d > k.r.radius[battle.Division]+slack {
-			return game.Reject("CD-8", "%s is %s\" from %s, beyond the division's radius of %s\"", to, inch(d), g.ID, inch(k.r.radius[battle.Division]))
+			return nil, game.Reject("CD-8", "%s is %s\" from %s, beyond the division's radius of %s\"", to, inch(d), g.ID, inch(k.r.radius[battle.Division]))
 		}
 	}
-	shape0 := u.Shape
-	if !u.isArt() {
-		shape0 = "general-order"
-	}
-	end := shrink(k.r.footAt(u, to, facing, shape0))
-	for i := range k.st.Units {
-		v := &k.st.Units[i]
-		if v != u && k.st.alive(k.s, v.ID) && !k.unknown(v) && end.Dist(k.r.footOf(v)) <= 0 {
-			return game.Reject("CD-8", "%s would come back on top of %s", u.ID, v.ID)
-		}
-	}
-	// With fog of war a unit that would come back on top of an enemy unit
-	// its side does not spot comes back touching it, on its rear side
-	// (issue 32).
-	var met *meeting
-	if k.blind() {
-		back := facing
-		if ref != nil {
-			back = ref.Facing
-		}
-		var ok bool
-		if to, met, ok = k.backOff(u, to, facing, shape0, back+180); !ok {
-			return k.contact(met, "CD-8")
-		}
-	}
-	cas := max(u.Casualties, int(k.r.values["screen-casualties"]))
-	shape := u.Shape
-	if !u.isArt() {
-		shape = "general-order"
-	}
-	m := game.Move{Unit: u.ID, To: to, Shape: shape, Facing: &facing}
-	d := &Recalled{Unit: u.ID, Division: div.ID, Casualties: cas}
-	if !k.s.Fogged() {
-		d.Screen = screenAfter(max(0, div.Screen-u.Stands))
-	}
-	if err := k.x.Emit(game.Event{Type: EvRecalled, Side: k.side, See: game.All, Rule: "CD-8", Moves: []game.Move{m}, Data: d}); err != nil {
-		return err
-	}
-	return k.contact(met, "CD-8")
+	return ref, nil
 }
 
 // lose records a commander killed or disabled and replaces him down the

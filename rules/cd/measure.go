@@ -381,19 +381,7 @@ func (r *Rules) leg(sc *battle.Scenario, u *Unit, a, b geom.Point, to, asked str
 	roadLeg := road && (u.isArt() && gunMode(from, to, asked, true) == "road" || !u.isArt() && to == "road")
 	crossed := sc.Field.Crossing(a, b)
 	if !roadLeg && dist > slack {
-		// Disruptive terrain (CD-6): entered or moved in.
-		for _, c := range crossed {
-			f := c.Feature
-			if f.Disruptive == "" || f.Area == nil || (c.Inside <= slack && !c.Ends) {
-				continue
-			}
-			if u.OpenOrder || (u.Skirmish && f.Cover) {
-				continue
-			}
-			if f.Disruptive > l.Disruptive {
-				l.Disruptive, l.Feature = f.Disruptive, f.ID
-			}
-		}
+		l.Disruptive, l.Feature = disruption(u, crossed)
 	}
 	// Before it enters disruptive terrain the unit moves in the formation
 	// it had; from there on in general order (CD-6).
@@ -411,35 +399,9 @@ func (r *Rules) leg(sc *battle.Scenario, u *Unit, a, b geom.Point, to, asked str
 		pre = r.rates[[2]string{u.Type, sh}]
 		l.Shape = "general-order"
 	}
-	rt := rate{}
-	if u.isArt() {
-		// The mode runs from the formation the battery had when it
-		// activated, so that a move split into legs is priced as one.
-		l.Mode = gunMode(from, l.Shape, asked, roadLeg)
-		rt = r.rates[[2]string{u.Gun, l.Mode}]
-		if !rt.ok && (dist > slack || u.Used > 0) {
-			return l, game.Reject("CD-2", "a battery of gun class %s cannot %s in one turn (cd/artillery-movement: NA)", u.Gun, strings.ReplaceAll(l.Mode, "-", ", "))
-		}
-		l.AP = rt.ap
-	} else {
-		l.Mode = l.Shape
-		if l.Shape == "road" && !roadLeg {
-			// Off a road a road column moves at the column's rate (our
-			// reading of CD-2).
-			l.Mode = "column"
-		}
-		rt = r.rates[[2]string{u.Type, l.Mode}]
-		if !rt.ok {
-			return l, game.Reject("CD-2", "%s has no %s formation (cd/movement)", u.Type, l.Shape)
-		}
-	}
-	if charge {
-		bonus, ok := r.charge[u.Type]
-		if !ok || u.isArt() {
-			return l, game.Reject("CD-2", "%s does not charge (cd/movement: -)", u.Type)
-		}
-		rt.in += bonus
-		l.Mode += "-charge"
+	rt, err := r.legRate(u, &l, from, asked, roadLeg, dist > slack, charge)
+	if err != nil {
+		return l, err
 	}
 	l.Road = roadLeg
 	l.Rate = rt.in
@@ -448,31 +410,8 @@ func (r *Rules) leg(sc *battle.Scenario, u *Unit, a, b geom.Point, to, asked str
 	}
 	ground := dist
 	if !l.Road {
-		for _, c := range crossed {
-			f := c.Feature
-			if f.Type == "river" && c.Crosses > 0 {
-				for _, t := range f.Course.Meets(a, b) {
-					p := geom.Pt(a.X+(b.X-a.X)*t, a.Y+(b.Y-a.Y)*t)
-					if !fordOrBridge(sc.Field, p) {
-						return l, game.Reject("CD-3", "the way from %s to %s crosses %s at %s, away from a ford or a road", a, b, f.ID, p.Round())
-					}
-				}
-				continue
-			}
-			e, ok := r.terrain[[2]string{f.Type, u.arm()}]
-			if !ok {
-				continue
-			}
-			switch {
-			case e.none && (c.Inside > slack || c.Ends):
-				return l, game.Reject("CD-3", "%s cannot enter %s (%s, cd/terrain: none for %s)", u.ID, f.ID, f.Type, u.arm())
-			case e.minus > 0 && c.Crosses > 0:
-				ground += e.minus * float64(c.Crosses)
-				l.Terrain = append(l.Terrain, f.ID)
-			case e.factor > 0 && e.factor < 1 && c.Inside > slack:
-				ground += c.Inside * (1/e.factor - 1)
-				l.Terrain = append(l.Terrain, f.ID)
-			}
+		if ground, err = r.ground(sc, u, &l, crossed, a, b); err != nil {
+			return l, err
 		}
 	}
 	if dist > slack {
@@ -482,6 +421,95 @@ func (r *Rules) leg(sc *battle.Scenario, u *Unit, a, b geom.Point, to, asked str
 		}
 	}
 	return l, nil
+}
+
+// disruption is the worst disruptive terrain (CD-6) a unit's way crossed
+// enters or moves in, and the feature: none for a unit in open order, or
+// a skirmisher in cover.
+func disruption(u *Unit, crossed []battle.Crossed) (rating, feature string) {
+	for _, c := range crossed {
+		f := c.Feature
+		if f.Disruptive == "" || f.Area == nil || (c.Inside <= slack && !c.Ends) {
+			continue
+		}
+		if u.OpenOrder || (u.Skirmish && f.Cover) {
+			continue
+		}
+		if f.Disruptive > rating {
+			rating, feature = f.Disruptive, f.ID
+		}
+	}
+	return rating, feature
+}
+
+// legRate is the rate of leg l of unit u, setting its mode: a battery's
+// mode runs from the formation it had when it activated (from), so that a
+// move split into legs is priced as one; off a road a road column moves
+// at the column's rate (our reading of CD-2). A charge adds its inches
+// (CD-2). moves says the leg covers ground: a battery's mode it cannot
+// carry out is refused only then, or once it has moved.
+func (r *Rules) legRate(u *Unit, l *Leg, from, asked string, roadLeg, moves, charge bool) (rate, error) {
+	var rt rate
+	if u.isArt() {
+		l.Mode = gunMode(from, l.Shape, asked, roadLeg)
+		rt = r.rates[[2]string{u.Gun, l.Mode}]
+		if !rt.ok && (moves || u.Used > 0) {
+			return rt, game.Reject("CD-2", "a battery of gun class %s cannot %s in one turn (cd/artillery-movement: NA)", u.Gun, strings.ReplaceAll(l.Mode, "-", ", "))
+		}
+		l.AP = rt.ap
+	} else {
+		l.Mode = l.Shape
+		if l.Shape == "road" && !roadLeg {
+			l.Mode = "column"
+		}
+		rt = r.rates[[2]string{u.Type, l.Mode}]
+		if !rt.ok {
+			return rt, game.Reject("CD-2", "%s has no %s formation (cd/movement)", u.Type, l.Shape)
+		}
+	}
+	if charge {
+		bonus, ok := r.charge[u.Type]
+		if !ok || u.isArt() {
+			return rt, game.Reject("CD-2", "%s does not charge (cd/movement: -)", u.Type)
+		}
+		rt.in += bonus
+		l.Mode += "-charge"
+	}
+	return rt, nil
+}
+
+// ground is the inches of open ground a leg off the road from a to b is
+// worth, with the terrain it crossed (cd/terrain, CD-3) named in l: a
+// river only at a ford or a road, terrain the unit cannot enter refused.
+func (r *Rules) ground(sc *battle.Scenario, u *Unit, l *Leg, crossed []battle.Crossed, a, b geom.Point) (float64, error) {
+	ground := a.Dist(b)
+	for _, c := range crossed {
+		f := c.Feature
+		if f.Type == "river" && c.Crosses > 0 {
+			for _, t := range f.Course.Meets(a, b) {
+				p := geom.Pt(a.X+(b.X-a.X)*t, a.Y+(b.Y-a.Y)*t)
+				if !fordOrBridge(sc.Field, p) {
+					return 0, game.Reject("CD-3", "the way from %s to %s crosses %s at %s, away from a ford or a road", a, b, f.ID, p.Round())
+				}
+			}
+			continue
+		}
+		e, ok := r.terrain[[2]string{f.Type, u.arm()}]
+		if !ok {
+			continue
+		}
+		switch {
+		case e.none && (c.Inside > slack || c.Ends):
+			return 0, game.Reject("CD-3", "%s cannot enter %s (%s, cd/terrain: none for %s)", u.ID, f.ID, f.Type, u.arm())
+		case e.minus > 0 && c.Crosses > 0:
+			ground += e.minus * float64(c.Crosses)
+			l.Terrain = append(l.Terrain, f.ID)
+		case e.factor > 0 && e.factor < 1 && c.Inside > slack:
+			ground += c.Inside * (1/e.factor - 1)
+			l.Terrain = append(l.Terrain, f.ID)
+		}
+	}
+	return ground, nil
 }
 
 // fastest is the most inches a unit's move could cover for the share of

@@ -176,129 +176,175 @@ type Draft struct {
 // releases it, and its rolls get the +2 of the user's tables; an order to
 // the Command above a reserve does not (LOB-5, 10.4c).
 func (k *cmd) draft() (*Draft, error) {
-	a := k.a
 	sd := k.st.Side(k.side)
-	from := a.From
-	if from == "" {
-		from = sd.Army
-	}
-	by, err := k.leader(from, "from")
+	by, sender, err := k.issuer(sd)
 	if err != nil {
 		return nil, err
 	}
-	d := &Draft{By: by}
-	turn := k.s.Turn
-	var sender *Formation
-	if by.Army {
-		if sd.Rolled {
-			return nil, game.Reject("LOB-4", "%s has made his command roll this turn; the army commander makes one a turn", by.ID)
-		}
-		if sd.Skedaddle {
-			return nil, game.Reject("LOB-8", "the army HQ of %s is skedaddled and issues no orders until the skedaddle ends", k.side)
-		}
-		d.Roll = true
-	} else {
-		sender = k.st.Formation(by.Formation)
-		if sender == nil || sender.Kind != KindCorps {
-			return nil, game.Reject("LOB-4", "%s leads no corps; orders come from the army commander, or from a corps leader to his divisions", by.ID)
-		}
-	}
+	d := &Draft{By: by, Roll: by.Army}
 	var obj *geom.Point
-	if a.Objective != "" {
-		p, err := k.hex(a.Objective, "objective")
+	if k.a.Objective != "" {
+		p, err := k.hex(k.a.Objective, "objective")
 		if err != nil {
 			return nil, err
 		}
 		obj = &p
 	}
-	if a.To == "hq" || a.To == "army-hq" {
-		if !by.Army {
-			return nil, game.Reject("LOB-4", "only the army commander orders the army HQ to move")
-		}
-		if a.Kind != "" && a.Kind != Move {
-			return nil, game.Reject("LOB-4", "the army HQ takes a move order, not %s", a.Kind)
-		}
-		if obj == nil {
-			return nil, game.Reject("LOB-3", "an order to move the army HQ needs its destination hex as objective")
-		}
-		if by.At != sd.HQ {
-			// 9.2a, checked before the command roll: a refusal spends none.
-			return nil, game.Reject("LOB-4", "%s stands at %s and the army HQ at %s: the army commander orders the army HQ to move only when stacked with it (9.2a); move him into hex %s first",
-				by.ID, k.sc.Map.Format(by.At), k.sc.Map.Format(sd.HQ), k.sc.Map.Format(sd.HQ))
-		}
-		d.Issue = Issue{By: by.ID, Roll: true, HQ: true, Order: Order{Side: k.side, Kind: Move, Objective: obj, Note: a.Note, From: "army", To: "hq", Issued: turn, Arrives: turn, Stage: Executing}}
-		d.Params = map[string]string{"value": strconv.Itoa(by.Value), "release": "false"}
-		return d, nil
+	if k.a.To == "hq" || k.a.To == "army-hq" {
+		return k.draftArmyHQ(d, sd, obj)
 	}
-	f, err := k.command(a.To, "to")
+	o, f, err := k.order(sd, sender, obj)
 	if err != nil {
 		return nil, err
 	}
+	if err := k.route(d, sd, sender, f, o); err != nil {
+		return nil, err
+	}
+	if err := k.embed(d, sd, obj); err != nil {
+		return nil, err
+	}
+	d.Params = map[string]string{"value": strconv.Itoa(by.Value), "release": strconv.FormatBool(o.Release)}
+	return d, nil
+}
+
+// issuer is the leader who issues an order (LOB-4): the army commander,
+// once a turn and not while the army HQ is skedaddled, or a corps leader,
+// whose corps is sender (nil for the army commander).
+func (k *cmd) issuer(sd *Side) (by *Leader, sender *Formation, err error) {
+	from := k.a.From
+	if from == "" {
+		from = sd.Army
+	}
+	by, err = k.leader(from, "from")
+	if err != nil {
+		return nil, nil, err
+	}
+	if by.Army {
+		if sd.Rolled {
+			return nil, nil, game.Reject("LOB-4", "%s has made his command roll this turn; the army commander makes one a turn", by.ID)
+		}
+		if sd.Skedaddle {
+			return nil, nil, game.Reject("LOB-8", "the army HQ of %s is skedaddled and issues no orders until the skedaddle ends", k.side)
+		}
+		return by, nil, nil
+	}
+	sender = k.st.Formation(by.Formation)
+	if sender == nil || sender.Kind != KindCorps {
+		return nil, nil, game.Reject("LOB-4", "%s leads no corps; orders come from the army commander, or from a corps leader to his divisions", by.ID)
+	}
+	return by, sender, nil
+}
+
+// draftArmyHQ works out the army commander's order to move the army HQ to
+// obj (LOB-4): a move order, given only when he stands stacked with it
+// (9.2a, checked before the command roll: a refusal spends none).
+func (k *cmd) draftArmyHQ(d *Draft, sd *Side, obj *geom.Point) (*Draft, error) {
+	by, a := d.By, k.a
+	if !by.Army {
+		return nil, game.Reject("LOB-4", "only the army commander orders the army HQ to move")
+	}
+	if a.Kind != "" && a.Kind != Move {
+		return nil, game.Reject("LOB-4", "the army HQ takes a move order, not %s", a.Kind)
+	}
+	if obj == nil {
+		return nil, game.Reject("LOB-3", "an order to move the army HQ needs its destination hex as objective")
+	}
+	if by.At != sd.HQ {
+		return nil, game.Reject("LOB-4", "%s stands at %s and the army HQ at %s: the army commander orders the army HQ to move only when stacked with it (9.2a); move him into hex %s first",
+			by.ID, k.sc.Map.Format(by.At), k.sc.Map.Format(sd.HQ), k.sc.Map.Format(sd.HQ))
+	}
+	turn := k.s.Turn
+	d.Issue = Issue{By: by.ID, Roll: true, HQ: true, Order: Order{Side: k.side, Kind: Move, Objective: obj, Note: a.Note, From: "army", To: "hq", Issued: turn, Arrives: turn, Stage: Executing}}
+	d.Params = map[string]string{"value": strconv.Itoa(by.Value), "release": "false"}
+	return d, nil
+}
+
+// order checks the order's Command and kind and makes the order (LOB-3,
+// LOB-5): a corps leader orders his own divisions; an artillery battalion
+// takes move orders only; a move order names its objective; only an
+// order to establish a reserve names one, and one to a corps may leave it
+// to the corps leader. An order to a Command in reserve releases it.
+func (k *cmd) order(sd *Side, sender *Formation, obj *geom.Point) (*Order, *Formation, error) {
+	a := k.a
+	f, err := k.command(a.To, "to")
+	if err != nil {
+		return nil, nil, err
+	}
 	if sender != nil && f.Parent != sender.ID {
-		return nil, game.Reject("LOB-4", "%s is not a division of %s; a corps leader orders his own divisions", f.ID, sender.ID)
+		return nil, nil, game.Reject("LOB-4", "%s is not a division of %s; a corps leader orders his own divisions", f.ID, sender.ID)
 	}
 	kind := a.Kind
 	switch {
 	case kind == "":
-		return nil, game.Reject("LOB-3", "an order has a kind; allowed: %s", join(Orders))
+		return nil, nil, game.Reject("LOB-3", "an order has a kind; allowed: %s", join(Orders))
 	case f.Kind == KindBattalion && kind != Move:
-		return nil, game.Reject("LOB-3", "%s is an artillery battalion and takes move orders only", f.ID)
+		return nil, nil, game.Reject("LOB-3", "%s is an artillery battalion and takes move orders only", f.ID)
 	case kind == Move && obj == nil:
-		return nil, game.Reject("LOB-3", "a move order needs its destination hex as objective")
+		return nil, nil, game.Reject("LOB-3", "a move order needs its destination hex as objective")
 	}
-	o := Order{ID: orderID(k.side, sd.Issued+1), Side: k.side, Kind: kind, Objective: obj, Note: a.Note, Condition: a.Condition,
-		From: "army", To: f.ID, Issued: turn, Stage: Issued}
+	o := &Order{ID: orderID(k.side, sd.Issued+1), Side: k.side, Kind: kind, Objective: obj, Note: a.Note, Condition: a.Condition,
+		From: "army", To: f.ID, Issued: k.s.Turn, Stage: Issued}
 	if sender != nil {
 		o.From = sender.ID
 	}
 	if kind == Reserve {
-		// An order to a corps may leave the reserve to its leader.
 		if a.Reserve != "" || f.Kind != KindCorps {
 			target, err := k.reserveOf(f, a.Reserve, "reserve")
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			o.Reserve = target.ID
 		}
 	} else if a.Reserve != "" {
-		return nil, game.Reject("LOB-5", "only an order of kind reserve names a reserve")
+		return nil, nil, game.Reject("LOB-5", "only an order of kind reserve names a reserve")
 	}
 	o.Release = f.Reserve && kind != Reserve
-	// Delivery from the sender to the receiving HQ (LOB-4).
-	from0, radius := by.At, by.Radius
-	if sender != nil {
-		at, l, _ := k.st.Centre(sender)
-		from0, radius = at, l.Radius
-	}
-	to, _, _ := k.st.Centre(f)
+	return o, f, nil
+}
+
+// route works out order o's delivery from the sender's HQ (the army
+// commander's, or the corps') to Command f's (LOB-4), and puts the order,
+// with its arrival, in d.
+func (k *cmd) route(d *Draft, sd *Side, sender, f *Formation, o *Order) error {
+	from, radius := d.By.At, d.By.Radius
 	who := "army"
 	if sender != nil {
+		at, l, _ := k.st.Centre(sender)
+		from, radius = at, l.Radius
 		who = senderOf(sender)
 	}
-	rt, err := k.r.delivery(who, sd.Aware, from0, radius, to, o.Release, k.st)
+	to, _, _ := k.st.Centre(f)
+	rt, err := k.r.delivery(who, sd.Aware, from, radius, to, o.Release, k.st)
 	if err != nil {
-		return nil, fmt.Errorf("lob: %w", err)
+		return fmt.Errorf("lob: %w", err)
 	}
-	o.Arrives = turn + rt.turns
-	d.Issue = Issue{By: by.ID, Roll: d.Roll, Order: o, Dist: rt.dist, Radius: radius, Turns: rt.turns}
+	o.Arrives = k.s.Turn + rt.turns
+	d.Issue = Issue{By: d.By.ID, Roll: d.Roll, Order: *o, Dist: rt.dist, Radius: radius, Turns: rt.turns}
+	return nil
+}
+
+// embed adds to d the move orders of the artillery battalions embedded in
+// its order (LOB-4): each moves to the order's objective obj, and
+// arrives with it.
+func (k *cmd) embed(d *Draft, sd *Side, obj *geom.Point) error {
+	o := &d.Issue.Order
 	n := sd.Issued + 1
-	for _, id := range a.With {
+	for _, id := range k.a.With {
 		b, err := k.command(id, "with")
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if b.Kind != KindBattalion {
-			return nil, game.Reject("LOB-4", "%s is not an artillery battalion; only battalions' orders are embedded in a Command's", b.ID)
+			return game.Reject("LOB-4", "%s is not an artillery battalion; only battalions' orders are embedded in a Command's", b.ID)
 		}
-		if kind == Reserve || obj == nil {
-			return nil, game.Reject("LOB-3", "an artillery battalion's embedded order is a move order, and needs the order's objective as its destination")
+		if o.Kind == Reserve || obj == nil {
+			return game.Reject("LOB-3", "an artillery battalion's embedded order is a move order, and needs the order's objective as its destination")
 		}
 		n++
 		d.Issue.With = append(d.Issue.With, Order{ID: orderID(k.side, n), Side: k.side, Kind: Move, Objective: obj, Note: o.Note, From: o.From, To: b.ID,
-			Parent: o.ID, Embedded: true, Issued: turn, Arrives: o.Arrives, Stage: Delivering})
+			Parent: o.ID, Embedded: true, Issued: k.s.Turn, Arrives: o.Arrives, Stage: Delivering})
 	}
-	d.Params = map[string]string{"value": strconv.Itoa(by.Value), "release": strconv.FormatBool(o.Release)}
-	return d, nil
+	return nil
 }
 
 // reserveOf checks the formation an order to Command f places in reserve
@@ -438,7 +484,8 @@ type Attempt struct {
 	Params map[string]string
 }
 
-// attempt checks an initiative command (LOB-5, LOB-8).
+// attempt checks an initiative command (LOB-5, LOB-8): a purpose the
+// leader has not rolled for this turn, and a target it may be rolled for.
 func (k *cmd) attempt() (*Attempt, error) {
 	a := k.a
 	if !slices.Contains(Purposes, a.Purpose) {
@@ -452,16 +499,9 @@ func (k *cmd) attempt() (*Attempt, error) {
 		return nil, game.Reject("LOB-8", "%s has rolled initiative to %s this turn", l.ID, words(a.Purpose))
 	}
 	at := &Attempt{Leader: l, Params: map[string]string{"value": strconv.Itoa(l.Value), "purpose": a.Purpose, "army": strconv.FormatBool(l.Army)}}
-	sd := k.st.Side(k.side)
 	if a.Purpose == "end-skedaddle" && (a.Formation == k.side || a.Formation == "army") {
-		if !sd.Skedaddle {
-			return nil, game.Reject("LOB-8", "the army HQ of %s is not skedaddled", k.side)
-		}
-		if !l.Army {
-			return nil, game.Reject("LOB-8", "the army commander ends the army HQ's skedaddle")
-		}
-		if d := k.st.dist(l.At, sd.HQ); d > l.Radius {
-			return nil, game.Reject("LOB-8", "%s is %d hexes from the army HQ, beyond his radius of %d; he must be within it to end the skedaddle", l.ID, d, l.Radius)
+		if err := k.mayEndArmySkedaddle(l); err != nil {
+			return nil, err
 		}
 		return at, nil
 	}
@@ -473,76 +513,135 @@ func (k *cmd) attempt() (*Attempt, error) {
 	chain := k.chain(f, l)
 	switch a.Purpose {
 	case "end-skedaddle":
-		if !f.IsCommand() || !f.Skedaddle {
-			return nil, game.Reject("LOB-8", "%s is not a skedaddled Command", f.ID)
-		}
-		if l.ID != f.Leader {
-			in, _ := k.st.InRadius(f, l.At)
-			if !l.Army || !in {
-				return nil, game.Reject("LOB-8", "the skedaddle of %s is ended by its leader, or by the army commander within its command radius", f.ID)
-			}
-		}
-		for _, id := range f.Held {
-			if !k.st.formationIn(id) {
-				return nil, game.Reject("LOB-8", "%s was within command radius when %s skedaddled and is not back within it", id, f.ID)
-			}
-		}
+		err = k.mayEndSkedaddle(f, l)
 	case "deploy-early":
-		if !chain {
-			return nil, game.Reject("LOB-8", "%s is not in the chain of command of %s", l.ID, f.ID)
-		}
-		if f.Deployed {
-			return nil, game.Reject("LOB-8", "%s has gained initiative to deploy already", f.ID)
-		}
+		err = mayDeployEarly(f, l, chain)
 	case "establish-reserve":
-		p := k.st.Formation(f.Parent)
-		if f.Kind != KindDivision && f.Kind != "brigade" || p == nil {
-			return nil, game.Reject("LOB-5", "%s is not a division of a corps or a brigade of a division; those are the reserves initiative may establish", f.ID)
-		}
-		if f.Reserve {
-			return nil, game.Reject("LOB-5", "%s is in reserve already", f.ID)
-		}
-		if l.Army || !chain || l.ID == f.Leader {
-			return nil, game.Reject("LOB-5", "a reserve is established by the leader of a Command above it; %s is not one of %s", l.ID, f.ID)
-		}
-		fl := k.st.Leader(f.Leader)
-		if in, _ := k.st.InRadius(p, fl.At); fl == nil || !fl.OnTable || !in {
-			return nil, game.Reject("LOB-5", "%s's leader is not within the command radius of %s", f.ID, p.ID)
-		}
+		err = k.mayEstablish(f, l, chain)
 	case "release-reserve":
-		if !f.Reserve {
-			return nil, game.Reject("LOB-5", "%s is not in reserve", f.ID)
-		}
-		if l.Army {
-			return nil, game.Reject("LOB-5", "the army commander cannot release a reserve by initiative")
-		}
-		p := k.st.Formation(f.Parent)
-		fl := k.st.Leader(f.Leader)
-		ok := p != nil && l.ID == p.Leader || chain && l.ID != f.Leader && fl != nil && fl.At == l.At
-		if !ok {
-			return nil, game.Reject("LOB-5", "a reserve is released by the leader of its Command, or by a higher leader of the Command stacked with its leader")
-		}
+		err = k.mayRelease(f, l, chain)
 	case "associate-artillery":
-		if f.Kind != KindBattalion {
-			return nil, game.Reject("LOB-8", "%s is not an artillery battalion", f.ID)
-		}
-		with := ""
-		if len(a.With) > 0 {
-			with = a.With[0]
-		}
-		w, err := k.command(with, "with")
-		if err != nil {
-			return nil, err
-		}
-		if w.ID == f.ID || w.Kind == KindBattalion {
-			return nil, game.Reject("LOB-8", "a battalion is associated with a corps or a division, not %s", w.ID)
-		}
-		if l.ID != f.Leader && l.ID != w.Leader {
-			return nil, game.Reject("LOB-8", "the battalion's leader or the Command's leader rolls to associate it")
-		}
-		at.With = w.ID
+		at.With, err = k.mayAssociate(f, l)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return at, nil
+}
+
+// mayEndArmySkedaddle checks an initiative roll to end the army HQ's
+// skedaddle (LOB-8): the army commander's, within his radius of it.
+func (k *cmd) mayEndArmySkedaddle(l *Leader) error {
+	sd := k.st.Side(k.side)
+	if !sd.Skedaddle {
+		return game.Reject("LOB-8", "the army HQ of %s is not skedaddled", k.side)
+	}
+	if !l.Army {
+		return game.Reject("LOB-8", "the army commander ends the army HQ's skedaddle")
+	}
+	if d := k.st.dist(l.At, sd.HQ); d > l.Radius {
+		return game.Reject("LOB-8", "%s is %d hexes from the army HQ, beyond his radius of %d; he must be within it to end the skedaddle", l.ID, d, l.Radius)
+	}
+	return nil
+}
+
+// mayEndSkedaddle checks an initiative roll by l to end Command f's
+// skedaddle (LOB-8): its leader's, or the army commander's within its
+// command radius, once the formations it held are back within it.
+func (k *cmd) mayEndSkedaddle(f *Formation, l *Leader) error {
+	if !f.IsCommand() || !f.Skedaddle {
+		return game.Reject("LOB-8", "%s is not a skedaddled Command", f.ID)
+	}
+	if l.ID != f.Leader {
+		in, _ := k.st.InRadius(f, l.At)
+		if !l.Army || !in {
+			return game.Reject("LOB-8", "the skedaddle of %s is ended by its leader, or by the army commander within its command radius", f.ID)
+		}
+	}
+	for _, id := range f.Held {
+		if !k.st.formationIn(id) {
+			return game.Reject("LOB-8", "%s was within command radius when %s skedaddled and is not back within it", id, f.ID)
+		}
+	}
+	return nil
+}
+
+// mayDeployEarly checks an initiative roll by l to deploy f early (LOB-8):
+// a leader in its chain of command (chain), once.
+func mayDeployEarly(f *Formation, l *Leader, chain bool) error {
+	if !chain {
+		return game.Reject("LOB-8", "%s is not in the chain of command of %s", l.ID, f.ID)
+	}
+	if f.Deployed {
+		return game.Reject("LOB-8", "%s has gained initiative to deploy already", f.ID)
+	}
+	return nil
+}
+
+// mayEstablish checks an initiative roll by l to place f in reserve
+// (LOB-5): a division of a corps or a brigade of a division, not in
+// reserve, by the leader of a Command above it (chain, not the army
+// commander), its own leader within its parent's command radius.
+func (k *cmd) mayEstablish(f *Formation, l *Leader, chain bool) error {
+	p := k.st.Formation(f.Parent)
+	if f.Kind != KindDivision && f.Kind != "brigade" || p == nil {
+		return game.Reject("LOB-5", "%s is not a division of a corps or a brigade of a division; those are the reserves initiative may establish", f.ID)
+	}
+	if f.Reserve {
+		return game.Reject("LOB-5", "%s is in reserve already", f.ID)
+	}
+	if l.Army || !chain || l.ID == f.Leader {
+		return game.Reject("LOB-5", "a reserve is established by the leader of a Command above it; %s is not one of %s", l.ID, f.ID)
+	}
+	fl := k.st.Leader(f.Leader)
+	if in, _ := k.st.InRadius(p, fl.At); fl == nil || !fl.OnTable || !in {
+		return game.Reject("LOB-5", "%s's leader is not within the command radius of %s", f.ID, p.ID)
+	}
+	return nil
+}
+
+// mayRelease checks an initiative roll by l to release reserve f (LOB-5):
+// not the army commander's; the leader of its Command, or a higher leader
+// of the Command (chain) stacked with its leader.
+func (k *cmd) mayRelease(f *Formation, l *Leader, chain bool) error {
+	if !f.Reserve {
+		return game.Reject("LOB-5", "%s is not in reserve", f.ID)
+	}
+	if l.Army {
+		return game.Reject("LOB-5", "the army commander cannot release a reserve by initiative")
+	}
+	p := k.st.Formation(f.Parent)
+	fl := k.st.Leader(f.Leader)
+	ok := p != nil && l.ID == p.Leader || chain && l.ID != f.Leader && fl != nil && fl.At == l.At
+	if !ok {
+		return game.Reject("LOB-5", "a reserve is released by the leader of its Command, or by a higher leader of the Command stacked with its leader")
+	}
+	return nil
+}
+
+// mayAssociate checks an initiative roll by l to associate artillery
+// battalion f with the Command the command names (LOB-8): a corps or a
+// division, by the battalion's leader or the Command's. It returns the
+// Command.
+func (k *cmd) mayAssociate(f *Formation, l *Leader) (string, error) {
+	if f.Kind != KindBattalion {
+		return "", game.Reject("LOB-8", "%s is not an artillery battalion", f.ID)
+	}
+	with := ""
+	if len(k.a.With) > 0 {
+		with = k.a.With[0]
+	}
+	w, err := k.command(with, "with")
+	if err != nil {
+		return "", err
+	}
+	if w.ID == f.ID || w.Kind == KindBattalion {
+		return "", game.Reject("LOB-8", "a battalion is associated with a corps or a division, not %s", w.ID)
+	}
+	if l.ID != f.Leader && l.ID != w.Leader {
+		return "", game.Reject("LOB-8", "the battalion's leader or the Command's leader rolls to associate it")
+	}
+	return w.ID, nil
 }
 
 // chain reports whether leader l is in the chain of command of formation

@@ -61,80 +61,25 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 	case "issue":
 		err = readIssue(rd, v, w, a)
 	case "release":
-		var f map[string]*yaml.Node
-		if f, err = fields(rd, v, w, "formation", "formation", "by"); err == nil {
-			if a.Formation, err = rd.ID(f["formation"], w+".formation"); err == nil && f["by"] != nil {
-				a.By, err = rd.ID(f["by"], w+".by")
-			}
-		}
+		err = readRelease(rd, v, w, a)
 	case "initiative":
-		var f map[string]*yaml.Node
-		if f, err = rd.Fields(v, w, "leader", "purpose", "formation", "with"); err == nil {
-			err = rd.Require(f, v, w, "leader", "purpose", "formation")
-		}
-		if err == nil {
-			if a.Leader, err = rd.ID(f["leader"], w+".leader"); err == nil {
-				if a.Purpose, err = word(rd, f["purpose"], w+".purpose", Purposes, "a purpose of initiative"); err == nil {
-					if a.Formation, err = rd.ID(f["formation"], w+".formation"); err == nil && f["with"] != nil {
-						a.With = []string{""}
-						a.With[0], err = rd.ID(f["with"], w+".with")
-					}
-				}
-			}
-			if err == nil && a.Purpose == "associate-artillery" && len(a.With) == 0 {
-				err = rd.Errf(v, "%s: with is missing: the Command the battalion is associated with", w)
-			}
-		}
+		err = readInitiative(rd, v, w, a)
 	case "skedaddle", "futile", "fulfil":
-		var f map[string]*yaml.Node
-		if f, err = fields(rd, v, w, "formation", "formation"); err == nil {
-			a.Formation, err = rd.ID(f["formation"], w+".formation")
-		}
+		err = readID(rd, v, w, "formation", &a.Formation)
 	case "condition":
-		var f map[string]*yaml.Node
-		if f, err = fields(rd, v, w, "order", "order"); err == nil {
-			a.Order, err = rd.ID(f["order"], w+".order")
-		}
+		err = readID(rd, v, w, "order", &a.Order)
 	case "designate":
-		var f map[string]*yaml.Node
-		if f, err = rd.Need(v, w, "order", "formation"); err == nil {
-			if a.Order, err = rd.ID(f["order"], w+".order"); err == nil {
-				a.Formation, err = rd.ID(f["formation"], w+".formation")
-			}
-		}
+		err = readDesignate(rd, v, w, a)
 	case "aware":
-		if v.Kind == yaml.ScalarNode && (v.Tag == "!!null" || v.Value == "") {
-			break
-		}
-		var f map[string]*yaml.Node
-		if f, err = fields(rd, v, w, "side", "side"); err == nil && f["side"] != nil {
-			a.Side, err = rd.ID(f["side"], w+".side")
-		}
+		err = readAware(rd, v, w, a)
 	case "enter":
-		var f map[string]*yaml.Node
-		if f, err = rd.Need(v, w, "formation", "at"); err == nil {
-			if a.Formation, err = rd.ID(f["formation"], w+".formation"); err == nil {
-				a.To, err = rd.Hex(f["at"], w+".at")
-			}
-		}
+		err = readEnter(rd, v, w, a)
 	case "move", "post":
 		err = readMove(rd, v, w, a, verb == "post")
 	case "form":
-		var f map[string]*yaml.Node
-		if f, err = rd.Need(v, w, "unit", "formation"); err == nil {
-			if a.Unit, err = rd.ID(f["unit"], w+".unit"); err == nil {
-				a.Shape, err = word(rd, f["formation"], w+".formation", Shapes, "a formation")
-			}
-		}
+		err = readForm(rd, v, w, a)
 	case "loss":
-		var f map[string]*yaml.Node
-		if f, err = rd.Need(v, w, "unit", "points"); err == nil {
-			if a.Unit, err = rd.ID(f["unit"], w+".unit"); err == nil {
-				if a.Points, err = rd.Int(f["points"], w+".points"); err == nil && (a.Points < 1 || a.Points > 99) {
-					err = rd.Errf(f["points"], "%s.points: a unit loses 1..99 strength points, not %d", w, a.Points)
-				}
-			}
-		}
+		err = readLoss(rd, v, w, a)
 	default:
 		return nil, rd.Errf(v, "%s: lob has no command %s; allowed: %s", w, strict.Quote(verb, 40), strings.Join(verbs, ", "))
 	}
@@ -142,6 +87,137 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 		return nil, err
 	}
 	return a, nil
+}
+
+// readID reads a command whose one argument is the id under key, given as
+// a mapping or bare (skedaddle: II-corps), into dst.
+func readID(rd strict.Reader, v *yaml.Node, w, key string, dst *string) error {
+	f, err := fields(rd, v, w, key, key)
+	if err != nil {
+		return err
+	}
+	*dst, err = rd.ID(f[key], w+"."+key)
+	return err
+}
+
+// readRelease reads a release: the formation, and optionally the leader
+// who orders it (by).
+func readRelease(rd strict.Reader, v *yaml.Node, w string, a *Args) error {
+	f, err := fields(rd, v, w, "formation", "formation", "by")
+	if err != nil {
+		return err
+	}
+	if a.Formation, err = rd.ID(f["formation"], w+".formation"); err != nil {
+		return err
+	}
+	if f["by"] != nil {
+		a.By, err = rd.ID(f["by"], w+".by")
+	}
+	return err
+}
+
+// readInitiative reads an initiative roll: the leader, the purpose, the
+// formation, and with, the Command an artillery battalion is associated
+// with, which associate-artillery needs.
+func readInitiative(rd strict.Reader, v *yaml.Node, w string, a *Args) error {
+	f, err := rd.Fields(v, w, "leader", "purpose", "formation", "with")
+	if err != nil {
+		return err
+	}
+	if err := rd.Require(f, v, w, "leader", "purpose", "formation"); err != nil {
+		return err
+	}
+	if a.Leader, err = rd.ID(f["leader"], w+".leader"); err != nil {
+		return err
+	}
+	if a.Purpose, err = word(rd, f["purpose"], w+".purpose", Purposes, "a purpose of initiative"); err != nil {
+		return err
+	}
+	if a.Formation, err = rd.ID(f["formation"], w+".formation"); err != nil {
+		return err
+	}
+	if f["with"] != nil {
+		a.With = []string{""}
+		if a.With[0], err = rd.ID(f["with"], w+".with"); err != nil {
+			return err
+		}
+	}
+	if a.Purpose == "associate-artillery" && len(a.With) == 0 {
+		return rd.Errf(v, "%s: with is missing: the Command the battalion is associated with", w)
+	}
+	return nil
+}
+
+// readDesignate reads the reserve a corps leader names for an order: the
+// order and the formation.
+func readDesignate(rd strict.Reader, v *yaml.Node, w string, a *Args) error {
+	f, err := rd.Need(v, w, "order", "formation")
+	if err != nil {
+		return err
+	}
+	if a.Order, err = rd.ID(f["order"], w+".order"); err != nil {
+		return err
+	}
+	a.Formation, err = rd.ID(f["formation"], w+".formation")
+	return err
+}
+
+// readAware reads the umpire making an army commander aware: nothing, or
+// the side.
+func readAware(rd strict.Reader, v *yaml.Node, w string, a *Args) error {
+	if v.Kind == yaml.ScalarNode && (v.Tag == "!!null" || v.Value == "") {
+		return nil
+	}
+	f, err := fields(rd, v, w, "side", "side")
+	if err == nil && f["side"] != nil {
+		a.Side, err = rd.ID(f["side"], w+".side")
+	}
+	return err
+}
+
+// readEnter reads the umpire naming where a reinforcement enters: the
+// formation and the hex (at).
+func readEnter(rd strict.Reader, v *yaml.Node, w string, a *Args) error {
+	f, err := rd.Need(v, w, "formation", "at")
+	if err != nil {
+		return err
+	}
+	if a.Formation, err = rd.ID(f["formation"], w+".formation"); err != nil {
+		return err
+	}
+	a.To, err = rd.Hex(f["at"], w+".at")
+	return err
+}
+
+// readForm reads a change of formation: the unit and its formation.
+func readForm(rd strict.Reader, v *yaml.Node, w string, a *Args) error {
+	f, err := rd.Need(v, w, "unit", "formation")
+	if err != nil {
+		return err
+	}
+	if a.Unit, err = rd.ID(f["unit"], w+".unit"); err != nil {
+		return err
+	}
+	a.Shape, err = word(rd, f["formation"], w+".formation", Shapes, "a formation")
+	return err
+}
+
+// readLoss reads a loss: the unit and its strength points lost, 1 to 99.
+func readLoss(rd strict.Reader, v *yaml.Node, w string, a *Args) error {
+	f, err := rd.Need(v, w, "unit", "points")
+	if err != nil {
+		return err
+	}
+	if a.Unit, err = rd.ID(f["unit"], w+".unit"); err != nil {
+		return err
+	}
+	if a.Points, err = rd.Int(f["points"], w+".points"); err != nil {
+		return err
+	}
+	if a.Points < 1 || a.Points > 99 {
+		return rd.Errf(f["points"], "%s.points: a unit loses 1..99 strength points, not %d", w, a.Points)
+	}
+	return nil
 }
 
 // fields reads a mapping of the allowed keys, or a bare id standing for

@@ -56,6 +56,41 @@ type EntryNamed struct {
 	At        string `json:"at"` // the hex's label
 }
 
+// Fold gives the formation, and those under it still to enter, the
+// umpire's road hex (3.7a).
+func (d *EntryNamed) Fold(r *Rules, s *game.State, e *game.Event) error {
+	st := ext(s)
+	f, err := st.needFormation(d.Formation)
+	if err != nil {
+		return err
+	}
+	p, err := st.sc.Map.Parse(d.At)
+	if err != nil {
+		return fmt.Errorf("the entry of %s at %s: %w", d.Formation, d.At, err)
+	}
+	for _, i := range append([]int{st.form[f.ID]}, st.below(f.ID)...) {
+		at := p
+		st.Formations[i].Road = &at
+	}
+	return nil
+}
+
+// Describe words the road hex named.
+func (d *EntryNamed) Describe(r *Rules, e *game.Event, name func(string) string) string {
+	return fmt.Sprintf("The umpire names road hex %s for %s to enter at, should its entry area be held by the enemy.", d.At, name(d.Formation))
+}
+
+// Field gives the formation (command) and the hex named (to).
+func (d *EntryNamed) Field(r *Rules, e *game.Event, name string) []string {
+	switch name {
+	case "command":
+		return []string{d.Formation}
+	case "to":
+		return []string{d.At}
+	}
+	return nil
+}
+
 // arrival is a piece of a reinforcement about to enter: a leader, a
 // combat unit or a Command's HQ.
 type arrival struct {

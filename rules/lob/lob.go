@@ -142,54 +142,45 @@ func New(set *table.Set) (*Rules, error) {
 		}
 	}
 	r.chart = set.Lookup("lob/delivery")
-	// sixths reads a cell as sixths of a movement point (1/2 and 1/3 are
-	// whole numbers of them), or -1 for P, prohibited.
-	sixths := func(id string, in map[string]string) (int, error) {
-		c, err := set.Lookup(id).Get(in)
-		if err != nil {
-			return 0, fmt.Errorf("lob: %w", err)
-		}
-		if c.Text == "P" {
-			return -1, nil
-		}
-		if c.Num != nil && c.Num.Sign() >= 0 {
-			n := new(big.Rat).Mul(c.Num, big.NewRat(Sixths, 1))
-			if n.IsInt() && n.Num().IsInt64() && n.Num().Int64() <= maxMP*Sixths {
-				return int(n.Num().Int64()), nil
-			}
-		}
-		l := set.Lookup(id)
-		return 0, fmt.Errorf("%s:%d: %s %s: %q is not a number of movement points; allowed: 0 to %d, whole or in halves or thirds, or P", l.File, l.Line, id, args(in), c.Text, maxMP)
+	if err := r.readMovement(set); err != nil {
+		return nil, err
 	}
-	whole := func(id string, in map[string]string) (int, error) {
-		c, err := set.Lookup(id).Get(in)
-		if err != nil {
-			return 0, fmt.Errorf("lob: %w", err)
-		}
-		n, ok := c.Int()
-		if !ok || n < 0 {
-			l := set.Lookup(id)
-			return 0, fmt.Errorf("%s:%d: %s %s: %q is not a whole number of 0 or more", l.File, l.Line, id, args(in), c.Text)
-		}
-		return n, nil
-	}
-	for _, m := range movers {
-		n, err := sixths("lob/allowance", map[string]string{"type": m})
+	for _, it := range Items {
+		n, err := whole(set, "lob/play", map[string]string{"item": it})
 		if err != nil {
 			return nil, err
 		}
+		r.play[it] = n
+	}
+	sr, err := sight.Parse("rules/lob/sight.yaml", sightYAML)
+	if err != nil {
+		return nil, err
+	}
+	r.sight = sr
+	return r, nil
+}
+
+// readMovement reads the movement allowance of each kind of mover
+// (lob/allowance), the cost of each terrain row to each (lob/terrain,
+// LOB-2), and the least a step can cost each, for the path search.
+func (r *Rules) readMovement(set *table.Set) error {
+	for _, m := range movers {
+		n, err := sixths(set, "lob/allowance", map[string]string{"type": m})
+		if err != nil {
+			return err
+		}
 		if n < 0 {
 			l := set.Lookup("lob/allowance")
-			return nil, fmt.Errorf("%s:%d: lob/allowance type=%s: an allowance is a number of movement points, not P", l.File, l.Line, m)
+			return fmt.Errorf("%s:%d: lob/allowance type=%s: an allowance is a number of movement points, not P", l.File, l.Line, m)
 		}
 		r.allow[m] = n
 	}
 	for _, t := range terrainRows() {
 		row := make([]int, len(movers))
 		for j, m := range movers {
-			n, err := sixths("lob/terrain", map[string]string{"terrain": t, "type": m})
+			n, err := sixths(set, "lob/terrain", map[string]string{"terrain": t, "type": m})
 			if err != nil {
-				return nil, err
+				return err
 			}
 			row[j] = n
 		}
@@ -204,19 +195,41 @@ func New(set *table.Set) (*Rules, error) {
 		}
 		r.floor[m] = max(least, 0)
 	}
-	for _, it := range Items {
-		n, err := whole("lob/play", map[string]string{"item": it})
-		if err != nil {
-			return nil, err
-		}
-		r.play[it] = n
-	}
-	sr, err := sight.Parse("rules/lob/sight.yaml", sightYAML)
+	return nil
+}
+
+// sixths reads the cell of lookup id at in as sixths of a movement point
+// (1/2 and 1/3 are whole numbers of them), or -1 for P, prohibited.
+func sixths(set *table.Set, id string, in map[string]string) (int, error) {
+	c, err := set.Lookup(id).Get(in)
 	if err != nil {
-		return nil, err
+		return 0, fmt.Errorf("lob: %w", err)
 	}
-	r.sight = sr
-	return r, nil
+	if c.Text == "P" {
+		return -1, nil
+	}
+	if c.Num != nil && c.Num.Sign() >= 0 {
+		n := new(big.Rat).Mul(c.Num, big.NewRat(Sixths, 1))
+		if n.IsInt() && n.Num().IsInt64() && n.Num().Int64() <= maxMP*Sixths {
+			return int(n.Num().Int64()), nil
+		}
+	}
+	l := set.Lookup(id)
+	return 0, fmt.Errorf("%s:%d: %s %s: %q is not a number of movement points; allowed: 0 to %d, whole or in halves or thirds, or P", l.File, l.Line, id, args(in), c.Text, maxMP)
+}
+
+// whole reads the cell of lookup id at in as a whole number of 0 or more.
+func whole(set *table.Set, id string, in map[string]string) (int, error) {
+	c, err := set.Lookup(id).Get(in)
+	if err != nil {
+		return 0, fmt.Errorf("lob: %w", err)
+	}
+	n, ok := c.Int()
+	if !ok || n < 0 {
+		l := set.Lookup(id)
+		return 0, fmt.Errorf("%s:%d: %s %s: %q is not a whole number of 0 or more", l.File, l.Line, id, args(in), c.Text)
+	}
+	return n, nil
 }
 
 // Sixths: movement is counted in sixths of a point, so that a half or a

@@ -303,33 +303,11 @@ func (k *cmd) move(post bool) error {
 	if err != nil {
 		return err
 	}
-	t := k.sc.Terrain
-	rule := "LOB-2"
-	id := m.id
-	switch {
-	case m.army != nil:
-		if why := k.st.towardGoal(m.army, to); why != "" && !k.umpire {
-			return game.Reject("LOB-4", "%s", why)
-		}
-		rule, id = "LOB-4", armyHQ(k.side)
-	case m.hq != nil:
-		rule, id = "LOB-1", commandHQ(m.hq.ID)
-	case m.unit != nil:
-		u := m.unit
-		if n := k.st.stacked(k.side, to); n+1 > k.r.play["stack"] {
-			return game.Reject("", "hex %s holds %d of your combat units already; at most %d stack (lob/play stack)", k.sc.Map.Format(to), n, k.r.play["stack"])
-		}
-		if rl, why := k.st.radiusRule(u, to, k.hidden); why != "" && !k.umpire {
-			return game.Overridable(u.ID, rl, "%s", why)
-		}
-		if post {
-			f := k.st.Formation(u.Command)
-			if in, _ := k.st.InRadius(f, to); !in {
-				return game.Reject("LOB-4", "a posted battery unlimbers within its Command's radius; hex %s is outside that of %s", k.sc.Map.Format(to), f.ID)
-			}
-			rule = "LOB-4"
-		}
+	rule, id, err := k.mayMove(m, to, post)
+	if err != nil {
+		return err
 	}
+	t := k.sc.Terrain
 	stop, met := k.meets(pl.Hexes)
 	if stop >= 0 {
 		for stop > 0 && m.unit != nil && k.st.stacked(k.side, t.Point(pl.Hexes[stop-1]))+1 > k.r.play["stack"] {
@@ -338,28 +316,7 @@ func (k *cmd) move(post bool) error {
 		pl.Hexes, pl.Cost, post = pl.Hexes[:stop], k.cost(m, pl.Hexes[:stop]), false
 	}
 	if len(pl.Hexes) > 0 {
-		end := t.Point(pl.Hexes[len(pl.Hexes)-1])
-		mv := &Moved{Cost: pl.Cost, To: t.Label(pl.Hexes[len(pl.Hexes)-1]), Posted: post}
-		for _, j := range pl.Hexes {
-			mv.Path = append(mv.Path, t.Point(j))
-		}
-		var moves []game.Move
-		switch {
-		case m.army != nil:
-			mv.Army = k.side
-		case m.hq != nil:
-			mv.HQ = m.hq.ID
-		case m.lead != nil:
-			mv.Leader = m.id
-			moves = append(moves, game.Move{General: m.id, To: end, Piece: m.lead.pi + 1})
-		default:
-			mv.Unit = m.unit.ID
-			mo := game.Move{Unit: m.unit.ID, To: end, Piece: m.unit.pi + 1}
-			if post {
-				mo.Shape = "unlimbered"
-			}
-			moves = append(moves, mo)
-		}
+		mv, moves := k.moved(m, pl, post)
 		if err := k.x.Emit(game.Event{Type: EvMoved, Side: k.side, See: game.All, Rule: rule, Moves: moves, Data: mv}); err != nil {
 			return err
 		}
@@ -373,6 +330,70 @@ func (k *cmd) move(post bool) error {
 		return nil
 	}
 	return k.entered(m.unit, pl.Hexes)
+}
+
+// mayMove checks m's move to hex to, as given (LOB-1, LOB-2, LOB-4): the
+// army HQ only toward its destination, a combat unit not into a full
+// stack nor out of its Command's radius, a battery posted within it; the
+// umpire may override the radius and destination. It returns the rule of
+// the move and the id of the piece moving (an HQ's for an HQ).
+func (k *cmd) mayMove(m *mover, to geom.Point, post bool) (rule, id string, err error) {
+	switch {
+	case m.army != nil:
+		if why := k.st.towardGoal(m.army, to); why != "" && !k.umpire {
+			return "", "", game.Reject("LOB-4", "%s", why)
+		}
+		return "LOB-4", armyHQ(k.side), nil
+	case m.hq != nil:
+		return "LOB-1", commandHQ(m.hq.ID), nil
+	case m.unit == nil:
+		return "LOB-2", m.id, nil
+	}
+	u := m.unit
+	if n := k.st.stacked(k.side, to); n+1 > k.r.play["stack"] {
+		return "", "", game.Reject("", "hex %s holds %d of your combat units already; at most %d stack (lob/play stack)", k.sc.Map.Format(to), n, k.r.play["stack"])
+	}
+	if rl, why := k.st.radiusRule(u, to, k.hidden); why != "" && !k.umpire {
+		return "", "", game.Overridable(u.ID, rl, "%s", why)
+	}
+	if !post {
+		return "LOB-2", m.id, nil
+	}
+	f := k.st.Formation(u.Command)
+	if in, _ := k.st.InRadius(f, to); !in {
+		return "", "", game.Reject("LOB-4", "a posted battery unlimbers within its Command's radius; hex %s is outside that of %s", k.sc.Map.Format(to), f.ID)
+	}
+	return "LOB-4", m.id, nil
+}
+
+// moved is the moved event's payload for m along pl's hexes, and the
+// engine's move of its piece (none for an HQ, which is no piece of the
+// engine's); a battery posted unlimbers.
+func (k *cmd) moved(m *mover, pl *Path, post bool) (*Moved, []game.Move) {
+	t := k.sc.Terrain
+	last := pl.Hexes[len(pl.Hexes)-1]
+	end := t.Point(last)
+	mv := &Moved{Cost: pl.Cost, To: t.Label(last), Posted: post}
+	for _, j := range pl.Hexes {
+		mv.Path = append(mv.Path, t.Point(j))
+	}
+	switch {
+	case m.army != nil:
+		mv.Army = k.side
+	case m.hq != nil:
+		mv.HQ = m.hq.ID
+	case m.lead != nil:
+		mv.Leader = m.id
+		return mv, []game.Move{{General: m.id, To: end, Piece: m.lead.pi + 1}}
+	default:
+		mv.Unit = m.unit.ID
+		mo := game.Move{Unit: m.unit.ID, To: end, Piece: m.unit.pi + 1}
+		if post {
+			mo.Shape = "unlimbered"
+		}
+		return mv, []game.Move{mo}
+	}
+	return mv, nil
 }
 
 // cost is what m's steps along path cost, from where it stands.

@@ -198,6 +198,9 @@ type Board struct {
 	Purposes []string `json:"purposes"`
 	Shapes   []string `json:"shapes"`
 	Stages   []string `json:"stages"`
+	// Armies lists, for each army commander on the map, the hexes within
+	// his radius of him, for the page to shade when he is selected.
+	Armies map[string][]geom.Point `json:"armies,omitempty"`
 	// Exits are, for the umpire, the road hexes on the map's edges: those
 	// enter accepts as where a reinforcement enters when its entry area
 	// is blocked (3.7a).
@@ -215,8 +218,11 @@ type FormationBox struct {
 	// absent when nobody of it is on the map.
 	Centre *geom.Point `json:"centre,omitempty"`
 	Radius int         `json:"radius,omitempty"`
-	HQ     *geom.Point `json:"hq,omitempty"` // its HQ counter, when on the map
-	Acting bool        `json:"acting,omitempty"`
+	// Within lists the hexes of the map within that radius of Centre,
+	// counted as the rules count them (LOB-2), for the page to shade.
+	Within []geom.Point `json:"within,omitempty"`
+	HQ     *geom.Point  `json:"hq,omitempty"` // its HQ counter, when on the map
+	Acting bool         `json:"acting,omitempty"`
 	// Arrives is the turn a reinforcement enters; Entered that it has.
 	Arrives int  `json:"arrives,omitempty"`
 	Entered bool `json:"entered"`
@@ -312,6 +318,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		if f.IsCommand() {
 			if at, by, ok := st.Centre(f); ok && by != nil && !f.HQUnseen {
 				box.Centre, box.Radius, box.Acting = &at, by.Radius, !f.HQOn
+				box.Within = within(*st.sc.Map, at, by.Radius)
 			}
 			if f.HQOn {
 				hq := f.HQ
@@ -420,6 +427,14 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		r.movers(st, side, blocked, b.Movers)
 	}
 	b.Odds = r.coming(st, s, side)
+	for i := range st.Leaders {
+		if l := &st.Leaders[i]; l.Army && l.OnTable {
+			if b.Armies == nil {
+				b.Armies = map[string][]geom.Point{}
+			}
+			b.Armies[l.ID] = within(*st.sc.Map, l.At, l.Radius)
+		}
+	}
 	if seat == game.Umpire {
 		for _, j := range RoadExits(st.sc.Terrain) {
 			b.Exits = append(b.Exits, st.sc.Terrain.Point(j))

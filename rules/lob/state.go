@@ -232,53 +232,77 @@ func (o *Order) Live() bool {
 func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 	st := &State{sc: sc}
 	for _, sd := range sc.Sides {
-		st.sides = append(st.sides, sd.ID)
-		army := sc.General(sd.Army().General)
-		hq := army.At
-		if sd.HQ != nil {
-			hq = *sd.HQ
-		}
-		side := Side{ID: sd.ID, Nation: sd.Nation, Army: army.ID, HQ: hq, Aware: true}
-		if n, ok := army.Attrs["unaware-until"].(int); ok && n > 1 {
-			side.Aware, side.UnawareUntil = false, n
-		}
-		for _, f := range sd.Formations {
-			g := sc.General(f.General)
-			l := Leader{Name: g.Name, Formation: f.ID, Army: f.Kind == battle.Army, Value: attr(g.Attrs, "value", 0), Radius: int(g.Range)}
-			l.pi, _ = s.PieceIndex(g.ID)
-			l.Piece = s.Pieces[l.pi]
-			st.Leaders = append(st.Leaders, l)
-			if f.Kind == battle.Army {
-				continue
-			}
-			fm := Formation{ID: f.ID, Name: f.Name, Side: sd.ID, Kind: kindOf(f), Leader: g.ID, Units: slices.Clone(f.Units),
-				Reserve: f.Attrs["reserve"] == true, Arrives: arrives(sc, f)}
-			if p := sc.Formation(f.Parent); p != nil && p.Kind != battle.Army {
-				fm.Parent = p.ID
-			}
-			fm.Command = fm.ID
-			if fm.Kind == "brigade" {
-				fm.Command = fm.Parent
-			}
-			fm.Entered = fm.Arrives <= 1
-			fm.Associated, _ = f.Attrs["associated"].(string)
-			fm.Rejoin = fm.Arrives > 1 && fm.IsCommand() && fm.Parent != "" && f.Order == nil
-			if lbl, ok := f.Attrs["hq"].(string); ok {
-				fm.HQ, _ = sc.Map.Parse(lbl)
-				fm.HQArrives = attr(f.Attrs, "hq-arrives", 0)
-				fm.HQOn, fm.HasHQ = fm.HQArrives <= 1 && fm.Entered, true
-			}
-			st.Formations = append(st.Formations, fm)
-		}
-		for _, u := range sd.Units {
-			us := Unit{Name: u.Name, Type: u.Type, Formation: u.Division, Strength: attr(u.Attrs, "strength", 1), Status: u.Status}
-			us.pi, _ = s.PieceIndex(u.ID)
-			us.Piece = s.Pieces[us.pi]
-			st.Units = append(st.Units, us)
-		}
-		st.Sides = append(st.Sides, side)
+		st.addSide(sc, s, sd)
 	}
 	st.index()
+	st.offMap()
+	grace := r.play["grace-turns"]
+	st.scenarioOrders(sc, grace)
+	st.relayStart(grace)
+	st.seq = sequence(st.sides)
+	return st, nil
+}
+
+// addSide adds side sd of sc to the state: its army, with its HQ and the
+// army commander's awareness; its leaders, formations and units, whose
+// pieces are in s.
+func (st *State) addSide(sc *battle.Scenario, s *game.State, sd *battle.Side) {
+	st.sides = append(st.sides, sd.ID)
+	army := sc.General(sd.Army().General)
+	hq := army.At
+	if sd.HQ != nil {
+		hq = *sd.HQ
+	}
+	side := Side{ID: sd.ID, Nation: sd.Nation, Army: army.ID, HQ: hq, Aware: true}
+	if n, ok := army.Attrs["unaware-until"].(int); ok && n > 1 {
+		side.Aware, side.UnawareUntil = false, n
+	}
+	for _, f := range sd.Formations {
+		g := sc.General(f.General)
+		l := Leader{Name: g.Name, Formation: f.ID, Army: f.Kind == battle.Army, Value: attr(g.Attrs, "value", 0), Radius: int(g.Range)}
+		l.pi, _ = s.PieceIndex(g.ID)
+		l.Piece = s.Pieces[l.pi]
+		st.Leaders = append(st.Leaders, l)
+		if f.Kind != battle.Army {
+			st.Formations = append(st.Formations, newFormation(sc, sd.ID, g.ID, f))
+		}
+	}
+	for _, u := range sd.Units {
+		us := Unit{Name: u.Name, Type: u.Type, Formation: u.Division, Strength: attr(u.Attrs, "strength", 1), Status: u.Status}
+		us.pi, _ = s.PieceIndex(u.ID)
+		us.Piece = s.Pieces[us.pi]
+		st.Units = append(st.Units, us)
+	}
+	st.Sides = append(st.Sides, side)
+}
+
+// newFormation is formation f of side, led by general leader: its Command (a brigade's is its
+// division), when it enters, whether it is to rejoin its corps on
+// entering with no orders (10.3f), and its HQ, if it has one.
+func newFormation(sc *battle.Scenario, side, leader string, f *battle.Formation) Formation {
+	fm := Formation{ID: f.ID, Name: f.Name, Side: side, Kind: kindOf(f), Leader: leader, Units: slices.Clone(f.Units),
+		Reserve: f.Attrs["reserve"] == true, Arrives: arrives(sc, f)}
+	if p := sc.Formation(f.Parent); p != nil && p.Kind != battle.Army {
+		fm.Parent = p.ID
+	}
+	fm.Command = fm.ID
+	if fm.Kind == "brigade" {
+		fm.Command = fm.Parent
+	}
+	fm.Entered = fm.Arrives <= 1
+	fm.Associated, _ = f.Attrs["associated"].(string)
+	fm.Rejoin = fm.Arrives > 1 && fm.IsCommand() && fm.Parent != "" && f.Order == nil
+	if lbl, ok := f.Attrs["hq"].(string); ok {
+		fm.HQ, _ = sc.Map.Parse(lbl)
+		fm.HQArrives = attr(f.Attrs, "hq-arrives", 0)
+		fm.HQOn, fm.HasHQ = fm.HQArrives <= 1 && fm.Entered, true
+	}
+	return fm
+}
+
+// offMap gives each unit its Command, and takes off the map the units and
+// leaders of reinforcements still to enter.
+func (st *State) offMap() {
 	for i := range st.Units {
 		u := &st.Units[i]
 		f := st.Formation(u.Formation)
@@ -293,7 +317,13 @@ func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 			l.OnTable = false
 		}
 	}
-	// The orders at the start, executing; a reinforcement's wait for it.
+}
+
+// scenarioOrders adds the orders the scenario gives its Commands: those
+// on the map at the start execute them, a division under attack orders
+// checking fluke stoppage after grace turns; a reinforcement's wait for
+// it to enter.
+func (st *State) scenarioOrders(sc *battle.Scenario, grace int) {
 	for _, sd := range sc.Sides {
 		for _, f := range sd.Formations {
 			fm := st.Formation(f.ID)
@@ -308,40 +338,42 @@ func (r *Rules) Init(sc *battle.Scenario, s *game.State) (game.Ext, error) {
 				o.Stage = Executing
 				fm.Order = o.ID
 				if o.Kind == Attack && fm.Kind == KindDivision && !fm.Reserve {
-					fm.FlukeFrom, fm.Attacked = r.play["grace-turns"]+1, true
+					fm.FlukeFrom, fm.Attacked = grace+1, true
 				}
 			}
 			st.Orders = append(st.Orders, o)
 		}
 	}
-	// The Commands below one with an order at the start execute it too,
-	// as relayed already (11.0); an artillery battalion only a move order.
+}
+
+// relayStart has the Commands below one with an order at the start
+// execute it too, as relayed already (11.0); an artillery battalion only
+// a move order. A division in reserve holds the order as its existing
+// orders: no fluke checks, nor attack recovery, until it is released to
+// attack (10.4c, 10.7b).
+func (st *State) relayStart(grace int) {
 	for i := range st.Formations {
 		f := &st.Formations[i]
 		if !f.IsCommand() || !f.Entered || f.Order != "" {
 			continue
 		}
 		for p := st.Formation(f.Parent); p != nil; p = st.Formation(p.Parent) {
-			if po := st.Executing(p); po != nil {
-				if f.Kind != KindBattalion || po.Kind == Move {
-					c := child(po, p, f, 0)
-					c.Start = true
-					st.Orders = append(st.Orders, c)
-					f.Order = c.ID
-					// A division in reserve holds the order as its
-					// existing orders: no fluke checks, nor attack
-					// recovery, until it is released to attack (10.4c,
-					// 10.7b).
-					if c.Kind == Attack && f.Kind == KindDivision && !f.Reserve {
-						f.FlukeFrom, f.Attacked = r.play["grace-turns"]+1, true
-					}
-				}
-				break
+			po := st.Executing(p)
+			if po == nil {
+				continue
 			}
+			if f.Kind != KindBattalion || po.Kind == Move {
+				c := child(po, p, f, 0)
+				c.Start = true
+				st.Orders = append(st.Orders, c)
+				f.Order = c.ID
+				if c.Kind == Attack && f.Kind == KindDivision && !f.Reserve {
+					f.FlukeFrom, f.Attacked = grace+1, true
+				}
+			}
+			break
 		}
 	}
-	st.seq = sequence(st.sides)
-	return st, nil
 }
 
 func kindOf(f *battle.Formation) string {

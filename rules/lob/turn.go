@@ -215,13 +215,48 @@ func (r *Rules) relays(st *State, o *Order, turn int) []Order {
 // relay-after-acceptance says otherwise).
 func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 	turn := x.S.Turn
-	b := &Begun{Side: side}
+	b, in, entering := st.due(side, turn)
+	// Reinforcements and HQs never enter on the enemy (3.7a): a piece
+	// whose hex is held enters nearby (arrive).
+	moves, diverted, contacts := r.arrive(x.S, st, side, in)
+	b.Diverted = diverted
+	b.Adopted = st.startOrders(side, turn, entering)
+	// Arrivals: releases first, so that an order relayed this turn to a
+	// Command they free is relayed to it out of reserve.
+	if freed := st.releases(side, turn, entering); len(freed) > 0 {
+		if err := x.Emit(game.Event{Type: EvBegun, Side: side, See: side, Rule: "LOB-5", Data: &Begun{Side: side, Effects: freed}}); err != nil {
+			return err
+		}
+	}
+	r.deliver(st, b, turn, entering)
+	if err := x.Emit(game.Event{Type: EvBegun, Side: side, See: side, Rule: "LOB-4", Moves: moves, Data: b}); err != nil {
+		return err
+	}
+	// The enemy units a piece came upon where it would have entered,
+	// which its side did not spot: it knows of them now (fog of war).
+	for _, c := range contacts {
+		if err := x.Contact(side, c.piece, c.unit, c.at, "LOB-1"); err != nil {
+			return err
+		}
+	}
+	ad := st.rejoin(side, turn)
+	if len(ad.Rejoined) == 0 {
+		return nil
+	}
+	return x.Emit(game.Event{Type: EvBegun, Side: side, See: side, Rule: "LOB-1", Data: ad})
+}
+
+// due starts the turn-begun event of side on turn: the army commander
+// becomes aware when the scenario says (LOB-4), and the reinforcements
+// and HQs due enter (LOB-1). It returns the pieces that enter, and the
+// formations entering now.
+func (st *State) due(side string, turn int) (b *Begun, in []arrival, entering map[string]bool) {
+	b = &Begun{Side: side}
 	sd := st.Side(side)
 	if !sd.Aware && sd.UnawareUntil > 0 && turn >= sd.UnawareUntil {
 		b.Aware = true
 	}
-	var in []arrival
-	entering := map[string]bool{}
+	entering = map[string]bool{}
 	for i := range st.Formations {
 		f := &st.Formations[i]
 		if f.Side != side {
@@ -230,47 +265,64 @@ func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 		if !f.Entered && f.Arrives > 0 && turn >= f.Arrives {
 			b.Entered = append(b.Entered, f.ID)
 			entering[f.ID] = true
-			if l := st.Leader(f.Leader); l != nil && !l.OnTable {
-				in = append(in, arrival{leader: l})
-			}
-			for _, id := range f.Units {
-				if u := st.Unit(id); u != nil && !u.OnTable && !u.Gone {
-					in = append(in, arrival{unit: u})
-				}
-			}
+			in = append(in, st.piecesOf(f)...)
 		}
 		if f.IsCommand() && f.HasHQ && !f.HQOn && turn >= f.HQArrives && (f.Entered || entering[f.ID]) {
 			b.HQs = append(b.HQs, f.ID)
 			in = append(in, arrival{hq: f})
 		}
 	}
-	// Reinforcements and HQs never enter on the enemy (3.7a): a piece
-	// whose hex is held enters nearby (arrive).
-	moves, diverted, contacts := r.arrive(x.S, st, side, in)
-	b.Diverted = diverted
-	// Reinforcements take up the orders the scenario gives them.
+	return b, in, entering
+}
+
+// piecesOf are the leader and combat units of formation f still off the
+// map, which enter with it.
+func (st *State) piecesOf(f *Formation) []arrival {
+	var in []arrival
+	if l := st.Leader(f.Leader); l != nil && !l.OnTable {
+		in = append(in, arrival{leader: l})
+	}
+	for _, id := range f.Units {
+		if u := st.Unit(id); u != nil && !u.OnTable && !u.Gone {
+			in = append(in, arrival{unit: u})
+		}
+	}
+	return in
+}
+
+// startOrders are the orders the scenario gives the reinforcements of side
+// entering on turn, which they take up, executing, as they enter.
+func (st *State) startOrders(side string, turn int, entering map[string]bool) []Order {
+	var out []Order
 	for i := range st.Orders {
 		o := &st.Orders[i]
 		if o.Side == side && o.Start && o.Stage == Accepted && entering[o.To] {
 			a := *o
 			a.Stage, a.Taken = Executing, turn
-			b.Adopted = append(b.Adopted, a)
+			out = append(out, a)
 		}
 	}
-	// Arrivals: releases first, so that an order relayed this turn to a
-	// Command they free is relayed to it out of reserve.
-	arrived := func(o *Order) bool {
-		if o.Side != side || (o.Stage != Issued && o.Stage != Delivering) || o.Arrives > turn || o.Embedded {
-			return false
-		}
-		f := st.Formation(o.To)
-		return f != nil && (st.present(f) || entering[f.ID]) // else it waits for someone of the Command to enter (LOB-1)
+	return out
+}
+
+// arrived reports whether order o of side, issued and not embedded,
+// arrives on turn: it is due, and someone of its Command is on the map or
+// entering (else it waits for one to enter, LOB-1).
+func (st *State) arrived(o *Order, side string, turn int, entering map[string]bool) bool {
+	if o.Side != side || (o.Stage != Issued && o.Stage != Delivering) || o.Arrives > turn || o.Embedded {
+		return false
 	}
+	f := st.Formation(o.To)
+	return f != nil && (st.present(f) || entering[f.ID])
+}
+
+// releases are the reserves freed by releases relayed down from their
+// Commands that arrive on turn: each is free and follows its existing
+// orders (LOB-5, 10.4c).
+func (st *State) releases(side string, turn int, entering map[string]bool) []Effect {
 	var freed []Effect
 	for i := range st.Orders {
-		if o := &st.Orders[i]; o.Release && o.Kind == "" && arrived(o) {
-			// A release relayed down from the Command: the reserve is free
-			// and follows its existing orders (10.4c).
+		if o := &st.Orders[i]; o.Release && o.Kind == "" && st.arrived(o, side, turn, entering) {
 			ef := Effect{Formation: o.To, Reserve: false, Order: o.ID}
 			if f := st.Formation(o.To); f != nil {
 				ef.Follows = f.Order
@@ -278,29 +330,30 @@ func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 			freed = append(freed, ef)
 		}
 	}
-	if len(freed) > 0 {
-		if err := x.Emit(game.Event{Type: EvBegun, Side: side, See: side, Rule: "LOB-5", Data: &Begun{Side: side, Effects: freed}}); err != nil {
-			return err
-		}
-	}
+	return freed
+}
+
+// deliver adds to b the orders of its side, other than releases, that
+// arrive on turn: a relayed order to establish a reserve places it if its
+// Command has accepted the order and waits for that otherwise (LOB-5); a
+// relay to a formation in reserve is kept as its existing orders, followed
+// once released (10.4c); any other awaits acceptance, and a corps relays
+// it on arrival unless lob/play's relay-after-acceptance says to wait
+// (LOB-4, LOB-5, LOB-6).
+func (r *Rules) deliver(st *State, b *Begun, turn int, entering map[string]bool) {
 	for i := range st.Orders {
 		o := &st.Orders[i]
-		if !arrived(o) || o.Release && o.Kind == "" {
+		if !st.arrived(o, b.Side, turn, entering) || o.Release && o.Kind == "" {
 			continue
 		}
 		switch {
 		case o.Kind == Reserve && o.Parent != "":
-			// A relayed order to establish a reserve (LOB-5): it places
-			// the reserve if its Command has accepted the order, and
-			// waits for that otherwise.
 			if p := st.Order(o.Parent); p == nil || p.Stage == Accepted || p.Stage == Done {
 				b.Effects = append(b.Effects, Effect{Formation: o.To, Reserve: true, Order: o.ID})
 			} else {
 				b.Pending = append(b.Pending, o.ID)
 			}
 		case st.kept(o):
-			// A relay to a formation in reserve: not an order it accepts
-			// but its existing orders, followed once released (10.4c).
 			b.Kept = append(b.Kept, o.ID)
 		default:
 			b.Arrived = append(b.Arrived, o.ID)
@@ -314,18 +367,12 @@ func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 			}
 		}
 	}
-	if err := x.Emit(game.Event{Type: EvBegun, Side: side, See: side, Rule: "LOB-4", Moves: moves, Data: b}); err != nil {
-		return err
-	}
-	// The enemy units a piece came upon where it would have entered,
-	// which its side did not spot: it knows of them now (fog of war).
-	for _, c := range contacts {
-		if err := x.Contact(side, c.piece, c.unit, c.at, "LOB-1"); err != nil {
-			return err
-		}
-	}
-	// Reinforcements with no orders of their own take up their corps'
-	// orders once within its radius (10.3f), now that they stand on the map.
+}
+
+// rejoin is the turn-begun event of the reinforcements of side with no
+// orders of their own that stand within their corps' radius on turn: they
+// take up its orders (10.3f).
+func (st *State) rejoin(side string, turn int) *Begun {
 	ad := &Begun{Side: side}
 	for i := range st.Formations {
 		f := &st.Formations[i]
@@ -345,10 +392,7 @@ func (r *Rules) begin(x *game.Tx, st *State, side string) error {
 		}
 		ad.Rejoined = append(ad.Rejoined, f.ID)
 	}
-	if len(ad.Rejoined) == 0 {
-		return nil
-	}
-	return x.Emit(game.Event{Type: EvBegun, Side: side, See: side, Rule: "LOB-1", Data: ad})
+	return ad
 }
 
 // child is the copy of order po of Command p that Command f under it
@@ -385,14 +429,33 @@ func (r *Rules) acceptance(x *game.Tx, st *State, side string) error {
 // those of it and its relays, which count as met (LOB-6: they start their
 // rolls at once, as if declared before the phase's acceptance rolls).
 func (r *Rules) accepts(x *game.Tx, st *State, side, met string) (*Acceptance, []game.Roll, error) {
-	turn := x.S.Turn
 	a := &Acceptance{Side: side}
+	rolls, accepted, err := r.rollAcceptance(x, st, a, met)
+	if err != nil {
+		return nil, nil, err
+	}
+	st.embedAccepted(a, met, accepted)
+	exec := r.executeAccepted(st, a, met, x.S.Turn, accepted)
+	st.superseded(a, exec)
+	if len(rolls) == 0 && len(a.Executing) == 0 && len(a.Existing) == 0 && len(a.Embedded) == 0 && len(a.Effects) == 0 && len(a.Relays) == 0 && len(a.Done) == 0 {
+		return nil, nil, nil
+	}
+	return a, rolls, nil
+}
+
+// inScope reports whether order o is one acceptance looks at: any, or
+// when met is not "", the order met and its relays.
+func inScope(o *Order, met string) bool { return met == "" || o.ID == met || o.Parent == met }
+
+// rollAcceptance makes the acceptance roll of each order of a's side that
+// awaits acceptance and may be rolled for now (LOB-4), putting each
+// result in a. It returns the rolls and the orders accepted.
+func (r *Rules) rollAcceptance(x *game.Tx, st *State, a *Acceptance, met string) ([]game.Roll, map[string]bool, error) {
 	var rolls []game.Roll
-	scope := func(o *Order) bool { return met == "" || o.ID == met || o.Parent == met }
 	accepted := map[string]bool{}
 	for i := range st.Orders {
 		o := &st.Orders[i]
-		if o.Side != side || o.Stage != Awaiting || !scope(o) || !r.mayRoll(st, o, met) {
+		if o.Side != a.Side || o.Stage != Awaiting || !inScope(o, met) || !r.mayRoll(st, o, met) {
 			continue
 		}
 		f := st.Formation(o.To)
@@ -408,25 +471,43 @@ func (r *Rules) accepts(x *game.Tx, st *State, side, met string) (*Acceptance, [
 			accepted[o.ID] = true
 		}
 	}
-	stageOf := func(o *Order) string {
-		if accepted[o.ID] {
-			return Accepted
-		}
-		return o.Stage
-	}
+	return rolls, accepted, nil
+}
+
+// embedAccepted accepts the embedded artillery orders of the orders
+// accepted now with them (LOB-4), adding them to a and to accepted.
+func (st *State) embedAccepted(a *Acceptance, met string, accepted map[string]bool) {
 	for i := range st.Orders {
 		o := &st.Orders[i]
-		if o.Side == side && o.Embedded && o.Stage != Accepted && o.Live() && scope(o) {
+		if o.Side == a.Side && o.Embedded && o.Stage != Accepted && o.Live() && inScope(o, met) {
 			if p := st.Order(o.Parent); p != nil && accepted[p.ID] {
 				a.Embedded = append(a.Embedded, o.ID)
 				accepted[o.ID] = true
 			}
 		}
 	}
+}
+
+// stageOf is order o's stage once the orders accepted now are.
+func stageOf(o *Order, accepted map[string]bool) string {
+	if accepted[o.ID] {
+		return Accepted
+	}
+	return o.Stage
+}
+
+// executeAccepted puts in a what the accepted orders of its side do on
+// turn: an order to establish a reserve accepted now sets it (establish);
+// any other executes once its condition is met and, for a relayed one,
+// its corps has accepted too (LOB-6), or, for a formation in reserve it
+// does not release, is kept as its existing orders (LOB-5). With lob/play's
+// relay-after-acceptance, a corps relays an order it accepts now. It
+// returns the orders that execute or are kept.
+func (r *Rules) executeAccepted(st *State, a *Acceptance, met string, turn int, accepted map[string]bool) map[string]bool {
 	exec := map[string]bool{}
 	for i := range st.Orders {
 		o := &st.Orders[i]
-		if o.Side != side || stageOf(o) != Accepted || !scope(o) {
+		if o.Side != a.Side || stageOf(o, accepted) != Accepted || !inScope(o, met) {
 			continue
 		}
 		f := st.Formation(o.To)
@@ -442,7 +523,7 @@ func (r *Rules) accepts(x *game.Tx, st *State, side, met string) (*Acceptance, [
 		if o.Condition != "" && !o.Met && met == "" {
 			continue
 		}
-		if p := st.Order(o.Parent); p != nil && !o.Embedded && stageOf(p) != Accepted && p.Stage != Executing {
+		if p := st.Order(o.Parent); p != nil && !o.Embedded && stageOf(p, accepted) != Accepted && p.Stage != Executing {
 			continue
 		}
 		exec[o.ID] = true
@@ -455,8 +536,13 @@ func (r *Rules) accepts(x *game.Tx, st *State, side, met string) (*Acceptance, [
 			a.Relays = append(a.Relays, r.relays(st, o, turn)...)
 		}
 	}
-	// Older orders to a Command that now executes a newer one (or, in
-	// reserve, keeps it as its existing orders) give way.
+	return exec
+}
+
+// superseded adds to a the older live orders of its side to a Command that
+// now executes a newer one, or, in reserve, keeps it as its existing
+// orders: they give way. exec are the orders that execute or are kept.
+func (st *State) superseded(a *Acceptance, exec map[string]bool) {
 	newer := func(o *Order, ids []string) bool {
 		for _, id := range ids {
 			if n := st.Order(id); n.To == o.To && olderThan(st, o, n) {
@@ -467,17 +553,13 @@ func (r *Rules) accepts(x *game.Tx, st *State, side, met string) (*Acceptance, [
 	}
 	for i := range st.Orders {
 		o := &st.Orders[i]
-		if o.Side != side || !o.Live() || exec[o.ID] || o.Kind == Reserve || o.Release && o.Kind == "" {
+		if o.Side != a.Side || !o.Live() || exec[o.ID] || o.Kind == Reserve || o.Release && o.Kind == "" {
 			continue
 		}
 		if newer(o, a.Executing) || newer(o, a.Existing) {
 			a.Superseded = append(a.Superseded, o.ID)
 		}
 	}
-	if len(rolls) == 0 && len(a.Executing) == 0 && len(a.Existing) == 0 && len(a.Embedded) == 0 && len(a.Effects) == 0 && len(a.Relays) == 0 && len(a.Done) == 0 {
-		return nil, nil, nil
-	}
-	return a, rolls, nil
 }
 
 // olderThan reports whether order o came before order n (by its place in

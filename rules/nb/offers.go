@@ -13,7 +13,11 @@ import (
 // may react (NB-14), complete for a formation on an attack order (NB-8),
 // combat for units that may start it with a division they are engaged
 // with (NB-6, NB-10, NB-12), rout and rally for
-// units not yet in that state. The checks are the ones the commands make.
+// units not yet in that state; attach for a general on the table not yet
+// attached who has something to attach to, detach for one attached, and
+// redirect for a messenger that may ride to another general (NB-11,
+// NB-13; their targets are in Annotate's board). The checks are the ones
+// the commands make.
 func (r *Rules) Offers(gs *game.State, step game.Step, seat string) map[string][]string {
 	s := of(gs)
 	out := map[string][]string{}
@@ -58,6 +62,21 @@ func (r *Rules) Offers(gs *game.State, step game.Step, seat string) map[string][
 			for _, g := range s.Generals {
 				if mine(g.Side) && g.Fate != "" && g.Replaced == "" {
 					add(g.ID, verb)
+				}
+			}
+		case "attach", "detach":
+			for _, g := range s.Generals {
+				if !mine(g.Side) {
+					continue
+				}
+				if verb == "detach" && g.Attached != "" || verb == "attach" && len(attachTargets(s, g)) > 0 {
+					add(g.ID, verb)
+				}
+			}
+		case "redirect":
+			for _, m := range s.Messengers {
+				if m.Side == seat && len(redirectTargets(s, m)) > 0 {
+					add(m.ID, verb)
 				}
 			}
 		case "complete":

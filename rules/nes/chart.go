@@ -325,94 +325,131 @@ func (r *Rules) enter(m *terrain.Map, md Mode, i, d int) (step, refusal) {
 	if md.Command {
 		return step{mp: Sixths}, allowed
 	}
-	k := r.kinds
-	ter := k.Hexes[m.Terrain(j)].Name
-	col := md.Column
-	var out step
-	// side is the column a hexside or slope is priced in, and gtc the
-	// grand tactical column that may stand in for it.
-	side, gtc := col, ""
+	p := &pricing{r: r, md: md, ter: r.kinds.Hexes[m.Terrain(j)].Name, side: md.Column}
 	if road := m.Road(i, d); road != terrain.None {
-		out.road = true
-		switch {
-		case md.Road:
-			out.mp = r.chart.at(k.Roads[road], colRoadColumn).mp
-			side = colRoadColumn
-		case md.GT:
-			out.mp = Sixths
-			if g := r.chart.at(ter, colGTRoad); !g.same && !g.prohibit && !g.na {
-				out.mp = g.mp
-			}
-			gtc = colGTRoad
-		default:
+		if !md.Road && !md.GT {
 			return step{mp: Sixths, road: true}, allowed
 		}
-	} else {
-		enter := r.chart.at(ter, col)
-		if enter.prohibit || enter.na {
-			return step{}, prohibited
-		}
-		if md.Disordered && ter == "woods" && mounted(col) {
-			return step{}, disorderedWoods
-		}
-		out.mp, out.disorder, out.general = enter.mp, enter.disorder, enter.general
-		if md.Road && ter == "frozen-wetlands" {
-			out.disorder, out.general = false, false
-		}
-		if md.GT {
-			gtc = colGT
-			if m.RoadIn(j) != terrain.None {
-				gtc = colGTRoad
-			}
-			if g := r.chart.at(ter, gtc); !g.same {
-				if g.prohibit || g.na {
-					return step{}, prohibited
-				}
-				out.mp = g.mp
-			}
-		}
+		p.alongRoad(road)
+	} else if why := p.intoHex(m, j); why != allowed {
+		return step{}, why
 	}
-	crossed := false // a hexside or slope disorders the piece as it crosses
-	add := func(row string) bool {
-		c := r.chart.at(row, side)
-		if c.prohibit && !out.road {
-			return false
-		}
-		if gtc != "" {
-			if g := r.chart.at(row, gtc); !g.same {
-				c = g
-			}
-		}
-		if c.alt != nil && md.Disorder {
-			c = *c.alt
-		}
-		if c.prohibit || c.na {
-			return false
-		}
-		out.mp += c.mp
-		crossed = crossed || c.disorder && gtc == ""
-		out.general = out.general || c.general
-		return true
+	if !p.across(m, i, d, j) {
+		return step{}, prohibited
 	}
-	if f := m.Features(i, d); f != 0 {
-		for n, name := range k.Sides {
-			if f&(1<<n) != 0 && name != k.Steep && !add(name) {
-				return step{}, prohibited
-			}
-		}
-	}
-	if up, down := m.Level(j) > m.Level(i), m.Level(j) < m.Level(i); up || down {
-		steep := m.Has(i, d, indexOf(k.Sides, k.Steep))
-		row := map[[2]bool]string{{true, false}: "slope-up", {false, false}: "slope-down", {true, true}: "steep-up", {false, true}: "steep-down"}[[2]bool{up, steep}]
-		if !add(row) {
-			return step{}, prohibited
-		}
-	}
-	if crossed && !out.road && ter == "woods" && mounted(col) {
+	if p.crossed && !p.out.road && p.ter == "woods" && mounted(md.Column) {
 		return step{}, crossingDisorders
 	}
-	out.disorder = out.disorder || crossed
-	return out, allowed
+	p.out.disorder = p.out.disorder || p.crossed
+	return p.out, allowed
+}
+
+// pricing is one step of enter being priced: the step so far, and the
+// columns its hexside and slope are read in.
+type pricing struct {
+	r   *Rules
+	md  Mode
+	ter string // the terrain of the hex entered
+	out step
+	// side is the column a hexside or slope is priced in, and gtc the
+	// grand tactical column that may stand in for it ("" for none).
+	side, gtc string
+	crossed   bool // a hexside or slope disorders the piece as it crosses
+}
+
+// alongRoad prices a step along a road of kind road for the road column
+// (its own cost, hexsides in its column) or grand tactical movement (the
+// road hex column's cost where it gives one, else 1 point).
+func (p *pricing) alongRoad(road int) {
+	p.out.road = true
+	if p.md.Road {
+		p.out.mp = p.r.chart.at(p.r.kinds.Roads[road], colRoadColumn).mp
+		p.side = colRoadColumn
+		return
+	}
+	p.out.mp = Sixths
+	if g := p.r.chart.at(p.ter, colGTRoad); !g.same && !g.prohibit && !g.na {
+		p.out.mp = g.mp
+	}
+	p.gtc = colGTRoad
+}
+
+// intoHex prices entering hex j off the road: its terrain's cost, D and G
+// in the unit's column (none from frozen wetlands for road column), or in
+// the grand tactical columns where they differ; or why it may not.
+func (p *pricing) intoHex(m *terrain.Map, j int) refusal {
+	col := p.md.Column
+	enter := p.r.chart.at(p.ter, col)
+	if enter.prohibit || enter.na {
+		return prohibited
+	}
+	if p.md.Disordered && p.ter == "woods" && mounted(col) {
+		return disorderedWoods
+	}
+	p.out.mp, p.out.disorder, p.out.general = enter.mp, enter.disorder, enter.general
+	if p.md.Road && p.ter == "frozen-wetlands" {
+		p.out.disorder, p.out.general = false, false
+	}
+	if !p.md.GT {
+		return allowed
+	}
+	p.gtc = colGT
+	if m.RoadIn(j) != terrain.None {
+		p.gtc = colGTRoad
+	}
+	if g := p.r.chart.at(p.ter, p.gtc); !g.same {
+		if g.prohibit || g.na {
+			return prohibited
+		}
+		p.out.mp = g.mp
+	}
+	return allowed
+}
+
+// across adds the hexside features crossed from hex i in direction d and
+// the slope up or down to hex j; false if one of them is prohibited.
+func (p *pricing) across(m *terrain.Map, i, d, j int) bool {
+	k := p.r.kinds
+	if f := m.Features(i, d); f != 0 {
+		for n, name := range k.Sides {
+			if f&(1<<n) != 0 && name != k.Steep && !p.add(name) {
+				return false
+			}
+		}
+	}
+	up, down := m.Level(j) > m.Level(i), m.Level(j) < m.Level(i)
+	if !up && !down {
+		return true
+	}
+	steep := m.Has(i, d, indexOf(k.Sides, k.Steep))
+	row := map[[2]bool]string{{true, false}: "slope-up", {false, false}: "slope-down", {true, true}: "steep-up", {false, true}: "steep-down"}[[2]bool{up, steep}]
+	return p.add(row)
+}
+
+// add prices the chart's row (a hexside feature or slope) into the step:
+// in the grand tactical column where it differs, its alternative for a
+// piece that takes disorder; false if prohibited (in the piece's own
+// column only off the road).
+func (p *pricing) add(row string) bool {
+	c := p.r.chart.at(row, p.side)
+	if c.prohibit && !p.out.road {
+		return false
+	}
+	if p.gtc != "" {
+		if g := p.r.chart.at(row, p.gtc); !g.same {
+			c = g
+		}
+	}
+	if c.alt != nil && p.md.Disorder {
+		c = *c.alt
+	}
+	if c.prohibit || c.na {
+		return false
+	}
+	p.out.mp += c.mp
+	p.crossed = p.crossed || c.disorder && p.gtc == ""
+	p.out.general = p.out.general || c.general
+	return true
 }
 
 func indexOf(xs []string, x string) int {

@@ -770,12 +770,9 @@ func (k *cmd) charge() error {
 	if err != nil {
 		return err
 	}
-	class := Cavalry[u.Cavalry]
-	if class == "" {
-		class = strings.TrimSuffix(u.Type, "-cavalry")
-	}
-	if class != "heavy" && class != "light" {
-		return game.Reject("NES-6", "only cavalry charges; %s is %s", u.ID, u.Type)
+	class, err := cavalryClass(u)
+	if err != nil {
+		return err
 	}
 	t := k.sc.Terrain
 	ti, _, err := k.hex(k.a.Target, "target")
@@ -793,6 +790,29 @@ func (k *cmd) charge() error {
 	}
 	ch := &Charged{Unit: u.ID, Target: t.Label(ti), Effect: eff}
 	ev := game.Event{Type: EvCharged, Side: k.side, See: game.All, Rule: "NES-6", Data: ch}
+	if err := k.chargeDisorder(&ev, ch, u, eff); err != nil {
+		return err
+	}
+	return k.emitCharge(ev, ch, u, class, k.chargeZones(t, fi, ti))
+}
+
+// cavalryClass is the class of cavalry u, heavy or light, or why it may
+// not charge (NES-6).
+func cavalryClass(u *Unit) (string, error) {
+	class := Cavalry[u.Cavalry]
+	if class == "" {
+		class = strings.TrimSuffix(u.Type, "-cavalry")
+	}
+	if class != "heavy" && class != "light" {
+		return "", game.Reject("NES-6", "only cavalry charges; %s is %s", u.ID, u.Type)
+	}
+	return class, nil
+}
+
+// chargeDisorder says in ch whether the chart's effect eff disorders the
+// formed cavalry u as it charges (NES-7): always, or on the roll of a
+// brook crossed, which ev records.
+func (k *cmd) chargeDisorder(ev *game.Event, ch *Charged, u *Unit, eff string) error {
 	switch {
 	case strings.HasPrefix(eff, "disorders on"):
 		// A brook: the cavalry rolls as it crosses (the chart's note 1).
@@ -805,36 +825,30 @@ func (k *cmd) charge() error {
 	case strings.HasPrefix(eff, "disorders"):
 		ch.Disordered = u.Status == "formed"
 	}
-	zones := []struct {
+	return nil
+}
+
+// zoned is an enemy combat unit in a charge's zone.
+type zoned struct {
+	unit *Unit
+	zone string
+}
+
+// chargeZones lists the enemy combat units on the map in the zones of a
+// charge from hex fi into hex ti (NES-6): the charged hex first (primary),
+// then the other hexes around it (secondary, our reading).
+func (k *cmd) chargeZones(t *terrain.Map, fi, ti int) []zoned {
+	type area struct {
 		hex  int
 		zone string
-	}{{ti, "primary"}}
+	}
+	zones := []area{{ti, "primary"}}
 	for dd := range 6 {
 		if n := t.Next(ti, dd); n >= 0 && n != fi {
-			zones = append(zones, struct {
-				hex  int
-				zone string
-			}{n, "secondary"})
+			zones = append(zones, area{n, "secondary"})
 		}
 	}
-	check := func(ev *game.Event, ch *Charged, v *Unit, zone string) error {
-		mod, err := k.r.chargeModifier(class, u.Strength, zone)
-		if err != nil {
-			return err
-		}
-		ro, _, err := k.x.Roll(k.r.morale.ID, v.ID, map[string]string{"modifier": itoa(mod)})
-		if err != nil {
-			return err
-		}
-		ev.Rolls = append(ev.Rolls, *ro)
-		ch.Checks = append(ch.Checks, MoraleCheck{Unit: v.ID, Zone: zone, Modifier: mod, Result: ro.Result})
-		return nil
-	}
-	type checked struct {
-		unit *Unit
-		zone string
-	}
-	var checks []checked
+	var checks []zoned
 	for _, z := range zones {
 		for i := range k.st.Units {
 			v := &k.st.Units[i]
@@ -842,33 +856,54 @@ func (k *cmd) charge() error {
 				continue
 			}
 			if j, _ := t.At(v.At); j == z.hex {
-				checks = append(checks, checked{v, z.zone})
+				checks = append(checks, zoned{v, z.zone})
 			}
 		}
 	}
+	return checks
+}
+
+// emitCharge rolls the morale check of each unit in checks and emits the
+// charge's event with them; with fog of war each check is an event of its
+// own after the charge's, shown only to the sides that spot the unit.
+func (k *cmd) emitCharge(ev game.Event, ch *Charged, u *Unit, class string, checks []zoned) error {
 	if !k.s.Fogged() {
 		for _, c := range checks {
-			if err := check(&ev, ch, c.unit, c.zone); err != nil {
+			if err := k.moraleCheck(&ev, ch, u, class, c); err != nil {
 				return err
 			}
 		}
 		return k.x.Emit(ev)
 	}
-	// With fog of war each unit in the zones checks morale in an event of
-	// its own, after the charge's, shown only to the sides that spot it.
 	if err := k.x.Emit(ev); err != nil {
 		return err
 	}
 	for _, c := range checks {
 		more := &Charged{Unit: u.ID, Target: ch.Target, More: true}
 		mev := game.Event{Type: EvCharged, Side: k.side, See: game.All, Rule: "NES-6", Data: more}
-		if err := check(&mev, more, c.unit, c.zone); err != nil {
+		if err := k.moraleCheck(&mev, more, u, class, c); err != nil {
 			return err
 		}
 		if err := k.x.Emit(mev); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// moraleCheck rolls c's morale check against the charge of class cavalry
+// u, with NES-6's modifier, into ev and ch.
+func (k *cmd) moraleCheck(ev *game.Event, ch *Charged, u *Unit, class string, c zoned) error {
+	mod, err := k.r.chargeModifier(class, u.Strength, c.zone)
+	if err != nil {
+		return err
+	}
+	ro, _, err := k.x.Roll(k.r.morale.ID, c.unit.ID, map[string]string{"modifier": itoa(mod)})
+	if err != nil {
+		return err
+	}
+	ev.Rolls = append(ev.Rolls, *ro)
+	ch.Checks = append(ch.Checks, MoraleCheck{Unit: c.unit.ID, Zone: c.zone, Modifier: mod, Result: ro.Result})
 	return nil
 }
 

@@ -100,10 +100,9 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 // Board is what a page needs, beside the state, to draw an NES game and
 // offer its commands without working out a rule (game.Annotator).
 type Board struct {
-	// Leaders holds each command unit's radius (the page shades the hexes
-	// within it when he is selected, a drawing only: the server decides
-	// what is within), its state and, for the seat's own, its marker and
-	// orders in words.
+	// Leaders holds each command unit's radius and the hexes within it
+	// (the page shades them when he is selected), its state and, for the
+	// seat's own, its marker and orders in words.
 	Leaders map[string]LeaderBox `json:"leaders"`
 	// Units holds each of the seat's combat units' movement left and,
 	// in its movement step, the hexes it can reach with their costs.
@@ -127,15 +126,18 @@ type Board struct {
 
 // LeaderBox is a command unit as a page draws it.
 type LeaderBox struct {
-	Role     string `json:"role"`
-	Radius   int    `json:"radius"`
-	State    string `json:"state"`
-	Reduced  bool   `json:"reduced,omitempty"`
-	Marker   string `json:"marker,omitempty"`
-	Order    string `json:"order,omitempty"`   // the order in force, in words
-	Pending  string `json:"pending,omitempty"` // the order on its way, in words
-	CP       bool   `json:"cp,omitempty"`
-	Superior string `json:"superior,omitempty"`
+	Role   string `json:"role"`
+	Radius int    `json:"radius"`
+	// Within lists the hexes of the map within his radius of him, counted
+	// as the rules count them (NES-2, NES-3); none while he is off the map.
+	Within   []geom.Point `json:"within,omitempty"`
+	State    string       `json:"state"`
+	Reduced  bool         `json:"reduced,omitempty"`
+	Marker   string       `json:"marker,omitempty"`
+	Order    string       `json:"order,omitempty"`   // the order in force, in words
+	Pending  string       `json:"pending,omitempty"` // the order on its way, in words
+	CP       bool         `json:"cp,omitempty"`
+	Superior string       `json:"superior,omitempty"`
 	// Subordinates are the command units an order from it may go to.
 	Subordinates []string `json:"subordinates,omitempty"`
 	Left         string   `json:"left,omitempty"` // movement points left, in its movement step
@@ -185,6 +187,9 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 	for i := range st.Leaders {
 		l := &st.Leaders[i]
 		box := LeaderBox{Role: l.Role, Radius: l.Radius, State: l.State, Reduced: l.Reduced, Superior: l.Superior}
+		if l.OnTable && sp != nil {
+			box.Within = within(*sp, l.At, l.Radius)
+		}
 		if seat == game.Umpire || l.Side == seat {
 			// The enemy's orders and markers are his secret, even in a
 			// state that has not been through View.

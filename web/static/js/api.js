@@ -16,7 +16,7 @@ export class ApiError extends Error {
    * @param {number} status HTTP status (0 when the server was not reached)
    * @param {string} code the API's error code, e.g. "rejected"
    * @param {string} message one sentence for people
-   * @param {string} [rule] the SPEC ID of the rule behind a refusal, e.g. "NB-7"
+   * @param {string} [rule] the SPEC ID of the rule behind a refusal, as the server names it
    * @param {string[]} [details] what a "confirm" error asks to be confirmed
    * @param {string} [override] the piece of a refused move the umpire may
    *   move all the same, giving a reason

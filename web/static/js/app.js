@@ -3,24 +3,14 @@
 // it from the address bar), draws the board, follows the event stream, and
 // sends the seat's commands.
 
-import { h, fill, num, pt, tenth, deg, squareOf, debounce, cap, copyText, count } from './dom.js';
+import { h, fill, pt, squareOf, debounce, cap, copyText } from './dom.js';
 import { Api, ApiError, sentence } from './api.js';
-import { MapView } from './map.js';
-import { renderOob } from './oob.js';
-import { OrderForm } from './orders.js';
 import { EventLog } from './log.js';
-import { renderSheet, renderWordsSheet } from './sheet.js';
-import { CommandPanel } from './bp.js';
-import { CdPanel } from './cd.js';
-import { HexMapView } from './hexmap.js';
-import { NesPanel, renderNesOob } from './nes.js';
-import { LobPanel, LobMapView, renderLobOob } from './lob.js';
 import { showDiceMode, diceFacts } from './tabledice.js';
 import { UmpireHand } from './umpire.js';
+import { rulesModule } from './rules/index.js';
 
 const TOKEN_KEY = 'orderly.seat';
-
-const FACINGS = [['N', 0], ['NE', 45], ['E', 90], ['SE', 135], ['S', 180], ['SW', 225], ['W', 270], ['NW', 315]];
 
 /** The page's one state object. */
 const app = {
@@ -36,11 +26,11 @@ const app = {
   tab: 'orders',
   step: '',
   /** @type {Object<string,string>} */ palette: {},
-  /** @type {MapView|null} */ map: null,
-  /** @type {OrderForm|null} */ orders: null,
+  /** The rule set's page module (rules/index.js). @type {any} */ rules: null,
+  /** The map view the module names. @type {any} */ map: null,
+  /** The module's order form, for a rule set that writes orders in the Orders tab. @type {any} */ orders: null,
   /** @type {EventLog|null} */ log: null,
-  /** @type {CommandPanel|null} */ bp: null,
-  /** The command panel of a hex game (NES, LOB). @type {NesPanel|null} */ hex: null,
+  /** The module's command panel, in the Command tab. @type {any} */ panel: null,
   /** The umpire's hand: acting for a side, place, sides' views. @type {UmpireHand|null} */ hand: null,
   refreshing: false,
   again: false,
@@ -103,24 +93,6 @@ function can(verb) { return !app.info.over && verbs().includes(verb); }
 function offers(id) { return (app.board && app.board.offers && app.board.offers[id]) || []; }
 function isUmpire() { return seat().role === 'umpire'; }
 function mine(side) { return isUmpire() || side === seat().side; }
-
-/**
- * Formations an order may be written for now (the server offers write for
- * them), in tree order with their depth under the army.
- */
-function writable() {
-  const st = app.board.state;
-  const out = [];
-  const walk = (parent, depth) => {
-    for (const f of st.formations) {
-      if ((f.parent || '') !== parent) continue;
-      if (offers(f.id).includes('write')) out.push({ ...f, depth });
-      walk(f.id, (f.parent || '') === '' ? depth : depth + 1);
-    }
-  };
-  walk('', 0);
-  return out;
-}
 
 /**
  * The turn a messenger of the seat's should deliver, from the board.
@@ -210,18 +182,6 @@ function logEvents(events) {
 // ---- rendering -------------------------------------------------------------
 
 /**
- * The rows of a hex game's order sheet, in the board's words: LOB's
- * orders, or each NES command unit's order in force and on its way.
- * @returns {{id:string, words:string, live:boolean}[]}
- */
-function sheetRows() {
-  const x = app.board.extra || {};
-  if (x.orders) return x.orders.map((o) => ({ id: o.id, words: o.words, live: !!o.live }));
-  return Object.entries(x.leaders || {}).filter(([, b]) => b.order || b.pending)
-    .map(([id, b]) => ({ id: nameGeneral(id), words: [b.order, b.pending && `on its way: ${b.pending}`].filter(Boolean).join('; '), live: true }));
-}
-
-/**
  * Where the seat's generals stand on a table, for the printed sheet: the
  * position and its square of the entry grid.
  * @returns {import('./sheet.js').Where[]}
@@ -250,40 +210,38 @@ function whereLeaders() {
   }));
 }
 
+/**
+ * The page's view of the board for the rule set's module: what it shows,
+ * the names, the offers, and the commands it may send.
+ */
+function context() {
+  const b = app.board;
+  return {
+    board: b, state: b.state, info: app.info, seat: seat(), words: words(),
+    colour, name, nameGeneral, sideName, etaOf, offers, can, mine, isUmpire, act, select, whereLeaders,
+    writeOrder: (id) => { showTab('orders'); if (app.orders) app.orders.preselect(id); },
+    oobModel: () => ({ state: b.state, seat: seat(), info: app.info, words: words(), name, colour, etaOf, onSelectGeneral: (id) => select({ kind: 'general', id }) }),
+    sheetModel: () => ({ info: app.info, state: b.state, field: b.field, where: whereGenerals(), name, nameGeneral, sideName }),
+  };
+}
+
 function render() {
   // A message is about the step it was shown in: the next step clears it.
   if (!$('banner').hidden && app.bannerStep && app.bannerStep !== stepKey()) banner('');
   const step = `${app.info.turn}/${app.info.step}/${app.info.over}`;
-  if (app.step && app.step !== step && !isUmpire() && !app.bp && !app.hex) {
+  if (app.step && app.step !== step && !isUmpire() && app.orders && !app.panel) {
     // At a new step, show the tab it is about: orders to write, or the army.
     if (app.tab === 'orders' && !can('write')) showTab('army');
     else if (app.tab === 'army' && can('write')) showTab('orders');
   }
   app.step = step;
   renderControls();
-  if (app.hex) {
-    app.hex.update(app.board, app.selected);
-    renderMap();
-    const oob = app.info.rules === 'lob' ? renderLobOob : renderNesOob;
-    oob($('oob'), { board: app.board, seat: seat(), info: app.info, name: nameGeneral, colour, onSelect: (id) => select({ kind: 'general', id }) });
-    renderWordsSheet($('sheet-body'), { info: app.info, rows: sheetRows(), where: whereLeaders(), sideName });
-    renderSelection();
-    renderGame();
-    renderHint();
-    return;
-  }
-  if (app.bp) app.bp.update(app.board, app.selected);
-  else app.orders.update(); // first: whether the map may pick an objective depends on it
+  if (app.panel) app.panel.update(app.board, app.selected);
+  else if (app.orders) app.orders.update(); // first: whether the map may pick an objective depends on it
   renderMap();
-  renderOob($('oob'), {
-    state: app.board.state, seat: seat(), info: app.info, words: words(), name, colour, etaOf,
-    canWrite: (id) => can('write') && (!isUmpire() || !!app.board.acting) && writable().some((f) => f.id === id),
-    canComplete: (id) => offers(id).includes('complete'),
-    onOrder: (id) => { showTab('orders'); app.orders.preselect(id); },
-    onSelectGeneral: (id) => { select({ kind: 'general', id }); },
-    onComplete: (id) => act({ complete: id }, `${name(id)} completed its attack order.`),
-  });
-  renderSheet($('sheet-body'), { info: app.info, state: app.board.state, field: app.board.field, where: whereGenerals(), name, nameGeneral, sideName });
+  const c = context();
+  app.rules.oob($('oob'), c);
+  app.rules.sheet($('sheet-body'), c);
   renderSelection();
   renderGame();
   renderHint();
@@ -325,14 +283,14 @@ function renderControls() {
 }
 
 /**
- * The umpire acts for side now ('' for himself): in NB he writes its
- * orders, so the Orders tab shows while he acts; the board is asked for
- * again with that side's offers.
+ * The umpire acts for side now ('' for himself): where the rule set
+ * writes orders in the Orders tab, he writes the side's, so the tab shows
+ * while he acts; the board is asked for again with that side's offers.
  * @param {string} side
  */
 function actingChanged(side) {
   const btn = document.querySelector('.tab-btn[data-tab="orders"]');
-  const orders = !!side && !app.bp && !app.hex;
+  const orders = !!side && !!app.orders && !app.panel;
   btn.hidden = !orders;
   if (orders) showTab('orders');
   else if (app.tab === 'orders') showTab('log');
@@ -345,18 +303,18 @@ function umpirePicks() { return !!(app.hand && app.hand.picking()); }
 function renderMap() {
   const b = app.board;
   const edge = (b.space || {}).edge;
-  $('map').setAttribute('aria-label', `${app.hex ? 'The hex map' : 'The table, in inches'}; ${edge ? `your base edge (${edge}) is at the bottom` : 'north is at the top'}`);
-  if (app.hex) {
+  $('map').setAttribute('aria-label', `${app.rules.hex ? 'The hex map' : 'The table, in inches'}; ${edge ? `your base edge (${edge}) is at the bottom` : 'north is at the top'}`);
+  if (app.rules.hex) {
     app.map.render({
       space: b.space, state: b.state, extra: b.extra || {}, names: b.names || {}, seat: seat(), colour, name: nameGeneral,
-      selected: app.selected, picking: app.hex.picking() || umpirePicks(), overlay: app.hex.overlay, showRanges: app.showRanges,
+      selected: app.selected, picking: app.panel.picking() || umpirePicks(), overlay: app.panel.overlay, showRanges: app.showRanges,
     });
     return;
   }
   app.map.render({
     field: b.field, edge, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0, reaching: b.reaching || [], words: words(),
     seat: seat(), sides: app.info.sides, colour, name: nameGeneral, extra: b.extra || null,
-    canMove: can('move'), canPick: umpirePicks() || (app.bp ? !!app.bp.picking : app.orders.enabled && app.tab === 'orders'),
+    canMove: can('move'), canPick: umpirePicks() || (app.panel ? !!app.panel.picking : !!app.orders && app.orders.enabled && app.tab === 'orders'),
     objective: app.objective, selected: app.selected,
     showRanges: app.showRanges, showReach: app.showReach, pending: app.pending,
   });
@@ -365,15 +323,15 @@ function renderMap() {
 function renderHint() {
   const hint = $('map-hint');
   let t = '';
-  if (app.hex) {
-    const pick = app.hex.pick;
+  if (app.rules.hex) {
+    const pick = app.panel.pick;
     t = pick === 'sight' ? 'Tap two hexes to see whether one sees the other.'
       : pick ? `Tap the hex (${pick}).` : app.selected ? '' : 'Tap a counter to select it; the panel offers what it may do.';
     hint.textContent = t;
     hint.hidden = !t; // once a piece is selected the hint gives way to the map
     return;
   }
-  if (app.orders.enabled && app.tab === 'orders') t = 'Tap the map to place the order’s objective.';
+  if (app.orders && app.orders.enabled && app.tab === 'orders') t = 'Tap the map to place the order’s objective.';
   else if (can('move') && !isUmpire()) t = 'Drag your units and generals to move them; tap one for its details.';
   else if (can('move')) t = 'Drag any piece to move it; tap one for its details.';
   hint.textContent = t;
@@ -416,130 +374,26 @@ function select(ref) {
   app.selected = ref;
   renderSelection();
   renderMap();
-  if (app.bp && app.board) app.bp.update(app.board, app.selected);
-  if (app.hex && app.board) { app.hex.update(app.board, app.selected); renderHint(); }
+  if (app.panel && app.board) {
+    app.panel.update(app.board, app.selected);
+    if (app.rules.hex) renderHint();
+  }
 }
 
 function renderSelection() {
   const box = $('selection');
   if (app.hand) app.hand.selectionChanged(app.selected);
-  if (app.hex) { box.hidden = true; fill(box); return; } // the command panel shows the selected piece
+  const cards = app.rules.cards;
+  if (!cards) { box.hidden = true; fill(box); return; } // the command panel shows the selected piece
   const ref = app.selected;
   const st = app.board && app.board.state;
   if (!ref || !st) { box.hidden = true; fill(box); return; }
-  let body = null;
-  if (ref.kind === 'unit') body = unitCard(st.units.find((u) => u.id === ref.id));
-  else if (ref.kind === 'general') body = generalCard(st.generals.find((g) => g.id === ref.id));
-  else if (ref.kind === 'messenger') body = messengerCard(st.messengers.find((m) => m.id === ref.id));
+  const list = { unit: st.units, general: st.generals, messenger: st.messengers }[ref.kind] || [];
+  const piece = list.find((x) => x.id === ref.id);
+  const body = piece && cards[ref.kind] ? cards[ref.kind](piece, context()) : null;
   if (!body) { app.selected = null; box.hidden = true; fill(box); return; }
   fill(box, h('button.close', { type: 'button', 'aria-label': 'Close', text: '×', on: { click: () => select(null) } }), body, ...(app.hand ? app.hand.card(ref) : []));
   box.hidden = false;
-}
-
-function unitCard(u) {
-  if (!u) return null;
-  const acts = [];
-  const own = mine(u.side);
-  if (app.bp) return bpUnitCard(u);
-  if (own && can('move') && u['on-table']) {
-    // The formations the board gives its type, and the one it stands in.
-    const given = (app.board.shapes || {})[u.type] || [];
-    const shapes = given.includes(u.formation) ? given : [u.formation, ...given];
-    const shape = h('select', { 'aria-label': 'Formation' }, ...shapes.map((sh) => h('option', { value: sh, text: sh, selected: sh === u.formation })));
-    const face = h('select', { 'aria-label': 'Facing' }, ...FACINGS.map(([n, d]) => h('option', { value: d, text: `face ${n}`, selected: Math.round((u.facing || 0) / 45) * 45 % 360 === d })));
-    acts.push(h('div.row', null, shape, face, h('button.btn.small', { type: 'button', text: 'Apply', on: { click: () => {
-      /** @type {any} */
-      const mv = { unit: u.id, to: u.at };
-      if (shape.value !== u.formation) mv.formation = shape.value;
-      if (Number(face.value) !== (u.facing || 0)) mv.facing = Number(face.value);
-      act({ move: mv }, `${u.id} now in ${shape.value}.`);
-    } } })));
-  }
-  const buttons = [];
-  // The server says which commands this seat may give for the unit now;
-  // combat names one of the divisions the unit's division is engaged with.
-  const offered = offers(u.id);
-  if (offered.includes('combat')) for (const w of ((app.board.state.formations || []).find((f) => f.id === u.division) || {}).with || []) buttons.push([`Combat with ${w}`, { combat: { units: [u.id], target: w } }, `${u.id} starts combat with ${w}.`]);
-  if (offered.includes('react')) buttons.push(['React', { react: [u.id] }, `${u.id} reacts.`]);
-  if (offered.includes('rout')) buttons.push(['Rout', { rout: [u.id] }, `${u.id} is routed.`]);
-  if (offered.includes('rally')) buttons.push(['Rally', { rally: [u.id] }, `${u.id} rallies.`]);
-  if (buttons.length) acts.push(h('div.row', null, ...buttons.map(([label, cmd, done]) => h('button.btn.small', { type: 'button', text: label, on: { click: () => act(cmd, done) } }))));
-  return h('div', null,
-    h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), u.id),
-    h('p', { text: `${u.type.replace('-', ' ')} · ${u.formation} · ${u.status}` }),
-    h('p.muted.small', { text: `${name(u.division)} (${u.division}) · at ${pt(u.at)} · speed ${num(u.speed)}″${u.moved ? ` · moved ${tenth(u.moved)}″` : ''}` }),
-    ...acts);
-}
-
-/** A unit of a staff-rating or class dice game: its marks and casualties; its commands are in the Command tab. */
-function bpUnitCard(u) {
-  const marks = [u.disordered ? 'disordered' : '', u.shaken ? 'shaken' : '', (u.engaged || []).length ? 'in combat' : ''].filter(Boolean);
-  if (app.info.rules === 'cd') {
-    return h('div', null,
-      h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), name(u.id)),
-      h('p', { text: `${u.type} · ${u.formation}${marks.length ? ` · ${marks.join(', ')}` : ''}` }),
-      h('p.muted.small', { text: `CW ${u.cw ?? '—'} · casualties ${u.casualties || 0} · ${count(u.stands, 'stand', 'stands')} · ${name(u.brigade)} · at ${pt(u.at)}, facing ${deg(u.facing)}` }));
-  }
-  return h('div', null,
-    h(`h4.c-${colour(u.side)}`, null, h('span.swatch'), name(u.id)),
-    h('p', { text: `${u.type} · ${u.formation}${marks.length ? ` · ${marks.join(', ')}` : ''}` }),
-    h('p.muted.small', { text: `casualties ${u.casualties || 0} of stamina ${u.stamina} · ${name(u.brigade)} · at ${pt(u.at)}, facing ${deg(u.facing)}` }));
-}
-
-function generalCard(g) {
-  if (!g) return null;
-  const st = app.board.state;
-  if (app.bp && app.info.rules === 'cd') {
-    return h('div', null,
-      h(`h4.c-${colour(g.side)}`, null, h('span.swatch'), g.name || g.id),
-      h('p', { text: `commands ${name(g.commands)}${g.lost ? ' (lost)' : ''}` }),
-      h('p.muted.small', { text: `rated ${g.rating}${g.bonus ? ` ${g.bonus > 0 ? '+' : ''}${g.bonus}` : ''} · at ${pt(g.at)}` }),
-      offers(g.id).includes('lose') ? h('button.btn.small.danger', { type: 'button', dataset: { lose: g.id }, text: 'Killed or disabled', title: 'CD-8: the next in command takes over',
-        on: { click: () => act({ lose: g.id }, `${g.name || g.id} is lost.`) } }) : null);
-  }
-  if (app.bp) {
-    return h('div', null,
-      h(`h4.c-${colour(g.side)}`, null, h('span.swatch'), g.name || g.id),
-      h('p', { text: g.brigade ? `commands ${name(g.brigade)}` : 'army commander' }),
-      h('p.muted.small', { text: `staff rating ${g.staff}${g.trait ? `, ${g.trait}` : ''} · at ${pt(g.at)}${g.joined ? ` · with ${name(g.joined)}` : ''}${g.moved ? ' · has moved' : ''}` }));
-  }
-  const f = st.formations.find((x) => x.id === g.commands);
-  const acts = [];
-  if (mine(g.side) && g['on-table'] && !g.fate) {
-    if (g.attached && can('detach')) acts.push(h('button.btn.small', { type: 'button', text: `Detach from ${nameGeneral(g.attached)}`, on: { click: () => act({ detach: g.id }, `${g.name || g.id} detached.`) } }));
-    if (!g.attached && can('attach')) {
-      const near = [
-        ...st.units.filter((u) => u.side === g.side && u['on-table']).map((u) => ({ id: u.id, d: Math.hypot(u.at[0] - g.at[0], u.at[1] - g.at[1]), label: u.id })),
-        ...st.generals.filter((o) => o.side === g.side && o.id !== g.id && o['on-table'] && !o.fate).map((o) => ({ id: o.id, d: Math.hypot(o.at[0] - g.at[0], o.at[1] - g.at[1]), label: o.name || o.id })),
-      ].sort((a, b) => a.d - b.d).slice(0, 10);
-      const sel = h('select', { 'aria-label': 'Attach to' }, ...near.map((n) => h('option', { value: n.id, text: `${n.label} (${tenth(n.d)}″)` })));
-      acts.push(h('div.row', null, sel, h('button.btn.small', { type: 'button', text: 'Attach', title: 'NB-13', on: { click: () => act({ attach: { general: g.id, to: sel.value } }, `${g.name || g.id} attached to ${sel.value}.`) } })));
-    }
-  }
-  return h('div', null,
-    h(`h4.c-${colour(g.side)}`, null, h('span.swatch'), g.name || g.id),
-    h('p', { text: f ? `${f.kind === 'army' ? 'army commander' : `commands ${name(f.id)} (${f.id})`}` : '' }),
-    h('p.muted.small', { text: `${g.quality} · command range ${num(g.range)}″ · at ${pt(g.at)}${g.attached ? ` · attached to ${nameGeneral(g.attached)}` : ''}${g.fate ? ` · ${g.fate}` : ''}` }),
-    ...acts);
-}
-
-function messengerCard(m) {
-  if (!m) return null;
-  const own = mine(m.side);
-  const acts = [];
-  const eta = etaOf(m.id);
-  if (own && can('redirect') && m.to) {
-    const gens = app.board.state.generals.filter((g) => g.side === m.side && g.id !== m.to && g['on-table'] && !g.fate);
-    const sel = h('select', { 'aria-label': 'Ride to' }, ...gens.map((g) => h('option', { value: g.id, text: g.name || g.id })));
-    acts.push(h('div.row', null, sel, h('button.btn.small', { type: 'button', text: 'Redirect', title: 'NB-11', on: { click: () => act({ redirect: { messenger: m.id, to: sel.value } }, `${m.id} redirected.`) } })));
-  }
-  return h('div', null,
-    h(`h4.c-${colour(m.side)}`, null, h('span.swatch'), `Messenger ${m.id}`),
-    own
-      ? h('p', { text: `${m.order ? `carries ${m.order}` : 'carries an order'}${m.to ? ` to ${nameGeneral(m.to)}` : ''}` })
-      : h('p', { text: `${sideName(m.side)}: what it carries, and to whom, is hidden.` }),
-    h('p.muted.small', { text: `at ${pt(m.at)} · rides ${num(m.speed)}″ a turn${own && eta ? ` · arrives about turn ${eta}` : ''}` }),
-    ...acts);
 }
 
 // ---- commands --------------------------------------------------------------
@@ -794,13 +648,6 @@ async function start() {
     return;
   }
   app.api = new Api(token);
-  app.orders = new OrderForm({
-    api: app.api,
-    model: () => app.board && { info: app.info, state: app.board.state, field: app.board.field, name, nameGeneral, writable: writable(), acting: app.board.acting || '' },
-    onObjective: (p) => { app.objective = p; if (app.board) renderMap(); },
-    onSent: () => refresh(),
-    banner,
-  });
   try {
     app.info = await app.api.seat();
   } catch (err) {
@@ -809,14 +656,32 @@ async function start() {
     return;
   }
   app.api.game = app.info.id;
-  if (app.info.rules === 'nes' || app.info.rules === 'lob') {
+  app.rules = rulesModule(app.info.rules);
+  if (!app.rules) {
+    connection('stopped');
+    banner(`This page cannot show a game of the rule set ${app.info.rules}; the server knows it, this page does not.`);
+    return;
+  }
+  if (app.rules.orders) {
+    app.orders = app.rules.orders({
+      api: app.api,
+      ctx: () => app.board && context(),
+      onObjective: (p) => { app.objective = p; if (app.board) renderMap(); },
+      onSent: () => refresh(),
+      banner,
+    });
+  }
+  if (app.rules.hex) {
     // A hex game: the hex map, and a command panel in place of the order form.
-    const [Panel, View] = app.info.rules === 'lob' ? [LobPanel, LobMapView] : [NesPanel, HexMapView];
-    app.hex = new Panel($('bp-panel'), { api: app.api, refresh, banner: panelBanner, name: nameGeneral, select, redraw: () => { renderMap(); renderHint(); } });
-    app.map = new View($('map'), { onPick: (p) => { if (!(app.hand && app.hand.onPick(p))) app.hex.onPick(p); }, onSelect: (ref) => select(ref) });
+    app.panel = new app.rules.Panel($('command-panel'), { api: app.api, refresh, banner: panelBanner, name: nameGeneral, select, redraw: () => { renderMap(); renderHint(); } });
+    app.map = new app.rules.MapView($('map'), { onPick: (p) => { if (!(app.hand && app.hand.onPick(p))) app.panel.onPick(p); }, onSelect: (ref) => select(ref) });
   } else {
-    app.map = new MapView($('map'), {
-      onPick: (p) => { if (app.hand && app.hand.onPick(p)) return; if (app.bp && app.bp.picking) app.bp.onPick(p); else app.orders.setObjective(p); },
+    app.map = new app.rules.MapView($('map'), {
+      onPick: (p) => {
+        if (app.hand && app.hand.onPick(p)) return;
+        if (app.panel && app.panel.picking) app.panel.onPick(p);
+        else if (app.orders) app.orders.setObjective(p);
+      },
       onSelect: (ref) => select(ref),
       onMove: movePiece,
     });
@@ -843,17 +708,15 @@ async function start() {
     showTab('orders');
   }
   await refresh();
-  if (app.hex) {
+  if (app.rules.hex) {
     document.querySelector('.tab-btn[data-tab="orders"]').hidden = true;
     document.querySelector('.tab-btn[data-tab="command"]').hidden = false;
     document.querySelector('[data-map="reach"]').hidden = true;
     showTab('command');
     render();
-  } else if (app.info.rules === 'bp' || app.info.rules === 'cd') {
-    // A staff-rating or class dice game: no written orders, a command
-    // panel instead.
-    const Panel = app.info.rules === 'cd' ? CdPanel : CommandPanel;
-    app.bp = new Panel($('bp-panel'), { api: app.api, refresh, banner: panelBanner, name, select, redraw: () => renderMap() });
+  } else if (app.rules.Panel) {
+    // No written orders: the rule set's command panel instead.
+    app.panel = new app.rules.Panel($('command-panel'), { api: app.api, refresh, banner: panelBanner, name, select, redraw: () => renderMap() });
     document.querySelector('.tab-btn[data-tab="orders"]').hidden = true;
     document.querySelector('.tab-btn[data-tab="command"]').hidden = false;
     showTab('command');

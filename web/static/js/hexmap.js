@@ -183,25 +183,6 @@ export class HexMapView {
     return out.join(' ');
   }
 
-  /** Cube coordinates of [column, row], for distances when drawing. */
-  cube(p) {
-    const hx = this.hex;
-    const c = p[0] - hx.first, r = p[1] - hx.first;
-    let q, rr;
-    switch (hx.layout) {
-      case 'even-q': q = c; rr = r - (c + (c & 1)) / 2; break;
-      case 'odd-r': q = c - (r - (r & 1)) / 2; rr = r; break;
-      case 'even-r': q = c - (r + (r & 1)) / 2; rr = r; break;
-      default: q = c; rr = r - (c - (c & 1)) / 2;
-    }
-    return [q, rr, -q - rr];
-  }
-
-  dist(a, b) {
-    const x = this.cube(a), y = this.cube(b);
-    return Math.max(Math.abs(x[0] - y[0]), Math.abs(x[1] - y[1]), Math.abs(x[2] - y[2]));
-  }
-
   /** The printed label of [column, row]. */
   label(p) {
     const d = this.hex.digits;
@@ -411,12 +392,9 @@ export class HexMapView {
     const sel = m.selected;
     const x = m.extra || {};
     if (sel && sel.kind === 'general' && m.showRanges) {
-      const g = m.state.leaders.find((l) => l.id === sel.id);
-      const box = (x.leaders || {})[sel.id];
-      if (g && box) {
-        for (const p of this.hexes()) {
-          if (this.dist(p, g.at) <= box.radius) out.push(s('polygon.hx-radius', { points: this.corners(this.centre(p), 0.96), dataset: { radius: this.label(p) } }));
-        }
+      // The hexes within his radius, as the board lists them.
+      for (const p of ((x.leaders || {})[sel.id] || {}).within || []) {
+        out.push(s('polygon.hx-radius', { points: this.corners(this.centre(p), 0.96), dataset: { radius: this.label(p) } }));
       }
     }
     {

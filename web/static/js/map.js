@@ -54,11 +54,9 @@ const TERRAIN_WORDS = {
  *   extra?:any, edge?:string
  * }} MapModel
  *
- * extra is a staff-rating game's board (BP): each unit's corners, arcs,
- * moves left and legal targets, and the proximity distance, as the
- * server works them out. A unit's position is then the centre of its
- * front edge. edge is the seat's base edge (the board's space.edge),
- * turned to the bottom of the screen.
+ * extra is the rule set's board, which a view drawing units by their
+ * footprints reads (footprint.js). edge is the seat's base edge (the
+ * board's space.edge), turned to the bottom of the screen.
  */
 
 export class MapView {
@@ -518,7 +516,6 @@ export class MapView {
 
   drawReach() {
     const m = this.model;
-    if (m.extra) { this.drawProximity(); return; }
     const groups = new Map();
     if (m.showReach && m.reach > 0) {
       // The pieces that engage (the server says which), the enemy's only
@@ -538,62 +535,8 @@ export class MapView {
     fill(this.layers.reach, ...gs);
   }
 
-  /** BP: the band within the proximity distance of each enemy unit (BP-3, BP-7). */
-  drawProximity() {
-    const m = this.model;
-    const x = m.extra;
-    if (x.radii) { this.drawRadii(); return; }
-    const groups = new Map();
-    if (m.showReach) {
-      for (const u of m.state.units) {
-        const box = x.units[u.id];
-        if (!box || !u['on-table'] || (m.seat.role !== 'umpire' && u.side === m.seat.side)) continue;
-        if (!groups.has(u.side)) groups.set(u.side, []);
-        groups.get(u.side).push(s('polygon', { points: box.corners.map((p) => p.join(',')).join(' '), 'stroke-width': 2 * x.proximity }));
-      }
-    }
-    const gs = [];
-    for (const [side, polys] of groups) {
-      gs.push(s(`g.proximity.c-${m.colour(side)}`, { dataset: { side } }, s('title', { text: `Within ${num(x.proximity)}″ of the units of ${side}: only forward in the front arc or back in the rear arc (BP-7)` }), ...polys));
-    }
-    fill(this.layers.reach, ...gs);
-  }
-
-  /** CD: the command radii of the seat's commanders, as the server gives them (CD-8). */
-  drawRadii() {
-    const m = this.model;
-    const out = [];
-    if (m.showReach) {
-      for (const r of m.extra.radii || []) {
-        const g = m.state.generals.find((x) => x.id === r.general);
-        if (!g) continue;
-        out.push(s(`circle.radius.c-${m.colour(g.side)}`, { cx: r.at[0], cy: r.at[1], r: r.radius, 'vector-effect': 'non-scaling-stroke', dataset: { radius: r.general } },
-          s('title', { text: `${g.name || g.id}: command radius ${num(r.radius)}″` })));
-      }
-    }
-    fill(this.layers.reach, ...out);
-  }
-
-  /** BP: the selected unit's front and rear arcs, and the ground its moves left may cover (CD: the ground alone). */
-  drawArcs() {
-    const m = this.model;
-    const x = m.extra;
-    const out = [];
-    const sel = m.selected && m.selected.kind === 'unit' ? m.state.units.find((u) => u.id === m.selected.id) : null;
-    const box = sel && x.units[sel.id];
-    if (box && !box.front) {
-      if (box.left > 0) out.push(s(`circle.allowance.c-${m.colour(sel.side)}`, { cx: sel.at[0], cy: sel.at[1], r: box.left, 'vector-effect': 'non-scaling-stroke', dataset: { allowance: sel.id } }, s('title', { text: `${tenth(box.left)}″ of its move left on open ground` })));
-    } else if (box) {
-      out.push(s(`polygon.arc.front.c-${m.colour(sel.side)}`, { points: box.front.map((p) => p.join(',')).join(' '), dataset: { arc: 'front' } }));
-      out.push(s(`polygon.arc.rear.c-${m.colour(sel.side)}`, { points: box.rear.map((p) => p.join(',')).join(' '), dataset: { arc: 'rear' } }));
-      if (box.left > 0) out.push(s(`circle.allowance.c-${m.colour(sel.side)}`, { cx: sel.at[0], cy: sel.at[1], r: box.left, 'vector-effect': 'non-scaling-stroke', dataset: { allowance: sel.id } }, s('title', { text: `${tenth(box.left)}″ of moves left` })));
-    }
-    fill(this.layers.ranges, ...out);
-  }
-
   drawRanges() {
     const m = this.model;
-    if (m.extra) { this.drawArcs(); return; }
     const out = [];
     if (m.showRanges) {
       for (const g of m.state.generals) {
@@ -672,17 +615,12 @@ export class MapView {
   drawUnits() {
     const m = this.model;
     const out = [];
-    const x = m.extra;
-    const sel = x && m.selected && m.selected.kind === 'unit' ? x.units[m.selected.id] : null;
-    const targets = new Set([...((sel && sel.targets) || []), ...((sel && sel.charges) || [])]);
-    // CD: the selected unit's coherent brigade group, as the server finds it (CD-4).
-    const selUnit = x && m.selected && m.selected.kind === 'unit' ? m.state.units.find((u) => u.id === m.selected.id) : null;
-    const grouped = new Set(((x && x.groups && selUnit && x.groups[selUnit.brigade]) || []).find((g) => g.includes(selUnit.id)) || []);
+    const own = this.unitPieces();
     for (const u of m.state.units) {
       if (!u['on-table']) continue;
       const at = (m.pending && m.pending[u.id]) || u.at;
-      if (x && x.units[u.id] && x.units[u.id].screened) continue;
-      if (x && x.units[u.id]) { out.push(this.bpUnit(u, at, x.units[u.id], targets.has(u.id), grouped.size > 1 && grouped.has(u.id))); continue; }
+      const drawn = own(u, at);
+      if (drawn !== undefined) { if (drawn) out.push(drawn); continue; }
       const [w, d] = SHAPES[u.formation] || SHAPES.column;
       const ref = { kind: 'unit', id: u.id };
       const cls = ['piece', 'unit', `c-${m.colour(u.side)}`, `t-${u.type}`, `f-${u.formation}`, `st-${u.status}`];
@@ -707,45 +645,16 @@ export class MapView {
     fill(this.layers.units, ...out);
   }
 
+  /** Whether the view draws units by the footprints the board gives (FootprintView). */
+  get footprints() { return false; }
+
   /**
-   * A BP unit: its footprint behind its front edge, as the server sizes
-   * it, with its marks.
+   * How a view of another kind draws a unit itself: the function returns
+   * its piece, null to leave it out, or undefined to draw it as a block
+   * of its formation.
+   * @returns {(u:any, at:number[]) => SVGElement|null|undefined}
    */
-  bpUnit(u, at, box, target, grouped = false) {
-    const m = this.model;
-    const [c0, c1, c2] = box.corners;
-    const w = Math.hypot(c1[0] - c0[0], c1[1] - c0[1]);
-    const d = Math.hypot(c2[0] - c1[0], c2[1] - c1[1]);
-    const ref = { kind: 'unit', id: u.id };
-    const cls = ['piece', 'unit', 'bp', `c-${m.colour(u.side)}`, `t-${u.type}`, `f-${u.formation}`];
-    if (u.disordered) cls.push('st-disordered');
-    if (u.shaken) cls.push('st-shaken');
-    if ((u.engaged || []).length) cls.push('st-engaged');
-    if (target) cls.push('target');
-    if (grouped) cls.push('grouped');
-    if (this.movable(ref)) cls.push('movable');
-    if (isSel(m, ref)) cls.push('selected');
-    const spin = (u.facing || 0) + this.turn.deg;
-    const up = spin % 360 ? `rotate(${-spin} 0 ${d / 2})` : null;
-    const cd = u.stamina === undefined;
-    // the middle of its footprint, behind its front edge
-    const a = ((u.facing || 0) * Math.PI) / 180;
-    const mid = [at[0] - Math.sin(a) * d / 2, at[1] + Math.cos(a) * d / 2];
-    const r = this.extent(w, d, u.facing || 0);
-    this.obstacle(mid, r);
-    this.hit('unit', u.id, mid);
-    const lines = [`${u.id} — ${u.type}, ${u.formation}`, `casualties ${u.casualties || 0}${cd ? `, CW ${u.cw ?? '—'}` : ` of stamina ${u.stamina}`}${u.disordered ? ', disordered' : ''}${u.shaken ? ', shaken' : ''}${(u.engaged || []).length ? ', in combat' : ''}`,
-      `at ${pt(u.at)}, facing ${deg(u.facing)}${box.left ? `, ${tenth(box.left)}″ of moves left` : ''}${cd && !box.command ? ', out of command radius' : ''}`];
-    return s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]}) rotate(${u.facing || 0})`, dataset: { unit: u.id, side: u.side } },
-      s('title', { text: lines.join('\n') }),
-      s('rect.hit', { x: -Math.max(w, 1.6) / 2, y: 0, width: Math.max(w, 1.6), height: Math.max(d, 1.6) }),
-      s('rect.body', { x: -w / 2, y: 0, width: w, height: d }),
-      s('line.front', { x1: -w / 2, y1: 0, x2: w / 2, y2: 0 }),
-      u.disordered ? s('rect.rout', { x: -w / 2, y: 0, width: w, height: d, fill: 'url(#hatch)' }) : null,
-      s('text.lbl-cas', { x: 0, y: d / 2, 'text-anchor': 'middle', 'dominant-baseline': 'middle', transform: up, text: cd ? (u.act ? (u.factor ? `x${u.factor}` : 'NM') : '') : `${u.casualties || 0}/${u.stamina}` }),
-      this.mark('text.lbl.lbl-unit', u.id, mid, { parent: at, spin: u.facing || 0, r, slots: ['b', 't', 'r', 'l'], prio: this.prioOf(u.side), zoom: 'near' }),
-    );
-  }
+  unitPieces() { return () => undefined; }
 
   drawGenerals() {
     const m = this.model;
@@ -758,7 +667,7 @@ export class MapView {
       // an attached general stands with his unit: drawn beside it, so that
       // the unit stays in reach of a finger
       if (g.attached) at = [at[0] + 0.9, at[1] - 0.9];
-      const kind = kindOf[g.commands || g.brigade || (m.extra ? g.side : '')] || (m.extra && !g.brigade ? 'army' : 'division');
+      const kind = kindOf[g.commands || g.brigade || (this.footprints ? g.side : '')] || (this.footprints && !g.brigade ? 'army' : 'division');
       const r = GENERAL_R[kind] || 0.6;
       const ref = { kind: 'general', id: g.id };
       const cls = ['piece', 'general', `c-${m.colour(g.side)}`, `k-${kind}`];
@@ -857,10 +766,10 @@ export class MapView {
     if (!el) return;
     const m = this.model;
     const types = [...new Set((m.field.features || []).map((f) => f.type))];
-    const key = m.extra
+    const key = this.footprints
       ? [lg('lg-unit', 'unit (front edge dark)'), lg('lg-gen', 'general')]
       : [lg('lg-inf', 'infantry'), lg('lg-lc', 'light cav.'), lg('lg-hc', 'heavy cav.'), lg('lg-art', 'artillery'), lg('lg-gen', 'general'), lg('lg-msg', 'messenger')];
-    const sig = JSON.stringify([!!m.extra, types]);
+    const sig = JSON.stringify([!!this.footprints, types]);
     if (el.dataset.sig === sig) return;
     el.dataset.sig = sig;
     fill(el, ...key, ...types.map((t) => h('span.lg-item', { dataset: { terrain: t } }, swatch(t), TERRAIN_WORDS[t] || t.replace(/-/g, ' '))));
@@ -916,7 +825,7 @@ function shortId(u) {
   return u.id.startsWith(u.division + '-') ? u.id.slice(u.division.length + 1) : u.id;
 }
 
-function isSel(m, ref) {
+export function isSel(m, ref) {
   return !!m.selected && m.selected.kind === ref.kind && m.selected.id === ref.id;
 }
 

@@ -1,6 +1,6 @@
-// The order of battle: each army as a tree (army, wings, corps, divisions)
-// with each formation's general, current order, reserve and engagement,
-// and the orders on their way to it.
+// The order of battle on a table: each army as a tree of formations with
+// each formation's general, current order and the orders on their way to
+// it; the rule set's module adds its chips and buttons.
 
 import { h, fill, num } from './dom.js';
 
@@ -10,10 +10,11 @@ import { h, fill, num } from './dom.js';
  * @typedef {{
  *   state:any, seat:{role:string, side?:string, formation?:string}, info:any, words:OrderText,
  *   name:(id:string)=>string, colour:(side:string)=>string, etaOf:(messengerId:string)=>number|undefined,
- *   canWrite:(formationId:string)=>boolean, canComplete:(formationId:string)=>boolean,
- *   onOrder:(formationId:string)=>void, onSelectGeneral:(generalId:string)=>void,
- *   onComplete:(formationId:string)=>void
+ *   onSelectGeneral:(generalId:string)=>void,
+ *   chips?:(f:any)=>HTMLElement[], actions?:(f:any)=>HTMLElement[]
  * }} OobModel
+ *   chips and actions are what the rule set's module adds to a formation's
+ *   line: marks of its state, and the buttons of the commands it offers.
  */
 
 /**
@@ -52,20 +53,8 @@ export function renderOob(el, m) {
     const children = (kids.get(f.id) || []);
     const name = m.name(f.id);
     const chips = [h('span.chip.kind', { text: f.kind })];
-    if (f.reserve === 'on-board') chips.push(h('span.chip.reserve', { text: 'reserve', title: 'on-board reserve (NB-9)' }));
-    if (f.reserve === 'off-board') {
-      let t = `off-board reserve, ${f.square || '?'}`;
-      if (f.arrival) t += `, enters turn ${f.arrival}`;
-      else if (f.entry) t += `, from turn ${f.entry}`;
-      chips.push(h('span.chip.reserve', { text: t, title: 'off-board reserve (NB-10)' }));
-    }
-    if (f.entered) chips.push(h('span.chip', { text: `entered turn ${f.entered}` }));
-    if (f.engaged) chips.push(h('span.chip.engaged', { text: 'engaged', title: `engaged with ${(f.with || []).join(', ')} (NB-6)` }));
-    const actions = [];
-    if (m.canWrite(f.id)) actions.push(h('button.btn.small', { type: 'button', dataset: { orderFor: f.id }, text: 'Order…', on: { click: () => m.onOrder(f.id) } }));
-    if (m.canComplete(f.id)) {
-      actions.push(h('button.btn.small', { type: 'button', text: 'Complete', title: 'The attack order is done: the formation now defends (NB-8)', on: { click: () => m.onComplete(f.id) } }));
-    }
+    if (m.chips) chips.push(...m.chips(f));
+    const actions = m.actions ? m.actions(f) : [];
     const follows = parent && parent.order && f.order && parent.order.id === f.order.id;
     let orderLine;
     if (!f.order) orderLine = h('div.fm-order.muted', { text: f.kind === 'army' ? '' : 'no order' });

@@ -1,7 +1,6 @@
 // The printable order sheet: the side's orders (the umpire: every side's)
 // as a plain table, for the paper copy at the table, with where the
-// commanders stand: the grid square on a table (as NB's reserves enter by,
-// "H2"), the printed hex label on a hex map ("0412"), so that the paper
+// commanders stand: the grid square on a table (as reserves enter by, "H2"), the printed hex label on a hex map ("0412"), so that the paper
 // reads without the screen.
 
 import { h, fill, pt, squareOf } from './dom.js';
@@ -13,7 +12,8 @@ import { h, fill, pt, squareOf } from './dom.js';
 
 /**
  * @param {HTMLElement} el the sheet's body
- * @param {{info:any, state:any, field?:any, where?:Where[], name:(id:string)=>string, nameGeneral:(id:string)=>string, sideName:(id:string)=>string}} m
+ * @param {{info:any, state:any, field?:any, where?:Where[], name:(id:string)=>string, nameGeneral:(id:string)=>string, sideName:(id:string)=>string, note?:string}} m
+ *   note is the rule set's word on the sheet's columns, at its foot
  */
 export function renderSheet(el, m) {
   const { info, state } = m;
@@ -38,7 +38,7 @@ export function renderSheet(el, m) {
         h('tbody', null, ...rows))
       : h('p', { text: 'No orders yet.' }),
     whereTable(m.where || [], umpire, m.sideName, true),
-    h('p.sheet-foot', { text: `Positions in inches from the north-west corner (x east, y south)${m.field && m.field.columns ? `; squares of the entry grid, A1 at the north-west (columns A–${String.fromCharCode(64 + m.field.columns)} west to east, rows 1–${m.field.rows} north to south)` : ''}. Turn "before" = an initial order (NB-1).` }));
+    h('p.sheet-foot', { text: `Positions in inches from the north-west corner (x east, y south)${m.field && m.field.columns ? `; squares of the entry grid, A1 at the north-west (columns A–${String.fromCharCode(64 + m.field.columns)} west to east, rows 1–${m.field.rows} north to south)` : ''}.${m.note ? ` ${m.note}` : ''}` }));
 }
 
 /**
@@ -79,7 +79,7 @@ function acting(o, m) {
 }
 
 /**
- * The order sheet of a rule set whose board words its orders (LOB, NES):
+ * The order sheet of a rule set whose board words its orders (hex games):
  * one row per order, in the server's words (objectives by hex label), and
  * the hex each leader stands in.
  * @param {HTMLElement} el the sheet's body

@@ -1,8 +1,9 @@
 // The umpire's hand on the game page (issue 15): acting for a side (his
 // commands go as that side's, and the rules check them as theirs),
 // placing a piece where he says whatever the rules say of the move (the
-// engine's place, with his reason in the log), NB-15's casualties (a
-// general removed, killed or captured, and replaced), and, under fog of
+// engine's place, with his reason in the log), a general's fall (a
+// general removed, killed or captured, and replaced, where the rule set
+// offers it), and, under fog of
 // war, each side's view of the field beside his own: the very board that
 // side's seat is shown, drawn by a second map of the same kind. The page
 // decides nothing here: the server offers remove and replace, refuses
@@ -11,7 +12,7 @@
 import { h, fill, pt } from './dom.js';
 import { sentence } from './api.js';
 
-/** What may befall a general (NB-15). */
+/** What may befall a general who is removed. */
 const FATES = ['killed', 'captured'];
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
@@ -222,13 +223,13 @@ export class UmpireHand {
     if (offered.includes('remove')) {
       const fate = h('select', { 'aria-label': 'Killed or captured', dataset: { fate: ref.id } }, ...FATES.map((f) => h('option', { value: f, text: f })));
       row.push(fate, h('button.btn.small.danger', {
-        type: 'button', dataset: { remove: ref.id }, text: 'Remove (casualty)', title: 'NB-15: the general falls; his formation waits for a replacement',
+        type: 'button', dataset: { remove: ref.id }, text: 'Remove (casualty)', title: 'The general falls; his formation waits for a replacement',
         on: { click: () => this.ctx.act({ remove: { general: ref.id, fate: fate.value } }, `${label} is ${fate.value}.`) },
       }));
     }
     if (offered.includes('replace')) {
       row.push(h('button.btn.small', {
-        type: 'button', dataset: { replace: ref.id }, text: 'Replace…', 'aria-expanded': String(this.replacing === ref.id), title: 'NB-15: a new general takes his place',
+        type: 'button', dataset: { replace: ref.id }, text: 'Replace…', 'aria-expanded': String(this.replacing === ref.id), title: 'A new general takes his place',
         on: { click: () => { this.replacing = this.replacing === ref.id ? '' : ref.id; this.ctx.select(ref); } },
       }));
     }

@@ -5,14 +5,17 @@
 // from the server's board (its offers and extra); the page works out no
 // rule.
 
-import { h, fill, num, tenth, deg } from './dom.js';
-import { sentence } from './api.js';
+import { h, fill, num, pt, tenth, deg } from '../dom.js';
+import { sentence } from '../api.js';
+import { FootprintView } from '../footprint.js';
+import { renderOob } from '../oob.js';
+import { renderSheet } from '../sheet.js';
 
 const FACINGS = [['N', 0], ['NE', 45], ['E', 90], ['SE', 135], ['S', 180], ['SW', 225], ['W', 270], ['NW', 315]];
 
 /**
  * @typedef {{
- *   api: import('./api.js').Api,
+ *   api: import('../api.js').Api,
  *   refresh: () => Promise<void>,
  *   banner: (msg:string) => void,
  *   name: (id:string) => string,
@@ -92,7 +95,7 @@ export class CommandPanel {
     const ini = Object.keys(this.board.offers || {}).filter((id) => this.offered(id).includes('initiative'));
     if (ini.length) {
       out.push(h('h3', { text: 'Initiative moves' }),
-        h('p.muted.small', { text: 'A unit within 12″ of the enemy may move once on its own initiative instead of waiting for an order (BP-3). Initiative moves come before the orders.' }),
+        h('p.muted.small', { text: `A unit within ${num(x.proximity)}″ of the enemy may move once on its own initiative instead of waiting for an order (BP-3). Initiative moves come before the orders.` }),
         h('div.buttons', null, ...ini.map((id) => h('button.btn.small', { type: 'button', dataset: { initiative: id }, text: `${this.hooks.name(id)}: initiative move`,
           on: { click: () => this.run({ initiative: id }) } }))));
     }
@@ -114,7 +117,7 @@ export class CommandPanel {
       ` ${this.hooks.name(id)}`));
     const kindSel = h('select#bp-kind', { on: { change: (ev) => { this.kind = ev.target.value; this.refresh(); } } },
       ...kinds.map((k) => h('option', { value: k, text: k, selected: k === this.kind })));
-    const mod = h('input#bp-modifier', { type: 'number', min: -3, max: 3, step: 1, value: String(this.modifier), on: { change: (ev) => { this.modifier = Number(ev.target.value) || 0; this.refresh(); } } });
+    const mod = h('input#bp-modifier', { type: 'number', min: x.modifier.min, max: x.modifier.max, step: 1, value: String(this.modifier), on: { change: (ev) => { this.modifier = Number(ev.target.value) || 0; this.refresh(); } } });
     const order = this.units.size && this.kind ? { brigade: this.brigade, units: [...this.units], kind: this.kind, modifier: this.modifier } : null;
     const oddsBox = h('div#bp-odds.odds');
     const send = h('button#bp-roll.btn.primary.wide', { type: 'submit', text: 'Roll for the order', disabled: !order || this.busy });
@@ -147,7 +150,7 @@ export class CommandPanel {
     if (tr) {
       const firers = tr.firers.filter((id) => this.offered(id).includes('traverse'));
       return [h('h3', { text: 'Traversing fire' }),
-        h('p', { text: `${this.hooks.name(tr.unit)} moves across the front of ${tr.firers.map((id) => this.hooks.name(id)).join(', ')} within 12″; each may fire at it once this turn (BP-5).` }),
+        h('p', { text: `${this.hooks.name(tr.unit)} moves across the front of ${tr.firers.map((id) => this.hooks.name(id)).join(', ')} within ${num(x.proximity)}″; each may fire at it once this turn (BP-5).` }),
         firers.length
           ? h('div.buttons', null,
             ...firers.map((id) => h('button.btn', { type: 'button', dataset: { traverse: id }, text: `${this.hooks.name(id)} fires`, on: { click: () => this.run({ traverse: id }) } })),
@@ -234,7 +237,7 @@ export class CommandPanel {
     if (u.disordered) marks.push('disordered');
     if (u.shaken) marks.push('shaken');
     if ((u.engaged || []).length) marks.push(`in combat with ${u.engaged.map((e) => this.hooks.name(e)).join(', ')}`);
-    if (box.near) marks.push('within 12″ of the enemy: forward in its front arc or back in its rear arc only');
+    if (box.near) marks.push(`within ${num(x.proximity)}″ of the enemy: forward in its front arc or back in its rear arc only`);
     const rows = [
       h('h3', { text: this.hooks.name(u.id) }),
       h('p', { text: `${u.type}, ${u.formation}, facing ${deg(u.facing)}` }),
@@ -302,3 +305,29 @@ export class CommandPanel {
 
   refresh() { this.update(this.board, this.selected); }
 }
+
+/** A unit's card: its marks and casualties; its commands are in the Command tab. */
+function unitCard(u, c) {
+  const marks = [u.disordered ? 'disordered' : '', u.shaken ? 'shaken' : '', (u.engaged || []).length ? 'in combat' : ''].filter(Boolean);
+  return h('div', null,
+    h(`h4.c-${c.colour(u.side)}`, null, h('span.swatch'), c.name(u.id)),
+    h('p', { text: `${u.type} · ${u.formation}${marks.length ? ` · ${marks.join(', ')}` : ''}` }),
+    h('p.muted.small', { text: `casualties ${u.casualties || 0} of stamina ${u.stamina} · ${c.name(u.brigade)} · at ${pt(u.at)}, facing ${deg(u.facing)}` }));
+}
+
+function generalCard(g, c) {
+  return h('div', null,
+    h(`h4.c-${c.colour(g.side)}`, null, h('span.swatch'), g.name || g.id),
+    h('p', { text: g.brigade ? `commands ${c.name(g.brigade)}` : 'army commander' }),
+    h('p.muted.small', { text: `staff rating ${g.staff}${g.trait ? `, ${g.trait}` : ''} · at ${pt(g.at)}${g.joined ? ` · with ${c.name(g.joined)}` : ''}${g.moved ? ' · has moved' : ''}` }));
+}
+
+/** BP's page module: units on footprints, the command panel, no written orders. */
+export default {
+  hex: false,
+  MapView: FootprintView,
+  Panel: CommandPanel,
+  oob: (el, c) => renderOob(el, c.oobModel()),
+  sheet: (el, c) => renderSheet(el, c.sheetModel()),
+  cards: { unit: unitCard, general: generalCard },
+};

@@ -4,12 +4,12 @@
 // order), fetched before the order may be sent; then the command, and the
 // rule's answer.
 
-import { h, fill, num, pt, squareOf, debounce } from './dom.js';
-import { sentence } from './api.js';
+import { h, fill, num, pt, squareOf, debounce } from '../../dom.js';
+import { sentence } from '../../api.js';
 
 /**
  * @typedef {{
- *   api: import('./api.js').Api,
+ *   api: import('../../api.js').Api,
  *   model: () => any,
  *   onObjective: (p:number[]|null) => void,
  *   onSent: (result:any) => void,

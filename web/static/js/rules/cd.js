@@ -6,9 +6,12 @@
 // marks). Everything it offers comes from the server's board; the page
 // works out no rule.
 
-import { h, fill, num, tenth, deg, count, kinded } from './dom.js';
-import { sentence } from './api.js';
+import { h, fill, num, pt, tenth, deg, count, kinded } from '../dom.js';
+import { sentence } from '../api.js';
 import { CommandPanel } from './bp.js';
+import { FootprintView } from '../footprint.js';
+import { renderOob } from '../oob.js';
+import { renderSheet } from '../sheet.js';
 
 const FACINGS = [['N', 0], ['NE', 45], ['E', 90], ['SE', 135], ['S', 180], ['SW', 225], ['W', 270], ['NW', 315]];
 
@@ -153,3 +156,32 @@ export class CdPanel extends CommandPanel {
   }
 }
 
+
+/** A unit's card: its marks, combat value and casualties; its commands are in the Command tab. */
+function unitCard(u, c) {
+  const marks = [u.disordered ? 'disordered' : '', u.shaken ? 'shaken' : '', (u.engaged || []).length ? 'in combat' : ''].filter(Boolean);
+  return h('div', null,
+    h(`h4.c-${c.colour(u.side)}`, null, h('span.swatch'), c.name(u.id)),
+    h('p', { text: `${u.type} · ${u.formation}${marks.length ? ` · ${marks.join(', ')}` : ''}` }),
+    h('p.muted.small', { text: `CW ${u.cw ?? '—'} · casualties ${u.casualties || 0} · ${count(u.stands, 'stand', 'stands')} · ${c.name(u.brigade)} · at ${pt(u.at)}, facing ${deg(u.facing)}` }));
+}
+
+/** A commander's card, with his loss when the server offers it (CD-8). */
+function generalCard(g, c) {
+  return h('div', null,
+    h(`h4.c-${c.colour(g.side)}`, null, h('span.swatch'), g.name || g.id),
+    h('p', { text: `commands ${c.name(g.commands)}${g.lost ? ' (lost)' : ''}` }),
+    h('p.muted.small', { text: `rated ${g.rating}${g.bonus ? ` ${g.bonus > 0 ? '+' : ''}${g.bonus}` : ''} · at ${pt(g.at)}` }),
+    c.offers(g.id).includes('lose') ? h('button.btn.small.danger', { type: 'button', dataset: { lose: g.id }, text: 'Killed or disabled', title: 'CD-8: the next in command takes over',
+      on: { click: () => c.act({ lose: g.id }, `${g.name || g.id} is lost.`) } }) : null);
+}
+
+/** CD's page module: units on footprints, the activation panel, no written orders. */
+export default {
+  hex: false,
+  MapView: FootprintView,
+  Panel: CdPanel,
+  oob: (el, c) => renderOob(el, c.oobModel()),
+  sheet: (el, c) => renderSheet(el, c.sheetModel()),
+  cards: { unit: unitCard, general: generalCard },
+};

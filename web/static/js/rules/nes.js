@@ -7,12 +7,14 @@
 // it shows comes from the server (the board's offers and extra, and the
 // odds it asks for); the page works out no rule.
 
-import { h, fill } from './dom.js';
-import { sentence } from './api.js';
+import { h, fill } from '../dom.js';
+import { sentence } from '../api.js';
+import { HexMapView } from '../hexmap.js';
+import { renderWordsSheet } from '../sheet.js';
 
 /**
  * @typedef {{
- *   api: import('./api.js').Api,
+ *   api: import('../api.js').Api,
  *   refresh: () => Promise<void>,
  *   banner: (msg:string) => void,
  *   name: (id:string) => string,
@@ -374,3 +376,19 @@ export function renderNesOob(el, m) {
       h('ul.tree', null, node(l)));
   }));
 }
+
+/** The rows of the order sheet: each command unit's order in force and on its way, in the board's words. */
+function sheetRows(c) {
+  const x = c.board.extra || {};
+  return Object.entries(x.leaders || {}).filter(([, b]) => b.order || b.pending)
+    .map(([id, b]) => ({ id: c.nameGeneral(id), words: [b.order, b.pending && `on its way: ${b.pending}`].filter(Boolean).join('; '), live: true }));
+}
+
+/** NES's page module: the hex map and the command panel. */
+export default {
+  hex: true,
+  MapView: HexMapView,
+  Panel: NesPanel,
+  oob: (el, c) => renderNesOob(el, { board: c.board, seat: c.seat, info: c.info, name: c.nameGeneral, colour: c.colour, onSelect: (id) => c.select({ kind: 'general', id }) }),
+  sheet: (el, c) => renderWordsSheet(el, { info: c.info, rows: sheetRows(c), where: c.whereLeaders(), sideName: c.sideName }),
+};

@@ -11,10 +11,11 @@
 // (the board's offers and extra, and the forecasts it asks for); the page
 // works out no rule.
 
-import { h, s, fill } from './dom.js';
-import { sentence } from './api.js';
-import { HexMapView } from './hexmap.js';
+import { h, s, fill } from '../dom.js';
+import { sentence } from '../api.js';
+import { HexMapView } from '../hexmap.js';
 import { NesPanel } from './nes.js';
+import { renderWordsSheet } from '../sheet.js';
 
 /** The letter on a leader's counter, by the kind of his formation. */
 const LETTER = { army: 'A', corps: 'C', division: 'D', battalion: 'Ar', brigade: 'B' };
@@ -474,7 +475,7 @@ export class LobMapView extends HexMapView {
   /** The selected unit's, leader's or HQ's movement box. @param {any} sel */
   moverOf(sel) { return moverBox(this.model.extra || {}, sel); }
 
-  /** The Command whose radius the selection shows: its centre and radius. */
+  /** The Command whose radius the selection shows: its centre and the hexes within its radius, as the board lists them. */
   radiusOf(sel) {
     const m = this.model;
     const x = m.extra || {};
@@ -482,7 +483,7 @@ export class LobMapView extends HexMapView {
     if (sel.kind === 'general') {
       const l = (m.state.leaders || []).find((g) => g.id === sel.id);
       if (!l) return null;
-      if (l.army) return { centre: l.at, radius: l.radius };
+      if (l.army) return { centre: l.at, within: (x.armies || {})[l.id] || [] };
       const f = (x.formations || {})[l.formation] || {};
       return (x.formations || {})[f.command] || null;
     }
@@ -508,8 +509,8 @@ export class LobMapView extends HexMapView {
     const r = this.radiusOf(sel);
     if (!r || !r.centre || !m.showRanges) return;
     const cells = [];
-    for (const p of this.hexes()) {
-      if (this.dist(p, r.centre) <= r.radius) cells.push(s('polygon.hx-radius', { points: this.corners(this.centre(p), 0.96), dataset: { radius: this.label(p) } }));
+    for (const p of r.within || []) {
+      cells.push(s('polygon.hx-radius', { points: this.corners(this.centre(p), 0.96), dataset: { radius: this.label(p) } }));
     }
     const c = this.centre(r.centre);
     cells.push(s('circle.hx-centre', { cx: c.x, cy: c.y, r: 0.18, dataset: { centre: this.label(r.centre) } }));
@@ -618,3 +619,15 @@ export function renderLobOob(el, m) {
       h('ul.tree', null, ...forms.filter((f) => f.side === sd.id && !f.parent).map(node)));
   }));
 }
+
+/** LOB's page module: the hex map with Commands' HQs and orders, and the command panel. */
+export default {
+  hex: true,
+  MapView: LobMapView,
+  Panel: LobPanel,
+  oob: (el, c) => renderLobOob(el, { board: c.board, seat: c.seat, info: c.info, name: c.nameGeneral, colour: c.colour, onSelect: (id) => c.select({ kind: 'general', id }) }),
+  // The order sheet: the seat's orders in the board's words.
+  sheet: (el, c) => renderWordsSheet(el, {
+    info: c.info, rows: ((c.board.extra || {}).orders || []).map((o) => ({ id: o.id, words: o.words, live: !!o.live })), where: c.whereLeaders(), sideName: c.sideName,
+  }),
+};

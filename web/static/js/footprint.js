@@ -1,0 +1,127 @@
+// A table map whose units stand on footprints the server sizes: each
+// unit's corners, front and rear arcs, moves left and legal targets come
+// in the board (its extra), with the proximity band or the command radii
+// it draws. A unit's position is the centre of its front edge.
+
+import { s, fill, num, pt, tenth, deg } from './dom.js';
+import { MapView, isSel } from './map.js';
+
+export class FootprintView extends MapView {
+  get footprints() { return true; }
+
+  drawReach() { this.drawProximity(); }
+
+  drawRanges() { this.drawArcs(); }
+
+  /** Each unit with a box on the board on its footprint; a screened one left out. */
+  unitPieces() {
+    const m = this.model;
+    const x = m.extra || { units: {} };
+    const sel = m.selected && m.selected.kind === 'unit' ? x.units[m.selected.id] : null;
+    const targets = new Set([...((sel && sel.targets) || []), ...((sel && sel.charges) || [])]);
+    // The selected unit's group, as the server finds it.
+    const selUnit = m.selected && m.selected.kind === 'unit' ? m.state.units.find((u) => u.id === m.selected.id) : null;
+    const grouped = new Set(((x.groups && selUnit && x.groups[selUnit.brigade]) || []).find((g) => g.includes(selUnit.id)) || []);
+    return (u, at) => {
+      const box = x.units[u.id];
+      if (!box) return undefined;
+      if (box.screened) return null;
+      return this.footprintUnit(u, at, box, targets.has(u.id), grouped.size > 1 && grouped.has(u.id));
+    };
+  }
+
+  /** The band within the board's proximity distance of each enemy unit, or the command radii the board gives. */
+  drawProximity() {
+    const m = this.model;
+    const x = m.extra;
+    if (x.radii) { this.drawRadii(); return; }
+    const groups = new Map();
+    if (m.showReach) {
+      for (const u of m.state.units) {
+        const box = x.units[u.id];
+        if (!box || !u['on-table'] || (m.seat.role !== 'umpire' && u.side === m.seat.side)) continue;
+        if (!groups.has(u.side)) groups.set(u.side, []);
+        groups.get(u.side).push(s('polygon', { points: box.corners.map((p) => p.join(',')).join(' '), 'stroke-width': 2 * x.proximity }));
+      }
+    }
+    const gs = [];
+    for (const [side, polys] of groups) {
+      gs.push(s(`g.proximity.c-${m.colour(side)}`, { dataset: { side } }, s('title', { text: `Within ${num(x.proximity)}″ of the units of ${side}: only forward in the front arc or back in the rear arc` }), ...polys));
+    }
+    fill(this.layers.reach, ...gs);
+  }
+
+  /** The command radii of the seat's commanders, as the board gives them. */
+  drawRadii() {
+    const m = this.model;
+    const out = [];
+    if (m.showReach) {
+      for (const r of m.extra.radii || []) {
+        const g = m.state.generals.find((x) => x.id === r.general);
+        if (!g) continue;
+        out.push(s(`circle.radius.c-${m.colour(g.side)}`, { cx: r.at[0], cy: r.at[1], r: r.radius, 'vector-effect': 'non-scaling-stroke', dataset: { radius: r.general } },
+          s('title', { text: `${g.name || g.id}: command radius ${num(r.radius)}″` })));
+      }
+    }
+    fill(this.layers.reach, ...out);
+  }
+
+  /** The selected unit's front and rear arcs, if the board gives them, and the ground its moves left may cover. */
+  drawArcs() {
+    const m = this.model;
+    const x = m.extra;
+    const out = [];
+    const sel = m.selected && m.selected.kind === 'unit' ? m.state.units.find((u) => u.id === m.selected.id) : null;
+    const box = sel && x.units[sel.id];
+    if (box && !box.front) {
+      if (box.left > 0) out.push(s(`circle.allowance.c-${m.colour(sel.side)}`, { cx: sel.at[0], cy: sel.at[1], r: box.left, 'vector-effect': 'non-scaling-stroke', dataset: { allowance: sel.id } }, s('title', { text: `${tenth(box.left)}″ of its move left on open ground` })));
+    } else if (box) {
+      out.push(s(`polygon.arc.front.c-${m.colour(sel.side)}`, { points: box.front.map((p) => p.join(',')).join(' '), dataset: { arc: 'front' } }));
+      out.push(s(`polygon.arc.rear.c-${m.colour(sel.side)}`, { points: box.rear.map((p) => p.join(',')).join(' '), dataset: { arc: 'rear' } }));
+      if (box.left > 0) out.push(s(`circle.allowance.c-${m.colour(sel.side)}`, { cx: sel.at[0], cy: sel.at[1], r: box.left, 'vector-effect': 'non-scaling-stroke', dataset: { allowance: sel.id } }, s('title', { text: `${tenth(box.left)}″ of moves left` })));
+    }
+    fill(this.layers.ranges, ...out);
+  }
+
+  /**
+   * A unit by its footprint behind its front edge, as the server sizes
+   * it, with its marks: casualties of its stamina, or its combat value
+   * and activation when it has no stamina.
+   */
+  footprintUnit(u, at, box, target, grouped = false) {
+    const m = this.model;
+    const [c0, c1, c2] = box.corners;
+    const w = Math.hypot(c1[0] - c0[0], c1[1] - c0[1]);
+    const d = Math.hypot(c2[0] - c1[0], c2[1] - c1[1]);
+    const ref = { kind: 'unit', id: u.id };
+    const cls = ['piece', 'unit', 'footprint', `c-${m.colour(u.side)}`, `t-${u.type}`, `f-${u.formation}`];
+    if (u.disordered) cls.push('st-disordered');
+    if (u.shaken) cls.push('st-shaken');
+    if ((u.engaged || []).length) cls.push('st-engaged');
+    if (target) cls.push('target');
+    if (grouped) cls.push('grouped');
+    if (this.movable(ref)) cls.push('movable');
+    if (isSel(m, ref)) cls.push('selected');
+    const spin = (u.facing || 0) + this.turn.deg;
+    const up = spin % 360 ? `rotate(${-spin} 0 ${d / 2})` : null;
+    const valued = u.stamina === undefined;
+    // the middle of its footprint, behind its front edge
+    const a = ((u.facing || 0) * Math.PI) / 180;
+    const mid = [at[0] - Math.sin(a) * d / 2, at[1] + Math.cos(a) * d / 2];
+    const r = this.extent(w, d, u.facing || 0);
+    this.obstacle(mid, r);
+    this.hit('unit', u.id, mid);
+    const lines = [`${u.id} — ${u.type}, ${u.formation}`, `casualties ${u.casualties || 0}${valued ? `, CW ${u.cw ?? '—'}` : ` of stamina ${u.stamina}`}${u.disordered ? ', disordered' : ''}${u.shaken ? ', shaken' : ''}${(u.engaged || []).length ? ', in combat' : ''}`,
+      `at ${pt(u.at)}, facing ${deg(u.facing)}${box.left ? `, ${tenth(box.left)}″ of moves left` : ''}${valued && !box.command ? ', out of command radius' : ''}`];
+    return s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]}) rotate(${u.facing || 0})`, dataset: { unit: u.id, side: u.side } },
+      s('title', { text: lines.join('\n') }),
+      s('rect.hit', { x: -Math.max(w, 1.6) / 2, y: 0, width: Math.max(w, 1.6), height: Math.max(d, 1.6) }),
+      s('rect.body', { x: -w / 2, y: 0, width: w, height: d }),
+      s('line.front', { x1: -w / 2, y1: 0, x2: w / 2, y2: 0 }),
+      u.disordered ? s('rect.rout', { x: -w / 2, y: 0, width: w, height: d, fill: 'url(#hatch)' }) : null,
+      s('text.lbl-cas', { x: 0, y: d / 2, 'text-anchor': 'middle', 'dominant-baseline': 'middle', transform: up, text: valued ? (u.act ? (u.factor ? `x${u.factor}` : 'NM') : '') : `${u.casualties || 0}/${u.stamina}` }),
+      this.mark('text.lbl.lbl-unit', u.id, mid, { parent: at, spin: u.facing || 0, r, slots: ['b', 't', 'r', 'l'], prio: this.prioOf(u.side), zoom: 'near' }),
+    );
+  }
+
+}
