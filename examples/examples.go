@@ -72,7 +72,28 @@ func (j joined) Open(name string) (fs.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sub.Open(rest)
+	f, err := sub.Open(rest)
+	if err != nil || rest != "." {
+		return f, err
+	}
+	return &top{f, dirEntry(name)}, nil // named as the root lists it, not "."
+}
+
+// top is one of the joined directories opened: its own FS calls it ".".
+type top struct {
+	fs.File
+	name dirEntry
+}
+
+func (t *top) Stat() (fs.FileInfo, error) { return t.name, nil }
+
+// ReadDir reads the directory as fs.ReadDirFile does.
+func (t *top) ReadDir(n int) ([]fs.DirEntry, error) {
+	d, ok := t.File.(fs.ReadDirFile)
+	if !ok {
+		return nil, &fs.PathError{Op: "readdir", Path: string(t.name), Err: errors.New("not a directory")}
+	}
+	return d.ReadDir(n)
 }
 
 // ReadDir lists directory name, the root's entries sorted by name.

@@ -102,6 +102,13 @@ func (r Registry) IDs() []string {
 	return out
 }
 
+// Entry returns the entry of rule set id (the zero Entry if none), so that
+// a test may build a registry of some of the built-in rule sets.
+func (r Registry) Entry(id string) Entry {
+	e, _ := r.entry(id)
+	return e
+}
+
 // entry returns the entry of rule set id, or an error listing the ids
 // allowed.
 func (r Registry) entry(id string) (Entry, error) {
