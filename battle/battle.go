@@ -26,13 +26,17 @@ const (
 	Brigade Kind = "brigade"
 )
 
-// UnitTypes are the arms a combat unit can be.
+// UnitTypes are the arms a combat unit can be where a spec names none of
+// its own (Vocab.UnitTypes): the zero Spec's. Every rule set names its own
+// (NB's are in rules/nb).
 var UnitTypes = []string{"infantry", "light-cavalry", "heavy-cavalry", "artillery"}
 
-// Shapes are the formations a combat unit can stand in.
+// Shapes are the formations a combat unit can stand in where a spec names
+// none of its own (Vocab.Shapes), as UnitTypes.
 var Shapes = []string{"column", "march-column", "line", "square", "skirmish", "limbered", "unlimbered"}
 
-// Statuses are the states of a combat unit.
+// Statuses are the states of a combat unit where a spec names none of its
+// own (Vocab.Statuses), as UnitTypes.
 var Statuses = []string{"formed", "disordered", "routed"}
 
 // Edges are the sides of the table.

@@ -154,8 +154,8 @@ type RuleSet interface {
 }
 
 // SpecOf returns what rule set r contributes to the scenario format: its
-// Spec if it has one, else its id and vocabulary, played on a table (as
-// every rule set was before hex maps: NB, for one, says no more).
+// Spec if it has one (every built-in rule set does), else its id and
+// vocabulary, played on a table with the classic parts.
 func SpecOf(r RuleSet) Spec {
 	if s, ok := r.(interface{ Spec() Spec }); ok {
 		return s.Spec()

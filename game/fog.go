@@ -34,14 +34,16 @@ func CheckFog(mode string) error {
 	return fmt.Errorf("fog %q is not a fog mode; allowed: %s", mode, strings.Join(FogModes(), ", "))
 }
 
-// Spotter is a rule set that can be played with fog of war: its spotting
-// data (ranges, cover, what blocks a line of sight).
+// Spotter is a rule set's spotting data for fog of war (ranges, cover,
+// what blocks a line of sight); nil for one that cannot be played with fog
+// of war.
 type Spotter interface {
 	Sight() *sight.Rules
 }
 
 // Marker is a Spotter that keeps things on the field beside the pieces
-// that may be seen (NB's messengers): Marks calls add for each.
+// that may be seen (NB's messengers): Marks calls add for each. Optional:
+// a rule set whose only things on the field are its pieces has none.
 type Marker interface {
 	Marks(s *State, add func(sight.Mark))
 }
@@ -49,7 +51,7 @@ type Marker interface {
 // Namer is a Marker whose events name marks otherwise than by their ids
 // (an NES headquarters' move names its side): Names lists the marks e
 // names, so that the fog of war narrows it as it does an event naming a
-// piece.
+// piece. Optional, as Marker is.
 type Namer interface {
 	Names(e *Event) []string
 }
@@ -87,6 +89,7 @@ type Ghost struct {
 // those pieces and marks alone (and at the enemies near them), not at
 // everything. Without it every piece is compared with where it stood
 // after every event, and the rule set's marks are all made again.
+// Optional: it makes the fog faster, not different.
 type Tracker interface {
 	// Touched calls piece with the index in s.Pieces of each piece that
 	// e's fold (Apply, and a new turn's) may have moved, put on the field
@@ -232,8 +235,8 @@ func newFog(mode string, sc *battle.Scenario, rules Rules) (*fog, error) {
 	if mode == "" || mode == FogOff {
 		return nil, nil
 	}
-	sp, ok := rules.(Spotter)
-	if !ok {
+	sp := rules
+	if sp.Sight() == nil {
 		return nil, fmt.Errorf("rule set %s cannot be played with fog of war", rules.ID())
 	}
 	far := max(sp.Sight().Farthest(), 0)

@@ -55,6 +55,7 @@ type Forecaster interface {
 }
 
 // Reacher is a rule set with an engagement range, for drawing it on a map.
+// Optional: only a rule set with one range for every piece (NB) has it.
 type Reacher interface {
 	// Reach is how close an enemy must come to engage, in the field's units.
 	Reach() float64

@@ -41,7 +41,26 @@ func (s Step) Player() bool { return len(s.Actors) > 0 }
 // its commands and what happens at each step. The engine keeps the log,
 // the core state (turn, step, pieces), the dice and who may see what; the
 // rule set decides everything else.
+//
+// Every rule set also gives what the fog of war, the page, scripts and
+// orderly sim ask of it, so those are part of the contract: its sight
+// data (Spotter), the odds of an order (Forecaster), the names a seat
+// sees (Lister), its turn's steps (Sequencer), its events' fields for a
+// script (Fielder), what a Monte Carlo run measures (Measurer), the
+// commands the page offers (Offerer) and the formations of each unit type
+// (Shaper). The other interfaces of this package that a rule set may
+// implement (Marker, Tracker, Reacher, Placer, Subjecter, Courier,
+// Foresight, Worder, Annotator, Forecasts) stay optional: each says why.
 type Rules interface {
+	Spotter
+	Forecaster
+	Lister
+	Sequencer
+	Fielder
+	Measurer
+	Offerer
+	Shaper
+
 	// ID names the rule set, as in a scenario's rules field.
 	ID() string
 	// Vocab is what the rule set allows in a scenario.

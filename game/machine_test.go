@@ -11,6 +11,7 @@ import (
 	"orderly/battle"
 	"orderly/dice"
 	"orderly/game"
+	"orderly/sight"
 	"orderly/strict"
 	"orderly/table"
 )
@@ -101,6 +102,26 @@ func (r *drill) View(s *game.State, _ string) *game.State {
 	return s
 }
 func (r *drill) Unseen(*game.State, string, *game.Command) error { return nil }
+
+// What every rule set gives besides (game.Rules): drill plays no fog, writes
+// no orders, has no turn of fixed phases and measures nothing.
+func (r *drill) Sight() *sight.Rules { return nil }
+func (r *drill) Forecast(*battle.Scenario, *game.State, string, any) ([]game.Forecast, error) {
+	return nil, nil
+}
+func (r *drill) Kinds() []string                                  { return nil }
+func (r *drill) Writes() string                                   { return "" }
+func (r *drill) Seen(*game.State) []string                        { return nil }
+func (r *drill) Sequence(*battle.Scenario) []game.Step            { return nil }
+func (r *drill) Fields() []string                                 { return nil }
+func (r *drill) Match(*game.Event, string, string) bool           { return false }
+func (r *drill) Measures() game.Measure                           { return game.Measure{} }
+func (r *drill) Planned(*battle.Scenario, *game.Command) []string { return nil }
+func (r *drill) Measure(*game.Event, func(string, string, int))   {}
+func (r *drill) Offers(*game.State, game.Step, string) map[string][]string {
+	return nil
+}
+func (r *drill) Shapes() map[string][]string { return nil }
 func (r *drill) Table(id string) (*table.Table, error) {
 	if id != r.order.ID {
 		return nil, fmt.Errorf("no table %s", id)

@@ -27,7 +27,7 @@ const (
 // the pieces themselves (an index of positions kept up as its own events
 // move them): Placed tells it, as the umpire's piece-placed event is
 // applied (in play and in a replay), that piece id now stands where the
-// event set it.
+// event set it. Optional: a rule set that keeps no such index has none.
 type Placer interface {
 	Placed(s *State, id string)
 }
@@ -140,10 +140,7 @@ func (g *Game) place(c *Command) error {
 	if u := g.sc.Unit(pc.ID); u != nil {
 		m.Unit = pc.ID
 		if p.Shape != "" {
-			shapes := battle.ShapesOf(u.Type)
-			if sh, ok := g.rules.(Shaper); ok {
-				shapes = sh.Shapes()[u.Type]
-			}
+			shapes := g.rules.Shapes()[u.Type]
 			if !slices.Contains(shapes, p.Shape) {
 				return Reject("", "%s is %s, which takes formations %s, not %s", pc.ID, u.Type, strings.Join(shapes, ", "), strict.Quote(p.Shape, 30))
 			}

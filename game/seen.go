@@ -12,7 +12,8 @@ import (
 // only if every formation named is under his, and the server refuses any
 // command the rule set cannot name (deny by default). An id that is not in
 // the game is named as it is, so that it is refused like any formation the
-// seat does not command.
+// seat does not command. Optional: a rule set without commander seats
+// (BP) has none, and the server then refuses a commander's every command.
 type Subjecter interface {
 	Subjects(st *State, c *Command) ([]string, error)
 }
@@ -26,6 +27,7 @@ type Foresight interface {
 }
 
 // Courier is a rule set that can tell when a messenger should arrive.
+// Optional: only a rule set with messengers on the table (NB) has one.
 type Courier interface {
 	// Arrivals gives the turn each messenger of side (every messenger for
 	// Umpire) should reach the general it rides to, were he to stay where
@@ -43,13 +45,15 @@ type Lister interface {
 // Sequencer is a rule set whose turn is the same phases every turn, in a
 // fixed order: a script then gives commands phase by phase. Sequence
 // lists the steps of a turn of scenario sc in order (a rule set may add
-// steps within a phase as play needs them, such as a reply to a charge).
+// steps within a phase as play needs them, such as a reply to a charge);
+// none for a turn without fixed phases, which a script cannot give
+// commands to turn by turn.
 type Sequencer interface {
 	Sequence(sc *battle.Scenario) []Step
 }
 
 // Fielder is a rule set whose events a script's expectations can test
-// field by field.
+// field by field; with no Fields, only the engine's.
 type Fielder interface {
 	// Fields lists the fields an expectation may name, the engine's among
 	// them, in the order they are shown.
@@ -62,7 +66,8 @@ type Fielder interface {
 // Measurer is a rule set that says what a Monte Carlo run of a plan
 // measures (orderly sim): for each subject (a formation), the first turn
 // on which something happens, overall and per label (NB: the turn each
-// order is first acted on, labelled by the order).
+// order is first acted on, labelled by the order). A zero Measures (no
+// Subjects) measures nothing: the rule set cannot be simulated.
 type Measurer interface {
 	// Measures names what is measured, for people and for the keys of
 	// the result.
@@ -98,7 +103,8 @@ type Measure struct {
 }
 
 // Worder is a rule set that words what a seat's view holds (its orders),
-// for a page to show as the log does.
+// for a page to show as the log does. Optional: NB words its written
+// orders so; the others give what a page shows through Annotator.
 type Worder interface {
 	// Words is a JSON value of the words for the view s.
 	Words(s *State) any
@@ -107,6 +113,8 @@ type Worder interface {
 // Annotator is a rule set that gives a page, beside the state, what it
 // needs to draw the table and offer commands without working out a rule:
 // footprints, arcs, legal targets (BP). The value is marshalled as JSON.
+// Optional for now: every rule set but NB has one, and NB is being given
+// one (issue 34); it then joins Rules.
 type Annotator interface {
 	Annotate(s *State, step Step, seat string) any
 }
@@ -118,7 +126,8 @@ type Shaper interface {
 }
 
 // Forecasts is a Forecaster whose odds a page may ask for more commands
-// than the one that writes orders (a volley, a combat).
+// than the one that writes orders (a volley, a combat). Optional for now,
+// as Annotator is: NB, the last without it, is being given it.
 type Forecasts interface {
 	Forecasts() []string
 }

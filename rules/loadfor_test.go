@@ -44,7 +44,7 @@ func TestLoadForParsesOne(t *testing.T) {
 	}
 	for _, id := range full.IDs() {
 		var c counting
-		set, err := loadFor(c.load, id, nil)
+		set, err := Default().loadFor(c.load, id, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
@@ -116,7 +116,7 @@ tables:
 				house = []table.Source{{Name: "HOUSE", Data: []byte(tc.house)}}
 			}
 			var c counting
-			set, err := loadFor(c.load, tc.id, house)
+			set, err := Default().loadFor(c.load, tc.id, house)
 			full, fullErr := table.Load(Builtin(), house...)
 			if tc.parsed == nil {
 				all := append(names(Builtin()), names(house)...)
@@ -164,15 +164,18 @@ func names(srcs []table.Source) []string {
 // every id in it begins with its rule set's id, which is what lets
 // LoadFor read only the rule set a table's id names.
 func TestBuiltinApart(t *testing.T) {
-	for _, b := range builtins {
-		set, err := table.Load([]table.Source{b.tables()})
+	for _, b := range Default().entries {
+		if b.Tables == nil {
+			continue
+		}
+		set, err := table.Load([]table.Source{b.Tables()})
 		if err != nil {
-			t.Errorf("%s alone: %v", b.id, err)
+			t.Errorf("%s alone: %v", b.ID, err)
 			continue
 		}
 		for _, id := range set.IDs() {
-			if !strings.HasPrefix(id, b.id+"/") {
-				t.Errorf("%s: table %s does not begin with %s/", b.id, id, b.id)
+			if !strings.HasPrefix(id, b.ID+"/") {
+				t.Errorf("%s: table %s does not begin with %s/", b.ID, id, b.ID)
 			}
 		}
 	}

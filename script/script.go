@@ -360,13 +360,13 @@ func turns(r strict.Reader, n *yaml.Node, sc *battle.Scenario, rules game.Rules)
 	if err != nil {
 		return nil, err
 	}
-	seq, ok := rules.(game.Sequencer)
-	if !ok {
+	steps := rules.Sequence(sc)
+	if len(steps) == 0 {
 		return nil, r.Errf(n, "turns: rule set %s has no fixed order of phases, so a script cannot give its commands turn by turn", rules.ID())
 	}
 	var phases []string
 	player := map[string]bool{}
-	for _, s := range seq.Sequence(sc) {
+	for _, s := range steps {
 		if !slices.Contains(phases, s.Phase) {
 			phases = append(phases, s.Phase)
 		}
@@ -427,13 +427,13 @@ func expects(r strict.Reader, n *yaml.Node, rules game.Rules) ([]Expect, error) 
 	if err != nil {
 		return nil, err
 	}
-	order, match := engineFields, func(*game.Event, string, string) bool { return false }
-	if f, ok := rules.(game.Fielder); ok {
-		order, match = f.Fields(), f.Match
-		if !slices.Contains(order, "from") {
-			// Where a roll's dice were thrown is the engine's, in every rule set.
-			order = append(slices.Clone(order), "from")
-		}
+	order, match := rules.Fields(), rules.Match
+	if len(order) == 0 {
+		order = engineFields
+	}
+	if !slices.Contains(order, "from") {
+		// Where a roll's dice were thrown is the engine's, in every rule set.
+		order = append(slices.Clone(order), "from")
 	}
 	expectable := append(slices.Clone(order), "not")
 	var out []Expect
@@ -557,8 +557,8 @@ func LoadPlan(file string, data []byte, sc *battle.Scenario, rules game.Rules) (
 		return nil, err
 	}
 	p := &Plan{Until: sc.Turns, File: file}
-	if seq, ok := rules.(game.Sequencer); ok {
-		p.phase = phases(seq, sc)
+	if len(rules.Sequence(sc)) > 0 {
+		p.phase = phases(rules, sc)
 	}
 	if f["plan"] != nil {
 		if _, err := r.Word(f["plan"], "plan"); err != nil {
@@ -591,8 +591,8 @@ func LoadPlan(file string, data []byte, sc *battle.Scenario, rules game.Rules) (
 // every step, and stops after turn Until. A command the rules reject goes
 // to rejected (which may be nil) and play goes on.
 func (p *Plan) Play(g *game.Game, rejected func(game.Command, *game.Error)) error {
-	seq, ok := g.Rules().(game.Sequencer)
-	if !ok {
+	seq := g.Rules()
+	if len(seq.Sequence(g.Scenario())) == 0 {
 		return fmt.Errorf("%s: rule set %s has no fixed order of phases, so a plan cannot give its commands turn by turn", p.File, g.Rules().ID())
 	}
 	phase := p.phase

@@ -401,10 +401,7 @@ type Forecast struct {
 }
 
 func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, error) {
-	f, ok := l.rules.(game.Forecaster)
-	if !ok {
-		return 0, nil, errorf(Invalid, "rule set %s cannot forecast the rolls of an order", l.rules.ID())
-	}
+	f := l.rules
 	data, err := s.read(r, s.lim.Body)
 	if err != nil {
 		return 0, nil, err

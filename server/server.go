@@ -65,6 +65,9 @@ type Server struct {
 	proxies []netip.Prefix // proxies trusted to say whom a request is from
 	bundled []bundled
 	bundle  *Bundle // bundled scenarios read already (WithBundle)
+	// examples holds the bundled scenarios and scripts, each rule set's
+	// under its id (WithBundled).
+	examples fs.FS
 
 	made   *limiter // games made per client address
 	failed *limiter // failed token attempts per client address
@@ -139,6 +142,15 @@ func WithLimits(l Limits) Option { return func(s *Server) { s.lim = l } }
 // without it only a request with the host token may.
 func WithOpen(open bool) Option { return func(s *Server) { s.open = open } }
 
+// WithBundled sets the scenarios and scripts the server offers, each rule
+// set's in a directory named by its id: a registry's (rules.Registry's
+// Examples), so that a rule set registered in a test brings its own. The
+// default is every bundled example (package examples). Of WithBundled and
+// WithBundle, the last given counts.
+func WithBundled(fsys fs.FS) Option {
+	return func(s *Server) { s.examples, s.bundle = fsys, nil }
+}
+
 // WithHosts adds host names the server answers to (the Host header of a
 // request), besides localhost and IP addresses.
 func WithHosts(names ...string) Option {
@@ -155,7 +167,7 @@ func WithProxies(p ...netip.Prefix) Option {
 
 // New makes a server over st. Games are loaded when first asked for.
 func New(ctx context.Context, st store.Store, engine Engine, opts ...Option) (*Server, error) {
-	s := &Server{st: st, engine: engine, rand: rand.Reader, now: time.Now, log: slog.New(slog.DiscardHandler),
+	s := &Server{st: st, engine: engine, rand: rand.Reader, now: time.Now, log: slog.New(slog.DiscardHandler), examples: examples.FS(),
 		games: map[string]*live{}, broken: map[string]string{}, starts: map[[32]byte]*cached{}, streams: map[[32]byte][]*context.CancelFunc{}, known: map[[32]byte]knownSeat{}}
 	for _, o := range opts {
 		o(s)
@@ -191,9 +203,10 @@ type Bundle struct {
 	starts map[[32]byte]*cached // never changed after LoadBundle
 }
 
-// LoadBundle reads the bundled scenarios over engine, as New does.
-func LoadBundle(engine Engine) (*Bundle, error) {
-	s := &Server{engine: engine, starts: map[[32]byte]*cached{}}
+// LoadBundle reads the scenarios of examples (each rule set's under its id,
+// as WithBundled takes them) over engine, as New does.
+func LoadBundle(engine Engine, examples fs.FS) (*Bundle, error) {
+	s := &Server{engine: engine, examples: examples, starts: map[[32]byte]*cached{}}
 	if err := s.loadBundled(); err != nil {
 		return nil, err
 	}
@@ -201,8 +214,9 @@ func LoadBundle(engine Engine) (*Bundle, error) {
 }
 
 // WithBundle gives the server the bundled scenarios b, read by LoadBundle
-// over the same engine the server is made with, instead of reading them
-// again. A parsed scenario is never changed, so servers may share them.
+// over the same engine the server is made with, instead of reading its
+// examples (WithBundled) again. Of WithBundle and WithBundled, the last
+// given counts. A parsed scenario is never changed, so servers may share them.
 func WithBundle(b *Bundle) Option { return func(s *Server) { s.bundle = b } }
 
 // Stored is the number of games in the store.
@@ -334,7 +348,7 @@ func (s *Server) Janitor(ctx context.Context, interval time.Duration) {
 const ExampleTables = "example-tables.yaml"
 
 func (s *Server) loadBundled() error {
-	fsys := examples.FS()
+	fsys := s.examples
 	names, err := fs.Glob(fsys, "*/*.yaml")
 	if err != nil {
 		return err
@@ -359,9 +373,13 @@ func (s *Server) loadBundled() error {
 			Title    string `yaml:"title"`
 			Scenario any    `yaml:"scenario"`
 			Refused  any    `yaml:"refused"`
+			Sides    any    `yaml:"sides"`
 		}
 		if err := yaml.Unmarshal(data, &head); err != nil || head.Plan != nil {
 			continue
+		}
+		if head.Sides == nil && head.Scenario == nil && head.Script == "" {
+			continue // no game: a file of house rules or tables
 		}
 		if head.Script != "" && head.Scenario == nil || head.Refused != nil {
 			continue // a script naming its scenario's file, or expecting it refused: no game of its own

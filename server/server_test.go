@@ -15,6 +15,7 @@ import (
 	"sync"
 	"testing"
 
+	"orderly/examples"
 	"orderly/game"
 	"orderly/rules"
 	"orderly/script"
@@ -53,7 +54,7 @@ func load(t testing.TB) {
 	t.Helper()
 	shared.once.Do(func() {
 		if shared.eng, shared.err = rules.Make(); shared.err == nil {
-			shared.bundle, shared.err = server.LoadBundle(shared.eng)
+			shared.bundle, shared.err = server.LoadBundle(shared.eng, examples.FS())
 		}
 	})
 	if shared.err != nil {

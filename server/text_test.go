@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"orderly/battle"
 	"orderly/game"
 	"orderly/geom"
 	"orderly/rules/nb"
@@ -169,8 +168,14 @@ func TestBoardWords(t *testing.T) {
 	f.call("GET", g+"/board", tok["french"], nil, &fr)
 	f.call("GET", g+"/board", tok["allies"], nil, &al)
 	for _, b := range []nbBoard{fr, al} {
-		for _, typ := range battle.UnitTypes {
-			if want := battle.ShapesOf(typ); !slices.Equal(b.Shapes[typ], want) {
+		// NB's formations by unit type (rules/nb's Shapes).
+		for typ, want := range map[string][]string{
+			"infantry":      {"column", "march-column", "line", "square", "skirmish"},
+			"light-cavalry": {"column", "march-column", "line"},
+			"heavy-cavalry": {"column", "march-column", "line"},
+			"artillery":     {"limbered", "unlimbered"},
+		} {
+			if !slices.Equal(b.Shapes[typ], want) {
 				t.Errorf("the board gives %s the formations %v, want %v", typ, b.Shapes[typ], want)
 			}
 		}

@@ -83,9 +83,7 @@ func (l *live) info(seat store.Seat) Info {
 			in.Verbs = append(in.Verbs, game.Ready)
 		}
 	}
-	if f, ok := l.rules.(game.Forecaster); ok {
-		in.Kinds = f.Kinds()
-	}
+	in.Kinds = l.rules.Kinds()
 	for _, sd := range l.sc.Sides {
 		in.Sides = append(in.Sides, SideInfo{ID: sd.ID, Name: sd.Name, Nation: sd.Nation, Edge: sd.Edge})
 	}
@@ -306,16 +304,9 @@ func (l *live) sees(seat store.Seat) *game.State {
 func (l *live) board(seat store.Seat) Board {
 	state := l.sees(seat)
 	b := Board{Info: l.info(seat), State: state, Names: map[string]string{}, Etas: map[string]int{},
-		Shapes: map[string][]string{}, Offers: map[string][]string{}}
+		Shapes: l.rules.Shapes(), Offers: map[string][]string{}}
 	if seat.Role == store.Umpire {
 		b.Qualities = l.rules.Vocab().Qualities
-	}
-	if sh, ok := l.rules.(game.Shaper); ok {
-		b.Shapes = sh.Shapes()
-	} else {
-		for _, typ := range battle.UnitTypes {
-			b.Shapes[typ] = battle.ShapesOf(typ)
-		}
 	}
 	f, sp := l.sc.Field, l.sc.Space()
 	if l.space == nil {
@@ -328,11 +319,9 @@ func (l *live) board(seat store.Seat) Board {
 	if r, ok := l.rules.(game.Reacher); ok {
 		b.Reach, b.Reaching = r.Reach(), r.Reaching(state)
 	}
-	if ls, ok := l.rules.(game.Lister); ok {
-		for _, id := range ls.Seen(state) {
-			if n := l.sc.NameOf(id); n != "" {
-				b.Names[id] = n
-			}
+	for _, id := range l.rules.Seen(state) {
+		if n := l.sc.NameOf(id); n != "" {
+			b.Names[id] = n
 		}
 	}
 	for _, gh := range state.Lost {
@@ -362,13 +351,12 @@ func (l *live) board(seat store.Seat) Board {
 // commands of this step the seat may use: for each piece or formation,
 // the commands it would accept for it. l.mu must be held.
 func (l *live) offers(state *game.State, verbs []string, who string) map[string][]string {
-	o, ok := l.rules.(game.Offerer)
-	if !ok || len(verbs) == 0 {
+	if len(verbs) == 0 {
 		return map[string][]string{}
 	}
 	step := l.g.Step()
 	step.Verbs = slices.DeleteFunc(slices.Clone(step.Verbs), func(v string) bool { return !slices.Contains(verbs, v) })
-	return o.Offers(state, step, who)
+	return l.rules.Offers(state, step, who)
 }
 
 // acting is the umpire's own board with the offers made to side in

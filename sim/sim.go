@@ -95,8 +95,8 @@ func Run(sc *battle.Scenario, rules game.Rules, plan *script.Plan, opts Options)
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, opts.Runs)
-	m, ok := rules.(game.Measurer)
-	if !ok {
+	m := rules
+	if m.Measures().Subjects == "" {
 		return nil, fmt.Errorf("rule set %s does not say what a run measures, so it cannot be simulated", rules.ID())
 	}
 	start, err := game.Prepare(sc, rules)

@@ -61,7 +61,7 @@ func schemaNames() []string {
 }
 
 func (a *app) schemaCmd() *cobra.Command {
-	id := "nb"
+	id := rules.Procedures()[0]
 	c := &cobra.Command{
 		Use:   "schema NAME",
 		Short: "Print the JSON Schema of a file format or of the server's board",

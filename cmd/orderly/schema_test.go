@@ -106,8 +106,8 @@ func TestSchemaBadArgs(t *testing.T) {
 		{[]string{"schema", "scenaro"}, `orderly: unknown schema "scenaro" (did you mean scenario?); allowed: scenario, board`},
 		{[]string{"schema"}, "orderly: schema: name the schema to print; allowed: scenario, board"},
 		{[]string{"schema", "scenario", "script"}, "orderly: schema: give one schema name, got 2; allowed: scenario, board"},
-		{[]string{"schema", "scenario", "--rules", "nbb"}, `orderly: schema: unknown rule set "nbb" (did you mean nb?); allowed: nb, bp, nes, cd, lob`},
-		{[]string{"schema", "scenario", "--rules", "house.yaml"}, `orderly: schema: unknown rule set "house.yaml"; allowed: nb, bp, nes, cd, lob; here --rules names a rule set, not a house-rules file`},
+		{[]string{"schema", "scenario", "--rules", "nbb"}, `orderly: schema: unknown rule set "nbb" (did you mean nb?); allowed: nb, nes, lob, bp, cd`},
+		{[]string{"schema", "scenario", "--rules", "house.yaml"}, `orderly: schema: unknown rule set "house.yaml"; allowed: nb, nes, lob, bp, cd; here --rules names a rule set, not a house-rules file`},
 		{[]string{"schema", "scenario", "--rules"}, "orderly: schema: flag needs an argument: --rules; see orderly schema --help"},
 	}
 	for _, c := range cases {

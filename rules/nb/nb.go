@@ -114,19 +114,6 @@ func (r *Rules) Sequence(*battle.Scenario) []game.Step { return slices.Clone(r.p
 // Table returns one of the rule set's tables.
 func (r *Rules) Table(id string) (*table.Table, error) { return r.tables.Table(id) }
 
-// Vocab allows the nations and qualities of the order-delay table (NB-5)
-// and the orders of NB-1.
-func (r *Rules) Vocab() battle.Vocab {
-	v := battle.Vocab{Orders: slices.Clone(r.p.orders)}
-	if p := r.delay.Param("nation"); p != nil {
-		v.Nations = p.Names()
-	}
-	if p := r.delay.Param("quality"); p != nil {
-		v.Qualities = p.Names()
-	}
-	return v
-}
-
 // Check tests a scenario against NB: every corps and independent division
 // has an initial order (NB-1), wings take none, every order's objective is
 // on the table, an on-board reserve stands
