@@ -47,7 +47,7 @@ type State struct {
 
 	// Memory for the payloads and points of the events this game makes,
 	// and for its orders and messengers (game.Slab).
-	pay         game.Slab[Data]
+	pay         map[string]interface{ Reset() } // by event type (slabOf)
 	pts         game.Slab[geom.Point]
 	ords        game.Slab[OrderState]
 	msgs        game.Slab[Messenger]
@@ -326,7 +326,9 @@ func (s *State) Reset(from game.Ext, _ *game.State) {
 	clear(s.ord)
 	clear(s.msg)
 	s.gen, s.sharedGen = t.gen, true
-	s.pay.Reset()
+	for _, sl := range s.pay {
+		sl.Reset()
+	}
 	s.pts.Reset()
 	s.ords.Reset()
 	s.msgs.Reset()

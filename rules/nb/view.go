@@ -37,8 +37,8 @@ func (m *Messenger) mark() sight.Mark {
 // replacement general is a new piece, which the engine sees for itself.
 // Whatever Apply moves must be named here.
 func (r *Rules) Touched(gs *game.State, e *game.Event, piece func(int), mark func(string)) {
-	d, ok := e.Data.(*Data)
-	if !ok || d == nil {
+	d := DataOf(e)
+	if d == nil {
 		return
 	}
 	s := of(gs)
