@@ -15,7 +15,7 @@ import (
 func full() *nb.Data {
 	at, from := geom.Point{X: 12, Y: 7}, geom.Point{X: 3, Y: 4}
 	return &nb.Data{Formation: "F-I", General: "g-ney", Unit: "u1", Messenger: "m-french-1",
-		Order: &nb.Order{ID: "o-french-1", For: []string{"F-I"}, Kind: "attack", Objective: &at, Written: 2},
+		Order:   &nb.Order{ID: "o-french-1", For: []string{"F-I"}, Kind: "attack", Objective: &at, Written: 2},
 		OrderID: "o-french-1", To: "g-drouet", At: &at, From: &from, Arrived: true, Acts: 4, How: "messenger",
 		With: []string{"B-1"}, Divisions: []string{"F-I-1"}, Left: []string{"F-I-2"}, Readers: []string{"F-I"},
 		Held: []string{"F-I"}, Units: []string{"u2", "u3"}, Status: "routed", Square: "C3", Edge: "north",
