@@ -100,42 +100,55 @@ type payload interface {
 	data() *Data
 }
 
-// kind is one of NB's event types: its registry entry, and a maker of its
-// payload as a copy of d, held in the memory of the game whose state is s
-// (a fresh one when s is nil).
+// kind is one of NB's event types: its registry entry, and a maker of the
+// slab its payloads are taken from (emit).
 type kind struct {
 	game.EventType[*Rules]
-	make func(s *State, d *Data) payload
+	slab func() slab
 }
+
+// slab hands out empty payloads of one type from a game's memory
+// (game.Slab); Reset hands out the same memory again.
+type slab interface {
+	Reset()
+	next() payload
+}
+
+// slabOf is a slab of *P payloads.
+type slabOf[P any, PP interface {
+	*P
+	payload
+}] struct{ game.Slab[P] }
+
+func (s *slabOf[P, PP]) next() payload { return PP(&s.Take(1)[0]) }
 
 // kindOf is the event type called name whose payload is a *P.
 func kindOf[P any, PP interface {
 	*P
 	payload
 }](name string) kind {
-	return kind{EventType: game.Type[*Rules, P, PP](name), make: func(s *State, d *Data) payload {
-		var p PP
-		if s == nil {
-			p = PP(new(P))
-		} else {
-			p = PP(&slabOf[P](s, name).Take(1)[0])
-		}
-		*p.data() = *d
-		return p
-	}}
+	return kind{EventType: game.Type[*Rules, P, PP](name), slab: func() slab { return new(slabOf[P, PP]) }}
 }
 
-// slabOf is the slab of s that holds the payloads of type name.
-func slabOf[P any](s *State, name string) *game.Slab[P] {
-	if sl, ok := s.pay[name].(*game.Slab[P]); ok {
-		return sl
+// newPayload is an empty payload of the event type typ from s's memory,
+// and false if NB has no such type. It remembers the last type's place in
+// kinds, as a game often emits several events of a type in a row.
+func (s *State) newPayload(typ string) (payload, bool) {
+	i := s.lastKind
+	if i >= len(kinds) || kinds[i].Name != typ {
+		var ok bool
+		if i, ok = kindIndex[typ]; !ok {
+			return nil, false
+		}
+		s.lastKind = i
 	}
-	sl := new(game.Slab[P])
-	if s.pay == nil {
-		s.pay = map[string]interface{ Reset() }{}
+	if i >= len(s.pay) {
+		s.pay = append(s.pay, make([]slab, i+1-len(s.pay))...)
 	}
-	s.pay[name] = sl
-	return sl
+	if s.pay[i] == nil {
+		s.pay[i] = kinds[i].slab()
+	}
+	return s.pay[i].next(), true
 }
 
 // registry makes the engine's registry of the kinds.
@@ -147,14 +160,14 @@ func registry(ks []kind) game.Events[*Rules] {
 	return out
 }
 
-// kindNamed is the event type called typ, and false if NB has none.
-func kindNamed(typ string) (kind, bool) {
-	i := slices.IndexFunc(kinds, func(k kind) bool { return k.Name == typ })
-	if i < 0 {
-		return kind{}, false
+// kindIndex is the place of each event type in kinds, by name.
+var kindIndex = func() map[string]int {
+	m := make(map[string]int, len(kinds))
+	for i, k := range kinds {
+		m[k.Name] = i
 	}
-	return kinds[i], true
-}
+	return m
+}()
 
 // Data is the fields of an NB event's payload: the payload type of each
 // event type embeds it, and the type says which of them it carries.
@@ -220,11 +233,13 @@ func (r *Rules) Payload(typ string) (any, bool) { return events.Payload(typ) }
 // PayloadOf is the payload of an event of type typ carrying the fields of
 // d, for an event made by hand (a test's); nil if NB has no type typ.
 func PayloadOf(typ string, d *Data) any {
-	k, ok := kindNamed(typ)
+	i, ok := kindIndex[typ]
 	if !ok {
 		return nil
 	}
-	return k.make(nil, d)
+	p := kinds[i].New().(payload)
+	*p.data() = *d
+	return p
 }
 
 // DataOf is the fields of an NB event's payload, or nil if e's payload is
@@ -251,11 +266,12 @@ func (d *Data) data() *Data { return d }
 // emit records an NB event: the envelope and its payload, the payload of
 // e's type holding the fields of d.
 func emit(x *game.Tx, e game.Event, d *Data) error {
-	k, ok := kindNamed(e.Type)
+	p, ok := st(x).newPayload(e.Type)
 	if !ok {
 		return fmt.Errorf("nb has no event type %q", e.Type)
 	}
-	e.Data = k.make(st(x), d)
+	*p.data() = *d
+	e.Data = p
 	return x.Emit(e)
 }
 

@@ -47,7 +47,8 @@ type State struct {
 
 	// Memory for the payloads and points of the events this game makes,
 	// and for its orders and messengers (game.Slab).
-	pay         map[string]interface{ Reset() } // by event type (slabOf)
+	pay         []slab // by event type, as in kinds (newPayload)
+	lastKind    int    // the place in kinds of the type of the last payload made
 	pts         game.Slab[geom.Point]
 	ords        game.Slab[OrderState]
 	msgs        game.Slab[Messenger]
@@ -327,7 +328,9 @@ func (s *State) Reset(from game.Ext, _ *game.State) {
 	clear(s.msg)
 	s.gen, s.sharedGen = t.gen, true
 	for _, sl := range s.pay {
-		sl.Reset()
+		if sl != nil {
+			sl.Reset()
+		}
 	}
 	s.pts.Reset()
 	s.ords.Reset()
