@@ -113,7 +113,7 @@ func (r *rollRules) Command(c *game.Command, x *game.Tx) error {
 				rolls = append(rolls, *r)
 			}
 		}
-		return x.Emit(game.Event{Type: nb.RangeViolation, Side: "french", See: game.All, Rolls: rolls, Data: &nb.Data{Formation: "F-I"}})
+		return x.Emit(game.Event{Type: nb.RangeViolation, Side: "french", See: game.All, Rolls: rolls, Data: nb.PayloadOf(nb.RangeViolation, &nb.Data{Formation: "F-I"})})
 	}
 	switch c.Verb {
 	case "roll-once":

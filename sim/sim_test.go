@@ -174,7 +174,7 @@ func TestTalliesMatchReplays(t *testing.T) {
 		for _, e := range g.Log() {
 			// Acting on an order written in the game: not an initial order,
 			// nor an off-board reserve's order noted for its entry.
-			d, _ := e.Data.(*nb.Data)
+			d := nb.DataOf(&e)
 			if e.Type != nb.OrderActive || d == nil || d.Order == nil || d.How == "initial" || d.How == "for-entry" || e.Turn > plan.Until {
 				continue
 			}

@@ -7,6 +7,7 @@ import (
 
 	"orderly/battle"
 	"orderly/game"
+	"orderly/geom"
 	"orderly/strict"
 )
 
@@ -261,106 +262,163 @@ func (r *Rules) move(c cmd, x *game.Tx) error {
 	if c.Overrides != nil && len(c.Overrides) != len(c.Moves) {
 		return fmt.Errorf("nb: move has %d overrides for %d moves", len(c.Overrides), len(c.Moves))
 	}
-	fd := x.Sc.Field
 	s := st(x)
 	s.moveRound++
-	out := x.Moves(len(c.Moves))[:0]
-	from := s.pts.Take(len(c.Moves)) // where each piece started
-	side := c.Side
-	var why []string // the umpire's reasons, as recorded
-	var passed []string
-	var met []contact // units that came upon an enemy their side did not spot
+	k := &moving{c: c, side: c.Side, out: x.Moves(len(c.Moves))[:0], from: s.pts.Take(len(c.Moves))}
 	for i, m := range c.Moves {
-		id := m.ID()
-		if !fd.Contains(m.To) {
-			return game.Reject("", "%s cannot move to %v: that is off the table (0..%s by 0..%s inches)", id, m.To, inch(fd.Width), inch(fd.Depth))
+		if fd := x.Sc.Field; !fd.Contains(m.To) {
+			return game.Reject("", "%s cannot move to %v: that is off the table (0..%s by 0..%s inches)", m.ID(), m.To, inch(fd.Width), inch(fd.Depth))
 		}
+		var err error
 		if m.General != "" {
-			g, err := r.general(c, x, m.General)
-			if err != nil {
-				return err
-			}
-			if !s.firstMove(g.pi) {
-				return game.Reject("", "%s is moved twice in one command", id)
-			}
-			switch {
-			case g.Fate != "":
-				return game.Reject("NB-15", "general %s is %s", g.ID, g.Fate)
-			case !g.OnTable:
-				return game.Reject("NB-10", "general %s is not on the table yet", g.ID)
-			case g.Attached != "":
-				return game.Reject("NB-13", "general %s is attached to %s; detach him first, or move %s", g.ID, g.Attached, g.Attached)
-			}
-			if side == game.Umpire {
-				side = g.Side
-			} else if g.Side != side {
-				return game.Reject("", "the umpire moves the pieces of one side at a time; %s is %s's, not %s's", g.ID, g.Side, side)
-			}
-			mv := m
-			from[len(out)] = g.At
-			mv.From, mv.Piece = &from[len(out)], g.pi+1
-			out = append(out, mv)
-			continue
+			err = r.moveGeneral(k, x, m)
+		} else {
+			err = r.moveUnit(k, x, i, m)
 		}
-		u, err := r.unit(c, x, m.Unit)
 		if err != nil {
 			return err
 		}
-		if !s.firstMove(u.pi) {
-			return game.Reject("", "%s is moved twice in one command", id)
-		}
-		if side == game.Umpire {
-			side = u.Side
-		} else if u.Side != side {
-			return game.Reject("", "the umpire moves the pieces of one side at a time; %s is %s's, not %s's", u.ID, u.Side, side)
-		}
-		start := u.At
-		if u.Start != nil {
-			start = *u.Start
-		}
-		switch d := start.Dist(m.To); {
-		case c.Overrides != nil && c.Overrides[i] != "":
-			why = append(why, u.ID+": "+c.Overrides[i])
-			passed = append(passed, u.ID)
-		case d <= u.Speed+r.p.precision:
-		case u.Start != nil:
-			return game.Overridable(u.ID, "NB-16", "unit %s cannot move to %v: that is %s\" from %v, where it began to move this turn, more than its speed of %s\"; the umpire may allow it with an override and a reason", u.ID, m.To, inch(d), start, inch(u.Speed))
-		default:
-			return game.Overridable(u.ID, "NB-16", "unit %s cannot move to %v: that is %s\" away, more than its speed of %s\" a turn; the umpire may allow it with an override and a reason", u.ID, m.To, inch(d), inch(u.Speed))
-		}
-		if m.Shape != "" && !slices.Contains(battle.Shapes, m.Shape) {
-			return game.Reject("", "formation %q is not one of %s", m.Shape, strings.Join(battle.Shapes, ", "))
-		}
-		div := st(x).division(u)
-		if m.Shape != "" && m.Shape != u.Shape && !slices.Contains(r.p.attackShapes, m.Shape) && div.Order != nil && div.Order.Kind == "attack" && !div.Engaged {
-			return game.Reject("NB-7", "unit %s is under an attack order and may not change to %s until its division is engaged; allowed until then: %s", u.ID, m.Shape, strings.Join(r.p.attackShapes, ", "))
-		}
-		mv := m
-		if r.entered(x, st(x).division(u)) {
-			// NB-10, held to what the mover knows (see contact.go).
-			if !r.clearOf(x, u.Side, c.Side, m.To, true) {
-				return game.Reject("NB-10", "unit %s entered this turn and may not end within %s\" of an un-routed enemy unit", u.ID, inch(r.p.entryClear))
-			}
-			if !r.clearOf(x, u.Side, c.Side, m.To, false) {
-				to, e := r.meet(x, u.Side, c.Side, u.At, m.To)
-				mv.To = to
-				met = append(met, contact{u.ID, e})
-			}
-		}
-		from[len(out)] = u.At
-		mv.From, mv.Piece = &from[len(out)], u.pi+1
-		out = append(out, mv)
 	}
-	if len(why) > 0 {
-		if err := emit(x, game.Event{Type: Moved, Side: side, See: game.All, Moves: out, Rule: "NB-16"}, &Data{Units: passed, How: "umpire", Text: strings.Join(why, "; ")}); err != nil {
+	if len(k.why) > 0 {
+		if err := emit(x, game.Event{Type: Moved, Side: k.side, See: game.All, Moves: k.out, Rule: "NB-16"}, &Data{Units: k.passed, How: "umpire", Text: strings.Join(k.why, "; ")}); err != nil {
 			return err
 		}
-		return contacts(x, side, met)
+		return contacts(x, k.side, k.met)
 	}
-	if err := emit(x, game.Event{Type: Moved, Side: side, See: game.All, Moves: out}, &Data{}); err != nil {
+	if err := emit(x, game.Event{Type: Moved, Side: k.side, See: game.All, Moves: k.out}, &Data{}); err != nil {
 		return err
 	}
-	return contacts(x, side, met)
+	return contacts(x, k.side, k.met)
+}
+
+// moving is a move command being checked: the moves of its pieces checked
+// so far, and what the event and the contacts after it record.
+type moving struct {
+	c    cmd
+	side string       // the side whose pieces move (the umpire's command takes it from its first piece)
+	out  []game.Move  // the moves checked, each with where its piece started
+	from []geom.Point // where each piece started
+	why  []string     // the umpire's reasons, as recorded
+	// passed lists the units the umpire let past their speed.
+	passed []string
+	met    []contact // units that came upon an enemy their side did not spot
+}
+
+// oneSide takes the side of the moving pieces from piece id, of side
+// owner, if the umpire moves them; the umpire moves one side at a time.
+func (k *moving) oneSide(id, owner string) error {
+	if k.side == game.Umpire {
+		k.side = owner
+	} else if owner != k.side {
+		return game.Reject("", "the umpire moves the pieces of one side at a time; %s is %s's, not %s's", id, owner, k.side)
+	}
+	return nil
+}
+
+// add records mv, whose piece (its index pi) started at at.
+func (k *moving) add(mv game.Move, pi int, at geom.Point) {
+	k.from[len(k.out)] = at
+	mv.From, mv.Piece = &k.from[len(k.out)], pi+1
+	k.out = append(k.out, mv)
+}
+
+// moveGeneral checks the move m of a general: one not fallen (NB-15), on
+// the table (NB-10) and not attached (NB-13).
+func (r *Rules) moveGeneral(k *moving, x *game.Tx, m game.Move) error {
+	g, err := r.general(k.c, x, m.General)
+	if err != nil {
+		return err
+	}
+	if !st(x).firstMove(g.pi) {
+		return game.Reject("", "%s is moved twice in one command", m.ID())
+	}
+	switch {
+	case g.Fate != "":
+		return game.Reject("NB-15", "general %s is %s", g.ID, g.Fate)
+	case !g.OnTable:
+		return game.Reject("NB-10", "general %s is not on the table yet", g.ID)
+	case g.Attached != "":
+		return game.Reject("NB-13", "general %s is attached to %s; detach him first, or move %s", g.ID, g.Attached, g.Attached)
+	}
+	if err := k.oneSide(g.ID, g.Side); err != nil {
+		return err
+	}
+	k.add(m, g.pi, g.At)
+	return nil
+}
+
+// moveUnit checks the move m, the command's i-th, of a unit: its speed
+// (NB-16), its formation (NB-7) and, for a reserve entering this turn,
+// its distance from the enemy it knows of (NB-10).
+func (r *Rules) moveUnit(k *moving, x *game.Tx, i int, m game.Move) error {
+	u, err := r.unit(k.c, x, m.Unit)
+	if err != nil {
+		return err
+	}
+	if !st(x).firstMove(u.pi) {
+		return game.Reject("", "%s is moved twice in one command", m.ID())
+	}
+	if err := k.oneSide(u.ID, u.Side); err != nil {
+		return err
+	}
+	if err := r.withinSpeed(k, u, i, m); err != nil {
+		return err
+	}
+	if err := r.shapeAllowed(x, u, m); err != nil {
+		return err
+	}
+	mv := m
+	if r.entered(x, st(x).division(u)) {
+		// NB-10, held to what the mover knows (see contact.go).
+		if !r.clearOf(x, u.Side, k.c.Side, m.To, true) {
+			return game.Reject("NB-10", "unit %s entered this turn and may not end within %s\" of an un-routed enemy unit", u.ID, inch(r.p.entryClear))
+		}
+		if !r.clearOf(x, u.Side, k.c.Side, m.To, false) {
+			to, e := r.meet(x, u.Side, k.c.Side, u.At, m.To)
+			mv.To = to
+			k.met = append(k.met, contact{u.ID, e})
+		}
+	}
+	k.add(mv, u.pi, u.At)
+	return nil
+}
+
+// withinSpeed checks that u's move m, the command's i-th, ends within its
+// speed of where it began to move this turn (NB-16), or that the umpire
+// allows it past, with a reason the event records.
+func (r *Rules) withinSpeed(k *moving, u *Unit, i int, m game.Move) error {
+	start := u.At
+	if u.Start != nil {
+		start = *u.Start
+	}
+	switch d := start.Dist(m.To); {
+	case k.c.Overrides != nil && k.c.Overrides[i] != "":
+		k.why = append(k.why, u.ID+": "+k.c.Overrides[i])
+		k.passed = append(k.passed, u.ID)
+	case d <= u.Speed+r.p.precision:
+	case u.Start != nil:
+		return game.Overridable(u.ID, "NB-16", "unit %s cannot move to %v: that is %s\" from %v, where it began to move this turn, more than its speed of %s\"; the umpire may allow it with an override and a reason", u.ID, m.To, inch(d), start, inch(u.Speed))
+	default:
+		return game.Overridable(u.ID, "NB-16", "unit %s cannot move to %v: that is %s\" away, more than its speed of %s\" a turn; the umpire may allow it with an override and a reason", u.ID, m.To, inch(d), inch(u.Speed))
+	}
+	return nil
+}
+
+// shapeAllowed checks the formation u takes in its move m: one of the
+// formations, and under an attack order one its division may take before
+// it is engaged (NB-7).
+func (r *Rules) shapeAllowed(x *game.Tx, u *Unit, m game.Move) error {
+	if m.Shape == "" {
+		return nil
+	}
+	if !slices.Contains(battle.Shapes, m.Shape) {
+		return game.Reject("", "formation %q is not one of %s", m.Shape, strings.Join(battle.Shapes, ", "))
+	}
+	div := st(x).division(u)
+	if m.Shape != u.Shape && !slices.Contains(r.p.attackShapes, m.Shape) && div.Order != nil && div.Order.Kind == "attack" && !div.Engaged {
+		return game.Reject("NB-7", "unit %s is under an attack order and may not change to %s until its division is engaged; allowed until then: %s", u.ID, m.Shape, strings.Join(r.p.attackShapes, ", "))
+	}
+	return nil
 }
 
 // entered reports whether the reserve that division div belongs to came on

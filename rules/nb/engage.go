@@ -278,74 +278,101 @@ func engagement(x *game.Tx, reach float64, sr *sight.Rules, rule string) error {
 	e.round++
 	e.forms = e.forms[:0]
 	if full {
-		for _, grid := range e.grids {
-			grid.Clear()
-		}
-		for i := range s.Units {
-			e.on[i], e.counts[i] = false, false
-			e.near[i] = e.near[i][:0]
-		}
-		for i, u := range s.Units {
-			e.put(int32(i), u, reach)
-		}
-		for fi := range s.Formations {
-			e.mark(fi)
-		}
+		e.recountAll(s, reach)
 	} else {
-		for _, ui := range s.touched {
-			if e.seen[ui] == e.round {
-				continue
-			}
-			e.seen[ui] = e.round
-			if u := s.Units[ui]; e.on[ui] && u.OnTable && e.pts[ui].Dist(u.At) <= reach {
-				e.shift(ui, u, reach)
-				continue
-			}
-			e.take(ui, reach)
-			e.put(ui, s.Units[ui], reach)
-		}
+		e.recountTouched(s, reach)
 	}
 	s.touched, s.touchedAll = s.touched[:0], false
 	slices.Sort(e.forms) // events in scenario order
-	see := game.All
 	for _, fi := range e.forms {
-		f := s.Formations[fi]
-		if f.Kind != battle.Division {
+		if s.Formations[fi].Kind != battle.Division {
 			continue
 		}
-		if fog {
-			see = f.Side
-		}
-		e.check++
-		with := e.with[:0]
-		for _, ui := range e.units[fi] {
-			for _, t := range e.near[ui] {
-				if e.stamp[t.div] != e.check {
-					e.stamp[t.div] = e.check
-					with = append(with, int(t.div))
-				}
-			}
-		}
-		e.with = with
-		if len(with) == 0 {
-			if f.Engaged {
-				if err := emit(x, game.Event{Type: Disengaged, Side: f.Side, See: see, Rule: rule}, &Data{Formation: f.ID}); err != nil {
-					return err
-				}
-			}
-			continue
-		}
-		slices.Sort(with)
-		if f.Engaged && len(f.With) == len(with) && slices.EqualFunc(with, f.With, func(d int, id string) bool { return s.Formations[d].ID == id }) {
-			continue
-		}
-		ids := s.strs.Take(len(with))
-		for i, d := range with {
-			ids[i] = s.Formations[d].ID
-		}
-		if err := emit(x, game.Event{Type: Engaged, Side: f.Side, See: see, Rule: rule}, &Data{Formation: f.ID, With: ids}); err != nil {
+		if err := tellEngagement(x, s.Formations[fi], e.enemiesOf(fi), rule); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// recountAll counts again every unit's enemies within reach, from scratch,
+// and marks every formation to be looked at.
+func (e *engager) recountAll(s *State, reach float64) {
+	for _, grid := range e.grids {
+		grid.Clear()
+	}
+	for i := range s.Units {
+		e.on[i], e.counts[i] = false, false
+		e.near[i] = e.near[i][:0]
+	}
+	for i, u := range s.Units {
+		e.put(int32(i), u, reach)
+	}
+	for fi := range s.Formations {
+		e.mark(fi)
+	}
+}
+
+// recountTouched brings the counts up to date for the units that moved or
+// changed status (s.touched) alone: each is taken out where it stood and
+// put in where it stands, or shifted if it stayed within reach of where it
+// was indexed.
+func (e *engager) recountTouched(s *State, reach float64) {
+	for _, ui := range s.touched {
+		if e.seen[ui] == e.round {
+			continue
+		}
+		e.seen[ui] = e.round
+		if u := s.Units[ui]; e.on[ui] && u.OnTable && e.pts[ui].Dist(u.At) <= reach {
+			e.shift(ui, u, reach)
+			continue
+		}
+		e.take(ui, reach)
+		e.put(ui, s.Units[ui], reach)
+	}
+}
+
+// enemiesOf lists, sorted, the enemy divisions (their formation indices)
+// within reach of any unit of formation fi; the list is the engager's
+// scratch, good until the next call.
+func (e *engager) enemiesOf(fi int) []int {
+	e.check++
+	with := e.with[:0]
+	for _, ui := range e.units[fi] {
+		for _, t := range e.near[ui] {
+			if e.stamp[t.div] != e.check {
+				e.stamp[t.div] = e.check
+				with = append(with, int(t.div))
+			}
+		}
+	}
+	slices.Sort(with)
+	e.with = with
+	return with
+}
+
+// tellEngagement emits the event of a division whose engagement changed: disengaged
+// when no enemy division is within reach (with) and it was engaged,
+// engaged when its enemies are not those it was engaged with. With fog of
+// war the event goes to the division's side alone (and the umpire).
+func tellEngagement(x *game.Tx, f *Formation, with []int, rule string) error {
+	s := st(x)
+	see := game.All
+	if x.S.Fogged() {
+		see = f.Side
+	}
+	if len(with) == 0 {
+		if !f.Engaged {
+			return nil
+		}
+		return emit(x, game.Event{Type: Disengaged, Side: f.Side, See: see, Rule: rule}, &Data{Formation: f.ID})
+	}
+	if f.Engaged && len(f.With) == len(with) && slices.EqualFunc(with, f.With, func(d int, id string) bool { return s.Formations[d].ID == id }) {
+		return nil
+	}
+	ids := s.strs.Take(len(with))
+	for i, d := range with {
+		ids[i] = s.Formations[d].ID
+	}
+	return emit(x, game.Event{Type: Engaged, Side: f.Side, See: see, Rule: rule}, &Data{Formation: f.ID, With: ids})
 }

@@ -171,7 +171,7 @@ func TestEngagedOnlyWithWhatItSpots(t *testing.T) {
 				t.Fatalf("B-1-a hidden from the French: %v, want %v", got, blind)
 			}
 			for _, e := range g.Log() {
-				d, _ := e.Data.(*nb.Data)
+				d := nb.DataOf(&e)
 				if e.Type != nb.Engaged || d == nil || d.Formation != "B-1" {
 					continue
 				}

@@ -67,7 +67,7 @@ func TestForecastDelivery(t *testing.T) {
 			}
 			var order string
 			for _, e := range evs {
-				if d := e.Data.(*nb.Data); e.Type == nb.OrderWritten {
+				if d := nb.DataOf(&e); e.Type == nb.OrderWritten {
 					order = d.Order.ID
 					if d.To != c.to {
 						t.Errorf("the order went to %s, the forecast said %s", d.To, c.to)
@@ -81,7 +81,7 @@ func TestForecastDelivery(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, e := range g.Since(n) {
-					d, _ := e.Data.(*nb.Data)
+					d := nb.DataOf(&e)
 					switch {
 					case d == nil:
 					case e.Type == nb.OrderDelivered && d.OrderID == order:

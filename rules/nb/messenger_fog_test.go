@@ -175,7 +175,7 @@ func TestMessengerArrivalUnderFog(t *testing.T) {
 						ride = &e
 					}
 				}
-				if ride == nil || !ride.Data.(*nb.Data).Arrived {
+				if ride == nil || !nb.DataOf(ride).Arrived {
 					t.Fatalf("the messenger's ride: %+v; want one that arrives", ride)
 				}
 				if ride.Visible("french") || !ride.Visible("british") {

@@ -99,7 +99,7 @@ func secrets(t *testing.T, g *game.Game) {
 	for _, side := range g.Scenario().Sides {
 		v := g.View(side.ID)
 		for _, e := range v.Events {
-			d, _ := e.Data.(*nb.Data)
+			d := nb.DataOf(&e)
 			if e.Side != side.ID && d != nil && (d.Order != nil || d.OrderID != "" || e.Type == nb.ReserveScheduled) {
 				t.Fatalf("view of %s has the other side's order or secret roll in event %d (%s)", side.ID, e.Seq, e.Type)
 			}

@@ -33,6 +33,8 @@ type procedure struct {
 
 var steps = []string{"arrival", "write", "read", "command", "activate", "messengers", "enter", "move", "end-of-movement"}
 
+// readProcedure reads procedure.yaml (file is its name in errors): NB's
+// sequence of play and the numbers its procedures use.
 func readProcedure(file string, data []byte) (procedure, error) {
 	r := strict.Reader{File: file}
 	var p procedure
@@ -50,53 +52,85 @@ func readProcedure(file string, data []byte) (procedure, error) {
 			return p, r.Errf(n, "procedure: %s is missing", k)
 		}
 	}
-	items, err := r.List(f["sequence"], "sequence")
-	if err != nil {
+	if p.seq, err = readSequence(r, f["sequence"]); err != nil {
 		return p, err
 	}
-	for i, it := range items {
-		w := fmt.Sprintf("sequence[%d]", i)
-		sf, err := r.Fields(it, w, "phase", "step", "player", "verbs")
-		if err != nil {
-			return p, err
-		}
-		if sf["phase"] == nil || sf["step"] == nil {
-			return p, r.Errf(it, "%s: give phase and step", w)
-		}
-		var s game.Step
-		if s.Phase, err = r.Word(sf["phase"], w+".phase"); err != nil {
-			return p, err
-		}
-		if s.Name, err = r.Word(sf["step"], w+".step"); err != nil {
-			return p, err
-		}
-		if !slices.Contains(steps, s.Name) {
-			return p, r.Errf(sf["step"], "%s.step: nb has no step %q", w, s.Name)
-		}
-		if sf["player"] != nil {
-			player, err := r.Bool(sf["player"], w+".player")
-			if err != nil {
-				return p, err
-			}
-			if player {
-				s.Actors = []string{game.All} // NB's steps are simultaneous
-			}
-		}
-		if sf["verbs"] != nil {
-			if s.Verbs, err = wordList(r, sf["verbs"], w+".verbs"); err != nil {
-				return p, err
-			}
-		}
-		p.seq = append(p.seq, s)
+	if err := p.readWords(r, f); err != nil {
+		return p, err
 	}
+	if err := p.readDistances(r, f); err != nil {
+		return p, err
+	}
+	return p, p.readEntry(r, f["entry"])
+}
+
+// readSequence reads the sequence of play: its steps in order.
+func readSequence(r strict.Reader, n *yaml.Node) (game.Cycle, error) {
+	items, err := r.List(n, "sequence")
+	if err != nil {
+		return nil, err
+	}
+	var seq game.Cycle
+	for i, it := range items {
+		s, err := readStep(r, it, fmt.Sprintf("sequence[%d]", i))
+		if err != nil {
+			return nil, err
+		}
+		seq = append(seq, s)
+	}
+	return seq, nil
+}
+
+// readStep reads one step of the sequence, at w: its phase, its name (one
+// of NB's steps), whether the players act in it, and their verbs.
+func readStep(r strict.Reader, it *yaml.Node, w string) (game.Step, error) {
+	var s game.Step
+	sf, err := r.Fields(it, w, "phase", "step", "player", "verbs")
+	if err != nil {
+		return s, err
+	}
+	if sf["phase"] == nil || sf["step"] == nil {
+		return s, r.Errf(it, "%s: give phase and step", w)
+	}
+	if s.Phase, err = r.Word(sf["phase"], w+".phase"); err != nil {
+		return s, err
+	}
+	if s.Name, err = r.Word(sf["step"], w+".step"); err != nil {
+		return s, err
+	}
+	if !slices.Contains(steps, s.Name) {
+		return s, r.Errf(sf["step"], "%s.step: nb has no step %q", w, s.Name)
+	}
+	if sf["player"] != nil {
+		player, err := r.Bool(sf["player"], w+".player")
+		if err != nil {
+			return s, err
+		}
+		if player {
+			s.Actors = []string{game.All} // NB's steps are simultaneous
+		}
+	}
+	if sf["verbs"] != nil {
+		if s.Verbs, err = wordList(r, sf["verbs"], w+".verbs"); err != nil {
+			return s, err
+		}
+	}
+	return s, nil
+}
+
+// readWords reads the lists of words: the verbs taken at any step, which
+// every player step gets, the kinds of order, and the formations an attack
+// order allows (NB-7).
+func (p *procedure) readWords(r strict.Reader, f map[string]*yaml.Node) error {
+	var err error
 	for k, dst := range map[string]*[]string{"anytime": &p.anytime, "orders": &p.orders, "new-orders": &p.newOrders, "attack-formations": &p.attackShapes} {
 		if *dst, err = wordList(r, f[k], k); err != nil {
-			return p, err
+			return err
 		}
 	}
 	for i, sh := range p.attackShapes {
 		if !slices.Contains(battle.Shapes, sh) {
-			return p, r.Errf(f["attack-formations"].Content[i], "attack-formations[%d]: %q is not a formation; allowed: %s", i, sh, strings.Join(battle.Shapes, ", "))
+			return r.Errf(f["attack-formations"].Content[i], "attack-formations[%d]: %q is not a formation; allowed: %s", i, sh, strings.Join(battle.Shapes, ", "))
 		}
 	}
 	// The verbs of every player step include those taken at any.
@@ -105,42 +139,56 @@ func readProcedure(file string, data []byte) (procedure, error) {
 			p.seq[i].Verbs = append(p.seq[i].Verbs, p.anytime...)
 		}
 	}
+	return nil
+}
+
+// readDistances reads the engagement reach (NB-6), the depth of a reserve
+// and the precision of a distance (NB-3, NB-16).
+func (p *procedure) readDistances(r strict.Reader, f map[string]*yaml.Node) error {
 	ints := map[string]*float64{"engagement": &p.engagement, "reserve-depth": &p.reserveDepth}
 	for k, dst := range ints {
 		v, err := r.Int(f[k], k)
 		if err != nil {
-			return p, err
+			return err
 		}
 		*dst = float64(v)
 	}
+	var err error
 	if p.precision, err = battle.Number(r, f["precision"], "precision"); err != nil {
-		return p, err
+		return err
 	}
 	if p.precision < 0 || p.precision > 1 {
-		return p, r.Errf(f["precision"], "precision: %v is out of range; allowed: 0 up to 1 inch", p.precision)
+		return r.Errf(f["precision"], "precision: %v is out of range; allowed: 0 up to 1 inch", p.precision)
 	}
-	ef, err := r.Fields(f["entry"], "entry", "lead", "radius", "clearance")
+	return nil
+}
+
+// readEntry reads the numbers of an off-board reserve's entry (NB-10): its
+// lead, radius and clearance.
+func (p *procedure) readEntry(r strict.Reader, n *yaml.Node) error {
+	ef, err := r.Fields(n, "entry", "lead", "radius", "clearance")
 	if err != nil {
-		return p, err
+		return err
 	}
 	for _, k := range []string{"lead", "radius", "clearance"} {
 		if ef[k] == nil {
-			return p, r.Errf(f["entry"], "entry: %s is missing", k)
+			return r.Errf(n, "entry: %s is missing", k)
 		}
 	}
 	if p.entryLead, err = r.Int(ef["lead"], "entry.lead"); err != nil {
-		return p, err
+		return err
 	}
 	for k, dst := range map[string]*float64{"radius": &p.entryRadius, "clearance": &p.entryClear} {
 		v, err := r.Int(ef[k], "entry."+k)
 		if err != nil {
-			return p, err
+			return err
 		}
 		*dst = float64(v)
 	}
-	return p, nil
+	return nil
 }
 
+// wordList reads a list of words at where.
 func wordList(r strict.Reader, n *yaml.Node, where string) ([]string, error) {
 	items, err := r.List(n, where)
 	if err != nil {

@@ -45,31 +45,14 @@ func (p *player) near(at geom.Point, d float64) geom.Point {
 	return geom.Pt(at.X+r*math.Cos(a), at.Y+r*math.Sin(a)).Round()
 }
 
+// command makes one random command, by a random side or the umpire.
 func (p *player) command() game.Command {
 	s := of(p.g.State())
 	side := p.sc.Sides[p.rng.IntN(len(p.sc.Sides))].ID
 	if p.rng.IntN(8) == 0 {
 		side = game.Umpire
 	}
-	var units, gens, forms, msgs []string
-	for _, u := range s.Units {
-		if u.Side == side || side == game.Umpire || p.rng.IntN(20) == 0 {
-			units = append(units, u.ID)
-		}
-	}
-	for _, g := range s.Generals {
-		if g.Side == side || side == game.Umpire {
-			gens = append(gens, g.ID)
-		}
-	}
-	for _, f := range s.Formations {
-		if f.Side == side && f.Kind != battle.Army {
-			forms = append(forms, f.ID)
-		}
-	}
-	for _, m := range s.Messengers {
-		msgs = append(msgs, m.ID)
-	}
+	ch := p.choices(s, side)
 	p.n++
 	if p.rng.IntN(10) == 0 {
 		return game.Command{Side: side, Verb: "end"}
@@ -79,75 +62,120 @@ func (p *player) command() game.Command {
 	if c.Verb != game.Ready {
 		c.Command.Args = c.Args
 	}
+	p.args(c, s, ch)
+	return *c.Command
+}
+
+// choices is what a random command may name: mostly the acting side's
+// pieces and formations, now and then another's.
+type choices struct{ units, gens, forms, msgs []string }
+
+// choices lists what a command of side may name.
+func (p *player) choices(s *State, side string) choices {
+	var ch choices
+	for _, u := range s.Units {
+		if u.Side == side || side == game.Umpire || p.rng.IntN(20) == 0 {
+			ch.units = append(ch.units, u.ID)
+		}
+	}
+	for _, g := range s.Generals {
+		if g.Side == side || side == game.Umpire {
+			ch.gens = append(ch.gens, g.ID)
+		}
+	}
+	for _, f := range s.Formations {
+		if f.Side == side && f.Kind != battle.Army {
+			ch.forms = append(ch.forms, f.ID)
+		}
+	}
+	for _, m := range s.Messengers {
+		ch.msgs = append(ch.msgs, m.ID)
+	}
+	return ch
+}
+
+// args fills in the arguments of c's verb from ch.
+func (p *player) args(c cmd, s *State, ch choices) {
 	switch c.Verb {
 	case "write":
-		kinds := []string{"attack", "defend", "attack", "reserve", "charge"}
-		c.Write = &Write{For: []string{p.pick(forms)}, Kind: kinds[p.rng.IntN(len(kinds))],
-			Note: fmt.Sprintf("secret-%s-%d", side, p.n)}
-		if p.rng.IntN(3) == 0 {
-			o := p.point()
-			c.Write.Objective = &o
-		}
-		if p.rng.IntN(4) == 0 {
-			c.Write.To = p.pick(gens)
-		}
-		if p.rng.IntN(6) == 0 {
-			c.Write.For = append(c.Write.For, p.pick(forms))
-		}
+		c.Write = p.write(c.Side, ch)
 	case "move":
-		for range 1 + p.rng.IntN(4) {
-			if p.rng.IntN(4) == 0 {
-				c.Moves = append(c.Moves, game.Move{General: p.pick(gens), To: p.point()})
-				continue
-			}
-			m := game.Move{Unit: p.pick(units), To: p.point()}
-			if u := s.Unit(m.Unit); u != nil && u.OnTable && p.rng.IntN(4) != 0 {
-				// Mostly a move within the unit's speed, so that units
-				// come into reach of the enemy and go out of it again.
-				m.To = p.near(u.At, u.Speed)
-			}
-			if p.rng.IntN(4) == 0 {
-				m.Shape = p.pick(append(slices.Clone(battle.Shapes), "wedge"))
-			}
-			c.Moves = append(c.Moves, m)
-		}
-		if side == game.Umpire || p.rng.IntN(20) == 0 {
-			c.Overrides = make([]string, len(c.Moves))
-			for i, m := range c.Moves {
-				if m.Unit != "" && p.rng.IntN(2) == 0 {
-					c.Overrides[i] = fmt.Sprintf("umpire's call %d", p.n)
-				}
-			}
-		}
+		p.moves(c, s, ch)
 	case "attach":
-		c.General = p.pick(gens)
+		c.General = p.pick(ch.gens)
 		if p.rng.IntN(2) == 0 {
-			c.To = p.pick(gens)
+			c.To = p.pick(ch.gens)
 		} else {
-			c.To = p.pick(units)
+			c.To = p.pick(ch.units)
 		}
 	case "detach":
-		c.General = p.pick(gens)
+		c.General = p.pick(ch.gens)
 	case "redirect":
-		c.Messenger, c.To = p.pick(msgs), p.pick(gens)
+		c.Messenger, c.To = p.pick(ch.msgs), p.pick(ch.gens)
 	case "complete":
-		c.Formation = p.pick(forms)
+		c.Formation = p.pick(ch.forms)
 	case "combat":
-		c.Units = []string{p.pick(units)}
+		c.Units = []string{p.pick(ch.units)}
 		var enemy []string
 		for _, u := range s.Units {
-			if u.Side != side || p.rng.IntN(10) == 0 {
+			if u.Side != c.Side || p.rng.IntN(10) == 0 {
 				enemy = append(enemy, u.ID, u.Division)
 			}
 		}
 		c.Target = p.pick(enemy)
 	case "react", "rout", "rally":
-		c.Units = []string{p.pick(units)}
+		c.Units = []string{p.pick(ch.units)}
 	case "remove":
-		c.General, c.Fate = p.pick(gens), []string{"killed", "captured"}[p.rng.IntN(2)]
+		c.General, c.Fate = p.pick(ch.gens), []string{"killed", "captured"}[p.rng.IntN(2)]
 	case "replace":
-		c.General = p.pick(gens)
+		c.General = p.pick(ch.gens)
 		c.New = &NewGeneral{ID: fmt.Sprintf("new-%d", p.n), Quality: "average", Range: 6, At: p.point()}
 	}
-	return *c.Command
+}
+
+// write makes a random order of side, its note a secret.
+func (p *player) write(side string, ch choices) *Write {
+	kinds := []string{"attack", "defend", "attack", "reserve", "charge"}
+	w := &Write{For: []string{p.pick(ch.forms)}, Kind: kinds[p.rng.IntN(len(kinds))],
+		Note: fmt.Sprintf("secret-%s-%d", side, p.n)}
+	if p.rng.IntN(3) == 0 {
+		o := p.point()
+		w.Objective = &o
+	}
+	if p.rng.IntN(4) == 0 {
+		w.To = p.pick(ch.gens)
+	}
+	if p.rng.IntN(6) == 0 {
+		w.For = append(w.For, p.pick(ch.forms))
+	}
+	return w
+}
+
+// moves makes c the moves of one to four pieces, mostly within their
+// speed, now and then with a formation or the umpire's overrides.
+func (p *player) moves(c cmd, s *State, ch choices) {
+	for range 1 + p.rng.IntN(4) {
+		if p.rng.IntN(4) == 0 {
+			c.Moves = append(c.Moves, game.Move{General: p.pick(ch.gens), To: p.point()})
+			continue
+		}
+		m := game.Move{Unit: p.pick(ch.units), To: p.point()}
+		if u := s.Unit(m.Unit); u != nil && u.OnTable && p.rng.IntN(4) != 0 {
+			// Mostly a move within the unit's speed, so that units
+			// come into reach of the enemy and go out of it again.
+			m.To = p.near(u.At, u.Speed)
+		}
+		if p.rng.IntN(4) == 0 {
+			m.Shape = p.pick(append(slices.Clone(battle.Shapes), "wedge"))
+		}
+		c.Moves = append(c.Moves, m)
+	}
+	if c.Side == game.Umpire || p.rng.IntN(20) == 0 {
+		c.Overrides = make([]string, len(c.Moves))
+		for i, m := range c.Moves {
+			if m.Unit != "" && p.rng.IntN(2) == 0 {
+				c.Overrides[i] = fmt.Sprintf("umpire's call %d", p.n)
+			}
+		}
+	}
 }

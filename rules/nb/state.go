@@ -47,7 +47,8 @@ type State struct {
 
 	// Memory for the payloads and points of the events this game makes,
 	// and for its orders and messengers (game.Slab).
-	pay         game.Slab[Data]
+	pay         []slab // by event type, as in kinds (newPayload)
+	lastKind    int    // the place in kinds of the type of the last payload made
 	pts         game.Slab[geom.Point]
 	ords        game.Slab[OrderState]
 	msgs        game.Slab[Messenger]
@@ -326,7 +327,11 @@ func (s *State) Reset(from game.Ext, _ *game.State) {
 	clear(s.ord)
 	clear(s.msg)
 	s.gen, s.sharedGen = t.gen, true
-	s.pay.Reset()
+	for _, sl := range s.pay {
+		if sl != nil {
+			sl.Reset()
+		}
+	}
 	s.pts.Reset()
 	s.ords.Reset()
 	s.msgs.Reset()

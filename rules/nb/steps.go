@@ -383,6 +383,9 @@ func (r *Rules) enemies(x *game.Tx, side string) []geom.Point {
 	return out
 }
 
+// enterOne brings the off-board reserve f on at its general's place on
+// the edge, slid along it clear of the enemy it knows of, or records that
+// it waits (NB-10); it then acts on the order it was given for its entry.
 func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 	g := st(x).commander(f)
 	enemy := r.enemies(x, f.Side)
@@ -396,31 +399,7 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 		}
 		return emit(x, game.Event{Type: EntryBlocked, Side: f.Side, See: see, Rule: "NB-10"}, &Data{Formation: f.ID, At: st(x).pt(g.At), Text: fmt.Sprintf("no place on the %s edge is more than %s\" from the enemy; the reserve waits", f.Edge, inch(r.p.entryClear))})
 	}
-	var units []*Unit
-	var gens []*General
-	var divs []string
-	// Formations come parent first, so one pass finds all under f.
-	in := map[string]bool{f.ID: true}
-	for _, d := range st(x).Formations {
-		if d.ID == f.ID || !in[d.Parent] {
-			continue
-		}
-		in[d.ID] = true
-		divs = append(divs, d.ID)
-		if dg := st(x).commander(d); dg != nil && !dg.OnTable {
-			gens = append(gens, dg)
-		}
-		for u := range st(x).Members(d) {
-			if !u.OnTable {
-				units = append(units, u)
-			}
-		}
-	}
-	for u := range st(x).Members(f) {
-		if !u.OnTable {
-			units = append(units, u)
-		}
-	}
+	units, gens, divs := st(x).offBoard(f)
 	spots := r.spots(x, f.Edge, at, enemy, len(units))
 	moves := x.Moves(1 + len(units) + len(gens))[:0]
 	if at != g.At {
@@ -430,47 +409,94 @@ func (r *Rules) enterOne(x *game.Tx, f *Formation) error {
 		moves = append(moves, game.Move{Unit: u.ID, To: spots[i]})
 	}
 	for _, dg := range gens {
-		// A division general stands in the middle of his units.
-		var sum geom.Point
-		n := 0
-		for i, u := range units {
-			if st(x).division(u).General == dg.ID {
-				sum.X, sum.Y, n = sum.X+spots[i].X, sum.Y+spots[i].Y, n+1
-			}
-		}
-		p := at
-		if n > 0 {
-			p = geom.Pt(sum.X/float64(n), sum.Y/float64(n)).Round()
-		}
-		moves = append(moves, game.Move{General: dg.ID, To: p})
+		moves = append(moves, game.Move{General: dg.ID, To: st(x).middle(dg, units, spots, at)})
 	}
 	text := ""
 	if at != g.At {
 		text = slidText(g.At, at)
 	}
-	// With fog of war, a unit set down within the clearance of an enemy
-	// unit its side did not spot comes upon it (see contact.go): one
-	// contact for each such enemy, with the first unit set down near it.
-	var met []contact
-	if x.S.Fogged() {
-		for _, e := range st(x).Units {
-			if e.Side == f.Side || !e.OnTable || e.Status == "routed" || known(x, f.Side, e) {
-				continue
-			}
-			for i, u := range units {
-				if spots[i].Within(e.At, r.p.entryClear) {
-					met = append(met, contact{u.ID, e})
-					break
-				}
-			}
-		}
-	}
+	met := r.entryContacts(x, f.Side, units, spots)
 	if err := emit(x, game.Event{Type: ReserveEntered, Side: f.Side, See: game.All, Moves: moves, Rule: "NB-10"}, &Data{Formation: f.ID, At: st(x).pt(at), Divisions: divs, Text: text}); err != nil {
 		return err
 	}
 	if err := contacts(x, f.Side, met); err != nil {
 		return err
 	}
+	return r.actOnEntry(x, f)
+}
+
+// offBoard lists what of reserve f is off the table: its units and those
+// of the formations under it, the generals of those formations, and the
+// formations themselves.
+func (s *State) offBoard(f *Formation) (units []*Unit, gens []*General, divs []string) {
+	// Formations come parent first, so one pass finds all under f.
+	in := map[string]bool{f.ID: true}
+	for _, d := range s.Formations {
+		if d.ID == f.ID || !in[d.Parent] {
+			continue
+		}
+		in[d.ID] = true
+		divs = append(divs, d.ID)
+		if dg := s.commander(d); dg != nil && !dg.OnTable {
+			gens = append(gens, dg)
+		}
+		for u := range s.Members(d) {
+			if !u.OnTable {
+				units = append(units, u)
+			}
+		}
+	}
+	for u := range s.Members(f) {
+		if !u.OnTable {
+			units = append(units, u)
+		}
+	}
+	return units, gens, divs
+}
+
+// middle is where division general dg enters: in the middle of his units
+// (units, set down at spots), or at the entry point at when none of them
+// enters.
+func (s *State) middle(dg *General, units []*Unit, spots []geom.Point, at geom.Point) geom.Point {
+	var sum geom.Point
+	n := 0
+	for i, u := range units {
+		if s.division(u).General == dg.ID {
+			sum.X, sum.Y, n = sum.X+spots[i].X, sum.Y+spots[i].Y, n+1
+		}
+	}
+	if n == 0 {
+		return at
+	}
+	return geom.Pt(sum.X/float64(n), sum.Y/float64(n)).Round()
+}
+
+// entryContacts is, with fog of war, the contacts of units set down at
+// spots within the clearance of an enemy unit their side did not spot
+// (see contact.go): one for each such enemy, with the first unit set down
+// near it.
+func (r *Rules) entryContacts(x *game.Tx, side string, units []*Unit, spots []geom.Point) []contact {
+	if !x.S.Fogged() {
+		return nil
+	}
+	var met []contact
+	for _, e := range st(x).Units {
+		if e.Side == side || !e.OnTable || e.Status == "routed" || known(x, side, e) {
+			continue
+		}
+		for i, u := range units {
+			if spots[i].Within(e.At, r.p.entryClear) {
+				met = append(met, contact{u.ID, e})
+				break
+			}
+		}
+	}
+	return met
+}
+
+// actOnEntry has reserve f, just entered, act on the order it was given
+// for its entry, with the divisions that follow it (NB-10).
+func (r *Rules) actOnEntry(x *game.Tx, f *Formation) error {
 	then := f.Then
 	if then == nil {
 		return nil

@@ -37,8 +37,8 @@ func (m *Messenger) mark() sight.Mark {
 // replacement general is a new piece, which the engine sees for itself.
 // Whatever Apply moves must be named here.
 func (r *Rules) Touched(gs *game.State, e *game.Event, piece func(int), mark func(string)) {
-	d, ok := e.Data.(*Data)
-	if !ok || d == nil {
+	d := DataOf(e)
+	if d == nil {
 		return
 	}
 	s := of(gs)
@@ -73,72 +73,123 @@ func (r *Rules) Touched(gs *game.State, e *game.Event, piece func(int), mark fun
 // moved this turn, from where, and whether it started combat.
 func (r *Rules) View(gs *game.State, seat string) *game.State {
 	s := of(gs)
-	mine := func(side string) bool { return seat == game.Umpire || side == seat }
-	fog := gs.Fogged() && seat != game.Umpire
-	hidden := func(id string) bool { return fog && id != "" && gs.Hidden(seat, id) }
-	out := gs.Copy(func(p *game.Piece) bool { return mine(p.Side) || p.OnTable && !hidden(p.ID) })
-	v := &State{}
+	w := viewer{gs: gs, seat: seat, fog: gs.Fogged() && seat != game.Umpire}
+	w.out = gs.Copy(func(p *game.Piece) bool { return w.mine(p.Side) || p.OnTable && !w.hidden(p.ID) })
+	onTable := map[string]bool{} // the formations with a piece on the table in view
+	v := &State{Sides: w.sides(s), Units: w.units(s, onTable), Generals: w.generals(s, onTable)}
+	v.Formations = w.formations(s, onTable) // once the units and generals have marked onTable
+	v.Messengers, v.Orders = w.messengers(s), w.orders(s)
+	v.index()
+	w.out.Ext = v
+	return w.out
+}
+
+// viewer makes a seat's view of NB's part of the state (View).
+type viewer struct {
+	gs   *game.State
+	seat string
+	fog  bool        // played with fog of war, and the seat is a side's
+	out  *game.State // the view of the engine's state: the pieces in view
+}
+
+// mine reports whether the seat sees side's own secrets: the umpire's
+// seat sees every side's.
+func (w viewer) mine(side string) bool { return w.seat == game.Umpire || side == w.seat }
+
+// hidden reports whether fog of war hides piece or messenger id from the
+// seat.
+func (w viewer) hidden(id string) bool { return w.fog && id != "" && w.gs.Hidden(w.seat, id) }
+
+// sides are the sides as the seat sees them: the opponent's counts of
+// orders written left out and, with fog of war, how many messengers he
+// sent, which counts those the seat never spotted.
+func (w viewer) sides(s *State) []SideState {
+	var out []SideState
 	for _, sd := range s.Sides {
-		if mine(sd.ID) {
-			v.Sides = append(v.Sides, sd)
-		} else if fog {
-			// How many messengers he sent counts those the seat never
-			// spotted.
-			v.Sides = append(v.Sides, SideState{ID: sd.ID})
-		} else {
-			v.Sides = append(v.Sides, SideState{ID: sd.ID, Messengers: sd.Messengers})
+		switch {
+		case w.mine(sd.ID):
+			out = append(out, sd)
+		case w.fog:
+			out = append(out, SideState{ID: sd.ID})
+		default:
+			out = append(out, SideState{ID: sd.ID, Messengers: sd.Messengers})
 		}
 	}
-	onTable := map[string]bool{}
+	return out
+}
+
+// units are the units in view; with fog of war, how far the opponent's
+// moved this turn and from where, and whether they started combat, are
+// his to know. It marks in onTable the divisions with a unit on the table.
+func (w viewer) units(s *State, onTable map[string]bool) []*Unit {
+	var out []*Unit
 	for _, u := range s.Units {
-		if p := out.Piece(u.ID); p != nil {
-			c := *u
-			c.Piece = p
-			if fog && !mine(u.Side) {
-				// How far it moved this turn and from where, and whether
-				// it started combat, are its side's to know.
-				c.Moved, c.Start, c.Combat = 0, nil, false
-			}
-			v.Units = append(v.Units, &c)
-			if u.OnTable {
-				onTable[u.Division] = true
-			}
+		p := w.out.Piece(u.ID)
+		if p == nil {
+			continue
+		}
+		c := *u
+		c.Piece = p
+		if w.fog && !w.mine(u.Side) {
+			c.Moved, c.Start, c.Combat = 0, nil, false
+		}
+		out = append(out, &c)
+		if u.OnTable {
+			onTable[u.Division] = true
 		}
 	}
+	return out
+}
+
+// generals are the generals in view, without what an opponent's is
+// attached to or replaced by when that is hidden. It marks in onTable the
+// formations whose general is on the table.
+func (w viewer) generals(s *State, onTable map[string]bool) []*General {
+	var out []*General
 	for _, g := range s.Generals {
-		if p := out.Piece(g.ID); p != nil {
-			c := *g
-			c.Piece = p
-			if !mine(g.Side) && hidden(c.Attached) {
-				c.Attached = ""
-			}
-			if !mine(g.Side) && hidden(c.Replaced) {
-				c.Replaced = ""
-			}
-			v.Generals = append(v.Generals, &c)
-			if g.OnTable {
-				onTable[g.Commands] = true
-			}
+		p := w.out.Piece(g.ID)
+		if p == nil {
+			continue
+		}
+		c := *g
+		c.Piece = p
+		if !w.mine(g.Side) && w.hidden(c.Attached) {
+			c.Attached = ""
+		}
+		if !w.mine(g.Side) && w.hidden(c.Replaced) {
+			c.Replaced = ""
+		}
+		out = append(out, &c)
+		if g.OnTable {
+			onTable[g.Commands] = true
 		}
 	}
+	return out
+}
+
+// formations are the seat's own formations, and those of the opponent
+// with a piece on the table in view (onTable), without their orders nor,
+// with fog of war, their engagement and entry point.
+func (w viewer) formations(s *State, onTable map[string]bool) []*Formation {
+	var out []*Formation
 	for _, f := range s.Formations {
-		if mine(f.Side) {
+		if w.mine(f.Side) {
 			c := *f
 			c.With = slices.Clone(f.With)
-			if fog {
+			if w.fog {
 				// Its own units spot every division it is engaged with
 				// (NB-6 under fog); a strict commander's seat is shown
 				// those his own formation spots.
-				c.With = slices.DeleteFunc(c.With, hidden)
+				c.With = slices.DeleteFunc(c.With, w.hidden)
 			}
-			v.Formations = append(v.Formations, &c)
+			out = append(out, &c)
 			continue
 		}
 		if !onTable[f.ID] {
 			continue
 		}
 		general := f.General
-		if hidden(general) {
+		if w.hidden(general) {
 			general = ""
 		}
 		c := &Formation{
@@ -146,33 +197,44 @@ func (r *Rules) View(gs *game.State, seat string) *game.State {
 			Engaged: f.Engaged, With: slices.Clone(f.With), Placed: f.Placed,
 			Arrival: f.Arrival, Entered: f.Entered, EnterAt: f.EnterAt,
 		}
-		if fog {
+		if w.fog {
 			// The enemy's engagement is what his units spot, which may be
 			// units the seat does not, and so is where his entering
 			// reserve's entry point slid to (NB-10): his to know.
 			c.Engaged, c.With, c.EnterAt = false, nil, nil
 		}
-		v.Formations = append(v.Formations, c)
+		out = append(out, c)
 	}
+	return out
+}
+
+// messengers are the messengers in view, without the order and recipient
+// of the opponent's.
+func (w viewer) messengers(s *State) []*Messenger {
+	var out []*Messenger
 	for _, m := range s.Messengers {
-		if !mine(m.Side) && hidden(m.ID) {
+		if !w.mine(m.Side) && w.hidden(m.ID) {
 			continue
 		}
 		c := *m
-		if !mine(m.Side) {
+		if !w.mine(m.Side) {
 			c.Order, c.To = "", ""
 		}
-		v.Messengers = append(v.Messengers, &c)
+		out = append(out, &c)
 	}
+	return out
+}
+
+// orders are the seat's own orders.
+func (w viewer) orders(s *State) []*OrderState {
+	var out []*OrderState
 	for _, o := range s.Orders {
-		if mine(o.Side) {
+		if w.mine(o.Side) {
 			c := *o
 			c.Readers = slices.Clone(o.Readers)
-			v.Orders = append(v.Orders, &c)
+			out = append(out, &c)
 		}
 	}
-	v.index()
-	out.Ext = v
 	return out
 }
 
