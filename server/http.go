@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	_ "embed"
+	"io/fs"
 	"mime"
 	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -45,11 +47,33 @@ func (s *Server) Handler() http.Handler {
 			writeError(w, errorf(NotAllowed, "%s %s: the page takes only GET", r.Method, quote(r.URL.Path)))
 			return
 		}
+		if name, ok := s.paged(r.URL.Path); ok {
+			http.ServeFileFS(w, r, s.pages, name)
+			return
+		}
 		static.ServeHTTP(w, r)
 	})
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
 	return s.guard(mux, newHolds(s.lim.PerAddress))
+}
+
+// paged is the name in the pages given with WithPages of the file at the
+// request path p, if they hold one (not a directory): that file is served
+// in place of the page's own.
+func (s *Server) paged(p string) (string, bool) {
+	if s.pages == nil {
+		return "", false
+	}
+	name := strings.TrimPrefix(path.Clean("/"+p), "/")
+	if !fs.ValidPath(name) || name == "." {
+		return "", false
+	}
+	st, err := fs.Stat(s.pages, name)
+	if err != nil || st.IsDir() {
+		return "", false
+	}
+	return name, true
 }
 
 // HTTPServer is an http.Server for the handler, with the header, read,

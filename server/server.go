@@ -68,6 +68,8 @@ type Server struct {
 	// examples holds the bundled scenarios and scripts, each rule set's
 	// under its id (WithBundled).
 	examples fs.FS
+	// pages holds page files served over the page's own (WithPages).
+	pages fs.FS
 
 	made   *limiter // games made per client address
 	failed *limiter // failed token attempts per client address
@@ -150,6 +152,12 @@ func WithOpen(open bool) Option { return func(s *Server) { s.open = open } }
 func WithBundled(fsys fs.FS) Option {
 	return func(s *Server) { s.examples, s.bundle = fsys, nil }
 }
+
+// WithPages serves the files of fsys over the page's own (web.FS): a
+// file fsys holds wins, every other is the page's. A test gives the page
+// module of a rule set it registers, at js/rules/ID.js. It is given by the
+// Go code that makes the server, never by a client.
+func WithPages(fsys fs.FS) Option { return func(s *Server) { s.pages = fsys } }
 
 // WithHosts adds host names the server answers to (the Host header of a
 // request), besides localhost and IP addresses.

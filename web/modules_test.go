@@ -13,12 +13,13 @@ import (
 	"orderly/web"
 )
 
-// The page has one module per rule set, js/rules/ID.js, listed once in
-// js/rules/index.js; app.js and the modules every rule set shares name no
-// rule set, so that adding one touches only its module and that list.
+// The page has one module per rule set, js/rules/ID.js, which app.js
+// imports by the id the board names (rulesModule): no list of rule sets
+// on the page. app.js and the modules every rule set shares name no rule
+// set, so that adding one touches only its module.
 
 // moduleIDs lists the rule sets with a page module: the scripts directly
-// under js/rules/ but the index.
+// under js/rules/.
 func moduleIDs(t *testing.T) []string {
 	t.Helper()
 	names, err := fs.Glob(web.FS(), "js/rules/*.js")
@@ -27,9 +28,7 @@ func moduleIDs(t *testing.T) []string {
 	}
 	var ids []string
 	for _, n := range names {
-		if id := strings.TrimSuffix(path.Base(n), ".js"); id != "index" {
-			ids = append(ids, id)
-		}
+		ids = append(ids, strings.TrimSuffix(path.Base(n), ".js"))
 	}
 	return ids
 }
@@ -49,8 +48,13 @@ func namesRuleSet(src string, ids []string) []string {
 	return out
 }
 
+// rulesID is what app.js accepts as a rules id before it imports
+// js/rules/ID.js (RULES_ID there).
+var rulesID = regexp.MustCompile(`^[a-z][a-z0-9-]{0,31}$`)
+
 // TestModulePerRuleSet: every rule set the server plays has a page
-// module, and the index imports each module on one line of its own.
+// module under a name app.js imports, and the page holds no index of
+// them: app.js finds a module by its id alone.
 func TestModulePerRuleSet(t *testing.T) {
 	t.Parallel()
 	ids := moduleIDs(t)
@@ -59,14 +63,21 @@ func TestModulePerRuleSet(t *testing.T) {
 			t.Errorf("rule set %s has no page module js/rules/%s.js", id, id)
 		}
 	}
-	index, err := fs.ReadFile(web.FS(), "js/rules/index.js")
+	for _, id := range ids {
+		if !rulesID.MatchString(id) {
+			t.Errorf("js/rules/%s.js: app.js imports a module only by an id matching %s", id, rulesID)
+		}
+	}
+	if _, err := fs.Stat(web.FS(), "js/rules/index.js"); err == nil {
+		t.Error("js/rules/index.js is back: the page finds a rule set's module by its id (app.js, rulesModule), with no list to join")
+	}
+	app, err := fs.ReadFile(web.FS(), "js/app.js")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range ids {
-		want := fmt.Sprintf("import %s from './%s.js';", id, id)
-		if strings.Count(string(index), want) != 1 {
-			t.Errorf("js/rules/index.js does not import the module of %s once as %q", id, want)
+	for _, want := range []string{"RULES_ID = /" + rulesID.String() + "/;", "await import(`./rules/${id}.js`)"} {
+		if !strings.Contains(string(app), want) {
+			t.Errorf("js/app.js does not find a module by its id as %q", want)
 		}
 	}
 }

@@ -8,7 +8,6 @@ import { Api, ApiError, sentence } from './api.js';
 import { EventLog } from './log.js';
 import { showDiceMode, diceFacts } from './tabledice.js';
 import { UmpireHand } from './umpire.js';
-import { rulesModule } from './rules/index.js';
 
 const TOKEN_KEY = 'orderly.seat';
 
@@ -26,7 +25,7 @@ const app = {
   tab: 'orders',
   step: '',
   /** @type {Object<string,string>} */ palette: {},
-  /** The rule set's page module (rules/index.js). @type {any} */ rules: null,
+  /** The rule set's page module (rulesModule). @type {any} */ rules: null,
   /** The map view the module names. @type {any} */ map: null,
   /** The module's order form, for a rule set that writes orders in the Orders tab. @type {any} */ orders: null,
   /** @type {EventLog|null} */ log: null,
@@ -627,6 +626,49 @@ async function reissue(s, btn, out) {
 
 // ---- start -------------------------------------------------------------------
 
+// ---- the rule set's page module ----------------------------------------------
+
+/**
+ * The page module of a rule set is js/rules/ID.js, ID its rules id as the
+ * board names it: the page keeps no list of rule sets, so a rule set (one
+ * a test registers included) adds its module beside the others and
+ * nothing else on this side of the wire.
+ *
+ * A module exports one object, a RulesModule:
+ *   hex      whether the game is played on a hex map (the hex map's views
+ *            and a command panel) or on a table;
+ *   MapView  the class that draws the map (map.js, footprint.js,
+ *            hexmap.js, or the rule set's own);
+ *   Panel    the command panel shown in the Command tab, or none: then the
+ *            seat writes orders in the Orders tab with the form orders()
+ *            makes;
+ *   orders   (opts) => an order form, for a rule set without a Panel;
+ *   oob      (el, ctx) draws the order of battle into el;
+ *   sheet    (el, ctx) draws the printed order sheet into el;
+ *   cards    the card of a selected unit, general or messenger on a
+ *            table: {unit, general, messenger}, each (piece, ctx) =>
+ *            element or null.
+ * ctx is the page's view of the board (context()): the board, the seat,
+ * the names, the offers and the act() that sends a command.
+ */
+const RULES_ID = /^[a-z][a-z0-9-]{0,31}$/;
+
+/**
+ * The module of the rule set with this id, or null for an id that is not
+ * one or whose module the server does not have.
+ * @param {string} id
+ * @returns {Promise<any>}
+ */
+async function rulesModule(id) {
+  if (typeof id !== 'string' || !RULES_ID.test(id)) return null;
+  try {
+    const mod = await import(`./rules/${id}.js`);
+    return mod.default || null;
+  } catch {
+    return null;
+  }
+}
+
 /** Reads the token from the join link, keeps it for this tab, hides it. */
 function readToken() {
   const hash = location.hash.replace(/^#/, '');
@@ -656,7 +698,7 @@ async function start() {
     return;
   }
   app.api.game = app.info.id;
-  app.rules = rulesModule(app.info.rules);
+  app.rules = await rulesModule(app.info.rules);
   if (!app.rules) {
     connection('stopped');
     banner(`This page cannot show a game of the rule set ${app.info.rules}; the server knows it, this page does not.`);
