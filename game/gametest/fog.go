@@ -26,11 +26,10 @@ import (
 // nothing.
 func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 	t.Helper()
-	sp, ok := rules.(game.Spotter)
-	if !ok {
+	if rules.Sight() == nil {
 		t.Fatalf("rule set %s has no sight data (game.Spotter)", rules.ID())
 	}
-	field := sight.On(sp.Sight(), sc)
+	field := sight.On(rules.Sight(), sc)
 	hid, showed, refusals, widened := 0, 0, 0, 0
 	for seed := 1; seed <= games; seed++ {
 		t.Run(fmt.Sprintf("fog-%d", seed), func(t *testing.T) {
