@@ -26,18 +26,12 @@ const (
 	Brigade Kind = "brigade"
 )
 
-// UnitTypes are the arms a combat unit can be where a spec names none of
-// its own (Vocab.UnitTypes): the zero Spec's. Every rule set names its own
-// (NB's are in rules/nb).
-var UnitTypes = []string{"infantry", "light-cavalry", "heavy-cavalry", "artillery"}
-
-// Shapes are the formations a combat unit can stand in where a spec names
-// none of its own (Vocab.Shapes), as UnitTypes.
+// Shapes are the classic formations of a combat unit (NB's among them).
+// The format has no list of formations of its own: each rule set names
+// its own (Vocab.Shapes), and a spec that names none allows any word, as
+// for unit types and states. Kept only for web's test that the page names
+// no formation, until it takes every rule set's (game.Shaper).
 var Shapes = []string{"column", "march-column", "line", "square", "skirmish", "limbered", "unlimbered"}
-
-// Statuses are the states of a combat unit where a spec names none of its
-// own (Vocab.Statuses), as UnitTypes.
-var Statuses = []string{"formed", "disordered", "routed"}
 
 // Edges are the sides of the table.
 var Edges = []string{"north", "south", "east", "west"}

@@ -41,11 +41,11 @@ func (s Spec) list(name string) []string {
 			return []string{s.ID}
 		}
 	case "unit-types":
-		return or(s.UnitTypes, UnitTypes)
+		return s.UnitTypes
 	case "shapes":
-		return or(s.Shapes, Shapes)
+		return s.Shapes
 	case "statuses":
-		return or(s.Statuses, Statuses)
+		return s.Statuses
 	case "edges":
 		return Edges
 	case "layouts":
@@ -64,14 +64,6 @@ func (s Spec) list(name string) []string {
 		}
 	}
 	return nil
-}
-
-// or is list, or else the default.
-func or(list, def []string) []string {
-	if len(list) > 0 {
-		return list
-	}
-	return def
 }
 
 // decoder reads a parsed scenario into the format's types: every field

@@ -11,12 +11,16 @@ import (
 )
 
 // ldSpec is the NB rule set's part of the scenario format: its id and
-// vocabulary, no attributes of its own, and a table to play on.
+// vocabulary (its unit types, formations and states among it), no
+// attributes of its own, and a table to play on.
 var ldSpec = battle.Spec{ID: "nb", Vocab: battle.Vocab{
 	Qualities: []string{"excellent", "good", "average", "poor"},
 	Nations: []string{"french", "british", "russian-1792-1808", "russian-1809-1814",
 		"prussian-1792-1806", "prussian-1813-1815", "austrian-1792-1806", "austrian-1807-1815", "other"},
-	Orders: []string{"attack", "defend", "reserve"},
+	Orders:    []string{"attack", "defend", "reserve"},
+	UnitTypes: []string{"infantry", "light-cavalry", "heavy-cavalry", "artillery"},
+	Shapes:    []string{"column", "march-column", "line", "square", "skirmish", "limbered", "unlimbered"},
+	Statuses:  []string{"formed", "disordered", "routed"},
 }, Spaces: []string{geom.KindTable}}
 
 const ldFile = "test.yaml"

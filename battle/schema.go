@@ -67,7 +67,8 @@ type schema struct {
 	MaxItems             *int                `json:"maxItems,omitempty"`
 	PrefixItems          []*schema           `json:"prefixItems,omitempty"`
 	Items                any                 `json:"items,omitempty"` // a *schema, or false
-	AdditionalProperties *bool               `json:"additionalProperties,omitempty"`
+	PropertyNames        *schema             `json:"propertyNames,omitempty"`
+	AdditionalProperties any                 `json:"additionalProperties,omitempty"` // false, or a *schema
 	Required             []string            `json:"required,omitempty"`
 	Properties           properties          `json:"properties,omitempty"`
 	DependentRequired    map[string][]string `json:"dependentRequired,omitempty"`
@@ -206,7 +207,7 @@ func (g *generator) object(t reflect.Type) (*schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	obj := &schema{Description: g.say(ft.doc), Type: "object", AdditionalProperties: ptr(false)}
+	obj := &schema{Description: g.say(ft.doc), Type: "object", AdditionalProperties: false}
 	// The fields that give the space: only those of the spaces the rule
 	// set plays on; one of them is required, and exactly one if several.
 	var fields, spaces []*fileField
@@ -292,8 +293,19 @@ func (g *generator) value(f *fileField, t reflect.Type) (*schema, error) {
 		}
 		return s, nil
 	case t.Kind() == reflect.Map:
-		s := &schema{Type: "object", AdditionalProperties: ptr(false)}
-		for _, k := range g.spec.list(f.keys) {
+		keys := g.spec.list(f.keys)
+		if len(keys) == 0 {
+			// A list the rule set leaves empty allows any word, as the
+			// loader does: every key's value is of the one kind.
+			v, err := g.value(f, t.Elem())
+			if err != nil {
+				return nil, err
+			}
+			v.Description = strings.TrimSpace(g.say(f.limits(t.Elem().Kind() == reflect.Int)))
+			return &schema{Type: "object", PropertyNames: g.ref("word"), AdditionalProperties: v}, nil
+		}
+		s := &schema{Type: "object", AdditionalProperties: false}
+		for _, k := range keys {
 			v, err := g.value(f, t.Elem())
 			if err != nil {
 				return nil, err

@@ -134,6 +134,9 @@ func TestSchemaVocab(t *testing.T) {
 		{"qualities", nbSpec.Qualities, spec.Qualities},
 		{"nations", nbSpec.Nations, spec.Nations},
 		{"orders", nbSpec.Orders, spec.Orders},
+		{"unit types", nbSpec.UnitTypes, spec.UnitTypes},
+		{"formations", nbSpec.Shapes, spec.Shapes},
+		{"unit states", nbSpec.Statuses, spec.Statuses},
 		{"spaces", nbSpec.Spaces, spec.Spaces},
 	} {
 		if !slices.Equal(c.got, c.want) {
@@ -167,9 +170,9 @@ func TestSchemaVocab(t *testing.T) {
 		{[]string{"$defs", "order", "oneOf", "1", "properties", "kind"}, nbSpec.Orders},
 		{[]string{"$defs", "laterOrder", "oneOf", "0"}, []string{"attack", "defend"}},
 		{[]string{"$defs", "laterOrder", "oneOf", "1", "properties", "kind"}, []string{"attack", "defend"}},
-		{[]string{"$defs", "unit", "properties", "type"}, battle.UnitTypes},
-		{[]string{"$defs", "unit", "properties", "formation"}, battle.Shapes},
-		{[]string{"$defs", "unit", "properties", "status"}, battle.Statuses},
+		{[]string{"$defs", "unit", "properties", "type"}, nbSpec.UnitTypes},
+		{[]string{"$defs", "unit", "properties", "formation"}, nbSpec.Shapes},
+		{[]string{"$defs", "unit", "properties", "status"}, nbSpec.Statuses},
 		{[]string{"$defs", "side", "properties", "edge"}, battle.Edges},
 		{[]string{"$defs", "order", "oneOf", "1", "properties", "edge"}, battle.Edges},
 	} {
@@ -182,7 +185,7 @@ func TestSchemaVocab(t *testing.T) {
 		speeds = append(speeds, k)
 	}
 	slices.Sort(speeds)
-	want := slices.Sorted(slices.Values(battle.UnitTypes))
+	want := slices.Sorted(slices.Values(nbSpec.UnitTypes))
 	if !slices.Equal(speeds, want) {
 		t.Errorf("speeds has %v, want the unit types %v", speeds, want)
 	}

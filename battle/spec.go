@@ -18,9 +18,9 @@ type Vocab struct {
 	Qualities []string
 	Nations   []string
 	Orders    []string
-	// UnitTypes, Shapes and Statuses replace the format's own lists of
-	// unit types, formations and unit states (battle.UnitTypes, Shapes,
-	// Statuses) when given.
+	// UnitTypes, Shapes and Statuses are the rule set's unit types,
+	// formations and unit states: the format has none of its own, so a
+	// spec that names none allows any word (every rule set names its).
 	UnitTypes []string
 	Shapes    []string
 	Statuses  []string

@@ -14,15 +14,16 @@ type BoardTypes struct {
 	// State is its part of the state (Rules.Init's Ext, as View leaves
 	// it), written beside the core's fields.
 	State Ext
-	// Notes is what Annotate returns (Annotator); nil for a rule set that
-	// annotates nothing.
+	// Notes is what Annotate returns (Annotator); nil for a rule set whose
+	// Annotate always returns nil.
 	Notes any
-	// Words is what Words returns (Worder); nil for a rule set that words
-	// nothing.
+	// Words is what Words returns (Worder); nil for a rule set that is no
+	// Worder.
 	Words any
 }
 
-// Boarded is a rule set that says the types of its part of the board.
+// Boarded is a rule set that says the types of its part of the board, so
+// that a schema of every board it sends can be made (part of Rules).
 type Boarded interface {
 	BoardTypes() BoardTypes
 }

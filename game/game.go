@@ -44,22 +44,27 @@ func (s Step) Player() bool { return len(s.Actors) > 0 }
 //
 // Every rule set also gives what the fog of war, the page, scripts and
 // orderly sim ask of it, so those are part of the contract: its sight
-// data (Spotter), the odds of an order (Forecaster), the names a seat
-// sees (Lister), its turn's steps (Sequencer), its events' fields for a
-// script (Fielder), what a Monte Carlo run measures (Measurer), the
-// commands the page offers (Offerer) and the formations of each unit type
-// (Shaper). The other interfaces of this package that a rule set may
-// implement (Marker, Tracker, Reacher, Placer, Subjecter, Courier,
-// Foresight, Worder, Annotator, Forecasts) stay optional: each says why.
+// data (Spotter), the odds of an order (Forecaster) and the commands whose
+// odds a page may ask for (Forecasts), the names a seat sees (Lister), its
+// turn's steps (Sequencer), its events' fields for a script (Fielder),
+// what a Monte Carlo run measures (Measurer), the commands the page offers
+// (Offerer), what the page draws beside the state (Annotator), the
+// formations of each unit type (Shaper) and the types of its part of the
+// board (Boarded). The other interfaces of this package that a rule set
+// may implement (Marker, Namer, Tracker, Reacher, Placer, Subjecter,
+// Foresight, Courier, Worder) stay optional: each says why.
 type Rules interface {
 	Spotter
 	Forecaster
+	Forecasts
 	Lister
 	Sequencer
 	Fielder
 	Measurer
 	Offerer
+	Annotator
 	Shaper
+	Boarded
 
 	// ID names the rule set, as in a scenario's rules field.
 	ID() string

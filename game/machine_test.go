@@ -104,7 +104,8 @@ func (r *drill) View(s *game.State, _ string) *game.State {
 func (r *drill) Unseen(*game.State, string, *game.Command) error { return nil }
 
 // What every rule set gives besides (game.Rules): drill plays no fog, writes
-// no orders, has no turn of fixed phases and measures nothing.
+// no orders, has no turn of fixed phases, measures nothing and adds
+// nothing to a board but its state.
 func (r *drill) Sight() *sight.Rules { return nil }
 func (r *drill) Forecast(*battle.Scenario, *game.State, string, any) ([]game.Forecast, error) {
 	return nil, nil
@@ -121,7 +122,12 @@ func (r *drill) Measure(*game.Event, func(string, string, int))   {}
 func (r *drill) Offers(*game.State, game.Step, string) map[string][]string {
 	return nil
 }
-func (r *drill) Shapes() map[string][]string { return nil }
+func (r *drill) Shapes() map[string][]string                 { return nil }
+func (r *drill) Forecasts() []string                         { return nil }
+func (r *drill) Annotate(*game.State, game.Step, string) any { return nil }
+func (r *drill) BoardTypes() game.BoardTypes {
+	return game.BoardTypes{State: &drillState{}}
+}
 func (r *drill) Table(id string) (*table.Table, error) {
 	if id != r.order.ID {
 		return nil, fmt.Errorf("no table %s", id)

@@ -21,7 +21,9 @@ type Subjecter interface {
 // Foresight is a rule set that can tell, of a secret roll already made,
 // whether its effect is still to come (a delay not yet run out, a reserve
 // not yet entered), and describe it in a few words. Revealing the dice
-// seed before then tells everyone what that roll was.
+// seed before then tells everyone what that roll was. Optional: only a
+// rule set whose secret rolls act later (NB's order delays) has one; for
+// another the server says it cannot tell which rolls are still to act.
 type Foresight interface {
 	Ahead(st *State, e *Event) (what string, ahead bool)
 }
@@ -112,9 +114,10 @@ type Worder interface {
 
 // Annotator is a rule set that gives a page, beside the state, what it
 // needs to draw the table and offer commands without working out a rule:
-// footprints, arcs, legal targets (BP). The value is marshalled as JSON.
-// Optional for now: every rule set but NB has one, and NB is being given
-// one (issue 34); it then joins Rules.
+// footprints, arcs, legal targets (BP), the targets of NB's attach and
+// redirect. The value is marshalled as JSON, of the type its BoardTypes
+// gives as Notes. Part of Rules: a rule set with nothing to add returns
+// nil.
 type Annotator interface {
 	Annotate(s *State, step Step, seat string) any
 }
@@ -125,9 +128,10 @@ type Shaper interface {
 	Shapes() map[string][]string
 }
 
-// Forecasts is a Forecaster whose odds a page may ask for more commands
-// than the one that writes orders (a volley, a combat). Optional for now,
-// as Annotator is: NB, the last without it, is being given it.
+// Forecasts lists the verbs of the commands whose odds a page may ask for
+// before giving them (Forecaster.Forecast): the one that writes orders,
+// and any other whose rolls can be foretold (a volley, a combat). Part of
+// Rules: a rule set that foretells only its orders lists Writes alone.
 type Forecasts interface {
 	Forecasts() []string
 }

@@ -382,13 +382,9 @@ func playNB(set *table.Set, runs int) (script, play error) {
 // forecast resolves the odds the server shows for an order to each
 // formation of the game.
 func forecast(sc *battle.Scenario, g *game.Game, rs game.Rules) error {
-	f, ok := rs.(game.Forecaster)
-	if !ok {
-		return nil
-	}
 	for _, sd := range sc.Sides {
 		for _, fm := range sd.Formations[1:] {
-			fc, err := f.Forecast(sc, g.State(), sd.ID, nb.Write{For: []string{fm.ID}, Kind: "attack"})
+			fc, err := rs.Forecast(sc, g.State(), sd.ID, nb.Write{For: []string{fm.ID}, Kind: "attack"})
 			if err != nil {
 				continue // a refusal of the order, not of the rules
 			}

@@ -411,10 +411,7 @@ func (s *Server) postOdds(r *http.Request, seat store.Seat, l *live) (int, any, 
 	if err != nil {
 		return 0, nil, err
 	}
-	verbs := []string{f.Writes()}
-	if more, ok := l.rules.(game.Forecasts); ok {
-		verbs = more.Forecasts()
-	}
+	verbs := f.Forecasts()
 	if !slices.Contains(verbs, c.Verb) {
 		return 0, nil, errorf(Invalid, "odds are for a command not yet given: give %s, not %s", strings.Join(verbs, " or "), c.Verb)
 	}

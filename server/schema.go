@@ -3,32 +3,28 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"net/http"
+	"path"
 	"reflect"
-	"slices"
 	"strings"
 
 	"orderly/game"
 	"orderly/schema"
 	"orderly/strict"
+	"orderly/table"
 )
 
 // BoardSchema is the JSON Schema (draft 2020-12) of the board a seat of a
 // game of rule set r is sent (GET /api/games/{id}/board): Board with its
 // state, its words of orders and its annotations of r's types
 // (game.Boarded). Every field the page may be sent is declared, and no
-// other is allowed.
+// other is allowed: a rule set whose BoardTypes give no Notes may
+// annotate nothing.
 func BoardSchema(r game.Rules) ([]byte, error) {
-	b, ok := r.(game.Boarded)
-	if !ok {
-		return nil, fmt.Errorf("rule set %s does not say the types of its board (game.Boarded)", r.ID())
-	}
-	bt := b.BoardTypes()
+	bt := r.BoardTypes()
 	if bt.State == nil {
 		return nil, fmt.Errorf("rule set %s gives no type of its state for the board", r.ID())
-	}
-	if _, ok := r.(game.Annotator); ok != (bt.Notes != nil) {
-		return nil, fmt.Errorf("rule set %s: its board types give annotations %v, but it annotates the board: %v", r.ID(), bt.Notes != nil, ok)
 	}
 	if _, ok := r.(game.Worder); ok != (bt.Words != nil) {
 		return nil, fmt.Errorf("rule set %s: its board types give words %v, but it words orders: %v", r.ID(), bt.Words != nil, ok)
@@ -49,13 +45,9 @@ func BoardSchema(r game.Rules) ([]byte, error) {
 // a rule set the server plays.
 func (s *Server) boardSchema(r *http.Request) (int, any, error) {
 	id := r.PathValue("rules")
-	known := s.ruleSets()
-	if !slices.Contains(known, id) {
-		return 0, nil, errorf(NotFound, "no rule set %s; the rule sets are %s", strict.Quote(id, 40), strings.Join(known, ", "))
-	}
 	rules, err := s.rulesOf(id)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, errorf(NotFound, "no rule set %s; the rule sets are %s", strict.Quote(id, 40), strings.Join(s.ruleSets(), ", "))
 	}
 	doc, err := BoardSchema(rules)
 	if err != nil {
@@ -64,29 +56,48 @@ func (s *Server) boardSchema(r *http.Request) (int, any, error) {
 	return http.StatusOK, json.RawMessage(doc), nil
 }
 
-// ruleSets lists the rule sets of the bundled scenarios: those the
-// server is known to play, in the order they are listed.
+// ruleSets lists the rule sets the server plays and offers examples of:
+// the directories of its bundled examples (a registry's, each rule set's
+// under its id: WithBundled) whose name its engine makes a rule set of,
+// by name.
 func (s *Server) ruleSets() []string {
+	dirs, err := fs.ReadDir(s.examples, ".")
+	if err != nil {
+		return nil
+	}
 	var out []string
-	for _, b := range s.bundled {
-		if !slices.Contains(out, b.Rules) {
-			out = append(out, b.Rules)
+	for _, d := range dirs {
+		if _, err := s.rulesOf(d.Name()); d.IsDir() && err == nil {
+			out = append(out, d.Name())
 		}
 	}
 	return out
 }
 
-// rulesOf makes rule set id over the server's tables, or, for one whose
-// tables the user supplies (LOB), over those of its bundled scenario.
+// rulesOf is RulesOf over the server's engine and bundled examples.
 func (s *Server) rulesOf(id string) (game.Rules, error) {
-	r, err := s.engine(id)
+	return RulesOf(s.engine, s.examples, id)
+}
+
+// RulesOf makes rule set id with engine, over the tables engine reads;
+// for a rule set whose tables the user supplies (LOB), which engine makes
+// only over them, over the example tables among its examples (each rule
+// set's under its id, as WithBundled takes them: the file ExampleTables
+// in its directory, named as a bundled game's). A board's types do not
+// depend on the numbers in the tables, so either serves for its schema.
+// An id is one name, not a path.
+func RulesOf(engine Engine, examples fs.FS, id string) (game.Rules, error) {
+	if !fs.ValidPath(id) || id == "." || strings.Contains(id, "/") {
+		return nil, fmt.Errorf("%s is not the id of a rule set", strict.Quote(id, 40))
+	}
+	r, err := engine(id)
 	if err == nil {
 		return r, nil
 	}
-	for _, b := range s.bundled {
-		if b.Rules == id && b.own != nil {
-			return s.engine(id, *b.own)
-		}
+	name := path.Join(id, ExampleTables)
+	data, e := fs.ReadFile(examples, name)
+	if e != nil {
+		return nil, err
 	}
-	return nil, err
+	return engine(id, table.Source{Name: name, Data: data})
 }

@@ -194,7 +194,7 @@ func New(ctx context.Context, st store.Store, engine Engine, opts ...Option) (*S
 		s.names[i] = strings.TrimSuffix(strings.ToLower(n), ".")
 	}
 	if s.bundle != nil {
-		s.bundled = slices.Clone(s.bundle.list)
+		s.bundled, s.examples = slices.Clone(s.bundle.list), s.bundle.examples
 		maps.Copy(s.starts, s.bundle.starts)
 	} else if err := s.loadBundled(); err != nil {
 		return nil, err
@@ -207,8 +207,9 @@ func New(ctx context.Context, st store.Store, engine Engine, opts ...Option) (*S
 // instead (WithBundle), as a test's many servers do: reading them is most
 // of what starting a server costs.
 type Bundle struct {
-	list   []bundled
-	starts map[[32]byte]*cached // never changed after LoadBundle
+	list     []bundled
+	starts   map[[32]byte]*cached // never changed after LoadBundle
+	examples fs.FS                // what they were read from
 }
 
 // LoadBundle reads the scenarios of examples (each rule set's under its id,
@@ -218,7 +219,7 @@ func LoadBundle(engine Engine, examples fs.FS) (*Bundle, error) {
 	if err := s.loadBundled(); err != nil {
 		return nil, err
 	}
-	return &Bundle{list: s.bundled, starts: s.starts}, nil
+	return &Bundle{list: s.bundled, starts: s.starts, examples: examples}, nil
 }
 
 // WithBundle gives the server the bundled scenarios b, read by LoadBundle

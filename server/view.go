@@ -333,9 +333,7 @@ func (l *live) board(seat store.Seat) Board {
 	if w, ok := l.rules.(game.Worder); ok {
 		b.OrderText = w.Words(state)
 	}
-	if a, ok := l.rules.(game.Annotator); ok {
-		b.Extra = a.Annotate(state, l.g.Step(), viewer(seat))
-	}
+	b.Extra = l.rules.Annotate(state, l.g.Step(), viewer(seat))
 	if c, ok := l.rules.(game.Courier); ok {
 		b.Etas = c.Arrivals(state, viewer(seat))
 	}
@@ -366,10 +364,8 @@ func (l *live) offers(state *game.State, verbs []string, who string) map[string]
 func (l *live) acting(seat store.Seat, side string) Board {
 	b := l.board(seat)
 	b.Offers = l.offers(b.State, b.Info.Verbs, side)
-	if a, ok := l.rules.(game.Annotator); ok {
-		// The targets and arcs drawn are the side's too.
-		b.Extra = a.Annotate(b.State, l.g.Step(), side)
-	}
+	// The targets and arcs drawn are the side's too.
+	b.Extra = l.rules.Annotate(b.State, l.g.Step(), side)
 	b.Acting = side
 	return b
 }

@@ -30,7 +30,7 @@ func TestOnceNotesEachSubjectOnce(t *testing.T) {
 	c := &counts{by: map[noted]int{}}
 	var g *game.Game
 	for run := range 3 {
-		if g, err = once(start, g, many{r.(game.Measurer)}, plan, uint64(run), c); err != nil {
+		if g, err = once(start, g, many{r}, plan, uint64(run), c); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -2,19 +2,15 @@ package main
 
 import (
 	"fmt"
-	"io/fs"
-	"path"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"orderly/battle"
-	"orderly/examples"
 	"orderly/rules"
 	"orderly/server"
 	"orderly/strict"
-	"orderly/table"
 )
 
 // fileFormat is a format whose schema orderly schema prints: its schema
@@ -31,23 +27,17 @@ var schemas = []fileFormat{
 }
 
 // boardSchema is the schema of the board of a game of rule set id, as
-// the server serves it (GET /api/schema/board/{rules}). A rule set whose
-// tables the user supplies (LOB) is made over its example tables: the
-// board's types do not depend on the numbers.
+// the server serves it (GET /api/schema/board/{rules}): the rule set made
+// as the server makes it, over the built-in tables or, for one whose
+// tables the user supplies, over its bundled example tables.
 func boardSchema(id string, _ battle.Spec) ([]byte, error) {
 	mk, err := rules.Make()
 	if err != nil {
 		return nil, err
 	}
-	r, err := mk(id)
+	r, err := server.RulesOf(mk, rules.Default().Examples(), id)
 	if err != nil {
-		data, e := fs.ReadFile(examples.FS(), path.Join(id, server.ExampleTables))
-		if e != nil {
-			return nil, err
-		}
-		if r, err = mk(id, table.Source{Name: path.Join("examples", id, server.ExampleTables), Data: data}); err != nil {
-			return nil, err
-		}
+		return nil, err
 	}
 	return server.BoardSchema(r)
 }

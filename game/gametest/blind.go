@@ -228,13 +228,12 @@ func (p *blindPair) step(t *testing.T, c game.Command, n *blindCount) bool {
 // enemy piece is hidden from the side at the start.
 func makePair(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode string, rng *rand.Rand) *blindPair {
 	t.Helper()
-	sp, ok := rules.(game.Spotter)
-	if !ok {
+	if rules.Sight() == nil {
 		t.Fatalf("rule set %s has no sight data (game.Spotter)", rules.ID())
 	}
 	side := sc.Sides[int(seed)%len(sc.Sides)].ID
 	for try := 0; try < 20; try++ {
-		p := &blindPair{rules: rules, sc: sc, side: side, mode: mode, field: sight.On(sp.Sight(), sc)}
+		p := &blindPair{rules: rules, sc: sc, side: side, mode: mode, field: sight.On(rules.Sight(), sc)}
 		for _, f := range sc.Side(side).Formations[1:] {
 			if len(p.tops) < 4 {
 				p.tops = append(p.tops, f.ID)
@@ -468,8 +467,8 @@ func Watched(g *game.Game, side, own, by string, rng *rand.Rand) (geom.Point, bo
 // it, and the index among them of each of ids; false if the rule set has
 // no sight data or one of ids is not on the field.
 func sightOf(g *game.Game, ids ...string) (*sight.Field, []sight.Mark, []int, bool) {
-	spot, ok := g.Rules().(game.Spotter)
-	if !ok {
+	spot := g.Rules().Sight()
+	if spot == nil {
 		return nil, nil, nil, false
 	}
 	sc := g.Scenario()
@@ -480,7 +479,7 @@ func sightOf(g *game.Game, ids ...string) (*sight.Field, []sight.Mark, []int, bo
 			return nil, nil, nil, false
 		}
 	}
-	return sight.On(spot.Sight(), sc), marks, ix, true
+	return sight.On(spot, sc), marks, ix, true
 }
 
 // Place is the umpire's placement of piece id at at, in space sp.
@@ -600,12 +599,10 @@ func (p *blindPair) answers(g *game.Game) answers {
 			out.Strict[top] = g.SeesFrom(p.side, top)
 		}
 	}
-	if o, ok := p.rules.(game.Offerer); ok && slices.Contains(g.Acting(), p.side) {
-		out.Offers = o.Offers(view, step, p.side)
+	if slices.Contains(g.Acting(), p.side) {
+		out.Offers = p.rules.Offers(view, step, p.side)
 	}
-	if a, ok := p.rules.(game.Annotator); ok {
-		out.Extra = a.Annotate(view, step, p.side)
-	}
+	out.Extra = p.rules.Annotate(view, step, p.side)
 	if r, ok := p.rules.(game.Reacher); ok {
 		out.Reaching = r.Reaching(view)
 	}
@@ -615,9 +612,7 @@ func (p *blindPair) answers(g *game.Game) answers {
 	if w, ok := p.rules.(game.Worder); ok {
 		out.Words = w.Words(view)
 	}
-	if l, ok := p.rules.(game.Lister); ok {
-		out.Seen = l.Seen(view)
-	}
+	out.Seen = p.rules.Seen(view)
 	return out
 }
 
@@ -632,24 +627,16 @@ func (p *blindPair) compare(t *testing.T, when string) {
 
 // forecastable reports whether the rule set forecasts verb.
 func (p *blindPair) forecastable(verb string) bool {
-	f, ok := p.rules.(game.Forecaster)
-	if !ok {
-		return false
-	}
-	if more, ok := p.rules.(game.Forecasts); ok {
-		return slices.Contains(more.Forecasts(), verb)
-	}
-	return verb == f.Writes()
+	return slices.Contains(p.rules.Forecasts(), verb)
 }
 
 // compareForecast checks that the forecast of c, worked out on the side's
 // view as the server does, is the same in both games.
 func (p *blindPair) compareForecast(t *testing.T, c game.Command) {
 	t.Helper()
-	f := p.rules.(game.Forecaster)
 	var out [2][]byte
 	for i, g := range p.g {
-		fc, err := forecastSafely(f, g.Scenario(), g.Sees(p.side), p.side, c.Args)
+		fc, err := forecastSafely(p.rules, g.Scenario(), g.Sees(p.side), p.side, c.Args)
 		if err != nil {
 			out[i] = []byte("refused: " + err.Error())
 			continue

@@ -26,144 +26,182 @@ import (
 // nothing.
 func Fog(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 	t.Helper()
-	sp, ok := rules.(game.Spotter)
-	if !ok {
+	if rules.Sight() == nil {
 		t.Fatalf("rule set %s has no sight data (game.Spotter)", rules.ID())
 	}
-	field := sight.On(sp.Sight(), sc)
-	hid, showed, refusals, widened := 0, 0, 0, 0
+	field := sight.On(rules.Sight(), sc)
+	var n fogCount
 	for seed := 1; seed <= games; seed++ {
 		t.Run(fmt.Sprintf("fog-%d", seed), func(t *testing.T) {
-			var fails []string
-			var before map[string]map[string]bool // unspotted after the event before
-			// Where each side last spotted each enemy piece, and on which
-			// turn, worked out here after every event; first is the turn
-			// of the first event (the engine's own first look is before
-			// it, when the game is made).
-			last := map[string]map[string]game.Ghost{}
-			spots := map[string]map[string]bool{} // what each side spotted after the event before
-			for _, sd := range sc.Sides {
-				last[sd.ID], spots[sd.ID] = map[string]game.Ghost{}, map[string]bool{}
-			}
-			first := -1
-			touch := touches{}
-			watch := func(s *game.State, e *game.Event) {
-				if len(fails) > 0 {
-					return
-				}
-				touch.note(s, allMarks(rules, sc, s), e)
-				hidden := unspotted(rules, sc, field, s, touch)
-				on := onField(rules, s)
-				if first < 0 {
-					first = s.Turn
-				}
-				marks := allMarks(rules, sc, s)
-				for _, side := range sc.Sides {
-					for id := range spots[side.ID] {
-						if !on[id] {
-							delete(last[side.ID], id) // seen to leave the field
-						}
-					}
-					clear(spots[side.ID])
-					for _, m := range marks {
-						if m.Side != side.ID && !hidden[side.ID][m.ID] {
-							spots[side.ID][m.ID] = true
-							last[side.ID][m.ID] = game.Ghost{ID: m.ID, Side: m.Side, Kind: m.Kind, At: m.At, Turn: s.Turn}
-						}
-					}
-				}
-				for _, side := range sc.Sides {
-					if !e.Visible(side.ID) {
-						continue
-					}
-					for _, id := range named(e) {
-						// A piece the event took off the field may be named to
-						// a side that spotted it right before.
-						if hidden[side.ID][id] && (on[id] || before == nil || before[side.ID][id]) {
-							fails = append(fails, fmt.Sprintf("event %d (%s), seen by %s, names %s, which none of its pieces spots", e.Seq, e.Type, side.ID, id))
-						}
-					}
-				}
-				before = hidden
-			}
-			g, err := game.New(sc, rules, game.Seeded(uint64(seed)), game.WithFog(game.FogOn), game.WithWatch(watch))
+			f := newFogGame(rules, sc, field)
+			g, err := game.New(sc, rules, game.Seeded(uint64(seed)), game.WithFog(game.FogOn), game.WithWatch(f.watch))
 			if err != nil {
 				t.Fatalf("new game: %v", err)
 			}
 			rng := rand.New(rand.NewPCG(uint64(seed), 7))
-			for steps := 0; !g.State().Over && steps < 5000 && len(fails) == 0; steps++ {
-				c := rules.Random(g, rng)
-				hiddenBefore := unspotted(rules, sc, field, g.State(), touch)
-				if _, err := doSafely(g, c); err != nil {
-					var ge *game.Error
-					if !errors.As(err, &ge) {
-						t.Fatalf("command %+v failed without a rejection: %v", c, err)
-					}
-					if c.Side != game.Umpire {
-						// A side's refusal names no enemy piece it does not spot.
-						for id := range hiddenBefore[c.Side] {
-							if word(ge.Msg, id) && !mentions(c, id) {
-								fails = append(fails, fmt.Sprintf("the refusal of %s's %s names %s, which none of its pieces spots: %q", c.Side, c.Verb, id, ge.Msg))
-							}
-						}
-						refusals++
-					}
-					continue
-				}
-				hidden := unspotted(rules, sc, field, g.State(), touch)
-				for _, side := range sc.Sides {
-					v := g.Sees(side.ID)
-					if v.Fog != game.FogOn {
-						t.Fatalf("the view of %s says fog %q; want %q", side.ID, v.Fog, game.FogOn)
-					}
-					lost := map[string]game.Ghost{}
-					for _, gh := range v.Lost {
-						if gh.Side == side.ID {
-							t.Fatalf("the view of %s has its own piece %s as last seen", side.ID, gh.ID)
-						}
-						want, ok := last[side.ID][gh.ID]
-						if !ok && gh.Turn <= first {
-							continue // last seen when the game was made, before any event
-						}
-						if gh != want {
-							t.Fatalf("turn %d: %s last saw %s as %+v; worked out here: %+v (known %v)", g.State().Turn, side.ID, gh.ID, gh, want, ok)
-						}
-						lost[gh.ID] = gh
-					}
-					on := onField(rules, g.State())
-					for id, want := range last[side.ID] {
-						if _, ok := lost[id]; !ok && (!on[id] || hidden[side.ID][id]) {
-							t.Fatalf("turn %d: %s last saw %s at %v on turn %d, but its view has no such ghost", g.State().Turn, side.ID, id, want.At, want.Turn)
-						}
-					}
-					v.Lost = nil
-					b, err := json.Marshal(v)
-					if err != nil {
-						t.Fatalf("view of %s: %v", side.ID, err)
-					}
-					for id := range hidden[side.ID] {
-						hid++
-						if bytes.Contains(b, []byte(`"`+id+`"`)) {
-							fails = append(fails, fmt.Sprintf("turn %d: the view of %s holds %s, which none of its pieces spots", g.State().Turn, side.ID, id))
-						}
-					}
-					for _, p := range v.Pieces {
-						if p.Side != side.ID {
-							showed++
-						}
-					}
-				}
+			for steps := 0; !g.State().Over && steps < 5000 && len(f.fails) == 0; steps++ {
+				f.step(t, g, rules.Random(g, rng), &n)
 			}
-			if len(fails) > 0 {
-				t.Fatal(fails[0])
+			if len(f.fails) > 0 {
+				t.Fatal(f.fails[0])
 			}
 			checkReplayWith(t, g, game.WithFog(game.FogOn))
 			checkViews(t, g)
-			widened += widen(t, g)
+			n.widened += widen(t, g)
 		})
 	}
-	if hid == 0 || showed == 0 || refusals == 0 || widened == 0 {
-		t.Fatalf("over %d games the fog hid %d and showed %d enemy pieces, refused %d sides' commands and caught %d logs shown to all; the test needs each", games, hid, showed, refusals, widened)
+	if n.hid == 0 || n.showed == 0 || n.refusals == 0 || n.widened == 0 {
+		t.Fatalf("over %d games the fog hid %d and showed %d enemy pieces, refused %d sides' commands and caught %d logs shown to all; the test needs each", games, n.hid, n.showed, n.refusals, n.widened)
+	}
+}
+
+// fogCount counts what Fog's games tested: enemy pieces hidden from a
+// view and shown in one, refusals of a side's command, and logs shown to
+// all that a replay refused.
+type fogCount struct{ hid, showed, refusals, widened int }
+
+// fogGame is what Fog works out over one game, apart from the engine.
+type fogGame struct {
+	rules Random
+	sc    *battle.Scenario
+	field *sight.Field
+	fails []string
+	// before is what each side did not spot after the event before.
+	before map[string]map[string]bool
+	// last is where each side last spotted each enemy piece, and on
+	// which turn, worked out after every event; first is the turn of the
+	// first event (the engine's own first look is before it, when the
+	// game is made).
+	last  map[string]map[string]game.Ghost
+	spots map[string]map[string]bool // what each side spotted after the event before
+	first int
+	touch touches
+}
+
+func newFogGame(rules Random, sc *battle.Scenario, field *sight.Field) *fogGame {
+	f := &fogGame{rules: rules, sc: sc, field: field, last: map[string]map[string]game.Ghost{}, spots: map[string]map[string]bool{}, first: -1, touch: touches{}}
+	for _, sd := range sc.Sides {
+		f.last[sd.ID], f.spots[sd.ID] = map[string]game.Ghost{}, map[string]bool{}
+	}
+	return f
+}
+
+// watch is called after every event: it notes where each side last
+// spotted each enemy piece, and fails an event seen by a side that names
+// a piece none of the side's pieces spots.
+func (f *fogGame) watch(s *game.State, e *game.Event) {
+	if len(f.fails) > 0 {
+		return
+	}
+	f.touch.note(s, allMarks(f.rules, f.sc, s), e)
+	hidden := unspotted(f.rules, f.sc, f.field, s, f.touch)
+	on := onField(f.rules, s)
+	if f.first < 0 {
+		f.first = s.Turn
+	}
+	marks := allMarks(f.rules, f.sc, s)
+	for _, side := range f.sc.Sides {
+		for id := range f.spots[side.ID] {
+			if !on[id] {
+				delete(f.last[side.ID], id) // seen to leave the field
+			}
+		}
+		clear(f.spots[side.ID])
+		for _, m := range marks {
+			if m.Side != side.ID && !hidden[side.ID][m.ID] {
+				f.spots[side.ID][m.ID] = true
+				f.last[side.ID][m.ID] = game.Ghost{ID: m.ID, Side: m.Side, Kind: m.Kind, At: m.At, Turn: s.Turn}
+			}
+		}
+	}
+	for _, side := range f.sc.Sides {
+		if !e.Visible(side.ID) {
+			continue
+		}
+		for _, id := range named(e) {
+			// A piece the event took off the field may be named to
+			// a side that spotted it right before.
+			if hidden[side.ID][id] && (on[id] || f.before == nil || f.before[side.ID][id]) {
+				f.fails = append(f.fails, fmt.Sprintf("event %d (%s), seen by %s, names %s, which none of its pieces spots", e.Seq, e.Type, side.ID, id))
+			}
+		}
+	}
+	f.before = hidden
+}
+
+// step gives command c and checks what follows: a side's refusal names
+// no enemy piece it does not spot; after an accepted command every side's
+// view holds no such piece and its last-seen pieces are where the side
+// last spotted them.
+func (f *fogGame) step(t *testing.T, g *game.Game, c game.Command, n *fogCount) {
+	t.Helper()
+	hiddenBefore := unspotted(f.rules, f.sc, f.field, g.State(), f.touch)
+	if _, err := doSafely(g, c); err != nil {
+		var ge *game.Error
+		if !errors.As(err, &ge) {
+			t.Fatalf("command %+v failed without a rejection: %v", c, err)
+		}
+		if c.Side != game.Umpire {
+			// A side's refusal names no enemy piece it does not spot.
+			for id := range hiddenBefore[c.Side] {
+				if word(ge.Msg, id) && !mentions(c, id) {
+					f.fails = append(f.fails, fmt.Sprintf("the refusal of %s's %s names %s, which none of its pieces spots: %q", c.Side, c.Verb, id, ge.Msg))
+				}
+			}
+			n.refusals++
+		}
+		return
+	}
+	hidden := unspotted(f.rules, f.sc, f.field, g.State(), f.touch)
+	for _, side := range f.sc.Sides {
+		f.view(t, g, side.ID, hidden[side.ID], n)
+	}
+}
+
+// view checks side's view of g: the pieces it last saw are where it
+// last spotted them, and it holds none of hidden, the enemy pieces none
+// of its pieces spots.
+func (f *fogGame) view(t *testing.T, g *game.Game, side string, hidden map[string]bool, n *fogCount) {
+	t.Helper()
+	v := g.Sees(side)
+	if v.Fog != game.FogOn {
+		t.Fatalf("the view of %s says fog %q; want %q", side, v.Fog, game.FogOn)
+	}
+	lost := map[string]game.Ghost{}
+	for _, gh := range v.Lost {
+		if gh.Side == side {
+			t.Fatalf("the view of %s has its own piece %s as last seen", side, gh.ID)
+		}
+		want, ok := f.last[side][gh.ID]
+		if !ok && gh.Turn <= f.first {
+			continue // last seen when the game was made, before any event
+		}
+		if gh != want {
+			t.Fatalf("turn %d: %s last saw %s as %+v; worked out here: %+v (known %v)", g.State().Turn, side, gh.ID, gh, want, ok)
+		}
+		lost[gh.ID] = gh
+	}
+	on := onField(f.rules, g.State())
+	for id, want := range f.last[side] {
+		if _, ok := lost[id]; !ok && (!on[id] || hidden[id]) {
+			t.Fatalf("turn %d: %s last saw %s at %v on turn %d, but its view has no such ghost", g.State().Turn, side, id, want.At, want.Turn)
+		}
+	}
+	v.Lost = nil
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("view of %s: %v", side, err)
+	}
+	for id := range hidden {
+		n.hid++
+		if bytes.Contains(b, []byte(`"`+id+`"`)) {
+			f.fails = append(f.fails, fmt.Sprintf("turn %d: the view of %s holds %s, which none of its pieces spots", g.State().Turn, side, id))
+		}
+	}
+	for _, p := range v.Pieces {
+		if p.Side != side {
+			n.showed++
+		}
 	}
 }
 

@@ -36,15 +36,8 @@ func Told(t testing.TB, g *game.Game, side string) (events, board []byte) {
 		Extra  any                 `json:"extra"`
 		Seen   []string            `json:"seen"`
 	}{Step: step, Acting: g.Acting(), View: view}
-	if o, ok := g.Rules().(game.Offerer); ok {
-		b.Offers = o.Offers(view, step, side)
-	}
-	if a, ok := g.Rules().(game.Annotator); ok {
-		b.Extra = a.Annotate(view, step, side)
-	}
-	if l, ok := g.Rules().(game.Lister); ok {
-		b.Seen = l.Seen(view)
-	}
+	r := g.Rules()
+	b.Offers, b.Extra, b.Seen = r.Offers(view, step, side), r.Annotate(view, step, side), r.Seen(view)
 	var err error
 	if events, err = json.Marshal(evs); err != nil {
 		t.Fatal(err)

@@ -57,41 +57,10 @@ func Tracked(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 				var named []int
 				var namedMarks []string
 				tr.Touched(s, e, func(i int) { named = append(named, i) }, func(id string) { namedMarks = append(namedMarks, id) })
-				for i, p := range s.Pieces {
-					if i >= len(pieces) {
-						continue // joined the game
-					}
-					was := pieces[i]
-					if was.At == p.At && was.OnTable == p.OnTable {
-						continue
-					}
-					if slices.ContainsFunc(e.Moves, func(m game.Move) bool { return m.ID() == p.ID }) {
-						continue
-					}
-					if !slices.Contains(named, i) {
-						fails = append(fails, fmt.Sprintf("event %d (%s) took %s from %v (on the field %v) to %v (%v) but does not move it, and the rule set does not name it as touched", e.Seq, e.Type, p.ID, was.At, was.OnTable, p.At, p.OnTable))
-						continue
-					}
-					beyond++
-				}
+				fs, n := movedBeyond(s, e, pieces, named)
+				fails, beyond = append(fails, fs...), beyond+n
 				if marker != nil {
-					now := map[string]sight.Mark{}
-					marker.Marks(s, func(m sight.Mark) {
-						now[m.ID] = m
-						if got, ok := tr.Mark(s, m.ID); !ok || got != m {
-							fails = append(fails, fmt.Sprintf("after event %d (%s) Mark finds %s as %+v (%v); Marks gives %+v", e.Seq, e.Type, m.ID, got, ok, m))
-						}
-					})
-					for id, m := range now {
-						if was, ok := marks[id]; (!ok || was != m) && !slices.Contains(namedMarks, id) {
-							fails = append(fails, fmt.Sprintf("event %d (%s) put mark %s at %v, but the rule set does not name it as touched", e.Seq, e.Type, id, m.At))
-						}
-					}
-					for id := range marks {
-						if _, ok := now[id]; !ok && !slices.Contains(namedMarks, id) {
-							fails = append(fails, fmt.Sprintf("event %d (%s) took mark %s off the field, but the rule set does not name it as touched", e.Seq, e.Type, id))
-						}
-					}
+					fails = append(fails, marksTouched(tr, marker, s, e, marks, namedMarks)...)
 				}
 				note(s)
 			}
@@ -116,4 +85,54 @@ func Tracked(t *testing.T, rules Random, sc *battle.Scenario, games int) {
 	if beyond == 0 {
 		t.Fatalf("over %d games no event moved a piece beyond its moves; the test needs some", games)
 	}
+}
+
+// movedBeyond checks that every piece that event e moved, put on the field
+// or took off it, other than by its moves, is among named (Touched's):
+// pieces were the pieces before e, s the state after it. It returns a
+// failure for each one left out, and how many were named rightly.
+func movedBeyond(s *game.State, e *game.Event, pieces []game.Piece, named []int) (fails []string, beyond int) {
+	for i, p := range s.Pieces {
+		if i >= len(pieces) {
+			continue // joined the game
+		}
+		was := pieces[i]
+		if was.At == p.At && was.OnTable == p.OnTable {
+			continue
+		}
+		if slices.ContainsFunc(e.Moves, func(m game.Move) bool { return m.ID() == p.ID }) {
+			continue
+		}
+		if !slices.Contains(named, i) {
+			fails = append(fails, fmt.Sprintf("event %d (%s) took %s from %v (on the field %v) to %v (%v) but does not move it, and the rule set does not name it as touched", e.Seq, e.Type, p.ID, was.At, was.OnTable, p.At, p.OnTable))
+			continue
+		}
+		beyond++
+	}
+	return fails, beyond
+}
+
+// marksTouched checks the marks after event e (the state s): Mark finds
+// each as Marks gives it, and every mark e put on the field, changed or
+// took off it (marks: those before e) is among named (Touched's).
+func marksTouched(tr game.Tracker, marker game.Marker, s *game.State, e *game.Event, marks map[string]sight.Mark, named []string) []string {
+	var fails []string
+	now := map[string]sight.Mark{}
+	marker.Marks(s, func(m sight.Mark) {
+		now[m.ID] = m
+		if got, ok := tr.Mark(s, m.ID); !ok || got != m {
+			fails = append(fails, fmt.Sprintf("after event %d (%s) Mark finds %s as %+v (%v); Marks gives %+v", e.Seq, e.Type, m.ID, got, ok, m))
+		}
+	})
+	for id, m := range now {
+		if was, ok := marks[id]; (!ok || was != m) && !slices.Contains(named, id) {
+			fails = append(fails, fmt.Sprintf("event %d (%s) put mark %s at %v, but the rule set does not name it as touched", e.Seq, e.Type, id, m.At))
+		}
+	}
+	for id := range marks {
+		if _, ok := now[id]; !ok && !slices.Contains(named, id) {
+			fails = append(fails, fmt.Sprintf("event %d (%s) took mark %s off the field, but the rule set does not name it as touched", e.Seq, e.Type, id))
+		}
+	}
+	return fails
 }

@@ -153,28 +153,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		if !st.alive(s, u.ID) {
 			continue
 		}
-		f := r.footOf(u)
-		c := f.Corners()
-		box := UnitBox{Corners: make([]geom.Point, 4), Act: u.Act, Factor: u.Factor, Cover: r.inCover(st.sc, u)}
-		for j := range c {
-			box.Corners[j] = geom.Pt(round(c[j].X), round(c[j].Y))
-		}
-		if u.Side == side || seat == game.Umpire || !fogged(s) {
-			// With fog of war the enemy's commanders the seat does not
-			// spot are not in its view: whether his unit is in command
-			// is not worked out from what is missing.
-			box.Command, box.Why = r.inCommand(s, st, u)
-		}
-		if bl, ok := r.blockOf(st.sc, u, u.At, u.Facing, u.Shape); ok {
-			box.Block = bl.String()
-		}
-		if u.Side == side {
-			if rt := r.rateOf(u); u.Factor > 0 && rt > 0 {
-				box.Left = round(max(0, u.Factor-u.Used) * rt)
-			}
-			box.Modifiers = r.modifiers(u)
-		}
-		b.Units[u.ID] = box
+		b.Units[u.ID] = r.unitBox(s, st, u, side, seat)
 	}
 	if sd := st.Side(side); sd != nil {
 		b.Style, b.Rolls, b.Acts = sd.Style, sd.Rolls, st.Acts
@@ -189,36 +168,81 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		if g := st.commander(s, &f); g != nil && f.Kind != battle.Brigade {
 			b.Radii = append(b.Radii, Radius{General: g.ID, At: g.At, Radius: r.radiusOf(f.Kind)})
 		}
-		var us []*Unit
-		for i := range st.Units {
-			u := &st.Units[i]
-			if u.Formation == f.ID && u.Act == 0 && st.alive(s, u.ID) {
-				us = append(us, u)
-			}
-		}
-		if len(us) > 0 {
-			for _, grp := range r.components(us) {
-				ids := make([]string, len(grp))
-				for i, u := range grp {
-					ids[i] = u.ID
-				}
-				b.Groups[f.ID] = append(b.Groups[f.ID], ids)
-			}
+		if grps := r.groups(s, st, f.ID); len(grps) > 0 {
+			b.Groups[f.ID] = grps
 		}
 		if f.Kind == battle.Division && step.Name == StepActivate {
-			act, err := r.checker(s, side, &Args{Division: f.ID}).activation()
-			box := DivisionBox{Ready: err == nil}
-			if err != nil {
-				box.Why = err.Error()
-			} else {
-				for _, u := range act.units {
-					box.Units = append(box.Units, u.ID)
-				}
-			}
-			b.Divisions[f.ID] = box
+			b.Divisions[f.ID] = r.divisionBox(s, side, f.ID)
 		}
 	}
 	return b
+}
+
+// unitBox is unit u as seat, acting for side, sees it: its corners, its
+// activation, cover and block; whether it is in command, unless fog of war
+// hides the enemy commanders it is reckoned from; and for side's own, how
+// far it may still move and its activation modifiers (CD-1).
+func (r *Rules) unitBox(s *game.State, st *State, u *Unit, side, seat string) UnitBox {
+	c := r.footOf(u).Corners()
+	box := UnitBox{Corners: make([]geom.Point, 4), Act: u.Act, Factor: u.Factor, Cover: r.inCover(st.sc, u)}
+	for j := range c {
+		box.Corners[j] = geom.Pt(round(c[j].X), round(c[j].Y))
+	}
+	if u.Side == side || seat == game.Umpire || !fogged(s) {
+		// With fog of war the enemy's commanders the seat does not
+		// spot are not in its view: whether his unit is in command
+		// is not worked out from what is missing.
+		box.Command, box.Why = r.inCommand(s, st, u)
+	}
+	if bl, ok := r.blockOf(st.sc, u, u.At, u.Facing, u.Shape); ok {
+		box.Block = bl.String()
+	}
+	if u.Side == side {
+		if rt := r.rateOf(u); u.Factor > 0 && rt > 0 {
+			box.Left = round(max(0, u.Factor-u.Used) * rt)
+		}
+		box.Modifiers = r.modifiers(u)
+	}
+	return box
+}
+
+// groups are the units of formation id not yet activated this turn, in
+// the bodies they stand in (components), by id.
+func (r *Rules) groups(s *game.State, st *State, id string) [][]string {
+	var us []*Unit
+	for i := range st.Units {
+		u := &st.Units[i]
+		if u.Formation == id && u.Act == 0 && st.alive(s, u.ID) {
+			us = append(us, u)
+		}
+	}
+	if len(us) == 0 {
+		return nil
+	}
+	var out [][]string
+	for _, grp := range r.components(us) {
+		ids := make([]string, len(grp))
+		for i, u := range grp {
+			ids[i] = u.ID
+		}
+		out = append(out, ids)
+	}
+	return out
+}
+
+// divisionBox says whether division id of side may activate as one body
+// now, with the units it would move, or why not.
+func (r *Rules) divisionBox(s *game.State, side, id string) DivisionBox {
+	act, err := r.checker(s, side, &Args{Division: id}).activation()
+	box := DivisionBox{Ready: err == nil}
+	if err != nil {
+		box.Why = err.Error()
+		return box
+	}
+	for _, u := range act.units {
+		box.Units = append(box.Units, u.ID)
+	}
+	return box
 }
 
 // fogged reports whether s is a view of a game played with fog of war

@@ -46,99 +46,129 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 		return out
 	}
 	of := game.NewOffered(step)
-	out, add := of.Out, of.Add
 	sd := st.Side(side)
 	if sd == nil {
-		return out
+		return of.Out
 	}
-	army := "hq:" + side
 	if seat == game.Umpire {
-		for _, o := range st.Sides {
-			if !o.Aware {
-				add("hq:"+o.ID, "aware")
-			}
-		}
-		if len(RoadExits(st.sc.Terrain)) > 0 {
-			for i := range st.Formations {
-				if f := &st.Formations[i]; f.IsCommand() && f.toArrive() {
-					add(f.ID, "enter")
-				}
-			}
-		}
+		umpireOffers(st, of)
 	}
 	if step.Name == StepMove && sd.Goal != nil && sd.HQUsed < r.allow["leader"] {
-		add(army, "move")
+		of.Add("hq:"+side, "move")
 	}
-	for i := range st.Leaders {
-		l := &st.Leaders[i]
-		if l.Side != side || !l.OnTable {
-			continue
-		}
-		switch step.Name {
-		case StepOrders:
-			if l.Army && !sd.Rolled && !sd.Skedaddle {
-				add(l.ID, "issue")
-			}
-			if f := st.Formation(l.Formation); f != nil && f.Kind == KindCorps {
-				add(l.ID, "issue")
-			}
-			add(l.ID, "initiative")
-		case StepMove:
-			if l.Used < r.allow["leader"] {
-				add(l.ID, "move")
-			}
-			add(l.ID, "initiative")
-		}
-	}
+	r.leaderOffers(st, sd, step, of)
 	for i := range st.Formations {
 		f := &st.Formations[i]
 		if f.Side != side || !f.Entered && !st.present(f) {
 			continue
 		}
 		if f.IsCommand() {
-			add(f.ID, "skedaddle")
-			if o := st.Order(f.Order); o != nil && o.Live() && !f.Declared {
-				add(f.ID, "fulfil")
-				if o.Kind == Attack {
-					add(f.ID, "futile")
-				}
-			}
-			for j := range st.Orders {
-				o := &st.Orders[j]
-				if o.To != f.ID || o.Parent != "" || !o.Live() {
-					continue
-				}
-				if o.Condition != "" && !o.Met {
-					add(f.ID, "condition")
-				}
-				if o.Kind == Reserve && o.Reserve == "" && (o.Stage == Awaiting || o.Stage == Accepted) {
-					add(f.ID, "designate")
-					// and the formations he may name: on the map, not in
-					// reserve already (reserveOf).
-					for _, i := range st.below(f.ID) {
-						if t := &st.Formations[i]; (t.Kind == KindDivision || t.Kind == "brigade") && !t.Reserve && st.present(t) {
-							add(t.ID, "designate")
-						}
-					}
-				}
-			}
-			if step.Name == StepMove && f.HQOn && f.HQUsed < r.allow["leader"] {
-				add("hq:"+f.ID, "move")
-			}
+			r.commandOffers(st, f, step, of)
 		}
 		if p := st.Formation(f.Parent); f.Reserve && p != nil {
 			if l := st.Leader(p.Leader); l != nil && !slices.Contains(l.Rolled, "release-order") {
-				add(f.ID, "release")
+				of.Add(f.ID, "release")
 			}
 		}
 	}
+	r.unitOffers(st, side, step, of)
+	return of.Out
+}
+
+// umpireOffers adds what the umpire alone is offered: aware for each army
+// HQ whose commander is unaware, and enter for each Command still to come
+// when the map has road hexes on its edges.
+func umpireOffers(st *State, of *game.Offered) {
+	for _, o := range st.Sides {
+		if !o.Aware {
+			of.Add("hq:"+o.ID, "aware")
+		}
+	}
+	if len(RoadExits(st.sc.Terrain)) > 0 {
+		for i := range st.Formations {
+			if f := &st.Formations[i]; f.IsCommand() && f.toArrive() {
+				of.Add(f.ID, "enter")
+			}
+		}
+	}
+}
+
+// leaderOffers adds the offers for side sd's leaders on the map: issue
+// (the army commander before his command roll, corps leaders) and
+// initiative in the orders step; move with movement left, and
+// initiative, in movement.
+func (r *Rules) leaderOffers(st *State, sd *Side, step game.Step, of *game.Offered) {
+	for i := range st.Leaders {
+		l := &st.Leaders[i]
+		if l.Side != sd.ID || !l.OnTable {
+			continue
+		}
+		switch step.Name {
+		case StepOrders:
+			if l.Army && !sd.Rolled && !sd.Skedaddle {
+				of.Add(l.ID, "issue")
+			}
+			if f := st.Formation(l.Formation); f != nil && f.Kind == KindCorps {
+				of.Add(l.ID, "issue")
+			}
+			of.Add(l.ID, "initiative")
+		case StepMove:
+			if l.Used < r.allow["leader"] {
+				of.Add(l.ID, "move")
+			}
+			of.Add(l.ID, "initiative")
+		}
+	}
+}
+
+// commandOffers adds the offers for Command f on the map or entered:
+// skedaddle; fulfil, and futile for an attack, while it executes a live
+// order not declared fulfilled; condition while a conditional order to it
+// awaits its condition; designate for it and the formations under it its
+// leader may name (LOB-5); and move for its HQ on the map in movement.
+func (r *Rules) commandOffers(st *State, f *Formation, step game.Step, of *game.Offered) {
+	of.Add(f.ID, "skedaddle")
+	if o := st.Order(f.Order); o != nil && o.Live() && !f.Declared {
+		of.Add(f.ID, "fulfil")
+		if o.Kind == Attack {
+			of.Add(f.ID, "futile")
+		}
+	}
+	for j := range st.Orders {
+		o := &st.Orders[j]
+		if o.To != f.ID || o.Parent != "" || !o.Live() {
+			continue
+		}
+		if o.Condition != "" && !o.Met {
+			of.Add(f.ID, "condition")
+		}
+		if o.Kind == Reserve && o.Reserve == "" && (o.Stage == Awaiting || o.Stage == Accepted) {
+			of.Add(f.ID, "designate")
+			// and the formations he may name: on the map, not in
+			// reserve already (reserveOf).
+			for _, i := range st.below(f.ID) {
+				if t := &st.Formations[i]; (t.Kind == KindDivision || t.Kind == "brigade") && !t.Reserve && st.present(t) {
+					of.Add(t.ID, "designate")
+				}
+			}
+		}
+	}
+	if step.Name == StepMove && f.HQOn && f.HQUsed < r.allow["leader"] {
+		of.Add("hq:"+f.ID, "move")
+	}
+}
+
+// unitOffers adds the offers for combat units: loss for any unit on the
+// map in combat; for side's own, post for batteries in the orders step,
+// and move with movement left, and form, in movement.
+func (r *Rules) unitOffers(st *State, side string, step game.Step, of *game.Offered) {
 	for i := range st.Units {
 		u := &st.Units[i]
 		if !u.alive() {
 			continue
 		}
 		if step.Name == StepCombat {
-			add(u.ID, "loss") // losses from the side's fire, its own or the enemy's
+			of.Add(u.ID, "loss") // losses from the side's fire, its own or the enemy's
 		}
 		if u.Side != side {
 			continue
@@ -146,16 +176,15 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 		switch step.Name {
 		case StepOrders:
 			if u.Type == "artillery" {
-				add(u.ID, "post")
+				of.Add(u.ID, "post")
 			}
 		case StepMove:
 			if u.Used < r.allow[u.Type] {
-				add(u.ID, "move")
+				of.Add(u.ID, "move")
 			}
-			add(u.ID, "form")
+			of.Add(u.ID, "form")
 		}
 	}
-	return out
 }
 
 // Board is what a page needs, beside the state, to draw an LOB game and
@@ -299,130 +328,26 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 	}
 	side := game.SeatSide(seat, st.phasing(s.Phase))
 	b.Side = side
-	for _, sd := range st.Sides {
-		if !sd.Unseen {
-			b.HQ[sd.ID] = sd.HQ // a counter on the map, open unless fog hides it
-		}
-		if sd.ID == side {
-			b.Rolled, b.Aware = sd.Rolled, sd.Aware
-			b.HQOrder = "no move order: the army HQ moves only under an order the army commander issues with his command roll"
-			if sd.Goal != nil {
-				b.HQOrder = "moving toward " + st.sc.Map.Format(*sd.Goal) + " under the army commander's order"
-			}
-		}
-	}
+	st.sideBoard(&b, side)
 	own := func(sideOf string) bool { return seat == game.Umpire || sideOf == seat }
 	for i := range st.Formations {
 		f := &st.Formations[i]
-		box := FormationBox{Kind: f.Kind, Parent: f.Parent, Command: f.Command, Leader: f.Leader, Arrives: f.Arrives, Entered: f.Entered}
-		if f.IsCommand() {
-			if at, by, ok := st.Centre(f); ok && by != nil && !f.HQUnseen {
-				box.Centre, box.Radius, box.Acting = &at, by.Radius, !f.HQOn
-				box.Within = within(*st.sc.Map, at, by.Radius)
-			}
-			if f.HQOn {
-				hq := f.HQ
-				box.HQ = &hq
-			}
-		}
-		switch {
-		case f.Futile:
-			box.Status = append(box.Status, Futile)
-		case f.Fluked:
-			box.Status = append(box.Status, Fluked)
-		}
-		if f.Skedaddle {
-			box.Status = append(box.Status, "skedaddled")
-		}
-		if own(f.Side) {
-			box.Order, box.Recovery = f.Order, f.Recovery
-			switch {
-			case !f.IsCommand():
-			case !f.Entered && !st.present(f):
-				box.Status = append(box.Status, "to-enter")
-			case f.Order == "" && !f.Rejoin:
-				box.Status = append(box.Status, "no-orders")
-			case f.Order != "" && !f.Reserve:
-				box.Status = append(box.Status, Executing)
-			}
-			if f.Declared {
-				box.Status = append(box.Status, "declared-fulfilled")
-			}
-			if f.Recovery != "" {
-				box.Status = append(box.Status, Recovering)
-			}
-			if f.Reserve {
-				box.Status = append(box.Status, Reserve)
-			}
-			if f.Kind == KindCorps {
-				for _, j := range st.below(f.ID) {
-					if g := &st.Formations[j]; g.Parent == f.ID && g.IsCommand() {
-						box.Subordinates = append(box.Subordinates, g.ID)
-					}
-				}
-			}
-		}
-		b.Formations[f.ID] = box
-	}
-	name := func(id string) string {
-		if n := st.sc.NameOf(id); n != "" {
-			return n
-		}
-		return id
+		b.Formations[f.ID] = st.formationBox(f, own(f.Side))
 	}
 	for i := range st.Orders {
 		o := &st.Orders[i]
 		if !own(o.Side) || o.Side != side && seat != game.Umpire {
 			continue
 		}
-		box := OrderBox{ID: o.ID, Kind: o.Kind, From: o.From, To: o.To, Objective: o.Objective, Stage: o.Stage,
-			Issued: o.Issued, Arrives: o.Arrives, Failed: o.Failed, Condition: o.Condition, Met: o.Met, Parent: o.Parent,
-			Reserve: o.Reserve, Words: orderWords(o, st.sc.Map, name), Live: o.Live()}
-		if f := st.Formation(o.To); f != nil && f.Order == o.ID && f.Declared {
-			box.Words += ", declared fulfilled: it ends with the player turn"
-		}
-		if f := st.Formation(o.To); f != nil && f.Reserve && o.Live() && o.Kind != Reserve && !o.Release && (o.Kept || f.Order == o.ID) {
-			box.Kept = true
-			box.Words += ", kept by " + name(f.ID) + " in reserve as its existing orders: followed once it is released"
-		}
-		b.Orders = append(b.Orders, box)
+		b.Orders = append(b.Orders, st.orderBox(o))
 	}
 	moving := step.Name == StepMove && slices.Contains(step.Actors, side) && st.sc.Terrain != nil
 	var blocked []bool
 	if moving {
 		blocked = st.blocked(side, nil)
 	}
-	for i := range st.Units {
-		u := &st.Units[i]
-		if u.Side != side || !u.alive() {
-			continue
-		}
-		box := UnitBox{Left: MP(max(r.allow[u.Type]-u.Used, 0))}
-		if f := st.Formation(u.Command); f != nil {
-			if in, d := st.InRadius(f, u.At); d >= 0 && !in {
-				box.Out = true
-			}
-		}
-		if moving && u.Used < r.allow[u.Type] {
-			box.Reach = r.reachFrom(st, u.At, u.Type, blocked, max(r.allow[u.Type]-u.Used, 0), func(at geom.Point) string {
-				_, why := st.radiusRule(u, at, nil)
-				return why
-			})
-		}
-		b.Units[u.ID] = box
-	}
-	for i := range st.Formations {
-		if f := &st.Formations[i]; f.Side == side && f.IsCommand() {
-			b.Recipients = append(b.Recipients, f.ID)
-		}
-	}
-	if sd := st.Side(side); sd != nil {
-		// The army HQ is ordered to move only by the army commander
-		// stacked with it (9.2a).
-		if l := st.Leader(sd.Army); l != nil && l.OnTable && l.At == sd.HQ {
-			b.Recipients = append(b.Recipients, "hq")
-		}
-	}
+	r.unitBoxes(st, side, moving, blocked, b.Units)
+	b.Recipients = st.recipients(side)
 	if moving {
 		r.movers(st, side, blocked, b.Movers)
 	}
@@ -441,6 +366,153 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		}
 	}
 	return b
+}
+
+// sideBoard fills each side's army HQ hex that is seen, and side's
+// command roll, awareness and army HQ's move order in words (LOB-4).
+func (st *State) sideBoard(b *Board, side string) {
+	for _, sd := range st.Sides {
+		if !sd.Unseen {
+			b.HQ[sd.ID] = sd.HQ // a counter on the map, open unless fog hides it
+		}
+		if sd.ID == side {
+			b.Rolled, b.Aware = sd.Rolled, sd.Aware
+			b.HQOrder = "no move order: the army HQ moves only under an order the army commander issues with his command roll"
+			if sd.Goal != nil {
+				b.HQOrder = "moving toward " + st.sc.Map.Format(*sd.Goal) + " under the army commander's order"
+			}
+		}
+	}
+}
+
+// formationBox is formation f as a page draws it: a Command's radius
+// traced from its centre (LOB-2) and its HQ, what shows on the map, and,
+// when own (the seat's side's, or any for the umpire), its order and
+// status in words and a corps' subordinate Commands.
+func (st *State) formationBox(f *Formation, own bool) FormationBox {
+	box := FormationBox{Kind: f.Kind, Parent: f.Parent, Command: f.Command, Leader: f.Leader, Arrives: f.Arrives, Entered: f.Entered}
+	if f.IsCommand() {
+		if at, by, ok := st.Centre(f); ok && by != nil && !f.HQUnseen {
+			box.Centre, box.Radius, box.Acting = &at, by.Radius, !f.HQOn
+			box.Within = within(*st.sc.Map, at, by.Radius)
+		}
+		if f.HQOn {
+			hq := f.HQ
+			box.HQ = &hq
+		}
+	}
+	switch {
+	case f.Futile:
+		box.Status = append(box.Status, Futile)
+	case f.Fluked:
+		box.Status = append(box.Status, Fluked)
+	}
+	if f.Skedaddle {
+		box.Status = append(box.Status, "skedaddled")
+	}
+	if own {
+		box.Order, box.Recovery = f.Order, f.Recovery
+		box.Status = append(box.Status, st.ownStatus(f)...)
+		if f.Kind == KindCorps {
+			for _, j := range st.below(f.ID) {
+				if g := &st.Formations[j]; g.Parent == f.ID && g.IsCommand() {
+					box.Subordinates = append(box.Subordinates, g.ID)
+				}
+			}
+		}
+	}
+	return box
+}
+
+// ownStatus is the status in words of a formation of the seat's own
+// beyond what shows on the map: to enter, no orders or executing,
+// declared fulfilled, recovering, in reserve.
+func (st *State) ownStatus(f *Formation) []string {
+	var out []string
+	switch {
+	case !f.IsCommand():
+	case !f.Entered && !st.present(f):
+		out = append(out, "to-enter")
+	case f.Order == "" && !f.Rejoin:
+		out = append(out, "no-orders")
+	case f.Order != "" && !f.Reserve:
+		out = append(out, Executing)
+	}
+	if f.Declared {
+		out = append(out, "declared-fulfilled")
+	}
+	if f.Recovery != "" {
+		out = append(out, Recovering)
+	}
+	if f.Reserve {
+		out = append(out, Reserve)
+	}
+	return out
+}
+
+// orderBox is order o as a page lists and draws it, in words, with what
+// its Command has made of it: declared fulfilled, or kept in reserve as
+// its existing orders (LOB-5).
+func (st *State) orderBox(o *Order) OrderBox {
+	name := func(id string) string {
+		if n := st.sc.NameOf(id); n != "" {
+			return n
+		}
+		return id
+	}
+	box := OrderBox{ID: o.ID, Kind: o.Kind, From: o.From, To: o.To, Objective: o.Objective, Stage: o.Stage,
+		Issued: o.Issued, Arrives: o.Arrives, Failed: o.Failed, Condition: o.Condition, Met: o.Met, Parent: o.Parent,
+		Reserve: o.Reserve, Words: orderWords(o, st.sc.Map, name), Live: o.Live()}
+	if f := st.Formation(o.To); f != nil && f.Order == o.ID && f.Declared {
+		box.Words += ", declared fulfilled: it ends with the player turn"
+	}
+	if f := st.Formation(o.To); f != nil && f.Reserve && o.Live() && o.Kind != Reserve && !o.Release && (o.Kept || f.Order == o.ID) {
+		box.Kept = true
+		box.Words += ", kept by " + name(f.ID) + " in reserve as its existing orders: followed once it is released"
+	}
+	return box
+}
+
+// unitBoxes fills side's combat units' movement left, whether each stands
+// outside its Command's radius (LOB-2) and, when moving, the hexes each
+// with movement left can reach (blocked: the hexes no move may enter).
+func (r *Rules) unitBoxes(st *State, side string, moving bool, blocked []bool, out map[string]UnitBox) {
+	for i := range st.Units {
+		u := &st.Units[i]
+		if u.Side != side || !u.alive() {
+			continue
+		}
+		box := UnitBox{Left: MP(max(r.allow[u.Type]-u.Used, 0))}
+		if f := st.Formation(u.Command); f != nil {
+			if in, d := st.InRadius(f, u.At); d >= 0 && !in {
+				box.Out = true
+			}
+		}
+		if moving && u.Used < r.allow[u.Type] {
+			box.Reach = r.reachFrom(st, u.At, u.Type, blocked, max(r.allow[u.Type]-u.Used, 0), func(at geom.Point) string {
+				_, why := st.radiusRule(u, at, nil)
+				return why
+			})
+		}
+		out[u.ID] = box
+	}
+}
+
+// recipients are side's Commands, which its army commander may order, and
+// "hq" for its army HQ while he stands stacked with it (9.2a).
+func (st *State) recipients(side string) []string {
+	out := []string{}
+	for i := range st.Formations {
+		if f := &st.Formations[i]; f.Side == side && f.IsCommand() {
+			out = append(out, f.ID)
+		}
+	}
+	if sd := st.Side(side); sd != nil {
+		if l := st.Leader(sd.Army); l != nil && l.OnTable && l.At == sd.HQ {
+			out = append(out, "hq")
+		}
+	}
+	return out
 }
 
 // movers fills the movement left and reach of side's leaders on the map,

@@ -411,8 +411,8 @@ func (r *Rules) shapeAllowed(x *game.Tx, u *Unit, m game.Move) error {
 	if m.Shape == "" {
 		return nil
 	}
-	if !slices.Contains(battle.Shapes, m.Shape) {
-		return game.Reject("", "formation %q is not one of %s", m.Shape, strings.Join(battle.Shapes, ", "))
+	if !slices.Contains(shapes, m.Shape) {
+		return game.Reject("", "formation %q is not one of %s", m.Shape, strings.Join(shapes, ", "))
 	}
 	div := st(x).division(u)
 	if m.Shape != u.Shape && !slices.Contains(r.p.attackShapes, m.Shape) && div.Order != nil && div.Order.Kind == "attack" && !div.Engaged {

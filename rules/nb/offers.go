@@ -30,46 +30,13 @@ func (r *Rules) Offers(gs *game.State, step game.Step, seat string) map[string][
 		switch verb {
 		case "react", "combat", "rout", "rally":
 			for _, u := range s.Units {
-				if !u.OnTable || !mine(u.Side) {
-					continue
-				}
-				var ok bool
-				switch verb {
-				case "react":
-					ok = reactable(s, u) == nil
-				case "combat":
-					// With one of the divisions its own is engaged with
-					// (NB-6), which the command names.
-					ok = combatant(s, gs.Turn, u) == nil && len(s.division(u).With) > 0
-				case "rout":
-					ok = u.Status != "routed"
-				case "rally":
-					ok = u.Status == "routed"
-				}
-				if ok {
+				if u.OnTable && mine(u.Side) && unitOffered(s, gs.Turn, u, verb) {
 					add(u.ID, verb)
 				}
 			}
-		case "remove":
-			// A general on the table may fall (NB-15).
+		case "remove", "replace", "attach", "detach":
 			for _, g := range s.Generals {
-				if mine(g.Side) && g.OnTable && g.Fate == "" {
-					add(g.ID, verb)
-				}
-			}
-		case "replace":
-			// A fallen general not yet replaced (NB-15).
-			for _, g := range s.Generals {
-				if mine(g.Side) && g.Fate != "" && g.Replaced == "" {
-					add(g.ID, verb)
-				}
-			}
-		case "attach", "detach":
-			for _, g := range s.Generals {
-				if !mine(g.Side) {
-					continue
-				}
-				if verb == "detach" && g.Attached != "" || verb == "attach" && len(attachTargets(s, g)) > 0 {
+				if mine(g.Side) && generalOffered(s, g, verb) {
 					add(g.ID, verb)
 				}
 			}
@@ -100,6 +67,42 @@ func (r *Rules) Offers(gs *game.State, step game.Step, seat string) map[string][
 		out[id] = slices.Compact(vs)
 	}
 	return out
+}
+
+// unitOffered reports whether unit u on the table may be given verb in
+// turn: react if it may react (NB-14), combat if it may start it with a
+// division its own is engaged with (NB-6), which the command names, rout
+// unless routed, rally if routed.
+func unitOffered(s *State, turn int, u *Unit, verb string) bool {
+	switch verb {
+	case "react":
+		return reactable(s, u) == nil
+	case "combat":
+		return combatant(s, turn, u) == nil && len(s.division(u).With) > 0
+	case "rout":
+		return u.Status != "routed"
+	case "rally":
+		return u.Status == "routed"
+	}
+	return false
+}
+
+// generalOffered reports whether general g may be given verb: remove if
+// he is on the table and has not fallen, replace if he has fallen and is
+// not yet replaced (NB-15), attach if he has something to attach to,
+// detach if he is attached (NB-13).
+func generalOffered(s *State, g *General, verb string) bool {
+	switch verb {
+	case "remove":
+		return g.OnTable && g.Fate == ""
+	case "replace":
+		return g.Fate != "" && g.Replaced == ""
+	case "attach":
+		return len(attachTargets(s, g)) > 0
+	case "detach":
+		return g.Attached != ""
+	}
+	return false
 }
 
 // orderable refuses a new order for a formation whose general has fallen

@@ -129,8 +129,8 @@ func (p *procedure) readWords(r strict.Reader, f map[string]*yaml.Node) error {
 		}
 	}
 	for i, sh := range p.attackShapes {
-		if !slices.Contains(battle.Shapes, sh) {
-			return r.Errf(f["attack-formations"].Content[i], "attack-formations[%d]: %q is not a formation; allowed: %s", i, sh, strings.Join(battle.Shapes, ", "))
+		if !slices.Contains(shapes, sh) {
+			return r.Errf(f["attack-formations"].Content[i], "attack-formations[%d]: %q is not a formation; allowed: %s", i, sh, strings.Join(shapes, ", "))
 		}
 	}
 	// The verbs of every player step include those taken at any.

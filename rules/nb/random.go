@@ -166,7 +166,7 @@ func (p *player) moves(c cmd, s *State, ch choices) {
 			m.To = p.near(u.At, u.Speed)
 		}
 		if p.rng.IntN(4) == 0 {
-			m.Shape = p.pick(append(slices.Clone(battle.Shapes), "wedge"))
+			m.Shape = p.pick(append(slices.Clone(shapes), "wedge"))
 		}
 		c.Moves = append(c.Moves, m)
 	}

@@ -671,8 +671,8 @@ func (r *Rules) attackLimits(x *game.Tx) error {
 			continue
 		}
 		var short []string
-		if len(s.shaped) != len(battle.Shapes)+1 {
-			s.shaped = make([][]string, len(battle.Shapes)+1)
+		if len(s.shaped) != len(shapes)+1 {
+			s.shaped = make([][]string, len(shapes)+1)
 		}
 		shaped := s.shaped
 		clear(shaped)
@@ -680,9 +680,9 @@ func (r *Rules) attackLimits(x *game.Tx) error {
 			switch {
 			case !u.OnTable || u.Status == "routed":
 			case u.Shape != "" && !slices.Contains(r.p.attackShapes, u.Shape):
-				i := slices.Index(battle.Shapes, u.Shape)
+				i := slices.Index(shapes, u.Shape)
 				if i < 0 {
-					i = len(battle.Shapes)
+					i = len(shapes)
 				}
 				if shaped[i] == nil {
 					shaped[i] = s.strs.Take(n)[:0] // one piece of memory, however many
@@ -700,8 +700,8 @@ func (r *Rules) attackLimits(x *game.Tx) error {
 				continue
 			}
 			shape := "another formation"
-			if i < len(battle.Shapes) {
-				shape = battle.Shapes[i]
+			if i < len(shapes) {
+				shape = shapes[i]
 			}
 			if err := emit(x, game.Event{Type: Restriction, Side: f.Side, See: f.Side, Rule: "NB-7"}, &Data{Formation: f.ID, Units: units, Status: "out-of-column", Text: shape}); err != nil {
 				return err
