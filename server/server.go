@@ -679,49 +679,108 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 	if _, err := io.ReadFull(s.rand, key); err != nil {
 		return nil, fmt.Errorf("make a dice seed: %w", err)
 	}
-	var g *game.Game
-	var seeds []store.Seed
-	if imp == nil {
-		// The setup's rolls (secret reserve entries) come from the seed too,
-		// and its events are the first links of the hash chain.
-		seed := []game.Seed{{From: 1, Commitment: dice.Commitment(key), Key: key}}
-		if g, err = game.New(c.sc, c.rules, game.Committed(seed), game.WithFog(in.Fog), game.WithDice(in.Dice)); err == nil {
-			var ch *game.Chain
-			b := game.Basis{Genesis: game.GenesisV2, Scenario: data, Dice: in.Dice, Fog: in.Fog}
-			if c.own != nil {
-				b.Tables = c.own.Data
-			}
-			if ch, err = game.NewChain(b, seed); err == nil {
-				err = g.SetChain(ch)
-			}
-		}
-	} else {
-		g, err = game.Replay(c.sc, c.rules, imp.Events, game.WithFog(in.Fog), game.WithDice(in.Dice))
-		for _, sd := range imp.Seeds {
-			if err == nil && sd.From > g.Len() {
-				break // no roll was made under it; the fresh seed takes its place
-			}
-			st := store.Seed{Game: id, Seed: sd}
-			if sd.Key != nil {
-				st.Revealed = g.Len()
-			}
-			seeds = append(seeds, st)
-		}
-	}
+	g, seeds, err := s.newGame(in, data, c, imp, id, key)
 	if err != nil {
-		return nil, &Error{Code: Invalid, Msg: err.Error()}
-	}
-	if l := s.lim.GameEvents; g.Len() > l {
-		return nil, errorf(TooLarge, "the game has %d events, over this server's limit of %d a game", g.Len(), l)
-	}
-	seeds = append(seeds, store.Seed{Game: id, Seed: dice.Seed{From: g.Len() + 1, Key: key, Commitment: dice.Commitment(key)}})
-	if imp == nil {
-		seeds[0].From = 1
+		return nil, err
 	}
 	raw, err := encodeEvents(g.Log())
 	if err != nil {
 		return nil, err
 	}
+	rec := s.gameRecord(id, in, file, data, c, imp)
+	made, seats, err := s.newSeats(id, c.sc, in.Commanders)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.st.Create(ctx, rec, seats, seeds, raw); err != nil {
+		if errors.Is(err, store.ErrUnavailable) {
+			s.log.Error("store a new game", "game", id, "err", err)
+			return nil, outage("the game could not be stored: the server's store is unavailable just now (out of room, or not answering); nothing was made, try again later")
+		}
+		return nil, fmt.Errorf("store game %s: %w", id, err)
+	}
+	s.log.Info("game created", "game", id, "scenario", file, "seats", len(made))
+	l, e := s.game(ctx, id)
+	if e != nil {
+		return nil, e
+	}
+	if err := l.lock(ctx, s.st); err != nil {
+		return nil, err
+	}
+	info := l.info(seats[0])
+	l.mu.Unlock()
+	return &Created{Game: info, Seats: made}, nil
+}
+
+// newGame makes a new game's state and the seeds to store with it: a fresh
+// game under key, or an imported one replayed from its log, whose seeds
+// carry over and whose log goes on under key. A game the rules refuse is
+// Invalid; one longer than this server's limit is TooLarge.
+func (s *Server) newGame(in Setup, data []byte, c *cached, imp *Imported, id string, key []byte) (*game.Game, []store.Seed, error) {
+	var g *game.Game
+	var seeds []store.Seed
+	var err error
+	if imp == nil {
+		g, err = freshGame(in, data, c, key)
+	} else {
+		g, seeds, err = importedGame(in, c, imp, id)
+	}
+	if err != nil {
+		return nil, nil, &Error{Code: Invalid, Msg: err.Error()}
+	}
+	if l := s.lim.GameEvents; g.Len() > l {
+		return nil, nil, errorf(TooLarge, "the game has %d events, over this server's limit of %d a game", g.Len(), l)
+	}
+	seeds = append(seeds, store.Seed{Game: id, Seed: dice.Seed{From: g.Len() + 1, Key: key, Commitment: dice.Commitment(key)}})
+	if imp == nil {
+		seeds[0].From = 1
+	}
+	return g, seeds, nil
+}
+
+// freshGame sets up a new game under the seed key. The setup's rolls
+// (secret reserve entries) come from the seed too, and its events are the
+// first links of the hash chain.
+func freshGame(in Setup, data []byte, c *cached, key []byte) (*game.Game, error) {
+	seed := []game.Seed{{From: 1, Commitment: dice.Commitment(key), Key: key}}
+	g, err := game.New(c.sc, c.rules, game.Committed(seed), game.WithFog(in.Fog), game.WithDice(in.Dice))
+	if err != nil {
+		return g, err
+	}
+	b := game.Basis{Genesis: game.GenesisV2, Scenario: data, Dice: in.Dice, Fog: in.Fog}
+	if c.own != nil {
+		b.Tables = c.own.Data
+	}
+	ch, err := game.NewChain(b, seed)
+	if err != nil {
+		return g, err
+	}
+	return g, g.SetChain(ch)
+}
+
+// importedGame replays an export's log, and keeps those of its seeds that
+// rolls were made under (revealed at the end of the log where the export
+// held their keys).
+func importedGame(in Setup, c *cached, imp *Imported, id string) (*game.Game, []store.Seed, error) {
+	var seeds []store.Seed
+	g, err := game.Replay(c.sc, c.rules, imp.Events, game.WithFog(in.Fog), game.WithDice(in.Dice))
+	for _, sd := range imp.Seeds {
+		if err == nil && sd.From > g.Len() {
+			break // no roll was made under it; the fresh seed takes its place
+		}
+		st := store.Seed{Game: id, Seed: sd}
+		if sd.Key != nil {
+			st.Revealed = g.Len()
+		}
+		seeds = append(seeds, st)
+	}
+	return g, seeds, err
+}
+
+// gameRecord is the stored record of a new game: its title (the setup's,
+// else the scenario's or the script's title, else the scenario's name),
+// its scenario and tables, and the fog and dice it is played with.
+func (s *Server) gameRecord(id string, in Setup, file string, data []byte, c *cached, imp *Imported) store.Game {
 	title := in.Title
 	if title == "" {
 		title = c.sc.Title
@@ -748,6 +807,13 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 	if imp != nil {
 		rec.Genesis = imp.Genesis
 	}
+	return rec
+}
+
+// newSeats makes a new game's seats, each with a fresh token: the umpire's
+// first, then one a side, then (with commanders) one a formation below a
+// division. It returns them as handed out and as stored.
+func (s *Server) newSeats(id string, sc *battle.Scenario, commanders bool) ([]NewSeat, []store.Seat, error) {
 	var made []NewSeat
 	var seats []store.Seat
 	add := func(role, side, formation, label string) error {
@@ -761,51 +827,35 @@ func (s *Server) start(ctx context.Context, in Setup, file string, data []byte, 
 		return nil
 	}
 	if err := add(store.Umpire, "", "", "Umpire"); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	for _, sd := range c.sc.Sides {
+	for _, sd := range sc.Sides {
 		label := sd.Name
 		if label == "" {
 			label = sd.ID
 		}
 		if err := add(store.Side, sd.ID, "", label); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	if in.Commanders {
-		for _, sd := range c.sc.Sides {
-			for _, f := range sd.Formations {
-				if f.Kind == battle.Division || f.Kind == battle.Army {
-					continue
-				}
-				label := f.ID
-				if gen := generalOf(sd, f.General); gen != nil && gen.Name != "" {
-					label = gen.Name + " (" + f.ID + ")"
-				}
-				if err := add(store.Commander, sd.ID, f.ID, label); err != nil {
-					return nil, err
-				}
+	if !commanders {
+		return made, seats, nil
+	}
+	for _, sd := range sc.Sides {
+		for _, f := range sd.Formations {
+			if f.Kind == battle.Division || f.Kind == battle.Army {
+				continue
+			}
+			label := f.ID
+			if gen := generalOf(sd, f.General); gen != nil && gen.Name != "" {
+				label = gen.Name + " (" + f.ID + ")"
+			}
+			if err := add(store.Commander, sd.ID, f.ID, label); err != nil {
+				return nil, nil, err
 			}
 		}
 	}
-	if err := s.st.Create(ctx, rec, seats, seeds, raw); err != nil {
-		if errors.Is(err, store.ErrUnavailable) {
-			s.log.Error("store a new game", "game", id, "err", err)
-			return nil, outage("the game could not be stored: the server's store is unavailable just now (out of room, or not answering); nothing was made, try again later")
-		}
-		return nil, fmt.Errorf("store game %s: %w", id, err)
-	}
-	s.log.Info("game created", "game", id, "scenario", file, "seats", len(made))
-	l, e := s.game(ctx, id)
-	if e != nil {
-		return nil, e
-	}
-	if err := l.lock(ctx, s.st); err != nil {
-		return nil, err
-	}
-	info := l.info(seats[0])
-	l.mu.Unlock()
-	return &Created{Game: info, Seats: made}, nil
+	return made, seats, nil
 }
 
 func encodeEvents(evs []game.Event) ([]json.RawMessage, error) {

@@ -41,29 +41,15 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e)
 		return
 	}
-	n, err := since(r)
-	if err != nil {
-		writeError(w, asError(err))
+	n, e := streamFrom(r)
+	if e != nil {
+		writeError(w, e)
 		return
 	}
-	if id := r.Header.Get("Last-Event-ID"); id != "" {
-		if n, err = strconv.Atoi(id); err != nil || n < 0 {
-			writeError(w, errorf(Invalid, "Last-Event-ID %s is not an event number", quote(id)))
-			return
-		}
-	}
-	if err := l.lock(r.Context(), s.st); err != nil {
-		writeError(w, asError(err))
+	if e := s.catchUp(r.Context(), l, seat, n); e != nil {
+		writeError(w, e)
 		return
 	}
-	if _, ok := l.at(viewer(seat), n); !ok {
-		// Past the seat's last event: perhaps only past what this
-		// server has read of another's writes. Read them; if it is past
-		// the store's too, flush tells the client where the seat's
-		// events end (reset).
-		_ = l.gather(r.Context(), s.st)
-	}
-	l.mu.Unlock()
 	key := [32]byte(seat.Hash)
 	ctx, cut := context.WithCancel(r.Context())
 	defer cut()
@@ -72,23 +58,73 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.closeStream(key, &cut)
-	var wake chan struct{}
-	var ok bool
+	l, wake, e := s.follow(r.Context(), l, seat)
+	if e != nil {
+		writeError(w, e)
+		return
+	}
+	defer l.subs.remove(wake)
+	out, err := s.openEvents(w, r)
+	if err != nil {
+		return
+	}
+	s.pump(ctx, out, l, seat, n, wake)
+}
+
+// streamFrom is the event number a stream starts after: Last-Event-ID
+// (a reconnecting client's) over ?since=.
+func streamFrom(r *http.Request) (int, *Error) {
+	n, err := since(r)
+	if err != nil {
+		return 0, asError(err)
+	}
+	if id := r.Header.Get("Last-Event-ID"); id != "" {
+		if n, err = strconv.Atoi(id); err != nil || n < 0 {
+			return 0, errorf(Invalid, "Last-Event-ID %s is not an event number", quote(id))
+		}
+	}
+	return n, nil
+}
+
+// catchUp reads other servers' writes to the game when n is past the
+// seat's last event this server knows of.
+func (s *Server) catchUp(ctx context.Context, l *live, seat store.Seat, n int) *Error {
+	if err := l.lock(ctx, s.st); err != nil {
+		return asError(err)
+	}
+	if _, ok := l.at(viewer(seat), n); !ok {
+		// Past the seat's last event: perhaps only past what this
+		// server has read of another's writes. Read them; if it is past
+		// the store's too, flush tells the client where the seat's
+		// events end (reset).
+		_ = l.gather(ctx, s.st)
+	}
+	l.mu.Unlock()
+	return nil
+}
+
+// follow subscribes to the game's new events, finding the game again (a
+// few times at most) if it left memory meanwhile. It returns the game
+// followed and the channel that wakes on each new event.
+func (s *Server) follow(ctx context.Context, l *live, seat store.Seat) (*live, chan struct{}, *Error) {
 	for try := 0; ; try++ {
-		if wake, ok = l.subs.add(); ok {
-			break
+		if wake, ok := l.subs.add(); ok {
+			return l, wake, nil
 		}
 		// The game left memory just now: find it again.
-		if l, e = s.game(r.Context(), seat.Game); e != nil || try == 3 {
+		var e *Error
+		if l, e = s.game(ctx, seat.Game); e != nil || try == 3 {
 			if e == nil {
 				e = outage("the game could not be followed just now; try again in a moment")
 			}
-			writeError(w, e)
-			return
+			return nil, nil, e
 		}
 	}
-	defer l.subs.remove(wake)
+}
 
+// openEvents answers a stream's request with the headers of an event
+// stream, lifting the read timeout and bounding the write buffer.
+func (s *Server) openEvents(w http.ResponseWriter, r *http.Request) (*sseWriter, error) {
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Time{}) // a stream outlives the request read timeout
 	boundBuffer(r)
@@ -98,13 +134,21 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Accel-Buffering", "no")
 	out := &sseWriter{w: bufio.NewWriterSize(w, 8<<10), rc: rc, wait: s.lim.StreamWrite}
 	if err := out.deadline(); err != nil {
-		return
+		return nil, err
 	}
 	w.WriteHeader(http.StatusOK)
+	return out, nil
+}
+
+// pump sends the seat's events after n, and what it has sighted, each
+// time the game wakes it, with a heartbeat comment when idle, until the
+// client goes, a write fails or the seat's token is revoked.
+func (s *Server) pump(ctx context.Context, out *sseWriter, l *live, seat store.Seat, n int, wake chan struct{}) {
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	shown, sighted := -1, -1
 	for {
+		var err error
 		if n, err = s.flush(ctx, out, l, seat, n, &shown); err != nil {
 			return
 		}
