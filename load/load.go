@@ -306,108 +306,25 @@ func setup(ctx context.Context, c *http.Client, base string, games int) ([]seat,
 	return out, umps, nil
 }
 
+// drive runs o.Clients clients on the seats, spread over the instances
+// at bases, for the warm-up and then the duration, and reports in rep what
+// they measured after the warm-up.
 func drive(ctx context.Context, c *http.Client, bases []string, seats []seat, o Options, rep Report, w *watcher) (Report, error) {
 	ctx, cancel := context.WithTimeout(ctx, o.Warmup+o.Duration)
 	defer cancel()
 	var mu sync.Mutex
-	var lat []time.Duration
-	var accepted, refused int
-	var firstErr error
+	var all tally
 	var wg sync.WaitGroup
 	start := time.Now()
 	measured := start.Add(o.Warmup) // commands due before are not counted
 	for i := range o.Clients {
-		s := seats[i%len(seats)]
-		at := i % len(bases)
-		if o.Sticky {
-			at = (i % len(seats) / 2) % len(bases) // seats come two by two, a game's sides
-		}
-		base := bases[at]
-		rng := rand.New(rand.NewPCG(o.Seed, uint64(i)))
+		d := newDriver(c, bases, seats, o, i, start, w)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var mine []time.Duration
-			ok, no := 0, 0
-			codes := map[int]int{}
-			var err error
-			var every time.Duration
-			due := start
-			if o.Rate > 0 {
-				every = time.Duration(float64(o.Clients) / o.Rate * float64(time.Second))
-				due = start.Add(time.Duration(rng.Int64N(int64(every)))) // spread the clients out
-			}
-			for ctx.Err() == nil {
-				if every > 0 {
-					if wait := time.Until(due); wait > 0 {
-						select {
-						case <-time.After(wait):
-						case <-ctx.Done():
-						}
-						if ctx.Err() != nil {
-							break
-						}
-					}
-				}
-				p := s.pieces[rng.IntN(len(s.pieces))]
-				to := [2]float64{p.at[0] + rng.Float64()*2 - 1, p.at[1] + rng.Float64()*2 - 1}
-				body := map[string]any{"move": map[string]any{"unit": p.unit, "to": to}}
-				sent := time.Now()
-				t0 := sent
-				if every > 0 {
-					t0 = due // latency from when the command was due
-					due = due.Add(every)
-				}
-				e := call(context.WithoutCancel(ctx), c, base+s.game+"/commands", s.token, body, nil)
-				answered := time.Now()
-				d := answered.Sub(t0)
-				if ae := (*apiErr)(nil); every == 0 && errors.As(e, &ae) && ae.retry > 0 {
-					// As fast as answered, the answer being to wait: a
-					// client that did not would only keep the server
-					// busy refusing it.
-					select {
-					case <-time.After(ae.retry):
-					case <-ctx.Done():
-					}
-				}
-				if sent.Before(measured) {
-					// Sent in the warm-up. A command due then but sent
-					// after (an overloaded server's backlog) counts.
-					if e != nil && !errors.As(e, new(*apiErr)) {
-						err = e
-						break
-					}
-					continue
-				}
-				if e != nil {
-					var ae *apiErr
-					if !errors.As(e, &ae) {
-						err = e
-						break
-					}
-					no++
-					codes[ae.status]++
-					continue
-				}
-				ok++
-				mine = append(mine, d)
-				if w != nil {
-					w.answered(at, moveKey(s.game, to[0], to[1]), answered)
-				}
-			}
+			t := d.run(ctx)
 			mu.Lock()
-			lat = append(lat, mine...)
-			accepted += ok
-			refused += no
-			for c, n := range codes {
-				if rep.RefusedBy == nil {
-					rep.RefusedBy = map[int]int{}
-				}
-				rep.RefusedBy[c] += n
-			}
-			if err != nil && firstErr == nil {
-				firstErr = err
-			}
+			all.merge(t, &rep)
 			mu.Unlock()
 		}()
 	}
@@ -418,19 +335,161 @@ func drive(ctx context.Context, c *http.Client, bases []string, seats []seat, o 
 	cpu0 := cpuTime()
 	wg.Wait()
 	elapsed, cpu := time.Since(measured), cpuTime()-cpu0
-	if firstErr != nil {
-		return rep, firstErr
+	if all.err != nil {
+		return rep, all.err
 	}
+	return all.report(rep, elapsed, cpu), nil
+}
+
+// tally is what clients of a run counted after the warm-up.
+type tally struct {
+	lat               []time.Duration // accepted commands' latencies
+	accepted, refused int
+	codes             map[int]int // refused by HTTP status
+	err               error       // the first failure other than a refusal
+}
+
+// merge adds a client's tally t to the run's, and its refusals to rep's
+// RefusedBy.
+func (all *tally) merge(t tally, rep *Report) {
+	all.lat = append(all.lat, t.lat...)
+	all.accepted += t.accepted
+	all.refused += t.refused
+	for c, n := range t.codes {
+		if rep.RefusedBy == nil {
+			rep.RefusedBy = map[int]int{}
+		}
+		rep.RefusedBy[c] += n
+	}
+	if t.err != nil && all.err == nil {
+		all.err = t.err
+	}
+}
+
+// report fills rep from the run's tally: counts, rate, CPU per command
+// and latency percentiles over elapsed, the measured time.
+func (all *tally) report(rep Report, elapsed, cpu time.Duration) Report {
+	lat := all.lat
 	slices.Sort(lat)
-	rep.Accepted, rep.Refused, rep.Seconds = accepted, refused, elapsed.Seconds()
-	rep.PerSecond = float64(accepted) / elapsed.Seconds()
-	if accepted > 0 && cpu > 0 {
-		rep.CPUPerCommand = cpu / time.Duration(accepted)
+	rep.Accepted, rep.Refused, rep.Seconds = all.accepted, all.refused, elapsed.Seconds()
+	rep.PerSecond = float64(all.accepted) / elapsed.Seconds()
+	if all.accepted > 0 && cpu > 0 {
+		rep.CPUPerCommand = cpu / time.Duration(all.accepted)
 	}
 	if n := len(lat); n > 0 {
 		rep.P50, rep.P99, rep.Max = lat[n/2], lat[min(n-1, n*99/100)], lat[n-1]
 	}
-	return rep, nil
+	return rep
+}
+
+// driver is one client of a run: it moves its seat's pieces by small
+// random steps through one instance, at its share of the offered rate or
+// as fast as answered.
+type driver struct {
+	c        *http.Client
+	base     string // the instance it sends to
+	at       int    // that instance's index in the run's bases
+	seat     seat
+	rng      *rand.Rand
+	start    time.Time
+	measured time.Time     // the end of the warm-up
+	every    time.Duration // between commands; 0 for as fast as answered
+	w        *watcher
+}
+
+// newDriver is client i of a run started at start.
+func newDriver(c *http.Client, bases []string, seats []seat, o Options, i int, start time.Time, w *watcher) *driver {
+	at := i % len(bases)
+	if o.Sticky {
+		at = (i % len(seats) / 2) % len(bases) // seats come two by two, a game's sides
+	}
+	d := &driver{c: c, base: bases[at], at: at, seat: seats[i%len(seats)], rng: rand.New(rand.NewPCG(o.Seed, uint64(i))),
+		start: start, measured: start.Add(o.Warmup), w: w}
+	if o.Rate > 0 {
+		d.every = time.Duration(float64(o.Clients) / o.Rate * float64(time.Second))
+	}
+	return d
+}
+
+// run sends commands until ctx ends or a call fails other than by a
+// refusal, and returns what it counted after the warm-up.
+func (d *driver) run(ctx context.Context) tally {
+	t := tally{codes: map[int]int{}}
+	due := d.start
+	if d.every > 0 {
+		due = d.start.Add(time.Duration(d.rng.Int64N(int64(d.every)))) // spread the clients out
+	}
+	for ctx.Err() == nil {
+		if d.every > 0 && !waitFor(ctx, due) {
+			break
+		}
+		to, sent, answered, e := d.send(ctx)
+		t0 := sent
+		if d.every > 0 {
+			t0 = due // latency from when the command was due
+			due = due.Add(d.every)
+		}
+		if sent.Before(d.measured) {
+			// Sent in the warm-up. A command due then but sent
+			// after (an overloaded server's backlog) counts.
+			if e != nil && !errors.As(e, new(*apiErr)) {
+				t.err = e
+				break
+			}
+			continue
+		}
+		if e != nil {
+			var ae *apiErr
+			if !errors.As(e, &ae) {
+				t.err = e
+				break
+			}
+			t.refused++
+			t.codes[ae.status]++
+			continue
+		}
+		t.accepted++
+		t.lat = append(t.lat, answered.Sub(t0))
+		if d.w != nil {
+			d.w.answered(d.at, moveKey(d.seat.game, to[0], to[1]), answered)
+		}
+	}
+	return t
+}
+
+// waitFor waits until due, and says whether ctx is still live after.
+func waitFor(ctx context.Context, due time.Time) bool {
+	if wait := time.Until(due); wait > 0 {
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// send moves a random piece of the seat up to a unit each way, and
+// returns where to, when it was sent and answered, and the call's error.
+// As fast as answered, an answer to wait (Retry-After) is waited out
+// before it returns: a client that did not would only keep the server
+// busy refusing it.
+func (d *driver) send(ctx context.Context) (to [2]float64, sent, answered time.Time, e error) {
+	p := d.seat.pieces[d.rng.IntN(len(d.seat.pieces))]
+	to = [2]float64{p.at[0] + d.rng.Float64()*2 - 1, p.at[1] + d.rng.Float64()*2 - 1}
+	body := map[string]any{"move": map[string]any{"unit": p.unit, "to": to}}
+	sent = time.Now()
+	e = call(context.WithoutCancel(ctx), d.c, d.base+d.seat.game+"/commands", d.seat.token, body, nil)
+	answered = time.Now()
+	if ae := (*apiErr)(nil); d.every == 0 && errors.As(e, &ae) && ae.retry > 0 {
+		select {
+		case <-time.After(ae.retry):
+		case <-ctx.Done():
+		}
+	}
+	return to, sent, answered, e
 }
 
 // apiErr is an answer other than 2xx.

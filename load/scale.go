@@ -194,40 +194,74 @@ func Fan(ctx context.Context, dir string, subs, games, rounds int, eng server.En
 	defer hs.Close()
 	base := "http://" + ln.Addr().String()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: subs + games, MaxConnsPerHost: 0}}
-	type gm struct {
-		url      string
-		tokens   []string
-		versions []int // each seat's own count of its events
+	gs, err := fanGames(ctx, srv, client, base, games)
+	if err != nil {
+		return Fanout{}, err
 	}
-	var gs []gm
+	got := make(chan fanReceipt, subs*rounds)
+	t0 := time.Now()
+	if err := fanSubscribe(ctx, client, gs, subs, got); err != nil {
+		return Fanout{}, err
+	}
+	out := Fanout{Subscribers: subs, Games: games, Rounds: rounds, Connect: time.Since(t0)}
+	var lat []time.Duration
+	for r := range rounds {
+		if lat, err = fanRound(ctx, client, gs, r, subs, got, lat); err != nil {
+			return out, err
+		}
+	}
+	slices.Sort(lat)
+	out.P50, out.P99, out.Max = lat[len(lat)/2], lat[len(lat)*99/100], lat[len(lat)-1]
+	return out, nil
+}
+
+// fanGame is a game of a fan-out run.
+type fanGame struct {
+	url      string
+	tokens   []string
+	versions []int // each seat's own count of its events
+}
+
+// fanReceipt is a stream's receipt of a move in game number game.
+type fanReceipt struct {
+	game int
+	at   time.Time
+}
+
+// fanGames makes games demo games on srv, ends the first turn of each,
+// and notes each seat's count of its events, the point its stream starts
+// from.
+func fanGames(ctx context.Context, srv *server.Server, client *http.Client, base string, games int) ([]fanGame, error) {
+	var gs []fanGame
 	for range games {
 		made, err := srv.Create(ctx, server.Setup{Scenario: "demo"})
 		if err != nil {
-			return Fanout{}, err
+			return nil, err
 		}
-		g := gm{url: base + "/api/games/" + made.Game.ID}
+		g := fanGame{url: base + "/api/games/" + made.Game.ID}
 		for _, s := range made.Seats {
 			g.tokens = append(g.tokens, s.Token)
 		}
 		if err := call(ctx, client, g.url+"/commands", g.tokens[0], map[string]any{"end": true}, nil); err != nil {
-			return Fanout{}, err
+			return nil, err
 		}
 		for _, tok := range g.tokens {
 			var in server.Info
 			if err := call(ctx, client, g.url, tok, nil, &in); err != nil {
-				return Fanout{}, err
+				return nil, err
 			}
 			g.versions = append(g.versions, in.Version)
 		}
 		gs = append(gs, g)
 	}
-	type receipt struct {
-		game int
-		at   time.Time
-	}
-	got := make(chan receipt, subs*rounds)
+	return gs, nil
+}
+
+// fanSubscribe opens subs streams over the games, each sending a receipt
+// to got for every move it hears of, and returns once all are open.
+func fanSubscribe(ctx context.Context, client *http.Client, gs []fanGame, subs int, got chan<- fanReceipt) error {
+	games := len(gs)
 	ready := make(chan error, subs)
-	t0 := time.Now()
 	for i := range subs {
 		g := gs[i%games]
 		k := i / games % len(g.tokens)
@@ -245,45 +279,46 @@ func Fan(ctx context.Context, dir string, subs, games, rounds int, eng server.En
 			sc := bufio.NewScanner(resp.Body)
 			for sc.Scan() {
 				if line := sc.Text(); strings.HasPrefix(line, "data: ") && strings.Contains(line, `"type":"moved"`) {
-					got <- receipt{i % games, time.Now()}
+					got <- fanReceipt{i % games, time.Now()}
 				}
 			}
 		}()
 	}
 	for range subs {
 		if err := <-ready; err != nil {
-			return Fanout{}, err
+			return err
 		}
 	}
-	out := Fanout{Subscribers: subs, Games: games, Rounds: rounds, Connect: time.Since(t0)}
-	var lat []time.Duration
-	for r := range rounds {
-		answered := make([]time.Time, games)
-		var wg sync.WaitGroup
-		for i, g := range gs {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				body := map[string]any{"move": map[string]any{"unit": "F-I-1-a", "to": [2]float64{26 + float64(r)/10, 31}}}
-				_ = call(ctx, client, g.url+"/commands", g.tokens[1], body, nil)
-				answered[i] = time.Now()
-			}()
-		}
-		wg.Wait()
-		// The stream of every seat sees a French move (it is in the open).
-		timeout := time.After(30 * time.Second)
-		for range subs {
-			select {
-			case rc := <-got:
-				lat = append(lat, max(0, rc.at.Sub(answered[rc.game])))
-			case <-timeout:
-				return out, fmt.Errorf("round %d: not every subscriber heard of the move within 30 s", r+1)
-			}
+	return nil
+}
+
+// fanRound, round r, moves a French unit in every game at once and adds
+// to lat the time from each command's answer to each of the subs streams'
+// receipt of it.
+func fanRound(ctx context.Context, client *http.Client, gs []fanGame, r, subs int, got <-chan fanReceipt, lat []time.Duration) ([]time.Duration, error) {
+	answered := make([]time.Time, len(gs))
+	var wg sync.WaitGroup
+	for i, g := range gs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body := map[string]any{"move": map[string]any{"unit": "F-I-1-a", "to": [2]float64{26 + float64(r)/10, 31}}}
+			_ = call(ctx, client, g.url+"/commands", g.tokens[1], body, nil)
+			answered[i] = time.Now()
+		}()
+	}
+	wg.Wait()
+	// The stream of every seat sees a French move (it is in the open).
+	timeout := time.After(30 * time.Second)
+	for range subs {
+		select {
+		case rc := <-got:
+			lat = append(lat, max(0, rc.at.Sub(answered[rc.game])))
+		case <-timeout:
+			return lat, fmt.Errorf("round %d: not every subscriber heard of the move within 30 s", r+1)
 		}
 	}
-	slices.Sort(lat)
-	out.P50, out.P99, out.Max = lat[len(lat)/2], lat[len(lat)*99/100], lat[len(lat)-1]
-	return out, nil
+	return lat, nil
 }
 
 // local sends a request straight to a handler.

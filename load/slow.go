@@ -56,22 +56,9 @@ func Slow(ctx context.Context, dir string, streams, events, rcvbuf int, timeout 
 	if err != nil {
 		return out, err
 	}
-	made, err := srv.Create(ctx, server.Setup{Scenario: "demo"})
+	g, umpire, err := slowGame(ctx, srv, events, &out)
 	if err != nil {
 		return out, err
-	}
-	h := srv.Handler()
-	g := "/api/games/" + made.Game.ID
-	umpire, french := made.Seats[0].Token, made.Seats[1].Token
-	if err := local(h, "POST", g+"/commands", umpire, `{"end":true}`); err != nil {
-		return out, err
-	}
-	for i := 0; out.Events < events; i++ {
-		body := fmt.Sprintf(`{"move":{"unit":"F-I-1-a","to":[%d.5,31]}}`, 24+i%4)
-		if err := local(h, "POST", g+"/commands", french, body); err != nil {
-			return out, err
-		}
-		out.Events += 1
 	}
 	ln, err := srv.Listen("127.0.0.1:0")
 	if err != nil {
@@ -86,27 +73,79 @@ func Slow(ctx context.Context, dir string, streams, events, rcvbuf int, timeout 
 	if out.Base, err = resident(); err != nil {
 		return out, err
 	}
-	var conns []net.Conn
+	conns, err := hangStreams(addr, g, umpire, streams, rcvbuf)
 	defer func() {
 		for _, c := range conns {
 			c.Close()
 		}
 	}()
+	if err != nil {
+		return out, err
+	}
+	if err := watchDrops(ctx, srv, timeout, &out); err != nil {
+		return out, err
+	}
+	runtime.GC()
+	debug.FreeOSMemory()
+	out.After, err = resident()
+	return out, err
+}
+
+// slowGame makes a demo game on srv and moves a French unit to and fro
+// until the umpire has at least events events, counting them in out. It
+// returns the game's path and the umpire's token.
+func slowGame(ctx context.Context, srv *server.Server, events int, out *Slowness) (g, umpire string, err error) {
+	made, err := srv.Create(ctx, server.Setup{Scenario: "demo"})
+	if err != nil {
+		return "", "", err
+	}
+	h := srv.Handler()
+	g = "/api/games/" + made.Game.ID
+	umpire, french := made.Seats[0].Token, made.Seats[1].Token
+	if err := local(h, "POST", g+"/commands", umpire, `{"end":true}`); err != nil {
+		return "", "", err
+	}
+	for i := 0; out.Events < events; i++ {
+		body := fmt.Sprintf(`{"move":{"unit":"F-I-1-a","to":[%d.5,31]}}`, 24+i%4)
+		if err := local(h, "POST", g+"/commands", french, body); err != nil {
+			return "", "", err
+		}
+		out.Events += 1
+	}
+	return g, umpire, nil
+}
+
+// hangStreams opens streams connections to the server at addr, each asking
+// for game g's stream from the start as the umpire and then reading
+// nothing, with a receive buffer of rcvbuf bytes (0: the system's
+// default). It returns the connections opened, on an error too, for the
+// caller to close.
+func hangStreams(addr, g, umpire string, streams, rcvbuf int) ([]net.Conn, error) {
+	var conns []net.Conn
 	for range streams {
 		c, err := net.Dial("tcp", addr)
 		if err != nil {
-			return out, err
+			return conns, err
 		}
 		conns = append(conns, c)
 		if tc, ok := c.(*net.TCPConn); ok && rcvbuf > 0 {
 			if err := tc.SetReadBuffer(rcvbuf); err != nil {
-				return out, err
+				return conns, err
 			}
 		}
 		if _, err := fmt.Fprintf(c, "GET %s/stream?since=0 HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\n\r\n", g, addr, umpire); err != nil {
-			return out, err
+			return conns, err
 		}
 	}
+	return conns, nil
+}
+
+// watchDrops samples resident memory into out's peaks until srv has
+// dropped every stream after the stream timeout, or until ctx's deadline
+// (without one, 10 s past the timeout), and notes in out how many were
+// dropped and when.
+func watchDrops(ctx context.Context, srv *server.Server, timeout time.Duration, out *Slowness) error {
+	streams := out.Streams
 	start := time.Now()
 	deadline := start.Add(timeout + 10*time.Second)
 	if d, ok := ctx.Deadline(); ok {
@@ -115,7 +154,7 @@ func Slow(ctx context.Context, dir string, streams, events, rcvbuf int, timeout 
 	for time.Now().Before(deadline) {
 		rss, err := resident()
 		if err != nil {
-			return out, err
+			return err
 		}
 		if rss > out.Peak {
 			var ms runtime.MemStats
@@ -132,8 +171,5 @@ func Slow(ctx context.Context, dir string, streams, events, rcvbuf int, timeout 
 		out.Dropped = streams - srv.Streams()
 		out.DropTime = time.Since(start)
 	}
-	runtime.GC()
-	debug.FreeOSMemory()
-	out.After, err = resident()
-	return out, err
+	return nil
 }
