@@ -16,48 +16,93 @@ import (
 // testRoundTrip: games, seats, seeds and events come back as they went
 // in, every field of them, and Games lists the games oldest first.
 func testRoundTrip(t *testing.T, c contract) {
-	ctx := context.Background()
 	s := c.open(t)
+	in := createFour(t, s)
 
-	g1, seats1, seeds1 := Create(t, s, "g1")
-	// g0 is made later but is older: Games goes by Created. The Version
-	// given is not the store's business: the version is len(events).
-	g0, _, _ := NewGame("g0")
-	g0.Created = g1.Created.Add(-time.Hour)
-	g0.Version = 99
-	// The store keeps an event's bytes as they are, spaces, key order and
-	// escapes included.
-	g0Events := []json.RawMessage{Event("setup 1"), json.RawMessage(` { "z": 1,  "a" : ["é", "\u00e9"] }`)}
-	seeds0 := []store.Seed{Seed(1), Seed(2)}
-	if err := s.Create(ctx, g0, nil, seeds0, g0Events); err != nil {
-		t.Fatal(err)
-	}
-	// g2 has the same Created as g1 and is made after it.
-	g2, seats2, seeds2 := Create(t, s, "g2")
-	// g3 has every optional field, and a Created in another location.
-	g3, seats3, _ := NewGame("g3")
-	g3.Created = g1.Created.Add(time.Minute).In(time.FixedZone("CET", 3600))
-	g3.Scenario = []byte("{\"title\": \"Möckern\"}\n")
-	g3.Origin = store.OriginDemo
-	g3.Tables, g3.TablesFile = []byte("tables:\n  - id: lob/play\n"), "my-tables.yaml"
-	g3.Fog, g3.Dice = "strict", "mixed"
-	g3.Genesis = 2
-	seats3 = seats3[2:]
-	if err := s.Create(ctx, g3, seats3, nil, []json.RawMessage{Event("setup")}); err != nil {
-		t.Fatal(err)
-	}
-
-	got, err := s.Game(ctx, "g1")
+	got, err := s.Game(context.Background(), "g1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameGame(t, "Game(g1)", got, g1)
-	if got, err = s.Game(ctx, "g3"); err != nil {
+	sameGame(t, "Game(g1)", got, in.g1)
+	if got, err = s.Game(context.Background(), "g3"); err != nil {
 		t.Fatal(err)
 	}
-	g3.Version = 1
-	sameGame(t, "Game(g3)", got, g3)
+	in.g3.Version = 1
+	sameGame(t, "Game(g3)", got, in.g3)
 
+	roundTripEvents(t, s, in.g0Events)
+	in.g0.Version, in.g1.Version, in.g2.Version = 3, 6, 0
+	roundTripGames(t, s, []store.Game{in.g0, in.g1, in.g2, in.g3})
+
+	for _, seat := range seatsOf("g1", in.seats1...) {
+		got, err := s.Seat(context.Background(), seat.Hash)
+		if err != nil {
+			t.Fatalf("Seat(%s): %v", seat.Label, err)
+		}
+		if !reflect.DeepEqual(got, seat) {
+			t.Errorf("Seat(%s) = %+v, want %+v", seat.Label, got, seat)
+		}
+	}
+	// The hashes do not sort in this order: the order is the one given.
+	sameSeats(t, s, "g1", seatsOf("g1", in.seats1...))
+	sameSeats(t, s, "g0", nil)
+	sameSeats(t, s, "g2", seatsOf("g2", in.seats2...))
+	sameSeats(t, s, "g3", seatsOf("g3", in.seats3...))
+
+	sameSeeds(t, s, "g1", seedsOf("g1", in.seeds1...))
+	sameSeeds(t, s, "g0", seedsOf("g0", in.seeds0...))
+	sameSeeds(t, s, "g2", seedsOf("g2", in.seeds2...))
+	sameSeeds(t, s, "g3", nil)
+}
+
+// fourGames are the games testRoundTrip stores, as they went in.
+type fourGames struct {
+	g0, g1, g2, g3         store.Game
+	seats1, seats2, seats3 []store.Seat
+	seeds0, seeds1, seeds2 []store.Seed
+	g0Events               []json.RawMessage
+}
+
+// createFour stores four games: g1; g0, made later but older, with events
+// and seeds and no seats; g2, as old as g1 and made after it; and g3,
+// with every optional field and some of its seats.
+func createFour(t *testing.T, s store.Store) fourGames {
+	ctx := context.Background()
+	var in fourGames
+	in.g1, in.seats1, in.seeds1 = Create(t, s, "g1")
+	// g0 is made later but is older: Games goes by Created. The Version
+	// given is not the store's business: the version is len(events).
+	in.g0, _, _ = NewGame("g0")
+	in.g0.Created = in.g1.Created.Add(-time.Hour)
+	in.g0.Version = 99
+	// The store keeps an event's bytes as they are, spaces, key order and
+	// escapes included.
+	in.g0Events = []json.RawMessage{Event("setup 1"), json.RawMessage(` { "z": 1,  "a" : ["é", "\u00e9"] }`)}
+	in.seeds0 = []store.Seed{Seed(1), Seed(2)}
+	if err := s.Create(ctx, in.g0, nil, in.seeds0, in.g0Events); err != nil {
+		t.Fatal(err)
+	}
+	// g2 has the same Created as g1 and is made after it.
+	in.g2, in.seats2, in.seeds2 = Create(t, s, "g2")
+	// g3 has every optional field, and a Created in another location.
+	in.g3, in.seats3, _ = NewGame("g3")
+	in.g3.Created = in.g1.Created.Add(time.Minute).In(time.FixedZone("CET", 3600))
+	in.g3.Scenario = []byte("{\"title\": \"Möckern\"}\n")
+	in.g3.Origin = store.OriginDemo
+	in.g3.Tables, in.g3.TablesFile = []byte("tables:\n  - id: lob/play\n"), "my-tables.yaml"
+	in.g3.Fog, in.g3.Dice = "strict", "mixed"
+	in.g3.Genesis = 2
+	in.seats3 = in.seats3[2:]
+	if err := s.Create(ctx, in.g3, in.seats3, nil, []json.RawMessage{Event("setup")}); err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+// roundTripEvents appends six events to g1 in batches and one to g0 (whose
+// first two were g0Events), and reads back every game's events from
+// several points, and the versions.
+func roundTripEvents(t *testing.T, s store.Store, g0Events []json.RawMessage) {
 	var want []json.RawMessage
 	v := 0
 	for _, n := range []int{2, 1, 3} {
@@ -85,8 +130,12 @@ func testRoundTrip(t *testing.T, c contract) {
 	SameEvents(t, "Events(g0, 1)", MustEvents(t, s, "g0", 1), []json.RawMessage{g0Events[1], Event("g0 event 3")})
 	SameEvents(t, "Events(g2, 0)", MustEvents(t, s, "g2", 0), nil)
 	SameEvents(t, "Events(g3, 0)", MustEvents(t, s, "g3", 0), []json.RawMessage{Event("setup")})
+}
 
-	games, err := s.Games(ctx)
+// roundTripGames checks that Games lists want, in that order, every field
+// of each as it went in.
+func roundTripGames(t *testing.T, s store.Store, want []store.Game) {
+	games, err := s.Games(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,30 +146,9 @@ func testRoundTrip(t *testing.T, c contract) {
 	if want := []string{"g0", "g1", "g2", "g3"}; strings.Join(ids, " ") != strings.Join(want, " ") {
 		t.Fatalf("Games() = %v, want %v", ids, want)
 	}
-	g0.Version, g1.Version, g2.Version = 3, 6, 0
-	for i, want := range []store.Game{g0, g1, g2, g3} {
+	for i, want := range want {
 		sameGame(t, "Games()["+want.ID+"]", games[i], want)
 	}
-
-	for _, seat := range seatsOf("g1", seats1...) {
-		got, err := s.Seat(ctx, seat.Hash)
-		if err != nil {
-			t.Fatalf("Seat(%s): %v", seat.Label, err)
-		}
-		if !reflect.DeepEqual(got, seat) {
-			t.Errorf("Seat(%s) = %+v, want %+v", seat.Label, got, seat)
-		}
-	}
-	// The hashes do not sort in this order: the order is the one given.
-	sameSeats(t, s, "g1", seatsOf("g1", seats1...))
-	sameSeats(t, s, "g0", nil)
-	sameSeats(t, s, "g2", seatsOf("g2", seats2...))
-	sameSeats(t, s, "g3", seatsOf("g3", seats3...))
-
-	sameSeeds(t, s, "g1", seedsOf("g1", seeds1...))
-	sameSeeds(t, s, "g0", seedsOf("g0", seeds0...))
-	sameSeeds(t, s, "g2", seedsOf("g2", seeds2...))
-	sameSeeds(t, s, "g3", nil)
 }
 
 // testReveal: Reveal marks the secret seeds revealed and adds the next
