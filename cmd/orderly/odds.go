@@ -234,6 +234,9 @@ type gridRow struct {
 	odds     table.Odds
 }
 
+// varyOdds prints the odds of t for every combination of the varied
+// parameters (flags, as --vary gives them) with the fixed ones: as a grid,
+// or as JSON, and with plotTo also as a bar chart.
 func (a *app) varyOdds(t *table.Table, fixed map[string]string, flags []string, asJSON bool, plotTo string) error {
 	specs, err := parseVary(t, flags, fixed)
 	if err != nil {
@@ -246,47 +249,13 @@ func (a *app) varyOdds(t *table.Table, fixed map[string]string, flags []string, 
 	if n > 10000 {
 		return badf("--vary makes %d combinations; allowed at most 10000", n)
 	}
-	var rows []gridRow
-	idx := make([]int, len(specs))
-	for range n {
-		in := map[string]string{}
-		for k, v := range fixed {
-			in[k] = v
-		}
-		combo := make([]string, len(specs))
-		for i, s := range specs {
-			in[s.name] = s.values[idx[i]]
-			combo[i] = s.values[idx[i]]
-		}
-		bound, o, err := odds(t, in)
-		if err != nil {
-			return err
-		}
-		rows = append(rows, gridRow{Params: bound.Map(), Modifier: o.Modifier, Target: o.Target, Outcomes: o.OutcomesJSON(t), combo: combo, odds: o})
-		for i := len(idx) - 1; i >= 0; i-- {
-			idx[i]++
-			if idx[i] < len(specs[i].values) {
-				break
-			}
-			idx[i] = 0
-		}
+	rows, err := gridRows(t, fixed, specs, n)
+	if err != nil {
+		return err
 	}
 	cols := gridColumns(t, rows)
 	if plotTo != "" {
-		groups := make([]string, len(rows))
-		series := make([][]float64, len(rows))
-		for i, r := range rows {
-			groups[i] = strings.Join(r.combo, " ")
-			series[i] = make([]float64, len(cols))
-			for j, c := range cols {
-				series[i][j] = ratFloat(r.odds.P(c))
-			}
-		}
-		names := make([]string, len(specs))
-		for i, s := range specs {
-			names[i] = s.name
-		}
-		if err := a.plotBars(plotTo, t.ID+" by "+strings.Join(names, ", "), groups, cols, series); err != nil {
+		if err := a.plotGrid(plotTo, t, specs, rows, cols); err != nil {
 			return err
 		}
 	}
@@ -302,7 +271,63 @@ func (a *app) varyOdds(t *table.Table, fixed map[string]string, flags []string, 
 			Rows  []gridRow `json:"rows"`
 		}{t.ID, t.Rule, names, rows})
 	}
-	fmt.Fprintf(a.out, "%s, chance of each result\n", title(t))
+	return writeGrid(a.out, t, fixed, specs, rows, cols)
+}
+
+// gridRows works out the odds of t for each of the n combinations of the
+// specs' values with the fixed parameters, the last spec varying fastest.
+func gridRows(t *table.Table, fixed map[string]string, specs []varySpec, n int) ([]gridRow, error) {
+	var rows []gridRow
+	idx := make([]int, len(specs))
+	for range n {
+		in := map[string]string{}
+		for k, v := range fixed {
+			in[k] = v
+		}
+		combo := make([]string, len(specs))
+		for i, s := range specs {
+			in[s.name] = s.values[idx[i]]
+			combo[i] = s.values[idx[i]]
+		}
+		bound, o, err := odds(t, in)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, gridRow{Params: bound.Map(), Modifier: o.Modifier, Target: o.Target, Outcomes: o.OutcomesJSON(t), combo: combo, odds: o})
+		for i := len(idx) - 1; i >= 0; i-- {
+			idx[i]++
+			if idx[i] < len(specs[i].values) {
+				break
+			}
+			idx[i] = 0
+		}
+	}
+	return rows, nil
+}
+
+// plotGrid draws the grid's odds to plotTo: a group of bars per row, a
+// series per result column.
+func (a *app) plotGrid(plotTo string, t *table.Table, specs []varySpec, rows []gridRow, cols []string) error {
+	groups := make([]string, len(rows))
+	series := make([][]float64, len(rows))
+	for i, r := range rows {
+		groups[i] = strings.Join(r.combo, " ")
+		series[i] = make([]float64, len(cols))
+		for j, c := range cols {
+			series[i][j] = ratFloat(r.odds.P(c))
+		}
+	}
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.name
+	}
+	return a.plotBars(plotTo, t.ID+" by "+strings.Join(names, ", "), groups, cols, series)
+}
+
+// writeGrid prints the grid: a title, the fixed parameters, and a row per
+// combination with the chance of each result column.
+func writeGrid(w io.Writer, t *table.Table, fixed map[string]string, specs []varySpec, rows []gridRow, cols []string) error {
+	fmt.Fprintf(w, "%s, chance of each result\n", title(t))
 	if len(fixed) > 0 {
 		keys := make([]string, 0, len(fixed))
 		for k := range fixed {
@@ -312,9 +337,9 @@ func (a *app) varyOdds(t *table.Table, fixed map[string]string, flags []string, 
 		for i, k := range keys {
 			keys[i] = k + "=" + fixed[k]
 		}
-		fmt.Fprintf(a.out, "  with %s\n", strings.Join(keys, " "))
+		fmt.Fprintf(w, "  with %s\n", strings.Join(keys, " "))
 	}
-	fmt.Fprintln(a.out)
+	fmt.Fprintln(w)
 	g := grid{left: len(specs)}
 	var head []string
 	for _, s := range specs {
@@ -328,7 +353,7 @@ func (a *app) varyOdds(t *table.Table, fixed map[string]string, flags []string, 
 		}
 		g.add(cells...)
 	}
-	return g.write(a.out, "  ")
+	return g.write(w, "  ")
 }
 
 // gridColumns lists the results that occur in any row, in table order.

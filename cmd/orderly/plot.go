@@ -262,33 +262,74 @@ func (ch barChart) layout() *chartLayout {
 	l := &chartLayout{p: plot.New()}
 	p := l.p
 	p.BackgroundColor = nil
-	k, n := len(ch.series), len(ch.groups)
+	k := len(ch.series)
+	series, top := ch.makeBars()
+	ch.yAxis(p, top)
+	labels, labelW := ch.xAxis(p)
 
-	// The bars, one plotter per series, sized further down.
-	series := make([]*bars, k)
+	// The legend, right of the plotting area, in columns of at most
+	// legendMaxH; none for one series.
+	legendBlock := vg.Length(0)
+	if k > 1 {
+		l.legend, l.legendW, l.legendH = legendColumns(ch.series, series)
+		legendBlock = legendGap + l.legendW
+	}
+
+	slot, overH := l.slots(k, labels, labelW, legendBlock)
+
+	// The grid goes first, under the bars, which fill three quarters of
+	// their slot at most.
+	grid := plotter.NewGrid()
+	grid.Vertical.Color = nil
+	grid.Horizontal = draw.LineStyle{Color: gridColour, Width: vg.Points(0.5)}
+	p.Add(grid)
+	_, maxBarW := barWidths(k)
+	bw := min(maxBarW, slot*3/4/vg.Length(k))
+	for j, b := range series {
+		b.width = bw
+		b.offset = bw * vg.Length(float64(j)-float64(k-1)/2)
+		p.Add(b)
+	}
+
+	l.setTitle(ch.title, overH)
+	return l
+}
+
+// makeBars makes the chart's plotters, one per series, in percent and not yet
+// sized, and returns them with the tallest bar.
+func (ch barChart) makeBars() ([]*bars, float64) {
+	series := make([]*bars, len(ch.series))
 	top := 0.0
 	for j := range ch.series {
-		series[j] = &bars{values: make([]float64, n), style: styleOf(j)}
+		series[j] = &bars{values: make([]float64, len(ch.groups)), style: styleOf(j)}
 		for i := range ch.groups {
 			series[j].values[i] = 100 * ch.values[i][j]
 			top = math.Max(top, series[j].values[i])
 		}
 	}
+	return series, top
+}
 
-	// The y axis: chance in percent, from 0 to a round number at or above
-	// the tallest bar.
+// yAxis sets the y axis: chance in percent, from 0 to a round number at or
+// above top, the tallest bar.
+func (ch barChart) yAxis(p *plot.Plot, top float64) {
 	ticks := percentTicks(top)
 	p.Y.Min, p.Y.Max = 0, ticks.top
 	p.Y.Tick.Marker = ticks
 	p.Y.Label.Text = "chance"
-	if k == 1 && ch.series[0] != "" {
+	if len(ch.series) == 1 && ch.series[0] != "" {
 		p.Y.Label.Text = "chance of " + ch.series[0]
 	}
 	p.Y.Label.TextStyle.Font.Size = labelFontSize
 	p.Y.Tick.Label.Font.Size = tickFontSize
-	p.X.Tick.Label.Font.Size = tickFontSize
+}
 
-	// The x axis: one slot per group, centred on 0, 1, 2...
+// xAxis sets the x axis, one slot per group centred on 0, 1, 2..., and
+// both axes' padding (after NominalX, which sets the y axis's), and
+// returns the groups' labels, cut short, and the widest's width.
+func (ch barChart) xAxis(p *plot.Plot) ([]string, vg.Length) {
+	n := len(ch.groups)
+	p.X.Tick.Label.Font.Size = tickFontSize
 	labels := make([]string, n)
 	labelW := vg.Length(0)
 	for i, g := range ch.groups {
@@ -299,28 +340,32 @@ func (ch barChart) layout() *chartLayout {
 	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
 	p.X.Padding = vg.Points(4)
 	p.Y.Padding = vg.Points(4)
+	return labels, labelW
+}
 
-	// The legend, right of the plotting area, in columns of at most
-	// legendMaxH; none for one series.
-	legendBlock := vg.Length(0)
-	if k > 1 {
-		l.legend, l.legendW, l.legendH = legendColumns(ch.series, series)
-		legendBlock = legendGap + l.legendW
-	}
-
-	// The slots: bars of barW side by side and a bar's width between
-	// groups, or wider to hold the group's label level; then as many as
-	// the canvas's bounds allow.
-	barW, maxBarW := vg.Points(10), vg.Points(16)
+// barWidths is a bar's width and its widest, with k series: wider for a
+// single one.
+func barWidths(k int) (barW, maxBarW vg.Length) {
 	if k == 1 {
-		barW, maxBarW = vg.Points(18), vg.Points(36)
+		return vg.Points(18), vg.Points(36)
 	}
+	return vg.Points(10), vg.Points(16)
+}
+
+// slots sizes the canvas's width and the groups' slots: k bars side by
+// side and a bar's width between groups, or wider to hold the group's
+// label level; then as many as the canvas's bounds allow, turning the
+// labels that do not fit. It returns the slot's width and the height the
+// axes take.
+func (l *chartLayout) slots(k int, labels []string, labelW, legendBlock vg.Length) (slot, overH vg.Length) {
+	p, n := l.p, len(labels)
+	barW, _ := barWidths(k)
 	want := vg.Length(k)*barW + barW
 	if labelW+8 <= 2*want {
 		want = max(want, labelW+8)
 	}
 	lineH := p.X.Tick.Label.Height("Mg")
-	var slot, overW, overH vg.Length
+	var overW vg.Length
 	for pass := range 3 { // later passes see the room the turned labels take
 		overW, overH = plotOverhead(p)
 		fixed := 2*chartMargin + overW + legendBlock + l.left
@@ -333,36 +378,26 @@ func (ch barChart) layout() *chartLayout {
 			l.left = turnLabels(p, labels, labelW, slot, lineH)
 		}
 	}
+	return slot, overH
+}
 
-	// The grid goes first, under the bars, which fill three quarters of
-	// their slot at most.
-	grid := plotter.NewGrid()
-	grid.Vertical.Color = nil
-	grid.Horizontal = draw.LineStyle{Color: gridColour, Width: vg.Points(0.5)}
-	p.Add(grid)
-	bw := min(maxBarW, slot*3/4/vg.Length(k))
-	for j, b := range series {
-		b.width = bw
-		b.offset = bw * vg.Length(float64(j)-float64(k-1)/2)
-		p.Add(b)
-	}
-
-	// The title, wrapped to the canvas, over everything.
+// setTitle wraps title to the canvas, over everything, and sizes the
+// canvas's height to the title, the axes' overH and the plotting area.
+func (l *chartLayout) setTitle(title string, overH vg.Length) {
 	l.titleSt = text.Style{
 		Color:   color.Black,
 		Font:    font.From(plot.DefaultFont, titleFontSize),
 		XAlign:  draw.XCenter,
 		YAlign:  draw.YTop,
-		Handler: p.TextHandler,
+		Handler: l.p.TextHandler,
 	}
-	l.title = wrapTitle(ch.title, l.titleSt, l.w-2*chartMargin, maxTitleLines)
+	l.title = wrapTitle(title, l.titleSt, l.w-2*chartMargin, maxTitleLines)
 	titleH := vg.Length(0)
 	if l.title != "" {
 		titleH = l.titleSt.Height(l.title) + titleGap
 	}
 	dataH := max(chartDataH, min(chartMaxDataH, l.w/5), l.legendH)
 	l.h = min(chartMaxHeight, 2*chartMargin+titleH+overH+dataH)
-	return l
 }
 
 // percentTicker marks the y axis in percent from 0 to top, every step.

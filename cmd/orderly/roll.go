@@ -37,54 +37,14 @@ notation such as 2d6 or 1d10z.`,
 			if err != nil {
 				return err
 			}
-			var roller dice.Roller
-			var usedSeed *uint64
-			if natural != "" {
-				faces, err := faceList(natural)
-				if err != nil {
-					return err
-				}
-				roller = dice.NewScripted(faces...)
-			} else {
-				if !c.Flags().Changed("seed") {
-					seed = a.seed()
-				}
-				usedSeed = &seed
-				roller = dice.NewSeeded(seed)
+			if natural == "" && !c.Flags().Changed("seed") {
+				seed = a.seed()
 			}
-			if sp, err := dice.Parse(args[0]); err == nil && !strings.Contains(args[0], "/") {
-				if len(in) > 0 {
-					return badf("plain dice take no parameters")
-				}
-				r, err := sp.Roll(roller)
-				if err != nil {
-					return bad(err)
-				}
-				if err := leftover(roller); err != nil {
-					return err
-				}
-				return a.printDice(sp, r, usedSeed, asJSON)
-			}
-			t, err := a.diceTable(args[0])
+			roller, usedSeed, err := newRoller(natural, seed)
 			if err != nil {
 				return err
 			}
-			bound, err := t.Bind(in)
-			if err != nil {
-				return bad(err)
-			}
-			r, err := t.Resolve(bound, roller)
-			if err != nil {
-				return bad(err)
-			}
-			if err := leftover(roller); err != nil {
-				return err
-			}
-			if asJSON {
-				return writeJSON(a.out, rollJSON(t, bound, r, usedSeed))
-			}
-			printRoll(a.out, t, r, usedSeed)
-			return nil
+			return a.roll(args[0], in, roller, usedSeed, asJSON)
 		},
 	}
 	c.Flags().Uint64Var(&seed, "seed", 0, "seed for the dice, to repeat a roll exactly")
@@ -92,6 +52,58 @@ notation such as 2d6 or 1d10z.`,
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	c.MarkFlagsMutuallyExclusive("seed", "dice")
 	return c
+}
+
+// newRoller is the roll's dice: the faces natural lists (--dice), or
+// else dice seeded with seed, which it returns to be printed.
+func newRoller(natural string, seed uint64) (dice.Roller, *uint64, error) {
+	if natural != "" {
+		faces, err := faceList(natural)
+		if err != nil {
+			return nil, nil, err
+		}
+		return dice.NewScripted(faces...), nil, nil
+	}
+	return dice.NewSeeded(seed), &seed, nil
+}
+
+// roll rolls name, plain dice notation or a table bound to the
+// parameters in, with roller, and prints the roll and the seed it used
+// (nil for given faces), as text or JSON.
+func (a *app) roll(name string, in map[string]string, roller dice.Roller, usedSeed *uint64, asJSON bool) error {
+	if sp, err := dice.Parse(name); err == nil && !strings.Contains(name, "/") {
+		if len(in) > 0 {
+			return badf("plain dice take no parameters")
+		}
+		r, err := sp.Roll(roller)
+		if err != nil {
+			return bad(err)
+		}
+		if err := leftover(roller); err != nil {
+			return err
+		}
+		return a.printDice(sp, r, usedSeed, asJSON)
+	}
+	t, err := a.diceTable(name)
+	if err != nil {
+		return err
+	}
+	bound, err := t.Bind(in)
+	if err != nil {
+		return bad(err)
+	}
+	r, err := t.Resolve(bound, roller)
+	if err != nil {
+		return bad(err)
+	}
+	if err := leftover(roller); err != nil {
+		return err
+	}
+	if asJSON {
+		return writeJSON(a.out, rollJSON(t, bound, r, usedSeed))
+	}
+	printRoll(a.out, t, r, usedSeed)
+	return nil
 }
 
 func faceList(s string) ([]int, error) {

@@ -59,71 +59,97 @@ messengers and its secret rolls.`,
   orderly run examples/nb/nb-10-off-board-reserve.yaml --as british`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			engine, err := a.engine()
-			if err != nil {
-				return err
-			}
-			data, err := os.ReadFile(args[0])
-			if err != nil {
-				return bad(err)
-			}
-			s, err := script.Load(args[0], data, engine, script.Disk)
-			if err != nil {
-				return bad(err)
-			}
-			if s.Refusal != nil {
-				writeRefusal(a.out, s, asJSON)
-				return nil
-			}
-			rs, err := engine(s.Scenario.Rules)
-			if err != nil {
-				return bad(err)
-			}
-			if seat != "" && seat != game.Umpire && s.Scenario.Side(seat) == nil {
-				var sides []string
-				for _, sd := range s.Scenario.Sides {
-					sides = append(sides, sd.ID)
-				}
-				return badf("--as %s: not a side of this scenario; allowed: %s, umpire", seat, strings.Join(sides, ", "))
-			}
-			g, timeline, err := s.Run(rs)
-			if err != nil {
-				return bad(err)
-			}
-			checked := timeline
-			if seat != "" {
-				var seen []game.Event
-				for _, e := range timeline {
-					if e.Visible(seat) {
-						seen = append(seen, e)
-					}
-				}
-				timeline = seen
-			}
-			if asJSON {
-				if timeline == nil {
-					timeline = []game.Event{}
-				}
-				enc := json.NewEncoder(a.out)
-				enc.SetIndent("", "  ")
-				if err := enc.Encode(timeline); err != nil {
-					return err
-				}
-			} else {
-				writeTimeline(a.out, s, timeline, g)
-			}
-			if errs := s.Check(checked); len(errs) > 0 {
-				for _, e := range errs {
-					fmt.Fprintf(a.err, "orderly: %v\n", e)
-				}
-				return fmt.Errorf("%d of the script's %d expectations failed", len(errs), len(s.Expect))
-			}
-			return nil
+			return a.runScript(args[0], seat, asJSON)
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the timeline as a JSON array")
 	c.Flags().StringVar(&seat, "as", "", "show the timeline as `SIDE` sees it (or umpire: everything)")
 	return c
+}
+
+// runScript plays the script in file and prints its timeline, all of it
+// or what seat may see, as text or JSON; then it reports the script's
+// failed expectations, which it checks against the whole timeline.
+func (a *app) runScript(file, seat string, asJSON bool) error {
+	engine, err := a.engine()
+	if err != nil {
+		return err
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return bad(err)
+	}
+	s, err := script.Load(file, data, engine, script.Disk)
+	if err != nil {
+		return bad(err)
+	}
+	if s.Refusal != nil {
+		writeRefusal(a.out, s, asJSON)
+		return nil
+	}
+	rs, err := engine(s.Scenario.Rules)
+	if err != nil {
+		return bad(err)
+	}
+	if err := checkSeat(s, seat); err != nil {
+		return err
+	}
+	g, timeline, err := s.Run(rs)
+	if err != nil {
+		return bad(err)
+	}
+	if err := a.printTimeline(s, g, seenBy(timeline, seat), asJSON); err != nil {
+		return err
+	}
+	if errs := s.Check(timeline); len(errs) > 0 {
+		for _, e := range errs {
+			fmt.Fprintf(a.err, "orderly: %v\n", e)
+		}
+		return fmt.Errorf("%d of the script's %d expectations failed", len(errs), len(s.Expect))
+	}
+	return nil
+}
+
+// checkSeat refuses an --as that is neither a side of the script's
+// scenario nor the umpire; "" (everything) passes.
+func checkSeat(s *script.Script, seat string) error {
+	if seat != "" && seat != game.Umpire && s.Scenario.Side(seat) == nil {
+		var sides []string
+		for _, sd := range s.Scenario.Sides {
+			sides = append(sides, sd.ID)
+		}
+		return badf("--as %s: not a side of this scenario; allowed: %s, umpire", seat, strings.Join(sides, ", "))
+	}
+	return nil
+}
+
+// seenBy is the events of timeline that seat may see; with no seat, all.
+func seenBy(timeline []game.Event, seat string) []game.Event {
+	if seat == "" {
+		return timeline
+	}
+	var seen []game.Event
+	for _, e := range timeline {
+		if e.Visible(seat) {
+			seen = append(seen, e)
+		}
+	}
+	return seen
+}
+
+// printTimeline prints the events of g in timeline as text, or as one
+// JSON array (empty, not null, with none).
+func (a *app) printTimeline(s *script.Script, g *game.Game, timeline []game.Event, asJSON bool) error {
+	if !asJSON {
+		writeTimeline(a.out, s, timeline, g)
+		return nil
+	}
+	if timeline == nil {
+		timeline = []game.Event{}
+	}
+	enc := json.NewEncoder(a.out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(timeline)
 }
 
 // writeRefusal prints what a script that expects its scenario refused

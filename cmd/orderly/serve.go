@@ -133,25 +133,13 @@ func checkLimits(l server.Limits) error {
 	return nil
 }
 
+// serve checks the options, opens the store and serves the games until
+// ctx ends, printing where, the host link and, with --demo, the demo
+// game's join links.
 func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
-	if err := game.CheckFog(o.fog); err != nil {
-		return fmt.Errorf("--fog: %w", err)
-	}
-	if err := game.CheckDice(o.dice); err != nil {
-		return fmt.Errorf("--dice: %w", err)
-	}
-	if err := checkLimits(o.lim); err != nil {
-		return err
-	}
-	proxies, err := parseProxies(o.proxies)
+	proxies, shared, err := a.checkServe(o)
 	if err != nil {
 		return err
-	}
-	shared := a.getenv("ORDERLY_HOST_TOKEN")
-	if shared != "" {
-		if err := server.CheckHostToken(shared); err != nil {
-			return badf("serve: ORDERLY_HOST_TOKEN: %v", err)
-		}
 	}
 	eng, err := a.maker()
 	if err != nil {
@@ -180,6 +168,46 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 	}
 	defer ln.Close()
 	base, anywhere := linkBase(ln.Addr())
+	if err := a.announce(ctx, srv, o, base, anywhere, shared); err != nil {
+		return err
+	}
+	if o.demo {
+		if err := a.announceDemo(ctx, srv, o, base); err != nil {
+			return err
+		}
+	}
+	return a.listen(ctx, srv, st, ln)
+}
+
+// checkServe checks serve's options before anything is opened, and
+// returns the trusted proxies and the shared host token
+// (ORDERLY_HOST_TOKEN; "" for none).
+func (a *app) checkServe(o serveOpts) ([]netip.Prefix, string, error) {
+	if err := game.CheckFog(o.fog); err != nil {
+		return nil, "", fmt.Errorf("--fog: %w", err)
+	}
+	if err := game.CheckDice(o.dice); err != nil {
+		return nil, "", fmt.Errorf("--dice: %w", err)
+	}
+	if err := checkLimits(o.lim); err != nil {
+		return nil, "", err
+	}
+	proxies, err := parseProxies(o.proxies)
+	if err != nil {
+		return nil, "", err
+	}
+	shared := a.getenv("ORDERLY_HOST_TOKEN")
+	if shared != "" {
+		if err := server.CheckHostToken(shared); err != nil {
+			return nil, "", badf("serve: ORDERLY_HOST_TOKEN: %v", err)
+		}
+	}
+	return proxies, shared, nil
+}
+
+// announce prints how many games the server holds and where it serves
+// them, and the host link: the shared token's, or a fresh token's.
+func (a *app) announce(ctx context.Context, srv *server.Server, o serveOpts, base string, anywhere bool, shared string) error {
 	stored, err := srv.Stored(ctx)
 	if err != nil {
 		return err
@@ -193,35 +221,46 @@ func (a *app) serve(ctx context.Context, o serveOpts, log *slog.Logger) error {
 	}
 	if shared != "" {
 		fmt.Fprintf(a.out, "host link, to make and import games: %s/#host= followed by the token in ORDERLY_HOST_TOKEN\n", base)
-	} else {
-		host, err := srv.NewHostToken()
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(a.out, "host link, to make and import games (keep it to yourself): %s/#host=%s\n", base, host)
+		return nil
 	}
-	if o.demo {
-		made, reused, err := srv.Demo(ctx, server.Setup{Commanders: o.commanders, Fog: o.fog, Dice: o.dice})
-		if err != nil {
-			return err
-		}
-		how := ""
-		if reused {
-			how = ", made before; its links are new and the old ones no longer work"
-		}
-		if made.Game.Fog != game.FogOff {
-			how += ", fog of war " + made.Game.Fog
-		}
-		if made.Game.Dice != game.DiceServer {
-			how += ", dice thrown at the table (" + made.Game.Dice + ")"
-		}
-		fmt.Fprintf(a.out, "\n%s (game %s%s)\ndice seed commitment (SHA-256): %s\n\njoin links, one per seat; keep each to its player:\n",
-			made.Game.Title, made.Game.ID, how, made.Game.Seeds[len(made.Game.Seeds)-1].Commitment)
-		for _, s := range made.Seats {
-			fmt.Fprintf(a.out, "  %-28s %s/play#%s\n", s.Label, base, s.Token)
-		}
-		fmt.Fprintln(a.out)
+	host, err := srv.NewHostToken()
+	if err != nil {
+		return err
 	}
+	fmt.Fprintf(a.out, "host link, to make and import games (keep it to yourself): %s/#host=%s\n", base, host)
+	return nil
+}
+
+// announceDemo makes the demo game (or reuses the one made before) and
+// prints its title, its dice seed's commitment and a join link per seat.
+func (a *app) announceDemo(ctx context.Context, srv *server.Server, o serveOpts, base string) error {
+	made, reused, err := srv.Demo(ctx, server.Setup{Commanders: o.commanders, Fog: o.fog, Dice: o.dice})
+	if err != nil {
+		return err
+	}
+	how := ""
+	if reused {
+		how = ", made before; its links are new and the old ones no longer work"
+	}
+	if made.Game.Fog != game.FogOff {
+		how += ", fog of war " + made.Game.Fog
+	}
+	if made.Game.Dice != game.DiceServer {
+		how += ", dice thrown at the table (" + made.Game.Dice + ")"
+	}
+	fmt.Fprintf(a.out, "\n%s (game %s%s)\ndice seed commitment (SHA-256): %s\n\njoin links, one per seat; keep each to its player:\n",
+		made.Game.Title, made.Game.ID, how, made.Game.Seeds[len(made.Game.Seeds)-1].Commitment)
+	for _, s := range made.Seats {
+		fmt.Fprintf(a.out, "  %-28s %s/play#%s\n", s.Label, base, s.Token)
+	}
+	fmt.Fprintln(a.out)
+	return nil
+}
+
+// listen serves on ln until ctx ends (with the janitor, and following
+// other instances' changes where the store tells of them), then shuts
+// down, giving requests in progress 5 s.
+func (a *app) listen(ctx context.Context, srv *server.Server, st store.Store, ln net.Listener) error {
 	hs := srv.HTTPServer(ctx)
 	go srv.Janitor(ctx, time.Minute)
 	if w, ok := st.(store.Watcher); ok {

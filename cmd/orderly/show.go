@@ -321,6 +321,9 @@ func modLines(p *table.Param) []string {
 	return out
 }
 
+// showLookup prints a lookup table as a rule book would: its heading,
+// its cells (a progressive table as a grid of counts), its key and its
+// parameters.
 func showLookup(w io.Writer, l *table.Lookup) error {
 	head := fmt.Sprintf("%s: %s (%s)", l.ID, l.Title, l.Rule)
 	if l.House {
@@ -331,69 +334,16 @@ func showLookup(w io.Writer, l *table.Lookup) error {
 		fmt.Fprintf(w, "Values in %s.\n", l.Unit)
 	}
 	fmt.Fprintln(w)
-	tw := columns(w)
 	if pr := l.Progressive; pr != nil {
-		const shown = 8
-		fmt.Fprintf(tw, "  %s \\ %s\t", pr.By, pr.Count)
-		for k := 1; k <= shown; k++ {
-			fmt.Fprintf(tw, "%d\t", k)
-		}
-		fmt.Fprintln(tw)
-		for _, s := range pr.Steps {
-			fmt.Fprintf(tw, "  %s\t", s.Key)
-			for k := 1; k <= shown; k++ {
-				c, err := l.Get(map[string]string{pr.By: s.Key, pr.Count: fmt.Sprint(k)})
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(tw, "%s\t", c.Text)
-			}
-			fmt.Fprintln(tw)
-		}
-		tw.Flush()
-		fmt.Fprintf(w, "\n  The first rolls are free; then the penalty grows by one for every\n  step of extra rolls:\n")
-		for _, s := range pr.Steps {
-			fmt.Fprintf(w, "    %s: %d free, then -1 per %d more\n", s.Key, s.Free, s.Every)
+		if err := showProgressive(w, l, pr); err != nil {
+			return err
 		}
 	} else {
-		last := l.Params[len(l.Params)-1]
-		var heads []string
-		for _, p := range l.Params[:len(l.Params)-1] {
-			heads = append(heads, p.Name)
-		}
-		if len(l.Params) == 1 {
-			fmt.Fprintf(tw, "  %s\tvalue\t\n", last.Name)
-			for _, b := range l.Cells.Branches {
-				fmt.Fprintf(tw, "  %s\t%s\t\n", b.Key, b.Cell.Text)
-			}
-		} else {
-			fmt.Fprintf(tw, "  %s \\ %s\t%s\t\n", strings.Join(heads, ", "), last.Name, strings.Join(last.Names(), "\t"))
-			var walk func(n *table.Node, prefix []string)
-			walk = func(n *table.Node, prefix []string) {
-				for _, b := range n.Branches {
-					key := append(slices.Clone(prefix), b.Key)
-					if len(key) == len(l.Params)-1 {
-						var cells []string
-						for _, v := range last.Names() {
-							for _, c := range b.Next.Branches {
-								if c.Key == v {
-									cells = append(cells, c.Cell.Text)
-								}
-							}
-						}
-						fmt.Fprintf(tw, "  %s\t%s\t\n", strings.Join(key, ", "), strings.Join(cells, "\t"))
-						continue
-					}
-					walk(b.Next, key)
-				}
-			}
-			walk(l.Cells, nil)
-		}
-		tw.Flush()
+		showCells(w, l)
 	}
 	if len(l.Legend) > 0 {
 		fmt.Fprintln(w, "\nKey:")
-		tw = columns(w)
+		tw := columns(w)
 		for _, c := range l.Legend {
 			fmt.Fprintf(tw, "  %s\t%s\n", c.Code, c.Meaning)
 		}
@@ -402,4 +352,74 @@ func showLookup(w io.Writer, l *table.Lookup) error {
 	fmt.Fprintln(w)
 	showParams(w, l.Params, nil, true)
 	return nil
+}
+
+// showProgressive prints a progressive lookup: its values for the first
+// counts of each step, then each step's free counts and rate.
+func showProgressive(w io.Writer, l *table.Lookup, pr *table.Progressive) error {
+	const shown = 8
+	tw := columns(w)
+	fmt.Fprintf(tw, "  %s \\ %s\t", pr.By, pr.Count)
+	for k := 1; k <= shown; k++ {
+		fmt.Fprintf(tw, "%d\t", k)
+	}
+	fmt.Fprintln(tw)
+	for _, s := range pr.Steps {
+		fmt.Fprintf(tw, "  %s\t", s.Key)
+		for k := 1; k <= shown; k++ {
+			c, err := l.Get(map[string]string{pr.By: s.Key, pr.Count: fmt.Sprint(k)})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(tw, "%s\t", c.Text)
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\n  The first rolls are free; then the penalty grows by one for every\n  step of extra rolls:\n")
+	for _, s := range pr.Steps {
+		fmt.Fprintf(w, "    %s: %d free, then -1 per %d more\n", s.Key, s.Free, s.Every)
+	}
+	return nil
+}
+
+// showCells prints a lookup's cells: a column of values for one
+// parameter; else a row per combination of all but the last parameter,
+// with a column per value of the last.
+func showCells(w io.Writer, l *table.Lookup) {
+	tw := columns(w)
+	defer tw.Flush()
+	last := l.Params[len(l.Params)-1]
+	if len(l.Params) == 1 {
+		fmt.Fprintf(tw, "  %s\tvalue\t\n", last.Name)
+		for _, b := range l.Cells.Branches {
+			fmt.Fprintf(tw, "  %s\t%s\t\n", b.Key, b.Cell.Text)
+		}
+		return
+	}
+	var heads []string
+	for _, p := range l.Params[:len(l.Params)-1] {
+		heads = append(heads, p.Name)
+	}
+	fmt.Fprintf(tw, "  %s \\ %s\t%s\t\n", strings.Join(heads, ", "), last.Name, strings.Join(last.Names(), "\t"))
+	var walk func(n *table.Node, prefix []string)
+	walk = func(n *table.Node, prefix []string) {
+		for _, b := range n.Branches {
+			key := append(slices.Clone(prefix), b.Key)
+			if len(key) == len(l.Params)-1 {
+				var cells []string
+				for _, v := range last.Names() {
+					for _, c := range b.Next.Branches {
+						if c.Key == v {
+							cells = append(cells, c.Cell.Text)
+						}
+					}
+				}
+				fmt.Fprintf(tw, "  %s\t%s\t\n", strings.Join(key, ", "), strings.Join(cells, "\t"))
+				continue
+			}
+			walk(b.Next, key)
+		}
+	}
+	walk(l.Cells, nil)
 }

@@ -48,16 +48,8 @@ another, the rules as given first, so that variants compare run for run.`,
   orderly sim examples/bp/bp-demo.yaml --plan examples/bp/bp-demo-plan.yaml --runs 10000 --variant examples/rules/bp-staff-plus-one.yaml`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			if planFile == "" {
-				return badf("sim: --plan is required: the file of orders and moves to play each run")
-			}
-			if runs < 1 || runs > 10_000_000 {
-				return badf("sim: --runs %d is out of range; allowed: 1..10000000", runs)
-			}
-			if plotFile != "" {
-				if err := checkPlotFile(plotFile); err != nil {
-					return err
-				}
+			if err := checkSim(planFile, runs, plotFile); err != nil {
+				return err
 			}
 			if !c.Flags().Changed("seed") {
 				seed = a.seed()
@@ -65,56 +57,20 @@ another, the rules as given first, so that variants compare run for run.`,
 			if len(variants) > 0 && plotFile != "" {
 				return badf("sim: --plot draws one result; leave it out with --variant")
 			}
-			engine, err := a.engine()
+			in, err := a.loadSim(args[0], planFile)
 			if err != nil {
 				return err
 			}
-			data, err := os.ReadFile(args[0])
-			if err != nil {
-				return bad(err)
-			}
-			sc, err := script.LoadScenario(args[0], data, engine)
-			if err != nil {
-				return bad(err)
-			}
-			rules, err := engine(sc.Rules)
-			if err != nil {
-				return bad(err)
-			}
-			pdata, err := os.ReadFile(planFile)
-			if err != nil {
-				return bad(err)
-			}
-			plan, err := script.LoadPlan(planFile, pdata, sc, rules)
-			if err != nil {
-				return bad(err)
-			}
 			opts := sim.Options{Runs: runs, Seed: seed}
-			if f, ok := a.err.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-				bar := progressbar.NewOptions(runs, progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("runs"),
-					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))
-				opts.Progress = func(done int) { _ = bar.Set(done) }
-				defer func() { _ = bar.Finish() }()
-			}
-			res, err := sim.Run(sc, rules, plan, opts)
+			defer a.progress(&opts)()
+			res, err := sim.Run(in.sc, in.rules, in.plan, opts)
 			if err != nil {
 				return bad(err)
 			}
 			if len(variants) > 0 {
-				return a.simVariants(sc, args[0], data, planFile, pdata, opts, res, variants, asJSON)
+				return a.simVariants(in.sc, args[0], in.data, planFile, in.pdata, opts, res, variants, asJSON)
 			}
-			if plotFile != "" {
-				if err := a.plotSim(plotFile, sc.Name, res, res.IDs(sc)); err != nil {
-					return err
-				}
-			}
-			if asJSON {
-				enc := json.NewEncoder(a.out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(res)
-			}
-			writeSim(a.out, sc.Name, res, res.IDs(sc))
-			return nil
+			return a.printSim(in.sc, res, plotFile, asJSON)
 		},
 	}
 	c.Flags().StringVar(&planFile, "plan", "", "the plan `FILE`: turns of orders and moves")
@@ -124,6 +80,92 @@ another, the rules as given first, so that variants compare run for run.`,
 	c.Flags().StringVar(&plotFile, "plot", "", "also draw the distributions to `FILE` (.svg or .png)")
 	c.Flags().StringArrayVar(&variants, "variant", nil, "also run under the house-rules `FILE` added to the rules, with the same seed (repeatable)")
 	return c
+}
+
+// checkSim checks sim's flags before any work is done: a plan is given,
+// the runs are in range and the plot file's name is one it can draw.
+func checkSim(planFile string, runs int, plotFile string) error {
+	if planFile == "" {
+		return badf("sim: --plan is required: the file of orders and moves to play each run")
+	}
+	if runs < 1 || runs > 10_000_000 {
+		return badf("sim: --runs %d is out of range; allowed: 1..10000000", runs)
+	}
+	if plotFile != "" {
+		if err := checkPlotFile(plotFile); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// simInput is what a sim plays: the scenario and its rules, the plan, and
+// the files' bytes, which variants load again under other rules.
+type simInput struct {
+	sc          *battle.Scenario
+	rules       game.Rules
+	plan        *script.Plan
+	data, pdata []byte
+}
+
+// loadSim reads the scenario in file, its rules, and the plan in planFile.
+func (a *app) loadSim(file, planFile string) (*simInput, error) {
+	engine, err := a.engine()
+	if err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, bad(err)
+	}
+	sc, err := script.LoadScenario(file, data, engine)
+	if err != nil {
+		return nil, bad(err)
+	}
+	rules, err := engine(sc.Rules)
+	if err != nil {
+		return nil, bad(err)
+	}
+	pdata, err := os.ReadFile(planFile)
+	if err != nil {
+		return nil, bad(err)
+	}
+	plan, err := script.LoadPlan(planFile, pdata, sc, rules)
+	if err != nil {
+		return nil, bad(err)
+	}
+	return &simInput{sc: sc, rules: rules, plan: plan, data: data, pdata: pdata}, nil
+}
+
+// progress shows a progress bar of the runs on the error output when it
+// is a terminal, setting opts.Progress, and returns what finishes the bar
+// (nothing, without one).
+func (a *app) progress(opts *sim.Options) func() {
+	f, ok := a.err.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return func() {}
+	}
+	bar := progressbar.NewOptions(opts.Runs, progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("runs"),
+		progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))
+	opts.Progress = func(done int) { _ = bar.Set(done) }
+	return func() { _ = bar.Finish() }
+}
+
+// printSim prints a sim's result, as text or JSON, and with plotFile also
+// draws it.
+func (a *app) printSim(sc *battle.Scenario, res *sim.Result, plotFile string, asJSON bool) error {
+	if plotFile != "" {
+		if err := a.plotSim(plotFile, sc.Name, res, res.IDs(sc)); err != nil {
+			return err
+		}
+	}
+	if asJSON {
+		enc := json.NewEncoder(a.out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	writeSim(a.out, sc.Name, res, res.IDs(sc))
+	return nil
 }
 
 // maxVariants bounds the variants of one sim.
