@@ -6,9 +6,9 @@
 // a general (nb/umpire.js, NB-15).
 
 import { h, num, pt, tenth } from '../dom.js';
-import { MapView } from '../map.js';
 import { renderOob } from '../oob.js';
 import { renderSheet } from '../sheet.js';
+import { NbMapView } from './nb/map.js';
 import { OrderForm } from './nb/orders.js';
 import { umpireCard } from './nb/umpire.js';
 
@@ -136,7 +136,7 @@ function messengerCard(m, c) {
 
 export default {
   hex: false,
-  MapView,
+  MapView: NbMapView,
   Panel: null,
   /**
    * The order form of the Orders tab; ctx() is the page's context, or
