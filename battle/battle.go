@@ -26,13 +26,6 @@ const (
 	Brigade Kind = "brigade"
 )
 
-// Shapes are the classic formations of a combat unit (NB's among them).
-// The format has no list of formations of its own: each rule set names
-// its own (Vocab.Shapes), and a spec that names none allows any word, as
-// for unit types and states. Kept only for web's test that the page names
-// no formation, until it takes every rule set's (game.Shaper).
-var Shapes = []string{"column", "march-column", "line", "square", "skirmish", "limbered", "unlimbered"}
-
 // Edges are the sides of the table.
 var Edges = []string{"north", "south", "east", "west"}
 

@@ -119,9 +119,6 @@ type Board struct {
 	// current step the seat may give for it (game.Offerer), so that the
 	// page offers only those.
 	Offers map[string][]string `json:"offers"`
-	// Qualities are the qualities a general may have in this rule set,
-	// for the umpire's replacement of a fallen one (NB-15).
-	Qualities []string `json:"qualities,omitempty"`
 	// Extra is what the rule set adds for drawing and offering
 	// (game.Annotator): BP's footprints, arcs and legal targets.
 	Extra any `json:"extra,omitempty"`
@@ -305,9 +302,6 @@ func (l *live) board(seat store.Seat) Board {
 	state := l.sees(seat)
 	b := Board{Info: l.info(seat), State: state, Names: map[string]string{}, Etas: map[string]int{},
 		Shapes: l.rules.Shapes(), Offers: map[string][]string{}}
-	if seat.Role == store.Umpire {
-		b.Qualities = l.rules.Vocab().Qualities
-	}
 	f, sp := l.sc.Field, l.sc.Space()
 	if l.space == nil {
 		sp := spaceOf(sp, l.sc.Terrain)

@@ -1486,6 +1486,10 @@ func TestBrowserPieces(t *testing.T) {
 	fr.until("Napoleon's card", `/army commander/.test(document.querySelector('#selection').textContent)`)
 	fr.do("attach him", chromedp.Click(chromedp.CSS(`#selection .row button`)))
 	fr.until("the attachment", `document.querySelector('#log li[data-type="attached"]') && document.querySelector('#map [data-general="napoleon"].attached')`)
+	// He goes with his unit now (NB-13): the map does not let him be dragged.
+	if eval[bool](fr, `document.querySelector('#map [data-general="napoleon"]').classList.contains('movable')`) {
+		fr.fail("Napoleon, attached, may be dragged")
+	}
 
 	fr.do("complete II Corps' attack", chromedp.Click(chromedp.CSS(`#oob li[data-formation="F-II"] > .fm-head .fm-actions button[title*="NB-8"]`)))
 	fr.until("II Corps to defend", `document.querySelector('#log li[data-type="order-complete"]') && /defend/.test(document.querySelector('#oob li[data-formation="F-II"] > .fm-order').textContent)`)

@@ -9,11 +9,11 @@ import (
 	"testing"
 	"unicode"
 
-	"orderly/battle"
 	"orderly/game"
 	"orderly/rules"
 	"orderly/rules/bp"
 	"orderly/rules/nb"
+	"orderly/table"
 	"orderly/web"
 )
 
@@ -276,59 +276,65 @@ type ruleVocab struct {
 	reaches    []float64      // the engagement reaches (NB-6), refused as numbers anywhere
 	distances  []float64      // the rules' distances: engagement reach (NB-6), proximity (BP-3)
 	bounds     map[string]int // a declared modifier's bounds by min and max (BP-1)
-	shapes     []string       // the formations a unit may stand in
+	shapes     []string       // the formations a unit may stand in, in any rule set
 	eventTypes []string       // every event type the engine records
 }
 
 func loadVocab(t *testing.T) ruleVocab {
 	t.Helper()
-	// LOB's tables are the user's: the example file stands in for them,
-	// so that the page may not name them either.
-	set, err := rules.Load("../examples/lob/example-tables.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := ruleVocab{tables: set.IDs(), shapes: battle.Shapes, eventTypes: engineEventTypes(t),
+	engines := ruleSets(t)
+	v := ruleVocab{tables: engines.set.IDs(), eventTypes: []string{game.StepBegun, game.SideReady, game.GameOver, game.CommandRejected},
 		distances: []float64{bp.Proximity}, bounds: map[string]int{"min": bp.Declared.Min, "max": bp.Declared.Max}}
-	for _, id := range rules.Procedures() {
-		r, err := rules.Engine(id, set)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range engines.rules {
 		if re, ok := r.(game.Reacher); ok {
 			v.reaches = append(v.reaches, re.Reach())
 			v.distances = append(v.distances, re.Reach())
 		}
+		// Every rule set's formations, each unit type's (game.Shaper).
+		for _, shapes := range r.Shapes() {
+			v.shapes = append(v.shapes, shapes...)
+		}
+		lt, ok := r.(interface{ EventTypes() []string })
+		if !ok {
+			t.Fatalf("rule set %s does not list its event types", r.ID())
+		}
+		v.eventTypes = append(v.eventTypes, lt.EventTypes()...)
 	}
+	slices.Sort(v.shapes)
+	v.shapes = slices.Compact(v.shapes)
 	if len(v.tables) < 5 || !slices.Contains(v.tables, "nb/order-delay") || len(v.reaches) == 0 || len(v.distances) < 2 || slices.Contains(v.distances, 0) {
 		t.Fatalf("the rule sets give %d table ids (%v) and the distances %v: not what this test expects to refuse", len(v.tables), v.tables, v.distances)
+	}
+	if !slices.Contains(v.shapes, "square") || !slices.Contains(v.shapes, "march-column") || !slices.Contains(v.eventTypes, nb.OrderRead) || !slices.Contains(v.eventTypes, "ordered") {
+		t.Fatalf("the formations %v and event types %v lack NB's or BP's", v.shapes, v.eventTypes)
 	}
 	return v
 }
 
-// engineEventTypes lists every event type: the engine's own and those
-// each rule set with procedures declares.
-func engineEventTypes(t *testing.T) []string {
+// engines is every registered rule set made over one set of tables.
+type engines struct {
+	set   *table.Set
+	rules []game.Rules
+}
+
+// ruleSets makes every rule set of the registry (rules.Default) over the
+// built-in tables and, for LOB, whose tables are the user's, the example
+// file that stands in for them, so that the page may not name them
+// either.
+func ruleSets(t *testing.T) engines {
 	t.Helper()
-	// LOB's tables are the user's: the example file stands in for them.
-	set, err := rules.Load("../examples/lob/example-tables.yaml")
+	reg := rules.Default()
+	set, err := reg.Load("../examples/lob/example-tables.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := []string{game.StepBegun, game.SideReady, game.GameOver, game.CommandRejected}
-	for _, id := range rules.Procedures() {
-		r, err := rules.Engine(id, set)
+	out := engines{set: set}
+	for _, id := range reg.IDs() {
+		r, err := reg.Engine(id, set)
 		if err != nil {
 			t.Fatal(err)
 		}
-		lt, ok := r.(interface{ EventTypes() []string })
-		if !ok {
-			t.Fatalf("rule set %s does not list its event types", id)
-		}
-		out = append(out, lt.EventTypes()...)
-	}
-	if !slices.Contains(out, nb.OrderRead) || !slices.Contains(out, "ordered") {
-		t.Fatalf("the event types %v lack NB's or BP's", out)
+		out.rules = append(out.rules, r)
 	}
 	return out
 }
@@ -551,6 +557,9 @@ func TestRuleMarksCaught(t *testing.T) {
 		{"an event switch", "switch (e.type) {\n  case 'step-begun': t = `${e.step} step`; break;\n  case 'order-read': t = 'read'; break;\n}", "switches on the event type order-read"},
 		{"an event table", `const words = { 'order-read': (e) => e.text, 'moved': () => '' };`, "keys an object by the event type order-read"},
 		{"a formation switch", `switch (u.formation) { case 'square': r = 1; }`, "switches on the formation square"},
+		// Formations of the rule sets beyond NB's: LOB's, NES's, CD's.
+		{"another rule set's formations", `const s = ['road-column', 'open-order'];`, "lists the formations road-column, open-order"},
+		{"a switch on a mounted formation", `switch (u.formation) { case 'dismounted': r = 1; }`, "switches on the formation dismounted"},
 	} {
 		marks, err := v.ruleMarks(c.src)
 		if err != nil {

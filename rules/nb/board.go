@@ -17,10 +17,18 @@ var (
 // without working out a rule (game.Annotator): for each of the seat's
 // generals offered attach, what he may attach to (NB-13), and for each
 // of its messengers offered redirect, the generals it may ride to
-// instead (NB-11).
+// instead (NB-11); and, when the umpire is offered a general's removal or
+// replacement, the fates remove takes and the qualities a replacement may
+// have (NB-15).
 type Board struct {
 	Generals   map[string]GeneralBox   `json:"generals"`
 	Messengers map[string]MessengerBox `json:"messengers"`
+	// Fates are what may befall a general removed, as remove takes them;
+	// given when remove is offered for some general.
+	Fates []string `json:"fates,omitempty"`
+	// Qualities are those a replacing general may have; given when
+	// replace is offered for some general.
+	Qualities []string `json:"qualities,omitempty"`
 }
 
 // GeneralBox is a general as a page offers his commands: the units and
@@ -43,7 +51,8 @@ type Target struct {
 }
 
 // Annotate is the NB board for seat in the view s (game.Annotator): the
-// targets of the attach and redirect commands step offers it.
+// targets of the attach and redirect commands step offers it, and the
+// words of the remove and replace commands it offers (NB-15).
 func (r *Rules) Annotate(gs *game.State, step game.Step, seat string) any {
 	b := Board{Generals: map[string]GeneralBox{}, Messengers: map[string]MessengerBox{}}
 	offers := r.Offers(gs, step, seat)
@@ -51,6 +60,12 @@ func (r *Rules) Annotate(gs *game.State, step game.Step, seat string) any {
 	for _, g := range s.Generals {
 		if slices.Contains(offers[g.ID], "attach") {
 			b.Generals[g.ID] = GeneralBox{Attach: attachTargets(s, g)}
+		}
+		if slices.Contains(offers[g.ID], "remove") && b.Fates == nil {
+			b.Fates = slices.Clone(fates)
+		}
+		if slices.Contains(offers[g.ID], "replace") && b.Qualities == nil {
+			b.Qualities = r.Vocab().Qualities
 		}
 	}
 	for _, m := range s.Messengers {

@@ -16,6 +16,10 @@ import (
 // verbs are NB's commands, besides the engine's ready and end.
 var verbs = []string{"write", "move", "attach", "detach", "redirect", "complete", "react", "combat", "rout", "rally", "remove", "replace"}
 
+// fates are what may befall a general the umpire removes (NB-15): the
+// remove command takes one, and the board offers them (Annotate).
+var fates = []string{"killed", "captured"}
+
 // Verbs lists NB's commands.
 func (r *Rules) Verbs() []string { return slices.Clone(verbs) }
 
@@ -116,8 +120,8 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 		if g, err = rd.Need(v, w, "general", "fate"); err == nil {
 			if a.General, err = rd.ID(g["general"], w+".general"); err == nil {
 				a.Fate, err = rd.Word(g["fate"], w+".fate")
-				if err == nil && a.Fate != "killed" && a.Fate != "captured" {
-					err = rd.Errf(g["fate"], "%s.fate: %q is not one of killed, captured", w, a.Fate)
+				if err == nil && !slices.Contains(fates, a.Fate) {
+					err = rd.Errf(g["fate"], "%s.fate: %q is not one of %s", w, a.Fate, strings.Join(fates, ", "))
 				}
 			}
 		}

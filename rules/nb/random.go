@@ -126,7 +126,7 @@ func (p *player) args(c cmd, s *State, ch choices) {
 	case "react", "rout", "rally":
 		c.Units = []string{p.pick(ch.units)}
 	case "remove":
-		c.General, c.Fate = p.pick(ch.gens), []string{"killed", "captured"}[p.rng.IntN(2)]
+		c.General, c.Fate = p.pick(ch.gens), fates[p.rng.IntN(len(fates))]
 	case "replace":
 		c.General = p.pick(ch.gens)
 		c.New = &NewGeneral{ID: fmt.Sprintf("new-%d", p.n), Quality: "average", Range: 6, At: p.point()}

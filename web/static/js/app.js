@@ -647,7 +647,12 @@ async function reissue(s, btn, out) {
  *   sheet    (el, ctx) draws the printed order sheet into el;
  *   cards    the card of a selected unit, general or messenger on a
  *            table: {unit, general, messenger}, each (piece, ctx) =>
- *            element or null.
+ *            element or null;
+ *   umpireCard  (optional) (piece, u) => {acts, below, place}: what the
+ *            umpire's card of a selected piece holds beside Place…, its
+ *            buttons (acts) and what goes under them (below), and
+ *            place: false where Place… is not offered; u is the card's
+ *            context (umpire.js, cardContext).
  * ctx is the page's view of the board (context()): the board, the seat,
  * the names, the offers and the act() that sends a command.
  */
@@ -744,6 +749,7 @@ async function start() {
     app.hand = new UmpireHand({
       api: app.api, info: () => app.info, board: () => app.board, map: () => app.map, banner, act, select,
       redraw: () => { renderMap(); renderHint(); }, name: nameGeneral, sideName, colour, acting: actingChanged,
+      rules: () => app.rules,
     });
     app.hand.mount();
   } else {

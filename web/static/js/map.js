@@ -314,14 +314,26 @@ export class MapView {
     return p[0] >= 0 && p[1] >= 0 && p[0] <= f.width && p[1] <= f.depth;
   }
 
-  /** @param {Ref} ref */
+  /**
+   * Whether the seat may drag the piece: its own, on the table, while it
+   * may move. A rule set's view narrows this with its own rules.
+   * @param {Ref} ref
+   */
   movable(ref) {
     const m = this.model;
     if (!m || !m.canMove) return false;
-    const p = ref.kind === 'unit' ? m.state.units.find((u) => u.id === ref.id) : m.state.generals.find((x) => x.id === ref.id);
+    const p = this.pieceOf(ref);
     if (!p || !p['on-table']) return false;
-    if (ref.kind === 'general' && (p.attached || p.fate)) return false;
     return m.seat.role === 'umpire' || p.side === m.seat.side;
+  }
+
+  /**
+   * The unit or general ref names in the state drawn, or undefined.
+   * @param {Ref} ref
+   */
+  pieceOf(ref) {
+    const m = this.model;
+    return ref.kind === 'unit' ? m.state.units.find((u) => u.id === ref.id) : (m.state.generals || []).find((x) => x.id === ref.id);
   }
 
   /** @param {Ref} ref @returns {number[]} */

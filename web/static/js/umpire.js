@@ -1,19 +1,16 @@
 // The umpire's hand on the game page (issue 15): acting for a side (his
 // commands go as that side's, and the rules check them as theirs),
 // placing a piece where he says whatever the rules say of the move (the
-// engine's place, with his reason in the log), a general's fall (a
-// general removed, killed or captured, and replaced, where the rule set
-// offers it), and, under fog of
-// war, each side's view of the field beside his own: the very board that
-// side's seat is shown, drawn by a second map of the same kind. The page
-// decides nothing here: the server offers remove and replace, refuses
-// what it refuses, and filters each side's view.
+// engine's place, with his reason in the log), and, under fog of war,
+// each side's view of the field beside his own: the very board that
+// side's seat is shown, drawn by a second map of the same kind. What a
+// rule set adds to the card of a piece (a general's fall and replacement,
+// say) is its page module's umpireCard. The page decides nothing here:
+// the server offers the commands, refuses what it refuses, and filters
+// each side's view.
 
 import { h, fill, pt } from './dom.js';
 import { sentence } from './api.js';
-
-/** What may befall a general who is removed. */
-const FATES = ['killed', 'captured'];
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 
@@ -32,6 +29,7 @@ const $ = (id) => /** @type {any} */ (document.getElementById(id));
  *   sideName: (id:string) => string,
  *   colour: (side:string) => string,
  *   acting: (side:string) => void,
+ *   rules: () => any,
  * }} Hooks
  */
 
@@ -45,9 +43,9 @@ export class UmpireHand {
      */
     this.pickFor = null;
     /** @type {Ref|null} */ this.selected = null;
-    /** The fallen general whose replacement form is open. */
-    this.replacing = '';
-    /** @type {Map<string, any>} what has been typed in each replacement form */
+    /** The piece whose form (the rule set's, on its card) is open. */
+    this.opened = '';
+    /** @type {Map<string, any>} what has been typed in each piece's form */
     this.drafts = new Map();
     this.viewsOn = false;
     /** @type {Map<string, {view:any, svg:SVGSVGElement, state:HTMLElement, key:string}>} */
@@ -105,7 +103,7 @@ export class UmpireHand {
   /** @param {Ref|null} ref the piece selected on the map */
   selectionChanged(ref) {
     this.selected = ref;
-    if (!ref || ref.id !== this.replacing) this.replacing = '';
+    if (!ref || ref.id !== this.opened) this.opened = '';
     this.placeButton();
   }
 
@@ -201,7 +199,8 @@ export class UmpireHand {
 
   /**
    * What the umpire may do with the selected piece, for its card: Place…,
-   * and a general's removal or replacement when the server offers them.
+   * and what the rule set's module adds (its umpireCard hook, e.g. a
+   * general's removal and replacement when the server offers them).
    * @param {Ref|null} ref
    * @returns {HTMLElement[]}
    */
@@ -211,87 +210,58 @@ export class UmpireHand {
     const st = b.state;
     const piece = ((ref.kind === 'unit' ? st.units : st.generals || st.leaders) || []).find((x) => x.id === ref.id);
     if (!piece) return [];
-    const offered = (b.offers || {})[ref.id] || [];
-    const label = this.ctx.name(ref.id);
+    const hook = (this.ctx.rules() || {}).umpireCard;
+    const own = (hook && hook(piece, this.cardContext(ref))) || {};
     const row = [];
-    if (piece['on-table'] && !piece.fate) {
+    if (piece['on-table'] && own.place !== false) {
       row.push(h('button.btn.small', {
         type: 'button', dataset: { place: ref.id }, text: 'Place…', title: 'Set the piece where you tap, whatever the rules say of the move; the log keeps your reason',
         on: { click: () => this.startPlace(ref) },
       }));
     }
-    if (offered.includes('remove')) {
-      const fate = h('select', { 'aria-label': 'Killed or captured', dataset: { fate: ref.id } }, ...FATES.map((f) => h('option', { value: f, text: f })));
-      row.push(fate, h('button.btn.small.danger', {
-        type: 'button', dataset: { remove: ref.id }, text: 'Remove (casualty)', title: 'The general falls; his formation waits for a replacement',
-        on: { click: () => this.ctx.act({ remove: { general: ref.id, fate: fate.value } }, `${label} is ${fate.value}.`) },
-      }));
-    }
-    if (offered.includes('replace')) {
-      row.push(h('button.btn.small', {
-        type: 'button', dataset: { replace: ref.id }, text: 'Replace…', 'aria-expanded': String(this.replacing === ref.id), title: 'A new general takes his place',
-        on: { click: () => { this.replacing = this.replacing === ref.id ? '' : ref.id; this.ctx.select(ref); } },
-      }));
-    }
+    row.push(...(own.acts || []));
     if (!row.length) return [];
-    const out = [h('div.umpire-acts', null, h('div.row', null, ...row))];
-    if (this.replacing === ref.id && offered.includes('replace')) out.push(this.replaceForm(piece, b));
-    return out;
+    return [h('div.umpire-acts', null, h('div.row', null, ...row)), ...(own.below || [])];
   }
 
   /**
-   * The form of a fallen general's replacement: the new general's id,
-   * name, quality (the rule set's, as the board gives them), command
-   * range and where he stands (the fallen one's place, or a tap).
-   * @param {any} g the fallen general
-   * @param {any} b the board
+   * What a rule set's umpireCard hook is given for the selected piece:
+   * the board, the commands the server offers for the piece, the page's
+   * act, select, banner and names, the piece's open form (one piece's at
+   * a time) and what has been typed in it, and a tap on the map.
+   * @param {Ref} ref
    */
-  replaceForm(g, b) {
-    const qualities = b.qualities || [];
-    if (!this.drafts.has(g.id)) {
-      this.drafts.set(g.id, {
-        id: `${g.id}-2`, name: '', quality: qualities.includes(g.quality) ? g.quality : qualities[0] || '',
-        range: String(g.range ?? ''),
-        x: Array.isArray(g.at) ? String(g.at[0]) : '', y: Array.isArray(g.at) ? String(g.at[1]) : '',
-      });
-    }
-    const d = this.drafts.get(g.id);
-    const keep = (key) => (ev) => { d[key] = ev.target.value; };
-    const id = h('input', { type: 'text', maxlength: 60, value: d.id, dataset: { field: 'id' }, 'aria-label': 'New general id', on: { input: keep('id') } });
-    const nm = h('input', { type: 'text', maxlength: 80, value: d.name, placeholder: 'optional', dataset: { field: 'name' }, 'aria-label': 'New general name', on: { input: keep('name') } });
-    const q = h('select', { dataset: { field: 'quality' }, 'aria-label': 'Quality', on: { change: keep('quality') } },
-      ...qualities.map((x) => h('option', { value: x, text: x, selected: x === d.quality })));
-    const rg = h('input', { type: 'number', min: 0, step: 0.5, inputmode: 'decimal', value: d.range, dataset: { field: 'range' }, 'aria-label': 'Command range in inches', on: { input: keep('range') } });
-    const x = h('input', { type: 'number', step: 0.5, inputmode: 'decimal', value: d.x, dataset: { field: 'x' }, 'aria-label': 'x', on: { input: keep('x') } });
-    const y = h('input', { type: 'number', step: 0.5, inputmode: 'decimal', value: d.y, dataset: { field: 'y' }, 'aria-label': 'y', on: { input: keep('y') } });
-    const tap = () => {
-      this.pickFor = (to) => {
-        if (Array.isArray(to)) { d.x = String(to[0]); d.y = String(to[1]); }
-        this.ctx.banner('');
-        this.ctx.select({ kind: 'general', id: g.id });
-      };
-      this.ctx.banner(`Tap the map where the new general stands.`, 'info', h('div.banner-extra', null,
-        h('button.btn.small', { type: 'button', text: 'Cancel', on: { click: () => { this.pickFor = null; this.ctx.banner(''); this.ctx.redraw(); } } })));
-      this.ctx.redraw();
+  cardContext(ref) {
+    const ctx = this.ctx;
+    const b = ctx.board();
+    return {
+      board: b,
+      offered: (b.offers || {})[ref.id] || [],
+      act: ctx.act, select: ctx.select, banner: ctx.banner, name: ctx.name,
+      /** Whether the piece's form is open. */
+      open: this.opened === ref.id,
+      /** Opens the piece's form, or closes it if open, and shows the card again. */
+      toggle: () => { this.opened = this.opened === ref.id ? '' : ref.id; ctx.select(ref); },
+      /** Closes the form. */
+      close: () => { if (this.opened === ref.id) this.opened = ''; },
+      /** What has been typed in the piece's form, made by init the first time. */
+      draft: (/** @type {() => any} */ init) => {
+        if (!this.drafts.has(ref.id)) this.drafts.set(ref.id, init());
+        return this.drafts.get(ref.id);
+      },
+      /** Forgets what was typed. */
+      forget: () => { this.drafts.delete(ref.id); },
+      /**
+       * Asks for a tap on the map with prompt in the banner (with Cancel);
+       * then(to) has the place tapped.
+       */
+      pick: (/** @type {string} */ prompt, /** @type {(to:any) => void} */ then) => {
+        this.pickFor = then;
+        ctx.banner(prompt, 'info', h('div.banner-extra', null,
+          h('button.btn.small', { type: 'button', text: 'Cancel', on: { click: () => { this.pickFor = null; ctx.banner(''); ctx.redraw(); } } })));
+        ctx.redraw();
+      },
     };
-    return h('form.replace-form', { dataset: { replacing: g.id }, on: { submit: async (ev) => {
-      ev.preventDefault();
-      if (d.x === '' || d.y === '') { tap(); return; }
-      /** @type {any} */
-      const by = { id: d.id.trim(), quality: d.quality, range: Number(d.range), at: [Number(d.x), Number(d.y)] };
-      if (d.name.trim()) by.name = d.name.trim();
-      if (await this.ctx.act({ replace: { general: g.id, by } }, `${by.name || by.id} takes the place of ${this.ctx.name(g.id)}.`)) {
-        this.drafts.delete(g.id);
-        this.replacing = '';
-        this.ctx.select({ kind: 'general', id: by.id });
-      }
-    } } },
-    h('label', { text: 'New id' }), id,
-    h('label', { text: 'Name' }), nm,
-    h('label', { text: 'Quality' }), q,
-    h('label', { text: 'Range ″' }), rg,
-    h('label', { text: 'At' }), h('div.xy', null, x, y, h('button.btn.small', { type: 'button', text: 'Tap the map', on: { click: tap } })),
-    h('button.btn.primary.small.wide', { type: 'submit', dataset: { replaceSend: g.id }, text: `Replace ${this.ctx.name(g.id)}` }));
   }
 
   // ---- the sides' views ------------------------------------------------------

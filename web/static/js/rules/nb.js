@@ -2,13 +2,15 @@
 // messengers, the order of battle with reserves and engagement, and the
 // cards of a selected unit, general or messenger with the commands the
 // server offers for it (attach, detach and redirect with the targets the
-// board lists, NB-11, NB-13).
+// board lists, NB-11, NB-13), and the umpire's removal and replacement of
+// a general (nb/umpire.js, NB-15).
 
 import { h, num, pt, tenth } from '../dom.js';
-import { MapView } from '../map.js';
 import { renderOob } from '../oob.js';
 import { renderSheet } from '../sheet.js';
+import { NbMapView } from './nb/map.js';
 import { OrderForm } from './nb/orders.js';
+import { umpireCard } from './nb/umpire.js';
 
 const FACINGS = [['N', 0], ['NE', 45], ['E', 90], ['SE', 135], ['S', 180], ['SW', 225], ['W', 270], ['NW', 315]];
 
@@ -134,7 +136,7 @@ function messengerCard(m, c) {
 
 export default {
   hex: false,
-  MapView,
+  MapView: NbMapView,
   Panel: null,
   /**
    * The order form of the Orders tab; ctx() is the page's context, or
@@ -154,4 +156,5 @@ export default {
   oob: (el, c) => renderOob(el, { ...c.oobModel(), chips, actions: (f) => actions(f, c) }),
   sheet: (el, c) => renderSheet(el, { ...c.sheetModel(), note: 'Turn "before" = an initial order (NB-1).' }),
   cards: { unit: unitCard, general: generalCard, messenger: messengerCard },
+  umpireCard,
 };
