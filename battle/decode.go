@@ -221,16 +221,7 @@ func (d *decoder) object(n *yaml.Node, where string, v reflect.Value) error {
 		v.FieldByIndex(ft.node).Set(reflect.ValueOf(n))
 	}
 	if ft.short != "" && n.Kind == yaml.ScalarNode {
-		short := ft.field(ft.short)
-		if err := d.value(n, where, short, v.FieldByIndex(short.index)); err != nil {
-			return err
-		}
-		for _, f := range ft.fields {
-			if f.required && f != short && d.spec.uses(f.part) {
-				return d.Errf(n, "%s: %s", label, f.missingMsg())
-			}
-		}
-		return nil
+		return d.shortForm(n, where, label, ft, v)
 	}
 	fields, err := d.spaceFields(n, where, ft)
 	if err != nil {
@@ -251,6 +242,36 @@ func (d *decoder) object(n *yaml.Node, where string, v reflect.Value) error {
 	if err != nil {
 		return err
 	}
+	if err := d.checkRequired(n, label, fields, keys, given); err != nil {
+		return err
+	}
+	if err := d.oneSpace(n, where, label, fields, given); err != nil {
+		return err
+	}
+	if err := d.fieldValues(where, ft, v, given); err != nil {
+		return err
+	}
+	return d.attrValues(where, ft, v, attrs, given)
+}
+
+// shortForm reads the bare scalar n as the field of ft it stands for, when
+// every other required field of the parts in use may be left out.
+func (d *decoder) shortForm(n *yaml.Node, where, label string, ft *fileType, v reflect.Value) error {
+	short := ft.field(ft.short)
+	if err := d.value(n, where, short, v.FieldByIndex(short.index)); err != nil {
+		return err
+	}
+	for _, f := range ft.fields {
+		if f.required && f != short && d.spec.uses(f.part) {
+			return d.Errf(n, "%s: %s", label, f.missingMsg())
+		}
+	}
+	return nil
+}
+
+// checkRequired says which required field of a mapping is missing, if one is:
+// one with or= is missing only when the other key is missing too.
+func (d *decoder) checkRequired(n *yaml.Node, label string, fields []*fileField, keys []string, given map[string]*yaml.Node) error {
 	for _, f := range fields {
 		if f.required && given[f.key] == nil {
 			if f.or != "" && given[f.or] != nil {
@@ -262,9 +283,13 @@ func (d *decoder) object(n *yaml.Node, where string, v reflect.Value) error {
 			return d.Errf(n, "%s: %s", label, d.say(f.missingMsg()))
 		}
 	}
-	if err := d.oneSpace(n, where, label, fields, given); err != nil {
-		return err
-	}
+	return nil
+}
+
+// fieldValues reads the given fields of ft into v, in the type's order, and
+// sets the defaults of those left out; a field that gives the space makes
+// it the space the rest are read in.
+func (d *decoder) fieldValues(where string, ft *fileType, v reflect.Value, given map[string]*yaml.Node) error {
 	for _, f := range ft.fields {
 		fv := v.FieldByIndex(f.index)
 		if g := given[f.key]; g != nil {
@@ -282,22 +307,29 @@ func (d *decoder) object(n *yaml.Node, where string, v reflect.Value) error {
 			fv.Set(reflect.ValueOf(f.def))
 		}
 	}
-	if len(attrs) > 0 {
-		m := map[string]any{}
-		for _, f := range attrs {
-			g := given[f.key]
-			if g == nil {
-				continue
-			}
-			av := reflect.New(f.typ).Elem()
-			if err := d.value(g, child(where, f.key), f, av); err != nil {
-				return err
-			}
-			m[f.key] = av.Interface()
+	return nil
+}
+
+// attrValues reads the given attributes of the rule set's piece into the
+// attributes field of v, left nil if none is given.
+func (d *decoder) attrValues(where string, ft *fileType, v reflect.Value, attrs []*fileField, given map[string]*yaml.Node) error {
+	if len(attrs) == 0 {
+		return nil
+	}
+	m := map[string]any{}
+	for _, f := range attrs {
+		g := given[f.key]
+		if g == nil {
+			continue
 		}
-		if len(m) > 0 {
-			v.FieldByIndex(ft.attrs).Set(reflect.ValueOf(m))
+		av := reflect.New(f.typ).Elem()
+		if err := d.value(g, child(where, f.key), f, av); err != nil {
+			return err
 		}
+		m[f.key] = av.Interface()
+	}
+	if len(m) > 0 {
+		v.FieldByIndex(ft.attrs).Set(reflect.ValueOf(m))
 	}
 	return nil
 }

@@ -148,6 +148,9 @@ func (ft *fileType) read(t reflect.Type, index []int) error {
 	return nil
 }
 
+// readField reads the tags of struct field sf, the format's key key at
+// index: its doc and notes, the space or part it belongs to, and the rules
+// of its is tag.
 func readField(sf reflect.StructField, key string, index []int) (*fileField, error) {
 	f := &fileField{key: key, index: index, typ: sf.Type, doc: sf.Tag.Get("doc"), items: [2]int{0, -1},
 		unit: sf.Tag.Get("unit"), note: sf.Tag.Get("note"), why: sf.Tag.Get("why"),
@@ -155,76 +158,15 @@ func readField(sf reflect.StructField, key string, index []int) (*fileField, err
 	if f.doc == "" {
 		return nil, fmt.Errorf("no doc")
 	}
-	if k, ok := sf.Tag.Lookup("space"); ok {
-		if !slices.Contains(geom.Kinds(), k) {
-			return nil, fmt.Errorf("space:%q is not a kind of space; allowed: %s", k, strings.Join(geom.Kinds(), ", "))
-		}
-		if f.typ.Kind() != reflect.Pointer {
-			return nil, fmt.Errorf("a space field is a pointer, as a scenario gives only one")
-		}
-		if !f.typ.Implements(reflect.TypeFor[spacer]()) {
-			return nil, fmt.Errorf("a space field's type has no space method to make the space")
-		}
-		f.space = k
-	}
-	if p, ok := sf.Tag.Lookup("part"); ok {
-		if !slices.Contains(Parts(), p) {
-			return nil, fmt.Errorf("part:%q is not a part of the format; allowed: %s", p, strings.Join(Parts(), ", "))
-		}
-		f.part = p
+	if err := f.readPlace(sf); err != nil {
+		return nil, err
 	}
 	rules := sf.Tag.Get("is")
 	if rules == "" {
 		return f, nil
 	}
-	bound := func(v string) (*float64, error) {
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil {
-			return nil, fmt.Errorf("bound %q is not a number", v)
-		}
-		return &x, nil
-	}
 	for _, r := range strings.Split(rules, ",") {
-		name, val, _ := strings.Cut(r, "=")
-		var err error
-		switch name {
-		case "required":
-			f.required = true
-		case "or":
-			f.or = val
-		case "word", "id", "square":
-			f.text = name
-		case "enum":
-			if !knownList(val) {
-				return nil, fmt.Errorf("enum=%s names no word list", val)
-			}
-			f.enum = val
-		case "not":
-			f.not = val
-		case "keys":
-			if !knownList(val) {
-				return nil, fmt.Errorf("keys=%s names no word list", val)
-			}
-			f.keys = val
-		case "min":
-			f.min, err = bound(val)
-		case "max":
-			f.max, err = bound(val)
-		case "gt":
-			f.gt, err = bound(val)
-		case "lt":
-			f.lt, err = bound(val)
-		case "default":
-			f.def, err = parseDefault(f.base(), val)
-		case "items":
-			lo, hi, _ := strings.Cut(val, "..")
-			if f.items[0], err = strconv.Atoi(lo); err == nil && hi != "" {
-				f.items[1], err = strconv.Atoi(hi)
-			}
-		default:
-			return nil, fmt.Errorf("unknown rule %q in is", r)
-		}
-		if err != nil {
+		if err := f.readRule(r); err != nil {
 			return nil, err
 		}
 	}
@@ -235,6 +177,84 @@ func readField(sf reflect.StructField, key string, index []int) (*fileField, err
 		return nil, fmt.Errorf("a space field cannot be required: the scenario gives one of them")
 	}
 	return f, nil
+}
+
+// readPlace reads the space tag (the kind of space a field gives, on a
+// pointer whose type makes it) and the part tag (the optional part of the
+// format a field belongs to).
+func (f *fileField) readPlace(sf reflect.StructField) error {
+	if k, ok := sf.Tag.Lookup("space"); ok {
+		if !slices.Contains(geom.Kinds(), k) {
+			return fmt.Errorf("space:%q is not a kind of space; allowed: %s", k, strings.Join(geom.Kinds(), ", "))
+		}
+		if f.typ.Kind() != reflect.Pointer {
+			return fmt.Errorf("a space field is a pointer, as a scenario gives only one")
+		}
+		if !f.typ.Implements(reflect.TypeFor[spacer]()) {
+			return fmt.Errorf("a space field's type has no space method to make the space")
+		}
+		f.space = k
+	}
+	if p, ok := sf.Tag.Lookup("part"); ok {
+		if !slices.Contains(Parts(), p) {
+			return fmt.Errorf("part:%q is not a part of the format; allowed: %s", p, strings.Join(Parts(), ", "))
+		}
+		f.part = p
+	}
+	return nil
+}
+
+// readRule reads one rule of an is tag, name=value or a bare name.
+func (f *fileField) readRule(r string) error {
+	name, val, _ := strings.Cut(r, "=")
+	var err error
+	switch name {
+	case "required":
+		f.required = true
+	case "or":
+		f.or = val
+	case "word", "id", "square":
+		f.text = name
+	case "enum":
+		if !knownList(val) {
+			return fmt.Errorf("enum=%s names no word list", val)
+		}
+		f.enum = val
+	case "not":
+		f.not = val
+	case "keys":
+		if !knownList(val) {
+			return fmt.Errorf("keys=%s names no word list", val)
+		}
+		f.keys = val
+	case "min":
+		f.min, err = tagBound(val)
+	case "max":
+		f.max, err = tagBound(val)
+	case "gt":
+		f.gt, err = tagBound(val)
+	case "lt":
+		f.lt, err = tagBound(val)
+	case "default":
+		f.def, err = parseDefault(f.base(), val)
+	case "items":
+		lo, hi, _ := strings.Cut(val, "..")
+		if f.items[0], err = strconv.Atoi(lo); err == nil && hi != "" {
+			f.items[1], err = strconv.Atoi(hi)
+		}
+	default:
+		return fmt.Errorf("unknown rule %q in is", r)
+	}
+	return err
+}
+
+// tagBound reads the number of a bound rule (min=, max=, gt=, lt=).
+func tagBound(v string) (*float64, error) {
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return nil, fmt.Errorf("bound %q is not a number", v)
+	}
+	return &x, nil
 }
 
 // parseDefault reads the default of a field of type t.

@@ -177,16 +177,10 @@ func (g *Generator) of(t reflect.Type, null bool) (map[string]any, error) {
 		reflect.PointerTo(t).Implements(jsonType) || reflect.PointerTo(t).Implements(textType)) {
 		return nil, fmt.Errorf("schema: %s writes its own JSON (MarshalJSON or MarshalText) but says no schema: give it a JSONSchema or BuildSchema method", t)
 	}
+	if s := scalar(t); s != nil {
+		return s, nil
+	}
 	switch t.Kind() {
-	case reflect.Bool:
-		return map[string]any{"type": "boolean"}, nil
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return map[string]any{"type": "integer"}, nil
-	case reflect.Float32, reflect.Float64:
-		return map[string]any{"type": "number"}, nil
-	case reflect.String:
-		return map[string]any{"type": "string"}, nil
 	case reflect.Pointer:
 		s, err := g.of(t.Elem(), false)
 		if err != nil || !null {
@@ -194,62 +188,94 @@ func (g *Generator) of(t reflect.Type, null bool) (map[string]any, error) {
 		}
 		return nullable(s), nil
 	case reflect.Slice, reflect.Array:
-		var s map[string]any
-		if t.Elem().Kind() == reflect.Uint8 && t.Kind() == reflect.Slice && !implementsAny(t.Elem()) {
-			s = map[string]any{"type": "string", "contentEncoding": "base64"}
-		} else {
-			items, err := g.of(t.Elem(), true)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", t, err)
-			}
-			s = map[string]any{"type": "array", "items": items}
-			if t.Kind() == reflect.Array {
-				s["minItems"], s["maxItems"] = t.Len(), t.Len()
-			}
-		}
-		if null && t.Kind() == reflect.Slice {
-			return nullable(s), nil
-		}
-		return s, nil
+		return g.list(t, null)
 	case reflect.Map:
-		s := map[string]any{"type": "object"}
-		switch k := t.Key(); {
-		case k.Kind() == reflect.String:
-		case implementsAny(k):
-			return nil, fmt.Errorf("schema: the keys of %s write their own text; give the map a schema", t)
-		case k.Kind() >= reflect.Int && k.Kind() <= reflect.Uintptr:
-			s["propertyNames"] = map[string]any{"pattern": "^-?[0-9]+$"}
-		default:
-			return nil, fmt.Errorf("schema: %s has keys encoding/json cannot write", t)
-		}
-		v, err := g.of(t.Elem(), true)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", t, err)
-		}
-		s["additionalProperties"] = v
-		if null {
-			return nullable(s), nil
-		}
-		return s, nil
+		return g.mapOf(t, null)
 	case reflect.Struct:
-		if t.Name() == "" {
-			p, r, err := g.fields(t)
-			if err != nil {
-				return nil, err
-			}
-			return object(p, r), nil
-		}
-		return g.def(t, func() (map[string]any, error) {
-			p, r, err := g.fields(t)
-			if err != nil {
-				return nil, err
-			}
-			return object(p, r), nil
-		})
+		return g.structOf(t)
 	case reflect.Interface:
 		return nil, fmt.Errorf("schema: an interface (%s) says nothing of what it holds: give the field its value (Generator.Field)", t)
 	}
 	return nil, fmt.Errorf("schema: encoding/json cannot write %s", t)
+}
+
+// scalar is the schema of a boolean, number or string kind, nil for any
+// other kind.
+func scalar(t reflect.Type) map[string]any {
+	switch t.Kind() {
+	case reflect.Bool:
+		return map[string]any{"type": "boolean"}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return map[string]any{"type": "integer"}
+	case reflect.Float32, reflect.Float64:
+		return map[string]any{"type": "number"}
+	case reflect.String:
+		return map[string]any{"type": "string"}
+	}
+	return nil
+}
+
+// list is the schema of slice or array t: a base64 string for bytes, an
+// array of its items otherwise (of its exact length for an array).
+func (g *Generator) list(t reflect.Type, null bool) (map[string]any, error) {
+	var s map[string]any
+	if t.Elem().Kind() == reflect.Uint8 && t.Kind() == reflect.Slice && !implementsAny(t.Elem()) {
+		s = map[string]any{"type": "string", "contentEncoding": "base64"}
+	} else {
+		items, err := g.of(t.Elem(), true)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", t, err)
+		}
+		s = map[string]any{"type": "array", "items": items}
+		if t.Kind() == reflect.Array {
+			s["minItems"], s["maxItems"] = t.Len(), t.Len()
+		}
+	}
+	if null && t.Kind() == reflect.Slice {
+		return nullable(s), nil
+	}
+	return s, nil
+}
+
+// mapOf is the schema of map t: an object whose property names are its
+// keys as encoding/json writes them (strings or integers).
+func (g *Generator) mapOf(t reflect.Type, null bool) (map[string]any, error) {
+	s := map[string]any{"type": "object"}
+	switch k := t.Key(); {
+	case k.Kind() == reflect.String:
+	case implementsAny(k):
+		return nil, fmt.Errorf("schema: the keys of %s write their own text; give the map a schema", t)
+	case k.Kind() >= reflect.Int && k.Kind() <= reflect.Uintptr:
+		s["propertyNames"] = map[string]any{"pattern": "^-?[0-9]+$"}
+	default:
+		return nil, fmt.Errorf("schema: %s has keys encoding/json cannot write", t)
+	}
+	v, err := g.of(t.Elem(), true)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t, err)
+	}
+	s["additionalProperties"] = v
+	if null {
+		return nullable(s), nil
+	}
+	return s, nil
+}
+
+// structOf is the schema of struct t: written in place if t has no name,
+// a $ref to its definition if it has.
+func (g *Generator) structOf(t reflect.Type) (map[string]any, error) {
+	build := func() (map[string]any, error) {
+		p, r, err := g.fields(t)
+		if err != nil {
+			return nil, err
+		}
+		return object(p, r), nil
+	}
+	if t.Name() == "" {
+		return build()
+	}
+	return g.def(t, build)
 }
 
 func implementsAny(t reflect.Type) bool {
@@ -387,11 +413,22 @@ func canBeNil(t reflect.Type) bool {
 // hiding a deeper one of the same name, a tagged one winning among
 // equals, and equals otherwise hiding each other.
 func visible(t reflect.Type) []field {
-	type level struct {
-		t      reflect.Type
-		index  []int
-		viaPtr bool
-	}
+	return dominant(promoted(t))
+}
+
+// level is a struct whose fields are read at some depth below the one
+// visible starts from: its type, the index of its field there, and
+// whether the way there goes through an embedded pointer.
+type level struct {
+	t      reflect.Type
+	index  []int
+	viaPtr bool
+}
+
+// promoted lists every field encoding/json may write of struct t, breadth
+// first: t's own, then those of the structs it embeds without a name, and
+// so on down, each struct type read once.
+func promoted(t reflect.Type) []field {
 	var all []field
 	next := []level{{t: t}}
 	seen := map[reflect.Type]bool{}
@@ -404,46 +441,65 @@ func visible(t reflect.Type) []field {
 			}
 			seen[lv.t] = true
 			for i := range lv.t.NumField() {
-				sf := lv.t.Field(i)
-				ft := sf.Type
-				if sf.Anonymous {
-					if ft.Kind() == reflect.Pointer {
-						ft = ft.Elem()
-					}
-					if !sf.IsExported() && ft.Kind() != reflect.Struct {
-						continue
-					}
-				} else if !sf.IsExported() {
-					continue
+				f, deeper, ok := fieldAt(lv, i, depth)
+				if deeper != nil {
+					next = append(next, *deeper)
+				} else if ok {
+					all = append(all, f)
 				}
-				tag := sf.Tag.Get("json")
-				if tag == "-" {
-					continue
-				}
-				name, opts, _ := strings.Cut(tag, ",")
-				index := append(slices.Clone(lv.index), i)
-				viaPtr := lv.viaPtr
-				if name == "" && sf.Anonymous && ft.Kind() == reflect.Struct && !implementsAny(ft) && !hasHook(ft) {
-					next = append(next, level{t: ft, index: index, viaPtr: viaPtr || sf.Type.Kind() == reflect.Pointer})
-					continue
-				}
-				f := field{name: name, tagged: name != "", depth: depth, index: index, typ: sf.Type, viaPtr: viaPtr,
-					owner: lv.t, goName: sf.Name}
-				if f.name == "" {
-					f.name = sf.Name
-				}
-				for o := range strings.SplitSeq(opts, ",") {
-					switch o {
-					case "omitempty", "omitzero":
-						f.omit = true
-					case "string":
-						f.quoted = true
-					}
-				}
-				all = append(all, f)
 			}
 		}
 	}
+	return all
+}
+
+// fieldAt reads field i of the struct at lv, at depth: the field if
+// encoding/json writes it, the level to read further down if it is an
+// embedded struct whose fields are promoted, or neither if it is left out.
+func fieldAt(lv level, i, depth int) (field, *level, bool) {
+	sf := lv.t.Field(i)
+	ft := sf.Type
+	if sf.Anonymous {
+		if ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if !sf.IsExported() && ft.Kind() != reflect.Struct {
+			return field{}, nil, false
+		}
+	} else if !sf.IsExported() {
+		return field{}, nil, false
+	}
+	tag := sf.Tag.Get("json")
+	if tag == "-" {
+		return field{}, nil, false
+	}
+	name, opts, _ := strings.Cut(tag, ",")
+	index := append(slices.Clone(lv.index), i)
+	viaPtr := lv.viaPtr
+	if name == "" && sf.Anonymous && ft.Kind() == reflect.Struct && !implementsAny(ft) && !hasHook(ft) {
+		return field{}, &level{t: ft, index: index, viaPtr: viaPtr || sf.Type.Kind() == reflect.Pointer}, false
+	}
+	f := field{name: name, tagged: name != "", depth: depth, index: index, typ: sf.Type, viaPtr: viaPtr,
+		owner: lv.t, goName: sf.Name}
+	if f.name == "" {
+		f.name = sf.Name
+	}
+	for o := range strings.SplitSeq(opts, ",") {
+		switch o {
+		case "omitempty", "omitzero":
+			f.omit = true
+		case "string":
+			f.quoted = true
+		}
+	}
+	return f, nil, true
+}
+
+// dominant keeps, of the fields of each name in all, the one encoding/json
+// writes: the only shallowest, or the only tagged one among the
+// shallowest; names with no such field are left out. Names keep the order
+// they first appear in.
+func dominant(all []field) []field {
 	byName := map[string][]field{}
 	var order []string
 	for _, f := range all {

@@ -179,62 +179,33 @@ func (l *Lookup) Meaning(c Cell) string {
 
 var lookupFields = []string{"id", "rule", "title", "doc", "unit", "params", "legend", "cells", "progressive"}
 
+// lookup reads one lookup of a rules file, with the fields it gave.
 func (r reader) lookup(n *yaml.Node) (*Lookup, map[string]bool, error) {
-	where := "lookup"
-	if n.Kind == yaml.MappingNode {
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if n.Content[i].Value == "id" {
-				where = "lookup " + printable(n.Content[i+1].Value)
-			}
-		}
-	}
+	where := named("lookup", n)
 	f, err := r.Fields(n, where, lookupFields...)
 	if err != nil {
 		return nil, nil, err
 	}
 	l := &Lookup{File: r.File, Line: n.Line}
-	present := map[string]bool{}
-	for k := range f {
-		present[k] = true
-	}
-	idNode, ok := f["id"]
-	if !ok {
-		return nil, nil, r.Errf(n, "%s: field id is missing", where)
-	}
-	if l.ID, err = r.Word(idNode, where+": id"); err != nil {
+	present := given(f)
+	if l.ID, err = r.id(n, f, where); err != nil {
 		return nil, nil, err
 	}
-	for k, dst := range map[string]*string{"rule": &l.Rule, "title": &l.Title, "doc": &l.Doc, "unit": &l.Unit} {
-		if v, ok := f[k]; ok {
-			if *dst, err = r.Str(v, where+": "+k); err != nil {
-				return nil, nil, err
-			}
-		}
+	if err := r.texts(f, where, map[string]*string{"rule": &l.Rule, "title": &l.Title, "doc": &l.Doc, "unit": &l.Unit}); err != nil {
+		return nil, nil, err
 	}
 	if v, ok := f["params"]; ok {
-		items, err := r.List(v, where+": params")
+		pps, err := r.params(v, where)
 		if err != nil {
 			return nil, nil, err
 		}
-		for _, it := range items {
-			p, _, err := r.param(it, where+": parameter")
-			if err != nil {
-				return nil, nil, err
-			}
-			l.Params = append(l.Params, p)
+		for _, pp := range pps {
+			l.Params = append(l.Params, pp.p)
 		}
 	}
 	if v, ok := f["legend"]; ok {
-		pairs, err := r.Pairs(v, where+": legend")
-		if err != nil {
+		if l.Legend, err = r.legend(v, where); err != nil {
 			return nil, nil, err
-		}
-		for _, kv := range pairs {
-			m, err := r.Str(kv[1], where+": legend "+kv[0].Value)
-			if err != nil {
-				return nil, nil, err
-			}
-			l.Legend = append(l.Legend, Code{kv[0].Value, m})
 		}
 	}
 	if v, ok := f["cells"]; ok {
@@ -243,52 +214,87 @@ func (r reader) lookup(n *yaml.Node) (*Lookup, map[string]bool, error) {
 		l.raw = &rawCells{node: v, r: r, where: where + ": cells"}
 	}
 	if v, ok := f["progressive"]; ok {
-		pf, err := r.Fields(v, where+": progressive", "by", "count", "steps")
-		if err != nil {
+		if l.Progressive, err = r.progressive(v, where); err != nil {
 			return nil, nil, err
 		}
-		pr := &Progressive{}
-		for _, k := range []string{"by", "count", "steps"} {
-			if _, ok := pf[k]; !ok {
-				return nil, nil, r.Errf(v, "%s: progressive needs by, count and steps", where)
-			}
-		}
-		if pr.By, err = r.Word(pf["by"], where+": progressive by"); err != nil {
-			return nil, nil, err
-		}
-		if pr.Count, err = r.Word(pf["count"], where+": progressive count"); err != nil {
-			return nil, nil, err
-		}
-		pairs, err := r.Pairs(pf["steps"], where+": progressive steps")
-		if err != nil {
-			return nil, nil, err
-		}
-		for _, kv := range pairs {
-			sf, err := r.Fields(kv[1], where+": step "+kv[0].Value, "free", "every")
-			if err != nil {
-				return nil, nil, err
-			}
-			st := Step{Key: kv[0].Value}
-			if _, ok := sf["free"]; !ok {
-				return nil, nil, r.Errf(kv[1], "%s: step %s needs free and every", where, st.Key)
-			}
-			if _, ok := sf["every"]; !ok {
-				return nil, nil, r.Errf(kv[1], "%s: step %s needs free and every", where, st.Key)
-			}
-			if st.Free, err = r.Int(sf["free"], where+": step free"); err != nil {
-				return nil, nil, err
-			}
-			if st.Every, err = r.Int(sf["every"], where+": step every"); err != nil {
-				return nil, nil, err
-			}
-			if st.Free < 0 || st.Every < 1 {
-				return nil, nil, r.Errf(kv[1], "%s: step %s needs free >= 0 and every >= 1", where, st.Key)
-			}
-			pr.Steps = append(pr.Steps, st)
-		}
-		l.Progressive = pr
 	}
 	return l, present, nil
+}
+
+// legend reads what the codes in a lookup's cells mean, in file order.
+func (r reader) legend(v *yaml.Node, where string) ([]Code, error) {
+	pairs, err := r.Pairs(v, where+": legend")
+	if err != nil {
+		return nil, err
+	}
+	var out []Code
+	for _, kv := range pairs {
+		m, err := r.Str(kv[1], where+": legend "+kv[0].Value)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Code{kv[0].Value, m})
+	}
+	return out, nil
+}
+
+// progressive reads a progression (SPEC CD-5): the parameter that picks the
+// step, the one that counts, and the steps.
+func (r reader) progressive(v *yaml.Node, where string) (*Progressive, error) {
+	pf, err := r.Fields(v, where+": progressive", "by", "count", "steps")
+	if err != nil {
+		return nil, err
+	}
+	pr := &Progressive{}
+	for _, k := range []string{"by", "count", "steps"} {
+		if _, ok := pf[k]; !ok {
+			return nil, r.Errf(v, "%s: progressive needs by, count and steps", where)
+		}
+	}
+	if pr.By, err = r.Word(pf["by"], where+": progressive by"); err != nil {
+		return nil, err
+	}
+	if pr.Count, err = r.Word(pf["count"], where+": progressive count"); err != nil {
+		return nil, err
+	}
+	pairs, err := r.Pairs(pf["steps"], where+": progressive steps")
+	if err != nil {
+		return nil, err
+	}
+	for _, kv := range pairs {
+		st, err := r.step(kv, where)
+		if err != nil {
+			return nil, err
+		}
+		pr.Steps = append(pr.Steps, st)
+	}
+	return pr, nil
+}
+
+// step reads one step of a progression: how many come free, and how many
+// more cost one each.
+func (r reader) step(kv [2]*yaml.Node, where string) (Step, error) {
+	st := Step{Key: kv[0].Value}
+	sf, err := r.Fields(kv[1], where+": step "+kv[0].Value, "free", "every")
+	if err != nil {
+		return st, err
+	}
+	if _, ok := sf["free"]; !ok {
+		return st, r.Errf(kv[1], "%s: step %s needs free and every", where, st.Key)
+	}
+	if _, ok := sf["every"]; !ok {
+		return st, r.Errf(kv[1], "%s: step %s needs free and every", where, st.Key)
+	}
+	if st.Free, err = r.Int(sf["free"], where+": step free"); err != nil {
+		return st, err
+	}
+	if st.Every, err = r.Int(sf["every"], where+": step every"); err != nil {
+		return st, err
+	}
+	if st.Free < 0 || st.Every < 1 {
+		return st, r.Errf(kv[1], "%s: step %s needs free >= 0 and every >= 1", where, st.Key)
+	}
+	return st, nil
 }
 
 // cells reads one level of a grid: a mapping from keys to deeper levels, or

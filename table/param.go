@@ -61,62 +61,90 @@ type Param struct {
 	Line     int
 }
 
+// param reads one parameter of a table or lookup, with the fields it gave.
 func (r reader) param(n *yaml.Node, where string) (*Param, map[string]bool, error) {
 	f, err := r.Fields(n, where, "name", "kind", "doc", "required", "default", "values", "min", "max", "per", "ranges", "mod", "unless", "rename", "target")
 	if err != nil {
 		return nil, nil, err
 	}
 	p := &Param{File: r.File, Line: n.Line}
-	present := map[string]bool{}
-	for k := range f {
-		present[k] = true
-	}
+	present := given(f)
 	if v, ok := f["name"]; ok {
 		if p.Name, err = r.Word(v, where+": name"); err != nil {
 			return nil, nil, err
 		}
 		where = fmt.Sprintf("%s %s", where, p.Name)
 	}
+	if err := r.paramHead(f, where, p); err != nil {
+		return nil, nil, err
+	}
+	if err := r.paramMods(f, where, p); err != nil {
+		return nil, nil, err
+	}
+	if v, ok := f["ranges"]; ok {
+		if p.Ranges, err = r.ranges(v, where); err != nil {
+			return nil, nil, err
+		}
+	}
+	if v, ok := f["rename"]; ok {
+		if p.Renames, err = r.renames(v, where); err != nil {
+			return nil, nil, err
+		}
+	}
+	return p, present, nil
+}
+
+// paramHead reads what a parameter is: its kind, doc, whether it is
+// required or a target, its default and its enum values.
+func (r reader) paramHead(f map[string]*yaml.Node, where string, p *Param) error {
+	var err error
 	if v, ok := f["kind"]; ok {
 		s, err := r.Str(v, where+": kind")
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
 		p.Kind = Kind(s)
 		if p.Kind != Enum && p.Kind != Int && p.Kind != Bool {
-			return nil, nil, r.Errf(v, "%s: kind %q is not one of enum, int, bool", where, s)
+			return r.Errf(v, "%s: kind %q is not one of enum, int, bool", where, s)
 		}
 	}
 	if v, ok := f["doc"]; ok {
 		if p.Doc, err = r.Str(v, where+": doc"); err != nil {
-			return nil, nil, err
+			return err
 		}
 	}
 	if v, ok := f["required"]; ok {
 		if p.Required, err = r.Bool(v, where+": required"); err != nil {
-			return nil, nil, err
+			return err
 		}
 	}
 	if v, ok := f["target"]; ok {
 		if p.Target, err = r.Bool(v, where+": target"); err != nil {
-			return nil, nil, err
+			return err
 		}
 	}
 	if v, ok := f["default"]; ok {
 		if p.Default, err = r.Str(v, where+": default"); err != nil {
-			return nil, nil, err
+			return err
 		}
 	}
 	if v, ok := f["values"]; ok {
 		if p.Values, err = r.choices(v, where+": values"); err != nil {
-			return nil, nil, err
+			return err
 		}
 	}
+	return nil
+}
+
+// paramMods reads a parameter's bounds and the plain modifiers it brings:
+// min, max, per, mod and unless.
+func (r reader) paramMods(f map[string]*yaml.Node, where string, p *Param) error {
+	var err error
 	for _, k := range []string{"min", "max"} {
 		if v, ok := f[k]; ok {
 			x, err := r.Int(v, where+": "+k)
 			if err != nil {
-				return nil, nil, err
+				return err
 			}
 			if k == "min" {
 				p.Min = &x
@@ -127,63 +155,71 @@ func (r reader) param(n *yaml.Node, where string) (*Param, map[string]bool, erro
 	}
 	if v, ok := f["per"]; ok {
 		if p.Per, err = r.Int(v, where+": per"); err != nil {
-			return nil, nil, err
+			return err
 		}
 	}
 	if v, ok := f["mod"]; ok {
 		if p.Mod, err = r.Int(v, where+": mod"); err != nil {
-			return nil, nil, err
+			return err
 		}
 	}
 	if v, ok := f["unless"]; ok {
 		if p.Unless, err = r.Word(v, where+": unless"); err != nil {
-			return nil, nil, err
+			return err
 		}
 	}
-	if v, ok := f["ranges"]; ok {
-		items, err := r.List(v, where+": ranges")
+	return nil
+}
+
+// ranges reads an int parameter's ranges, each with the modifier it brings.
+func (r reader) ranges(v *yaml.Node, where string) ([]Range, error) {
+	items, err := r.List(v, where+": ranges")
+	if err != nil {
+		return nil, err
+	}
+	var out []Range
+	for _, it := range items {
+		rf, err := r.Fields(it, where+": range", "min", "max", "mod")
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		for _, it := range items {
-			rf, err := r.Fields(it, where+": range", "min", "max", "mod")
-			if err != nil {
-				return nil, nil, err
+		var rg Range
+		for k, dst := range map[string]*int{"min": &rg.Lo, "max": &rg.Hi, "mod": &rg.Mod} {
+			x, ok := rf[k]
+			if !ok {
+				return nil, r.Errf(it, "%s: a range needs min, max and mod", where)
 			}
-			var rg Range
-			for k, dst := range map[string]*int{"min": &rg.Lo, "max": &rg.Hi, "mod": &rg.Mod} {
-				x, ok := rf[k]
-				if !ok {
-					return nil, nil, r.Errf(it, "%s: a range needs min, max and mod", where)
-				}
-				if *dst, err = r.Int(x, where+": range "+k); err != nil {
-					return nil, nil, err
-				}
+			if *dst, err = r.Int(x, where+": range "+k); err != nil {
+				return nil, err
 			}
-			if rg.Lo > rg.Hi {
-				return nil, nil, r.Errf(it, "%s: range min %d is above max %d", where, rg.Lo, rg.Hi)
-			}
-			p.Ranges = append(p.Ranges, rg)
 		}
+		if rg.Lo > rg.Hi {
+			return nil, r.Errf(it, "%s: range min %d is above max %d", where, rg.Lo, rg.Hi)
+		}
+		out = append(out, rg)
 	}
-	if v, ok := f["rename"]; ok {
-		pairs, err := r.Pairs(v, where+": rename")
+	return out, nil
+}
+
+// renames reads the results a parameter reads as others, in file order.
+func (r reader) renames(v *yaml.Node, where string) ([]Rename, error) {
+	pairs, err := r.Pairs(v, where+": rename")
+	if err != nil {
+		return nil, err
+	}
+	var out []Rename
+	for _, kv := range pairs {
+		from, err := r.Word(kv[0], where+": rename")
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		for _, kv := range pairs {
-			from, err := r.Word(kv[0], where+": rename")
-			if err != nil {
-				return nil, nil, err
-			}
-			to, err := r.Word(kv[1], where+": rename "+from)
-			if err != nil {
-				return nil, nil, err
-			}
-			p.Renames = append(p.Renames, Rename{from, to})
+		to, err := r.Word(kv[1], where+": rename "+from)
+		if err != nil {
+			return nil, err
 		}
+		out = append(out, Rename{from, to})
 	}
-	return p, present, nil
+	return out, nil
 }
 
 // choices reads enum values: a list of names, or a mapping of name to modifier.

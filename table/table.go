@@ -155,64 +155,77 @@ func printable(id string) string {
 	return id
 }
 
-func (r reader) table(n *yaml.Node) (*tablePatch, error) {
-	where := "table"
+// named is how a table or lookup node is named in messages: its kind, then
+// its id when the node gives one.
+func named(kind string, n *yaml.Node) string {
+	where := kind
 	if n.Kind == yaml.MappingNode {
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			if n.Content[i].Value == "id" {
-				where = "table " + printable(n.Content[i+1].Value)
+				where = kind + " " + printable(n.Content[i+1].Value)
 			}
 		}
 	}
+	return where
+}
+
+// given is the set of fields a node gave.
+func given(f map[string]*yaml.Node) map[string]bool {
+	present := map[string]bool{}
+	for k := range f {
+		present[k] = true
+	}
+	return present
+}
+
+// id reads the id field, which a table or lookup must give.
+func (r reader) id(n *yaml.Node, f map[string]*yaml.Node, where string) (string, error) {
+	idNode, ok := f["id"]
+	if !ok {
+		return "", r.Errf(n, "%s: field id is missing", where)
+	}
+	return r.Word(idNode, where+": id")
+}
+
+// texts reads the optional text fields named by the keys of dst into their
+// places.
+func (r reader) texts(f map[string]*yaml.Node, where string, dst map[string]*string) error {
+	for k, d := range dst {
+		if v, ok := f[k]; ok {
+			s, err := r.Str(v, where+": "+k)
+			if err != nil {
+				return err
+			}
+			*d = s
+		}
+	}
+	return nil
+}
+
+// table reads one table of a rules file, with the fields it gave.
+func (r reader) table(n *yaml.Node) (*tablePatch, error) {
+	where := named("table", n)
 	f, err := r.Fields(n, where, tableFields...)
 	if err != nil {
 		return nil, err
 	}
 	t := &Table{File: r.File, Line: n.Line}
-	tp := &tablePatch{t: t, present: map[string]bool{}}
-	for k := range f {
-		tp.present[k] = true
-	}
-	idNode, ok := f["id"]
-	if !ok {
-		return nil, r.Errf(n, "%s: field id is missing", where)
-	}
-	if t.ID, err = r.Word(idNode, where+": id"); err != nil {
+	tp := &tablePatch{t: t, present: given(f)}
+	if t.ID, err = r.id(n, f, where); err != nil {
 		return nil, err
 	}
-	for k, dst := range map[string]*string{"rule": &t.Rule, "title": &t.Title, "doc": &t.Doc} {
-		if v, ok := f[k]; ok {
-			if *dst, err = r.Str(v, where+": "+k); err != nil {
-				return nil, err
-			}
-		}
+	if err := r.texts(f, where, map[string]*string{"rule": &t.Rule, "title": &t.Title, "doc": &t.Doc}); err != nil {
+		return nil, err
 	}
-	if v, ok := f["dice"]; ok {
-		s, err := r.Str(v, where+": dice")
-		if err != nil {
-			return nil, err
-		}
-		if t.Dice, err = dice.Parse(s); err != nil {
-			return nil, r.Errf(v, "%s: %v", where, err)
-		}
-	}
-	if v, ok := f["class-dice"]; ok {
-		if t.ClassDice, err = r.Bool(v, where+": class-dice"); err != nil {
-			return nil, err
-		}
+	if err := r.tableDice(f, where, t); err != nil {
+		return nil, err
 	}
 	if v, ok := f["params"]; ok {
-		items, err := r.List(v, where+": params")
-		if err != nil {
+		if tp.params, err = r.params(v, where); err != nil {
 			return nil, err
 		}
-		for _, it := range items {
-			p, present, err := r.param(it, where+": parameter")
-			if err != nil {
-				return nil, err
-			}
-			tp.params = append(tp.params, paramPatch{p, present})
-			t.Params = append(t.Params, p)
+		for _, pp := range tp.params {
+			t.Params = append(t.Params, pp.p)
 		}
 	}
 	if v, ok := f["results"]; ok {
@@ -221,92 +234,16 @@ func (r reader) table(n *yaml.Node) (*tablePatch, error) {
 		}
 	}
 	if v, ok := f["naturals"]; ok {
-		pairs, err := r.Pairs(v, where+": naturals")
-		if err != nil {
-			return nil, err
-		}
-		for _, kv := range pairs {
-			nat, err := r.Int(kv[0], where+": naturals")
-			if err != nil {
-				return nil, err
-			}
-			res, err := r.Word(kv[1], where+": natural "+kv[0].Value)
-			if err != nil {
-				return nil, err
-			}
-			t.Naturals = append(t.Naturals, Natural{nat, res})
-		}
-	}
-	if v, ok := f["rows-by"]; ok {
-		if t.RowsBy, err = r.Word(v, where+": rows-by"); err != nil {
+		if t.Naturals, err = r.naturals(v, where); err != nil {
 			return nil, err
 		}
 	}
-	if v, ok := f["bands"]; ok {
-		if _, both := f["rows"]; both {
-			return nil, r.Errf(v, "%s: give bands or rows, not both", where)
-		}
-		bands, err := r.bands(v, where+": bands")
-		if err != nil {
-			return nil, err
-		}
-		t.Rows = []Row{{Bands: bands, Line: v.Line}}
-	}
-	if v, ok := f["rows"]; ok {
-		pairs, err := r.Pairs(v, where+": rows")
-		if err != nil {
-			return nil, err
-		}
-		for _, kv := range pairs {
-			key, err := r.Word(kv[0], where+": rows")
-			if err != nil {
-				return nil, err
-			}
-			row := Row{Key: key, Line: kv[0].Line}
-			if kv[1].Kind == yaml.ScalarNode {
-				if row.Fixed, err = r.Word(kv[1], where+": row "+key); err != nil {
-					return nil, err
-				}
-			} else if row.Bands, err = r.bands(kv[1], where+": row "+key); err != nil {
-				return nil, err
-			}
-			t.Rows = append(t.Rows, row)
-		}
+	if err := r.tableRows(f, where, t); err != nil {
+		return nil, err
 	}
 	if v, ok := f["derived"]; ok {
-		items, err := r.List(v, where+": derived")
-		if err != nil {
+		if t.Derived, err = r.derived(v, where); err != nil {
 			return nil, err
-		}
-		for _, it := range items {
-			df, err := r.Fields(it, where+": derived", "name", "lookup", "args")
-			if err != nil {
-				return nil, err
-			}
-			var d Derived
-			for _, k := range []string{"name", "lookup", "args"} {
-				if _, ok := df[k]; !ok {
-					return nil, r.Errf(it, "%s: derived needs name, lookup and args", where)
-				}
-			}
-			if d.Name, err = r.Str(df["name"], where+": derived name"); err != nil {
-				return nil, err
-			}
-			if d.Lookup, err = r.Word(df["lookup"], where+": derived lookup"); err != nil {
-				return nil, err
-			}
-			args, err := r.List(df["args"], where+": derived args")
-			if err != nil {
-				return nil, err
-			}
-			for _, a := range args {
-				w, err := r.Word(a, where+": derived args")
-				if err != nil {
-					return nil, err
-				}
-				d.Args = append(d.Args, w)
-			}
-			t.Derived = append(t.Derived, d)
 		}
 	}
 	if v, ok := f["pool"]; ok {
@@ -315,6 +252,165 @@ func (r reader) table(n *yaml.Node) (*tablePatch, error) {
 		}
 	}
 	return tp, nil
+}
+
+// tableDice reads a table's dice and class-dice fields.
+func (r reader) tableDice(f map[string]*yaml.Node, where string, t *Table) error {
+	if v, ok := f["dice"]; ok {
+		s, err := r.Str(v, where+": dice")
+		if err != nil {
+			return err
+		}
+		if t.Dice, err = dice.Parse(s); err != nil {
+			return r.Errf(v, "%s: %v", where, err)
+		}
+	}
+	if v, ok := f["class-dice"]; ok {
+		var err error
+		if t.ClassDice, err = r.Bool(v, where+": class-dice"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// params reads a table's list of parameters, each with the fields it gave.
+func (r reader) params(v *yaml.Node, where string) ([]paramPatch, error) {
+	items, err := r.List(v, where+": params")
+	if err != nil {
+		return nil, err
+	}
+	var out []paramPatch
+	for _, it := range items {
+		p, present, err := r.param(it, where+": parameter")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, paramPatch{p, present})
+	}
+	return out, nil
+}
+
+// naturals reads the results that natural totals give, in file order.
+func (r reader) naturals(v *yaml.Node, where string) ([]Natural, error) {
+	pairs, err := r.Pairs(v, where+": naturals")
+	if err != nil {
+		return nil, err
+	}
+	var out []Natural
+	for _, kv := range pairs {
+		nat, err := r.Int(kv[0], where+": naturals")
+		if err != nil {
+			return nil, err
+		}
+		res, err := r.Word(kv[1], where+": natural "+kv[0].Value)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Natural{nat, res})
+	}
+	return out, nil
+}
+
+// tableRows reads a table's rows-by and its bands: one row given as bands,
+// or rows keyed by the rows-by parameter's values.
+func (r reader) tableRows(f map[string]*yaml.Node, where string, t *Table) error {
+	var err error
+	if v, ok := f["rows-by"]; ok {
+		if t.RowsBy, err = r.Word(v, where+": rows-by"); err != nil {
+			return err
+		}
+	}
+	if v, ok := f["bands"]; ok {
+		if _, both := f["rows"]; both {
+			return r.Errf(v, "%s: give bands or rows, not both", where)
+		}
+		bands, err := r.bands(v, where+": bands")
+		if err != nil {
+			return err
+		}
+		t.Rows = []Row{{Bands: bands, Line: v.Line}}
+	}
+	if v, ok := f["rows"]; ok {
+		if t.Rows, err = r.rows(v, where); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rows reads rows keyed by value: each a fixed result or a list of bands.
+func (r reader) rows(v *yaml.Node, where string) ([]Row, error) {
+	pairs, err := r.Pairs(v, where+": rows")
+	if err != nil {
+		return nil, err
+	}
+	var out []Row
+	for _, kv := range pairs {
+		key, err := r.Word(kv[0], where+": rows")
+		if err != nil {
+			return nil, err
+		}
+		row := Row{Key: key, Line: kv[0].Line}
+		if kv[1].Kind == yaml.ScalarNode {
+			if row.Fixed, err = r.Word(kv[1], where+": row "+key); err != nil {
+				return nil, err
+			}
+		} else if row.Bands, err = r.bands(kv[1], where+": row "+key); err != nil {
+			return nil, err
+		}
+		out = append(out, row)
+	}
+	return out, nil
+}
+
+// derived reads a table's modifiers taken from lookups (SPEC CD-5).
+func (r reader) derived(v *yaml.Node, where string) ([]Derived, error) {
+	items, err := r.List(v, where+": derived")
+	if err != nil {
+		return nil, err
+	}
+	var out []Derived
+	for _, it := range items {
+		d, err := r.derivedOne(it, where)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// derivedOne reads one derived modifier: its name, lookup and arguments.
+func (r reader) derivedOne(it *yaml.Node, where string) (Derived, error) {
+	var d Derived
+	df, err := r.Fields(it, where+": derived", "name", "lookup", "args")
+	if err != nil {
+		return d, err
+	}
+	for _, k := range []string{"name", "lookup", "args"} {
+		if _, ok := df[k]; !ok {
+			return d, r.Errf(it, "%s: derived needs name, lookup and args", where)
+		}
+	}
+	if d.Name, err = r.Str(df["name"], where+": derived name"); err != nil {
+		return d, err
+	}
+	if d.Lookup, err = r.Word(df["lookup"], where+": derived lookup"); err != nil {
+		return d, err
+	}
+	args, err := r.List(df["args"], where+": derived args")
+	if err != nil {
+		return d, err
+	}
+	for _, a := range args {
+		w, err := r.Word(a, where+": derived args")
+		if err != nil {
+			return d, err
+		}
+		d.Args = append(d.Args, w)
+	}
+	return d, nil
 }
 
 func (r reader) results(n *yaml.Node, where string) ([]Result, error) {
@@ -545,6 +641,34 @@ func (t *Table) compile() error {
 // check validates a table on its own and compiles its distribution; links to
 // lookups are made by the Set.
 func (t *Table) check() error {
+	if err := t.checkHead(); err != nil {
+		return err
+	}
+	if t.Pool != nil {
+		return t.checkPool()
+	}
+	if err := t.compile(); err != nil {
+		return err
+	}
+	known, err := t.resultKeys()
+	if err != nil {
+		return err
+	}
+	if err := t.checkNaturals(known); err != nil {
+		return err
+	}
+	if err := t.checkRenames(known); err != nil {
+		return err
+	}
+	if err := t.checkRowsBy(); err != nil {
+		return err
+	}
+	return t.checkRows(known)
+}
+
+// checkHead requires a table's title, rule and dice, and parameters that
+// are each sound, named once, and whose unless names a bool parameter.
+func (t *Table) checkHead() error {
 	if t.Title == "" {
 		return fmt.Errorf("field title is missing")
 	}
@@ -571,19 +695,19 @@ func (t *Table) check() error {
 			}
 		}
 	}
-	if t.Pool != nil {
-		return t.checkPool()
-	}
-	if err := t.compile(); err != nil {
-		return err
-	}
+	return nil
+}
+
+// resultKeys requires a table's results, each listed once, and returns a
+// check that what gives result k names one of them.
+func (t *Table) resultKeys() (func(what, k string) error, error) {
 	if len(t.Results) == 0 {
-		return fmt.Errorf("field results is missing: list the results the table can give")
+		return nil, fmt.Errorf("field results is missing: list the results the table can give")
 	}
 	keys := map[string]bool{}
 	for _, r := range t.Results {
 		if keys[r.Key] {
-			return fmt.Errorf("result %s is listed twice", r.Key)
+			return nil, fmt.Errorf("result %s is listed twice", r.Key)
 		}
 		keys[r.Key] = true
 	}
@@ -601,6 +725,11 @@ func (t *Table) check() error {
 		}
 		return fmt.Errorf("%s gives result %q, which is not in results%s; allowed: %s", what, k, hint, strings.Join(all, ", "))
 	}
+	return known, nil
+}
+
+// checkNaturals requires naturals the dice can roll that give known results.
+func (t *Table) checkNaturals(known func(what, k string) error) error {
 	for _, n := range t.Naturals {
 		if n.Natural < t.Dice.Min() || n.Natural > t.Dice.Max() {
 			return fmt.Errorf("natural %d cannot be rolled on %s (naturals %d..%d)", n.Natural, t.Dice, t.Dice.Min(), t.Dice.Max())
@@ -609,6 +738,12 @@ func (t *Table) check() error {
 			return err
 		}
 	}
+	return nil
+}
+
+// checkRenames requires renames between known results, and notes whether
+// the table has any.
+func (t *Table) checkRenames(known func(what, k string) error) error {
 	t.renames = false
 	for _, p := range t.Params {
 		t.renames = t.renames || len(p.Renames) > 0
@@ -621,6 +756,12 @@ func (t *Table) check() error {
 			}
 		}
 	}
+	return nil
+}
+
+// checkRowsBy requires bands, and rows that match the values of the enum
+// parameter rows-by names, one row for each (or one unkeyed row without it).
+func (t *Table) checkRowsBy() error {
 	if len(t.Rows) == 0 {
 		return fmt.Errorf("field bands (or rows) is missing")
 	}
@@ -628,22 +769,28 @@ func (t *Table) check() error {
 		if len(t.Rows) != 1 || t.Rows[0].Key != "" {
 			return fmt.Errorf("rows need rows-by, the enum parameter that picks the row")
 		}
-	} else {
-		p := t.Param(t.RowsBy)
-		if p == nil || p.Kind != Enum {
-			return fmt.Errorf("rows-by names %q, which is not an enum parameter of this table", t.RowsBy)
-		}
-		for _, v := range p.Values {
-			if !slices.ContainsFunc(t.Rows, func(r Row) bool { return r.Key == v.Name }) {
-				return fmt.Errorf("rows: %s=%s has no row", t.RowsBy, v.Name)
-			}
-		}
-		for _, r := range t.Rows {
-			if !slices.Contains(p.Names(), r.Key) {
-				return fmt.Errorf("rows: row %q is not a value of %s; allowed: %s", r.Key, t.RowsBy, p.Allowed())
-			}
+		return nil
+	}
+	p := t.Param(t.RowsBy)
+	if p == nil || p.Kind != Enum {
+		return fmt.Errorf("rows-by names %q, which is not an enum parameter of this table", t.RowsBy)
+	}
+	for _, v := range p.Values {
+		if !slices.ContainsFunc(t.Rows, func(r Row) bool { return r.Key == v.Name }) {
+			return fmt.Errorf("rows: %s=%s has no row", t.RowsBy, v.Name)
 		}
 	}
+	for _, r := range t.Rows {
+		if !slices.Contains(p.Names(), r.Key) {
+			return fmt.Errorf("rows: row %q is not a value of %s; allowed: %s", r.Key, t.RowsBy, p.Allowed())
+		}
+	}
+	return nil
+}
+
+// checkRows requires each row to give a known fixed result or bands that
+// cover every score once with known results.
+func (t *Table) checkRows(known func(what, k string) error) error {
 	for _, row := range t.Rows {
 		what := "bands"
 		if row.Key != "" {

@@ -239,80 +239,13 @@ func makePair(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode
 				p.tops = append(p.tops, f.ID)
 			}
 		}
-		first, err := game.New(sc, rules, keyedDice{seed}, game.WithFog(mode))
-		if err != nil {
-			t.Fatalf("new game: %v", err)
-		}
-		// In every third pair (the second of three) the games part in the
-		// middle of a game: one game is played some random commands, and
-		// both of the pair are its log replayed.
-		midway := seed%3 == 1
-		if midway {
-			log := first.Log()
-			for range 10 + rng.IntN(150) {
-				_, _ = doSafely(first, rules.Random(first, rng))
-				if first.State().Over {
-					break // the log before it, which waits for a command
-				}
-				log = first.Log()
-			}
-			first = replayed(t, sc, rules, log, seed, mode)
-		}
-		p.g[0] = first
-		var hidden []string
-		s := first.State()
-		for _, pc := range s.Pieces {
-			if pc.Side != side && pc.OnTable && s.Hidden(side, pc.ID) {
-				hidden = append(hidden, pc.ID)
-			}
-		}
+		p.g[0] = p.first(t, seed, rng)
+		hidden := p.hidden(rng)
 		if len(hidden) == 0 {
 			return nil
 		}
-		rng.Shuffle(len(hidden), func(i, j int) { hidden[i], hidden[j] = hidden[j], hidden[i] })
-		hidden = hidden[:1+rng.IntN(min(3, len(hidden)))]
-		// In every third pair the second game lacks one of them, a combat
-		// unit, if the scenario and the rules stand without it.
-		gone := ""
-		second := sc
-		if seed%3 == 0 {
-			for _, id := range hidden {
-				if less, ok := without(sc, id); ok {
-					if _, err := game.New(less, rules, keyedDice{seed}, game.WithFog(mode)); err == nil {
-						gone, second = id, less
-						break
-					}
-				}
-			}
-		}
-		if midway {
-			p.g[1] = replayed(t, sc, rules, first.Log(), seed, mode)
-		} else if p.g[1], err = game.New(second, rules, keyedDice{seed}, game.WithFog(mode)); err != nil {
-			t.Fatalf("new game: %v", err)
-		}
-		placed := true
-		for _, id := range hidden {
-			for i, g := range p.g {
-				if i == 1 && id == gone {
-					continue
-				}
-				at, ok := p.hideAt(g, id, rng)
-				if !ok {
-					placed = false
-					break
-				}
-				c := game.Command{Side: game.Umpire, Verb: game.Place, Args: Place(sc.Space(), id, at)}
-				if _, err := doSafely(g, c); err != nil {
-					t.Fatalf("the umpire's place of %s at %s in game %d: %v", id, sc.Space().Format(at), i, err)
-				}
-			}
-		}
-		for i, g := range p.g {
-			for _, id := range hidden {
-				placed = placed && (i == 1 && id == gone || g.State().Hidden(side, id))
-			}
-		}
-		if placed && p.same(t) {
+		gone := p.second(t, seed, hidden)
+		if p.place(t, hidden, gone, rng) && p.same(t) {
 			p.hid = hidden
 			for i := range p.g {
 				p.seen[i] = visible(p.g[i], side)
@@ -321,6 +254,103 @@ func makePair(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode
 		}
 	}
 	return nil
+}
+
+// first is the first game of a pair: new, or, in every third pair (the
+// second of three), the log of a game played some random commands
+// replayed, so that the games part in the middle of a game.
+func (p *blindPair) first(t *testing.T, seed uint64, rng *rand.Rand) *game.Game {
+	t.Helper()
+	first, err := game.New(p.sc, p.rules, keyedDice{seed}, game.WithFog(p.mode))
+	if err != nil {
+		t.Fatalf("new game: %v", err)
+	}
+	if seed%3 != 1 {
+		return first
+	}
+	log := first.Log()
+	for range 10 + rng.IntN(150) {
+		_, _ = doSafely(first, p.rules.Random(first, rng))
+		if first.State().Over {
+			break // the log before it, which waits for a command
+		}
+		log = first.Log()
+	}
+	return replayed(t, p.sc, p.rules, log, seed, p.mode)
+}
+
+// hidden picks one to three of the enemy pieces on the table that the
+// side does not spot in the first game; none if there are none.
+func (p *blindPair) hidden(rng *rand.Rand) []string {
+	var hidden []string
+	s := p.g[0].State()
+	for _, pc := range s.Pieces {
+		if pc.Side != p.side && pc.OnTable && s.Hidden(p.side, pc.ID) {
+			hidden = append(hidden, pc.ID)
+		}
+	}
+	if len(hidden) == 0 {
+		return nil
+	}
+	rng.Shuffle(len(hidden), func(i, j int) { hidden[i], hidden[j] = hidden[j], hidden[i] })
+	return hidden[:1+rng.IntN(min(3, len(hidden)))]
+}
+
+// second starts the second game of the pair: the first's log replayed
+// when the pair parts midway, else a new game, in every third pair
+// without one of the hidden pieces, a combat unit, if the scenario and
+// the rules stand without it. It returns the piece left out, or "".
+func (p *blindPair) second(t *testing.T, seed uint64, hidden []string) string {
+	t.Helper()
+	gone := ""
+	second := p.sc
+	if seed%3 == 0 {
+		for _, id := range hidden {
+			if less, ok := without(p.sc, id); ok {
+				if _, err := game.New(less, p.rules, keyedDice{seed}, game.WithFog(p.mode)); err == nil {
+					gone, second = id, less
+					break
+				}
+			}
+		}
+	}
+	var err error
+	if seed%3 == 1 {
+		p.g[1] = replayed(t, p.sc, p.rules, p.g[0].Log(), seed, p.mode)
+	} else if p.g[1], err = game.New(second, p.rules, keyedDice{seed}, game.WithFog(p.mode)); err != nil {
+		t.Fatalf("new game: %v", err)
+	}
+	return gone
+}
+
+// place has the umpire of each game place the hidden pieces (but gone in
+// the second) where the side does not spot them; it reports whether
+// every one was placed and is still hidden from the side.
+func (p *blindPair) place(t *testing.T, hidden []string, gone string, rng *rand.Rand) bool {
+	t.Helper()
+	placed := true
+	for _, id := range hidden {
+		for i, g := range p.g {
+			if i == 1 && id == gone {
+				continue
+			}
+			at, ok := p.hideAt(g, id, rng)
+			if !ok {
+				placed = false
+				break
+			}
+			c := game.Command{Side: game.Umpire, Verb: game.Place, Args: Place(p.sc.Space(), id, at)}
+			if _, err := doSafely(g, c); err != nil {
+				t.Fatalf("the umpire's place of %s at %s in game %d: %v", id, p.sc.Space().Format(at), i, err)
+			}
+		}
+	}
+	for i, g := range p.g {
+		for _, id := range hidden {
+			placed = placed && (i == 1 && id == gone || g.State().Hidden(p.side, id))
+		}
+	}
+	return placed
 }
 
 // replayed is a game of sc made by replaying log under fog mode, with the

@@ -39,6 +39,25 @@ func TableDice(t *testing.T, rules Random, sc *battle.Scenario, games int, mode 
 	}
 }
 
+// diceRun is one game of the table-dice test: the game, what it is
+// rebuilt from, and the counts of what happened.
+type diceRun struct {
+	t     *testing.T
+	rules Random
+	sc    *battle.Scenario
+	mode  string
+	seeds []game.Seed
+	g     *game.Game
+	rng   *rand.Rand
+	// kept is how many events of the log stand before the command being
+	// given, the log a torn game is rebuilt from.
+	kept               int
+	asked, torn, wrong int
+}
+
+// tableGame plays one game of the table-dice test to its end and checks
+// its log; it returns the rolls thrown at the table and those made after
+// the setup.
 func tableGame(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mode string) (thrown, made int) {
 	key := make([]byte, 32)
 	for i := range key {
@@ -50,85 +69,99 @@ func tableGame(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mod
 		t.Fatalf("new game: %v", err)
 	}
 	setup := g.Len()
-	rng := rand.New(rand.NewPCG(seed, 31))
-	// rebuild makes the game again from its log before the command that
-	// tore it, as a server does from its store.
-	var kept int
-	rebuild := func() {
-		t.Helper()
-		r, err := game.Replay(sc, rules, g.Log()[:kept], game.WithDice(mode))
-		if err != nil {
-			t.Fatalf("rebuilding a torn game from its log: %v", err)
-		}
-		r.SetDice(game.Committed(seeds))
-		g = r
-	}
-	asked, torn, wrong := 0, 0, 0
-	for steps := 0; !g.State().Over && steps < 5000; steps++ {
-		c := rules.Random(g, rng)
-		var given []game.Given
-		for try := 0; ; try++ {
-			if try > 200 {
-				t.Fatalf("command %+v still asks for dice after 200 throws", c)
-			}
-			before, n := g.Hash(), g.Len()
-			kept = n
-			c.Dice = given
-			_, err := doSafely(g, c)
-			var nd *game.NeedDice
-			if errors.As(err, &nd) {
-				asked++
-				if g.Torn() {
-					torn++
-					rebuild()
-				} else if g.Hash() != before || g.Len() != n {
-					t.Fatalf("command %+v, refused for dice, changed the game", c)
-				}
-				if nd.More < 1 || nd.Sides < 1 || nd.Table == "" || nd.Subject == "" {
-					t.Fatalf("command %+v asks for dice as %+v; want a table, a subject, sides and a count", c, nd)
-				}
-				if try == 0 && rng.IntN(4) == 0 {
-					// A face the die does not have is refused, and changes nothing.
-					bad := slices.Clone(given)
-					bad = append(bad, game.Given{Table: nd.Table, Subject: nd.Subject, Faces: []int{nd.Low + nd.Sides}})
-					wrong += refusedWith(t, g, c, bad, &kept, rebuild)
-				}
-				given = throw(given, nd, rng)
-				continue
-			}
-			if err != nil {
-				var ge *game.Error
-				if !errors.As(err, &ge) {
-					t.Fatalf("command %+v failed without a rejection: %v", c, err)
-				}
-				if g.Torn() {
-					rebuild()
-				} else if g.Hash() != before || g.Len() != n {
-					t.Fatalf("rejected command %+v changed the game: %v", c, err)
-				}
-				break
-			}
-			checkThrown(t, g, n, given, mode)
-			break
-		}
-		if rng.IntN(8) == 0 && !g.State().Over {
+	r := &diceRun{t: t, rules: rules, sc: sc, mode: mode, seeds: seeds, g: g, rng: rand.New(rand.NewPCG(seed, 31))}
+	for steps := 0; !r.g.State().Over && steps < 5000; steps++ {
+		r.command(r.rules.Random(r.g, r.rng))
+		if r.rng.IntN(8) == 0 && !r.g.State().Over {
 			// Dice for a roll no command makes are refused, changing nothing.
-			c := rules.Random(g, rng)
-			wrong += refusedWith(t, g, c, []game.Given{{Table: "no-such-table", Subject: "nobody", Faces: []int{1}}}, &kept, rebuild)
+			c := r.rules.Random(r.g, r.rng)
+			r.wrong += refusedWith(t, r.g, c, []game.Given{{Table: "no-such-table", Subject: "nobody", Faces: []int{1}}}, &r.kept, r.rebuild)
 		}
 	}
-	if !g.State().Over {
-		t.Fatalf("the game did not end in 5000 commands (turn %d)", g.State().Turn)
+	if !r.g.State().Over {
+		t.Fatalf("the game did not end in 5000 commands (turn %d)", r.g.State().Turn)
 	}
-	checkReplayWith(t, g, game.WithDice(mode))
-	log := g.Log()
+	return r.check(setup)
+}
+
+// rebuild makes the game again from its log before the command that tore
+// it, as a server does from its store.
+func (r *diceRun) rebuild() {
+	r.t.Helper()
+	g, err := game.Replay(r.sc, r.rules, r.g.Log()[:r.kept], game.WithDice(r.mode))
+	if err != nil {
+		r.t.Fatalf("rebuilding a torn game from its log: %v", err)
+	}
+	g.SetDice(game.Committed(r.seeds))
+	r.g = g
+}
+
+// command gives c, throwing the dice it asks for until it is taken or
+// rejected; now and then it first gives a face the die does not have.
+func (r *diceRun) command(c game.Command) {
+	t, rng := r.t, r.rng
+	var given []game.Given
+	for try := 0; ; try++ {
+		if try > 200 {
+			t.Fatalf("command %+v still asks for dice after 200 throws", c)
+		}
+		before, n := r.g.Hash(), r.g.Len()
+		r.kept = n
+		c.Dice = given
+		_, err := doSafely(r.g, c)
+		var nd *game.NeedDice
+		if errors.As(err, &nd) {
+			r.asked++
+			if r.g.Torn() {
+				r.torn++
+				r.rebuild()
+			} else if r.g.Hash() != before || r.g.Len() != n {
+				t.Fatalf("command %+v, refused for dice, changed the game", c)
+			}
+			if nd.More < 1 || nd.Sides < 1 || nd.Table == "" || nd.Subject == "" {
+				t.Fatalf("command %+v asks for dice as %+v; want a table, a subject, sides and a count", c, nd)
+			}
+			if try == 0 && rng.IntN(4) == 0 {
+				// A face the die does not have is refused, and changes nothing.
+				bad := slices.Clone(given)
+				bad = append(bad, game.Given{Table: nd.Table, Subject: nd.Subject, Faces: []int{nd.Low + nd.Sides}})
+				r.wrong += refusedWith(t, r.g, c, bad, &r.kept, r.rebuild)
+			}
+			given = throw(given, nd, rng)
+			continue
+		}
+		if err != nil {
+			var ge *game.Error
+			if !errors.As(err, &ge) {
+				t.Fatalf("command %+v failed without a rejection: %v", c, err)
+			}
+			if r.g.Torn() {
+				r.rebuild()
+			} else if r.g.Hash() != before || r.g.Len() != n {
+				t.Fatalf("rejected command %+v changed the game: %v", c, err)
+			}
+			return
+		}
+		checkThrown(t, r.g, n, given, r.mode)
+		return
+	}
+}
+
+// check checks the ended game: its log replays, VerifyRolls counts the
+// rolls the log records as thrown at the table and by the server, and
+// none made at the setup was thrown at the table. It returns the rolls
+// thrown at the table and those made after the first setup events.
+func (r *diceRun) check(setup int) (thrown, made int) {
+	t := r.t
+	checkReplayWith(t, r.g, game.WithDice(r.mode))
+	log := r.g.Log()
 	table, server := 0, 0
 	for i := range log {
-		for _, r := range log[i].Rolls {
+		for _, roll := range log[i].Rolls {
 			if log[i].Seq > setup {
 				made++
 			}
-			if r.From == game.FromTable {
+			if roll.From == game.FromTable {
 				table++
 				if log[i].Seq <= setup {
 					t.Fatalf("event %d, made when the game was set up, has dice thrown at the table", log[i].Seq)
@@ -138,17 +171,17 @@ func tableGame(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mod
 			}
 		}
 	}
-	v, err := game.VerifyRolls(log, seeds, rules.Table)
+	v, err := game.VerifyRolls(log, r.seeds, r.rules.Table)
 	if err != nil {
 		t.Fatalf("verify: %v", err)
 	}
 	if v.Table != table || v.Rolls != server || v.Secret != 0 {
 		t.Fatalf("verify counted %d table and %d server rolls (%d secret); the log has %d and %d", v.Table, v.Rolls, v.Secret, table, server)
 	}
-	if table > 0 && asked == 0 {
+	if table > 0 && r.asked == 0 {
 		t.Fatalf("%d rolls were thrown at the table, yet no command asked for dice", table)
 	}
-	t.Logf("%s dice: %d rolls at the table, %d by the server, %d asks, %d torn, %d wrong dice refused", mode, table, server, asked, torn, wrong)
+	t.Logf("%s dice: %d rolls at the table, %d by the server, %d asks, %d torn, %d wrong dice refused", r.mode, table, server, r.asked, r.torn, r.wrong)
 	return table, made
 }
 
