@@ -61,6 +61,7 @@ func schemas(t *testing.T, f *fixture) func(name string, body []byte) {
 }
 
 func TestCreateGame(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	check := schemas(t, f)
 	code, body := f.call("GET", "/api/scenarios", "", nil, nil)
@@ -106,6 +107,7 @@ func TestCreateGame(t *testing.T) {
 }
 
 func TestCreateFromUpload(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	src, err := os.ReadFile("../examples/nb/nb-10-off-board-reserve.yaml")
 	if err != nil {
@@ -128,6 +130,7 @@ func TestCreateFromUpload(t *testing.T) {
 // once, or use the umpire's powers; a commander acts only under his
 // formation.
 func TestSeatsAreWalled(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(true)
 	other, otherTok := f.demo(false)
@@ -180,6 +183,7 @@ func TestSeatsAreWalled(t *testing.T) {
 // names its rule and changes nothing; the step ends when both sides are
 // ready; the answers match the OpenAPI document.
 func TestPlayThroughTheAPI(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	check := schemas(t, f)
 	id, tok := f.demo(false)
@@ -319,6 +323,7 @@ func mustJSON(t testing.TB, v any) []byte {
 // TestBadRequests checks that bad input gets a 4xx with a reason, never a
 // 500, and changes nothing.
 func TestBadRequests(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(false)
 	g := "/api/games/" + id
@@ -395,6 +400,7 @@ func TestBadRequests(t *testing.T) {
 
 // TestSecurityHeaders checks the headers every answer carries.
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for _, path := range []string{"/", "/play", "/api/scenarios", "/api/nope"} {
 		resp, err := f.ts.Client().Get(f.ts.URL + path)
@@ -415,6 +421,7 @@ func TestSecurityHeaders(t *testing.T) {
 // TestRestart checks that games are rebuilt from their logs when the
 // server starts again: same version, same state, same seats.
 func TestRestart(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(false)
 	g := "/api/games/" + id
@@ -444,6 +451,7 @@ func TestRestart(t *testing.T) {
 // exports the game, checks every roll of the export, and imports it as a
 // new game that stands in the same place.
 func TestRevealExportVerifyImport(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(false)
 	g := "/api/games/" + id
@@ -520,6 +528,7 @@ func TestRevealExportVerifyImport(t *testing.T) {
 // log in memory: a seat still gets every event it may see, from the start,
 // through /events and through a stream, the old ones read from the store.
 func TestOldEvents(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(false)
 	g := "/api/games/" + id
@@ -573,6 +582,7 @@ func TestOldEvents(t *testing.T) {
 // TestTokensNeverLogged logs every request at the most verbose level and
 // checks that no token reaches the log, whatever the request.
 func TestTokensNeverLogged(t *testing.T) {
+	t.Parallel()
 	var logs strings.Builder
 	var mu sync.Mutex
 	w := writerFunc(func(p []byte) (int, error) {
@@ -621,6 +631,7 @@ func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 // against the turn its order is delivered, and that the odds of an order
 // for an on-board reserve say it acts on delivery without a roll (NB-9).
 func TestArrivalAndReserveOdds(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(false)
 	g := "/api/games/" + id

@@ -40,6 +40,7 @@ import (
 // the event hashes and heads: the chain is keyed by a secret seed, so a
 // hash tells nothing until the seed is revealed.
 func TestBlindHTTP(t *testing.T) {
+	t.Parallel()
 	// One pair of servers for every game: each is given the same requests
 	// as the other, so their random sources stay alike.
 	w := newTwins(t, 1)

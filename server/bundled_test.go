@@ -14,6 +14,7 @@ import (
 // give every registered rule set's, the same list as the default, and a
 // registry of fewer rule sets offers only theirs.
 func TestBundledFromRegistry(t *testing.T) {
+	t.Parallel()
 	list := func(opts ...server.Option) []map[string]any {
 		t.Helper()
 		f := newFixture(t, opts...)

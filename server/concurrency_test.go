@@ -16,6 +16,7 @@ import (
 // exactly once, at the numbers its answer gave, and the log has nothing
 // else.
 func TestConcurrentSeats(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(true)
 	g := "/api/games/" + id
@@ -115,6 +116,7 @@ func TestConcurrentSeats(t *testing.T) {
 // refused by the store, and the server reloads the game and tries again,
 // so neither loses the other's events nor doubles its own.
 func TestTwoServersOneFile(t *testing.T) {
+	t.Parallel()
 	a := newFixture(t)
 	id, tok := a.demo(false)
 	b := openFixture(t, a.path, 9) // loads the game as it stands now

@@ -14,6 +14,7 @@ const commandJSON = `{"move":[{"unit":"F-I-1-a","to":[31.5,21],"formation":"colu
 // TestDecodeCommandAsYAML: a command read straight from JSON is the one the
 // YAML path reads from the same text.
 func TestDecodeCommandAsYAML(t *testing.T) {
+	t.Parallel()
 	eng := demoRules(t)
 	for _, src := range []string{commandJSON,
 		`{"side":"french","write":{"for":["F-I","F-II"],"kind":"attack","objective":[30,12],"note":"at once"}}`,

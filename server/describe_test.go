@@ -35,6 +35,7 @@ func eventTypes(t *testing.T, r game.Rules) []string {
 // meet every type), the sentence a seat is sent is not empty, not the
 // bare type, and one line.
 func TestDescribeEveryType(t *testing.T) {
+	t.Parallel()
 	set, err := rules.Load()
 	if err != nil {
 		t.Fatal(err)

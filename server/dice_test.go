@@ -101,6 +101,7 @@ func tableGame(t *testing.T, f *fixture, demo, mode string, rng *rand.Rand) (str
 // with a command; table dice with fog, and a mode that is none, are
 // refused in one sentence.
 func TestTableDiceGame(t *testing.T) {
+	t.Parallel()
 	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -169,6 +170,7 @@ func TestTableDiceGame(t *testing.T) {
 // table and the secret ones (a side's or the umpire's) stay the server's,
 // over the NB, NES and LOB demos played to their end.
 func TestMixedDice(t *testing.T) {
+	t.Parallel()
 	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 2)
 	rng := rand.New(rand.NewPCG(3, 4))
 	drawn, table := 0, 0

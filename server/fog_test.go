@@ -56,6 +56,7 @@ func sided(t *testing.T, raw json.RawMessage) map[string]map[string]bool {
 // would under fog on; the game's info says the mode; and a fog that is no
 // mode is refused in one sentence naming the modes.
 func TestFogBoards(t *testing.T) {
+	t.Parallel()
 	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
 	hid := 0
 	for _, demo := range []string{"demo", "bp-demo", "cd-demo", "nes-demo", "lob-demo"} {
@@ -135,6 +136,7 @@ func TestFogBoards(t *testing.T) {
 // message, with nothing in it), so its page fetches the board again; the
 // move itself never reaches it.
 func TestFogStreamView(t *testing.T) {
+	t.Parallel()
 	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
 	var made server.Created
 	if code, body := f.call("POST", "/api/games", f.host, map[string]any{"scenario": "demo", "fog": "on"}, &made); code != 201 {

@@ -72,6 +72,7 @@ func pgFixture(t testing.TB, url string, seed uint64, opts ...server.Option) *fi
 // one stops working on the other at once (its clock stands still, so no
 // cache of seats expires) and ends the other's streams of it.
 func TestFollowTwoInstances(t *testing.T) {
+	t.Parallel()
 	url := pgtest.DB(t)
 	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	a := pgFixture(t, url, 1)
@@ -190,6 +191,7 @@ func TestFollowTwoInstances(t *testing.T) {
 // TestReady: /healthz and /readyz answer whatever the Host header, and
 // /readyz is 503 while a store shared with other instances is not heard.
 func TestReady(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for _, path := range []string{"/healthz", "/readyz"} {
 		req, _ := http.NewRequest("GET", f.ts.URL+path, nil)

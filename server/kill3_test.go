@@ -59,6 +59,7 @@ func startChild(t *testing.T, db, addrFile string) (*exec.Cmd, string) {
 // log exactly once, nothing is there that was not sent, and the streams
 // held by the two that live on saw every event once, in order.
 func TestKillOneOfThree(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts child processes")
 	}

@@ -79,6 +79,7 @@ func serveChild(db, addrFile string) int {
 // nothing is there that was not sent, and the state the restarted server
 // holds is the replay of the log.
 func TestKillMidBurst(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts a child process")
 	}

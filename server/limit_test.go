@@ -13,6 +13,7 @@ import (
 
 // LimitListener holds a connection beyond its cap until one closes.
 func TestLimitListener(t *testing.T) {
+	t.Parallel()
 	inner, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -55,6 +56,7 @@ func TestLimitListener(t *testing.T) {
 // The limiter counts per key in windows, and forgets ended windows when
 // it is full rather than growing.
 func TestLimiter(t *testing.T) {
+	t.Parallel()
 	now := time.Unix(0, 0)
 	l := newLimiter(func() time.Time { return now }, time.Minute, 2)
 	l.keys = 3
@@ -87,6 +89,7 @@ func TestLimiter(t *testing.T) {
 // closes it, counts each address apart, lets the next in once one
 // closes, and counts nothing for an exempt address.
 func TestPerAddress(t *testing.T) {
+	t.Parallel()
 	inner, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -44,6 +44,7 @@ func expect(t *testing.T, what string, code int, body []byte, want int, msg stri
 }
 
 func TestLimitGames(t *testing.T) {
+	t.Parallel()
 	clk := newClock()
 	f := newFixture(t, server.WithClock(clk.Now), server.WithLimits(server.Limits{Games: 3, GamesPerHour: 2}))
 	for i := range 2 {
@@ -87,6 +88,7 @@ func TestLimitGames(t *testing.T) {
 // that costs the server its work and then fails cannot be sent without
 // end.
 func TestFailedGamesCount(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, server.WithLimits(server.Limits{GamesPerHour: 2}))
 	code, body := f.call("POST", "/api/games", f.host, server.Setup{Source: "just: words", File: "mine.yaml"}, nil)
 	expect(t, "a scenario that does not load", code, body, 400, "mine.yaml")
@@ -102,6 +104,7 @@ func TestFailedGamesCount(t *testing.T) {
 }
 
 func TestHostToken(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	code, body := f.call("POST", "/api/games", "", `{"scenario":"demo"}`, nil)
 	expect(t, "no host token", code, body, 401, "host link")
@@ -129,6 +132,7 @@ func TestHostToken(t *testing.T) {
 }
 
 func TestLimitSizesAndIDs(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, server.WithLimits(server.Limits{Upload: 2000, Import: 3000, Body: 1000, IDs: 3}))
 	id, tok := f.demo(false)
 	g := "/api/games/" + id
@@ -146,6 +150,7 @@ func TestLimitSizesAndIDs(t *testing.T) {
 }
 
 func TestLimitEvents(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, server.WithLimits(server.Limits{CommandEvents: 2}))
 	id, tok := f.demo(false)
 	g := "/api/games/" + id
@@ -187,6 +192,7 @@ func TestLimitEvents(t *testing.T) {
 }
 
 func TestLimitStreamsAndTokens(t *testing.T) {
+	t.Parallel()
 	clk := newClock()
 	f := newFixture(t, server.WithClock(clk.Now), server.WithLimits(server.Limits{StreamsPerSeat: 2, FailedTokens: 3}))
 	id, tok := f.demo(false)
@@ -241,6 +247,7 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 // rebinding attack, would send: a Host the server does not answer to, a
 // foreign Origin, a body that does not say it is JSON (a form, a Blob).
 func TestRequestChecks(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, server.WithHosts("club.example.org"))
 	id, tok := f.demo(false)
 	send := func(method, path, host, origin, ctype, token, body string) (int, []byte) {
@@ -463,6 +470,7 @@ func TestSlowStreamDropped(t *testing.T) {
 // A link reissued by another process on the same file (orderly seats)
 // stops working here within the seat cache's five seconds.
 func TestReissueElsewhere(t *testing.T) {
+	t.Parallel()
 	clk := newClock()
 	f := newFixture(t, server.WithClock(clk.Now))
 	id, tok := f.demo(false)

@@ -17,6 +17,7 @@ import (
 // exactly the routes the server has, each with its method, and that every
 // operation documents its answers.
 func TestOpenAPIMatchesRoutes(t *testing.T) {
+	t.Parallel()
 	var doc struct {
 		OpenAPI string                                `json:"openapi"`
 		Paths   map[string]map[string]json.RawMessage `json:"paths"`
@@ -54,6 +55,7 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 // TestSpaceOf: the board describes a table and a hex map as the page
 // needs them to draw, in the shape the OpenAPI document promises.
 func TestSpaceOf(t *testing.T) {
+	t.Parallel()
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(openapiDoc))
 	if err != nil {
 		t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 // another's; the header of a sender that is not trusted counts for
 // nothing, so a client cannot dodge a limit by writing one.
 func TestTrustedProxy(t *testing.T) {
+	t.Parallel()
 	create := func(f *fixture, fwd string) int {
 		t.Helper()
 		req, _ := http.NewRequest("POST", f.ts.URL+"/api/games", strings.NewReader(`{"scenario":"demo"}`))
@@ -68,6 +69,7 @@ func TestTrustedProxy(t *testing.T) {
 // instance of a hosted site shares) makes games on each server given it;
 // one too short or with characters a link would mangle is refused.
 func TestSharedHostToken(t *testing.T) {
+	t.Parallel()
 	const token = "Ab3-_.~xYz0123456789abcdefghijklmnop"
 	a, b := newFixture(t), newFixture(t)
 	for _, f := range []*fixture{a, b} {
@@ -97,6 +99,7 @@ func TestSharedHostToken(t *testing.T) {
 // another client, and the proxy's own requests, go on; once a stream
 // ends, its client may ask again.
 func TestProxiedRequestsPerAddress(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, server.WithLimits(server.Limits{PerAddress: 2}), server.WithProxies(netip.MustParsePrefix("127.0.0.0/8")))
 	id, tok := f.demo(false)
 	get := func(path, fwd string) (int, []byte) {

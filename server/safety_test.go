@@ -33,6 +33,7 @@ import (
 // nothing is made. A script naming a bundled scenario by id works, and
 // the game keeps that scenario's text, not the name.
 func TestNoServerFiles(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	secret := filepath.Join(t.TempDir(), "secret.yaml")
 	if err := os.WriteFile(secret, []byte("title: TOP-SECRET-CONTENTS\n"), 0o600); err != nil {
@@ -93,6 +94,7 @@ func TestNoServerFiles(t *testing.T) {
 // file that has since vanished): its seats get a clear 503, its id and the
 // reason are logged, and the server starts and serves the rest.
 func TestBrokenGame(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "orderly.db")
 	f := openFixture(t, path, 1)
 	good, goodTok := f.demo(false)
@@ -147,6 +149,7 @@ func TestBrokenGame(t *testing.T) {
 // answer it gets for a piece that does not exist, and that near-match
 // suggestions come only from what it can see.
 func TestHiddenIDs(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(false)
 	g := "/api/games/" + id
@@ -197,6 +200,7 @@ func TestHiddenIDs(t *testing.T) {
 // what is under his formation and nothing else, and what the rule set does
 // not name (ready, which the side's own seat says) is refused.
 func TestCommanders(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(true)
 	g := "/api/games/" + id
@@ -224,6 +228,7 @@ func TestCommanders(t *testing.T) {
 // every error is one line, at most server.MaxMessage characters, and
 // quotes what the client sent.
 func TestErrorsAreOneLine(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(false)
 	long := strings.Repeat("line\n\"break\" ", 2000)
@@ -245,6 +250,7 @@ func TestErrorsAreOneLine(t *testing.T) {
 // TestReissue gives a seat a new link: the old token stops working at
 // once, the new one is the same seat; only the umpire may.
 func TestReissue(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(false)
 	g := "/api/games/" + id
@@ -296,6 +302,7 @@ func TestReissue(t *testing.T) {
 // nobody used leaves memory and comes back, whole, when next asked for;
 // a game with an open stream stays.
 func TestIdleGamesLeaveMemory(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	var mu sync.Mutex
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
@@ -332,6 +339,7 @@ func TestIdleGamesLeaveMemory(t *testing.T) {
 // entry turn): mid-game a reveal names that roll as still to come; at the
 // end the server reveals the seed by itself, and the export verifies.
 func TestRevealAtTheEnd(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(false)
 	g := "/api/games/" + id
@@ -369,6 +377,7 @@ func TestRevealAtTheEnd(t *testing.T) {
 // formation, none to the umpire) and the units whose engagement reach is
 // drawn (on the table and not routed, NB-6).
 func TestBoardOffersAndReach(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(true)
 	g := "/api/games/" + id
@@ -415,6 +424,7 @@ func TestBoardOffersAndReach(t *testing.T) {
 // given again with the reason; a side's refusal for another rule names
 // none.
 func TestOverrideOffered(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(false)
 	g := "/api/games/" + id

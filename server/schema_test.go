@@ -67,6 +67,7 @@ func compileBoard(t *testing.T, id string, doc []byte) *jsonschema.Schema {
 // plays is served without a token, and an unknown rule set is answered
 // 404 in one sentence naming those it plays.
 func TestBoardSchemaRoute(t *testing.T) {
+	t.Parallel()
 	w := schemaServer(t)
 	ids := w.srv.ruleSets()
 	if want := []string{"nb", "bp", "cd", "lob", "nes"}; !sameSet(ids, want) {
@@ -108,6 +109,7 @@ func sameSet(a, b []string) bool {
 // schema the server serves for the demo's rule set: the board holds no
 // field its Go types do not declare, and none of a type they do not say.
 func TestBoardsMatchSchema(t *testing.T) {
+	t.Parallel()
 	w := schemaServer(t)
 	ctx := context.Background()
 	schemas := map[string]*jsonschema.Schema{}

@@ -23,6 +23,7 @@ type plain struct{ game.Rules }
 // name what a command touches, and what the rule set names decides under
 // one that can.
 func TestCommanderDenyByDefault(t *testing.T) {
+	t.Parallel()
 	set, err := rules.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -69,6 +70,7 @@ func TestCommanderDenyByDefault(t *testing.T) {
 // Sweeping drops the parsed scenario of an uploaded game that left
 // memory, and keeps the bundled ones.
 func TestSweepDropsScenarios(t *testing.T) {
+	t.Parallel()
 	eng, err := rules.Make()
 	if err != nil {
 		t.Fatal(err)

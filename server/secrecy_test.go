@@ -22,6 +22,7 @@ import (
 // the events it may see densely, 1, 2, 3, ..., so that neither numbers
 // nor versions count what it does not see.
 func TestNoLeaks(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	rapid.Check(t, func(rt *rapid.T) {
 		id, tok := f.demo(false)
@@ -119,6 +120,7 @@ func TestNoLeaks(t *testing.T) {
 // numbering (and the page, which redraws on each event) never falls
 // behind what it is shown, and no count of hidden events is needed.
 func TestViewMovesWithEvents(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	rapid.Check(t, func(rt *rapid.T) {
 		id, tok := f.demo(false)

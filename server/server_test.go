@@ -207,6 +207,7 @@ func engineOf(t testing.TB) script.Engine {
 // (WithBundle, as this package's fixtures are) offers exactly what a server
 // that reads them itself offers, and makes games of them.
 func TestBundle(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "own.db"))
 	if err != nil {

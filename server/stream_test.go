@@ -121,6 +121,7 @@ func events(t *testing.T, ms []sse) []server.Entry {
 // that one asked from past the seat's last event is told where they end
 // (reset) and goes on from there.
 func TestStream(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(false)
 	ctx, cancel := context.WithCancel(context.Background())

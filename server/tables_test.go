@@ -34,6 +34,7 @@ func readExample(t *testing.T, name string) string {
 // server, exported with them and imported from that export. A tables
 // file the procedures cannot use is refused with its name and line.
 func TestGameTables(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "orderly.db")
 	f := openFixture(t, path, 1)

@@ -49,6 +49,7 @@ func wireEvents(t *testing.T, what string, body []byte) []server.Entry {
 // (its events, a command's answer, its stream) carries the server's one
 // sentence for it, the engine's description; and one known answer.
 func TestEventsCarrySummary(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	check := schemas(t, f)
 	id, tok := f.demo(false)
@@ -112,6 +113,7 @@ func TestEventsCarrySummary(t *testing.T) {
 //   - F-G, the Guard, an on-board reserve, goes to Drouot at (50, 42):
 //     sqrt(2² + 3²) ≈ 3.61", one ride: turn 1, acted on at once (NB-9).
 func TestForecastCarriesMessenger(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(false)
 	g := "/api/games/" + id
@@ -160,6 +162,7 @@ func TestForecastCarriesMessenger(t *testing.T) {
 // out for itself: the formations of each unit type, and each order in
 // words, for the seat's own orders only.
 func TestBoardWords(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id, tok := f.demo(false)
 	g := "/api/games/" + id
@@ -238,6 +241,7 @@ func TestBoardWords(t *testing.T) {
 // event exactly as game.Event marshals itself, then the summary, with no
 // key twice (game.Event must not grow a summary of its own), and back.
 func TestEntryJSON(t *testing.T) {
+	t.Parallel()
 	at := geom.Point{X: 48, Y: 45}
 	e := game.Event{Seq: 3, Turn: 1, Phase: "communications", Step: "write", Type: nb.MessengerSent, Side: "french", See: game.All,
 		Rule: "NB-3", Data: &nb.Data{Messenger: "m-french-1", At: &at, Range: 14}}

@@ -282,6 +282,7 @@ func agree(t *testing.T, what string, f *fixture, st store.Store, id string, tok
 // all the same is answered as done; and once the store is back, play goes
 // on.
 func TestStoreFaults(t *testing.T) {
+	t.Parallel()
 	t.Run("sqlite", func(t *testing.T) {
 		db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "orderly.db"))
 		if err != nil {
@@ -420,6 +421,7 @@ func streamAnswer(f *fixture, id, token string) answer {
 // command, which changes nothing: every seat's board, events and stream
 // hold what the store holds.
 func TestFullDisk(t *testing.T) {
+	t.Parallel()
 	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "orderly.db"), sqlite.WithMaxSize(400<<10))
 	if err != nil {
 		t.Fatal(err)
@@ -471,6 +473,7 @@ type board struct {
 // exactly the store's events for its seat, in order, once. Play goes on
 // once the database is back.
 func TestDatabaseStops(t *testing.T) {
+	t.Parallel()
 	c, err := pgtest.StartCrashSafe()
 	if err != nil {
 		if os.Getenv("CI") != "" {

@@ -17,6 +17,7 @@ import (
 // the fog hides from the side; a side's seat may not ask for it, and a side
 // that is not in the game is refused in one sentence naming the sides.
 func TestBoardAs(t *testing.T) {
+	t.Parallel()
 	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
 	id, tok := f.made(server.Setup{Scenario: "demo", Fog: "on"})
 	path := "/api/games/" + id + "/board"
@@ -66,6 +67,7 @@ func TestBoardAs(t *testing.T) {
 // never offers. An order he writes so is the side's. Only the umpire may
 // ask, for a side of the game, and not together with as.
 func TestBoardActing(t *testing.T) {
+	t.Parallel()
 	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
 	id, tok := f.made(server.Setup{Scenario: "demo"})
 	path := "/api/games/" + id + "/board"
@@ -144,6 +146,7 @@ func TestBoardActing(t *testing.T) {
 // step the sides play, the umpire acting for a side is offered exactly
 // what that side's own seat is offered.
 func TestActingOffersEveryRuleSet(t *testing.T) {
+	t.Parallel()
 	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
 	for _, demo := range []string{"demo", "bp-demo", "cd-demo", "nes-demo", "lob-demo"} {
 		id, sides := f.made(server.Setup{Scenario: demo})
@@ -181,6 +184,7 @@ func TestActingOffersEveryRuleSet(t *testing.T) {
 // their own pieces, are refused with 403 in one sentence, and the game is
 // as it was.
 func TestPlaceUmpireOnly(t *testing.T) {
+	t.Parallel()
 	f := openFixture(t, filepath.Join(t.TempDir(), "orderly.db"), 1)
 	for _, demo := range []string{"demo", "bp-demo", "cd-demo", "nes-demo", "lob-demo"} {
 		id, seats := f.made(server.Setup{Scenario: demo, Commanders: true})

@@ -254,6 +254,7 @@ func copiedLines(t *testing.T, out string, games []played, how string, copied, t
 // second run finds them all there and changes nothing. The database's
 // password is never printed.
 func TestMigrateSQLiteToPostgres(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "club.db")
 	games := playGames(t, file)
 	url := pgtest.DB(t)
@@ -293,6 +294,7 @@ func TestMigrateSQLiteToPostgres(t *testing.T) {
 // none after; once it is settled, a rerun skips the games copied and goes
 // on.
 func TestMigratePostgresToSQLite(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	url := pgtest.DB(t)
 	games := playGames(t, url)
@@ -369,6 +371,7 @@ func TestMigratePostgresToSQLite(t *testing.T) {
 // turn, in the file) does not check out: migrate names it and its
 // chain's first broken link, does not write it, and stops there.
 func TestMigrateTampered(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "club.db")
@@ -409,6 +412,7 @@ func TestMigrateTampered(t *testing.T) {
 // TestMigrateBadFlags: a missing, unknown or doubled store is one line
 // naming the flag, exit status 2, and nothing made or written.
 func TestMigrateBadFlags(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "club.db")
 	made, err := openStore(context.Background(), file, true)

@@ -32,6 +32,7 @@ func TestMain(m *testing.M) {
 // SQLite file to PostgreSQL and back by export and import with its log
 // intact.
 func TestServePostgres(t *testing.T) {
+	t.Parallel()
 	url := pgtest.DB(t)
 	dir := t.TempDir()
 	var out, errb syncBuffer

@@ -38,6 +38,7 @@ func serveOnce(t *testing.T, db string, extra ...string) string {
 // the same, the old links no longer work, and no game is added. It prints
 // a host link each time, and the old one stops working.
 func TestServeDemoReused(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "club.db")
 	first := serveOnce(t, db)
 	second := serveOnce(t, db)
@@ -76,6 +77,7 @@ func TestServeDemoReused(t *testing.T) {
 
 // A limit flag of zero or less is refused before anything starts.
 func TestServeBadLimits(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "x.db")
 	for _, flag := range []string{"--max-games=0", "--stream-timeout=0s", "--max-ids=-1", "--command-wait=0s"} {
 		if _, e, st := cli(t, "serve", "--db", db, flag); st != 2 || !strings.Contains(e, "must be more than 0") {
@@ -93,6 +95,7 @@ func TestServeBadLimits(t *testing.T) {
 // orderly verify and import read nothing but the document: a scenario that
 // names a file is refused without opening it.
 func TestVerifyReadsNoFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	secret := filepath.Join(dir, "secret.yaml")
 	if err := os.WriteFile(secret, []byte("title: TOP-SECRET\n"), 0o600); err != nil {

@@ -44,6 +44,7 @@ var link = regexp.MustCompile(`(?m)^  (\S.*?)\s+(http://\S+)/play#(\S+)$`)
 // its own), plays a command through its join links, stops it, and then
 // exports, verifies and imports the game from the command line.
 func TestServeExportVerifyImport(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "club.db")
 	var out, errb syncBuffer
@@ -197,6 +198,7 @@ func orderlyProcess(t *testing.T, args ...string) (*exec.Cmd, string) {
 // running server; and once that server is killed (SIGKILL: nothing of it
 // runs to release anything) a new one starts on the file.
 func TestOneServerPerFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "club.db")
 	first, printed := orderlyProcess(t, "--demo", "--db", db, "--addr", "127.0.0.1:0")
