@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -111,8 +112,12 @@ func TestBrowserCD(t *testing.T) {
 		if i == 1 {
 			french.shot("cd-activation-offered")
 		}
+		// The result of this roll, not the last one's: after a natural 2
+		// the box still shows it when the next group is rolled for (each
+		// result names its roll of the turn, so the text changes).
+		before := eval[string](french, `(document.querySelector('#cd-result') || {}).textContent || ''`)
 		french.do("roll for the group", chromedp.Click(chromedp.CSS(sel+` button`)))
-		french.until("the result of the roll", `(document.querySelector('#cd-result') || {}).textContent?.includes('activates')`)
+		french.until("the result of the roll", `(t => t.includes('activates') && t !== `+strconv.Quote(before)+`)((document.querySelector('#cd-result') || {}).textContent || '')`)
 		if r := french.text("#cd-result"); !strings.Contains(r, ": none") {
 			lead = a
 		}
