@@ -154,7 +154,8 @@ export default {
     banner: o.banner,
   }),
   oob: (el, c) => renderOob(el, { ...c.oobModel(), chips, actions: (f) => actions(f, c) }),
-  sheet: (el, c) => renderSheet(el, { ...c.sheetModel(), note: 'Turn "before" = an initial order (NB-1).' }),
+  // a fallen general (NB-15) is not on the sheet's list of where they stand
+  sheet: (el, c) => renderSheet(el, { ...c.sheetModel({ present: (g) => !g.fate }), note: 'Turn "before" = an initial order (NB-1).' }),
   cards: { unit: unitCard, general: generalCard, messenger: messengerCard },
   umpireCard,
 };
