@@ -1486,6 +1486,8 @@ func TestBrowserPieces(t *testing.T) {
 	fr.until("Napoleon's card", `/army commander/.test(document.querySelector('#selection').textContent)`)
 	fr.do("attach him", chromedp.Click(chromedp.CSS(`#selection .row button`)))
 	fr.until("the attachment", `document.querySelector('#log li[data-type="attached"]') && document.querySelector('#map [data-general="napoleon"].attached')`)
+	fr.until("the attachment in his tooltip and the order of battle", `/attached to/.test(document.querySelector('#map [data-general="napoleon"] title').textContent) &&
+		[...document.querySelectorAll('#oob .fm-gen .chip')].some((c) => /^attached to /.test(c.textContent))`)
 	// He goes with his unit now (NB-13): the map does not let him be dragged.
 	if eval[bool](fr, `document.querySelector('#map [data-general="napoleon"]').classList.contains('movable')`) {
 		fr.fail("Napoleon, attached, may be dragged")

@@ -136,3 +136,63 @@ func TestNamesRuleSetCaught(t *testing.T) {
 		t.Errorf("the clean sample gave %q", got)
 	}
 }
+
+// ruleWords are the fields of one rule set's (or two's) pieces that its
+// module reads, never a shared script: a general's fate, attachment and
+// replacement (NB-13, NB-15), a formation's reserve (NB-9, NB-10), a
+// unit's stamina (BP), combat value (CD), brigade and staff rating (BP
+// and CD, rules/common/table-units.js).
+var ruleWords = regexp.MustCompile(`(\.|\[['"])(fate|attached|replaced|reserve|stamina|cw|brigade|staff)\b`)
+
+// TestSharedScriptsReadNoRuleWords fails on a shared script that reads one
+// of ruleWords as a property: what only a rule set's pieces carry is
+// drawn by its module's hooks (a map view's generalMarks, unitSize,
+// footprintText; the order of battle's generalChips).
+func TestSharedScriptsReadNoRuleWords(t *testing.T) {
+	t.Parallel()
+	err := fs.WalkDir(web.FS(), "js", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".js") || strings.HasPrefix(name, "js/rules/") {
+			return err
+		}
+		src, err := fs.ReadFile(web.FS(), name)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			if m := ruleWords.FindString(line); m != "" {
+				t.Errorf("%s: line %d reads %s: %s", name, i+1, m, strings.TrimSpace(line))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRuleWordsCaught checks that the check above catches the reads the
+// shared scripts used to hold and lets alone prose and longer names.
+func TestRuleWordsCaught(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		"if (g.fate) cls.push('fallen');",
+		"const valued = u.stamina === undefined;",
+		"if (fm.reserve !== 'off-board') continue;",
+		"x.groups[selUnit.brigade]",
+		"`, CW ${u.cw ?? '—'}`",
+		"g['attached']",
+	} {
+		if !ruleWords.MatchString(src) {
+			t.Errorf("%q: not caught", src)
+		}
+	}
+	for _, src := range []string{
+		"// the reserves will come on, say; a brigade's staff",
+		"this.attachedTo(g); u.fated; x.reserves",
+		"const r = { staffing: 1 };",
+	} {
+		if m := ruleWords.FindString(src); m != "" {
+			t.Errorf("%q: caught %q", src, m)
+		}
+	}
+}

@@ -103,6 +103,15 @@ func TestBrowserNES(t *testing.T) {
 	russian.open(s.ts.URL, tok["side/russian"])
 
 	french.until("the hex map", `document.querySelectorAll('#map .hx-cell').length === 160`)
+	// The counters as NES's view words them (rules/common/hex-units.js): a
+	// leader's letter by his role, a unit's formation shortened, and the
+	// key naming the letters.
+	french.until("the lettered counters", `(() => {
+		const letters = [...document.querySelectorAll('#map .hx-leader text.role')].map((t) => t.textContent);
+		const shapes = [...document.querySelectorAll('#map .hx-counter text.shape')].map((t) => t.textContent);
+		return letters.length > 0 && letters.every((l) => /^[ACDB]$/.test(l)) && shapes.length > 0 && shapes.every((w) => ['ln', 'col', 'rd', 'GO', 'sk'].includes(w)) &&
+			/A army, C corps/.test(document.querySelector('#legend').textContent);
+	})()`)
 	if got := eval[string](french, `document.querySelector('#map [data-hex="0603"]').dataset.terrain`); got != "woods" {
 		french.fail("hex 0603 is drawn as %q, want woods", got)
 	}

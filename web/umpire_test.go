@@ -315,6 +315,11 @@ func TestBrowserRemoveReplace(t *testing.T) {
 	if g := pieceOf(t, s, game, ump, "quiot"); g["fate"] != "killed" {
 		p.fail("Quiot's fate is %v", g["fate"])
 	}
+	// Fallen (NB-15): so marked on the map, in his tooltip and in the order
+	// of battle (NB's map view and module, not the shared ones).
+	p.until("Quiot fallen on the map and in the order of battle", `document.querySelector('#map [data-general="quiot"].fallen') &&
+		/killed/.test(document.querySelector('#map [data-general="quiot"] title').textContent) &&
+		document.querySelector('#oob li[data-formation="F-I-1"] > .fm-gen .chip.fallen')`)
 	p.until("Replace… on his card", `document.querySelector('#selection [data-replace="quiot"]') && !document.querySelector('#selection [data-remove="quiot"]')`)
 	p.do("open the form", chromedp.Click(chromedp.CSS(`#selection [data-replace="quiot"]`)))
 	p.until("the form", `document.querySelector('#selection form.replace-form[data-replacing="quiot"]')`)

@@ -182,16 +182,21 @@ function logEvents(events) {
 
 /**
  * Where the seat's generals stand on a table, for the printed sheet: the
- * position and its square of the entry grid.
+ * position and its square of the entry grid. The rule set's module may
+ * leave out a general (present) and name what one who commands no
+ * formation commands (role; the army if not).
+ * @param {{present?:(g:any)=>boolean, role?:(g:any)=>string}} [o]
  * @returns {import('./sheet.js').Where[]}
  */
-function whereGenerals() {
+function whereGenerals(o = {}) {
   const st = app.board.state;
   const f = app.board.field;
   const kinds = Object.fromEntries((st.formations || []).map((x) => [x.id, x.kind]));
-  return (st.generals || []).filter((g) => g['on-table'] && !g.fate && mine(g.side)).map((g) => ({
+  const present = o.present || (() => true);
+  const role = o.role || (() => 'army');
+  return (st.generals || []).filter((g) => g['on-table'] && present(g) && mine(g.side)).map((g) => ({
     who: g.name || g.id, side: g.side, at: pt(g.at), square: squareOf(f, g.at),
-    role: g.commands ? `${name(g.commands)}${kinds[g.commands] ? ` (${kinds[g.commands]})` : ''}` : g.brigade ? name(g.brigade) : 'army',
+    role: g.commands ? `${name(g.commands)}${kinds[g.commands] ? ` (${kinds[g.commands]})` : ''}` : role(g),
   }));
 }
 
@@ -220,7 +225,7 @@ function context() {
     colour, name, nameGeneral, sideName, etaOf, offers, can, mine, isUmpire, act, select, whereLeaders,
     writeOrder: (id) => { showTab('orders'); if (app.orders) app.orders.preselect(id); },
     oobModel: () => ({ state: b.state, seat: seat(), info: app.info, words: words(), name, colour, etaOf, onSelectGeneral: (id) => select({ kind: 'general', id }) }),
-    sheetModel: () => ({ info: app.info, state: b.state, field: b.field, where: whereGenerals(), name, nameGeneral, sideName }),
+    sheetModel: (o) => ({ info: app.info, state: b.state, field: b.field, where: whereGenerals(o), name, nameGeneral, sideName }),
   };
 }
 

@@ -1,13 +1,38 @@
 // A table map whose units stand on footprints the server sizes: each
 // unit's corners, front and rear arcs, moves left and legal targets come
 // in the board (its extra), with the proximity band or the command radii
-// it draws. A unit's position is the centre of its front edge.
+// it draws. A unit's position is the centre of its front edge. What a
+// rule set writes on a footprint and in its tooltip, and which units it
+// groups, its module's view supplies (footprintText, casualtyNote,
+// commandNote, groupOf).
 
 import { s, fill, num, pt, tenth, deg } from './dom.js';
-import { MapView, isSel } from './map.js';
+import { MapView, isSel, lg } from './map.js';
 
 export class FootprintView extends MapView {
   get footprints() { return true; }
+
+  legendKey() { return [lg('lg-unit', 'unit (front edge dark)'), lg('lg-gen', 'general')]; }
+
+  /** The kind of formation a general commands; one who commands none commands the army. */
+  generalKind(g, kindOf) { return kindOf[g.commands || g.side] || 'army'; }
+
+  /**
+   * The units grouped with u, as the board's extra finds them (u among
+   * them), shown when u is selected: none here.
+   * @param {any} x the board's extra @param {any} u
+   * @returns {string[]}
+   */
+  groupOf(x, u) { return []; }
+
+  /** The words on a unit's footprint: none here. */
+  footprintText(u) { return ''; }
+
+  /** What follows the casualties in a unit's tooltip: none here. */
+  casualtyNote(u) { return ''; }
+
+  /** What follows a unit's position and moves left in its tooltip: none here. */
+  commandNote(u, box) { return ''; }
 
   drawReach() { this.drawProximity(); }
 
@@ -21,7 +46,7 @@ export class FootprintView extends MapView {
     const targets = new Set([...((sel && sel.targets) || []), ...((sel && sel.charges) || [])]);
     // The selected unit's group, as the server finds it.
     const selUnit = m.selected && m.selected.kind === 'unit' ? m.state.units.find((u) => u.id === m.selected.id) : null;
-    const grouped = new Set(((x.groups && selUnit && x.groups[selUnit.brigade]) || []).find((g) => g.includes(selUnit.id)) || []);
+    const grouped = new Set(selUnit ? this.groupOf(x, selUnit) : []);
     return (u, at) => {
       const box = x.units[u.id];
       if (!box) return undefined;
@@ -85,8 +110,7 @@ export class FootprintView extends MapView {
 
   /**
    * A unit by its footprint behind its front edge, as the server sizes
-   * it, with its marks: casualties of its stamina, or its combat value
-   * and activation when it has no stamina.
+   * it, with the marks its rule set's view writes on it.
    */
   footprintUnit(u, at, box, target, grouped = false) {
     const m = this.model;
@@ -104,22 +128,21 @@ export class FootprintView extends MapView {
     if (isSel(m, ref)) cls.push('selected');
     const spin = (u.facing || 0) + this.turn.deg;
     const up = spin % 360 ? `rotate(${-spin} 0 ${d / 2})` : null;
-    const valued = u.stamina === undefined;
     // the middle of its footprint, behind its front edge
     const a = ((u.facing || 0) * Math.PI) / 180;
     const mid = [at[0] - Math.sin(a) * d / 2, at[1] + Math.cos(a) * d / 2];
     const r = this.extent(w, d, u.facing || 0);
     this.obstacle(mid, r);
     this.hit('unit', u.id, mid);
-    const lines = [`${u.id} — ${u.type}, ${u.formation}`, `casualties ${u.casualties || 0}${valued ? `, CW ${u.cw ?? '—'}` : ` of stamina ${u.stamina}`}${u.disordered ? ', disordered' : ''}${u.shaken ? ', shaken' : ''}${(u.engaged || []).length ? ', in combat' : ''}`,
-      `at ${pt(u.at)}, facing ${deg(u.facing)}${box.left ? `, ${tenth(box.left)}″ of moves left` : ''}${valued && !box.command ? ', out of command radius' : ''}`];
+    const lines = [`${u.id} — ${u.type}, ${u.formation}`, `casualties ${u.casualties || 0}${this.casualtyNote(u)}${u.disordered ? ', disordered' : ''}${u.shaken ? ', shaken' : ''}${(u.engaged || []).length ? ', in combat' : ''}`,
+      `at ${pt(u.at)}, facing ${deg(u.facing)}${box.left ? `, ${tenth(box.left)}″ of moves left` : ''}${this.commandNote(u, box)}`];
     return s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]}) rotate(${u.facing || 0})`, dataset: { unit: u.id, side: u.side } },
       s('title', { text: lines.join('\n') }),
       s('rect.hit', { x: -Math.max(w, 1.6) / 2, y: 0, width: Math.max(w, 1.6), height: Math.max(d, 1.6) }),
       s('rect.body', { x: -w / 2, y: 0, width: w, height: d }),
       s('line.front', { x1: -w / 2, y1: 0, x2: w / 2, y2: 0 }),
       u.disordered ? s('rect.rout', { x: -w / 2, y: 0, width: w, height: d, fill: 'url(#hatch)' }) : null,
-      s('text.lbl-cas', { x: 0, y: d / 2, 'text-anchor': 'middle', 'dominant-baseline': 'middle', transform: up, text: valued ? (u.act ? (u.factor ? `x${u.factor}` : 'NM') : '') : `${u.casualties || 0}/${u.stamina}` }),
+      s('text.lbl-cas', { x: 0, y: d / 2, 'text-anchor': 'middle', 'dominant-baseline': 'middle', transform: up, text: this.footprintText(u) }),
       this.mark('text.lbl.lbl-unit', u.id, mid, { parent: at, spin: u.facing || 0, r, slots: ['b', 't', 'r', 'l'], prio: this.prioOf(u.side), zoom: 'near' }),
     );
   }

@@ -33,12 +33,6 @@ const SIDES = {
 /** Road strokes by kind: colour, width, dash. */
 const ROADS = { 'major-road': ['#8a6d3b', 0.2, ''], 'minor-road': ['#9c8455', 0.12, '0.25 0.15'] };
 
-/** The letter on a command unit's counter, by role. */
-const ROLE = { army: 'A', corps: 'C', division: 'D', brigade: 'B' };
-
-/** The closest zoom at which a leader's name shows, by role (army and corps: always). */
-const LEADER_ZOOM = { division: 'mid', brigade: 'near' };
-
 /** The pixels kept free of the map when it is fitted: the map tools on the left. */
 const PAD = { left: 58, top: 8, right: 8, bottom: 8 };
 
@@ -489,6 +483,23 @@ export class HexMapView {
       s('text.gseen', { x: x + 0.42, y: y + 0.78, text: `last seen T${g.turn}` }));
   }
 
+  // ---- what a rule set's view words on the counters -----------------------
+
+  /** The word that marks a unit out of good order (its counter shaded), or none: none here. */
+  unitDisorder(u) { return ''; }
+
+  /** The short word for a unit's formation on its counter: the formation here. */
+  shapeWord(u) { return u.formation; }
+
+  /** The letter on a leader's counter: none here. */
+  leaderLetter(l) { return ''; }
+
+  /** The closest zoom at which a leader's name shows: always here. */
+  leaderZoom(l) { return 'far'; }
+
+  /** The words for a leader in the key under the map. */
+  leaderKey() { return 'leader'; }
+
   unitCounter(u, k, n) {
     const m = this.model;
     const c = this.centre(u.at);
@@ -500,16 +511,17 @@ export class HexMapView {
       : u.type === 'artillery'
         ? [s('circle.sym-dot', { cx: x + 0.27, cy: y + 0.21, r: 0.08 })]
         : [s('line.sym', { x1: x + 0.1, y1: y + 0.34, x2: x + 0.45, y2: y + 0.08 })];
-    const cls = `hx-counter c-${m.colour(u.side)}${sel ? ' selected' : ''}${u.status !== 'formed' ? ' disordered' : ''}`;
+    const disorder = this.unitDisorder(u);
+    const cls = `hx-counter c-${m.colour(u.side)}${sel ? ' selected' : ''}${disorder ? ' disordered' : ''}`;
     this.obstacle(c, dx, dy, 0.42, 0.3);
     this.hit('unit', u.id, c, dx, dy);
     return s('g', { class: cls, dataset: { unit: u.id, side: u.side }, 'aria-label': m.name(u.id), transform: this.upright(c) },
-      s('title', { text: `${m.name(u.id)}: ${u.type}, ${u.formation}, strength ${u.strength}${u.status !== 'formed' ? `, ${u.status}` : ''}` }),
+      s('title', { text: `${m.name(u.id)}: ${u.type}, ${u.formation}, strength ${u.strength}${disorder ? `, ${disorder}` : ''}` }),
       s('rect.box', { x, y, width: 0.84, height: 0.6, rx: 0.05 }),
       s('rect.sym-box', { x: x + 0.08, y: y + 0.06, width: 0.4, height: 0.3 }),
       ...sym,
       s('text.str', { x: x + 0.66, y: y + 0.34, text: String(u.strength) }),
-      s('text.shape', { x: x + 0.42, y: y + 0.55, text: SHAPE_ABBR[u.formation] || u.formation }));
+      s('text.shape', { x: x + 0.42, y: y + 0.55, text: this.shapeWord(u) }));
   }
 
   leaderCounter(l, k, n, x) {
@@ -526,12 +538,12 @@ export class HexMapView {
     // his name, first of all labels and kept whatever is in the way (in
     // the labels layer: his counter is the counter alone)
     this.mark('text.lbl.hx-name', m.name(l.id), c, cx - c.x, cy - c.y,
-      { r: 0.3, slots: ['r', 'l', 't', 'b', 'tr', 'br', 'tl', 'bl'], prio: 0, keep: true, inside: true, zoom: LEADER_ZOOM[l.role] || 'far', loose: true })
+      { r: 0.3, slots: ['r', 'l', 't', 'b', 'tr', 'br', 'tl', 'bl'], prio: 0, keep: true, inside: true, zoom: this.leaderZoom(l), loose: true })
       .dataset.name = l.id;
     return s('g', { class: cls, dataset: { general: l.id, side: l.side, state: l.state, marker: box.marker || '' }, 'aria-label': m.name(l.id), transform: this.upright(c) },
       s('title', { text: `${m.name(l.id)} (${l.role}): ${l.state}${box.marker ? `, ${box.marker.replace('-', ' ')}` : ''}${box.order ? `; order ${box.order}` : ''}${box.pending ? `; on its way: ${box.pending}` : ''}` }),
       s('circle.ring', { cx, cy, r: 0.26 }),
-      s('text.role', { x: cx, y: cy + 0.09, text: ROLE[l.role] || '?' }),
+      s('text.role', { x: cx, y: cy + 0.09, text: this.leaderLetter(l) }),
       marker ? s('g.hx-marker', null, s('rect.mk', { x: cx + 0.14, y: cy - 0.4, width: 0.34, height: 0.22, rx: 0.04 }), s('text.mk', { x: cx + 0.31, y: cy - 0.24, text: marker })) : null,
       box.cp ? s('text.cp', { x: cx - 0.32, y: cy - 0.22, text: 'CP' }) : null);
   }
@@ -555,7 +567,7 @@ export class HexMapView {
     const item = (swatch, words, data) => h('span.lg-item', { dataset: data }, swatch, words);
     fill(el,
       item(h('span.lg.lg-counter'), 'unit counter (strength, formation)'),
-      item(h('span.lg.lg-gen'), 'leader (A army, C corps, D division, B brigade)'),
+      item(h('span.lg.lg-gen'), this.leaderKey()),
       ...terrains.map((n) => item(hexSw(n), n.replace(/-/g, ' '), { terrain: n })),
       levels ? item(sw(s('rect.hx-level', { x: 0, y: 0, width: 1.4, height: 1, 'fill-opacity': '0.3' })), 'higher ground (darker: higher)', { terrain: 'level' }) : null,
       ...sides.map((n) => {
@@ -568,6 +580,3 @@ export class HexMapView {
       }));
   }
 }
-
-/** Short words for formations on a counter. */
-const SHAPE_ABBR = { line: 'ln', column: 'col', 'road-column': 'rd', 'general-order': 'GO', skirmish: 'sk' };

@@ -13,18 +13,7 @@ import { Turn, Labels, turnOf, viewMoved, layLabels } from './readable.js';
 /** Margin drawn around the table, inches. */
 const MARGIN = 5;
 
-/** Width and depth of a unit's block by formation, inches (front first). */
-const SHAPES = {
-  column: [0.9, 1.4],
-  'march-column': [0.55, 2.0],
-  line: [1.8, 0.6],
-  square: [1.0, 1.0],
-  skirmish: [1.8, 0.45],
-  limbered: [0.8, 1.3],
-  unlimbered: [1.3, 0.7],
-};
-
-/** The outline of an enemy unit last seen (its formation is not known), inches; a general's radius. */
+/** The outline of an enemy unit last seen (its formation is not known), and of a unit whose module sizes none, inches; a general's radius. */
 const GHOST = [1.4, 0.9];
 const GHOST_R = 0.7;
 
@@ -504,27 +493,19 @@ export class MapView {
       m.el.dataset.edge = sd.edge;
       fixed.push(m);
     }
-    // own off-board reserves: where they will come on
-    for (const fm of state.formations || []) {
-      if (fm.reserve !== 'off-board' || !fm.square || !f.columns) continue;
-      const at = edgeMid(f, fm.square, fm.edge);
-      if (!at) continue;
-      const g = s(`g.entry.c-${colour(fm.side)}`, { dataset: { formation: fm.id } },
-        s('title', { text: `${this.model.name(fm.id)} (${fm.id}): off-board reserve, enters at ${fm.square} on the ${fm.edge} edge` }),
-        s('circle', { cx: at[0], cy: at[1], r: 1.2 }));
-      // on the table's side of the entry, as the screen shows it
-      const n = { north: [0, 1], south: [0, -1], east: [-1, 0], west: [1, 0] }[fm.edge] || [0, 0];
-      const a = this.turn.at(at[0], at[1]), b = this.turn.at(at[0] + n[0], at[1] + n[1]);
-      const dx = b.x - a.x, dy = b.y - a.y;
-      const into = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'r' : 'l') : (dy > 0 ? 'b' : 't');
-      g.append(this.mark('text.lbl', `${fm.id} enters ${fm.square}`, at, { r: 1.2, slots: [into, 'r', 'l', 't', 'b'], prio: 1 }));
-      parts.push(g);
-    }
+    parts.push(...this.tableMarks());
     fill(this.layers.table, ...parts);
     const layer = this.layers.labels;
     fill(layer, ...fixed.map((m) => m.el), ...vertical);
     this.labels.setFixed(fixed);
   }
+
+  /**
+   * What a rule set marks on its table besides the pieces (where its
+   * reserves will come on, say), drawn with the table: none here.
+   * @returns {SVGElement[]}
+   */
+  tableMarks() { return []; }
 
   drawReach() {
     const m = this.model;
@@ -552,7 +533,7 @@ export class MapView {
     const out = [];
     if (m.showRanges) {
       for (const g of m.state.generals) {
-        if (!g['on-table'] || g.fate || !(g.range > 0)) continue;
+        if (!g['on-table'] || !this.commanding(g) || !(g.range > 0)) continue;
         if (m.seat.role !== 'umpire' && g.side !== m.seat.side) continue;
         const sel = m.selected && m.selected.kind === 'general' && m.selected.id === g.id;
         out.push(s(`circle.range.c-${m.colour(g.side)}${sel ? '.on' : ''}`, { cx: g.at[0], cy: g.at[1], r: g.range, 'vector-effect': 'non-scaling-stroke', dataset: { range: g.id } }));
@@ -633,7 +614,7 @@ export class MapView {
       const at = (m.pending && m.pending[u.id]) || u.at;
       const drawn = own(u, at);
       if (drawn !== undefined) { if (drawn) out.push(drawn); continue; }
-      const [w, d] = SHAPES[u.formation] || SHAPES.column;
+      const [w, d] = this.unitSize(u);
       const ref = { kind: 'unit', id: u.id };
       const cls = ['piece', 'unit', `c-${m.colour(u.side)}`, `t-${u.type}`, `f-${u.formation}`, `st-${u.status}`];
       if (this.movable(ref)) cls.push('movable');
@@ -644,7 +625,7 @@ export class MapView {
       this.hit('unit', u.id, at);
       const short = shortId(u);
       out.push(s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]}) rotate(${u.facing || 0})`, dataset: { unit: u.id, side: u.side } },
-        s('title', { text: unitTitle(u, m) }),
+        s('title', { text: this.unitTitle(u) }),
         s('rect.hit', { x: -Math.max(w, 1.6) / 2, y: -Math.max(d, 1.6) / 2, width: Math.max(w, 1.6), height: Math.max(d, 1.6) }),
         s('rect.body', { x: -w / 2, y: -d / 2, width: w, height: d }),
         ...marks,
@@ -655,6 +636,43 @@ export class MapView {
       ));
     }
     fill(this.layers.units, ...out);
+  }
+
+  /**
+   * The width and depth of a unit's block, inches (front first): the
+   * rule set's view sizes it by its formation; here, one size for all.
+   * @returns {number[]}
+   */
+  unitSize(u) { return GHOST; }
+
+  /** The tooltip of a unit's block; a rule set's view adds what its rules mark. */
+  unitTitle(u) { return unitTitle(u, this.model); }
+
+  /** Whether a general on the table is drawn: a rule set's view leaves out one it has replaced. */
+  generalShown(g) { return !!g['on-table']; }
+
+  /** Whether a general on the table commands (his range is drawn): a rule set's view leaves out a fallen one. */
+  commanding(g) { return true; }
+
+  /**
+   * The kind of formation a general commands (it sizes his marker), by
+   * the kinds of the formations drawn.
+   * @param {any} g @param {Object<string,string>} kindOf
+   */
+  generalKind(g, kindOf) { return kindOf[g.commands] || 'division'; }
+
+  /**
+   * How a rule set's view marks a general: classes on his piece and
+   * where he is drawn, off his point (beside the unit he is with).
+   * @returns {{classes:string[], offset?:number[]}}
+   */
+  generalMarks(g) { return { classes: [] }; }
+
+  /** The tooltip of a general's marker. @param {any} g @param {string} kind */
+  generalTitle(g, kind) {
+    const m = this.model;
+    const f = m.name(g.commands);
+    return `${g.name || g.id} — ${kind === 'army' ? 'army commander' : `commands ${f !== g.commands ? `${f} (${g.commands})` : g.commands}`}\n${g.side}`;
   }
 
   /** Whether the view draws units by the footprints the board gives (FootprintView). */
@@ -674,17 +692,14 @@ export class MapView {
     for (const f of m.state.formations || []) kindOf[f.id] = f.kind;
     const out = [];
     for (const g of m.state.generals) {
-      if (!g['on-table'] || g.replaced) continue;
+      if (!this.generalShown(g)) continue;
       let at = (m.pending && m.pending[g.id]) || g.at;
-      // an attached general stands with his unit: drawn beside it, so that
-      // the unit stays in reach of a finger
-      if (g.attached) at = [at[0] + 0.9, at[1] - 0.9];
-      const kind = kindOf[g.commands || g.brigade || (this.footprints ? g.side : '')] || (this.footprints && !g.brigade ? 'army' : 'division');
+      const marks = this.generalMarks(g);
+      if (marks.offset) at = [at[0] + marks.offset[0], at[1] + marks.offset[1]];
+      const kind = this.generalKind(g, kindOf);
       const r = GENERAL_R[kind] || 0.6;
       const ref = { kind: 'general', id: g.id };
-      const cls = ['piece', 'general', `c-${m.colour(g.side)}`, `k-${kind}`];
-      if (g.fate) cls.push('fallen');
-      if (g.attached) cls.push('attached');
+      const cls = ['piece', 'general', `c-${m.colour(g.side)}`, `k-${kind}`, ...marks.classes];
       if (this.movable(ref)) cls.push('movable');
       if (isSel(m, ref)) cls.push('selected');
       const label = g.name || g.id;
@@ -692,7 +707,7 @@ export class MapView {
       this.obstacle(at, { x: rr, y: rr });
       this.hit('general', g.id, at);
       out.push(s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]})`, dataset: { general: g.id, side: g.side } },
-        s('title', { text: generalTitle(g, kind, m) }),
+        s('title', { text: this.generalTitle(g, kind) }),
         s('circle.hit', { r: r + 0.25 }),
         kind === 'army' ? s('circle.outer', { r: r + 0.35 }) : null,
         s('circle.body', { r }),
@@ -772,15 +787,18 @@ export class MapView {
 
   drawHits() { fill(this.layers.hits, ...this.hits); }
 
+  /** The key's items for the pieces: the arms, generals and messengers. @returns {HTMLElement[]} */
+  legendKey() {
+    return [lg('lg-inf', 'infantry'), lg('lg-lc', 'light cav.'), lg('lg-hc', 'heavy cav.'), lg('lg-art', 'artillery'), lg('lg-gen', 'general'), lg('lg-msg', 'messenger')];
+  }
+
   /** The key under the map: the pieces, and the kinds of terrain on this table. */
   legend() {
     const el = document.getElementById('legend');
     if (!el) return;
     const m = this.model;
     const types = [...new Set((m.field.features || []).map((f) => f.type))];
-    const key = this.footprints
-      ? [lg('lg-unit', 'unit (front edge dark)'), lg('lg-gen', 'general')]
-      : [lg('lg-inf', 'infantry'), lg('lg-lc', 'light cav.'), lg('lg-hc', 'heavy cav.'), lg('lg-art', 'artillery'), lg('lg-gen', 'general'), lg('lg-msg', 'messenger')];
+    const key = this.legendKey();
     const sig = JSON.stringify([!!this.footprints, types]);
     if (el.dataset.sig === sig) return;
     el.dataset.sig = sig;
@@ -789,7 +807,7 @@ export class MapView {
 }
 
 /** An item of the key: a mark and its words. */
-function lg(cls, words) {
+export function lg(cls, words) {
   return h('span.lg-item', null, h(`span.lg.${cls}`), words);
 }
 
@@ -882,16 +900,6 @@ function unitTitle(u, m) {
   return lines.join('\n');
 }
 
-function generalTitle(g, kind, m) {
-  if (g.staff) return `${g.name || g.id} — ${g.brigade ? `commands ${m.name(g.brigade)}` : 'army commander'}\nstaff rating ${g.staff}${g.trait ? ` (${g.trait})` : ''} · ${g.side}`;
-  const f = m.name(g.commands);
-  const lines = [`${g.name || g.id} — ${kind === 'army' ? 'army commander' : `commands ${f !== g.commands ? `${f} (${g.commands})` : g.commands}`}`];
-  lines.push(`${g.quality || '?'}, command range ${num(g.range)}″ · ${g.side}`);
-  if (g.attached) lines.push(`attached to ${m.name(g.attached)}`);
-  if (g.fate) lines.push(g.fate);
-  return lines.join('\n');
-}
-
 /** Where a side's base edge is named, in the margin, and the way out of the table there. */
 function edgeLabel(f, edge) {
   switch (edge) {
@@ -901,20 +909,4 @@ function edgeLabel(f, edge) {
     case 'east': return { x: f.width + 3, y: f.depth / 2, nx: 1, ny: 0 };
   }
   return null;
-}
-
-/** The middle of a grid square's side on an edge. */
-function edgeMid(f, square, edge) {
-  const col = square.charCodeAt(0) - 65;
-  const row = parseInt(square.slice(1), 10) - 1;
-  if (!(col >= 0) || !(row >= 0)) return null;
-  const cw = f.width / f.columns, rh = f.depth / f.rows;
-  const mx = (col + 0.5) * cw, my = (row + 0.5) * rh;
-  switch (edge) {
-    case 'north': return [mx, 0];
-    case 'south': return [mx, f.depth];
-    case 'west': return [0, my];
-    case 'east': return [f.width, my];
-  }
-  return [mx, my];
 }

@@ -11,10 +11,13 @@ import { h, fill, num } from './dom.js';
  *   state:any, seat:{role:string, side?:string, formation?:string}, info:any, words:OrderText,
  *   name:(id:string)=>string, colour:(side:string)=>string, etaOf:(messengerId:string)=>number|undefined,
  *   onSelectGeneral:(generalId:string)=>void,
- *   chips?:(f:any)=>HTMLElement[], actions?:(f:any)=>HTMLElement[]
+ *   chips?:(f:any)=>HTMLElement[], actions?:(f:any)=>HTMLElement[],
+ *   generalChips?:(g:any, f:any)=>HTMLElement[], orderNotes?:(f:any)=>HTMLElement[]
  * }} OobModel
  *   chips and actions are what the rule set's module adds to a formation's
  *   line: marks of its state, and the buttons of the commands it offers.
+ *   generalChips marks the formation's general (by default, that he is off
+ *   the table); orderNotes adds lines under its order.
  */
 
 /**
@@ -60,7 +63,8 @@ export function renderOob(el, m) {
     if (!f.order) orderLine = h('div.fm-order.muted', { text: f.kind === 'army' ? '' : 'no order' });
     else if (follows) orderLine = h('div.fm-order.muted', { text: `follows ${f.order.id}` });
     else orderLine = h('div.fm-order', null, h(`span.order-text.kind-${f.order.kind}`, { text: m.words.acting[f.id] || f.order.kind }), h('span.muted', { text: ` · ${f.order.id}` }));
-    if (f.then && f.reserve === 'off-board') orderLine = h('div', null, orderLine, h('div.fm-order.muted', { text: `on entry: ${m.words.then[f.id] || f.then.kind} (${f.then.id})` }));
+    const notes = m.orderNotes ? m.orderNotes(f) : [];
+    if (notes.length) orderLine = h('div', null, orderLine, ...notes);
     const pend = (open.get(f.id) || []).map((o) => pendingLine(o, gens, m));
     const units = f.kind === 'division' ? unitList(st, f) : null;
     return h(`li.fm.k-${f.kind}`, { dataset: { formation: f.id } },
@@ -69,7 +73,7 @@ export function renderOob(el, m) {
           name !== f.id ? name : f.id, name !== f.id ? h('span.fm-id', { text: f.id }) : null),
         ...chips,
         actions.length ? h('span.fm-actions', null, ...actions) : null),
-      g ? h('div.fm-gen', null, generalLine(g, f)) : h('div.fm-gen.muted', { text: 'no general' }),
+      g ? h('div.fm-gen', null, generalLine(g, f, m)) : h('div.fm-gen.muted', { text: 'no general' }),
       orderLine,
       pend.length ? h('ul.pending', null, ...pend) : null,
       units,
@@ -92,12 +96,20 @@ function openOrders(st) {
   return out;
 }
 
-function generalLine(g, f) {
+/** A formation's general: his name, quality and range, and the module's chips (generalChips). */
+function generalLine(g, f, m) {
   const parts = [g.name || g.id, h('span.muted', { text: ` · ${g.quality}, ${num(g.range)}″` })];
-  if (g.attached) parts.push(h('span.chip', { text: `attached to ${g.attached}` }));
-  if (g.fate) parts.push(h('span.chip.fallen', { text: g.fate }));
-  if (!g['on-table'] && f.reserve !== 'off-board') parts.push(h('span.chip', { text: 'off the table' }));
+  parts.push(...(m.generalChips ? m.generalChips(g, f) : offTable(g)));
   return parts;
+}
+
+/**
+ * The chip of a general who is not on the table, or none.
+ * @param {any} g
+ * @returns {HTMLElement[]}
+ */
+export function offTable(g) {
+  return g['on-table'] ? [] : [h('span.chip', { text: 'off the table' })];
 }
 
 /** A line for an order on its way: status, messenger, readers, acting turns. */

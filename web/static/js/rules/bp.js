@@ -7,7 +7,7 @@
 
 import { h, fill, num, pt, tenth, deg } from '../dom.js';
 import { sentence } from '../api.js';
-import { FootprintView } from '../footprint.js';
+import { BrigadeView, brigadeRole } from './common/table-units.js';
 import { renderOob } from '../oob.js';
 import { renderSheet } from '../sheet.js';
 
@@ -306,6 +306,16 @@ export class CommandPanel {
   refresh() { this.update(this.board, this.selected); }
 }
 
+/**
+ * BP's table map: units on their footprints (BrigadeView), each marked
+ * with its casualties against its stamina.
+ */
+class BpMapView extends BrigadeView {
+  footprintText(u) { return `${u.casualties || 0}/${u.stamina}`; }
+
+  casualtyNote(u) { return ` of stamina ${u.stamina}`; }
+}
+
 /** A unit's card: its marks and casualties; its commands are in the Command tab. */
 function unitCard(u, c) {
   const marks = [u.disordered ? 'disordered' : '', u.shaken ? 'shaken' : '', (u.engaged || []).length ? 'in combat' : ''].filter(Boolean);
@@ -325,9 +335,9 @@ function generalCard(g, c) {
 /** BP's page module: units on footprints, the command panel, no written orders. */
 export default {
   hex: false,
-  MapView: FootprintView,
+  MapView: BpMapView,
   Panel: CommandPanel,
   oob: (el, c) => renderOob(el, c.oobModel()),
-  sheet: (el, c) => renderSheet(el, c.sheetModel()),
+  sheet: (el, c) => renderSheet(el, c.sheetModel({ role: (g) => brigadeRole(g, c.name) })),
   cards: { unit: unitCard, general: generalCard },
 };

@@ -9,7 +9,7 @@
 import { h, fill, num, pt, tenth, deg, count, kinded } from '../dom.js';
 import { sentence } from '../api.js';
 import { CommandPanel } from './bp.js';
-import { FootprintView } from '../footprint.js';
+import { BrigadeView, brigadeRole } from './common/table-units.js';
 import { renderOob } from '../oob.js';
 import { renderSheet } from '../sheet.js';
 
@@ -157,6 +157,19 @@ export class CdPanel extends CommandPanel {
 }
 
 
+/**
+ * CD's table map: units on their footprints (BrigadeView), each with its
+ * combat value in its tooltip and, when it activates, its movement factor
+ * (NM: it may not move); one out of its commander's radius says so.
+ */
+class CdMapView extends BrigadeView {
+  footprintText(u) { return u.act ? (u.factor ? `x${u.factor}` : 'NM') : ''; }
+
+  casualtyNote(u) { return `, CW ${u.cw ?? '—'}`; }
+
+  commandNote(u, box) { return box.command ? '' : ', out of command radius'; }
+}
+
 /** A unit's card: its marks, combat value and casualties; its commands are in the Command tab. */
 function unitCard(u, c) {
   const marks = [u.disordered ? 'disordered' : '', u.shaken ? 'shaken' : '', (u.engaged || []).length ? 'in combat' : ''].filter(Boolean);
@@ -179,9 +192,9 @@ function generalCard(g, c) {
 /** CD's page module: units on footprints, the activation panel, no written orders. */
 export default {
   hex: false,
-  MapView: FootprintView,
+  MapView: CdMapView,
   Panel: CdPanel,
   oob: (el, c) => renderOob(el, c.oobModel()),
-  sheet: (el, c) => renderSheet(el, c.sheetModel()),
+  sheet: (el, c) => renderSheet(el, c.sheetModel({ role: (g) => brigadeRole(g, c.name) })),
   cards: { unit: unitCard, general: generalCard },
 };

@@ -13,7 +13,7 @@
 
 import { h, s, fill } from '../dom.js';
 import { sentence } from '../api.js';
-import { HexMapView } from '../hexmap.js';
+import { HexUnitsView } from './common/hex-units.js';
 import { NesPanel } from './nes.js';
 import { renderWordsSheet } from '../sheet.js';
 
@@ -471,7 +471,7 @@ export class LobPanel extends NesPanel {
  * around its centre, and the reach of the selected unit with the hexes the
  * rules refuse crossed out.
  */
-export class LobMapView extends HexMapView {
+export class LobMapView extends HexUnitsView {
   /** The selected unit's, leader's or HQ's movement box. @param {any} sel */
   moverOf(sel) { return moverBox(this.model.extra || {}, sel); }
 
@@ -577,10 +577,11 @@ export class LobMapView extends HexMapView {
   leaderCounter(l, k, n, x) {
     const f = (x.formations || {})[l.formation] || {};
     const kind = l.army ? 'army' : f.kind;
-    const g = super.leaderCounter({ ...l, role: kind, state: (f.status || []).join(' ') }, k, n, {});
-    g.querySelector('text.role').textContent = LETTER[kind] || '';
-    return g;
+    return super.leaderCounter({ ...l, role: kind, state: (f.status || []).join(' ') }, k, n, {});
   }
+
+  /** The letter of the kind of formation he commands. */
+  leaderLetter(l) { return LETTER[l.role] || ''; }
 }
 
 /**

@@ -6,7 +6,7 @@
 // a general (nb/umpire.js, NB-15).
 
 import { h, num, pt, tenth } from '../dom.js';
-import { renderOob } from '../oob.js';
+import { renderOob, offTable } from '../oob.js';
 import { renderSheet } from '../sheet.js';
 import { NbMapView } from './nb/map.js';
 import { OrderForm } from './nb/orders.js';
@@ -49,6 +49,27 @@ function chips(f) {
   if (f.entered) out.push(h('span.chip', { text: `entered turn ${f.entered}` }));
   if (f.engaged) out.push(h('span.chip.engaged', { text: 'engaged', title: `engaged with ${(f.with || []).join(', ')} (NB-6)` }));
   return out;
+}
+
+/**
+ * The chips of a formation's general: attached (NB-13), fallen (NB-15),
+ * off the table unless his formation is an off-board reserve (NB-10).
+ */
+function generalChips(g, f) {
+  const out = [];
+  if (g.attached) out.push(h('span.chip', { text: `attached to ${g.attached}` }));
+  if (g.fate) out.push(h('span.chip.fallen', { text: g.fate }));
+  if (f.reserve !== 'off-board') out.push(...offTable(g));
+  return out;
+}
+
+/**
+ * The order an off-board reserve will act on when it enters (NB-10).
+ * @param {any} f @param {import('../oob.js').OrderText} words
+ */
+function orderNotes(f, words) {
+  if (!f.then || f.reserve !== 'off-board') return [];
+  return [h('div.fm-order.muted', { text: `on entry: ${words.then[f.id] || f.then.kind} (${f.then.id})` })];
 }
 
 /** The buttons of a formation in the order of battle: an order for it, completing its attack. */
@@ -153,8 +174,12 @@ export default {
     onSent: o.onSent,
     banner: o.banner,
   }),
-  oob: (el, c) => renderOob(el, { ...c.oobModel(), chips, actions: (f) => actions(f, c) }),
-  sheet: (el, c) => renderSheet(el, { ...c.sheetModel(), note: 'Turn "before" = an initial order (NB-1).' }),
+  oob: (el, c) => {
+    const m = c.oobModel();
+    renderOob(el, { ...m, chips, actions: (f) => actions(f, c), generalChips, orderNotes: (f) => orderNotes(f, m.words) });
+  },
+  // a fallen general (NB-15) is not on the sheet's list of where they stand
+  sheet: (el, c) => renderSheet(el, { ...c.sheetModel({ present: (g) => !g.fate }), note: 'Turn "before" = an initial order (NB-1).' }),
   cards: { unit: unitCard, general: generalCard, messenger: messengerCard },
   umpireCard,
 };

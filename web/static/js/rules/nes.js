@@ -9,7 +9,7 @@
 
 import { h, fill } from '../dom.js';
 import { sentence } from '../api.js';
-import { HexMapView } from '../hexmap.js';
+import { HexUnitsView } from './common/hex-units.js';
 import { renderWordsSheet } from '../sheet.js';
 
 /**
@@ -387,7 +387,7 @@ function sheetRows(c) {
 /** NES's page module: the hex map and the command panel. */
 export default {
   hex: true,
-  MapView: HexMapView,
+  MapView: HexUnitsView,
   Panel: NesPanel,
   oob: (el, c) => renderNesOob(el, { board: c.board, seat: c.seat, info: c.info, name: c.nameGeneral, colour: c.colour, onSelect: (id) => c.select({ kind: 'general', id }) }),
   sheet: (el, c) => renderWordsSheet(el, { info: c.info, rows: sheetRows(c), where: c.whereLeaders(), sideName: c.sideName }),
