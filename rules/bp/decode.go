@@ -88,11 +88,12 @@ func (r *Rules) Decode(verb string, rd strict.Reader, v *yaml.Node, w string) (a
 	return a, nil
 }
 
-// modifier reads a declared modifier, -3..3.
+// modifier reads a declared modifier, within Declared (-3..3), the
+// bounds the board gives the page.
 func modifier(r strict.Reader, n *yaml.Node, where string) (int, error) {
 	m, err := r.Int(n, where)
-	if err == nil && (m < -3 || m > 3) {
-		err = r.Errf(n, "%s: %d is out of range; allowed: -3..3", where, m)
+	if err == nil && (m < Declared.Min || m > Declared.Max) {
+		err = r.Errf(n, "%s: %d is out of range; allowed: %d..%d", where, m, Declared.Min, Declared.Max)
 	}
 	return m, err
 }
