@@ -2,7 +2,7 @@
 // each formation's general, current order and the orders on their way to
 // it; the rule set's module adds its chips and buttons.
 
-import { h, fill, num } from './dom.js';
+import { h, fill } from './dom.js';
 
 /**
  * @typedef {{orders:Object<string,string>, acting:Object<string,string>, then:Object<string,string>}} OrderText
@@ -12,12 +12,17 @@ import { h, fill, num } from './dom.js';
  *   name:(id:string)=>string, colour:(side:string)=>string, etaOf:(messengerId:string)=>number|undefined,
  *   onSelectGeneral:(generalId:string)=>void,
  *   chips?:(f:any)=>HTMLElement[], actions?:(f:any)=>HTMLElement[],
- *   generalChips?:(g:any, f:any)=>HTMLElement[], orderNotes?:(f:any)=>HTMLElement[]
+ *   generalChips?:(g:any, f:any)=>HTMLElement[], orderNotes?:(f:any)=>HTMLElement[],
+ *   generalWords?:(g:any)=>string, unitWords?:(u:any)=>string, unitStatus?:(u:any)=>string, unitNote?:(u:any)=>string
  * }} OobModel
  *   chips and actions are what the rule set's module adds to a formation's
  *   line: marks of its state, and the buttons of the commands it offers.
  *   generalChips marks the formation's general (by default, that he is off
- *   the table); orderNotes adds lines under its order.
+ *   the table); orderNotes adds lines under its order. generalWords follows
+ *   a general's name (his rating, say; none by default). In a division's
+ *   list of units, unitWords names a unit's arm (its type by default),
+ *   unitStatus words its state in its tooltip and class, and unitNote what
+ *   its line shows of it (none by default).
  */
 
 /**
@@ -66,7 +71,7 @@ export function renderOob(el, m) {
     const notes = m.orderNotes ? m.orderNotes(f) : [];
     if (notes.length) orderLine = h('div', null, orderLine, ...notes);
     const pend = (open.get(f.id) || []).map((o) => pendingLine(o, gens, m));
-    const units = f.kind === 'division' ? unitList(st, f) : null;
+    const units = f.kind === 'division' ? unitList(st, f, m) : null;
     return h(`li.fm.k-${f.kind}`, { dataset: { formation: f.id } },
       h('div.fm-head', null,
         h('button.fm-name', { type: 'button', title: 'Show the general on the map', on: { click: () => g && m.onSelectGeneral(g.id) } },
@@ -96,9 +101,10 @@ function openOrders(st) {
   return out;
 }
 
-/** A formation's general: his name, quality and range, and the module's chips (generalChips). */
+/** A formation's general: his name, the module's words for him (generalWords) and its chips (generalChips). */
 function generalLine(g, f, m) {
-  const parts = [g.name || g.id, h('span.muted', { text: ` · ${g.quality}, ${num(g.range)}″` })];
+  const words = m.generalWords ? m.generalWords(g) : '';
+  const parts = [g.name || g.id, words ? h('span.muted', { text: ` · ${words}` }) : null];
   parts.push(...(m.generalChips ? m.generalChips(g, f) : offTable(g)));
   return parts;
 }
@@ -134,14 +140,17 @@ function pendingLine(o, gens, m) {
     readers.length ? h('div.readers', null, ...readers) : null);
 }
 
-const ARM = { infantry: 'inf', 'light-cavalry': 'lt cav', 'heavy-cavalry': 'hv cav', artillery: 'art' };
-
-function unitList(st, f) {
+/** A division's units, each with its arm and formation, and what the module notes of its state. */
+function unitList(st, f, m) {
   const us = st.units.filter((u) => u.division === f.id);
   if (!us.length) return null;
-  return h('ul.units', null, ...us.map((u) =>
-    h(`li.unit-chip.st-${u.status}`, { dataset: { unit: u.id }, title: `${u.id}: ${u.type}, ${u.formation}, ${u.status}${u['on-table'] ? '' : ', off the table'}` },
-      h('b', { text: u.id.startsWith(f.id + '-') ? u.id.slice(f.id.length + 1) : u.id }), ` ${ARM[u.type] || u.type} · ${u.formation}`,
-      u.status !== 'formed' ? h('span.st', { text: ` · ${u.status}` }) : null,
-      !u['on-table'] ? h('span.muted', { text: ' · off table' }) : null)));
+  const arm = m.unitWords || ((u) => u.type);
+  return h('ul.units', null, ...us.map((u) => {
+    const status = m.unitStatus ? m.unitStatus(u) : '';
+    const note = m.unitNote ? m.unitNote(u) : '';
+    return h(`li.unit-chip${status ? `.st-${status}` : ''}`, { dataset: { unit: u.id }, title: `${u.id}: ${u.type}, ${u.formation}${status ? `, ${status}` : ''}${u['on-table'] ? '' : ', off the table'}` },
+      h('b', { text: u.id.startsWith(f.id + '-') ? u.id.slice(f.id.length + 1) : u.id }), ` ${arm(u)} · ${u.formation}`,
+      note ? h('span.st', { text: ` · ${note}` }) : null,
+      !u['on-table'] ? h('span.muted', { text: ' · off table' }) : null);
+  }));
 }

@@ -10,6 +10,7 @@ import { h, fill, num, pt, tenth, deg, count, kinded } from '../dom.js';
 import { sentence } from '../api.js';
 import { CommandPanel } from './bp.js';
 import { BrigadeView, brigadeRole } from './common/table-units.js';
+import { armWord } from './common/arms.js';
 import { renderOob } from '../oob.js';
 import { renderSheet } from '../sheet.js';
 
@@ -194,7 +195,7 @@ export default {
   hex: false,
   MapView: CdMapView,
   Panel: CdPanel,
-  oob: (el, c) => renderOob(el, c.oobModel()),
+  oob: (el, c) => renderOob(el, { ...c.oobModel(), unitWords: armWord }),
   sheet: (el, c) => renderSheet(el, c.sheetModel({ role: (g) => brigadeRole(g, c.name) })),
   cards: { unit: unitCard, general: generalCard },
 };

@@ -11,6 +11,7 @@ import { renderSheet } from '../sheet.js';
 import { NbMapView } from './nb/map.js';
 import { OrderForm } from './nb/orders.js';
 import { umpireCard } from './nb/umpire.js';
+import { armWord } from './common/arms.js';
 
 const FACINGS = [['N', 0], ['NE', 45], ['E', 90], ['SE', 135], ['S', 180], ['SW', 225], ['W', 270], ['NW', 315]];
 
@@ -62,6 +63,12 @@ function generalChips(g, f) {
   if (f.reserve !== 'off-board') out.push(...offTable(g));
   return out;
 }
+
+/** A general's quality and command range, after his name in the order of battle. */
+function generalWords(g) { return `${g.quality}, ${num(g.range)}″`; }
+
+/** A unit's state in a division's list when it is not formed: disordered or routed (NB-6, NB-12). */
+function unitNote(u) { return u.status !== 'formed' ? u.status : ''; }
 
 /**
  * The order an off-board reserve will act on when it enters (NB-10).
@@ -176,7 +183,10 @@ export default {
   }),
   oob: (el, c) => {
     const m = c.oobModel();
-    renderOob(el, { ...m, chips, actions: (f) => actions(f, c), generalChips, orderNotes: (f) => orderNotes(f, m.words) });
+    renderOob(el, {
+      ...m, chips, actions: (f) => actions(f, c), generalChips, orderNotes: (f) => orderNotes(f, m.words),
+      generalWords, unitWords: armWord, unitStatus: (u) => u.status, unitNote,
+    });
   },
   // a fallen general (NB-15) is not on the sheet's list of where they stand
   sheet: (el, c) => renderSheet(el, { ...c.sheetModel({ present: (g) => !g.fate }), note: 'Turn "before" = an initial order (NB-1).' }),
