@@ -616,7 +616,7 @@ export class MapView {
       if (drawn !== undefined) { if (drawn) out.push(drawn); continue; }
       const [w, d] = this.unitSize(u);
       const ref = { kind: 'unit', id: u.id };
-      const cls = ['piece', 'unit', `c-${m.colour(u.side)}`, `t-${u.type}`, `f-${u.formation}`, `st-${u.status}`];
+      const cls = ['piece', 'unit', `c-${m.colour(u.side)}`, `t-${u.type}`, `f-${u.formation}`, ...this.unitClasses(u)];
       if (this.movable(ref)) cls.push('movable');
       if (isSel(m, ref)) cls.push('selected');
       const marks = typeMarks(u.type, w, d);
@@ -630,7 +630,7 @@ export class MapView {
         s('rect.body', { x: -w / 2, y: -d / 2, width: w, height: d }),
         ...marks,
         s('line.front', { x1: -w / 2, y1: -d / 2, x2: w / 2, y2: -d / 2 }),
-        u.status === 'routed' ? s('rect.rout', { x: -w / 2, y: -d / 2, width: w, height: d, fill: 'url(#hatch)' }) : null,
+        this.hatched(u) ? s('rect.rout', { x: -w / 2, y: -d / 2, width: w, height: d, fill: 'url(#hatch)' }) : null,
         // its id, shortened unless close: below it on the screen, or where there is room
         this.mark('text.lbl.lbl-unit', short, at, { parent: at, spin: u.facing || 0, r, slots: ['b', 't', 'r', 'l'], prio: this.prioOf(u.side), zoom: 'near', words: (z) => (z === 'close' ? u.id : short) }),
       ));
@@ -645,8 +645,32 @@ export class MapView {
    */
   unitSize(u) { return GHOST; }
 
-  /** The tooltip of a unit's block; a rule set's view adds what its rules mark. */
-  unitTitle(u) { return unitTitle(u, this.model); }
+  /** The classes that mark a unit's state on its piece (its status, say): none here. @returns {string[]} */
+  unitClasses(u) { return []; }
+
+  /** Whether a unit's piece is hatched (routed, disordered): not here. */
+  hatched(u) { return false; }
+
+  /**
+   * The tooltip of a unit's block: its arm and formation, its formation's
+   * name and side, where it stands and how far it moves; a rule set's view
+   * adds its state (unitState) and the lines its rules mark (unitNotes).
+   */
+  unitTitle(u) {
+    const m = this.model;
+    const div = m.name(u.division);
+    const state = this.unitState(u);
+    const lines = [`${u.id} — ${u.type.replace('-', ' ')}, ${u.formation}${state ? `, ${state}` : ''}`, `${div !== u.division ? `${div} (${u.division})` : u.division} · ${u.side}`];
+    lines.push(`at ${pt(u.at)}, facing ${deg(u.facing)}, speed ${num(u.speed)}″${u.moved ? `, moved ${tenth(u.moved)}″ this turn` : ''}`);
+    lines.push(...this.unitNotes(u));
+    return lines.join('\n');
+  }
+
+  /** A unit's state in words after its formation in its tooltip: none here. */
+  unitState(u) { return ''; }
+
+  /** Lines a rule set's view adds to a unit's tooltip: none here. @returns {string[]} */
+  unitNotes(u) { return []; }
 
   /** Whether a general on the table is drawn: a rule set's view leaves out one it has replaced. */
   generalShown(g) { return !!g['on-table']; }
@@ -889,15 +913,6 @@ export function ghostName(g, names) {
  */
 export function ghostTitle(g, label) {
   return `${label}${label !== g.id ? ` (${g.id})` : ''} — ${g.kind.replace(/-/g, ' ')} · ${g.side}\nlast seen here on turn ${g.turn}; out of sight now`;
-}
-
-function unitTitle(u, m) {
-  const div = m.name(u.division);
-  const lines = [`${u.id} — ${u.type.replace('-', ' ')}, ${u.formation}, ${u.status}`, `${div !== u.division ? `${div} (${u.division})` : u.division} · ${u.side}`];
-  lines.push(`at ${pt(u.at)}, facing ${deg(u.facing)}, speed ${num(u.speed)}″${u.moved ? `, moved ${tenth(u.moved)}″ this turn` : ''}`);
-  if (u.detachment) lines.push('detachment');
-  if (u.combat) lines.push('started combat this turn');
-  return lines.join('\n');
 }
 
 /** Where a side's base edge is named, in the margin, and the way out of the table there. */

@@ -33,6 +33,22 @@ export class NbMapView extends MapView {
 
   unitSize(u) { return SHAPES[u.formation] || SHAPES.column; }
 
+  /** A unit's status (formed, disordered, routed) marks its block. */
+  unitClasses(u) { return [`st-${u.status}`]; }
+
+  /** A routed unit's block is hatched. */
+  hatched(u) { return u.status === 'routed'; }
+
+  unitState(u) { return u.status; }
+
+  /** A detachment, and a unit that started combat this turn (it needs no command range, NB-12). */
+  unitNotes(u) {
+    const out = [];
+    if (u.detachment) out.push('detachment');
+    if (u.combat) out.push('started combat this turn');
+    return out;
+  }
+
   /** A general replaced by the umpire leaves the table (NB-15). */
   generalShown(g) { return super.generalShown(g) && !g.replaced; }
 
