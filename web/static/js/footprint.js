@@ -4,7 +4,7 @@
 // it draws. A unit's position is the centre of its front edge. What a
 // rule set writes on a footprint and in its tooltip, and which units it
 // groups, its module's view supplies (footprintText, casualtyNote,
-// commandNote, groupOf).
+// stateNote, commandNote, groupOf, and the map's unitClasses and hatched).
 
 import { s, fill, num, pt, tenth, deg } from './dom.js';
 import { MapView, isSel, lg } from './map.js';
@@ -30,6 +30,9 @@ export class FootprintView extends MapView {
 
   /** What follows the casualties in a unit's tooltip: none here. */
   casualtyNote(u) { return ''; }
+
+  /** What follows the casualties in a unit's tooltip of its state (disordered, say): none here. */
+  stateNote(u) { return ''; }
 
   /** What follows a unit's position and moves left in its tooltip: none here. */
   commandNote(u, box) { return ''; }
@@ -118,10 +121,7 @@ export class FootprintView extends MapView {
     const w = Math.hypot(c1[0] - c0[0], c1[1] - c0[1]);
     const d = Math.hypot(c2[0] - c1[0], c2[1] - c1[1]);
     const ref = { kind: 'unit', id: u.id };
-    const cls = ['piece', 'unit', 'footprint', `c-${m.colour(u.side)}`, `t-${u.type}`, `f-${u.formation}`];
-    if (u.disordered) cls.push('st-disordered');
-    if (u.shaken) cls.push('st-shaken');
-    if ((u.engaged || []).length) cls.push('st-engaged');
+    const cls = ['piece', 'unit', 'footprint', `c-${m.colour(u.side)}`, `t-${u.type}`, `f-${u.formation}`, ...this.unitClasses(u)];
     if (target) cls.push('target');
     if (grouped) cls.push('grouped');
     if (this.movable(ref)) cls.push('movable');
@@ -134,14 +134,14 @@ export class FootprintView extends MapView {
     const r = this.extent(w, d, u.facing || 0);
     this.obstacle(mid, r);
     this.hit('unit', u.id, mid);
-    const lines = [`${u.id} — ${u.type}, ${u.formation}`, `casualties ${u.casualties || 0}${this.casualtyNote(u)}${u.disordered ? ', disordered' : ''}${u.shaken ? ', shaken' : ''}${(u.engaged || []).length ? ', in combat' : ''}`,
+    const lines = [`${u.id} — ${u.type}, ${u.formation}`, `casualties ${u.casualties || 0}${this.casualtyNote(u)}${this.stateNote(u)}`,
       `at ${pt(u.at)}, facing ${deg(u.facing)}${box.left ? `, ${tenth(box.left)}″ of moves left` : ''}${this.commandNote(u, box)}`];
     return s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]}) rotate(${u.facing || 0})`, dataset: { unit: u.id, side: u.side } },
       s('title', { text: lines.join('\n') }),
       s('rect.hit', { x: -Math.max(w, 1.6) / 2, y: 0, width: Math.max(w, 1.6), height: Math.max(d, 1.6) }),
       s('rect.body', { x: -w / 2, y: 0, width: w, height: d }),
       s('line.front', { x1: -w / 2, y1: 0, x2: w / 2, y2: 0 }),
-      u.disordered ? s('rect.rout', { x: -w / 2, y: 0, width: w, height: d, fill: 'url(#hatch)' }) : null,
+      this.hatched(u) ? s('rect.rout', { x: -w / 2, y: 0, width: w, height: d, fill: 'url(#hatch)' }) : null,
       s('text.lbl-cas', { x: 0, y: d / 2, 'text-anchor': 'middle', 'dominant-baseline': 'middle', transform: up, text: this.footprintText(u) }),
       this.mark('text.lbl.lbl-unit', u.id, mid, { parent: at, spin: u.facing || 0, r, slots: ['b', 't', 'r', 'l'], prio: this.prioOf(u.side), zoom: 'near' }),
     );

@@ -15,6 +15,20 @@ export class BrigadeView extends FootprintView {
     return `${g.name || g.id} — ${g.brigade ? `commands ${this.model.name(g.brigade)}` : 'army commander'}\nstaff rating ${g.staff}${g.trait ? ` (${g.trait})` : ''} · ${g.side}`;
   }
 
+  /** A unit disordered, shaken (CD) or in combat is marked so on its footprint. */
+  unitClasses(u) {
+    const out = [];
+    if (u.disordered) out.push('st-disordered');
+    if (u.shaken) out.push('st-shaken');
+    if ((u.engaged || []).length) out.push('st-engaged');
+    return out;
+  }
+
+  /** A disordered unit's footprint is hatched. */
+  hatched(u) { return !!u.disordered; }
+
+  stateNote(u) { return `${u.disordered ? ', disordered' : ''}${u.shaken ? ', shaken' : ''}${(u.engaged || []).length ? ', in combat' : ''}`; }
+
   /** The brigade group of u, as the board's extra lists its brigade's groups. */
   groupOf(x, u) { return ((x.groups || {})[u.brigade] || []).find((g) => g.includes(u.id)) || []; }
 }
