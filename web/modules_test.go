@@ -141,8 +141,11 @@ func TestNamesRuleSetCaught(t *testing.T) {
 // module reads, never a shared script: a general's fate, attachment and
 // replacement (NB-13, NB-15), a formation's reserve (NB-9, NB-10), a
 // unit's stamina (BP), combat value (CD), brigade and staff rating (BP
-// and CD, rules/common/table-units.js).
-var ruleWords = regexp.MustCompile(`(\.|\[['"])(fate|attached|replaced|reserve|stamina|cw|brigade|staff)\b`)
+// and CD, rules/common/table-units.js); a general's quality (NB-5), a
+// unit's detachment and combat flag (NB-12) and its status (NB's and the
+// hex rule sets'; read as u.status, since orders and answers have a status
+// too); a unit disordered, shaken or engaged (BP and CD).
+var ruleWords = regexp.MustCompile(`(\.|\[['"])(fate|attached|replaced|reserve|stamina|cw|brigade|staff|quality|detachment|combat|disordered|shaken|engaged)\b|\bu\.status\b`)
 
 // TestSharedScriptsReadNoRuleWords fails on a shared script that reads one
 // of ruleWords as a property: what only a rule set's pieces carry is
@@ -181,6 +184,11 @@ func TestRuleWordsCaught(t *testing.T) {
 		"x.groups[selUnit.brigade]",
 		"`, CW ${u.cw ?? '—'}`",
 		"g['attached']",
+		"` · ${g.quality}, ${num(g.range)}″`",
+		"u.status !== 'formed' ? h('span.st') : null",
+		"if (u.detachment) lines.push('detachment');",
+		"if ((u.engaged || []).length) cls.push('st-engaged');",
+		"${u.shaken ? ', shaken' : ''}",
 	} {
 		if !ruleWords.MatchString(src) {
 			t.Errorf("%q: not caught", src)
@@ -190,6 +198,8 @@ func TestRuleWordsCaught(t *testing.T) {
 		"// the reserves will come on, say; a brigade's staff",
 		"this.attachedTo(g); u.fated; x.reserves",
 		"const r = { staffing: 1 };",
+		"if (o.status === 'carried') status = o.status;",
+		"// a unit disordered, shaken or engaged in combat",
 	} {
 		if m := ruleWords.FindString(src); m != "" {
 			t.Errorf("%q: caught %q", src, m)
