@@ -103,6 +103,7 @@ func TestBrowserBP(t *testing.T) {
 	british.until("the French order in the British log", `document.querySelector('#log').textContent.includes('orders 1er Léger to advance')`)
 
 	// The shooting phase: the French end their command phase.
+	french.until("the ready button", `!document.querySelector('#ready').disabled`)
 	french.do("ready", chromedp.Click(chromedp.CSS(`#ready`)))
 	french.until("the shooting step", `document.querySelector('#step').textContent === 'shoot' && document.querySelector('#bp-shooter')`)
 	french.until("the legal target offered", `document.querySelector('#command-panel [data-target="b1"]')`)
@@ -178,8 +179,11 @@ func TestBrowserBPCharge(t *testing.T) {
 
 	// The French end their command and shooting phases: f1 is in combat.
 	french.until("the command phase back", `document.querySelector('#step').textContent === 'orders'`)
+	// A click on Ready before the page has the step's commands (the
+	// button disabled) would be lost: wait for it each time.
+	french.until("the ready button", `!document.querySelector('#ready').disabled`)
 	french.do("end the command phase", chromedp.Click(chromedp.ID("ready")))
-	french.until("the shooting step", `document.querySelector('#step').textContent === 'shoot'`)
+	french.until("the shooting step", `document.querySelector('#step').textContent === 'shoot' && !document.querySelector('#ready').disabled`)
 	french.do("end the shooting phase", chromedp.Click(chromedp.ID("ready")))
 	french.until("the combat offered with its odds", `document.querySelector('#command-panel [data-fight="f1"]') && [...document.querySelectorAll('#command-panel [data-fight="f1"] tr')].some(tr => tr.textContent.includes('casualties-0'))`)
 	french.shot("bp-combat")
