@@ -591,12 +591,14 @@ func LoadPlan(file string, data []byte, sc *battle.Scenario, rules game.Rules) (
 // every step, and stops after turn Until. A command the rules reject goes
 // to rejected (which may be nil) and play goes on.
 func (p *Plan) Play(g *game.Game, rejected func(game.Command, *game.Error)) error {
-	seq := g.Rules()
-	if len(seq.Sequence(g.Scenario())) == 0 {
-		return fmt.Errorf("%s: rule set %s has no fixed order of phases, so a plan cannot give its commands turn by turn", p.File, g.Rules().ID())
-	}
+	// A plan read for a rule set with a fixed order of phases knows them
+	// already (p.phase); asking again would copy them every run of a sim.
 	phase := p.phase
 	if phase == nil {
+		seq := g.Rules()
+		if len(seq.Sequence(g.Scenario())) == 0 {
+			return fmt.Errorf("%s: rule set %s has no fixed order of phases, so a plan cannot give its commands turn by turn", p.File, g.Rules().ID())
+		}
 		phase = phases(seq, g.Scenario())
 	}
 	next, ended := 0, false
