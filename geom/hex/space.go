@@ -114,6 +114,26 @@ func (m Map) Contains(p geom.Point) bool {
 	return geom.Whole(p.X) && geom.Whole(p.Y) && m.Bounds().Contains(p)
 }
 
+// Within lists the hexes of the map at most r hexes from centre, counted as
+// Dist counts them (NES-2 and LOB-2 command radii), ring by ring from the
+// centre: for a page to shade a radius without counting hexes itself. It
+// is empty when centre is off the map or r is negative.
+func (m Map) Within(centre geom.Point, r int) []geom.Point {
+	c, ok := m.Hex(centre)
+	if !ok || r < 0 {
+		return nil
+	}
+	var out []geom.Point
+	for n := 0; n <= r; n++ {
+		for _, h := range Ring(c, n) {
+			if p := m.Point(h); m.Contains(p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
 // Bounds is the rectangle of the map's column and row numbers, from the
 // first hex's to the last's.
 func (m Map) Bounds() geom.Rect {

@@ -221,3 +221,52 @@ func FuzzMapParse(f *testing.F) {
 		}
 	})
 }
+
+// TestWithin: the hexes Within gives are exactly the map's hexes at most r
+// from the centre by Dist, each once; at a corner the radius is clipped to
+// the map (a radius of 1 at 0101 is 0101 with its 2 neighbours on the map
+// and 0201, half a hex lower: 3 of 7 hexes off it); off the map or with a
+// negative radius, none.
+func TestWithin(t *testing.T) {
+	m := mustMap(t, 12, 10, Layout{Offset: OddQ, First: 1, Digits: 2})
+	for _, c := range []struct {
+		at string
+		r  int
+	}{{"0101", 0}, {"0101", 1}, {"0101", 3}, {"0605", 2}, {"1210", 4}, {"0605", 20}} {
+		centre, err := m.Parse(c.at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[geom.Point]bool{}
+		for _, p := range m.Within(centre, c.r) {
+			if got[p] || !m.Contains(p) {
+				t.Errorf("Within(%s, %d): %v twice or off the map", c.at, c.r, p)
+			}
+			got[p] = true
+		}
+		want := 0
+		for x := 1; x <= 12; x++ {
+			for y := 1; y <= 10; y++ {
+				p := geom.Pt(float64(x), float64(y))
+				if in := m.Dist(centre, p) <= float64(c.r); in != got[p] {
+					t.Errorf("Within(%s, %d) has %v: %v; Dist %v", c.at, c.r, p, got[p], m.Dist(centre, p))
+				} else if in {
+					want++
+				}
+			}
+		}
+		if len(got) != want {
+			t.Errorf("Within(%s, %d): %d hexes, want %d", c.at, c.r, len(got), want)
+		}
+	}
+	corner, _ := m.Parse("0101")
+	if n := len(m.Within(corner, 1)); n != 3 {
+		t.Errorf("Within(0101, 1): %d hexes, want 3 (0101, 0102, 0201)", n)
+	}
+	if got := m.Within(geom.Pt(40, 40), 2); got != nil {
+		t.Errorf("Within off the map = %v", got)
+	}
+	if got := m.Within(corner, -1); got != nil {
+		t.Errorf("Within with a negative radius = %v", got)
+	}
+}

@@ -357,7 +357,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 			if b.Armies == nil {
 				b.Armies = map[string][]geom.Point{}
 			}
-			b.Armies[l.ID] = within(*st.sc.Map, l.At, l.Radius)
+			b.Armies[l.ID] = st.sc.Map.Within(l.At, l.Radius)
 		}
 	}
 	if seat == game.Umpire {
@@ -394,7 +394,7 @@ func (st *State) formationBox(f *Formation, own bool) FormationBox {
 	if f.IsCommand() {
 		if at, by, ok := st.Centre(f); ok && by != nil && !f.HQUnseen {
 			box.Centre, box.Radius, box.Acting = &at, by.Radius, !f.HQOn
-			box.Within = within(*st.sc.Map, at, by.Radius)
+			box.Within = st.sc.Map.Within(at, by.Radius)
 		}
 		if f.HQOn {
 			hq := f.HQ

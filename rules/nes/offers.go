@@ -188,7 +188,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		l := &st.Leaders[i]
 		box := LeaderBox{Role: l.Role, Radius: l.Radius, State: l.State, Reduced: l.Reduced, Superior: l.Superior}
 		if l.OnTable && sp != nil {
-			box.Within = within(*sp, l.At, l.Radius)
+			box.Within = sp.Within(l.At, l.Radius)
 		}
 		if seat == game.Umpire || l.Side == seat {
 			// The enemy's orders and markers are his secret, even in a
