@@ -28,7 +28,7 @@ type route struct {
 // routes lists every route of the API; the OpenAPI document must describe
 // exactly these (a test checks it).
 func (s *Server) routes() []route {
-	return []route{
+	rs := []route{
 		{"GET", "/api/openapi.json", s.openapi},
 		{"GET", "/api/scenarios", s.handle(s.listScenarios)},
 		{"GET", "/api/schema/board/{rules}", s.handle(s.boardSchema)},
@@ -47,6 +47,9 @@ func (s *Server) routes() []route {
 		{"GET", "/api/games/{id}/seats", s.seated(s.getSeats)},
 		{"POST", "/api/games/{id}/seats/reissue", s.seated(s.postReissue)},
 	}
+	rs = append(rs, s.editorRoutes()...)
+	rs = append(rs, s.importRoutes()...)
+	return append(rs, s.hostRoutes()...)
 }
 
 type handler func(r *http.Request) (int, any, error)

@@ -123,6 +123,12 @@ compares house-rule variants side by side.`,
 		return badf("%s: %v; see orderly %s --help", c.Name(), err, c.Name())
 	})
 	root.AddCommand(a.tablesCmd(), a.showCmd(), a.rollCmd(), a.oddsCmd(), a.lookupCmd(), a.runCmd(), a.simCmd(), a.schemaCmd(), a.serveCmd(), a.exportCmd(), a.importCmd(), a.verifyCmd(), a.seatsCmd(), a.migrateCmd(), a.loadCmd())
+	if sc := a.scenarioCmd(); sc.HasSubCommands() {
+		root.AddCommand(sc)
+	}
+	if g := a.gamesCmd(); g != nil {
+		root.AddCommand(g)
+	}
 	usage(root)
 	return root
 }

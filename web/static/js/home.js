@@ -6,6 +6,7 @@
 
 import { h, fill, copyText } from './dom.js';
 import { Api, ApiError, sentence } from './api.js';
+import { showGames } from './games.js';
 
 const HOST_KEY = 'orderly.host';
 
@@ -33,9 +34,9 @@ function readHostToken() {
  * The page's state: the API client (with the host token, if any), whether
  * a game is being made, and whether this page may make games (null until
  * the server has said).
- * @type {{api: Api, busy: boolean, may: boolean|null}}
+ * @type {{api: Api, busy: boolean, may: boolean|null, host: boolean}}
  */
-const home = { api: new Api(readHostToken()), busy: false, may: null };
+const home = { api: new Api(readHostToken()), busy: false, may: null, host: false };
 
 /**
  * Shows one sentence in the banner.
@@ -80,6 +81,7 @@ async function checkHost() {
   try {
     const r = await home.api.get('/api/host');
     home.may = !!(r && (r.open || r.host));
+    home.host = !!(r && r.host);
   } catch {
     home.may = null;
   }
@@ -189,4 +191,4 @@ $('import-form').addEventListener('submit', (ev) => {
   });
 });
 loadScenarios();
-checkHost();
+checkHost().then(() => { if (home.host) showGames(home.api, $('games')); });
