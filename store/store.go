@@ -60,8 +60,12 @@ type Game struct {
 	File     string // the scenario's file name, for error messages
 	Scenario []byte // the scenario file as given (YAML or JSON)
 	Created  time.Time
-	Version  int    // the number of events in the log
-	Origin   string // OriginDemo for the game orderly serve --demo keeps; else empty
+	// Played is when the game last changed: made, appended to or its
+	// seeds revealed, by the store's clock. Create sets it; a Game given
+	// to Create need not.
+	Played  time.Time
+	Version int    // the number of events in the log
+	Origin  string // OriginDemo for the game orderly serve --demo keeps; else empty
 	// Tables is the text of the game's own tables file (table YAML), read
 	// over the server's tables for this game alone, and TablesFile its
 	// name for messages; empty for a game on the server's tables.
@@ -143,6 +147,10 @@ type Store interface {
 	// Reveal marks every secret seed of the game revealed at version and
 	// adds next, whose From must be version+1, all or nothing.
 	Reveal(ctx context.Context, game string, version int, next Seed) error
+	// Delete removes a game with its log, seats and seeds, all or
+	// nothing: its tokens stop working at once and its id may be made
+	// again. A game that does not exist is ErrNotFound.
+	Delete(ctx context.Context, game string) error
 	// Close releases the store.
 	Close() error
 }
@@ -160,6 +168,9 @@ type Notice struct {
 	// Seeds says the game's dice seeds changed at Version (a reveal),
 	// not its log.
 	Seeds bool
+	// Deleted says the game was deleted (Store.Delete): every process
+	// drops it and stops serving its seats. Version is then 0.
+	Deleted bool
 }
 
 // Listener is told what a Watcher hears. Any field may be nil.

@@ -65,7 +65,7 @@ func (d *DB) Hold(ctx context.Context, game string) (store.Held, error) {
 		}
 		return nil, fmt.Errorf("hold game %s: %w", game, fault(err))
 	}
-	return &held{c: c, game: game, version: version}, nil
+	return &held{c: c, game: game, version: version, now: d.now}, nil
 }
 
 // isLockTimeout reports whether err is lock_timeout's (55P03).
@@ -79,6 +79,7 @@ type held struct {
 	c       *pgxpool.Conn
 	game    string
 	version int
+	now     func() time.Time // the store's clock
 }
 
 func (h *held) Version() int { return h.version }
@@ -116,7 +117,7 @@ func (h *held) Append(ctx context.Context, events []json.RawMessage) (int, error
 	next := version + len(events)
 	seqs, data := rows(version, events)
 	b := &pgx.Batch{}
-	b.Queue(appendSQL, next, h.game, version, seqs, data, Channel, payload(store.Notice{Game: h.game, Version: next}))
+	b.Queue(appendSQL, next, h.game, version, seqs, data, Channel, payload(store.Notice{Game: h.game, Version: next}), h.now().UnixNano())
 	b.Queue(`COMMIT`)
 	br := h.c.SendBatch(ctx, b)
 	var moved, added int

@@ -50,7 +50,17 @@ var _ store.Store = (*DB)(nil)
 type DB struct {
 	pool   *pgxpool.Pool
 	url    string
+	now    func() time.Time // the clock of Game.Created and Game.Played
 	closed atomic.Bool
+}
+
+// Option configures Open.
+type Option func(*DB)
+
+// WithClock sets the clock by which a game's Created (when not given)
+// and Played are stamped; time.Now by default.
+func WithClock(now func() time.Time) Option {
+	return func(d *DB) { d.now = now }
 }
 
 // IsURL reports whether s names a PostgreSQL database (postgres:// or
@@ -66,7 +76,7 @@ const defaultConns = 32
 // Open connects to the database at url (postgres://...) and brings its
 // schema up to date. Several instances may open one database at once: the
 // migrations run under an advisory lock, one instance at a time.
-func Open(ctx context.Context, url string) (*DB, error) {
+func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
@@ -89,7 +99,11 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
 	}
-	return &DB{pool: pool, url: url}, nil
+	d := &DB{pool: pool, url: url, now: time.Now}
+	for _, o := range opts {
+		o(d)
+	}
+	return d, nil
 }
 
 // Redact is url with its password, if any, replaced by xxxxx: for
@@ -228,7 +242,7 @@ func (d *DB) Append(ctx context.Context, game string, version int, events []json
 	seqs, data := rows(version, events)
 	var moved, added int
 	err := d.pool.QueryRow(ctx, appendSQL, next, game, version, seqs, data,
-		Channel, payload(store.Notice{Game: game, Version: next})).Scan(&moved, &added, nil)
+		Channel, payload(store.Notice{Game: game, Version: next}), d.now().UnixNano()).Scan(&moved, &added, nil)
 	switch {
 	case isUnique(err):
 		err = fmt.Errorf("events %d to %d: %w (%v)", version+1, next, store.ErrConflict, err)
@@ -243,13 +257,13 @@ func (d *DB) Append(ctx context.Context, game string, version int, events []json
 	return next, nil
 }
 
-// appendSQL moves a game from version $3 to $1, adds the events ($4 their
-// numbers, $5 their bytes) and notifies channel $6 of payload $7, all
-// only if the game was at $3; it returns how many games moved (0 or 1)
+// appendSQL moves a game from version $3 to $1 (played at $8), adds the
+// events ($4 their numbers, $5 their bytes) and notifies channel $6 of
+// payload $7, all only if the game was at $3; it returns how many games moved (0 or 1)
 // and how many events were added. CASE evaluates pg_notify only when
 // events were added.
 const appendSQL = `WITH moved AS (
-	UPDATE games SET version = $1 WHERE id = $2 AND version = $3 RETURNING id
+	UPDATE games SET version = $1, played = $8 WHERE id = $2 AND version = $3 RETURNING id
 ), added AS (
 	INSERT INTO events (game, seq, data)
 	SELECT moved.id, t.s, t.d FROM moved, unnest($4::integer[], $5::bytea[]) AS t(s, d)
@@ -283,18 +297,20 @@ func nonNil(b []byte) []byte {
 // Create records a new game, its seats (in the order given), its seeds and
 // its first events, all or nothing; its version is len(events). The Game
 // fields of the seats and seeds may be left empty; g.Version is ignored,
-// and a zero g.Created means now.
+// a zero g.Created means now, and g.Played is now whatever it says.
 func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds []store.Seed, events []json.RawMessage) error {
 	if err := store.CheckCreate(g, seats, seeds, events); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, fault(err))
 	}
+	now := d.now()
 	if g.Created.IsZero() {
-		g.Created = time.Now()
+		g.Created = now
 	}
+	g.Played = now
 	err := d.inTx(ctx, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO games (id, title, rules, file, scenario, created, version, origin, tables, tables_file, fog, dice, genesis)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-			g.ID, g.Title, g.Rules, g.File, nonNil(g.Scenario), g.Created.UnixNano(), len(events), g.Origin, nonNil(g.Tables), g.TablesFile, g.Fog, g.Dice, g.Genesis)
+		_, err := tx.Exec(ctx, `INSERT INTO games (id, title, rules, file, scenario, created, played, version, origin, tables, tables_file, fog, dice, genesis)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+			g.ID, g.Title, g.Rules, g.File, nonNil(g.Scenario), g.Created.UnixNano(), g.Played.UnixNano(), len(events), g.Origin, nonNil(g.Tables), g.TablesFile, g.Fog, g.Dice, g.Genesis)
 		if isUnique(err) {
 			return store.ErrExists
 		}
@@ -362,6 +378,9 @@ func (d *DB) Reveal(ctx context.Context, game string, version int, next store.Se
 		if _, err := tx.Exec(ctx, `UPDATE seeds SET revealed = $1 WHERE game = $2 AND revealed = 0`, version, game); err != nil {
 			return err
 		}
+		if _, err := tx.Exec(ctx, `UPDATE games SET played = $1 WHERE id = $2`, d.now().UnixNano(), game); err != nil {
+			return err
+		}
 		if err := insertSeed(ctx, tx, game, next); err != nil {
 			if isUnique(err) {
 				return fmt.Errorf("a seed from event %d already exists: %w", next.From, store.ErrConflict)
@@ -420,17 +439,17 @@ func (d *DB) exists(ctx context.Context, game string) error {
 	return err
 }
 
-const gameColumns = `SELECT id, title, rules, file, scenario, created, version, origin, tables, tables_file, fog, dice, genesis FROM games`
+const gameColumns = `SELECT id, title, rules, file, scenario, created, played, version, origin, tables, tables_file, fog, dice, genesis FROM games`
 
 func scanGame(r pgx.Row) (store.Game, error) {
 	var (
-		g       store.Game
-		created int64
+		g               store.Game
+		created, played int64
 	)
-	if err := r.Scan(&g.ID, &g.Title, &g.Rules, &g.File, &g.Scenario, &created, &g.Version, &g.Origin, &g.Tables, &g.TablesFile, &g.Fog, &g.Dice, &g.Genesis); err != nil {
+	if err := r.Scan(&g.ID, &g.Title, &g.Rules, &g.File, &g.Scenario, &created, &played, &g.Version, &g.Origin, &g.Tables, &g.TablesFile, &g.Fog, &g.Dice, &g.Genesis); err != nil {
 		return store.Game{}, err
 	}
-	g.Created = time.Unix(0, created)
+	g.Created, g.Played = time.Unix(0, created), time.Unix(0, played)
 	return g, nil
 }
 
@@ -505,6 +524,40 @@ func (d *DB) Reissue(ctx context.Context, game string, old, new []byte) error {
 	return nil
 }
 
+// Delete removes a game with its log, seats and seeds in one transaction,
+// and announces it (store.Notice.Deleted) so that every instance drops
+// the game and its seats; ErrNotFound if there is none. The game's row is
+// locked first, as an append or a hold locks it: an append waiting on it
+// then finds no game.
+func (d *DB) Delete(ctx context.Context, game string) error {
+	err := d.inTx(ctx, func(tx pgx.Tx) error {
+		var one int
+		err := tx.QueryRow(ctx, `SELECT 1 FROM games WHERE id = $1 FOR UPDATE`, game).Scan(&one)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			return fmt.Errorf("no such game: %w", store.ErrNotFound)
+		case err != nil:
+			return err
+		}
+		// The game's row is named by the others, so it goes last.
+		for _, q := range []string{
+			`DELETE FROM events WHERE game = $1`,
+			`DELETE FROM seats WHERE game = $1`,
+			`DELETE FROM seeds WHERE game = $1`,
+			`DELETE FROM games WHERE id = $1`,
+		} {
+			if _, err := tx.Exec(ctx, q, game); err != nil {
+				return err
+			}
+		}
+		return announce(ctx, tx, store.Notice{Game: game, Deleted: true})
+	})
+	if err != nil {
+		return fmt.Errorf("delete game %s: %w", game, fault(err))
+	}
+	return nil
+}
+
 const seatColumns = `SELECT hash, game, role, side, formation, label FROM seats`
 
 func scanSeat(r pgx.Row) (store.Seat, error) {
@@ -571,9 +624,12 @@ func (d *DB) Seeds(ctx context.Context, game string) ([]store.Seed, error) {
 }
 
 // payload is a notice as it is sent: VERSION SPACE GAME; seeds SPACE
-// VERSION SPACE GAME; or revoked SPACE HEX-HASH SPACE GAME.
+// VERSION SPACE GAME; revoked SPACE HEX-HASH SPACE GAME; or deleted SPACE
+// GAME.
 func payload(n store.Notice) string {
 	switch {
+	case n.Deleted:
+		return "deleted " + n.Game
 	case n.Revoked != "":
 		return "revoked " + hex.EncodeToString([]byte(n.Revoked)) + " " + n.Game
 	case n.Seeds:
@@ -585,6 +641,12 @@ func payload(n store.Notice) string {
 // parseNotice reads a notice's payload.
 func parseNotice(s string) (store.Notice, bool) {
 	v, game, ok := strings.Cut(s, " ")
+	if v == "deleted" {
+		if !ok || game == "" {
+			return store.Notice{}, false
+		}
+		return store.Notice{Game: game, Deleted: true}, true
+	}
 	if v == "revoked" {
 		h, g, ok := strings.Cut(game, " ")
 		b, err := hex.DecodeString(h)

@@ -152,6 +152,14 @@ func TestListen(t *testing.T) {
 		t.Fatal(err)
 	}
 	hear(store.Notice{Game: "g2", Revoked: string([]byte{1, 2, 3})})
+	// A delete announces the game gone; a refused one nothing.
+	if err := a.Delete(ctx, "g3"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatal(err)
+	}
+	if err := a.Delete(ctx, "g2"); err != nil {
+		t.Fatal(err)
+	}
+	hear(store.Notice{Game: "g2", Deleted: true})
 	stop()
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Fatalf("Listen ended with %v", err)
@@ -170,6 +178,13 @@ func TestContract(t *testing.T) {
 		New: func(t *testing.T) store.Store { return open(t) },
 		Again: func(t *testing.T, s store.Store) store.Store {
 			d, err := postgres.Open(context.Background(), s.(*postgres.DB).URL())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return d
+		},
+		Clocked: func(t *testing.T, now func() time.Time) store.Store {
+			d, err := postgres.Open(context.Background(), pgtest.DB(t), postgres.WithClock(now))
 			if err != nil {
 				t.Fatal(err)
 			}

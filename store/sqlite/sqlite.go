@@ -61,6 +61,7 @@ type config struct {
 	maxSize  int64
 	readers  int
 	claim    bool
+	now      func() time.Time // the clock of Game.Created and Game.Played
 	// beforeCommit, if set, is called by the writer with the number of
 	// requests in a batch just before it commits; an error it returns fails
 	// the batch as a failed COMMIT would. For tests only.
@@ -80,6 +81,12 @@ func WithSync(full bool) Option {
 // go on. 0 (the default) is no cap but the disk's.
 func WithMaxSize(size int64) Option {
 	return func(c *config) { c.maxSize = size }
+}
+
+// WithClock sets the clock by which a game's Created (when not given)
+// and Played are stamped; time.Now by default.
+func WithClock(now func() time.Time) Option {
+	return func(c *config) { c.now = now }
 }
 
 // WithMaxBatch sets the most requests committed in one transaction (256 by
@@ -183,7 +190,7 @@ func checkPath(path string) error {
 // one process or several, may share a file; at most one of them opened
 // with Claim.
 func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
-	cfg := config{fullSync: true, maxBatch: 256, readers: max(4, runtime.GOMAXPROCS(0))}
+	cfg := config{fullSync: true, maxBatch: 256, readers: max(4, runtime.GOMAXPROCS(0)), now: time.Now}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -251,7 +258,7 @@ func (d *DB) open(ctx context.Context, path string) error {
 	d.r.SetMaxIdleConns(d.cfg.readers)
 	d.r.SetConnMaxLifetime(0)
 	d.r.SetConnMaxIdleTime(0)
-	const gameColumns = `SELECT id, title, rules, file, scenario, created, version, origin, tables, tables_file, fog, dice, genesis FROM games`
+	const gameColumns = `SELECT id, title, rules, file, scenario, created, played, version, origin, tables, tables_file, fog, dice, genesis FROM games`
 	return prepareAll(ctx, d.r.PrepareContext, []prep{
 		// The log is the game's first version events: Events agrees
 		// with Game, whatever else might be in the table.
@@ -380,7 +387,7 @@ func (d *DB) Append(ctx context.Context, game string, version int, events []json
 	if err := store.CheckEvents(events); err != nil {
 		return 0, fmt.Errorf("append to game %s: %w", game, err)
 	}
-	r := &request{op: opAppend, game: game, version: version, events: events}
+	r := &request{op: opAppend, game: game, version: version, events: events, at: d.cfg.now()}
 	v, err := d.send(ctx, r)
 	if err != nil {
 		return 0, fmt.Errorf("append to game %s: %w", game, fault(err))
@@ -391,14 +398,16 @@ func (d *DB) Append(ctx context.Context, game string, version int, events []json
 // Create records a new game, its seats (in the order given), its seeds and
 // its first events, all or nothing; its version is len(events). The Game
 // fields of the seats and seeds may be left empty; g.Version is ignored,
-// and a zero g.Created means now.
+// a zero g.Created means now, and g.Played is now whatever it says.
 func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds []store.Seed, events []json.RawMessage) error {
 	if err := store.CheckCreate(g, seats, seeds, events); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
+	now := d.cfg.now()
 	if g.Created.IsZero() {
-		g.Created = time.Now()
+		g.Created = now
 	}
+	g.Played = now
 	r := &request{op: opCreate, game: g.ID, g: g, seats: seats, seeds: seeds, events: events}
 	if _, err := d.send(ctx, r); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, fault(err))
@@ -414,9 +423,19 @@ func (d *DB) Reveal(ctx context.Context, game string, version int, next store.Se
 	if next.Game != "" && next.Game != game {
 		return fmt.Errorf("reveal seeds of game %s: the next seed is for game %s", game, next.Game)
 	}
-	r := &request{op: opReveal, game: game, version: version, seed: next}
+	r := &request{op: opReveal, game: game, version: version, seed: next, at: d.cfg.now()}
 	if _, err := d.send(ctx, r); err != nil {
 		return fmt.Errorf("reveal seeds of game %s at version %d: %w", game, version, fault(err))
+	}
+	return nil
+}
+
+// Delete removes a game with its log, seats and seeds, all or nothing (in
+// one transaction); ErrNotFound if there is none. See store.Store.
+func (d *DB) Delete(ctx context.Context, game string) error {
+	r := &request{op: opDelete, game: game}
+	if _, err := d.send(ctx, r); err != nil {
+		return fmt.Errorf("delete game %s: %w", game, fault(err))
 	}
 	return nil
 }
@@ -493,13 +512,13 @@ type scanner interface{ Scan(dest ...any) error }
 
 func scanGame(s scanner) (store.Game, error) {
 	var (
-		g       store.Game
-		created int64
+		g               store.Game
+		created, played int64
 	)
-	if err := s.Scan(&g.ID, &g.Title, &g.Rules, &g.File, &g.Scenario, &created, &g.Version, &g.Origin, &g.Tables, &g.TablesFile, &g.Fog, &g.Dice, &g.Genesis); err != nil {
+	if err := s.Scan(&g.ID, &g.Title, &g.Rules, &g.File, &g.Scenario, &created, &played, &g.Version, &g.Origin, &g.Tables, &g.TablesFile, &g.Fog, &g.Dice, &g.Genesis); err != nil {
 		return store.Game{}, err
 	}
-	g.Created = time.Unix(0, created)
+	g.Created, g.Played = time.Unix(0, created), time.Unix(0, played)
 	return g, nil
 }
 

@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/pressly/goose/v3"
 
@@ -111,6 +113,15 @@ func TestContract(t *testing.T) {
 				t.Fatalf("Again of a store New did not make: %v", s)
 			}
 			return open(t, path)
+		},
+		Clocked: func(t *testing.T, now func() time.Time) store.Store {
+			path := filepath.Join(t.TempDir(), "orderly.db")
+			t.Cleanup(func() { checkRows(t, path) })
+			d, err := Open(context.Background(), path, WithClock(now))
+			if err != nil {
+				t.Fatalf("Open(%s): %v", path, err)
+			}
+			return d
 		},
 	})
 }
@@ -325,4 +336,72 @@ func TestFullDisk(t *testing.T) {
 	d.Close()
 	d = openAt(t, path)
 	storetest.MustAppend(t, d, "g", v, big)
+}
+
+// TestPlayedMigration: a file made before migration 7 keeps its games,
+// each last played when it was made.
+func TestPlayedMigration(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "orderly.db")
+	db, err := sql.Open("sqlite", dsn(path, false, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys, goose.WithDisableGlobalRegistry(true), goose.WithLogger(goose.NopLogger()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.UpTo(ctx, 6); err != nil {
+		t.Fatal(err)
+	}
+	const created = 1_700_000_000_123_456_789
+	if _, err := db.Exec(`INSERT INTO games (id, title, rules, file, scenario, created) VALUES ('old', 'Old', 'nb', 'a.yaml', 'x: 1', ?)`, created); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	d := openAt(t, path)
+	if g, err := d.Game(ctx, "old"); err != nil || !g.Played.Equal(time.Unix(0, created)) {
+		t.Fatalf("the older game: %+v, %v; want it played when made", g, err)
+	}
+}
+
+// TestFailedDelete: a delete whose transaction fails to commit keeps the
+// whole game, its log, seats and seeds, and the store goes on.
+func TestFailedDelete(t *testing.T) {
+	ctx := context.Background()
+	var fail atomic.Bool
+	d, path := openTemp(t, func(c *config) {
+		c.beforeCommit = func(int) error {
+			if fail.Load() {
+				return errors.New("the disk is on fire")
+			}
+			return nil
+		}
+	})
+	_, seats, _ := storetest.Create(t, d, "g")
+	storetest.MustAppend(t, d, "g", 0, storetest.Event("1"), storetest.Event("2"))
+	fail.Store(true)
+	if err := d.Delete(ctx, "g"); err == nil {
+		t.Fatal("a delete whose commit failed succeeded")
+	}
+	fail.Store(false)
+	storetest.SameEvents(t, "after a failed delete", storetest.MustEvents(t, d, "g", 0), []json.RawMessage{storetest.Event("1"), storetest.Event("2")})
+	for _, s := range seats {
+		if _, err := d.Seat(ctx, s.Hash); err != nil {
+			t.Errorf("seat %s after a failed delete: %v", s.Label, err)
+		}
+	}
+	if seeds, err := d.Seeds(ctx, "g"); err != nil || len(seeds) != 1 {
+		t.Errorf("seeds after a failed delete: %v, %v", seeds, err)
+	}
+	if err := d.Delete(ctx, "g"); err != nil {
+		t.Fatalf("Delete after the failed one: %v", err)
+	}
+	checkRows(t, path)
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"orderly/store"
 )
@@ -18,6 +19,7 @@ const (
 	opCreate
 	opReveal
 	opReissue
+	opDelete
 )
 
 // request is one write for the writer goroutine.
@@ -33,6 +35,7 @@ type request struct {
 	seed    store.Seed   // Reveal: the next seed
 	old     []byte       // Reissue: the seat's hash now
 	hash    []byte       // Reissue: its new hash
+	at      time.Time    // Append, Reveal: when, by the store's clock (the game's Played)
 
 	res   result      // the outcome, kept until the batch is committed
 	reply chan result // buffered, so the writer never waits on it
@@ -52,6 +55,9 @@ type writeStmts struct {
 	version, insertEvent, setVersion   *sql.Stmt
 	insertGame, insertSeat, insertSeed *sql.Stmt
 	seedExists, revealSeeds, reissue   *sql.Stmt
+	setPlayed                          *sql.Stmt
+	deleteEvents, deleteSeats          *sql.Stmt
+	deleteSeeds, deleteGame            *sql.Stmt
 }
 
 func (s *writeStmts) all() []*sql.Stmt {
@@ -61,6 +67,9 @@ func (s *writeStmts) all() []*sql.Stmt {
 		s.version, s.insertEvent, s.setVersion,
 		s.insertGame, s.insertSeat, s.insertSeed,
 		s.seedExists, s.revealSeeds, s.reissue,
+		s.setPlayed,
+		s.deleteEvents, s.deleteSeats,
+		s.deleteSeeds, s.deleteGame,
 	}
 }
 
@@ -74,13 +83,18 @@ func (s *writeStmts) prepare(ctx context.Context, c *sql.Conn) error {
 		{&s.rollbackTo, `ROLLBACK TO request`},
 		{&s.version, `SELECT version FROM games WHERE id = ?`},
 		{&s.insertEvent, `INSERT INTO events (game, seq, data) VALUES (?, ?, ?)`},
-		{&s.setVersion, `UPDATE games SET version = ? WHERE id = ?`},
-		{&s.insertGame, `INSERT INTO games (id, title, rules, file, scenario, created, version, origin, tables, tables_file, fog, dice, genesis) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`},
+		{&s.setVersion, `UPDATE games SET version = ?, played = ? WHERE id = ?`},
+		{&s.insertGame, `INSERT INTO games (id, title, rules, file, scenario, created, played, version, origin, tables, tables_file, fog, dice, genesis) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`},
 		{&s.insertSeat, `INSERT INTO seats (hash, game, role, side, formation, label, n) VALUES (?, ?, ?, ?, ?, ?, ?)`},
 		{&s.insertSeed, `INSERT INTO seeds (game, from_seq, secret, commitment, revealed) VALUES (?, ?, ?, ?, ?)`},
 		{&s.seedExists, `SELECT 1 FROM seeds WHERE game = ? AND from_seq = ?`},
 		{&s.revealSeeds, `UPDATE seeds SET revealed = ? WHERE game = ? AND revealed = 0`},
 		{&s.reissue, `UPDATE seats SET hash = ? WHERE game = ? AND hash = ?`},
+		{&s.setPlayed, `UPDATE games SET played = ? WHERE id = ?`},
+		{&s.deleteEvents, `DELETE FROM events WHERE game = ?`},
+		{&s.deleteSeats, `DELETE FROM seats WHERE game = ?`},
+		{&s.deleteSeeds, `DELETE FROM seeds WHERE game = ?`},
+		{&s.deleteGame, `DELETE FROM games WHERE id = ?`},
 	})
 }
 
@@ -220,6 +234,9 @@ func (d *DB) apply(r *request, versions map[string]int) (result, error) {
 		res, err = d.reveal(r, versions)
 	case opReissue:
 		return d.reissue(r) // the game's version is not its business
+	case opDelete:
+		delete(versions, r.game) // a later request in the batch reads it afresh
+		return d.remove(r)
 	default:
 		return result{}, fmt.Errorf("unknown write %d", r.op)
 	}
@@ -305,7 +322,7 @@ func (d *DB) appendEvents(r *request, versions map[string]int) (result, error) {
 			}
 		}
 		next := cur + len(r.events)
-		if _, err := d.ws.setVersion.Exec(next, r.game); err != nil {
+		if _, err := d.ws.setVersion.Exec(next, r.at.UnixNano(), r.game); err != nil {
 			return result{}, err
 		}
 		return result{version: next}, nil
@@ -339,7 +356,7 @@ func (d *DB) create(r *request, versions map[string]int) (result, error) {
 		return result{}, err
 	}
 	return d.atomically(true, func() (result, error) {
-		if _, err := d.ws.insertGame.Exec(g.ID, g.Title, g.Rules, g.File, nonNil(g.Scenario), g.Created.UnixNano(), g.Origin, nonNil(g.Tables), g.TablesFile, g.Fog, g.Dice, g.Genesis); err != nil {
+		if _, err := d.ws.insertGame.Exec(g.ID, g.Title, g.Rules, g.File, nonNil(g.Scenario), g.Created.UnixNano(), g.Played.UnixNano(), g.Origin, nonNil(g.Tables), g.TablesFile, g.Fog, g.Dice, g.Genesis); err != nil {
 			return violated(err, "the game")
 		}
 		for i, s := range r.seats {
@@ -361,7 +378,7 @@ func (d *DB) create(r *request, versions map[string]int) (result, error) {
 			}
 		}
 		if len(r.events) > 0 {
-			if _, err := d.ws.setVersion.Exec(len(r.events), g.ID); err != nil {
+			if _, err := d.ws.setVersion.Exec(len(r.events), g.Played.UnixNano(), g.ID); err != nil {
 				return result{}, err
 			}
 		}
@@ -412,6 +429,9 @@ func (d *DB) reveal(r *request, versions map[string]int) (result, error) {
 		if _, err := d.ws.revealSeeds.Exec(r.version, r.game); err != nil {
 			return result{}, err
 		}
+		if _, err := d.ws.setPlayed.Exec(r.at.UnixNano(), r.game); err != nil {
+			return result{}, err
+		}
 		if err := d.insertSeed(r.game, r.seed); err != nil {
 			if isConstraint(err) {
 				return result{err: fmt.Errorf("%w (%v)", store.ErrConflict, err)}, nil
@@ -438,4 +458,28 @@ func (d *DB) reissue(r *request) (result, error) {
 		return result{err: fmt.Errorf("no such seat: %w", store.ErrNotFound)}, nil
 	}
 	return result{}, nil
+}
+
+// remove deletes the game r.game with its events, seats and seeds, in a
+// savepoint so that a failure part way keeps none of it: no such game is
+// store.ErrNotFound for this request alone.
+func (d *DB) remove(r *request) (result, error) {
+	return d.atomically(true, func() (result, error) {
+		// The game's rows are named by the others, so they go first.
+		for _, del := range []*sql.Stmt{d.ws.deleteEvents, d.ws.deleteSeats, d.ws.deleteSeeds} {
+			if _, err := del.Exec(r.game); err != nil {
+				return result{}, err
+			}
+		}
+		res, err := d.ws.deleteGame.Exec(r.game)
+		if err != nil {
+			return result{}, err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return result{}, err
+		} else if n == 0 {
+			return result{err: fmt.Errorf("no such game: %w", store.ErrNotFound)}, nil
+		}
+		return result{}, nil
+	})
 }

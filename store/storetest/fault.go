@@ -52,7 +52,7 @@ func (f *Faults) FailReads(on bool) {
 	f.reads = on
 }
 
-// FailWrites makes every write (Create, Append, Reveal, Reissue, Hold) fail
+// FailWrites makes every write (Create, Append, Reveal, Reissue, Delete, Hold) fail
 // before it reaches the store while on.
 func (f *Faults) FailWrites(on bool) {
 	f.mu.Lock()
@@ -188,6 +188,13 @@ func (s *faulty) Reissue(ctx context.Context, game string, old, new []byte) erro
 	return s.Store.Reissue(ctx, game, old, new)
 }
 
+func (s *faulty) Delete(ctx context.Context, game string) error {
+	if err := s.f.write(); err != nil {
+		return err
+	}
+	return s.Store.Delete(ctx, game)
+}
+
 func (s *faulty) Events(ctx context.Context, game string, since, limit int) ([]json.RawMessage, error) {
 	if err := s.f.read(); err != nil {
 		return nil, err
@@ -314,6 +321,7 @@ func testFaults(t *testing.T, c contract) {
 	errs["Create"] = s.Create(ctx, h, hSeats, hSeeds, nil)
 	errs["Reveal"] = s.Reveal(ctx, "g", v, Seed(v+1))
 	errs["Reissue"] = s.Reissue(ctx, "g", Hash("g/red"), Hash("new"))
+	errs["Delete"] = s.Delete(ctx, "g")
 	_, errs["Events"] = s.Events(ctx, "g", 0, 0)
 	_, errs["Game"] = s.Game(ctx, "g")
 	_, errs["Games"] = s.Games(ctx)

@@ -186,15 +186,19 @@ func CheckLog(t testing.TB, s store.Store, game string, writers, n int) []json.R
 }
 
 // sameGame fails t unless got is want as the store keeps it: the same
-// instant for Created (in whatever location), and an empty byte field the
-// same whether nil or not.
+// instant for Created and Played (in whatever location; Played is not
+// compared when want's is zero, for a game as given to Create), and an
+// empty byte field the same whether nil or not.
 func sameGame(t testing.TB, what string, got, want store.Game) {
 	t.Helper()
 	if !got.Created.Equal(want.Created) {
 		t.Errorf("%s: Created = %v, want %v", what, got.Created, want.Created)
 	}
+	if !want.Played.IsZero() && !got.Played.Equal(want.Played) {
+		t.Errorf("%s: Played = %v, want %v", what, got.Played, want.Played)
+	}
 	norm := func(g store.Game) store.Game {
-		g.Created = time.Time{}
+		g.Created, g.Played = time.Time{}, time.Time{}
 		if len(g.Scenario) == 0 {
 			g.Scenario = nil
 		}

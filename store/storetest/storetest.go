@@ -9,6 +9,7 @@ package storetest
 
 import (
 	"testing"
+	"time"
 
 	"orderly/store"
 )
@@ -21,6 +22,10 @@ type Factory struct {
 	// s may have been closed already: a reopened store must hold what was
 	// committed before.
 	Again func(t *testing.T, s store.Store) store.Store
+	// Clocked opens a fresh, empty store as New does, whose clock (of
+	// Game.Created and Game.Played) is now; nil if the store cannot be
+	// given one, and then the test of Played is skipped.
+	Clocked func(t *testing.T, now func() time.Time) store.Store
 }
 
 // Run checks every promise of store.Store on stores f makes, each in its own subtest.
@@ -41,6 +46,8 @@ func Run(t *testing.T, f Factory) {
 		{"EventsInPages", testEventsInPages},
 		{"CountAndOrigin", testCountAndOrigin},
 		{"Reissue", testReissue},
+		{"Delete", testDelete},
+		{"Played", testPlayed},
 		{"Durable", testDurable},
 		{"TwoHandles", testTwoHandles},
 		{"ConcurrentSameGame", testConcurrentSameGame},
