@@ -99,7 +99,7 @@ func (s *Server) authenticate(r *http.Request) (store.Seat, *live, *Error) {
 	if id := r.PathValue("id"); id != seat.Game {
 		return seat, nil, errorf(Forbidden, "this token is a seat of game %s, not of game %s", seat.Game, quote(id))
 	}
-	l, e := s.game(r.Context(), seat.Game)
+	l, e := s.gameOf(r, seat)
 	if e != nil {
 		return seat, nil, e
 	}
@@ -210,7 +210,7 @@ func (s *Server) whoAmI(r *http.Request) (int, any, error) {
 	if e != nil {
 		return 0, nil, e
 	}
-	l, e := s.game(r.Context(), seat.Game)
+	l, e := s.gameOf(r, seat)
 	if e != nil {
 		return 0, nil, e
 	}

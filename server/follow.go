@@ -52,6 +52,10 @@ func (s *Server) Follow(ctx context.Context, w store.Watcher) error {
 
 // heard acts on one notice.
 func (s *Server) heard(ctx context.Context, n store.Notice) {
+	if n.Deleted {
+		s.drop(n.Game, nil)
+		return
+	}
 	if n.Revoked != "" {
 		if len(n.Revoked) != 32 {
 			return

@@ -76,6 +76,20 @@ type live struct {
 	// space is the map as a page draws it, worked out on the first board
 	// (it never changes); nil until then.
 	space *Space
+	// gone is closed when the game is deleted (end): its streams end.
+	gone    chan struct{}
+	endOnce sync.Once
+}
+
+// end marks the game deleted: its open streams end and no stream may
+// join it.
+func (l *live) end() {
+	l.endOnce.Do(func() {
+		l.subs.mu.Lock()
+		l.subs.retired = true
+		l.subs.mu.Unlock()
+		close(l.gone)
+	})
 }
 
 func (l *live) touch(now time.Time) { l.last.Store(now.UnixNano()) }

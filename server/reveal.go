@@ -156,18 +156,7 @@ func (s *Server) Reissue(ctx context.Context, gameID, name string) (*NewSeat, er
 			names = append(names, seatName(st))
 			continue
 		}
-		token, hash, err := newToken(s.rand)
-		if err != nil {
-			return nil, err
-		}
-		if err := s.st.Reissue(ctx, gameID, st.Hash, hash); err != nil {
-			return nil, err
-		}
-		s.forget([32]byte(st.Hash))
-		s.cutStreams([32]byte(st.Hash))
-		st.Hash = hash
-		s.log.Info("seat reissued", "game", gameID, "seat", name)
-		return &NewSeat{SeatInfo: seatInfo(st), Token: token}, nil
+		return s.reissueSeat(ctx, gameID, st)
 	}
 	return nil, errorf(Invalid, "game %s has no seat %s; its seats: %s", gameID, quote(name), strings.Join(names, ", "))
 }

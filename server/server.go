@@ -301,7 +301,7 @@ func (s *Server) restore(ctx context.Context, rec store.Game) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("its scenario: %w", err)
 	}
-	l := &live{id: rec.ID, rec: rec, src: c, sc: c.sc, rules: c.rules, source: rec.Scenario, tables: rec.Tables}
+	l := &live{id: rec.ID, rec: rec, src: c, sc: c.sc, rules: c.rules, source: rec.Scenario, tables: rec.Tables, gone: make(chan struct{})}
 	l.rec.Scenario, l.rec.Tables = nil, nil
 	if err := l.reload(ctx, s.st); err != nil {
 		return nil, err
@@ -897,7 +897,7 @@ func (s *Server) seat(r *http.Request, token string) (store.Seat, *Error) {
 	if errors.Is(err, store.ErrNotFound) {
 		s.failed.allow(addr)
 		s.forget(h)
-		return store.Seat{}, errorf(Unauthorized, "the token is not a seat of any game on this server")
+		return store.Seat{}, errorf(Unauthorized, unknownToken)
 	}
 	if err != nil {
 		s.log.Error("read a seat", "err", err)
@@ -911,6 +911,10 @@ func (s *Server) seat(r *http.Request, token string) (store.Seat, *Error) {
 	s.mu.Unlock()
 	return st, nil
 }
+
+// unknownToken is the answer to a token no seat has: one never made, one
+// reissued, or one of a deleted game.
+const unknownToken = "the token is not a seat of any game on this server"
 
 // forget drops a seat from those found lately.
 func (s *Server) forget(h [32]byte) {
@@ -973,13 +977,22 @@ func (s *Server) hosting(r *http.Request) *Error {
 	if s.open {
 		return nil
 	}
+	return s.hostOnly(r, "making a game")
+}
+
+// hostOnly checks that the request carries the host token, open server or
+// not; what is what the request does, for messages ("making a game").
+func (s *Server) hostOnly(r *http.Request, what string) *Error {
 	addr := s.client(r)
 	if over, wait := s.failed.over(addr); over {
 		return tooMany(wait, "too many unknown tokens from your address; try again in %s", wait.Round(time.Second))
 	}
 	token, e := bearer(r)
 	if e != nil {
-		return errorf(Unauthorized, "making a game needs the host link that orderly serve prints (or a server started with --open)")
+		if what == "making a game" {
+			return errorf(Unauthorized, "making a game needs the host link that orderly serve prints (or a server started with --open)")
+		}
+		return errorf(Unauthorized, "%s needs the host link that orderly serve prints", what)
 	}
 	h := [32]byte(hashToken(token))
 	s.mu.Lock()
@@ -987,7 +1000,7 @@ func (s *Server) hosting(r *http.Request) *Error {
 	s.mu.Unlock()
 	if !ok {
 		s.failed.allow(addr)
-		return errorf(Forbidden, "this token is not the host token; making a game needs the host link that orderly serve printed last")
+		return errorf(Forbidden, "this token is not the host token; %s needs the host link that orderly serve printed last", what)
 	}
 	return nil
 }

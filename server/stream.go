@@ -161,6 +161,8 @@ func (s *Server) pump(ctx context.Context, out *sseWriter, l *live, seat store.S
 		select {
 		case <-ctx.Done():
 			return
+		case <-l.gone: // the game was deleted
+			return
 		case <-wake:
 		case <-tick.C:
 			// A token reissued elsewhere (orderly seats on the same file)
