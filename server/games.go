@@ -72,10 +72,19 @@ func (s *Server) hostGames(r *http.Request) (int, any, error) {
 	if e := s.hostOnly(r, "the list of games"); e != nil {
 		return 0, nil, e
 	}
-	ctx := r.Context()
-	recs, err := s.st.Games(ctx)
+	out, err := s.List(r.Context())
 	if err != nil {
 		return 0, nil, s.storeFailed("list the games", err)
+	}
+	return http.StatusOK, out, nil
+}
+
+// List is the games of the store, the last played first: at most
+// Limits.Games of them.
+func (s *Server) List(ctx context.Context) ([]HostGame, error) {
+	recs, err := s.st.Games(ctx)
+	if err != nil {
+		return nil, err
 	}
 	slices.SortStableFunc(recs, func(a, b store.Game) int { return b.Played.Compare(a.Played) })
 	recs = recs[:min(len(recs), s.lim.Games)]
@@ -86,11 +95,11 @@ func (s *Server) hostGames(r *http.Request) (int, any, error) {
 			continue // deleted since the list was read
 		}
 		if err != nil {
-			return 0, nil, s.storeFailed("list the games", err)
+			return nil, err
 		}
 		out = append(out, g)
 	}
-	return http.StatusOK, out, nil
+	return out, nil
 }
 
 // hostGame is one game of the host's list: its turn and phase from the
