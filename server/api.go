@@ -159,7 +159,9 @@ type Host struct {
 func (s *Server) getHost(r *http.Request) (int, any, error) {
 	out := Host{Open: s.open}
 	if _, e := bearer(r); e == nil {
-		out.Host = s.hosting(r) == nil
+		// The host token itself, on an open server too: the page shows
+		// the host's games only to the host.
+		out.Host = s.hostOnly(r, "hosting") == nil
 	}
 	return http.StatusOK, out, nil
 }

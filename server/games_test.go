@@ -83,6 +83,14 @@ func TestHostGames(t *testing.T) {
 		}
 	}
 
+	// GET /api/host says host only with the host token, open server or not.
+	for token, want := range map[string]bool{f.host: true, atok["umpire"]: false} {
+		var h server.Host
+		if f.call("GET", "/api/host", token, nil, &h); h.Host != want || !h.Open {
+			t.Errorf("GET /api/host on an open server: %+v, want host %v", h, want)
+		}
+	}
+
 	// The list: a was played last.
 	french, err := f.subscribe(ctx, a, atok["french"], 0)
 	if err != nil {

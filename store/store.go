@@ -61,8 +61,8 @@ type Game struct {
 	Scenario []byte // the scenario file as given (YAML or JSON)
 	Created  time.Time
 	// Played is when the game last changed: made, appended to or its
-	// seeds revealed, by the store's clock. Create sets it; a Game given
-	// to Create need not.
+	// seeds revealed, by the store's clock. Create takes it as given (a
+	// game copied from another store), or now when it is zero.
 	Played  time.Time
 	Version int    // the number of events in the log
 	Origin  string // OriginDemo for the game orderly serve --demo keeps; else empty

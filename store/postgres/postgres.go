@@ -297,7 +297,8 @@ func nonNil(b []byte) []byte {
 // Create records a new game, its seats (in the order given), its seeds and
 // its first events, all or nothing; its version is len(events). The Game
 // fields of the seats and seeds may be left empty; g.Version is ignored,
-// a zero g.Created means now, and g.Played is now whatever it says.
+// a zero g.Created or g.Played means now (a game copied from another
+// store keeps its own).
 func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds []store.Seed, events []json.RawMessage) error {
 	if err := store.CheckCreate(g, seats, seeds, events); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, fault(err))
@@ -306,7 +307,9 @@ func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds
 	if g.Created.IsZero() {
 		g.Created = now
 	}
-	g.Played = now
+	if g.Played.IsZero() {
+		g.Played = now
+	}
 	err := d.inTx(ctx, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO games (id, title, rules, file, scenario, created, played, version, origin, tables, tables_file, fog, dice, genesis)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,

@@ -398,7 +398,8 @@ func (d *DB) Append(ctx context.Context, game string, version int, events []json
 // Create records a new game, its seats (in the order given), its seeds and
 // its first events, all or nothing; its version is len(events). The Game
 // fields of the seats and seeds may be left empty; g.Version is ignored,
-// a zero g.Created means now, and g.Played is now whatever it says.
+// a zero g.Created or g.Played means now (a game copied from another
+// store keeps its own).
 func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds []store.Seed, events []json.RawMessage) error {
 	if err := store.CheckCreate(g, seats, seeds, events); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
@@ -407,7 +408,9 @@ func (d *DB) Create(ctx context.Context, g store.Game, seats []store.Seat, seeds
 	if g.Created.IsZero() {
 		g.Created = now
 	}
-	g.Played = now
+	if g.Played.IsZero() {
+		g.Played = now
+	}
 	r := &request{op: opCreate, game: g.ID, g: g, seats: seats, seeds: seeds, events: events}
 	if _, err := d.send(ctx, r); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, fault(err))

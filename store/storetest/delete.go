@@ -74,7 +74,8 @@ func testDelete(t *testing.T, c contract) {
 // testPlayed: a game's Played is the store clock's time of its last
 // change: made, appended to or its seeds revealed; a refused append, a
 // reissue and a read leave it; Created, when not given, is the clock's
-// time too.
+// time too; a game made with its Played (copied from another store)
+// keeps it until it changes.
 func testPlayed(t *testing.T, c contract) {
 	if c.f.Clocked == nil {
 		t.Skip("the store cannot be given a clock (Factory.Clocked)")
@@ -132,5 +133,13 @@ func testPlayed(t *testing.T, c contract) {
 	}
 	if got := mustGame(t, s, "h"); !got.Created.Equal(now) || !got.Played.Equal(now) {
 		t.Errorf("a game made without Created: Created %v, Played %v; want both %v", got.Created, got.Played, now)
+	}
+	k, seats, seeds := NewGame("k")
+	k.Played = time.Date(2025, 7, 14, 18, 30, 0, 0, time.UTC)
+	if err := s.Create(ctx, k, seats, seeds, []json.RawMessage{Event("copied")}); err != nil {
+		t.Fatalf("Create(k): %v", err)
+	}
+	if got := mustGame(t, s, "k").Played; !got.Equal(k.Played) {
+		t.Errorf("a game made with its Played: %v, want %v", got, k.Played)
 	}
 }
