@@ -96,7 +96,12 @@ func (s *Server) kick(ctx context.Context, l *live) {
 	go func() {
 		for {
 			for l.pending.Swap(false) {
-				if err := l.catchUp(ctx, s.st); err != nil && ctx.Err() == nil {
+				err := l.catchUp(ctx, s.st)
+				switch {
+				case errors.Is(err, store.ErrNotFound):
+					// Deleted while its notice went unheard.
+					s.drop(l.id, nil)
+				case err != nil && ctx.Err() == nil:
 					s.log.Error("catch up with the store", "game", l.id, "err", err)
 				}
 			}
