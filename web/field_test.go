@@ -179,7 +179,7 @@ func TestBrowserFieldHex(t *testing.T) {
 	if got := docJSON[string](p, `doc.sides[0].corps[0].divisions[0].units[0].at`); got != "0404" {
 		p.fail("the dropped unit is at %q, want 0404", got)
 	}
-	to := p.screenHex("0504")
+	at, to := p.screenHex("0404"), p.screenHex("0504")
 	p.do("drag the unit a hex on", chromedp.DragAndDropXY(at[0], at[1], to[0], to[1], 6))
 	p.until("the unit in 0504", `doc.sides[0].corps[0].divisions[0].units[0].at === '0504'`)
 	p.clickAt("select the unit", to)
@@ -187,8 +187,9 @@ func TestBrowserFieldHex(t *testing.T) {
 
 	// A backdrop whose grid is x0 40, y0 38, dx 56, dy 64 pixels: two hex
 	// centres clicked on it, 0202 and 0403, line it up.
-	eval[bool](p, `(fe.setImage(picture(420, 360)), true)`)
-	p.until("the backdrop", `document.querySelector('#field image') && doc.map.image && doc.map.image.dx > 0`)
+	// set as the page sets it: spread over the map's columns and rows
+	eval[bool](p, `(doc.map.image = {data: picture(420, 360), x0: 35, y0: 36, dx: 70, dy: 72}, fe.show(doc, info, ''), true)`)
+	p.until("the backdrop", `document.querySelector('#field image')`)
 	pixel := func(x, y float64) [2]float64 {
 		return eval[[2]float64](p, fmt.Sprintf(`(() => { const pl = fe.imagePlace(); const q = fe.toScreen(pl.x + %g * pl.kx, pl.y + %g * pl.ky); return [q.x, q.y]; })()`, x, y))
 	}
@@ -301,8 +302,8 @@ func TestBrowserFieldTable(t *testing.T) {
 	// inch); two points 300 pixels apart said to be 20 inches apart make
 	// it 15 an inch, the first point keeping its place; a third click
 	// puts that point at (20, 20).
-	eval[bool](p, `(fe.setImage(picture(720, 480)), true)`)
-	p.until("the backdrop", `document.querySelector('#field image') && doc.field.image && doc.field.image.scale === 10`)
+	eval[bool](p, `(doc.field.image = {data: picture(720, 480), scale: 10, at: [0, 0]}, fe.show(doc, info, ''), true)`)
+	p.until("the backdrop", `document.querySelector('#field image')`)
 	p.do("choose calibrate", chromedp.Click(chromedp.CSS(`[data-tool="calibrate"]`)))
 	p.clickAt("the first point", p.screenField(10, 10))
 	p.clickAt("the second point", p.screenField(40, 10))

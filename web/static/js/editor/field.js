@@ -18,9 +18,6 @@ export const PATH_TYPE = 'application/x-orderly-path';
 const TABLE_MARGIN = 6;
 const HEX_MARGIN = 1.5;
 
-/** The largest backdrop image the format takes (battle.MaxImage), bytes. */
-const MAX_IMAGE = 4 << 20;
-
 /** Fill of a hex's terrain, by name; others take a colour of OTHER by their place in the key. */
 const TERRAIN = {
   clear: '#ece6c8', 'light-cover': '#d3dca2', farmette: '#ddbf8f', woods: '#7fa467', town: '#b3aba0', 'frozen-wetlands': '#d5e6ee',
@@ -88,8 +85,12 @@ export class FieldEditor {
     this.pointers = new Map();
     this.gesture = null;
     this.grid = null;
+    /** Where a piece dragged from the tree would be dropped: a hex or a point. */
+    this.dropping = null;
 
     svg.setAttribute('tabindex', '0');
+    // the field's own gestures, not the browser's, on a touch screen
+    svg.style.touchAction = 'none';
     svg.classList.add('field-editor');
     this.layers = {};
     const names = ['backdrop', 'ground', 'features', 'marks', 'labels', 'pieces', 'handles', 'draft'];
@@ -337,6 +338,8 @@ export class FieldEditor {
     const cells = [], labels = [], marks = [];
     /** Each hex's polygon, by its index (row by row). */
     this.cells = [];
+    // on a large map, the label of every fifth column and row only
+    const every = g.columns * g.rows > 4000 ? 5 : 1;
     for (let r = 0; r < g.rows; r++) {
       for (let c = 0; c < g.columns; c++) {
         const p = g.centre(c, r);
@@ -348,7 +351,7 @@ export class FieldEditor {
         });
         this.cells.push(cell);
         cells.push(cell);
-        labels.push(s('text.fe-hexlbl', { x: p.x, y: p.y - 0.58, 'text-anchor': 'middle', 'font-size': 0.28, fill: '#5c5646', text: label }));
+        if (c % every === 0 && r % every === 0) labels.push(s('text.fe-hexlbl', { x: p.x, y: p.y - 0.58, 'text-anchor': 'middle', 'font-size': 0.28, fill: '#5c5646', text: label }));
         if (level) labels.push(s('text.fe-level', { x: p.x, y: p.y + 0.75, 'text-anchor': 'middle', 'font-size': 0.3, fill: '#5c5646', dataset: { level: label }, text: String(level) }));
       }
     }
@@ -481,6 +484,11 @@ export class FieldEditor {
       const c = this.grid.centre(this.chain.last[0], this.chain.last[1]);
       out.push(s('circle.fe-chainend', { cx: c.x, cy: c.y, r: 0.3, fill: 'none', stroke: '#d18b00', 'stroke-width': 0.1 }));
     }
+    if (this.dropping) {
+      // where a piece dragged from the tree would go
+      if (this.grid) out.push(s('polygon.fe-dropping', { points: this.grid.corners(this.grid.centre(this.dropping[0], this.dropping[1]), 0.92), fill: 'none', stroke: '#d18b00', 'stroke-width': 0.12 }));
+      else out.push(s('circle.fe-dropping', { cx: this.dropping[0], cy: this.dropping[1], r: 1, fill: 'none', stroke: '#d18b00', 'stroke-width': 0.2 }));
+    }
     if (this.cal) {
       const r = this.space() === 'hex' ? 0.25 : 0.7;
       for (const p of [this.cal.f1, this.cal.f2]) if (p) out.push(s('circle.fe-calpt', { cx: p.x, cy: p.y, r, fill: 'none', stroke: '#c0206a', 'stroke-width': r / 3 }), s('circle', { cx: p.x, cy: p.y, r: r / 5, fill: '#c0206a' }));
@@ -549,10 +557,14 @@ export class FieldEditor {
       if (!ev.dataTransfer || !ev.dataTransfer.types.includes(PATH_TYPE) || !this.space()) return;
       ev.preventDefault();
       ev.dataTransfer.dropEffect = 'move';
+      const to = this.spot(this.toField(ev.clientX, ev.clientY));
+      if (JSON.stringify(to) !== JSON.stringify(this.dropping)) { this.dropping = to; this.drawDraft(); }
     });
+    svg.addEventListener('dragleave', () => { if (this.dropping) { this.dropping = null; this.drawDraft(); } });
     svg.addEventListener('drop', (ev) => {
       if (!ev.dataTransfer || !ev.dataTransfer.types.includes(PATH_TYPE)) return;
       ev.preventDefault();
+      this.dropping = null;
       const p = this.toField(ev.clientX, ev.clientY);
       this.place(ev.dataTransfer.getData(PATH_TYPE), p, true);
     });
@@ -645,6 +657,7 @@ export class FieldEditor {
       this.paint(p);
     } else if (g.type === 'piece') {
       g.to = this.spot(p, g.grab);
+      if (!g.el.isConnected) g.el = this.vp.querySelector(`[data-piece="${CSS.escape(g.path)}"]`) || g.el;
       if (g.to !== null) {
         const c = this.space() === 'hex' ? this.grid.centre(g.to[0], g.to[1]) : { x: g.to[0], y: g.to[1] };
         g.el.setAttribute('transform', `translate(${num(c.x)} ${num(c.y)})`);
@@ -973,53 +986,6 @@ export class FieldEditor {
 
   imagePath() { return this.space() === 'hex' ? 'map.image' : 'field.image'; }
 
-  /**
-   * Takes an image file as the backdrop: a PNG, JPEG or GIF of 4 MiB at
-   * most, placed to cover the table or the map until it is calibrated.
-   * @param {File} file
-   */
-  async loadImage(file) {
-    if (!/^image\/(png|jpeg|gif)$/.test(file.type)) { this.say(`${file.name} is not a PNG, JPEG or GIF image.`); return; }
-    if (file.size > MAX_IMAGE) { this.say(`${file.name} is ${(file.size / (1 << 20)).toFixed(1)} MiB; a backdrop may be 4 MiB at most.`); return; }
-    const data = await new Promise((resolve, reject) => {
-      const r = new FileReader();
-      r.onload = () => resolve(String(r.result));
-      r.onerror = () => reject(r.error);
-      r.readAsDataURL(file);
-    });
-    await this.setImage(data);
-  }
-
-  /** Sets the backdrop to the image of a data URL, covering the field until calibrated. @param {string} data */
-  async setImage(data) {
-    const size = await new Promise((resolve) => {
-      const img = new Image();
-      img.onload = () => resolve({ w: img.naturalWidth, h: img.naturalHeight });
-      img.onerror = () => resolve(null);
-      img.src = data;
-    });
-    if (!size || !size.w || !size.h) { this.say('The image cannot be read; choose a PNG, JPEG or GIF.'); return; }
-    this.sizes.set(data, size);
-    if (this.space() === 'hex') {
-      const g = this.grid, b = g.bounds, f = g.centre(0, 0);
-      // one field unit per k pixels, the image as wide as the map
-      const k = size.w / b.w;
-      this.doc.map.image = { data, x0: round2((f.x - b.x) * k), y0: round2((f.y - b.y) * k), dx: round2((g.flat ? 1.5 : Math.sqrt(3)) * k), dy: round2((g.flat ? Math.sqrt(3) : 1.5) * k) };
-    } else {
-      this.doc.field.image = { data, scale: round2(size.w / this.table().width), at: [0, 0] };
-    }
-    this.say('Backdrop set. Calibrate it so that it lines up with the field.');
-    this.edited(this.imagePath());
-  }
-
-  removeImage() {
-    const sp = this.space();
-    if (sp === 'hex') delete this.doc.map.image; else if (sp === 'table') delete this.doc.field.image;
-    this.cal = null;
-    if (this.tool.kind === 'calibrate') this.tool = { kind: 'select' };
-    this.edited(this.imagePath());
-  }
-
   /** The image pixel under field point p, at the image's calibration now. */
   pixelOf(p) {
     const pl = this.imagePlace();
@@ -1101,14 +1067,15 @@ export class FieldEditor {
       this.say(this.space() === 'hex' ? 'Click the centre of a hex on the image.' : 'Click a first point of the image whose distance to a second you know.');
     } else {
       this.cal = null;
-      this.say('');
     }
     this.tool = tool;
+    if (!this.cal) this.say('');
     this.draw();
     this.renderCal();
   }
 
-  say(text) { this.hint.textContent = text; }
+  /** Says text under the tool bar; with none, what the tool in use does. */
+  say(text) { this.hint.textContent = text || toolHint(this.tool, this.space(), this.hexKinds()); }
 
   /** Builds the tool bar again when the space or the rule set's kinds change; marks the tool in use. */
   updateTools() {
@@ -1124,11 +1091,8 @@ export class FieldEditor {
     }
     const del = this.bar.querySelector('[data-action="delete-feature"]');
     if (del) /** @type {HTMLButtonElement} */ (del).disabled = !/^field\.features\[\d+\]$/.test(this.selected);
-    const im = !!this.imageDoc();
-    for (const sel of ['[data-action="remove-image"]', '[data-tool="calibrate"]']) {
-      const b = this.bar.querySelector(sel);
-      if (b) /** @type {HTMLButtonElement} */ (b).disabled = !im;
-    }
+    const cal = /** @type {HTMLButtonElement|null} */ (this.bar.querySelector('[data-tool="calibrate"]'));
+    if (cal) cal.disabled = !this.imageDoc();
   }
 
   buildTools(sp) {
@@ -1155,18 +1119,16 @@ export class FieldEditor {
       groups.push(group('roads', 'Roads', ...this.lineKinds('roads').map((k) => tool(words(k), 'road', k, `Click hexes in order to lay a ${words(k)}; each must neighbour the last`))));
     }
     if (sp) {
-      const file = /** @type {HTMLInputElement} */ (h('input.fe-file', { type: 'file', accept: 'image/png,image/jpeg,image/gif', 'data-action': 'image-file', 'aria-label': 'Backdrop image file' }));
-      file.addEventListener('change', () => { if (file.files && file.files[0]) this.loadImage(file.files[0]).catch((e) => this.say(`The image cannot be read: ${e.message || e}.`)); file.value = ''; });
+      // the page chooses and removes the image; the field lines it up
       this.calPanel = h('div.fe-cal', { dataset: { group: 'calibration' } });
       groups.push(group('backdrop', 'Backdrop',
-        h('label.btn.small.fe-choose', null, 'Image…', file),
         tool('Calibrate', 'calibrate', undefined, sp === 'hex' ? 'Click two hex centres on the image and name them' : 'Click two points on the image and give the distance between them'),
-        btn('Remove', { 'data-action': 'remove-image', title: 'Remove the backdrop image' }, () => this.removeImage()),
         this.calPanel));
     } else {
       this.calPanel = null;
     }
     fill(this.bar, ...groups, this.hint);
+    if (!this.hint.textContent) this.say('');
     this.renderCal();
   }
 
@@ -1199,6 +1161,28 @@ export class FieldEditor {
 }
 
 // ---- small helpers ------------------------------------------------------------------------------
+
+/**
+ * What a tool does, in a line under the tool bar.
+ * @param {Tool} tool @param {string} space @param {{letter:string, name:string}[]} kinds
+ */
+function toolHint(tool, space, kinds) {
+  const what = words(tool.arg || '');
+  switch (tool.kind) {
+    case 'terrain': {
+      const k = kinds.find((x) => x.letter === tool.arg);
+      return `Click or drag over hexes to paint ${k ? words(k.name) : what}.`;
+    }
+    case 'elevation': return `Click or drag over hexes to set their level to ${tool.arg}.`;
+    case 'hexside': return `Click near a hexside to put a ${what} along it; click it again to take it away.`;
+    case 'road': return `Click hexes in order to lay a ${what}, each a neighbour of the last; a click on a road's end goes on from it, Backspace takes the last hex off.`;
+    case 'area': return `Click the corners of the ${what}; double-click or Enter closes it.`;
+    case 'line': return `Click the points of the ${what}; Enter or a double-click ends it.`;
+    default: return space === 'table'
+      ? 'Drag pieces to move them; select a unit to turn it by its handle (or [ and ]); select a feature to move its points or delete it.'
+      : space === 'hex' ? 'Drag pieces to move them from hex to hex; drag the map to pan, the wheel zooms.' : '';
+  }
+}
 
 function isPoint(p) { return Array.isArray(p) && p.length === 2 && Number.isFinite(Number(p[0])) && Number.isFinite(Number(p[1])); }
 
