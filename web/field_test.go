@@ -31,9 +31,14 @@ const fieldHost = `<!doctype html>
 import { FieldEditor } from '/js/editor/field.js';
 window.changes = [];
 window.picked = [];
+// The hooks do what the editor's page does: it draws the field again after
+// a change or a pick, with its own selection, which knows the pieces of the
+// tree but not a table's features.
+window.sel = '';
+const known = (path) => /^sides\[/.test(path || '');
 const fe = new FieldEditor(document.getElementById('field'), {
-  changed: (doc, path) => window.changes.push(path),
-  select: (path) => window.picked.push(path),
+  changed: (doc, path) => { window.changes.push(path); if (known(path)) window.sel = path; fe.show(doc, window.info, window.sel); },
+  select: (path) => { window.picked.push(path); window.sel = known(path) ? path : ''; fe.show(window.doc, window.info, window.sel); },
 });
 document.getElementById('tools').append(fe.tools());
 window.fe = fe;

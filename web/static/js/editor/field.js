@@ -66,6 +66,8 @@ export class FieldEditor {
     this.doc = null;
     this.info = null;
     this.selected = '';
+    /** The path the user last picked on the field, '' for none. */
+    this.own = '';
     /** @type {Tool} */
     this.tool = { kind: 'select' };
     /** The corners or points of the feature being drawn, and where the pointer is. */
@@ -113,7 +115,11 @@ export class FieldEditor {
   show(doc, info, selected) {
     this.doc = doc;
     this.info = info || {};
-    this.selected = selected || '';
+    // What the user picked on the field stays selected while the page,
+    // which may not know it (a table's feature), says nothing is.
+    const given = selected || '';
+    if (given || !this.own || this.own !== this.selected) this.selected = given;
+    if (given) this.own = '';
     this.draw();
   }
 
@@ -694,7 +700,10 @@ export class FieldEditor {
     this.endGesture(false, g);
   }
 
-  /** Ends a gesture: a stroke or a drag is kept (called changed) unless cancelled. */
+  /**
+   * Ends a gesture. A piece's drag is dropped if cancelled; what a stroke
+   * or a handle's drag changed on the way stays, and the page is told.
+   */
   endGesture(cancelled, g = this.gesture) {
     this.gesture = null;
     if (!g) return;
@@ -704,9 +713,9 @@ export class FieldEditor {
       this.place(g.path, null, false, g.to);
       return;
     }
-    if (g.type === 'handle' && g.moved) { this.edited(g.handle === 'rotate' ? this.selected : this.selected || 'field.features'); return; }
+    if (g.type === 'handle' && g.moved) { this.edited(this.selected); return; }
     if (g.type === 'feature-move' && g.moved) { this.edited(g.where); return; }
-    if (g.type === 'image' && g.moved && this.cal) { this.edited(this.imagePath()); }
+    if (g.type === 'image' && g.moved) this.edited(this.imagePath());
   }
 
   panBy(dx, dy) {
@@ -722,6 +731,7 @@ export class FieldEditor {
   pick(path) {
     if (this.draft || this.chain) return;
     this.selected = path;
+    this.own = path;
     this.draw();
     this.hooks.select(path);
   }
@@ -978,6 +988,7 @@ export class FieldEditor {
     list.splice(Number(m[1]), 1);
     if (!list.length) delete this.doc.field.features;
     this.selected = '';
+    this.own = '';
     this.hooks.select('');
     this.edited('field.features');
   }
