@@ -87,6 +87,8 @@ export class FieldEditor {
     this.pointers = new Map();
     this.gesture = null;
     this.grid = null;
+    /** Whether units' names show on a table: when it is seen close enough. */
+    this.namesOn = false;
     /** Where a piece dragged from the tree would be dropped: a hex or a point. */
     this.dropping = null;
 
@@ -451,12 +453,12 @@ export class FieldEditor {
         s('g', { transform: f ? `rotate(${f})` : null },
           s('rect.fe-base', { x: -BASE.w / 2, y: 0, width: BASE.w, height: BASE.d, fill: colour, 'fill-opacity': 0.85, stroke: sel ? '#d18b00' : '#1d2126', 'stroke-width': sel ? 0.25 : 0.06 }),
           s('line.fe-front', { x1: -BASE.w / 2, y1: 0, x2: BASE.w / 2, y2: 0, stroke: '#111', 'stroke-width': 0.22 })),
-        s('text.fe-name', { x: 0, y: BASE.d + 1.1, 'text-anchor': 'middle', 'font-size': 0.9, fill: '#22272b', text: this.short(p) }));
+        tableName(s('text.fe-name.fe-uname', { x: 0, y: BASE.d + 0.3, 'text-anchor': 'middle', 'dominant-baseline': 'hanging', fill: '#22272b', visibility: sel || this.namesOn ? null : 'hidden', text: this.short(p) })));
     }
     return s('g', attrs, title,
       s('circle.fe-gen', { cx: 0, cy: 0, r: 0.8, fill: '#fff', stroke: sel ? '#d18b00' : colour, 'stroke-width': sel ? 0.35 : 0.25 }),
       s('circle', { cx: 0, cy: 0, r: 0.35, fill: colour }),
-      s('text.fe-name', { x: 0, y: 1.9, 'text-anchor': 'middle', 'font-size': 0.9, fill: colour, 'font-weight': 700, text: this.short(p) }));
+      tableName(s('text.fe-name', { x: 0, y: 1, 'text-anchor': 'middle', 'dominant-baseline': 'hanging', fill: colour, 'font-weight': 700, text: this.short(p) })));
   }
 
   hexPiece(pc, hx, k, n) {
@@ -510,7 +512,8 @@ export class FieldEditor {
     if (r.width > 20 && r.height > 20) {
       const k = Math.min(r.width / b.w, r.height / b.h);
       const vw = r.width / k, vh = r.height / k;
-      this.view = { x: b.x - (vw - b.w) / 2, y: b.y - (vh - b.h) / 2, w: vw, h: vh };
+      // centred across, at the top of a field taller than it
+      this.view = { x: b.x - (vw - b.w) / 2, y: b.y, w: vw, h: vh };
     } else {
       this.view = { ...b };
     }
@@ -527,6 +530,15 @@ export class FieldEditor {
 
   applyView() {
     showView(this.svg, this.view, this.space() === 'hex' ? [40, 22, 12] : [34, 18, 9], this.space() === 'hex' ? 20 : 6);
+    // units' names on a table once there is room for them: 18 pixels an inch
+    const r = this.svg.getBoundingClientRect();
+    const on = r.width > 0 && r.width / this.view.w >= 18;
+    if (on !== this.namesOn) {
+      this.namesOn = on;
+      for (const el of this.vp.querySelectorAll('.fe-uname')) {
+        if (on || el.closest('.selected')) el.removeAttribute('visibility'); else el.setAttribute('visibility', 'hidden');
+      }
+    }
   }
 
   /** The field point under a client point. */
@@ -1172,6 +1184,17 @@ export class FieldEditor {
 }
 
 // ---- small helpers ------------------------------------------------------------------------------
+
+/**
+ * A piece's name on a table: nine tenths of an inch high when the table
+ * is seen close, and never under ten pixels on the screen (showView sets
+ * --k, the inches a pixel).
+ * @param {SVGElement} el
+ */
+function tableName(el) {
+  /** @type {SVGTextElement} */ (el).style.fontSize = 'max(0.9px, calc(var(--k, 0.1) * 10px))';
+  return el;
+}
 
 /**
  * What a tool does, in a line under the tool bar.
