@@ -281,6 +281,13 @@ func TestBrowserFieldTable(t *testing.T) {
 		p.fail("features after the delete: %v, want road-1 alone", got)
 	}
 
+	// The road's end dragged by its handle from (30, 40) to (40, 40).
+	p.clickAt("select the road", p.screenField(30, 20))
+	p.until("the road's handles", `document.querySelector('#field [data-handle="point:0:1"]')`)
+	from, to := p.screenField(30, 40), p.screenField(40, 40)
+	p.do("drag the road's end", chromedp.DragAndDropXY(from[0], from[1], to[0], to[1], 6))
+	p.until("the road's end moved", `JSON.stringify(doc.field.features[0].line) === '[[30,5],[40,40]]' && changes.at(-1) === 'field.features[0]'`)
+
 	// A unit dropped at (40.1, 30.4): on the half inch, facing north.
 	const unit = "sides[0].corps[0].divisions[0].units[0]"
 	at := p.screenField(40.1, 30.4)
@@ -294,6 +301,11 @@ func TestBrowserFieldTable(t *testing.T) {
 	}
 	if u.At != [2]float64{40, 30.5} || u.Facing == nil || *u.Facing != 0 {
 		p.fail("the dropped unit is at %v facing %v, want (40, 30.5) facing 0", u.At, u.Facing)
+	}
+	// Its corps selected in the tree, the corps' pieces are marked on the field.
+	eval[bool](p, `(fe.show(doc, info, 'sides[0].corps[0]'), true)`)
+	if got := eval[[]string](p, `[...document.querySelectorAll('#field .fe-piece.within')].map(e => e.dataset.piece)`); !slices.Equal(got, []string{unit}) {
+		p.fail("pieces marked with the corps selected: %v, want %s alone (the others have no at)", got, unit)
 	}
 	// Selected, it turns by its handle: dragged due east of it, it faces 90.
 	p.clickAt("select the unit", p.screenField(40, 31))

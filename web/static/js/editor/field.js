@@ -439,24 +439,30 @@ export class FieldEditor {
     return t.length > 10 ? `${t.slice(0, 9)}…` : t;
   }
 
+  /** Whether the piece at path belongs to the selected formation or side. @param {string} path */
+  within(path) {
+    const sel = this.selected;
+    return !!sel && /^sides\[\d+\]/.test(sel) && (path.startsWith(`${sel}.`) || path.startsWith(`${sel}[`));
+  }
+
   tablePiece(pc) {
     const p = pc.piece;
     const [cls, colour] = SIDES[pc.side % 2];
     const [x, y] = p.at;
-    const sel = pc.path === this.selected;
+    const sel = pc.path === this.selected, within = this.within(pc.path);
     const title = s('title', { text: `${p.name || p.id || ''}${p.id && p.name ? ` (${p.id})` : ''}` });
     const data = { piece: pc.path, kind: pc.unit ? 'unit' : 'general' };
-    const attrs = { class: `fe-piece c-${cls}${sel ? ' selected' : ''}`, transform: `translate(${x} ${y})`, dataset: data };
+    const attrs = { class: `fe-piece c-${cls}${sel ? ' selected' : within ? ' within' : ''}`, transform: `translate(${x} ${y})`, dataset: data };
     if (pc.unit) {
       const f = Number(p.facing) || 0;
       return s('g', attrs, title,
         s('g', { transform: f ? `rotate(${f})` : null },
-          s('rect.fe-base', { x: -BASE.w / 2, y: 0, width: BASE.w, height: BASE.d, fill: colour, 'fill-opacity': 0.85, stroke: sel ? '#d18b00' : '#1d2126', 'stroke-width': sel ? 0.25 : 0.06 }),
+          s('rect.fe-base', { x: -BASE.w / 2, y: 0, width: BASE.w, height: BASE.d, fill: colour, 'fill-opacity': 0.85, stroke: sel || within ? '#d18b00' : '#1d2126', 'stroke-width': sel ? 0.25 : within ? 0.15 : 0.06 }),
           s('line.fe-front', { x1: -BASE.w / 2, y1: 0, x2: BASE.w / 2, y2: 0, stroke: '#111', 'stroke-width': 0.22 })),
         tableName(s('text.fe-name.fe-uname', { x: 0, y: BASE.d + 0.3, 'text-anchor': 'middle', 'dominant-baseline': 'hanging', fill: '#22272b', visibility: sel || this.namesOn ? null : 'hidden', text: this.short(p) })));
     }
     return s('g', attrs, title,
-      s('circle.fe-gen', { cx: 0, cy: 0, r: 0.8, fill: '#fff', stroke: sel ? '#d18b00' : colour, 'stroke-width': sel ? 0.35 : 0.25 }),
+      s('circle.fe-gen', { cx: 0, cy: 0, r: 0.8, fill: '#fff', stroke: sel || within ? '#d18b00' : colour, 'stroke-width': sel ? 0.35 : 0.25 }),
       s('circle', { cx: 0, cy: 0, r: 0.35, fill: colour }),
       tableName(s('text.fe-name', { x: 0, y: 1, 'text-anchor': 'middle', 'dominant-baseline': 'hanging', fill: colour, 'font-weight': 700, text: this.short(p) })));
   }
@@ -466,16 +472,16 @@ export class FieldEditor {
     const [cls, colour] = SIDES[pc.side % 2];
     const c = this.grid.centre(hx[0], hx[1]);
     const off = n > 1 ? (k - (n - 1) / 2) * 0.22 : 0;
-    const sel = pc.path === this.selected;
+    const sel = pc.path === this.selected, within = this.within(pc.path);
     const title = s('title', { text: `${p.name || p.id || ''}${p.id && p.name ? ` (${p.id})` : ''} in ${p.at}` });
-    const attrs = { class: `fe-piece c-${cls}${sel ? ' selected' : ''}`, transform: `translate(${num(c.x + off)} ${num(c.y + off)})`, dataset: { piece: pc.path, kind: pc.unit ? 'unit' : 'general', hex: p.at } };
+    const attrs = { class: `fe-piece c-${cls}${sel ? ' selected' : within ? ' within' : ''}`, transform: `translate(${num(c.x + off)} ${num(c.y + off)})`, dataset: { piece: pc.path, kind: pc.unit ? 'unit' : 'general', hex: p.at } };
     if (pc.unit) {
       return s('g', attrs, title,
-        s('rect.fe-counter', { x: -0.45, y: -0.32, width: 0.9, height: 0.64, rx: 0.05, fill: colour, stroke: sel ? '#d18b00' : '#1d2126', 'stroke-width': sel ? 0.1 : 0.03 }),
+        s('rect.fe-counter', { x: -0.45, y: -0.32, width: 0.9, height: 0.64, rx: 0.05, fill: colour, stroke: sel || within ? '#d18b00' : '#1d2126', 'stroke-width': sel ? 0.1 : within ? 0.07 : 0.03 }),
         s('text.fe-name', { x: 0, y: 0.08, 'text-anchor': 'middle', 'font-size': 0.2, fill: '#fff', text: this.short(p) }));
     }
     return s('g', attrs, title,
-      s('circle.fe-gen', { cx: 0, cy: 0, r: 0.3, fill: '#fff', stroke: sel ? '#d18b00' : colour, 'stroke-width': sel ? 0.1 : 0.07 }),
+      s('circle.fe-gen', { cx: 0, cy: 0, r: 0.3, fill: '#fff', stroke: sel || within ? '#d18b00' : colour, 'stroke-width': sel ? 0.1 : 0.07 }),
       s('text.fe-name', { x: 0, y: 0.06, 'text-anchor': 'middle', 'font-size': 0.16, fill: colour, 'font-weight': 700, text: this.short(p).slice(0, 5) }));
   }
 
