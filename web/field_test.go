@@ -337,6 +337,23 @@ func TestBrowserFieldTable(t *testing.T) {
 	p.checkConsole()
 }
 
+// TestFieldHalfWritten: the field draws what it can of a document half
+// written, as the editor holds it while someone types, and throws nothing.
+func TestFieldHalfWritten(t *testing.T) {
+	t.Parallel()
+	p := fieldPage(t)
+	got := eval[[]string](p, `[null, {}, {field: {width: 'x', features: {}, grid: {columns: 40}}, sides: {}},
+		{field: {width: 24, depth: 12, features: [null, {type: 'town', area: [[1, 1], [5, 1]], blocks: [[1]]}, {line: 'a'}]}, sides: [null, {army: {at: [1]}}]},
+		{map: {columns: 0, rows: -2, layout: 'x', terrain: 7, hexsides: {stream: ['a']}, roads: {road: 'b'}}, sides: [{army: {at: 5}, units: [{at: '9999'}]}]},
+		{map: {columns: 3, rows: 2, terrain: 'ww\nw', elevation: '9', image: {data: 'data:,', dx: 0}}}]
+		.map((d) => { try { fe.show(d, {terrain: {hexes: ['.', {letter: 'w'}]}, features: [{type: 'river', shape: 'line'}]}, 'sides[0]'); return ''; } catch (e) { return String(e); } })
+		.filter(Boolean)`)
+	if len(got) > 0 {
+		p.fail("the field threw on a half-written document: %v", got)
+	}
+	p.checkConsole()
+}
+
 // TestFieldGeometry checks the field's hex geometry against the hex
 // package's for every layout: the labels of a map's hexes and which of
 // them are neighbours, and the hex a centre is in.

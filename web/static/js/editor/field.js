@@ -250,7 +250,7 @@ export class FieldEditor {
     }
     marks.push(s('rect.fe-edge', { x: 0, y: 0, width: w, height: d, fill: 'none', stroke: '#4d4a40', 'stroke-width': 0.15 }));
     // each side's base edge, named in the margin outside it
-    ((this.doc.sides) || []).forEach((sd, i) => {
+    (Array.isArray(this.doc.sides) ? this.doc.sides : []).forEach((sd, i) => {
       if (!sd || typeof sd !== 'object') return;
       const [cls, colour] = SIDES[i % 2];
       const text = `${sd.name || sd.id || `side ${i + 1}`} — base edge`;
@@ -285,6 +285,11 @@ export class FieldEditor {
           class: `fe-feature fe-area${sel ? ' selected' : ''}`, d: path(pts, true), fill: colour, 'fill-opacity': 0.7,
           stroke: sel ? '#d18b00' : colour, 'stroke-width': sel ? 0.3 : 0.12, dataset: data,
         }, title));
+        // a town's blocks inside it
+        for (const b of Array.isArray(f.blocks) ? f.blocks : []) {
+          const bp = Array.isArray(b) ? b.filter(isPoint) : [];
+          if (bp.length > 2) areas.push(s('path.fe-block', { d: path(bp, true), fill: shade(colour, 0.25), 'fill-opacity': 0.8, stroke: shade(colour, 0.5), 'stroke-width': 0.08, 'pointer-events': 'none' }));
+        }
       } else if (pts.length) {
         const wd = Number(f.width) > 0 ? Number(f.width) : 0.4;
         lines.push(s('path', {
