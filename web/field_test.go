@@ -132,7 +132,12 @@ func TestBrowserFieldHex(t *testing.T) {
 	// A stream between 0405 and 0404: a click near the middle of their side.
 	p.do("choose the stream", chromedp.Click(chromedp.CSS(`[data-tool="hexside:stream"]`)))
 	c, d := p.screenHex("0404"), p.screenHex("0405")
-	p.clickAt("click the hexside", [2]float64{(2*c[0] + 3*d[0]) / 5, (2*c[1] + 3*d[1]) / 5})
+	side := [2]float64{(2*c[0] + 3*d[0]) / 5, (2*c[1] + 3*d[1]) / 5}
+	p.clickAt("click the hexside", side)
+	p.until("the stream", `doc.map.hexsides && doc.map.hexsides.stream === '0404/0405'`)
+	p.clickAt("click the hexside again", side)
+	p.until("the stream taken away", `!doc.map.hexsides`)
+	p.clickAt("click the hexside a third time", side)
 	// A road 0101 0201 0301, and a click on a hex that is no neighbour,
 	// which starts another chain and so adds nothing.
 	p.do("choose the major road", chromedp.Click(chromedp.CSS(`[data-tool="road:major-road"]`)))

@@ -203,6 +203,7 @@ export class FieldEditor {
 
   /** Learns an image's size in pixels, then draws again. @param {string} data */
   measure(data) {
+    if (this.sizes.size >= 4) this.sizes.clear(); // images replaced: let them go
     this.sizes.set(data, 'loading');
     const img = new Image();
     img.onload = () => { this.sizes.set(data, { w: img.naturalWidth, h: img.naturalHeight }); this.draw(); };
