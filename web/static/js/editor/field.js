@@ -231,11 +231,15 @@ export class FieldEditor {
       s('rect.fe-table', { x: 0, y: 0, width: w, height: d, fill: '#e9e4cf', 'fill-opacity': backdrop ? 0.2 : 1 }),
     ];
     const marks = [], labels = [];
-    // a line every 6 inches, a darker one every 12
-    for (let x = 6; x < w - 1e-9; x += 6) marks.push(s('line.fe-grid', { x1: x, y1: 0, x2: x, y2: d, stroke: '#8d8670', 'stroke-opacity': x % 12 ? 0.25 : 0.5, 'stroke-width': 0.08 }));
-    for (let y = 6; y < d - 1e-9; y += 6) marks.push(s('line.fe-grid', { x1: 0, y1: y, x2: w, y2: y, stroke: '#8d8670', 'stroke-opacity': y % 12 ? 0.25 : 0.5, 'stroke-width': 0.08 }));
-    for (let x = 0; x <= w + 1e-9; x += 12) labels.push(s('text.fe-scale', { x, y: -0.8, 'text-anchor': 'middle', 'font-size': 1.3, fill: '#8b8678', text: num(x) }));
-    for (let y = 12; y <= d + 1e-9; y += 12) labels.push(s('text.fe-scale', { x: -0.8, y: y + 0.45, 'text-anchor': 'end', 'font-size': 1.3, fill: '#8b8678', text: num(y) }));
+    // a line every 6 inches, a darker one every 12 (on a table of hundreds
+    // of feet, every 12, 24, ... so that the lines stay a few hundred)
+    let step = 6;
+    while (Math.max(w, d) / step > 200) step *= 2;
+    const fe = 2 * step;
+    for (let x = step; x < w - 1e-9; x += step) marks.push(s('line.fe-grid', { x1: x, y1: 0, x2: x, y2: d, stroke: '#8d8670', 'stroke-opacity': x % fe ? 0.25 : 0.5, 'stroke-width': 0.08 }));
+    for (let y = step; y < d - 1e-9; y += step) marks.push(s('line.fe-grid', { x1: 0, y1: y, x2: w, y2: y, stroke: '#8d8670', 'stroke-opacity': y % fe ? 0.25 : 0.5, 'stroke-width': 0.08 }));
+    for (let x = 0; x <= w + 1e-9; x += fe) labels.push(s('text.fe-scale', { x, y: -0.8, 'text-anchor': 'middle', 'font-size': 1.3, fill: '#8b8678', text: num(x) }));
+    for (let y = fe; y <= d + 1e-9; y += fe) labels.push(s('text.fe-scale', { x: -0.8, y: y + 0.45, 'text-anchor': 'end', 'font-size': 1.3, fill: '#8b8678', text: num(y) }));
     // the entry grid's squares, lettered
     const g = f.grid && typeof f.grid === 'object' ? f.grid : null;
     if (g && g.columns > 0 && g.rows > 0 && g.columns <= 26 && g.rows <= 99) {
@@ -288,8 +292,8 @@ export class FieldEditor {
         }, title));
         // a town's blocks inside it
         for (const b of Array.isArray(f.blocks) ? f.blocks : []) {
-          const bp = Array.isArray(b) ? b.filter(isPoint) : [];
-          if (bp.length > 2) areas.push(s('path.fe-block', { d: path(bp, true), fill: shade(colour, 0.25), 'fill-opacity': 0.8, stroke: shade(colour, 0.5), 'stroke-width': 0.08, 'pointer-events': 'none' }));
+          const corners = Array.isArray(b) ? b.filter(isPoint) : [];
+          if (corners.length > 2) areas.push(s('path.fe-block', { d: path(corners, true), fill: shade(colour, 0.25), 'fill-opacity': 0.8, stroke: shade(colour, 0.5), 'stroke-width': 0.08, 'pointer-events': 'none' }));
         }
       } else if (pts.length) {
         const wd = Number(f.width) > 0 ? Number(f.width) : 0.4;
@@ -297,7 +301,7 @@ export class FieldEditor {
           class: `fe-feature fe-line${sel ? ' selected' : ''}`, d: path(pts, false), fill: 'none', stroke: colour,
           'stroke-width': Math.max(wd, 0.3), 'stroke-linecap': 'round', 'stroke-linejoin': 'round', dataset: data,
         }, title));
-        // a wider line behind it to take the pointer
+        // a wider line, unseen, over it to take the pointer
         lines.push(s('path.fe-feature.fe-grab', { d: path(pts, false), fill: 'none', stroke: 'transparent', 'stroke-width': 1.6, dataset: data }));
         if (sel) lines.push(s('path.fe-outline', { d: path(pts, false), fill: 'none', stroke: '#d18b00', 'stroke-width': 0.12, 'pointer-events': 'none' }));
       }
@@ -1214,20 +1218,19 @@ function tableName(el) {
  */
 function toolHint(tool, space, kinds) {
   const what = words(tool.arg || '');
-  switch (tool.kind) {
-    case 'terrain': {
-      const k = kinds.find((x) => x.letter === tool.arg);
-      return `Click or drag over hexes to paint ${k ? words(k.name) : what}.`;
-    }
-    case 'elevation': return `Click or drag over hexes to set their level to ${tool.arg}.`;
-    case 'hexside': return `Click near a hexside to put a ${what} along it; click it again to take it away.`;
-    case 'road': return `Click hexes in order to lay a ${what}, each a neighbour of the last; a click on a road's end goes on from it, Backspace takes the last hex off.`;
-    case 'area': return `Click the corners of the ${what}; double-click or Enter closes it.`;
-    case 'line': return `Click the points of the ${what}; Enter or a double-click ends it.`;
-    default: return space === 'table'
+  const k = kinds.find((x) => x.letter === tool.arg);
+  const hints = {
+    terrain: () => `Click or drag over hexes to paint ${k ? words(k.name) : what}.`,
+    elevation: () => `Click or drag over hexes to set their level to ${tool.arg}.`,
+    hexside: () => `Click near a hexside to put a ${what} along it; click it again to take it away.`,
+    road: () => `Click hexes in order to lay a ${what}, each a neighbour of the last; a click on a road's end goes on from it, Backspace takes the last hex off.`,
+    area: () => `Click the corners of the ${what}; double-click or Enter closes it.`,
+    line: () => `Click the points of the ${what}; Enter or a double-click ends it.`,
+    select: () => (space === 'table'
       ? 'Drag pieces to move them; select a unit to turn it by its handle (or [ and ]); select a feature to move its points or delete it.'
-      : space === 'hex' ? 'Drag pieces to move them from hex to hex; drag the map to pan, the wheel zooms.' : '';
-  }
+      : space === 'hex' ? 'Drag pieces to move them from hex to hex; drag the map to pan, the wheel zooms.' : ''),
+  };
+  return (hints[tool.kind] || (() => ''))();
 }
 
 function isPoint(p) { return Array.isArray(p) && p.length === 2 && Number.isFinite(Number(p[0])) && Number.isFinite(Number(p[1])); }
