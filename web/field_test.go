@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"orderly/geom/hex"
@@ -339,6 +340,69 @@ func TestBrowserFieldTable(t *testing.T) {
 	p.until("the image placed", `Math.abs(doc.field.image.at[0] - (20 - 100 / doc.field.image.scale)) < 0.1`)
 	p.do("done", chromedp.Click(chromedp.CSS(`[data-action="cal-done"]`)))
 	p.shot("field-table")
+	p.checkConsole()
+}
+
+// TestBrowserFieldTouch: on a touch screen one finger paints a stroke
+// with a brush, two fingers zoom, and one finger pans with the select tool.
+func TestBrowserFieldTouch(t *testing.T) {
+	t.Parallel()
+	p := fieldPage(t)
+	p.do("touch screen", chromedp.EmulateViewport(1100, 800, chromedp.EmulateTouch))
+	eval[bool](p, `(() => { window.doc = {map: {columns: 20, rows: 15}, sides: []};
+		window.info = {terrain: {hexes: [{letter: '.', name: 'clear'}, {letter: 'w', name: 'woods'}], hexsides: [], roads: []}, features: []};
+		fe.show(doc, info, ''); return true; })()`)
+	p.until("the hexes", `document.querySelectorAll('#field polygon[data-hex]').length === 300`)
+	touch := func(typ input.DispatchTouchEventType, pts ...[2]float64) {
+		t.Helper()
+		tps := []*input.TouchPoint{}
+		for i, q := range pts {
+			id := float64(i + 1)
+			tps = append(tps, &input.TouchPoint{X: q[0], Y: q[1], ID: &id})
+		}
+		if _, err := chromedp.Call(p.ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: tps}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.do("choose woods", chromedp.Click(chromedp.CSS(`[data-tool="terrain:w"]`)))
+	a, b := p.screenHex("0505"), p.screenHex("0805")
+	touch(input.DispatchTouchEventTypeTouchStart, a)
+	for i := 1; i <= 6; i++ {
+		k := float64(i) / 6
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{a[0] + (b[0]-a[0])*k, a[1] + (b[1]-a[1])*k})
+	}
+	touch(input.DispatchTouchEventTypeTouchEnd)
+	p.until("the stroke", `changes.includes('map.terrain')`)
+	if got := docJSON[string](p, `doc.map.terrain.split('\n')[4]`); got != "....wwww............" {
+		p.fail("row 05 after a finger's stroke from 0505 to 0805: %q, want woods in columns 5 to 8", got)
+	}
+	viewBox := func() []float64 {
+		return eval[[]float64](p, `document.getElementById('field').getAttribute('viewBox').split(' ').map(Number)`)
+	}
+	before := viewBox()
+	c := p.screenHex("1008")
+	touch(input.DispatchTouchEventTypeTouchStart, [2]float64{c[0] - 40, c[1]}, [2]float64{c[0] + 40, c[1]})
+	for i := 1; i <= 6; i++ {
+		d := 40 + float64(i)*20
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{c[0] - d, c[1]}, [2]float64{c[0] + d, c[1]})
+	}
+	touch(input.DispatchTouchEventTypeTouchEnd)
+	pinched := viewBox()
+	if k := before[2] / pinched[2]; k < 3.5 || k > 4.5 {
+		p.fail("pinching 80px apart to 320px zoomed %.2f times, want about 4 (viewBox %v -> %v)", k, before, pinched)
+	}
+	if got := docJSON[string](p, `doc.map.terrain.split('\n')[7]`); got != "...................." {
+		p.fail("row 08 after the pinch: %q, want it unpainted", got)
+	}
+	p.do("choose the select tool", chromedp.Click(chromedp.CSS(`[data-tool="select"]`)))
+	touch(input.DispatchTouchEventTypeTouchStart, c)
+	for i := 1; i <= 5; i++ {
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{c[0] + float64(i)*20, c[1]})
+	}
+	touch(input.DispatchTouchEventTypeTouchEnd)
+	if panned := viewBox(); panned[0] >= pinched[0] || panned[2] != pinched[2] {
+		p.fail("a one-finger drag to the right did not pan west: viewBox %v -> %v", pinched, panned)
+	}
 	p.checkConsole()
 }
 

@@ -650,7 +650,9 @@ export class FieldEditor {
       return;
     }
     if (kind === 'terrain' || kind === 'elevation') {
-      this.gesture = { type: 'paint', done: new Set(), changed: false, ...base };
+      // the grid as it was, should a second finger make the stroke a pinch
+      const key = kind === 'terrain' ? 'terrain' : 'elevation';
+      this.gesture = { type: 'paint', done: new Set(), changed: false, key, before: this.doc.map[key], ...base };
       this.paint(p);
       ev.preventDefault();
       return;
@@ -729,13 +731,19 @@ export class FieldEditor {
   }
 
   /**
-   * Ends a gesture. A piece's drag is dropped if cancelled; what a stroke
-   * or a handle's drag changed on the way stays, and the page is told.
+   * Ends a gesture. A stroke or a piece's drag is dropped if cancelled (a
+   * second finger down makes it a pinch); what a handle's drag changed on
+   * the way stays, and the page is told.
    */
   endGesture(cancelled, g = this.gesture) {
     this.gesture = null;
     if (!g) return;
-    if (g.type === 'paint' && g.changed) { this.edited(this.tool.kind === 'terrain' ? 'map.terrain' : 'map.elevation'); return; }
+    if (g.type === 'paint' && g.changed) {
+      if (!cancelled) { this.edited(`map.${g.key}`); return; }
+      if (g.before === undefined) delete this.doc.map[g.key]; else this.doc.map[g.key] = g.before;
+      this.draw();
+      return;
+    }
     if (g.type === 'piece' && g.moved) {
       if (cancelled || g.to === undefined || g.to === null) { this.draw(); return; }
       this.place(g.path, null, false, g.to);
