@@ -464,5 +464,55 @@ func TestFieldGeometry(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: the field's neighbours differ from the hex package's:\n got %s\nwant %s", layout, strings.Join(got, " "), strings.Join(want, " "))
 		}
+
+		// An image's grid (contract §2): x0, y0 the first hex's centre;
+		// dx between neighbouring columns' centres (q) or neighbours in
+		// a row (r); dy between neighbours in a column (q) or
+		// neighbouring rows' centres (r). Two hexes' centres on it give
+		// the grid back, and every hex drawn lies on its centre.
+		const x0, y0, dx, dy = 40.5, 38.0, 56.0, 64.0
+		shifted := func(i int) float64 { // half a hex down (q) or east (r)
+			if strings.HasPrefix(layout, "odd") {
+				return float64(i & 1)
+			}
+			return float64(1 - i&1)
+		}
+		centre := func(c, r int) [2]float64 {
+			if strings.HasSuffix(layout, "-q") {
+				return [2]float64{x0 + float64(c)*dx, y0 + (float64(r)+0.5*(shifted(c)-shifted(0)))*dy}
+			}
+			return [2]float64{x0 + (float64(c)+0.5*(shifted(r)-shifted(0)))*dx, y0 + float64(r)*dy}
+		}
+		var pixels [][2]float64
+		for c := range 5 {
+			for r := range 4 {
+				pixels = append(pixels, centre(c, r))
+			}
+		}
+		a, b := centre(1, 1), centre(3, 2)
+		res, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`import('/js/editor/field-geom.js').then(({hexGrid, hexCalibration, hexImagePlace}) => {
+			const g = hexGrid({columns: 5, rows: 4, layout: %q, first: 0});
+			const cal = hexCalibration(g, {x: %g, y: %g}, '0101', {x: %g, y: %g}, '0302');
+			if (cal.error) return [cal.error];
+			const pl = hexImagePlace(g, cal), px = %s;
+			let worst = 0, i = 0;
+			for (let c = 0; c < 5; c++) for (let r = 0; r < 4; r++, i++) { const q = g.centre(c, r);
+				worst = Math.max(worst, Math.hypot(pl.x + px[i][0] * pl.kx - q.x, pl.y + px[i][1] * pl.ky - q.y)); }
+			return [cal.x0, cal.y0, cal.dx, cal.dy, worst]; })`, layout, a[0], a[1], b[0], b[1], mustJSON(t, pixels)), chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("%s: %v", layout, err)
+		}
+		if len(res) != 5 || math.Abs(res[0]-x0) > 1e-9 || math.Abs(res[1]-y0) > 1e-9 || math.Abs(res[2]-dx) > 1e-9 || math.Abs(res[3]-dy) > 1e-9 || res[4] > 1e-9 {
+			t.Errorf("%s: calibrated from 0101 at %v and 0302 at %v: %v, want x0 %g, y0 %g, dx %g, dy %g and every hex on its centre", layout, a, b, res, x0, y0, dx, dy)
+		}
 	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
