@@ -293,6 +293,10 @@ func TestBrowserFieldTable(t *testing.T) {
 	from, to := p.screenField(30, 40), p.screenField(40, 40)
 	p.do("drag the road's end", chromedp.DragAndDropXY(from[0], from[1], to[0], to[1], 6))
 	p.until("the road's end moved", `JSON.stringify(doc.field.features[0].line) === '[[30,5],[40,40]]' && changes.at(-1) === 'field.features[0]'`)
+	// Selected, the whole road dragged 2 inches east.
+	from, to = p.screenField(35, 22.5), p.screenField(37, 22.5)
+	p.do("drag the road", chromedp.DragAndDropXY(from[0], from[1], to[0], to[1], 6))
+	p.until("the road moved", `JSON.stringify(doc.field.features[0].line) === '[[32,5],[42,40]]'`)
 
 	// A unit dropped at (40.1, 30.4): on the half inch, facing north.
 	const unit = "sides[0].corps[0].divisions[0].units[0]"

@@ -868,7 +868,8 @@ export class FieldEditor {
     const f = getPath(this.doc, g.where);
     if (!f || !g.orig) return;
     const dx = snap(p.x - g.from.x, 0.5), dy = snap(p.y - g.from.y, 0.5);
-    const shift = (ps) => ps.map((q) => [snap(q[0] + dx, 0.5), snap(q[1] + dy, 0.5)]);
+    // the whole feature by half inches, its points otherwise as they were
+    const shift = (ps) => ps.map((q) => (isPoint(q) ? [snap(Number(q[0]) + dx, 1e-6), snap(Number(q[1]) + dy, 1e-6)] : q));
     if (Array.isArray(g.orig.area)) f.area = shift(g.orig.area);
     if (Array.isArray(g.orig.line)) f.line = shift(g.orig.line);
     if (Array.isArray(g.orig.blocks)) f.blocks = g.orig.blocks.map(shift);
