@@ -89,6 +89,8 @@ export class FieldEditor {
     this.grid = null;
     /** Whether units' names show on a table: when it is seen close enough. */
     this.namesOn = false;
+    /** The backdrop image drawn, and the data URL it shows. */
+    this.backdrop = null;
     /** Where a piece dragged from the tree would be dropped: a hex or a point. */
     this.dropping = null;
 
@@ -214,10 +216,14 @@ export class FieldEditor {
   drawBackdrop() {
     const im = this.imageDoc();
     const pl = this.imagePlace();
-    if (!im || !pl) { fill(this.layers.backdrop); return; }
-    fill(this.layers.backdrop, s('image.fe-image', {
-      href: im.data, x: pl.x, y: pl.y, width: pl.w * pl.kx, height: pl.h * pl.ky, preserveAspectRatio: 'none', opacity: 0.9,
-    }));
+    if (!im || !pl) { fill(this.layers.backdrop); this.backdrop = null; return; }
+    // the same image is moved, not set again (its data may be megabytes)
+    if (!this.backdrop || this.backdrop.data !== im.data) {
+      this.backdrop = { data: im.data, el: s('image.fe-image', { href: im.data, preserveAspectRatio: 'none', opacity: 0.9 }) };
+    }
+    const el = this.backdrop.el;
+    for (const [k, v] of Object.entries({ x: pl.x, y: pl.y, width: pl.w * pl.kx, height: pl.h * pl.ky })) el.setAttribute(k, String(v));
+    if (el.parentNode !== this.layers.backdrop) fill(this.layers.backdrop, el);
   }
 
   // ---- the table -----------------------------------------------------------------
