@@ -398,6 +398,9 @@ func TestBrowserFieldTouch(t *testing.T) {
 	if got := docJSON[string](p, `doc.map.terrain.split('\n')[7]`); got != "...................." {
 		p.fail("row 08 after the pinch: %q, want it unpainted", got)
 	}
+	if got := eval[[]string](p, `[...document.querySelectorAll('#field polygon[data-hex$="08"]')].filter(e => e.dataset.terrain !== '.').map(e => e.dataset.hex)`); len(got) > 0 {
+		p.fail("hexes %v of row 08 drawn painted after the pinch undid the stroke", got)
+	}
 	p.do("choose the select tool", chromedp.Click(chromedp.CSS(`[data-tool="select"]`)))
 	touch(input.DispatchTouchEventTypeTouchStart, c)
 	for i := 1; i <= 5; i++ {
