@@ -410,6 +410,12 @@ func TestBrowserFieldTouch(t *testing.T) {
 	if panned := viewBox(); panned[0] >= pinched[0] || panned[2] != pinched[2] {
 		p.fail("a one-finger drag to the right did not pan west: viewBox %v -> %v", pinched, panned)
 	}
+	// A brush of the hex map is put down when the field becomes a table.
+	p.do("choose woods again", chromedp.Click(chromedp.CSS(`[data-tool="terrain:w"]`)))
+	eval[bool](p, `(fe.show({field: {width: 24, depth: 12}, sides: []}, {terrain: null, features: ['road']}, ''), true)`)
+	if got := eval[string](p, `fe.tool.kind + ' ' + document.querySelector('[data-tool="select"]').getAttribute('aria-pressed')`); got != "select true" {
+		p.fail("the tool on the table is %q, want select, pressed", got)
+	}
 	p.checkConsole()
 }
 

@@ -1149,6 +1149,16 @@ export class FieldEditor {
     if (key !== this.toolKey) {
       this.toolKey = key;
       this.buildTools(sp);
+      // a brush of another space or rule set is put down
+      const t = this.tool;
+      if (t.kind !== 'select' && !this.bar.querySelector(`[data-tool="${CSS.escape(t.arg === undefined ? t.kind : `${t.kind}:${t.arg}`)}"]`)) {
+        this.tool = { kind: 'select' };
+        this.draft = null;
+        this.chain = null;
+        this.cal = null;
+        this.renderCal();
+        this.say('');
+      }
     }
     for (const b of this.bar.querySelectorAll('[data-tool]')) {
       const [kind, arg] = b.getAttribute('data-tool').split(':');
