@@ -79,8 +79,8 @@ type format struct {
 	rules string
 	defs  map[string]*def
 	order map[string][]string // every key of a definition, in the schema's order
-	hex   bool // positions are hex labels
-	table bool // positions are [x, y]
+	hex   bool                // positions are hex labels
+	table bool                // positions are [x, y]
 }
 
 // levels are the formations a roster row may name, top down, as the

@@ -245,4 +245,3 @@ func clone(m map[string]string) map[string]string {
 	}
 	return out
 }
-
