@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"io/fs"
 	"math"
+	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -244,4 +247,39 @@ func clone(m map[string]string) map[string]string {
 		out[k] = v
 	}
 	return out
+}
+
+// Sample returns the text of the bundled scenario that the rule set id's
+// template is made from: its demo (a scenario file named demo or ending
+// in -demo in the rule set's directory of examples), or else its first
+// scenario file with sides.
+func Sample(examples fs.FS, id string) ([]byte, error) {
+	files, err := fs.Glob(examples, id+"/*.yaml")
+	if err != nil {
+		return nil, fmt.Errorf("roster: the examples of %s: %w", id, err)
+	}
+	slices.SortStableFunc(files, func(a, b string) int {
+		demo := func(f string) int {
+			base := strings.TrimSuffix(path.Base(f), ".yaml")
+			if base == "demo" || strings.HasSuffix(base, "-demo") {
+				return 0
+			}
+			return 1
+		}
+		return demo(a) - demo(b)
+	})
+	for _, f := range files {
+		data, err := fs.ReadFile(examples, f)
+		if err != nil {
+			return nil, fmt.Errorf("roster: %w", err)
+		}
+		var head struct {
+			Rules string `yaml:"rules"`
+			Sides []any  `yaml:"sides"`
+		}
+		if yaml.Unmarshal(data, &head) == nil && head.Rules == id && len(head.Sides) > 0 {
+			return data, nil
+		}
+	}
+	return nil, fmt.Errorf("roster: rule set %s has no bundled scenario to make a template from", id)
 }
