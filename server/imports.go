@@ -163,4 +163,3 @@ func (s *Server) postVmod(r *http.Request) (int, any, error) {
 	}
 	return http.StatusOK, VmodAnswer{Map: m.Map, Board: m.Board, Boards: m.Boards}, nil
 }
-

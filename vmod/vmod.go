@@ -443,4 +443,3 @@ func sniff(data []byte) string {
 	}
 	return ""
 }
-
