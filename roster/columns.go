@@ -315,6 +315,11 @@ func (f *format) columns() []*Column {
 				c.props["formation"] = &p
 			}
 			c.props[l] = &p
+			if p.kind == kindOrder {
+				obj := &prop{name: "objective", kind: kindPosition, doc: "The objective of the formation's order at the start, where the kind of order needs one."}
+				oc := add(&Column{Name: "command-objective", On: "formation", Doc: obj.doc, to: onFormation, key: "objective", props: map[string]*prop{}})
+				oc.props["formation"], oc.props[l] = obj, obj
+			}
 		}
 	}
 	for _, c := range cols {

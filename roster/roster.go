@@ -514,6 +514,7 @@ func (r *reader) general(row int, c cells, fm *formation) error {
 		}
 		return nil
 	}
+	var objective any
 	for _, col := range r.cols {
 		v, given := c[col.Name]
 		if col.to != onFormation || !given {
@@ -533,7 +534,21 @@ func (r *reader) general(row int, c cells, fm *formation) error {
 			}
 			continue
 		}
+		if col.key == "objective" {
+			objective = val
+			continue
+		}
 		fm.doc.Set(col.key, val)
+	}
+	if objective != nil {
+		kind := fm.doc.Get("order")
+		if kind == nil {
+			return r.problem(row, "command-objective", "an objective is of an order; give the kind of order in command-order")
+		}
+		o := NewDoc()
+		o.Set("kind", kind)
+		o.Set("objective", objective)
+		fm.doc.Set("order", o)
 	}
 	return nil
 }

@@ -89,6 +89,9 @@ func normal(v any) any {
 			if k == "order" {
 				if m, ok := x.(map[string]any); ok {
 					x = m["kind"]
+					if o, ok := m["objective"]; ok {
+						x = map[string]any{"kind": m["kind"], "objective": o}
+					}
 				}
 			}
 			out[k] = normal(x)

@@ -151,10 +151,16 @@ func (w *writer) lists(def string, m map[string]any, base map[string]string) err
 			row["role"] = "general"
 			w.piece(row, g, "general")
 			for _, c := range w.cols {
-				if c.to == onFormation && c.props[l.of] != nil {
-					if v, ok := sub[c.key]; ok {
-						row[c.Name] = cell(v)
-					}
+				if c.to != onFormation || c.props[l.of] == nil {
+					continue
+				}
+				v, ok := sub[c.key]
+				if c.key == "objective" {
+					o, _ := sub["order"].(map[string]any)
+					v, ok = o["objective"]
+				}
+				if ok {
+					row[c.Name] = cell(v)
 				}
 			}
 			w.rows = append(w.rows, row)
