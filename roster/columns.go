@@ -288,7 +288,11 @@ func (f *format) columns() []*Column {
 		if p.name == "id" {
 			continue
 		}
-		add(&Column{Name: "side-" + p.name, On: "side", Doc: p.doc + " Given on any row of the side; rows that give it agree.", to: onSide, key: p.name,
+		doc := p.doc + " Given on any row of the side; rows that give it agree."
+		if p.name == "edge" {
+			doc += " Left out: south for the first side, north for the second."
+		}
+		add(&Column{Name: "side-" + p.name, On: "side", Doc: doc, Required: p.required && p.name != "edge", to: onSide, key: p.name,
 			props: map[string]*prop{"side": &p}})
 	}
 	for _, l := range f.levelsUsed() {
