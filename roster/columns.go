@@ -315,8 +315,11 @@ func (f *format) columns() []*Column {
 				continue
 			}
 			c := add(&Column{Name: "command-" + p.name, On: "formation", Doc: p.doc + " Of the formation the row's general commands.", to: onFormation, key: p.name, props: map[string]*prop{}})
-			if c.props["formation"] == nil {
+			if c.props["formation"] == nil || l == "division" {
+				// The division's words, where there are divisions: the
+				// formation most rows of a roster command.
 				c.props["formation"] = &p
+				c.Doc = p.doc + " Of the formation the row's general commands."
 			}
 			c.props[l] = &p
 			if p.kind == kindOrder {
