@@ -191,3 +191,29 @@ func FuzzRoster(f *testing.F) {
 		}
 	})
 }
+
+// TestSeparators: the same roster as CSV, as tab-separated text and as
+// semicolon-separated CSV with decimal commas reads to the same sides.
+func TestSeparators(t *testing.T) {
+	sp := spec(t, "nb")
+	comma := nbHead + strings.Replace(nbArmy, "good,8,", "good,8.5,", 1)
+	tab := strings.ReplaceAll(comma, ",", "\t")
+	semi := strings.ReplaceAll(strings.Replace(comma, "8.5", "8#5", 1), ",", ";")
+	semi = strings.Replace(semi, "8#5", "8,5", 1)
+	var want string
+	for i, text := range []string{comma, tab, semi} {
+		ro, err := Read("r", []byte(text), sp)
+		if err != nil || ro.Err() != nil {
+			t.Fatalf("%d: %v %v\n%s", i, err, ro.Err(), text)
+		}
+		got, _ := json.Marshal(ro.Sides)
+		if i == 0 {
+			want = string(got)
+			if !strings.Contains(want, `"range":8.5`) {
+				t.Errorf("range 8.5 not read: %s", want)
+			}
+		} else if string(got) != want {
+			t.Errorf("%d: got %s\nwant %s", i, got, want)
+		}
+	}
+}
