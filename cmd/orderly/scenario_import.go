@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -217,38 +216,19 @@ func importScenario(files []string, id, into, board, out string) ([]byte, string
 	if lookup(root, "sides") == nil {
 		return nil, "", badf("scenario import: a scenario needs its two sides; give a roster (.csv), or --into a scenario that has them")
 	}
-	var buf bytes.Buffer
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(root); err != nil {
+	text, err := battle.Canonical(root, spec)
+	if err != nil {
 		return nil, "", fmt.Errorf("scenario import: writing the scenario: %w", err)
 	}
-	if err := checkLoads(id, spec, root, buf.Bytes()); err != nil {
+	if err := checkLoads(id, text); err != nil {
 		return nil, "", badf("scenario import: the scenario made does not load: %v", err)
 	}
-	return buf.Bytes(), strings.Join(sum, ", "), nil
+	return text, strings.Join(sum, ", "), nil
 }
 
 // checkLoads reads the scenario text with the loader and the rule set's
-// checks, as orderly run does. A loader that does not yet know a map's
-// image (the format's backdrop) is given the scenario without it.
-func checkLoads(id string, spec battle.Spec, root *yaml.Node, text []byte) error {
-	schema, err := battle.Schema(spec)
-	if err != nil {
-		return err
-	}
-	if !bytes.Contains(schema, []byte(`"image"`)) {
-		if m := lookup(root, "map"); m != nil && lookup(m, "image") != nil {
-			var doc yaml.Node
-			if err := yaml.Unmarshal(text, &doc); err != nil {
-				return err
-			}
-			remove(lookup(doc.Content[0], "map"), "image")
-			if text, err = yaml.Marshal(&doc); err != nil {
-				return err
-			}
-		}
-	}
+// checks, as orderly run does.
+func checkLoads(id string, text []byte) error {
 	mk, err := rules.Make()
 	if err != nil {
 		return err

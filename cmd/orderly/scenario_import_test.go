@@ -31,20 +31,6 @@ func loads(t *testing.T, file string) *battle.Scenario {
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		t.Fatal(err)
 	}
-	spec, err := rules.Spec(lookup(doc.Content[0], "rules").Value)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schema, err := battle.Schema(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m := lookup(doc.Content[0], "map"); m != nil && lookup(m, "image") != nil && !bytes.Contains(schema, []byte(`"image"`)) {
-		remove(m, "image")
-		if data, err = yaml.Marshal(&doc); err != nil {
-			t.Fatal(err)
-		}
-	}
 	mk, err := rules.Make()
 	if err != nil {
 		t.Fatal(err)
