@@ -1,0 +1,307 @@
+package web_test
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+)
+
+// updateDocs saves the editor's screenshot for the docs (docs/editor.png).
+var updateDocs = flag.Bool("update", false, "save the editor's screenshot to docs/editor.png")
+
+// editorCase is what a test types into the forms of one rule set's
+// battle: the attributes its generals and units need beyond what a new
+// one gets (its required words and defaults), and the list of a side that
+// holds its formations.
+type editorCase struct {
+	rules     string
+	hex       bool
+	formation string // the side's list the test adds formations to
+	general   map[string]string
+	unit      map[string]string
+}
+
+var editorCases = []editorCase{
+	{rules: "nb", formation: "divisions", general: map[string]string{"range": "12"}, unit: map[string]string{"speed": "6"}},
+	{rules: "nes", hex: true, formation: "divisions", general: map[string]string{"range": "4"}, unit: map[string]string{"strength": "6"}},
+	{rules: "lob", hex: true, formation: "divisions", general: map[string]string{"range": "4"}, unit: map[string]string{"strength": "4"}},
+	{rules: "bp", formation: "brigades", unit: map[string]string{"combat": "5", "morale": "4", "stamina": "3"}},
+	{rules: "cd", formation: "divisions"},
+}
+
+// TestEditorBattles builds, for each rule set, a small battle from an
+// empty editor (New scenario on the front page): two formations a side
+// added in the tree, their units by the bulk add, every general's and
+// unit's attributes and position typed in the forms (one unit dropped on
+// a table), "Start a game" disabled until the server's check says the
+// scenario loads; then it starts the game, whose join links the page
+// shows, and plays its first turn through the API with the umpire's link.
+// On NB, a problem's link selects the node it concerns.
+func TestEditorBattles(t *testing.T) {
+	t.Parallel()
+	for _, c := range editorCases {
+		t.Run(c.rules, func(t *testing.T) {
+			t.Parallel()
+			ctx, s, dir := session(t)
+			p := newPage(t, browser(t, ctx, 1400, 900), "editor-"+c.rules, dir)
+			p.openEditor(s, "")
+			p.until("the rule sets", `document.querySelector('#new-rules option[value="`+c.rules+`"]')`)
+			p.do("New scenario", chromedp.SetValue(chromedp.ID("new-rules"), c.rules), chromedp.Click(chromedp.ID("new-scenario-btn")))
+			p.until("the editor with a blank scenario", `location.pathname === '/edit' && !document.querySelector('#editor').hidden && document.querySelector('#tree li[data-path="sides[1].army"]')`)
+			p.until("the first check", `document.querySelector('#check-status').textContent !== 'not checked' && document.querySelector('#check-status').textContent !== 'checking…'`)
+
+			for side := range 2 {
+				for range 2 {
+					p.selectNode(fmt.Sprintf("sides[%d]", side))
+					p.do("add a formation", chromedp.Click(chromedp.CSS(`#form [data-add="`+c.formation+`"]`)))
+				}
+				for f := range 2 {
+					p.selectNode(fmt.Sprintf("sides[%d].%s[%d]", side, c.formation, f))
+					p.setField("#bulk-count", "2")
+					p.do("bulk add two units", chromedp.Click(chromedp.ID("bulk-add")))
+					p.until("the units", fmt.Sprintf(`document.querySelector('#tree li[data-path="sides[%d].%s[%d].units[1]"]')`, side, c.formation, f))
+				}
+			}
+			if c.rules == "nb" {
+				// A new division's general has no command range yet: the
+				// problem's link selects him and focuses the field.
+				p.until("a problem with a link", `[...document.querySelectorAll('#problems a[data-node]')].some((a) => a.dataset.node.endsWith('.general'))`)
+				if !eval[bool](p, `document.querySelector('#start-open').disabled`) {
+					p.fail("Start a game is enabled while the scenario has problems")
+				}
+				node := eval[string](p, `(() => { const a = [...document.querySelectorAll('#problems a[data-node]')].find((a) => a.dataset.node.endsWith('.general')); a.click(); return a.dataset.node; })()`)
+				p.until("the problem's node selected and a field of its form focused", fmt.Sprintf(`document.querySelector('#tree .ed-node.selected') && document.querySelector('#tree .ed-node.selected').dataset.path === %q && document.querySelector('#form').contains(document.activeElement)`, node))
+				if got := eval[string](p, `document.activeElement.dataset.key || ''`); got != "range" {
+					p.fail("the problem's link focused the field %q, want range", got)
+				}
+			}
+
+			// Every general and unit: attributes and a position.
+			pieces := eval[[][2]string](p, `[...document.querySelectorAll('#tree .ed-node.piece')].map((b) => [b.dataset.path, b.dataset.def])`)
+			if len(pieces) < 2+2*2*(1+2) {
+				p.fail("the tree has %d pieces after the adds: %v", len(pieces), pieces)
+			}
+			for i, pc := range pieces {
+				path, def := pc[0], pc[1]
+				p.selectNode(path)
+				vals := c.unit
+				if def == "general" {
+					vals = c.general
+				}
+				for k, v := range vals {
+					p.setField(`#form [data-key="`+k+`"]`, v)
+				}
+				side := 0
+				if strings.HasPrefix(path, "sides[1]") {
+					side = 1
+				}
+				if c.hex {
+					p.setField(`#form [data-key="at"]`, p.hexLabel(i, side))
+					continue
+				}
+				x, y := p.tablePoint(i, side)
+				if i == len(pieces)-1 {
+					// The last one is dropped on the field from the tree.
+					p.dropOnField(path, x, y)
+					continue
+				}
+				p.setField(`#form [data-key="at.0"]`, fmt.Sprint(x))
+				p.setField(`#form [data-key="at.1"]`, fmt.Sprint(y))
+			}
+			p.until("the scenario to load", `document.querySelector('#check-status').classList.contains('ok') && !document.querySelector('#start-open').disabled`)
+			if c.rules == "nb" && *updateDocs {
+				p.selectNode("sides[0].divisions[0]")
+				p.shotTo(filepath.Join("..", "docs", "editor.png"))
+			}
+
+			p.do("open Start a game", chromedp.Click(chromedp.ID("start-open")))
+			p.do("title it", chromedp.SetValue(chromedp.ID("title"), "Editor "+c.rules))
+			p.do("start", chromedp.Click(chromedp.ID("start-game")))
+			p.until("the join links", `document.querySelectorAll('#links a.join').length >= 3 && !document.querySelector('#created').hidden`)
+			id := p.text("#created .created-id")
+			umpire := eval[string](p, `document.querySelector('#links a.join[data-role="umpire"]').href.split('#')[1]`)
+			playTurn(t, s, id, umpire)
+			p.checkConsole()
+		})
+	}
+}
+
+// playTurn ends the umpire's steps until the game is in its second turn.
+func playTurn(t *testing.T, s *site, id, umpire string) {
+	t.Helper()
+	for range 30 {
+		code, body := s.call(t, "GET", "/api/games/"+id, umpire, "")
+		if code != http.StatusOK {
+			t.Fatalf("game %s: %d %s", id, code, body)
+		}
+		var info struct {
+			Turn int `json:"turn"`
+		}
+		if err := json.Unmarshal([]byte(body), &info); err != nil {
+			t.Fatal(err)
+		}
+		if info.Turn >= 2 {
+			return
+		}
+		if code, body := s.call(t, "POST", "/api/games/"+id+"/commands", umpire, `{"end":true}`); code != http.StatusOK {
+			t.Fatalf("end the step: %d %s", code, body)
+		}
+	}
+	t.Fatalf("game %s is not in its second turn after 30 steps", id)
+}
+
+// TestEditorRoundTrip opens a bundled scenario in the editor (Edit on the
+// front page), saves it, and the file saved is the server's canonical
+// YAML of the scenario, byte for byte.
+func TestEditorRoundTrip(t *testing.T) {
+	t.Parallel()
+	ctx, s, dir := session(t)
+	p := newPage(t, browser(t, ctx, 1280, 900), "editor-roundtrip", dir)
+	p.openEditor(s, "")
+	p.until("the Edit links", `document.querySelector('#scenarios a[data-edit="demo"]')`)
+	p.do("Edit the demo", chromedp.Click(chromedp.CSS(`#scenarios a[data-edit="demo"]`)))
+	p.until("the demo in the editor", `!document.querySelector('#editor').hidden && document.querySelector('#tree li[data-path="sides[0].army"]') && !document.querySelector('#save').disabled`)
+	downloads := t.TempDir()
+	if _, err := chromedp.CallBrowser(p.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, BrowserContextID: chromedp.FromContext(p.ctx).BrowserContextID, DownloadPath: downloads,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	name := eval[string](p, `JSON.parse(sessionStorage.getItem('orderly.editor')).doc.name + '.yaml'`)
+	p.do("save", chromedp.Click(chromedp.ID("save")))
+	var saved []byte
+	for deadline := time.Now().Add(wait); ; time.Sleep(50 * time.Millisecond) {
+		data, err := os.ReadFile(filepath.Join(downloads, name))
+		if err == nil && len(data) > 0 {
+			saved = data
+			break
+		}
+		if time.Now().After(deadline) {
+			p.fail("the saved file %s did not come: %v", name, err)
+		}
+	}
+	code, body := s.call(t, "GET", "/api/scenarios/demo/source", s.host, "")
+	if code != http.StatusOK {
+		t.Fatalf("the demo's source: %d %s", code, body)
+	}
+	var src struct{ File, Source string }
+	if err := json.Unmarshal([]byte(body), &src); err != nil {
+		t.Fatal(err)
+	}
+	req, _ := json.Marshal(map[string]string{"source": src.Source, "file": src.File})
+	code, body = s.call(t, "POST", "/api/editor/check", s.host, string(req))
+	if code != http.StatusOK {
+		t.Fatalf("check the demo: %d %s", code, body)
+	}
+	var chk struct {
+		OK   bool   `json:"ok"`
+		YAML string `json:"yaml"`
+	}
+	if err := json.Unmarshal([]byte(body), &chk); err != nil {
+		t.Fatal(err)
+	}
+	if !chk.OK || chk.YAML == "" {
+		t.Fatalf("the demo does not check: %s", body)
+	}
+	if string(saved) != chk.YAML {
+		p.fail("the saved demo differs from the server's canonical YAML:\n--- saved\n%s\n--- canonical\n%s", saved, chk.YAML)
+	}
+	// A reload keeps the document.
+	p.do("reload", chromedp.Reload())
+	p.until("the demo after the reload", `!document.querySelector('#editor').hidden && document.querySelector('#tree li[data-path="sides[0].army"]') && !document.querySelector('#save').disabled`)
+	p.checkConsole()
+}
+
+// openEditor keeps the host token in the page's tab, as the host link
+// does, and opens the editor at the fragment (none: the choice of rule
+// sets or the document kept).
+func (p *page) openEditor(s *site, frag string) {
+	p.t.Helper()
+	p.do("open the host link", chromedp.Navigate(s.ts.URL+"/#host="+s.host))
+	p.until("the host's front page", `document.querySelector('#scenarios button[data-scenario]') && !document.querySelector('#new-scenario').hidden`)
+	if frag != "" {
+		p.do("open the editor", chromedp.Navigate(s.ts.URL+"/edit#"+frag))
+		p.until("the editor", `!document.querySelector('#editor').hidden`)
+	}
+}
+
+// selectNode selects the tree's node at path.
+func (p *page) selectNode(path string) {
+	p.t.Helper()
+	sel := fmt.Sprintf(`#tree li[data-path=%q] > .ed-node`, path)
+	p.until("the node "+path, `document.querySelector('`+sel+`')`)
+	p.do("select "+path, chromedp.Click(chromedp.CSS(sel)))
+	p.until(path+" selected", `document.querySelector('`+sel+`.selected') && document.querySelector('#form-title').textContent !== ''`)
+}
+
+// setField types a value into a control of the page, as a person would:
+// an input event for a text or a number, a change for a select.
+func (p *page) setField(sel, value string) {
+	p.t.Helper()
+	ok := eval[bool](p, fmt.Sprintf(`(() => { const el = document.querySelector(%q); if (!el) return false;
+		el.focus(); el.value = %q; el.dispatchEvent(new Event(el.tagName === 'SELECT' ? 'change' : 'input', {bubbles: true})); return el.value === %q; })()`, sel, value, value))
+	if !ok {
+		p.fail("could not set %s to %q", sel, value)
+	}
+}
+
+// tablePoint is where the test puts the i-th piece of a side on the table:
+// side 0 across the north half, side 1 across the south.
+func (p *page) tablePoint(i, side int) (float64, float64) {
+	p.t.Helper()
+	wd := eval[[2]float64](p, `(() => { const d = JSON.parse(sessionStorage.getItem('orderly.editor')).doc; return [Number(d.field.width), Number(d.field.depth)]; })()`)
+	x := float64(4 + (i*3)%int(wd[0]-8))
+	y := wd[1] * 0.3
+	if side == 1 {
+		y = wd[1] * 0.7
+	}
+	return x, y
+}
+
+// hexLabel is the label of the hex where the test puts the i-th piece of a
+// side: side 0 in the map's third row, side 1 three rows from the bottom,
+// a column each.
+func (p *page) hexLabel(i, side int) string {
+	p.t.Helper()
+	return eval[string](p, fmt.Sprintf(`(() => { const m = JSON.parse(sessionStorage.getItem('orderly.editor')).doc.map;
+		const first = m.first ?? 1, digits = m.digits ?? 2, cols = Number(m.columns), rows = Number(m.rows);
+		const c = first + 1 + (%d %% (cols - 2)), r = first + (%d ? rows - 3 : 2);
+		const pad = (n) => String(n).padStart(digits, '0'); return pad(c) + pad(r); })()`, i, side))
+}
+
+// dropOnField drops the tree's piece at path on the field at the table
+// point (x, y), as a drag from the tree does (contract §6).
+func (p *page) dropOnField(path string, x, y float64) {
+	p.t.Helper()
+	ok := eval[bool](p, fmt.Sprintf(`(() => { const svg = document.getElementById('field'); const m = svg.getScreenCTM(); if (!m) return false;
+		const q = new DOMPoint(%g, %g).matrixTransform(m); const dt = new DataTransfer(); dt.setData('application/x-orderly-path', %q);
+		for (const type of ['dragenter', 'dragover', 'drop']) svg.dispatchEvent(new DragEvent(type, {dataTransfer: dt, clientX: q.x, clientY: q.y, bubbles: true, cancelable: true}));
+		return true; })()`, x, y, path))
+	if !ok {
+		p.fail("could not drop %s on the field", path)
+	}
+	p.until(path+" placed where it was dropped", fmt.Sprintf(`(() => { const d = JSON.parse(sessionStorage.getItem('orderly.editor')).doc;
+		let v = d; for (const m of %q.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) v = v[m[2] !== undefined ? Number(m[2]) : m[1]];
+		return Array.isArray(v.at) && Math.abs(v.at[0] - %g) < 0.6 && Math.abs(v.at[1] - %g) < 0.6; })()`, path, x, y))
+}
+
+// shotTo saves a screenshot of the window to a file.
+func (p *page) shotTo(file string) {
+	p.t.Helper()
+	buf, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.fail("screenshot: %v", err)
+	}
+	if err := os.WriteFile(file, buf, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
