@@ -52,6 +52,8 @@ type Scenario struct {
 	// order's minimum move (SPEC NB-7).
 	Speeds map[string]float64
 	Sides  []*Side
+	// Image is the backdrop drawn under the table or the hex map, or nil.
+	Image *Image
 
 	File string // where it was read from, for messages
 	// Speedless says the rule set reads no speeds (Spec.Parts without

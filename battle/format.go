@@ -84,6 +84,7 @@ type fieldFile struct {
 	Depth    float64       `yaml:"depth" is:"required,gt=0,max=100000" unit:"inches" doc:"Size of the table from north to south in inches."`
 	Grid     *gridFile     `yaml:"grid" doc:"The entry grid that divides the table into equal squares named like B9. Needed only when an off-board reserve names an entry square."`
 	Features []featureFile `yaml:"features" is:"items=0..500" count:"a table has at most 500 features" doc:"The terrain on the table: areas (woods, fords, hillsides, towns) and lines (walls and hedges, rivers, roads)."`
+	Image    *imageFile    `yaml:"image" doc:"A picture drawn under the table, such as a scanned map: its data, its pixels per inch (scale) and where its top-left corner lies (at)."`
 	Node     *yaml.Node    `yaml:"-"`
 }
 
@@ -117,7 +118,22 @@ type mapFile struct {
 	Elevation string              `yaml:"elevation" part:"terrain" doc:"The elevation level of every hex as a grid of digits 0..9 laid out like terrain; every hex is at level 0 when it is left out. A hexside between two levels is a slope, from the lower hex up."`
 	Hexsides  map[string]string   `yaml:"hexsides" part:"terrain" is:"keys=hexsides" each:"The hexsides with a %s: pairs of neighbouring hexes' labels with a / between (0412/0413), separated by spaces." doc:"Features along hexsides, by kind: for each, the hexsides that carry it."`
 	Roads     map[string][]string `yaml:"roads" part:"terrain" is:"keys=roads" each:"The chains of %s: each the labels of the hexes along the road in order, separated by spaces (\"0101 0102 0203\"), each a neighbour of the one before." doc:"Roads by kind, each a list of chains of hexes."`
+	Image     *imageFile          `yaml:"image" doc:"A picture drawn under the hex map, such as a scanned game board: its data and where its hex grid lies in its pixels (x0, y0, dx, dy)."`
 	Node      *yaml.Node          `yaml:"-"`
+}
+
+// imageFile is a backdrop image under a table (field.image) or a hex map
+// (map.image); image.go checks it and the keys of each space.
+type imageFile struct {
+	_     struct{}    `def:"image" doc:"A backdrop image drawn under the {surface}: a PNG, JPEG or GIF of at most 4 MiB and 8192 pixels a side, as a data URL. Under a table (field.image) it is placed by scale and at; under a hex map (map.image) by x0, y0, dx and dy, in the image's pixels."`
+	Data  string      `yaml:"data" is:"required" doc:"The image as a data URL: data:image/png;base64, then the image's bytes in base64 (image/jpeg and image/gif are allowed too)."`
+	Scale float64     `yaml:"scale" is:"gt=0,max=100000" unit:"pixels per inch" doc:"On a table (required there): the image's pixels per inch."`
+	At    *geom.Point `yaml:"at" doc:"On a table: where the image's top-left corner lies, [x, y] in inches; [0, 0] when left out."`
+	X0    float64     `yaml:"x0" is:"min=-100000,max=100000" unit:"pixels" doc:"On a hex map (required there): the x of the centre of the first hex (first column, first row) in the image's pixels."`
+	Y0    float64     `yaml:"y0" is:"min=-100000,max=100000" unit:"pixels" doc:"On a hex map (required there): the y of the centre of the first hex in the image's pixels."`
+	DX    float64     `yaml:"dx" is:"gt=0,max=100000" unit:"pixels" doc:"On a hex map (required there): the distance in pixels between the centres of hexes in neighbouring columns (odd-q, even-q) or of neighbouring hexes in a row (odd-r, even-r)."`
+	DY    float64     `yaml:"dy" is:"gt=0,max=100000" unit:"pixels" doc:"On a hex map (required there): the distance in pixels between the centres of neighbouring hexes in a column (odd-q, even-q) or of hexes in neighbouring rows (odd-r, even-r)."`
+	Node  *yaml.Node  `yaml:"-"`
 }
 
 type gridFile struct {

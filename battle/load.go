@@ -157,6 +157,13 @@ func (b *builder) scenario(f *scenarioFile) (*Scenario, error) {
 			seen[ft.ID] = true
 			sc.Field.Features = append(sc.Field.Features, ft)
 		}
+		if f.Field.Image != nil {
+			im, err := b.image(f.Field.Image, "field.image", geom.KindTable)
+			if err != nil {
+				return nil, err
+			}
+			sc.Image = im
+		}
 	}
 	if f.Map != nil {
 		m, err := f.Map.hexMap()
@@ -169,6 +176,13 @@ func (b *builder) scenario(f *scenarioFile) (*Scenario, error) {
 			return nil, err
 		}
 		sc.Terrain = t
+		if f.Map.Image != nil {
+			im, err := b.image(f.Map.Image, "map.image", geom.KindHex)
+			if err != nil {
+				return nil, err
+			}
+			sc.Image = im
+		}
 	}
 	b.sc = sc
 	for i := range f.Sides {

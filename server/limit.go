@@ -43,7 +43,7 @@ var DefaultLimits = Limits{
 	Games:          1000,
 	GamesPerHour:   20,
 	Body:           64 << 10,
-	Upload:         1 << 20,
+	Upload:         8 << 20,
 	Import:         16 << 20,
 	IDs:            200,
 	CommandEvents:  2000,

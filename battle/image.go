@@ -1,0 +1,138 @@
+package battle
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"image"
+	_ "image/gif"  // the backdrop's formats: GIF,
+	_ "image/jpeg" // JPEG
+	_ "image/png"  // and PNG
+	"net/http"
+	"slices"
+	"strings"
+
+	"orderly/geom"
+)
+
+// MaxImage is the most bytes a scenario's backdrop image may have, once
+// decoded from its data URL.
+const MaxImage = 4 << 20
+
+// MaxImageSide is the most pixels a backdrop image may have a side.
+const MaxImageSide = 8192
+
+// ImageTypes are the media types a backdrop image may have.
+var ImageTypes = []string{"image/png", "image/jpeg", "image/gif"}
+
+// Image is a backdrop drawn under the table or the hex map, such as a
+// scanned map or a game board: the picture and where it lies. On a table
+// it is placed by Scale and At; on a hex map by the grid of its hexes in
+// its pixels (X0, Y0, DX, DY).
+type Image struct {
+	Type          string // image/png, image/jpeg or image/gif
+	Data          []byte // the image's bytes
+	Width, Height int    // pixels
+	// Scale is a table's image's pixels per inch.
+	Scale float64
+	// At is where a table's image's top-left corner lies, in inches.
+	At geom.Point
+	// X0, Y0 is the centre of a hex map's first hex (first column, first
+	// row) in the image's pixels; DX is the distance between the centres
+	// of hexes in neighbouring columns (q layouts) or of neighbouring
+	// hexes in a row (r layouts), DY that between neighbouring hexes in a
+	// column (q layouts) or of hexes in neighbouring rows (r layouts).
+	X0, Y0, DX, DY float64
+}
+
+// imageKeys are the keys that place an image on each kind of space.
+var imageKeys = map[string][]string{
+	geom.KindTable: {"scale", "at"},
+	geom.KindHex:   {"x0", "y0", "dx", "dy"},
+}
+
+// image builds the backdrop image of a field (kind geom.KindTable, at
+// field.image) or a map (geom.KindHex, at map.image): the keys of the
+// other space are refused where written, those of its own required, and
+// the data must be a PNG, JPEG or GIF within MaxImage bytes and
+// MaxImageSide pixels a side.
+func (b *builder) image(f *imageFile, where, kind string) (*Image, error) {
+	other, otherWhere := geom.KindHex, "map.image"
+	if kind == geom.KindHex {
+		other, otherWhere = geom.KindTable, "field.image"
+	}
+	for _, k := range imageKeys[other] {
+		if v := value(f.Node, k); v != nil {
+			return nil, b.Errf(keyNode(f.Node, k), "%s.%s: an image under a %s is placed by %s; %s place one under a %s (%s)",
+				where, k, surface(kind), strings.Join(imageKeys[kind], ", "), strings.Join(imageKeys[other], ", "), surface(other), otherWhere)
+		}
+	}
+	im := &Image{Scale: f.Scale, X0: f.X0, Y0: f.Y0, DX: f.DX, DY: f.DY}
+	if f.At != nil {
+		im.At = *f.At
+	}
+	need := []string{"scale"}
+	if kind == geom.KindHex {
+		need = imageKeys[geom.KindHex]
+	}
+	for _, k := range need {
+		if value(f.Node, k) == nil {
+			return nil, b.Errf(f.Node, "%s: %s is missing; an image under a %s is placed by %s", where, k, surface(kind), strings.Join(imageKeys[kind], ", "))
+		}
+	}
+	at := value(f.Node, "data")
+	typ, data, err := DataURL(f.Data)
+	if err != nil {
+		return nil, b.Errf(at, "%s.data: %v", where, err)
+	}
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil || "image/"+format != typ {
+		return nil, b.Errf(at, "%s.data: the %s image could not be read; give a whole PNG, JPEG or GIF file", where, strings.TrimPrefix(typ, "image/"))
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxImageSide || cfg.Height > MaxImageSide {
+		return nil, b.Errf(at, "%s.data: the image is %d by %d pixels; at most %d pixels a side are allowed", where, cfg.Width, cfg.Height, MaxImageSide)
+	}
+	im.Type, im.Data, im.Width, im.Height = typ, data, cfg.Width, cfg.Height
+	return im, nil
+}
+
+// DataURL reads a backdrop image's data URL, data:image/png;base64,...:
+// it returns the image's type as sniffed from its bytes (one of
+// ImageTypes) and the bytes, at most MaxImage of them.
+func DataURL(s string) (typ string, data []byte, err error) {
+	rest, ok := strings.CutPrefix(s, "data:")
+	head, body, comma := strings.Cut(rest, ",")
+	media, b64 := strings.CutSuffix(head, ";base64")
+	if !ok || !comma || !b64 || !slices.Contains(ImageTypes, media) {
+		return "", nil, fmt.Errorf("want a data URL such as data:image/png;base64,iVBOR..., of a PNG, JPEG or GIF image, got %s", preview(s))
+	}
+	body = strings.Map(func(r rune) rune {
+		if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
+			return -1
+		}
+		return r
+	}, body)
+	if base64.StdEncoding.DecodedLen(len(body)) > MaxImage+3 {
+		return "", nil, fmt.Errorf("the image is over %d MiB; at most %d MiB (%d bytes) are allowed", MaxImage>>20, MaxImage>>20, MaxImage)
+	}
+	data, err = base64.StdEncoding.DecodeString(body)
+	if err != nil {
+		return "", nil, fmt.Errorf("the data after base64, is not valid base64 (%v)", err)
+	}
+	if len(data) > MaxImage {
+		return "", nil, fmt.Errorf("the image is over %d MiB; at most %d MiB (%d bytes) are allowed", MaxImage>>20, MaxImage>>20, MaxImage)
+	}
+	typ = http.DetectContentType(data)
+	if !slices.Contains(ImageTypes, typ) {
+		return "", nil, fmt.Errorf("the data is not a PNG, JPEG or GIF image (it reads as %s); give one of those", typ)
+	}
+	return typ, data, nil
+}
+
+// preview quotes the start of a long text for a message.
+func preview(s string) string {
+	if len(s) > 40 {
+		return fmt.Sprintf("%q...", s[:40])
+	}
+	return fmt.Sprintf("%q", s)
+}
