@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -26,16 +27,30 @@ type editorCase struct {
 	rules     string
 	hex       bool
 	formation string // the side's list the test adds formations to
+	tables    string // a tables file the game is started with
+	sides     [2]map[string]string
+	group     map[string]string // the formations'
+	army      map[string]string // the army commanders', besides general's
 	general   map[string]string
 	unit      map[string]string
 }
 
 var editorCases = []editorCase{
-	{rules: "nb", formation: "divisions", general: map[string]string{"range": "12"}, unit: map[string]string{"speed": "6"}},
-	{rules: "nes", hex: true, formation: "divisions", general: map[string]string{"range": "4"}, unit: map[string]string{"strength": "6"}},
-	{rules: "lob", hex: true, formation: "divisions", general: map[string]string{"range": "4"}, unit: map[string]string{"strength": "4"}},
-	{rules: "bp", formation: "brigades", unit: map[string]string{"combat": "5", "morale": "4", "stamina": "3"}},
-	{rules: "cd", formation: "divisions"},
+	{rules: "nb", formation: "divisions", group: map[string]string{"order.kind": "attack"}, general: map[string]string{"range": "12"}, unit: map[string]string{"speed": "6"}},
+	{rules: "nes", hex: true, formation: "divisions", sides: nations("french", "austrian", "command-points", "3"), general: map[string]string{"range": "4", "rating": "3"}, unit: map[string]string{"strength": "6"}},
+	{rules: "lob", hex: true, tables: "../examples/lob/example-tables.yaml", formation: "divisions", sides: nations("union", "confederate"), general: map[string]string{"range": "4", "value": "2"}, unit: map[string]string{"strength": "4"}},
+	{rules: "bp", formation: "brigades", sides: nations("french", "british"), unit: map[string]string{"combat": "5", "morale": "4", "stamina": "3"}},
+	{rules: "cd", formation: "divisions", sides: nations("french", "austrian"), army: map[string]string{"style": "established"}},
+}
+
+// nations is what the test types into the two sides' forms: a nation each,
+// and then pairs of keys and values that both take.
+func nations(a, b string, more ...string) [2]map[string]string {
+	out := [2]map[string]string{{"nation": a}, {"nation": b}}
+	for i := 0; i+1 < len(more); i += 2 {
+		out[0][more[i]], out[1][more[i]] = more[i+1], more[i+1]
+	}
+	return out
 }
 
 // TestEditorBattles builds, for each rule set, a small battle from an
@@ -56,16 +71,24 @@ func TestEditorBattles(t *testing.T) {
 			p.openEditor(s, "")
 			p.until("the rule sets", `document.querySelector('#new-rules option[value="`+c.rules+`"]')`)
 			p.do("New scenario", chromedp.SetValue(chromedp.ID("new-rules"), c.rules), chromedp.Click(chromedp.ID("new-scenario-btn")))
+			p.landed("/edit")
 			p.until("the editor with a blank scenario", `location.pathname === '/edit' && !document.querySelector('#editor').hidden && document.querySelector('#tree li[data-path="sides[1].army"]')`)
 			p.until("the first check", `document.querySelector('#check-status').textContent !== 'not checked' && document.querySelector('#check-status').textContent !== 'checking…'`)
 
 			for side := range 2 {
+				p.selectNode(fmt.Sprintf("sides[%d]", side))
+				for k, v := range c.sides[side] {
+					p.setField(`#form [data-key="`+k+`"]`, v)
+				}
 				for range 2 {
 					p.selectNode(fmt.Sprintf("sides[%d]", side))
 					p.do("add a formation", chromedp.Click(chromedp.CSS(`#form [data-add="`+c.formation+`"]`)))
 				}
 				for f := range 2 {
 					p.selectNode(fmt.Sprintf("sides[%d].%s[%d]", side, c.formation, f))
+					for k, v := range c.group {
+						p.setField(`#form [data-key="`+k+`"]`, v)
+					}
 					p.setField("#bulk-count", "2")
 					p.do("bulk add two units", chromedp.Click(chromedp.ID("bulk-add")))
 					p.until("the units", fmt.Sprintf(`document.querySelector('#tree li[data-path="sides[%d].%s[%d].units[1]"]')`, side, c.formation, f))
@@ -78,10 +101,14 @@ func TestEditorBattles(t *testing.T) {
 				if !eval[bool](p, `document.querySelector('#start-open').disabled`) {
 					p.fail("Start a game is enabled while the scenario has problems")
 				}
-				node := eval[string](p, `(() => { const a = [...document.querySelectorAll('#problems a[data-node]')].find((a) => a.dataset.node.endsWith('.general')); a.click(); return a.dataset.node; })()`)
+				link := eval[[2]string](p, `(() => { const a = [...document.querySelectorAll('#problems a[data-node]')].find((a) => a.dataset.node.endsWith('.general')); a.click(); return [a.dataset.node, a.dataset.path]; })()`)
+				node, path := link[0], link[1]
 				p.until("the problem's node selected and a field of its form focused", fmt.Sprintf(`document.querySelector('#tree .ed-node.selected') && document.querySelector('#tree .ed-node.selected').dataset.path === %q && document.querySelector('#form').contains(document.activeElement)`, node))
-				if got := eval[string](p, `document.activeElement.dataset.key || ''`); got != "range" {
-					p.fail("the problem's link focused the field %q, want range", got)
+				// A problem of one of the general's fields focuses that field.
+				if rest := strings.TrimPrefix(path, node+"."); rest != path {
+					if got := eval[string](p, `document.activeElement.dataset.key || ''`); got != rest {
+						p.fail("the problem at %s focused the field %q, want %q", path, got, rest)
+					}
 				}
 			}
 
@@ -93,12 +120,17 @@ func TestEditorBattles(t *testing.T) {
 			for i, pc := range pieces {
 				path, def := pc[0], pc[1]
 				p.selectNode(path)
-				vals := c.unit
+				vals := []map[string]string{c.unit}
 				if def == "general" {
-					vals = c.general
+					vals = []map[string]string{c.general}
+					if strings.HasSuffix(path, ".army") {
+						vals = append(vals, c.army)
+					}
 				}
-				for k, v := range vals {
-					p.setField(`#form [data-key="`+k+`"]`, v)
+				for _, m := range vals {
+					for k, v := range m {
+						p.setField(`#form [data-key="`+k+`"]`, v)
+					}
 				}
 				side := 0
 				if strings.HasPrefix(path, "sides[1]") {
@@ -112,12 +144,13 @@ func TestEditorBattles(t *testing.T) {
 				if i == len(pieces)-1 {
 					// The last one is dropped on the field from the tree.
 					p.dropOnField(path, x, y)
+					p.until("the form to show where it was dropped", fmt.Sprintf(`document.querySelector('#form [data-key="at.0"]').value === '%g'`, x))
 					continue
 				}
 				p.setField(`#form [data-key="at.0"]`, fmt.Sprint(x))
 				p.setField(`#form [data-key="at.1"]`, fmt.Sprint(y))
 			}
-			p.until("the scenario to load", `document.querySelector('#check-status').classList.contains('ok') && !document.querySelector('#start-open').disabled`)
+			p.untilLoads()
 			if c.rules == "nb" && *updateDocs {
 				p.selectNode("sides[0].divisions[0]")
 				p.shotTo(filepath.Join("..", "docs", "editor.png"))
@@ -125,6 +158,13 @@ func TestEditorBattles(t *testing.T) {
 
 			p.do("open Start a game", chromedp.Click(chromedp.ID("start-open")))
 			p.do("title it", chromedp.SetValue(chromedp.ID("title"), "Editor "+c.rules))
+			if c.tables != "" {
+				abs, err := filepath.Abs(c.tables)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p.do("choose the tables", chromedp.SetUploadFiles(chromedp.ID("tables-file"), []string{abs}))
+			}
 			p.do("start", chromedp.Click(chromedp.ID("start-game")))
 			p.until("the join links", `document.querySelectorAll('#links a.join').length >= 3 && !document.querySelector('#created').hidden`)
 			id := p.text("#created .created-id")
@@ -169,6 +209,7 @@ func TestEditorRoundTrip(t *testing.T) {
 	p.openEditor(s, "")
 	p.until("the Edit links", `document.querySelector('#scenarios a[data-edit="demo"]')`)
 	p.do("Edit the demo", chromedp.Click(chromedp.CSS(`#scenarios a[data-edit="demo"]`)))
+	p.landed("/edit")
 	p.until("the demo in the editor", `!document.querySelector('#editor').hidden && document.querySelector('#tree li[data-path="sides[0].army"]') && !document.querySelector('#save').disabled`)
 	downloads := t.TempDir()
 	if _, err := chromedp.CallBrowser(p.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
@@ -217,6 +258,7 @@ func TestEditorRoundTrip(t *testing.T) {
 	}
 	// A reload keeps the document.
 	p.do("reload", chromedp.Reload())
+	p.landed("/edit")
 	p.until("the demo after the reload", `!document.querySelector('#editor').hidden && document.querySelector('#tree li[data-path="sides[0].army"]') && !document.querySelector('#save').disabled`)
 	p.checkConsole()
 }
@@ -231,6 +273,36 @@ func (p *page) openEditor(s *site, frag string) {
 	if frag != "" {
 		p.do("open the editor", chromedp.Navigate(s.ts.URL+"/edit#"+frag))
 		p.until("the editor", `!document.querySelector('#editor').hidden`)
+	}
+}
+
+// untilLoads waits until the server's check says the scenario loads, and
+// Start a game is enabled; else it fails with the problems listed.
+func (p *page) untilLoads() {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, wait+time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector('#check-status').classList.contains('ok') && !document.querySelector('#start-open').disabled`,
+		chromedp.WithPollingTimeout(wait), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		p.fail("the scenario does not load: %q", eval[[]string](p, `[...document.querySelectorAll('#problems li')].map((li) => li.textContent)`))
+	}
+}
+
+// landed waits until a navigation the page made has brought it to path,
+// loaded: while it goes, the old page's context is gone and a poll of it
+// fails.
+func (p *page) landed(path string) {
+	p.t.Helper()
+	for deadline := time.Now().Add(wait); ; time.Sleep(50 * time.Millisecond) {
+		ctx, cancel := context.WithTimeout(p.ctx, time.Second)
+		at, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname + ' ' + document.readyState`))
+		cancel()
+		if err == nil && at == path+" complete" {
+			return
+		}
+		if time.Now().After(deadline) {
+			p.fail("the page is not at %s: %q %v", path, at, err)
+		}
 	}
 }
 

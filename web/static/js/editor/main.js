@@ -234,7 +234,7 @@ async function check() {
     ed.inflight = false;
   }
   applyCheck();
-  renderTree();
+  markTree();
   if (ed.checked !== ed.version) check();
 }
 
@@ -341,7 +341,22 @@ function renderTree() {
   // The nodes' paths are collected first: a problem is counted against the
   // longest of them that its path starts with.
   collect('', root, true);
-  fill($('tree'), item('', root, true, problemsByNode(), 'Scenario'));
+  fill($('tree'), item('', root, true, 'Scenario'));
+  markTree();
+}
+
+/** Marks the tree's nodes with the last check's problems, in place. */
+function markTree() {
+  const probs = problemsByNode();
+  for (const btn of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#tree .ed-node'))) {
+    const n = probs.get(btn.dataset.path || '') || 0;
+    btn.classList.toggle('has-problem', n > 0);
+    let badge = btn.querySelector('.badge');
+    if (!n) { if (badge) badge.remove(); continue; }
+    if (!badge) { badge = h('span.badge'); btn.append(badge); }
+    badge.textContent = String(n);
+    badge.setAttribute('title', `${n} problem${n === 1 ? '' : 's'}`);
+  }
 }
 
 /**
@@ -362,29 +377,27 @@ function collect(path, r, top) {
 
 /**
  * The tree's item of a node and its children.
- * @param {string} path @param {any} r @param {boolean} top
- * @param {Map<string, number>} probs @param {string} label
+ * @param {string} path @param {any} r @param {boolean} top @param {string} label
  * @returns {HTMLElement}
  */
-function item(path, r, top, probs, label) {
+function item(path, r, top, label) {
   const schema = /** @type {Schema} */ (ed.schema);
   const v = valueAtNode(path);
   const kids = [];
   for (const c of schema.children(r.s, top)) {
     const p = path ? `${path}.${c.key}` : c.key;
     if (c.list) {
-      (Array.isArray(v[c.key]) ? v[c.key] : []).forEach((x, i) => kids.push(item(`${p}[${i}]`, c.item, false, probs, nodeLabel(c.item.name || c.key, x, c.key))));
+      (Array.isArray(v[c.key]) ? v[c.key] : []).forEach((x, i) => kids.push(item(`${p}[${i}]`, c.item, false, nodeLabel(c.item.name || c.key, x, c.key))));
     } else if (v[c.key] && typeof v[c.key] === 'object') {
-      kids.push(item(p, c.item, false, probs, nodeLabel(c.item.name || c.key, v[c.key], c.key)));
+      kids.push(item(p, c.item, false, nodeLabel(c.item.name || c.key, v[c.key], c.key)));
     }
   }
-  const n = probs.get(path) || 0;
   const piece = !!(r.s.properties && r.s.properties.at);
   const placed = piece && v && v.at !== undefined;
-  const btn = h(`button.ed-node${path === ed.selected ? '.selected' : ''}${n ? '.has-problem' : ''}${piece ? '.piece' : ''}${placed ? '.placed' : ''}`, {
+  const btn = h(`button.ed-node${path === ed.selected ? '.selected' : ''}${piece ? '.piece' : ''}${placed ? '.placed' : ''}`, {
     type: 'button', draggable: piece ? 'true' : undefined, dataset: { path, def: r.name || '' },
     title: piece ? 'Drag onto the field to place it' : undefined,
-  }, h('span.ed-label', { text: label }), n ? h('span.badge', { text: String(n), title: `${n} problem${n === 1 ? '' : 's'}` }) : null);
+  }, h('span.ed-label', { text: label }));
   btn.addEventListener('click', () => select(path));
   if (piece) {
     btn.addEventListener('dragstart', (ev) => {
@@ -473,7 +486,7 @@ function addControls(path, node, v) {
     const typed = Object.entries(units.item.s.properties || {}).find(([k, p]) => req.has(k) && k !== 'id' && Array.isArray(schema.resolve(p).s.enum));
     const count = /** @type {HTMLInputElement} */ (h('input#bulk-count', { type: 'number', min: 1, max: MAX_BULK, value: 4, 'aria-label': 'How many units' }));
     const type = typed ? /** @type {HTMLSelectElement} */ (h('select#bulk-type', { 'aria-label': typed[0] }, ...schema.resolve(typed[1]).s.enum.map((/** @type {string} */ e) => h('option', { value: e, text: e })))) : null;
-    const go = h('button.btn.small#bulk-add', { type: 'button', text: 'Add units' });
+    const go = h('button#bulk-add.btn.small', { type: 'button', text: 'Add units' });
     go.addEventListener('click', () => {
       const n = Math.round(Number(count.value));
       if (!(n >= 1 && n <= MAX_BULK)) { banner(`Add 1 to ${MAX_BULK} units at a time.`); return; }
@@ -500,9 +513,10 @@ function idMaker(path, used) {
     const v = valueAt(ed.doc, joinPath(segs.slice(0, n)));
     if (v && typeof v === 'object' && !Array.isArray(v) && typeof v.id === 'string') base = v.id;
   }
-  return (/** @type {any} */ r) => {
+  return (/** @type {any} */ r, /** @type {string} */ parent) => {
     const what = r.name === 'general' ? 'g' : (r.name || 'x').slice(0, 1);
-    return uniqueId(base ? `${base}-${what}1` : `${what}1`, used);
+    const b = parent || base;
+    return uniqueId(b ? `${b}-${what}1` : `${what}1`, used);
   };
 }
 
@@ -672,6 +686,11 @@ async function start() {
   if ($('dice').value !== 'server') o.dice = $('dice').value;
   const title = $('title').value.trim();
   if (title) o.title = title;
+  const tables = $('tables-file').files[0];
+  if (tables) {
+    o.tables = await readFile(tables, 'text');
+    o['tables-file'] = tables.name;
+  }
   $('start-game').disabled = true;
   try {
     const made = await ed.api.post('/api/games', o);

@@ -140,11 +140,12 @@ export class Schema {
    * fill: a new unit is like the one above it. Ids come from newId.
    * Keys with no default are left out: the check asks for them.
    * @param {Resolved} r
-   * @param {(r: Resolved) => string} newId
+   * @param {(r: Resolved, parent: string) => string} newId
    * @param {any} [like]
+   * @param {string} [parent] the id of the item made above this one
    * @returns {any}
    */
-  make(r, newId, like) {
+  make(r, newId, like, parent = '') {
     const s = r.s;
     /** @type {any} */
     const o = {};
@@ -158,11 +159,11 @@ export class Schema {
     for (const key of s.required || []) {
       if (o[key] !== undefined) continue;
       const c = kids.get(key);
-      if (key === 'id') { o.id = newId(r); continue; }
-      if (c && !c.list) { o[key] = this.make(c.item, newId, like && like[key]); continue; }
+      if (key === 'id') { o.id = newId(r, parent); continue; }
+      if (c && !c.list) { o[key] = this.make(c.item, newId, like && like[key], o.id || parent); continue; }
       if (c && c.list) {
         o[key] = [];
-        for (let i = 0; i < Math.max(1, c.min); i++) o[key].push(this.make(c.item, newId, like && like[key] && like[key][0]));
+        for (let i = 0; i < Math.max(1, c.min); i++) o[key].push(this.make(c.item, newId, like && like[key] && like[key][0], o.id || parent));
         continue;
       }
       const p = this.resolve(s.properties[key]);
@@ -233,7 +234,9 @@ export function ids(v, into = new Set()) {
 export function uniqueId(base, used) {
   const b = (base.replace(/[^A-Za-z0-9._-]/g, '-') || 'x').slice(0, 56);
   let id = b;
-  for (let n = 2; used.has(id); n++) id = `${b.replace(/-\d+$/, '')}-${n}`;
+  // d1 is followed by d2, d3; an id without a number at its end by id-2.
+  const m = /^(.*?)(\d+)$/.exec(b);
+  for (let n = m ? Number(m[2]) + 1 : 2; used.has(id); n++) id = m ? `${m[1]}${n}` : `${b}-${n}`;
   used.add(id);
   return id;
 }
