@@ -79,6 +79,9 @@ type decoder struct {
 	// positions after it are read as its positions, and messages name
 	// its unit.
 	space geom.Space
+	// found collects the problems met, reading on past each to the next
+	// field or item; nil stops at the first.
+	found *problems
 }
 
 // say fills in the placeholders of a text of the format: with the
@@ -294,7 +297,12 @@ func (d *decoder) fieldValues(where string, ft *fileType, v reflect.Value, given
 		fv := v.FieldByIndex(f.index)
 		if g := given[f.key]; g != nil {
 			if err := d.value(g, child(where, f.key), f, fv); err != nil {
-				return err
+				// A space read wrongly would make every position after
+				// it a problem: stop there.
+				if f.space != "" || !d.found.note(err) {
+					return err
+				}
+				continue
 			}
 			if f.space != "" {
 				sp, err := fv.Interface().(spacer).space()
@@ -324,7 +332,10 @@ func (d *decoder) attrValues(where string, ft *fileType, v reflect.Value, attrs 
 		}
 		av := reflect.New(f.typ).Elem()
 		if err := d.value(g, child(where, f.key), f, av); err != nil {
-			return err
+			if !d.found.note(err) {
+				return err
+			}
+			continue
 		}
 		m[f.key] = av.Interface()
 	}
@@ -410,7 +421,7 @@ func (d *decoder) list(n *yaml.Node, where string, f *fileField, v reflect.Value
 	}
 	out := reflect.MakeSlice(v.Type(), len(items), len(items))
 	for i, it := range items {
-		if err := d.value(it, fmt.Sprintf("%s[%d]", where, i), f, out.Index(i)); err != nil {
+		if err := d.value(it, fmt.Sprintf("%s[%d]", where, i), f, out.Index(i)); err != nil && !d.found.note(err) {
 			return err
 		}
 	}

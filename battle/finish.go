@@ -42,85 +42,100 @@ func (sc *Scenario) Finish() error {
 		sc.ids[id] = what
 		return nil
 	}
+	var found problems
 	for _, s := range sc.Sides {
 		if err := use(s.ID, "side", fmt.Sprintf("side %s", s.ID), s.Line); err != nil {
-			return err
+			found.note(err)
 		}
 	}
 	for _, s := range sc.Sides {
 		for _, f := range s.Formations {
 			if f.Kind != Army {
 				if err := use(f.ID, "formation", f.Path, f.Line); err != nil {
-					return err
+					found.note(err)
+					continue
 				}
 			}
 			sc.forms[f.ID] = f
 		}
 		for _, g := range s.Generals {
 			if err := use(g.ID, "general", g.Path, g.Line); err != nil {
-				return err
+				found.note(err)
+				continue
 			}
 			sc.gens[g.ID] = g
 		}
 		for _, u := range s.Units {
 			if err := use(u.ID, "unit", u.Path, u.Line); err != nil {
-				return err
+				found.note(err)
+				continue
 			}
 			sc.units[u.ID] = u
 		}
 	}
-	for _, s := range sc.Sides {
-		if err := sc.checkSide(s); err != nil {
-			return err
-		}
+	if err := found.err(); err != nil {
+		// The pieces are not all indexed: check no further.
+		return err
 	}
-	return nil
+	for _, s := range sc.Sides {
+		sc.checkSide(s, &found)
+	}
+	return found.err()
 }
 
-func (sc *Scenario) checkSide(s *Side) error {
+// checkSide checks the pieces of a side, noting each piece's problem.
+func (sc *Scenario) checkSide(s *Side, found *problems) {
 	if len(s.Formations) == 0 || s.Formations[0].Kind != Army {
-		return &PathError{"side " + s.ID, s.Line, "the side has no army commander"}
+		found.note(&PathError{"side " + s.ID, s.Line, "the side has no army commander"})
+		return
 	}
 	for _, f := range s.Formations {
 		if sc.gens[f.General] == nil {
-			return &PathError{f.Path, f.Line, fmt.Sprintf("general %q is not in the scenario", f.General)}
+			found.note(&PathError{f.Path, f.Line, fmt.Sprintf("general %q is not in the scenario", f.General)})
+			return
 		}
 		if f.Kind != Army && sc.forms[f.Parent] == nil {
-			return &PathError{f.Path, f.Line, fmt.Sprintf("parent formation %q is not in the scenario", f.Parent)}
+			found.note(&PathError{f.Path, f.Line, fmt.Sprintf("parent formation %q is not in the scenario", f.Parent)})
+			return
 		}
 	}
 	sp := sc.Space()
 	for _, g := range s.Generals {
 		off := sc.OffBoard(g.Commands)
 		if g.OffBoard && !off {
-			return &PathError{g.Path, g.Line, "at is missing: only the generals of an off-board reserve start off the table"}
+			found.note(&PathError{g.Path, g.Line, "at is missing: only the generals of an off-board reserve start off the table"})
+			continue
 		}
 		if !g.OffBoard && off {
-			return &PathError{g.Path + ".at", g.Line, "the general of an off-board reserve starts off the table; leave out at"}
+			found.note(&PathError{g.Path + ".at", g.Line, "the general of an off-board reserve starts off the table; leave out at"})
+			continue
 		}
 		if !g.OffBoard && !sp.Contains(g.At) {
-			return &PathError{g.Path + ".at", g.Line, fmt.Sprintf("%s is off %s", sp.Format(g.At), sp.Extent())}
+			found.note(&PathError{g.Path + ".at", g.Line, fmt.Sprintf("%s is off %s", sp.Format(g.At), sp.Extent())})
+			continue
 		}
 	}
 	for _, u := range s.Units {
 		off := sc.OffBoard(u.Division)
 		if u.OffBoard && !off {
-			return &PathError{u.Path, u.Line, "at is missing: only the units of an off-board reserve start off the table"}
+			found.note(&PathError{u.Path, u.Line, "at is missing: only the units of an off-board reserve start off the table"})
+			continue
 		}
 		if !u.OffBoard && off {
-			return &PathError{u.Path + ".at", u.Line, "a unit of an off-board reserve starts off the table; leave out at"}
+			found.note(&PathError{u.Path + ".at", u.Line, "a unit of an off-board reserve starts off the table; leave out at"})
+			continue
 		}
 		if !u.OffBoard && !sp.Contains(u.At) {
-			return &PathError{u.Path + ".at", u.Line, fmt.Sprintf("%s is off %s", sp.Format(u.At), sp.Extent())}
+			found.note(&PathError{u.Path + ".at", u.Line, fmt.Sprintf("%s is off %s", sp.Format(u.At), sp.Extent())})
+			continue
 		}
 		if u.Speed == 0 {
 			u.Speed = sc.Speeds[u.Type]
 		}
 		if u.Speed == 0 && !sc.Speedless {
-			return &PathError{u.Path, u.Line, fmt.Sprintf("no speed for %s: give speed here or speeds.%s for the scenario", u.Type, u.Type)}
+			found.note(&PathError{u.Path, u.Line, fmt.Sprintf("no speed for %s: give speed here or speeds.%s for the scenario", u.Type, u.Type)})
 		}
 	}
-	return nil
 }
 
 // OffBoard reports whether formation id is, or belongs to, an off-board

@@ -64,7 +64,7 @@ func (b *builder) image(f *imageFile, where, kind string) (*Image, error) {
 	for _, k := range imageKeys[other] {
 		if v := value(f.Node, k); v != nil {
 			return nil, b.Errf(keyNode(f.Node, k), "%s.%s: an image under a %s is placed by %s; %s place one under a %s (%s)",
-				where, k, surface(kind), strings.Join(imageKeys[kind], ", "), strings.Join(imageKeys[other], ", "), surface(other), otherWhere)
+				where, k, surface(kind), andList(imageKeys[kind]), andList(imageKeys[other]), surface(other), otherWhere)
 		}
 	}
 	im := &Image{Scale: f.Scale, X0: f.X0, Y0: f.Y0, DX: f.DX, DY: f.DY}
@@ -77,7 +77,7 @@ func (b *builder) image(f *imageFile, where, kind string) (*Image, error) {
 	}
 	for _, k := range need {
 		if value(f.Node, k) == nil {
-			return nil, b.Errf(f.Node, "%s: %s is missing; an image under a %s is placed by %s", where, k, surface(kind), strings.Join(imageKeys[kind], ", "))
+			return nil, b.Errf(f.Node, "%s: %s is missing; an image under a %s is placed by %s", where, k, surface(kind), andList(imageKeys[kind]))
 		}
 	}
 	at := value(f.Node, "data")
@@ -117,7 +117,7 @@ func DataURL(s string) (typ string, data []byte, err error) {
 	}
 	data, err = base64.StdEncoding.DecodeString(body)
 	if err != nil {
-		return "", nil, fmt.Errorf("the data after base64, is not valid base64 (%v)", err)
+		return "", nil, fmt.Errorf("the text after base64, is not valid base64 (%v)", err)
 	}
 	if len(data) > MaxImage {
 		return "", nil, fmt.Errorf("the image is over %d MiB; at most %d MiB (%d bytes) are allowed", MaxImage>>20, MaxImage>>20, MaxImage)
@@ -135,4 +135,12 @@ func preview(s string) string {
 		return fmt.Sprintf("%q...", s[:40])
 	}
 	return fmt.Sprintf("%q", s)
+}
+
+// andList joins words as prose: a, b and c.
+func andList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }

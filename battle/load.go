@@ -85,8 +85,15 @@ func read(r strict.Reader, n *yaml.Node, find func(id string) (RuleSet, error)) 
 }
 
 // place puts an error that names a piece of the scenario (*PathError) at
-// its line.
+// its line; of Problems, each.
 func place(r strict.Reader, err error) error {
+	if list := List(err); len(list) > 1 {
+		out := make(Problems, len(list))
+		for i, e := range list {
+			out[i] = place(r, e)
+		}
+		return out
+	}
 	var pe *PathError
 	if errors.As(err, &pe) {
 		return &strict.Error{File: r.File, Line: pe.Line, Msg: pe.Error()}
@@ -101,8 +108,12 @@ func decode(r strict.Reader, n *yaml.Node, s Spec) (*Scenario, error) {
 		return nil, err
 	}
 	var f scenarioFile
-	d := &decoder{Reader: r, spec: s, types: types{}}
-	if err := d.object(n, "", reflect.ValueOf(&f).Elem()); err != nil {
+	d := &decoder{Reader: r, spec: s, types: types{}, found: &problems{}}
+	if err := d.object(n, "", reflect.ValueOf(&f).Elem()); err != nil && !d.found.note(err) {
+		return nil, err
+	}
+	if err := d.found.err(); err != nil {
+		// The file's types are read only in part: build nothing of them.
 		return nil, err
 	}
 	b := &builder{Reader: r, spec: s}

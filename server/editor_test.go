@@ -67,6 +67,12 @@ func TestEditorCheck(t *testing.T) {
 		t.Errorf("a scenario with a problem has no document or YAML")
 	}
 
+	bad = strings.Replace(bad, "name: d'Erlon, quality: average, range: 8", "name: d'Erlon, quality: average, range: -8", 1)
+	c = checkSource(t, w, host, "demo.yaml", bad)
+	if len(c.Problems) != 2 || c.Problems[0] != want || c.Problems[1].Path != "sides[0].wings[0].corps[0].general.range" || c.Problems[1].Line != 27 {
+		t.Errorf("two problems: %+v", c.Problems)
+	}
+
 	c = checkSource(t, w, host, "x.yaml", "name: [")
 	if c.OK || len(c.Problems) != 1 || c.Problems[0].Line != 1 || string(c.Doc) != "null" || c.YAML != "" {
 		t.Errorf("text that is not YAML: %+v", c)
