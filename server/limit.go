@@ -20,6 +20,7 @@ type Limits struct {
 	Body           int64         // bytes in a command, odds or other small request
 	Upload         int64         // bytes in a new game's request (an uploaded scenario)
 	Import         int64         // bytes in an imported game
+	Module         int64         // bytes in a roster or VASSAL module sent to the scenario editor (as JSON, the module in base64)
 	IDs            int           // pieces and formations named in one command
 	CommandEvents  int           // events one command may add
 	GameEvents     int           // events in one game
@@ -45,6 +46,7 @@ var DefaultLimits = Limits{
 	Body:           64 << 10,
 	Upload:         8 << 20,
 	Import:         16 << 20,
+	Module:         24 << 20,
 	IDs:            200,
 	CommandEvents:  2000,
 	GameEvents:     100_000,
@@ -84,6 +86,7 @@ func (l Limits) orDefault() Limits {
 	pick64(&l.Body, d.Body)
 	pick64(&l.Upload, d.Upload)
 	pick64(&l.Import, d.Import)
+	pick64(&l.Module, d.Module)
 	pick(&l.IDs, d.IDs)
 	pick(&l.CommandEvents, d.CommandEvents)
 	pick(&l.GameEvents, d.GameEvents)

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"orderly/battle"
+	"orderly/roster"
+	"orderly/rules"
+	"orderly/server"
+)
+
+// loads reads a scenario file with the loader and its rule set's checks.
+func loads(t *testing.T, file string) *battle.Scenario {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk, err := rules.Make()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := battle.Read(file, data, func(id string) (battle.RuleSet, error) {
+		return server.RulesOf(mk, rules.Default().Examples(), id)
+	})
+	if err != nil {
+		t.Fatalf("%s does not load: %v\n%s", file, err, data)
+	}
+	return sc
+}
+
+// TestImportEveryRuleSet imports each rule set's roster template with its
+// positions left out, and the written scenario loads with every piece
+// deployed along its side's edge.
+func TestImportEveryRuleSet(t *testing.T) {
+	dir := t.TempDir()
+	for _, id := range rules.Procedures() {
+		spec, err := rules.Spec(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sample, err := roster.Sample(rules.Default().Examples(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tmpl, err := roster.Template(spec, sample)
+		if err != nil {
+			t.Fatal(err)
+		}
+		csv := dropColumn(t, dropColumn(t, string(tmpl), "at"), "side-hq")
+		in := filepath.Join(dir, id+".csv")
+		if err := os.WriteFile(in, []byte(csv), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, id+".yaml")
+		stdout, stderr, status := cli(t, "scenario", "import", in, "--rules", id, "-o", out)
+		if status != 0 {
+			t.Fatalf("%s: status %d: %s\n%s", id, status, stderr, csv)
+		}
+		if !strings.HasPrefix(stdout, "wrote "+out+": ") {
+			t.Errorf("%s: said %q", id, stdout)
+		}
+		sc := loads(t, out)
+		if len(sc.Sides) != 2 || len(sc.Units()) == 0 {
+			t.Errorf("%s: %d sides, %d units", id, len(sc.Sides), len(sc.Units()))
+		}
+		for _, u := range sc.Units() {
+			side := sc.Side(u.Side)
+			if sc.Map == nil {
+				if d := sc.Field.FromEdge(u.At, side.Edge); d > sc.Field.Depth/2 && d > sc.Field.Width/2 {
+					t.Errorf("%s: unit %s at %v is not deployed by its edge %s", id, u.ID, u.At, side.Edge)
+				}
+			}
+		}
+	}
+}
+
+// dropColumn removes a column from CSV text.
+func dropColumn(t *testing.T, text, name string) string {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	head := strings.Split(lines[0], ",")
+	i := -1
+	for k, h := range head {
+		if h == name {
+			i = k
+		}
+	}
+	if i < 0 {
+		return text
+	}
+	var out []string
+	for _, l := range lines {
+		cells := strings.Split(l, ",")
+		out = append(out, strings.Join(append(cells[:i:i], cells[i+1:]...), ","))
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+// TestImportModuleInto imports a module's board into a bundled NES
+// scenario: the map is the board's, the sides the scenario's (moved onto
+// the new map only where they fit), and a rule set on a table refuses it.
+func TestImportModuleInto(t *testing.T) {
+	dir := t.TempDir()
+	mod := filepath.Join(dir, "b.vmod")
+	if err := os.WriteFile(mod, testModule(t, 2400, 1800), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := rules.Spec("nes")
+	sample, _ := roster.Sample(rules.Default().Examples(), "nes")
+	tmpl, err := roster.Template(spec, sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	csv := filepath.Join(dir, "r.csv")
+	if err := os.WriteFile(csv, []byte(dropColumn(t, dropColumn(t, string(tmpl), "at"), "side-hq")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "o.yaml")
+	if _, stderr, status := cli(t, "scenario", "import", csv, mod, "--rules", "nes", "-o", out); status != 0 {
+		t.Fatalf("status %d: %s", status, stderr)
+	}
+	data, _ := os.ReadFile(out)
+	for _, want := range []string{"columns: 43\n", "rows: 28\n", "layout: odd-q\n", "data: data:image/png;base64,", "x0: 40\n"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the scenario lacks %q:\n%.600s", want, data)
+		}
+	}
+	if _, stderr, status := cli(t, "scenario", "import", mod, "--rules", "nb", "-o", out); status != 2 || !strings.Contains(stderr, "rule set nb plays on a table; a VASSAL module's board is a hex map") {
+		t.Errorf("nb and a module: status %d: %s", status, stderr)
+	}
+}
+
+// testModule is a .vmod of one board with a w by h PNG and a hex grid.
+func testModule(t *testing.T, w, h int) []byte {
+	t.Helper()
+	var pic bytes.Buffer
+	if err := png.Encode(&pic, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	build := `<VASSAL.build.GameModule><VASSAL.build.module.Map><VASSAL.build.module.map.BoardPicker>
+<VASSAL.build.module.map.boardPicker.Board image="b.png" name="Main"><VASSAL.build.module.map.boardPicker.board.HexGrid dx="56" dy="64" x0="40" y0="38"/></VASSAL.build.module.map.boardPicker.Board>
+</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>`
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	for name, data := range map[string][]byte{"buildFile.xml": []byte(build), "images/b.png": pic.Bytes()} {
+		fw, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fw.Write(data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
