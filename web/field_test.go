@@ -1,0 +1,365 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"orderly/geom/hex"
+	"orderly/rules/nes"
+	"orderly/terrain"
+	"orderly/web"
+)
+
+// fieldHost is a page of the test's own that holds the editor's field
+// alone: the field's SVG, its tool bar, and what the hooks were told.
+const fieldHost = `<!doctype html>
+<html><head><meta charset="utf-8"><title>field</title></head>
+<body>
+<div id="tools"></div>
+<svg id="field" xmlns="http://www.w3.org/2000/svg" width="900" height="560"></svg>
+<script type="module">
+import { FieldEditor } from '/js/editor/field.js';
+window.changes = [];
+window.picked = [];
+const fe = new FieldEditor(document.getElementById('field'), {
+  changed: (doc, path) => window.changes.push(path),
+  select: (path) => window.picked.push(path),
+});
+document.getElementById('tools').append(fe.tools());
+window.fe = fe;
+// a picture of w by h pixels, as a data URL
+window.picture = (w, h) => { const c = document.createElement('canvas'); c.width = w; c.height = h;
+  const g = c.getContext('2d'); g.fillStyle = '#cdb'; g.fillRect(0, 0, w, h); return c.toDataURL('image/png'); };
+// drops the piece at path on the field at client point (x, y), as the tree's drag does
+window.dropAt = (path, x, y) => { const dt = new DataTransfer(); dt.setData('application/x-orderly-path', path);
+  const svg = document.getElementById('field');
+  svg.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+  svg.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, clientX: x, clientY: y, bubbles: true, cancelable: true })); };
+window.ready = true;
+</script>
+</body></html>`
+
+// fieldPage opens the field's host page, served with the page's files.
+func fieldPage(t *testing.T) *page {
+	t.Helper()
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServerFS(web.FS()))
+	mux.HandleFunc("/field-host.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, fieldHost)
+	})
+	ts := httptest.NewServer(mux)
+	t.Cleanup(ts.Close)
+	p := newPage(t, browser(t, ctx, 1100, 800), "field", artifacts(t))
+	p.do("open the field's host page", chromedp.Navigate(ts.URL+"/field-host.html"))
+	p.until("the field", `window.ready`)
+	return p
+}
+
+// screenHex is where the centre of a hex is in the window.
+func (p *page) screenHex(label string) [2]float64 {
+	p.t.Helper()
+	return eval[[2]float64](p, fmt.Sprintf(`(() => { const q = fe.hexScreen(%q); return [q.x, q.y]; })()`, label))
+}
+
+// screenField is where a point of the field (inches on a table) is in the window.
+func (p *page) screenField(x, y float64) [2]float64 {
+	p.t.Helper()
+	return eval[[2]float64](p, fmt.Sprintf(`(() => { const q = fe.toScreen(%g, %g); return [q.x, q.y]; })()`, x, y))
+}
+
+func (p *page) clickAt(what string, at [2]float64) {
+	p.t.Helper()
+	p.do(what, chromedp.MouseClickXY(at[0], at[1]))
+}
+
+func (p *page) key(what, key string) {
+	p.t.Helper()
+	p.do(what, chromedp.KeyEvent(key))
+}
+
+// docJSON is a part of the document the field edits, as JSON.
+func docJSON[T any](p *page, expr string) T {
+	p.t.Helper()
+	return eval[T](p, `JSON.parse(JSON.stringify(`+expr+` ?? null))`)
+}
+
+// TestBrowserFieldHex paints a hex map in the editor's field: woods in one
+// stroke over two hexes, a level, a stream on a hexside, a road of three
+// hexes; drops a unit from the tree and drags it a hex on; then lines a
+// backdrop image up by two hexes' centres. The terrain the field writes is
+// read by the loader's own parser.
+func TestBrowserFieldHex(t *testing.T) {
+	t.Parallel()
+	p := fieldPage(t)
+	eval[bool](p, `(() => { window.doc = {name: 'x', rules: 'nes', map: {columns: 6, rows: 5, layout: 'odd-q'},
+		sides: [{id: 'fr', edge: 'west', army: {id: 'nap', at: '0101'}, corps: [{id: 'c1', general: {id: 'g1'}, divisions: [{id: 'd1', general: {id: 'g2'}, units: [{id: 'u1', type: 'infantry'}]}]}]},
+		        {id: 'ru', edge: 'east', army: {id: 'kut', at: '0603'}}]};
+		window.info = {rules: 'nes', terrain: {hexes: [{letter: '.', name: 'clear'}, {letter: 'w', name: 'woods'}], hexsides: ['brook', 'stream'], roads: ['minor-road', 'major-road']}, features: []};
+		fe.show(doc, info, ''); return true; })()`)
+	p.until("the hexes", `document.querySelectorAll('#field polygon[data-hex]').length === 30`)
+	if got := eval[[]string](p, `[...document.querySelectorAll('#field [data-piece]')].map(e => e.dataset.piece)`); !slices.Equal(got, []string{"sides[0].army", "sides[1].army"}) {
+		p.fail("pieces drawn: %v, want the two armies' commanders (the unit has no at)", got)
+	}
+
+	// One stroke of woods over 0202 and 0302.
+	p.do("choose woods", chromedp.Click(chromedp.CSS(`[data-tool="terrain:w"]`)))
+	a, b := p.screenHex("0202"), p.screenHex("0302")
+	p.do("paint 0202 to 0302", chromedp.DragAndDropXY(a[0], a[1], b[0], b[1], 6))
+	p.until("the stroke to be told", `changes.includes('map.terrain')`)
+	// A level 2 at 0101.
+	p.do("choose level 2", chromedp.Click(chromedp.CSS(`[data-tool="elevation:2"]`)))
+	p.clickAt("paint 0101", p.screenHex("0101"))
+	p.until("the level to be told", `changes.includes('map.elevation')`)
+	// A stream between 0405 and 0404: a click near the middle of their side.
+	p.do("choose the stream", chromedp.Click(chromedp.CSS(`[data-tool="hexside:stream"]`)))
+	c, d := p.screenHex("0404"), p.screenHex("0405")
+	p.clickAt("click the hexside", [2]float64{(2*c[0] + 3*d[0]) / 5, (2*c[1] + 3*d[1]) / 5})
+	// A road 0101 0201 0301, and a click on a hex that is no neighbour,
+	// which starts another chain and so adds nothing.
+	p.do("choose the major road", chromedp.Click(chromedp.CSS(`[data-tool="road:major-road"]`)))
+	for _, l := range []string{"0101", "0201", "0301", "0305"} {
+		p.clickAt("lay the road at "+l, p.screenHex(l))
+	}
+	p.key("end the road", "\r")
+	p.until("the road to be told", `changes.some(c => c.startsWith('map.roads.major-road'))`)
+
+	var m struct {
+		Terrain, Elevation string
+		Hexsides           map[string]string
+		Roads              map[string][]string
+	}
+	raw := docJSON[json.RawMessage](p, `doc.map`)
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	if want := "......\n.ww...\n......\n......\n......\n"; m.Terrain != want {
+		p.fail("terrain after the stroke:\n%s\nwant\n%s", m.Terrain, want)
+	}
+	if want := "200000\n000000\n000000\n000000\n000000\n"; m.Elevation != want {
+		p.fail("elevation after the brush:\n%s\nwant\n%s", m.Elevation, want)
+	}
+	if got := m.Hexsides["stream"]; got != "0404/0405" {
+		p.fail("hexsides.stream = %q, want 0404/0405", got)
+	}
+	if got := m.Roads["major-road"]; !slices.Equal(got, []string{"0101 0201 0301"}) {
+		p.fail("roads.major-road = %q, want the chain 0101 0201 0301", got)
+	}
+	// The loader's parser reads what the field wrote.
+	grid, err := hex.NewMap(6, 5, hex.Layout{Offset: hex.OddQ, First: 1, Digits: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm, err := terrain.Parse(grid, nes.Kinds(), terrain.Text{Terrain: m.Terrain, Elevation: m.Elevation, Sides: m.Hexsides, Roads: m.Roads})
+	if err != nil {
+		p.fail("the loader's parser refuses the field's terrain: %v", err)
+	}
+	h0202, _ := grid.Parse("0202")
+	if i, _ := tm.At(h0202); tm.TerrainName(i) != "woods" {
+		p.fail("0202 reads as %s, want woods", tm.TerrainName(i))
+	}
+
+	// A unit dropped from the tree on 0404, then dragged to 0504.
+	p.do("choose the select tool", chromedp.Click(chromedp.CSS(`[data-tool="select"]`)))
+	at := p.screenHex("0404")
+	eval[bool](p, fmt.Sprintf(`(dropAt('sides[0].corps[0].divisions[0].units[0]', %g, %g), true)`, at[0], at[1]))
+	if got := docJSON[string](p, `doc.sides[0].corps[0].divisions[0].units[0].at`); got != "0404" {
+		p.fail("the dropped unit is at %q, want 0404", got)
+	}
+	at, to := p.screenHex("0404"), p.screenHex("0504")
+	p.do("drag the unit a hex on", chromedp.DragAndDropXY(at[0], at[1], to[0], to[1], 6))
+	p.until("the unit in 0504", `doc.sides[0].corps[0].divisions[0].units[0].at === '0504'`)
+	p.clickAt("select the unit", to)
+	p.until("the unit to be picked", `picked.at(-1) === 'sides[0].corps[0].divisions[0].units[0]' && document.querySelector('[data-piece="sides[0].corps[0].divisions[0].units[0]"].selected')`)
+
+	// A backdrop whose grid is x0 40, y0 38, dx 56, dy 64 pixels: two hex
+	// centres clicked on it, 0202 and 0403, line it up.
+	// set as the page sets it: spread over the map's columns and rows
+	eval[bool](p, `(doc.map.image = {data: picture(420, 360), x0: 35, y0: 36, dx: 70, dy: 72}, fe.show(doc, info, ''), true)`)
+	p.until("the backdrop", `document.querySelector('#field image')`)
+	pixel := func(x, y float64) [2]float64 {
+		return eval[[2]float64](p, fmt.Sprintf(`(() => { const pl = fe.imagePlace(); const q = fe.toScreen(pl.x + %g * pl.kx, pl.y + %g * pl.ky); return [q.x, q.y]; })()`, x, y))
+	}
+	// odd-q: the second column is half a hex lower
+	p1, p2 := [2]float64{40 + 56, 38 + 64*1.5}, [2]float64{40 + 56*3, 38 + 64*2.5}
+	p.do("choose calibrate", chromedp.Click(chromedp.CSS(`[data-tool="calibrate"]`)))
+	p.clickAt("click the first hex's centre", pixel(p1[0], p1[1]))
+	p.until("the first label's field", `document.querySelector('[data-cal="label1"]')`)
+	eval[bool](p, `(() => { const i = document.querySelector('[data-cal="label1"]'); i.value = '0202'; i.dispatchEvent(new Event('input')); return true; })()`)
+	p.do("go on", chromedp.Click(chromedp.CSS(`[data-action="cal-next"]`)))
+	p.clickAt("click the second hex's centre", pixel(p2[0], p2[1]))
+	p.until("the second label's field", `document.querySelector('[data-cal="label2"]')`)
+	eval[bool](p, `(() => { const i = document.querySelector('[data-cal="label2"]'); i.value = '0403'; i.dispatchEvent(new Event('input')); return true; })()`)
+	p.do("line it up", chromedp.Click(chromedp.CSS(`[data-action="cal-apply"]`)))
+	p.until("the calibration to be told", `changes.at(-1) === 'map.image' && !document.querySelector('[data-cal]')`)
+	var im struct{ X0, Y0, DX, DY float64 }
+	if err := json.Unmarshal(docJSON[json.RawMessage](p, `doc.map.image`), &im); err != nil {
+		t.Fatal(err)
+	}
+	// a click lands on a whole pixel of the screen: a pixel of the image
+	// is about half of one
+	for _, v := range [][3]float64{{im.X0, 40, 1}, {im.Y0, 38, 1}, {im.DX, 56, 0.6}, {im.DY, 64, 0.6}} {
+		if math.Abs(v[0]-v[1]) > v[2] {
+			p.fail("the calibrated grid is %+v, want x0 40, y0 38, dx 56, dy 64", im)
+		}
+	}
+	// The hexes drawn lie on the image's: 0605's centre on its pixel.
+	if got, want := p.screenHex("0605"), pixel(40+56*5, 38+64*4.5); !near(got, want, 1.5) {
+		p.fail("0605 is drawn at %v, its centre on the image at %v", got, want)
+	}
+	p.shot("field-hex")
+	p.checkConsole()
+}
+
+// TestBrowserFieldTable draws on a table: a wood by its corners, a road
+// by its points, the entry grid and base edges; drops a unit (it faces
+// away from its base edge), turns it by its handle; calibrates a backdrop
+// by two points 20 inches apart, then places it by a third click.
+func TestBrowserFieldTable(t *testing.T) {
+	t.Parallel()
+	p := fieldPage(t)
+	eval[bool](p, `(() => { window.doc = {name: 'x', rules: 'nb', field: {width: 72, depth: 48, grid: {columns: 6, rows: 4}},
+		sides: [{id: 'fr', name: 'French', edge: 'south', army: {id: 'nap', at: [36, 46]}, corps: [{id: 'c1', general: {id: 'g1'}, divisions: [{id: 'd1', general: {id: 'g2'}, units: [{id: 'u1', type: 'infantry'}]}]}]},
+		        {id: 'al', name: 'Allies', edge: 'north', army: {id: 'wel', at: [36, 2]}}]};
+		window.info = {rules: 'nb', terrain: null, features: ['light-woods', 'heavy-woods', 'town', 'road', 'river']};
+		fe.show(doc, info, ''); return true; })()`)
+	p.until("the table", `document.querySelector('#field .fe-table') && document.querySelector('#field [data-square="F4"]')`)
+	if got := eval[[]string](p, `[...document.querySelectorAll('#field [data-edge]')].map(e => e.textContent)`); !slices.Equal(got, []string{"French — base edge", "Allies — base edge"}) {
+		p.fail("base edges named %q", got)
+	}
+	if got := eval[[]string](p, `[...document.querySelectorAll('[data-group="lines"] [data-tool]')].map(e => e.dataset.tool)`); !slices.Equal(got, []string{"line:road", "line:river"}) {
+		p.fail("line tools %v, want road and river", got)
+	}
+
+	p.do("choose light woods", chromedp.Click(chromedp.CSS(`[data-tool="area:light-woods"]`)))
+	for _, c := range [][2]float64{{10, 10}, {20, 10}, {20, 20}} {
+		p.clickAt(fmt.Sprintf("corner (%g, %g)", c[0], c[1]), p.screenField(c[0], c[1]))
+	}
+	p.key("close the area", "\r")
+	p.until("the wood", `changes.at(-1) === 'field.features[0]'`)
+	p.do("choose road", chromedp.Click(chromedp.CSS(`[data-tool="line:road"]`)))
+	p.clickAt("road start", p.screenField(30, 5))
+	q := p.screenField(30, 40)
+	p.do("road end, double-clicked", chromedp.MouseClickXY(q[0], q[1], chromedp.ClickCount(2)))
+	p.until("the road", `changes.at(-1) === 'field.features[1]'`)
+	type feature struct {
+		ID, Type   string
+		Area, Line [][2]float64
+	}
+	var fs []feature
+	if err := json.Unmarshal(docJSON[json.RawMessage](p, `doc.field.features`), &fs); err != nil {
+		t.Fatal(err)
+	}
+	want := []feature{{ID: "light-woods-1", Type: "light-woods", Area: [][2]float64{{10, 10}, {20, 10}, {20, 20}}}, {ID: "road-1", Type: "road", Line: [][2]float64{{30, 5}, {30, 40}}}}
+	if fmt.Sprint(fs) != fmt.Sprint(want) {
+		p.fail("features %+v, want %+v", fs, want)
+	}
+	// The wood selected and deleted.
+	p.do("choose the select tool", chromedp.Click(chromedp.CSS(`[data-tool="select"]`)))
+	p.clickAt("select the wood", p.screenField(18, 12))
+	p.until("the wood to be picked", `picked.at(-1) === 'field.features[0]'`)
+	p.do("delete it", chromedp.Click(chromedp.CSS(`[data-action="delete-feature"]`)))
+	if got := docJSON[[]string](p, `doc.field.features.map(f => f.id)`); !slices.Equal(got, []string{"road-1"}) {
+		p.fail("features after the delete: %v, want road-1 alone", got)
+	}
+
+	// A unit dropped at (40.1, 30.4): on the half inch, facing north.
+	const unit = "sides[0].corps[0].divisions[0].units[0]"
+	at := p.screenField(40.1, 30.4)
+	eval[bool](p, fmt.Sprintf(`(dropAt(%q, %g, %g), true)`, unit, at[0], at[1]))
+	var u struct {
+		At     [2]float64
+		Facing *float64
+	}
+	if err := json.Unmarshal(docJSON[json.RawMessage](p, `doc.`+unit), &u); err != nil {
+		t.Fatal(err)
+	}
+	if u.At != [2]float64{40, 30.5} || u.Facing == nil || *u.Facing != 0 {
+		p.fail("the dropped unit is at %v facing %v, want (40, 30.5) facing 0", u.At, u.Facing)
+	}
+	// Selected, it turns by its handle: dragged due east of it, it faces 90.
+	p.clickAt("select the unit", p.screenField(40, 31))
+	p.until("the rotate handle", `document.querySelector('#field [data-handle="rotate"]')`)
+	h := eval[[2]float64](p, `(() => { const r = document.querySelector('#field [data-handle="rotate"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	east := p.screenField(46, 30.5)
+	p.do("turn the unit", chromedp.DragAndDropXY(h[0], h[1], east[0], east[1], 6))
+	p.until("the unit to face east", `doc.sides[0].corps[0].divisions[0].units[0].facing === 90 && changes.at(-1) === '`+unit+`'`)
+
+	// A backdrop of 720 by 480 pixels covers the table (10 pixels an
+	// inch); two points 300 pixels apart said to be 20 inches apart make
+	// it 15 an inch, the first point keeping its place; a third click
+	// puts that point at (20, 20).
+	eval[bool](p, `(doc.field.image = {data: picture(720, 480), scale: 10, at: [0, 0]}, fe.show(doc, info, ''), true)`)
+	p.until("the backdrop", `document.querySelector('#field image')`)
+	p.do("choose calibrate", chromedp.Click(chromedp.CSS(`[data-tool="calibrate"]`)))
+	p.clickAt("the first point", p.screenField(10, 10))
+	p.clickAt("the second point", p.screenField(40, 10))
+	p.until("the distance's field", `document.querySelector('[data-cal="inches"]')`)
+	p.do("say 20 inches", chromedp.SendKeys(chromedp.CSS(`[data-cal="inches"]`), "20"), chromedp.Click(chromedp.CSS(`[data-action="cal-apply"]`)))
+	p.until("the scale", `Math.abs(doc.field.image.scale - 15) < 0.15`)
+	if got := docJSON[[2]float64](p, `doc.field.image.at`); !near(got, [2]float64{10 - 100.0/15, 10 - 100.0/15}, 0.15) {
+		p.fail("the image's corner is at %v after the scale, want (3.33, 3.33): the first point keeps its place", got)
+	}
+	p.clickAt("put the first point at (20, 20)", p.screenField(20, 20))
+	p.until("the image placed", `Math.abs(doc.field.image.at[0] - (20 - 100 / doc.field.image.scale)) < 0.1`)
+	p.do("done", chromedp.Click(chromedp.CSS(`[data-action="cal-done"]`)))
+	p.shot("field-table")
+	p.checkConsole()
+}
+
+// TestFieldGeometry checks the field's hex geometry against the hex
+// package's for every layout: the labels of a map's hexes and which of
+// them are neighbours, and the hex a centre is in.
+func TestFieldGeometry(t *testing.T) {
+	t.Parallel()
+	p := fieldPage(t)
+	for _, layout := range []string{"odd-q", "even-q", "odd-r", "even-r"} {
+		off, err := hex.ParseOffset(layout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := hex.Layout{Offset: off, First: 0, Digits: 2}
+		var want []string
+		for c := range 5 {
+			for r := range 4 {
+				a := l.FromOffset(c, r)
+				la, _ := l.Label(a)
+				for c2 := range 5 {
+					for r2 := range 4 {
+						if b := l.FromOffset(c2, r2); hex.Adjacent(a, b) {
+							lb, _ := l.Label(b)
+							want = append(want, la+"/"+lb)
+						}
+					}
+				}
+			}
+		}
+		got, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]string](fmt.Sprintf(`import('/js/editor/field-geom.js').then(({hexGrid}) => {
+			const g = hexGrid({columns: 5, rows: 4, layout: %q, first: 0});
+			const out = [];
+			for (let c = 0; c < 5; c++) for (let r = 0; r < 4; r++) for (let c2 = 0; c2 < 5; c2++) for (let r2 = 0; r2 < 4; r2++)
+				if (g.adjacent([c, r], [c2, r2])) out.push(g.label(c, r) + '/' + g.label(c2, r2));
+			for (let c = 0; c < 5; c++) for (let r = 0; r < 4; r++) { const p = g.centre(c, r), h = g.at(p.x + 0.3, p.y - 0.4);
+				if (!h || h[0] !== c || h[1] !== r || g.parse(g.label(c, r)).join() !== [c, r].join()) out.push('lost ' + g.label(c, r)); }
+			return out; })`, layout), chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("%s: %v", layout, err)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: the field's neighbours differ from the hex package's:\n got %s\nwant %s", layout, strings.Join(got, " "), strings.Join(want, " "))
+		}
+	}
+}
