@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -136,19 +137,42 @@ func TestEditorBattles(t *testing.T) {
 				if strings.HasPrefix(path, "sides[1]") {
 					side = 1
 				}
+				last := i == len(pieces)-1 // dropped on the field from the tree
 				if c.hex {
-					p.setField(`#form [data-key="at"]`, p.hexLabel(i, side))
+					label := p.hexLabel(i, side)
+					if !last {
+						p.setField(`#form [data-key="at"]`, label)
+						continue
+					}
+					p.dropOnField(path, p.hexScreen(label))
+					p.until("the form to show the hex it was dropped on", fmt.Sprintf(`document.querySelector('#form [data-key="at"]').value === %q`, label))
+					if got := p.docAt(path + ".at"); got != `"`+label+`"` {
+						p.fail("%s dropped on %s is at %s", path, label, got)
+					}
 					continue
 				}
 				x, y := p.tablePoint(i, side)
-				if i == len(pieces)-1 {
-					// The last one is dropped on the field from the tree.
-					p.dropOnField(path, x, y)
-					p.until("the form to show where it was dropped", fmt.Sprintf(`document.querySelector('#form [data-key="at.0"]').value === '%g'`, x))
+				if last {
+					p.dropOnField(path, p.fieldScreen(x, y))
+					p.until("the form to show where it was dropped", fmt.Sprintf(`document.querySelector('#form [data-key="at.0"]').value === '%g' && document.querySelector('#form [data-key="at.1"]').value === '%g'`, x, y))
 					continue
 				}
 				p.setField(`#form [data-key="at.0"]`, fmt.Sprint(x))
 				p.setField(`#form [data-key="at.1"]`, fmt.Sprint(y))
+			}
+			if c.hex {
+				// Some terrain: the rule set's second terrain painted on a
+				// hex of the middle row, where no piece stands.
+				tool := eval[string](p, `document.querySelectorAll('[data-tool^="terrain:"]')[1].dataset.tool`)
+				p.do("choose the brush "+tool, chromedp.Click(chromedp.CSS(`[data-tool="`+tool+`"]`)))
+				label := p.hexLabel(0, 0)
+				label = eval[string](p, fmt.Sprintf(`(() => { const m = JSON.parse(sessionStorage.getItem('orderly.editor')).doc.map;
+					const digits = m.digits ?? 2, first = m.first ?? 1; return %q.slice(0, digits) + String(first + Math.floor(Number(m.rows) / 2)).padStart(digits, '0'); })()`, label))
+				at := p.hexScreen(label)
+				p.do("paint "+label, chromedp.MouseClickXY(at[0], at[1]))
+				letter := strings.TrimPrefix(tool, "terrain:")
+				p.until("the terrain painted", fmt.Sprintf(`(JSON.parse(sessionStorage.getItem('orderly.editor')).doc.map.terrain || '').includes(%q)`, letter))
+				p.do("back to selecting", chromedp.Click(chromedp.CSS(`[data-tool="select"]`)))
 			}
 			p.untilLoads()
 			if c.rules == "nb" && *updateDocs {
@@ -332,9 +356,9 @@ func (p *page) tablePoint(i, side int) (float64, float64) {
 	p.t.Helper()
 	wd := eval[[2]float64](p, `(() => { const d = JSON.parse(sessionStorage.getItem('orderly.editor')).doc; return [Number(d.field.width), Number(d.field.depth)]; })()`)
 	x := float64(4 + (i*3)%int(wd[0]-8))
-	y := wd[1] * 0.3
+	y := math.Round(wd[1] * 0.3)
 	if side == 1 {
-		y = wd[1] * 0.7
+		y = math.Round(wd[1] * 0.7)
 	}
 	return x, y
 }
@@ -350,20 +374,38 @@ func (p *page) hexLabel(i, side int) string {
 		const pad = (n) => String(n).padStart(digits, '0'); return pad(c) + pad(r); })()`, i, side))
 }
 
-// dropOnField drops the tree's piece at path on the field at the table
-// point (x, y), as a drag from the tree does (contract §6).
-func (p *page) dropOnField(path string, x, y float64) {
+// fieldScreen is where a table point (inches) is drawn in the window.
+func (p *page) fieldScreen(x, y float64) [2]float64 {
 	p.t.Helper()
-	ok := eval[bool](p, fmt.Sprintf(`(() => { const svg = document.getElementById('field'); const m = svg.getScreenCTM(); if (!m) return false;
-		const q = new DOMPoint(%g, %g).matrixTransform(m); const dt = new DataTransfer(); dt.setData('application/x-orderly-path', %q);
-		for (const type of ['dragenter', 'dragover', 'drop']) svg.dispatchEvent(new DragEvent(type, {dataTransfer: dt, clientX: q.x, clientY: q.y, bubbles: true, cancelable: true}));
-		return true; })()`, x, y, path))
+	return eval[[2]float64](p, fmt.Sprintf(`(() => { const m = document.querySelector('#field .fe-viewport').getScreenCTM();
+		const q = new DOMPoint(%g, %g).matrixTransform(m); return [q.x, q.y]; })()`, x, y))
+}
+
+// hexScreen is where the centre of a hex of the map is drawn in the window.
+func (p *page) hexScreen(label string) [2]float64 {
+	p.t.Helper()
+	return eval[[2]float64](p, fmt.Sprintf(`(() => { const r = document.querySelector('#field polygon[data-hex=%q]').getBoundingClientRect();
+		return [r.x + r.width / 2, r.y + r.height / 2]; })()`, label))
+}
+
+// dropOnField drops the tree's piece at path on the field at a point of
+// the window, as a drag from the tree does (contract §6).
+func (p *page) dropOnField(path string, at [2]float64) {
+	p.t.Helper()
+	ok := eval[bool](p, fmt.Sprintf(`(() => { const svg = document.getElementById('field'); const dt = new DataTransfer(); dt.setData('application/x-orderly-path', %q);
+		for (const type of ['dragenter', 'dragover', 'drop']) svg.dispatchEvent(new DragEvent(type, {dataTransfer: dt, clientX: %g, clientY: %g, bubbles: true, cancelable: true}));
+		return true; })()`, path, at[0], at[1]))
 	if !ok {
 		p.fail("could not drop %s on the field", path)
 	}
-	p.until(path+" placed where it was dropped", fmt.Sprintf(`(() => { const d = JSON.parse(sessionStorage.getItem('orderly.editor')).doc;
-		let v = d; for (const m of %q.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) v = v[m[2] !== undefined ? Number(m[2]) : m[1]];
-		return Array.isArray(v.at) && Math.abs(v.at[0] - %g) < 0.6 && Math.abs(v.at[1] - %g) < 0.6; })()`, path, x, y))
+}
+
+// docAt is the JSON of the value at path in the document the editor keeps.
+func (p *page) docAt(path string) string {
+	p.t.Helper()
+	return eval[string](p, fmt.Sprintf(`(() => { let v = JSON.parse(sessionStorage.getItem('orderly.editor')).doc;
+		for (const m of %q.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) v = v == null ? v : v[m[2] !== undefined ? Number(m[2]) : m[1]];
+		return JSON.stringify(v ?? null); })()`, path))
 }
 
 // shotTo saves a screenshot of the window to a file.

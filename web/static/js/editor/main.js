@@ -16,7 +16,7 @@ import { Api, ApiError, sentence } from '../api.js';
 import { showCreated } from '../created.js';
 import { Schema, segments, joinPath, valueAt, ids, uniqueId, renameIds } from './schema.js';
 import { formFields } from './form.js';
-import { FieldEditor } from './stand-in.js';
+import { FieldEditor } from './field.js';
 
 const HOST_KEY = 'orderly.host';
 const DOC_KEY = 'orderly.editor';
