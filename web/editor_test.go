@@ -1,10 +1,15 @@
 package web_test
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"math"
 	"net/http"
 	"os"
@@ -418,4 +423,107 @@ func (p *page) shotTo(file string) {
 	if err := os.WriteFile(file, buf, 0o644); err != nil {
 		p.t.Fatal(err)
 	}
+}
+
+// TestEditorImports imports into a new NES scenario: the rule set's roster
+// template, downloaded from the editor and read back as a roster file,
+// replaces the sides; a roster with a bad row is refused with its row and
+// column named; a VASSAL module made by the test (a real PNG and a
+// buildFile.xml with a hex grid) becomes the hex map with its image drawn
+// under it.
+func TestEditorImports(t *testing.T) {
+	t.Parallel()
+	ctx, s, dir := session(t)
+	p := newPage(t, browser(t, ctx, 1280, 900), "editor-imports", dir)
+	p.openEditor(s, "rules=nes")
+	p.until("the blank scenario", `document.querySelector('#tree li[data-path="sides[1].army"]')`)
+	p.do("open the imports", chromedp.Click(chromedp.CSS(`#imports > summary`)))
+
+	downloads := t.TempDir()
+	if _, err := chromedp.CallBrowser(p.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, BrowserContextID: chromedp.FromContext(p.ctx).BrowserContextID, DownloadPath: downloads,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	p.do("download the template", chromedp.Click(chromedp.ID("roster-template")))
+	tmpl := filepath.Join(downloads, "nes-roster.csv")
+	var csv []byte
+	for deadline := time.Now().Add(wait); ; time.Sleep(50 * time.Millisecond) {
+		data, err := os.ReadFile(tmpl)
+		if err == nil && len(data) > 0 {
+			csv = data
+			break
+		}
+		if time.Now().After(deadline) {
+			p.fail("the template did not come: %v", err)
+		}
+	}
+	before := p.docAt("sides")
+	p.do("choose the template as the roster", chromedp.SetUploadFiles(chromedp.ID("roster-file"), []string{tmpl}))
+	p.do("replace the sides", chromedp.Click(chromedp.ID("roster-replace")))
+	p.until("the roster's sides", `(() => { const d = JSON.parse(sessionStorage.getItem('orderly.editor')).doc; return d.sides.length === 2 && d.sides[0].id !== 'blue'; })()`)
+	if after := p.docAt("sides"); after == before || !strings.Contains(string(csv), eval[string](p, `JSON.parse(sessionStorage.getItem('orderly.editor')).doc.sides[0].army.id`)) {
+		p.fail("the sides after the import are not the template's: %s", after)
+	}
+	if n := eval[int](p, `document.querySelectorAll('#roster-problems li').length`); n != 0 {
+		p.fail("the template's roster has %d problems", n)
+	}
+
+	// A bad row: the file is cleared and rows pasted in its place.
+	lines := strings.SplitN(string(csv), "\n", 2)
+	bad := lines[0] + "\n" + strings.Repeat("?,", strings.Count(lines[0], ",")) + "?\n"
+	p.do("clear the file", chromedp.Evaluate[chromedp.Void](`document.querySelector('#roster-file').value = ''`))
+	p.setField("#roster-text", bad)
+	p.do("add the bad roster", chromedp.Click(chromedp.ID("roster-add")))
+	p.until("its problems named by row and column", `[...document.querySelectorAll('#roster-problems li')].some((li) => li.dataset.row === '2')`)
+	if got := p.text("#roster-problems li"); !strings.Contains(got, "row 2") {
+		p.fail("the roster's problem reads %q, want its row", got)
+	}
+
+	// A module with one board: a 280 by 256 picture under a hex grid.
+	vm := filepath.Join(t.TempDir(), "board.vmod")
+	if err := os.WriteFile(vm, vassalModule(t, 280, 256), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.do("choose the module", chromedp.SetUploadFiles(chromedp.ID("vmod-file"), []string{vm}))
+	p.until("the board as the map, its image drawn", `(() => { const m = JSON.parse(sessionStorage.getItem('orderly.editor')).doc.map;
+		return m.image && /^data:image\/png;base64,/.test(m.image.data) && m.image.dx === 56 && document.querySelector('#field image'); })()`)
+	p.until("the map selected", `document.querySelector('#tree .ed-node.selected').dataset.path === 'map'`)
+	p.shot("editor-imports")
+	p.checkConsole()
+}
+
+// vassalModule is a VASSAL module (a ZIP) with one board: a w by h PNG and
+// a buildFile.xml that lays a hex grid over it.
+func vassalModule(t *testing.T, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			img.Set(x, y, color.RGBA{uint8(200 - x%40), uint8(190 - y%50), 150, 255})
+		}
+	}
+	var pic bytes.Buffer
+	if err := png.Encode(&pic, img); err != nil {
+		t.Fatal(err)
+	}
+	build := `<?xml version="1.0" encoding="UTF-8"?><VASSAL.build.GameModule><VASSAL.build.module.Map><VASSAL.build.module.map.BoardPicker>` +
+		`<VASSAL.build.module.map.boardPicker.Board image="board.png" name="Field">` +
+		`<VASSAL.build.module.map.boardPicker.board.HexGrid dx="56" dy="64" x0="40" y0="38" sideways="false" visible="true"/>` +
+		`</VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>`
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	for name, data := range map[string][]byte{"buildFile.xml": []byte(build), "images/board.png": pic.Bytes()} {
+		f, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Write(data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
 }

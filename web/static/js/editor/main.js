@@ -455,8 +455,6 @@ function nodeActions(path) {
     out.push(act('down', '↓', 'Move down', () => move(path, 1), last >= list.length - 1));
     out.push(act('copy', 'Copy', 'Copy this formation or piece, to paste it elsewhere', () => copy(path)));
     out.push(act('remove', 'Remove', 'Remove it and all under it', () => remove(path)));
-  } else if (path) {
-    out.push(act('copy', 'Copy', 'Copy this piece, to paste it elsewhere', () => copy(path)));
   }
   const clip = clipboard();
   if (clip && pasteTarget(path, clip)) out.push(act('paste', `Paste ${clip.def}`, `Paste the copied ${clip.def} ${clip.value.id || ''} here`, () => paste(path)));
