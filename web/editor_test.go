@@ -166,21 +166,21 @@ func TestEditorBattles(t *testing.T) {
 				p.setField(`#form [data-key="at.1"]`, fmt.Sprint(y))
 			}
 			if c.hex {
-				// Some terrain: the rule set's second terrain painted on a
-				// hex of the middle row, where no piece stands.
+				// Some terrain: a stroke of the rule set's second terrain
+				// along the middle row, where no piece stands.
 				tool := eval[string](p, `document.querySelectorAll('[data-tool^="terrain:"]')[1].dataset.tool`)
 				p.do("choose the brush "+tool, chromedp.Click(chromedp.CSS(`[data-tool="`+tool+`"]`)))
-				label := p.hexLabel(0, 0)
-				label = eval[string](p, fmt.Sprintf(`(() => { const m = JSON.parse(sessionStorage.getItem('orderly.editor')).doc.map;
-					const digits = m.digits ?? 2, first = m.first ?? 1; return %q.slice(0, digits) + String(first + Math.floor(Number(m.rows) / 2)).padStart(digits, '0'); })()`, label))
-				at := p.hexScreen(label)
-				p.do("paint "+label, chromedp.MouseClickXY(at[0], at[1]))
+				row := eval[[2]string](p, `(() => { const m = JSON.parse(sessionStorage.getItem('orderly.editor')).doc.map;
+					const digits = m.digits ?? 2, first = m.first ?? 1, pad = (n) => String(n).padStart(digits, '0'), r = pad(first + Math.floor(Number(m.rows) / 2));
+					return [pad(first + 1) + r, pad(first + 7) + r]; })()`)
+				a, b := p.hexScreen(row[0]), p.hexScreen(row[1])
+				p.do("paint "+row[0]+" to "+row[1], chromedp.DragAndDropXY(a[0], a[1], b[0], b[1], 12))
 				letter := strings.TrimPrefix(tool, "terrain:")
-				p.until("the terrain painted", fmt.Sprintf(`(JSON.parse(sessionStorage.getItem('orderly.editor')).doc.map.terrain || '').includes(%q)`, letter))
+				p.until("the terrain painted", fmt.Sprintf(`(JSON.parse(sessionStorage.getItem('orderly.editor')).doc.map.terrain || '').split(%q).length > 4`, letter))
 				p.do("back to selecting", chromedp.Click(chromedp.CSS(`[data-tool="select"]`)))
 			}
 			p.untilLoads()
-			if c.rules == "nb" && *updateDocs {
+			if c.rules == "nes" && *updateDocs {
 				p.selectNode("sides[0].divisions[0]")
 				p.shotTo(filepath.Join("..", "docs", "editor.png"))
 			}

@@ -134,8 +134,7 @@ function field(schema, obj, key, r, kind, required, commit, dkey) {
         const kk = k === 'kind' ? 'enum' : schema.kind(pr, k);
         return field(schema, o, k, pr, kk, false, write, `${dkey}.${k}`);
       });
-      return h(`fieldset.ed-group.ed-order`, { dataset: { key: dkey }, title: r.description || undefined },
-        h('legend', { text: key }), hint ? h('small.muted.hint', { text: hint }) : null, ...inner);
+      return group(key, dkey, r, hint, v !== undefined || required, inner, 'ed-order');
     }
     case 'object': {
       /** @type {any} */
@@ -149,8 +148,7 @@ function field(schema, obj, key, r, kind, required, commit, dkey) {
         const pr = schema.resolve(p);
         return field(schema, o, k, pr, schema.kind(pr, k), req.has(k), write, `${dkey}.${k}`);
       });
-      return h('fieldset.ed-group', { dataset: { key: dkey }, title: r.description || undefined },
-        h('legend', { text: key }), hint ? h('small.muted.hint', { text: hint }) : null, ...inner);
+      return group(key, dkey, r, hint, v !== undefined || required, inner, '');
     }
     default: {
       const ta = /** @type {HTMLTextAreaElement} */ (h('textarea.mono', { dataset: { key: dkey }, name: dkey, rows: 3, spellcheck: 'false', placeholder: 'JSON' }));
@@ -168,6 +166,17 @@ function field(schema, obj, key, r, kind, required, commit, dkey) {
       return label(ta);
     }
   }
+}
+
+/**
+ * A group of fields (an order, a nested object), folded while it is
+ * empty: a scenario leaves most of them out.
+ * @param {string} key @param {string} dkey @param {Resolved} r @param {string} hint
+ * @param {boolean} open @param {HTMLElement[]} inner @param {string} cls
+ */
+function group(key, dkey, r, hint, open, inner, cls) {
+  return h(`details.ed-group${cls ? `.${cls}` : ''}`, { dataset: { key: dkey }, title: r.description || undefined, open },
+    h('summary', { text: key }), hint ? h('small.muted.hint', { text: hint }) : null, ...inner);
 }
 
 /**

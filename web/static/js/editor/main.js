@@ -293,6 +293,7 @@ function goTo(path) {
     const el = key ? form.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
     if (el) {
       const target = el.matches('input, select, textarea') ? el : el.querySelector('input, select, textarea') || el;
+      for (let d = target.closest('details'); d; d = d.parentElement && d.parentElement.closest('details')) /** @type {HTMLDetailsElement} */ (d).open = true;
       target.scrollIntoView({ block: 'nearest' });
       target.focus();
       return;
