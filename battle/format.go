@@ -125,15 +125,15 @@ type mapFile struct {
 // imageFile is a backdrop image under a table (field.image) or a hex map
 // (map.image); image.go checks it and the keys of each space.
 type imageFile struct {
-	_     struct{}    `def:"image" doc:"A backdrop image drawn under the {surface}: a PNG, JPEG or GIF of at most 4 MiB and 8192 pixels a side, as a data URL. Under a table (field.image) it is placed by scale and at; under a hex map (map.image) by x0, y0, dx and dy, in the image's pixels."`
-	Data  string      `yaml:"data" is:"required" doc:"The image as a data URL: data:image/png;base64, then the image's bytes in base64 (image/jpeg and image/gif are allowed too)."`
-	Scale float64     `yaml:"scale" is:"gt=0,max=100000" unit:"pixels per inch" doc:"On a table (required there): the image's pixels per inch."`
-	At    *geom.Point `yaml:"at" doc:"On a table: where the image's top-left corner lies, [x, y] in inches; [0, 0] when left out."`
-	X0    float64     `yaml:"x0" is:"min=-100000,max=100000" unit:"pixels" doc:"On a hex map (required there): the x of the centre of the first hex (first column, first row) in the image's pixels."`
-	Y0    float64     `yaml:"y0" is:"min=-100000,max=100000" unit:"pixels" doc:"On a hex map (required there): the y of the centre of the first hex in the image's pixels."`
-	DX    float64     `yaml:"dx" is:"gt=0,max=100000" unit:"pixels" doc:"On a hex map (required there): the distance in pixels between the centres of hexes in neighbouring columns (odd-q, even-q) or of neighbouring hexes in a row (odd-r, even-r)."`
-	DY    float64     `yaml:"dy" is:"gt=0,max=100000" unit:"pixels" doc:"On a hex map (required there): the distance in pixels between the centres of neighbouring hexes in a column (odd-q, even-q) or of hexes in neighbouring rows (odd-r, even-r)."`
-	Node  *yaml.Node  `yaml:"-"`
+	_     struct{}   `def:"image" doc:"A backdrop image drawn under the {surface}: a PNG, JPEG or GIF of at most 4 MiB and 8192 pixels a side, as a data URL. Under a table (field.image) it is placed by scale and at; under a hex map (map.image) by x0, y0, dx and dy, in the image's pixels."`
+	Data  string     `yaml:"data" is:"required" doc:"The image as a data URL: data:image/png;base64, then the image's bytes in base64 (image/jpeg and image/gif are allowed too)."`
+	Scale float64    `yaml:"scale" is:"gt=0,max=100000" unit:"pixels per inch" doc:"On a table (required there): the image's pixels per inch."`
+	At    []float64  `yaml:"at" is:"items=2..2,min=-100000,max=100000" count:"at is [x, y] in inches" unit:"inches" doc:"On a table: where the image's top-left corner lies, [x, y] in inches; [0, 0] when left out."`
+	X0    float64    `yaml:"x0" is:"min=-100000,max=100000" unit:"pixels" doc:"On a hex map (required there): the x of the centre of the first hex (first column, first row) in the image's pixels."`
+	Y0    float64    `yaml:"y0" is:"min=-100000,max=100000" unit:"pixels" doc:"On a hex map (required there): the y of the centre of the first hex in the image's pixels."`
+	DX    float64    `yaml:"dx" is:"gt=0,max=100000" unit:"pixels" doc:"On a hex map (required there): the distance in pixels between the centres of hexes in neighbouring columns (odd-q, even-q) or of neighbouring hexes in a row (odd-r, even-r)."`
+	DY    float64    `yaml:"dy" is:"gt=0,max=100000" unit:"pixels" doc:"On a hex map (required there): the distance in pixels between the centres of neighbouring hexes in a column (odd-q, even-q) or of hexes in neighbouring rows (odd-r, even-r)."`
+	Node  *yaml.Node `yaml:"-"`
 }
 
 type gridFile struct {

@@ -68,8 +68,8 @@ func (b *builder) image(f *imageFile, where, kind string) (*Image, error) {
 		}
 	}
 	im := &Image{Scale: f.Scale, X0: f.X0, Y0: f.Y0, DX: f.DX, DY: f.DY}
-	if f.At != nil {
-		im.At = *f.At
+	if len(f.At) == 2 {
+		im.At = geom.Pt(f.At[0], f.At[1])
 	}
 	need := []string{"scale"}
 	if kind == geom.KindHex {

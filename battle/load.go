@@ -116,9 +116,13 @@ func decode(r strict.Reader, n *yaml.Node, s Spec) (*Scenario, error) {
 		// The file's types are read only in part: build nothing of them.
 		return nil, err
 	}
-	b := &builder{Reader: r, spec: s}
+	b := &builder{Reader: r, spec: s, found: d.found}
 	sc, err := b.scenario(&f)
-	if err != nil {
+	if err != nil && !d.found.note(err) {
+		return nil, err
+	}
+	if err := d.found.err(); err != nil {
+		// The scenario is built only in part: check no further.
 		return nil, err
 	}
 	sc.Speedless = !s.uses(PartSpeeds)
@@ -135,6 +139,17 @@ type builder struct {
 	strict.Reader
 	spec Spec
 	sc   *Scenario
+	// found collects the problems met, building on past each where
+	// what follows does not depend on it.
+	found *problems
+}
+
+// note records a problem of the build, or returns err if it is not one.
+func (b *builder) note(err error) error {
+	if b.found.note(err) {
+		return nil
+	}
+	return err
 }
 
 func (b *builder) scenario(f *scenarioFile) (*Scenario, error) {
@@ -146,7 +161,9 @@ func (b *builder) scenario(f *scenarioFile) (*Scenario, error) {
 				if i < len(n.Content) {
 					at = n.Content[i]
 				}
-				return nil, b.Errf(at, "evening[%d]: turn %d is given twice or comes after the last turn, %d; list each evening turn once, 1..%d", i, t, f.Turns, f.Turns)
+				if err := b.note(b.Errf(at, "evening[%d]: turn %d is given twice or comes after the last turn, %d; list each evening turn once, 1..%d", i, t, f.Turns, f.Turns)); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
@@ -160,17 +177,23 @@ func (b *builder) scenario(f *scenarioFile) (*Scenario, error) {
 			ff := &f.Field.Features[i]
 			ft, err := b.feature(ff, fmt.Sprintf("field.features[%d]", i), sc.Field.Bounds())
 			if err != nil {
-				return nil, err
+				if err := b.note(err); err != nil {
+					return nil, err
+				}
+				continue
 			}
 			if ft.ID != "" && seen[ft.ID] {
-				return nil, b.Errf(ff.Node, "field.features[%d]: id %s is given twice; a feature's id names it once", i, ft.ID)
+				if err := b.note(b.Errf(ff.Node, "field.features[%d]: id %s is given twice; a feature's id names it once", i, ft.ID)); err != nil {
+					return nil, err
+				}
+				continue
 			}
 			seen[ft.ID] = true
 			sc.Field.Features = append(sc.Field.Features, ft)
 		}
 		if f.Field.Image != nil {
 			im, err := b.image(f.Field.Image, "field.image", geom.KindTable)
-			if err != nil {
+			if err := b.note(err); err != nil {
 				return nil, err
 			}
 			sc.Image = im
@@ -184,12 +207,14 @@ func (b *builder) scenario(f *scenarioFile) (*Scenario, error) {
 		sc.Map = &m
 		t, err := b.terrain(f.Map, m)
 		if err != nil {
-			return nil, err
+			if err := b.note(err); err != nil {
+				return nil, err
+			}
 		}
 		sc.Terrain = t
 		if f.Map.Image != nil {
 			im, err := b.image(f.Map.Image, "map.image", geom.KindHex)
-			if err != nil {
+			if err := b.note(err); err != nil {
 				return nil, err
 			}
 			sc.Image = im
@@ -333,9 +358,12 @@ func (b *builder) formation(f formationFile, where string, kind Kind, parent *Fo
 	if f.order != nil {
 		o, e, err := b.order(f.order, where+".order")
 		if err != nil {
-			return nil, err
+			if err := b.note(err); err != nil {
+				return nil, err
+			}
+		} else {
+			fm.Order, fm.Entry = o, e
 		}
-		fm.Order, fm.Entry = o, e
 	}
 	fm.General = b.general(f.general, where+".general", s, fm.ID).ID
 	parent.Children = append(parent.Children, fm.ID)

@@ -30,6 +30,15 @@ func TestProblemsListed(t *testing.T) {
 			`{id: II-1-a|sides[0].corps[1].divisions[0].units[0]: unknown field "colour"`,
 			`{id: 3rd-a|sides[1].divisions[0].units[0].formation: "lines" is not one of`,
 		}},
+		{"build", []string{
+			"order: {kind: defend, objective: [20, 24], note: hold the ridge}", "order: {kind: defend, entry: A3, then: attack}",
+			"        order: attack\n", "        order: {kind: attack, edge: north}\n",
+			// Off the table too, but the whole scenario is not checked.
+			"{id: 3rd-b, type: heavy-cavalry, at: [38, 5], speed: 9}", "{id: 3rd-b, type: heavy-cavalry, at: [98, 5], speed: 9}",
+		}, []string{
+			`order: {kind: defend, entry|sides[0].corps[0].order.entry: only a reserve enters from off the table; this order is defend`,
+			`order: {kind: attack, edge|sides[0].corps[1].order.edge: only an off-board reserve, with entry, has edge`,
+		}},
 		{"pieces", []string{
 			"{id: I-1-a, type: infantry, formation: column, at: [17, 31]}", "{id: I-1-a, type: infantry, formation: column, at: [17, 61]}",
 			"{id: 3rd-b, type: heavy-cavalry, at: [38, 5], speed: 9}", "{id: 3rd-b, type: heavy-cavalry, at: [98, 5], speed: 9}",

@@ -1,11 +1,14 @@
 package server
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"net/http"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -24,7 +27,36 @@ func (s *Server) editorRoutes() []route {
 		{"GET", "/api/editor/{rules}", s.handle(s.hosted(s.editorInfo))},
 		{"POST", "/api/editor/check", s.handle(s.hosted(s.editorCheck))},
 		{"GET", "/api/scenarios/{id}/source", s.handle(s.hosted(s.scenarioSource))},
+		{"GET", "/api/games/{id}/image", s.getImage},
 	}
+}
+
+// getImage answers GET /api/games/{id}/image: the backdrop image of the
+// game's scenario, to any seat of the game (the map is public), with an
+// ETag; a page keeps it for the game privately.
+func (s *Server) getImage(w http.ResponseWriter, r *http.Request) {
+	_, l, e := s.authenticate(r)
+	if e != nil {
+		writeError(w, e)
+		return
+	}
+	im := l.sc.Image
+	if im == nil {
+		writeError(w, errorf(NotFound, "the scenario of game %s has no backdrop image", l.id))
+		return
+	}
+	sum := sha256.Sum256(im.Data)
+	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
+	h := w.Header()
+	h.Set("ETag", etag)
+	h.Set("Cache-Control", "private, max-age=86400")
+	if r.Header.Get("If-None-Match") == etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Type", im.Type)
+	h.Set("Content-Length", strconv.Itoa(len(im.Data)))
+	_, _ = w.Write(im.Data)
 }
 
 // hosted is h for a request that may make games.

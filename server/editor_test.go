@@ -1,7 +1,13 @@
 package server
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
+	"image"
+	"image/png"
+	"io"
+	"net/http"
 	"os"
 	"strings"
 	"testing"
@@ -142,5 +148,98 @@ func TestScenarioSource(t *testing.T) {
 	}
 	if a := w.call(t, "GET", "/api/scenarios/nope/source", host, nil); a.status != 404 {
 		t.Errorf("an unknown scenario: %d %s", a.status, a.body)
+	}
+}
+
+// makeGame makes a game of a scenario's text and returns its id and its
+// umpire's token.
+func makeGame(t *testing.T, w *twin, host, src string) (string, string, answer) {
+	t.Helper()
+	body, _ := json.Marshal(Setup{Source: src, File: "battle.yaml"})
+	a := w.call(t, "POST", "/api/games", host, body)
+	if a.status != 201 {
+		return "", "", a
+	}
+	var c Created
+	if err := json.Unmarshal([]byte(a.body), &c); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range c.Seats {
+		if s.Role == "umpire" {
+			return c.Game.ID, s.Token, a
+		}
+	}
+	t.Fatalf("no umpire's seat: %s", a.body)
+	return "", "", a
+}
+
+// TestBackdrop: the board of a game whose scenario has a backdrop image
+// names it in its space, and the image's route serves its bytes to a seat
+// of the game (with an ETag), not to a seat of another game; an image
+// over the bounds is refused in one sentence naming the key and the
+// bound.
+func TestBackdrop(t *testing.T) {
+	w, host := editorServer(t)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 96, 48))); err != nil {
+		t.Fatal(err)
+	}
+	url := "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+	src, err := os.ReadFile("../examples/nb/demo.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	withImage := strings.Replace(string(src), "grid: {columns: 8, rows: 4}}", "grid: {columns: 8, rows: 4}, image: {data: \""+url+"\", scale: 1, at: [0, 0]}}", 1)
+	id, umpire, a := makeGame(t, w, host, withImage)
+	if id == "" {
+		t.Fatalf("the game was not made: %d %s", a.status, a.body)
+	}
+	other, otherUmpire, _ := makeGame(t, w, host, string(src))
+
+	a = w.call(t, "GET", "/api/games/"+id+"/board", umpire, nil)
+	var board struct{ Space Space }
+	if err := json.Unmarshal([]byte(a.body), &board); err != nil {
+		t.Fatal(err)
+	}
+	im := board.Space.Image
+	if im == nil || im.URL != "/api/games/"+id+"/image" || im.Type != "image/png" || im.Width != 96 || im.Height != 48 || im.Scale == nil || *im.Scale != 1 || im.At == nil || im.X0 != nil {
+		t.Fatalf("the board's space: %+v", board.Space.Image)
+	}
+	a = w.call(t, "GET", "/api/games/"+other+"/board", otherUmpire, nil)
+	if strings.Contains(a.body, `"image"`) {
+		t.Errorf("a game without an image has one on its board")
+	}
+
+	req, _ := http.NewRequest("GET", w.ts.URL+im.URL, nil)
+	req.Header.Set("Authorization", "Bearer "+umpire)
+	resp, err := w.ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	etag := resp.Header.Get("ETag")
+	if resp.StatusCode != 200 || !bytes.Equal(got, buf.Bytes()) || resp.Header.Get("Content-Type") != "image/png" || etag == "" || !strings.HasPrefix(resp.Header.Get("Cache-Control"), "private") {
+		t.Errorf("the image: %d, %d bytes, %v", resp.StatusCode, len(got), resp.Header)
+	}
+	req.Header.Set("If-None-Match", etag)
+	if resp, err := w.ts.Client().Do(req); err != nil || resp.StatusCode != 304 {
+		t.Errorf("the image again with its ETag: %v %v", resp.StatusCode, err)
+	} else {
+		resp.Body.Close()
+	}
+
+	if a := w.call(t, "GET", im.URL, otherUmpire, nil); a.status != 403 {
+		t.Errorf("a seat of another game: %d %s", a.status, a.body)
+	}
+	if a := w.call(t, "GET", "/api/games/"+other+"/image", otherUmpire, nil); a.status != 404 || !strings.Contains(a.body, "no backdrop image") {
+		t.Errorf("a game without an image: %d %s", a.status, a.body)
+	}
+
+	big := base64.StdEncoding.EncodeToString(make([]byte, 5<<20))
+	tooBig := strings.Replace(withImage, url, "data:image/png;base64,"+big, 1)
+	_, _, a = makeGame(t, w, host, tooBig)
+	if a.status != 400 || !strings.Contains(a.body, "field.image.data: the image is over 4 MiB; at most 4 MiB (4194304 bytes) are allowed") {
+		t.Errorf("an image over the bounds: %d %.300s", a.status, a.body)
 	}
 }

@@ -144,6 +144,39 @@ type Space struct {
 	// west): the page turns the map so that it lies at the bottom of the
 	// screen. It is empty for the umpire, who sees north at the top.
 	Edge string `json:"edge,omitempty"`
+	// Image is the backdrop drawn under the table or the map, if the
+	// scenario has one.
+	Image *Backdrop `json:"image,omitempty"`
+}
+
+// Backdrop is a scenario's backdrop image as the page draws it: where to
+// fetch it (GET /api/games/{id}/image, with the seat's token), its type
+// and size in pixels, and where it lies: on a table its pixels per inch
+// (Scale) and its top-left corner in inches (At); on a hex map the centre
+// of its first hex (X0, Y0) and the distances between hexes' centres (DX,
+// DY), in its pixels (battle.Image).
+type Backdrop struct {
+	URL    string      `json:"url"`
+	Type   string      `json:"type"`
+	Width  int         `json:"width"`
+	Height int         `json:"height"`
+	Scale  *float64    `json:"scale,omitempty"`
+	At     *geom.Point `json:"at,omitempty"`
+	X0     *float64    `json:"x0,omitempty"`
+	Y0     *float64    `json:"y0,omitempty"`
+	DX     *float64    `json:"dx,omitempty"`
+	DY     *float64    `json:"dy,omitempty"`
+}
+
+// backdropOf describes game id's backdrop image im on space sp.
+func backdropOf(id string, im *battle.Image, sp geom.Space) *Backdrop {
+	b := &Backdrop{URL: "/api/games/" + id + "/image", Type: im.Type, Width: im.Width, Height: im.Height}
+	if _, ok := sp.(hex.Map); ok {
+		b.X0, b.Y0, b.DX, b.DY = &im.X0, &im.Y0, &im.DX, &im.DY
+	} else {
+		b.Scale, b.At = &im.Scale, &im.At
+	}
+	return b
 }
 
 // HexMap is how a hex map lies: Columns by Rows hexes laid out as Layout
@@ -304,8 +337,11 @@ func (l *live) board(seat store.Seat) Board {
 		Shapes: l.rules.Shapes(), Offers: map[string][]string{}}
 	f, sp := l.sc.Field, l.sc.Space()
 	if l.space == nil {
-		sp := spaceOf(sp, l.sc.Terrain)
-		l.space = &sp
+		space := spaceOf(sp, l.sc.Terrain)
+		if im := l.sc.Image; im != nil {
+			space.Image = backdropOf(l.id, im, sp)
+		}
+		l.space = &space
 	}
 	b.Space = *l.space
 	b.Space.Edge = l.edgeOf(seat)

@@ -220,6 +220,18 @@ export class Api {
    * @param {boolean} secrets whether to include unrevealed seeds' keys
    * @returns {Promise<Blob>}
    */
+  /**
+   * Fetches an image of the game with the seat's token (the backdrop,
+   * GET /api/games/{id}/image) and returns a blob URL of it to draw.
+   * @param {string} path
+   * @returns {Promise<string>}
+   */
+  async blobURL(path) {
+    const res = await fetch(path, { headers: { Authorization: `Bearer ${this.token}` }, credentials: 'omit' });
+    if (!res.ok) throw new ApiError(res.status, 'image', 'The backdrop image could not be fetched.');
+    return URL.createObjectURL(await res.blob());
+  }
+
   async exportBlob(secrets) {
     const doc = await this.get(this.path(`/export${secrets ? '?secrets=true' : ''}`));
     return new Blob([JSON.stringify(doc, null, 2) + '\n'], { type: 'application/json' });

@@ -306,17 +306,24 @@ function umpirePicks() { return !!(app.hand && app.hand.picking()); }
 
 function renderMap() {
   const b = app.board;
+  const image = (b.space || {}).image;
+  if (image && (!app.backdrop || app.backdrop.url !== image.url)) {
+    // The backdrop is fetched once with the seat's token, then drawn.
+    const bd = app.backdrop = { url: image.url, href: '' };
+    app.api.blobURL(image.url).then((href) => { bd.href = href; if (app.backdrop === bd) renderMap(); }).catch(() => {});
+  }
+  const backdrop = image && app.backdrop ? app.backdrop.href : '';
   const edge = (b.space || {}).edge;
   $('map').setAttribute('aria-label', `${app.rules.hex ? 'The hex map' : 'The table, in inches'}; ${edge ? `your base edge (${edge}) is at the bottom` : 'north is at the top'}`);
   if (app.rules.hex) {
     app.map.render({
-      space: b.space, state: b.state, extra: b.extra || {}, names: b.names || {}, seat: seat(), colour, name: nameGeneral,
+      space: b.space, backdrop, state: b.state, extra: b.extra || {}, names: b.names || {}, seat: seat(), colour, name: nameGeneral,
       selected: app.selected, picking: app.panel.picking() || umpirePicks(), overlay: app.panel.overlay, showRanges: app.showRanges,
     });
     return;
   }
   app.map.render({
-    field: b.field, edge, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0, reaching: b.reaching || [], words: words(),
+    field: b.field, image, backdrop, edge, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0, reaching: b.reaching || [], words: words(),
     seat: seat(), sides: app.info.sides, colour, name: nameGeneral, extra: b.extra || null,
     canMove: can('move'), canPick: umpirePicks() || (app.panel ? !!app.panel.picking : !!app.orders && app.orders.enabled && app.tab === 'orders'),
     objective: app.objective, selected: app.selected,

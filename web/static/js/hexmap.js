@@ -46,7 +46,7 @@ const PATTERNED = ['woods', 'light-cover', 'farmette', 'town', 'marsh', 'frozen-
  *   colour:(side:string)=>string, name:(id:string)=>string,
  *   selected:Ref|null, picking:boolean,
  *   overlay:{path:number[][], note?:string, ok:boolean}|null,
- *   showRanges:boolean,
+ *   showRanges:boolean, backdrop?:string,
  * }} HexModel
  *
  * space.edge is the seat's base edge, turned to the bottom of the screen.
@@ -94,7 +94,7 @@ export class HexMapView {
       this.fitted = false;
     }
     if (first || !this.fitted) { this.fit(); this.fitted = true; }
-    const key = JSON.stringify([this.hex.columns, this.hex.rows, this.hex.layout, turn.deg]);
+    const key = JSON.stringify([this.hex.columns, this.hex.rows, this.hex.layout, turn.deg, model.backdrop || '']);
     if (this.drawn !== key) { this.drawTerrain(); this.drawn = key; }
     this.marks = [];
     this.pieceBoxes = [];
@@ -165,6 +165,22 @@ export class HexMapView {
     }
     const right = hx.layout === 'odd-r' ? (r & 1) : 1 - (r & 1);
     return { x: R3 * (c + 0.5 * right), y: 1.5 * r };
+  }
+
+  /**
+   * The scenario's backdrop image (space.image, fetched into the model's
+   * backdrop), fitted to the page's hexes: the image's grid (the first
+   * hex's centre x0, y0 and the steps dx, dy between centres, in pixels)
+   * maps onto the page's by a scale on each axis and a shift.
+   */
+  backdrop() {
+    const im = this.model && this.model.space.image, href = this.model && this.model.backdrop;
+    if (!im || !href || !(im.dx > 0) || !(im.dy > 0)) return [];
+    // Page units between neighbouring centres: 1.5 across columns and R3
+    // down a column (flat-topped); R3 along a row and 1.5 across rows.
+    const kx = (this.flat() ? 1.5 : R3) / im.dx, ky = (this.flat() ? R3 : 1.5) / im.dy;
+    const c = this.centre([this.hex.first, this.hex.first]);
+    return [s('image.backdrop', { href, x: c.x - (im.x0 || 0) * kx, y: c.y - (im.y0 || 0) * ky, width: im.width * kx, height: im.height * ky, preserveAspectRatio: 'none' })];
   }
 
   /** The six corners of a hex centred at c, as an SVG points list. */
@@ -363,7 +379,9 @@ export class HexMapView {
       const [col, w, dash] = ROADS[rd.what[0]] || ['#8a6d3b', 0.15, ''];
       roads.push(s('line.hx-road', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: col, 'stroke-width': w, 'stroke-dasharray': dash || null, dataset: { road: rd.what[0] } }));
     }
-    fill(this.layers.table, s('g.hx-cells', null, ...cells), s('g.hx-levels', null, ...shade), s('g.hx-roads', null, ...roads), s('g.hx-sides', null, ...sides));
+    // The scenario's backdrop under the hexes, which then only tint it.
+    const back = this.backdrop();
+    fill(this.layers.table, ...back, s('g.hx-cells', back.length ? { 'fill-opacity': '0.2' } : null, ...cells), s('g.hx-levels', null, ...shade), s('g.hx-roads', null, ...roads), s('g.hx-sides', null, ...sides));
     this.names = s('g.hx-names');
     fill(this.layers.labels, s('g.hx-lbls', null, ...labels.map((l) => l.el)), this.names);
     this.labels.setFixed(labels);

@@ -40,7 +40,7 @@ const TERRAIN_WORDS = {
  *   seat:{role:string, side?:string}, colour:(side:string)=>string, name:(id:string)=>string,
  *   canMove:boolean, canPick:boolean, objective:number[]|null, selected:Ref|null,
  *   showRanges:boolean, showReach:boolean, pending:Object<string,number[]>,
- *   extra?:any, edge?:string
+ *   extra?:any, edge?:string, image?:any, backdrop?:string
  * }} MapModel
  *
  * extra is the rule set's board, which a view drawing units by their
@@ -453,6 +453,7 @@ export class MapView {
     const parts = [
       s('rect.margin', { x: -MARGIN, y: -MARGIN, width: f.width + 2 * MARGIN, height: f.depth + 2 * MARGIN }),
       s('rect.table', { x: 0, y: 0, width: f.width, height: f.depth }),
+      ...tableBackdrop(this.model.image, this.model.backdrop),
       ...this.features(f.features || []),
     ];
     /** Labels of the table itself, in the labels layer. */
@@ -833,6 +834,18 @@ export class MapView {
 /** An item of the key: a mark and its words. */
 export function lg(cls, words) {
   return h('span.lg-item', null, h(`span.lg.${cls}`), words);
+}
+
+/**
+ * The scenario's backdrop image under a table (space.image, fetched into
+ * href): placed by its pixels per inch and its top-left corner in inches.
+ * @param {{scale?:number, at?:number[], width:number, height:number}|undefined} im
+ * @param {string|undefined} href
+ */
+export function tableBackdrop(im, href) {
+  if (!im || !href || !(im.scale > 0)) return [];
+  const at = im.at || [0, 0];
+  return [s('image.backdrop', { href, x: at[0], y: at[1], width: im.width / im.scale, height: im.height / im.scale, preserveAspectRatio: 'none' })];
 }
 
 /** A swatch of a kind of table terrain, drawn as on the map (inches). */
