@@ -288,7 +288,11 @@ func (f *format) columns() []*Column {
 		if p.name == "id" {
 			continue
 		}
-		add(&Column{Name: "side-" + p.name, On: "side", Doc: p.doc + " Given on any row of the side; rows that give it agree.", to: onSide, key: p.name,
+		doc := p.doc + " Given on any row of the side; rows that give it agree."
+		if p.name == "edge" {
+			doc += " Left out: south for the first side, north for the second."
+		}
+		add(&Column{Name: "side-" + p.name, On: "side", Doc: doc, Required: p.required && p.name != "edge", to: onSide, key: p.name,
 			props: map[string]*prop{"side": &p}})
 	}
 	for _, l := range f.levelsUsed() {
@@ -311,8 +315,11 @@ func (f *format) columns() []*Column {
 				continue
 			}
 			c := add(&Column{Name: "command-" + p.name, On: "formation", Doc: p.doc + " Of the formation the row's general commands.", to: onFormation, key: p.name, props: map[string]*prop{}})
-			if c.props["formation"] == nil {
+			if c.props["formation"] == nil || l == "division" {
+				// The division's words, where there are divisions: the
+				// formation most rows of a roster command.
 				c.props["formation"] = &p
+				c.Doc = p.doc + " Of the formation the row's general commands."
 			}
 			c.props[l] = &p
 			if p.kind == kindOrder {

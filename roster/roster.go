@@ -144,7 +144,7 @@ type formation struct {
 	row       int          // the first row naming it
 	parent    *formation   // nil: directly under the army
 	side      *side        // its side
-	doc       *Doc         // its document (for the army: nil; the side's doc holds its lists)
+	doc       *Doc         // its own fields (unused for the army, whose are the side's)
 	general   *Doc         // its commander, once read
 	genRow    int          // the row of its commander
 	children  []*formation // in order
@@ -152,7 +152,9 @@ type formation struct {
 }
 
 // Read reads a roster for the rule set of spec from text: CSV, or
-// tab-separated when its header line has a tab. file names it in
+// tab-separated when its header line has a tab, or semicolon-separated
+// when its header line has more semicolons than commas (as spreadsheets
+// write CSV where the comma is the decimal point). file names it in
 // messages. Bad text is reported as problems, never as an error; an
 // error means the rule set's format could not be read.
 func Read(file string, text []byte, spec battle.Spec) (*Roster, error) {
@@ -201,7 +203,6 @@ func (r *reader) read(text []byte) error {
 	first, _, _ := bytes.Cut(text, []byte("\n"))
 	cr := csv.NewReader(bytes.NewReader(text))
 	cr.FieldsPerRecord = -1
-	cr.ReuseRecord = false
 	if bytes.Contains(first, []byte("\t")) {
 		cr.Comma = '\t'
 		cr.LazyQuotes = true

@@ -123,3 +123,24 @@ func module(t *testing.T, w, h int, grid string) []byte {
 	}
 	return out.Bytes()
 }
+
+// TestImportBodyBounds: a module over the server's limit for editor
+// imports, and a roster over its limit for uploads, are refused in one
+// sentence with 413.
+func TestImportBodyBounds(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, server.WithLimits(server.Limits{Module: 2000, Upload: 1000}))
+	big := strings.Repeat("A", 2000)
+	code, body := f.call("POST", "/api/editor/vmod", f.host, server.VmodRequest{Data: big}, nil)
+	if e := apiError(t, body); code != http.StatusRequestEntityTooLarge || e.Msg != "the request body is over this server's limit of 2000 bytes for it" {
+		t.Errorf("module: %d %s", code, body)
+	}
+	code, body = f.call("POST", "/api/editor/roster", f.host, server.RosterRequest{Rules: "nb", Text: big[:1000]}, nil)
+	if code != http.StatusRequestEntityTooLarge {
+		t.Errorf("roster: %d %s", code, body)
+	}
+	code, body = f.call("POST", "/api/editor/vmod", f.host, server.VmodRequest{Data: "not base64!", File: "../../etc/x.vmod"}, nil)
+	if e := apiError(t, body); code != http.StatusBadRequest || e.Msg != "data: x.vmod is not in base64; send the .vmod file's bytes in base64 (or as a data URL)" {
+		t.Errorf("not base64: %d %s", code, body)
+	}
+}

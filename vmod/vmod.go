@@ -27,13 +27,13 @@ import (
 
 // Bounds of a module.
 const (
-	MaxModule  = 64 << 20 // bytes of the .vmod
-	MaxEntries = 20000    // entries in the ZIP
-	MaxBuild   = 8 << 20  // bytes of buildFile.xml
-	MaxDepth   = 100      // nesting of its elements
-	MaxTokens  = 500_000  // XML tokens read
-	MaxEntry   = 48 << 20 // bytes of the board's image as stored
-	MaxPixels  = 40 << 20 // pixels of an image decoded to be scaled
+	MaxModule  = 64 << 20   // bytes of the .vmod
+	MaxEntries = 20000      // entries in the ZIP
+	MaxBuild   = 8 << 20    // bytes of buildFile.xml
+	MaxDepth   = 100        // nesting of its elements
+	MaxTokens  = 500_000    // XML tokens read
+	MaxEntry   = 48 << 20   // bytes of the board's image as stored
+	MaxPixels  = 25_000_000 // pixels of an image decoded to be scaled (some 200 MB of memory while it is)
 	// MaxImage and MaxSide bound the image the map carries, as the
 	// scenario format does (battle.MaxImage, and 8192 pixels a side): a
 	// larger board image is scaled down to fit.

@@ -262,6 +262,14 @@ func TestBounds(t *testing.T) {
 		return out.Bytes()
 	}
 	deep := strings.Repeat("<a>", MaxDepth+1) + strings.Repeat("</a>", MaxDepth+1)
+	var huge bytes.Buffer // over MaxPixels, and over MaxSide to be scaled
+	if err := png.Encode(&huge, image.NewGray(image.Rect(0, 0, 9000, 2800))); err != nil {
+		t.Fatal(err)
+	}
+	entries := map[string]string{}
+	for i := range MaxEntries + 1 {
+		entries[fmt.Sprint(i)] = ""
+	}
 	for _, c := range []struct {
 		data []byte
 		want string
@@ -274,6 +282,9 @@ func TestBounds(t *testing.T) {
 		{zipOf(map[string]string{"buildFile.xml": "<Board name='a' image='a.png'>" + hexGrid + "</Board>", "images/a.png": "<svg/>"}), `board "a": its image is not a PNG, JPEG or GIF`},
 		{zipOf(map[string]string{"buildFile.xml": "<Board name='a'><HexGrid dx='0.5'/></Board>"}), `board "a": its hex grid has dx 0.5 and dy 64 pixels; allowed: 2 to 10000 each`},
 		{bytes.Repeat([]byte{0}, MaxModule+1), "the module is 67108865 bytes; allowed: at most 67108864"},
+		{zipOf(entries), "the module has 20001 entries; allowed: at most 20000"},
+		{zipOf(map[string]string{"buildFile.xml": "<Board name='a' image='a.png'>" + hexGrid + "</Board>", "images/a.png": huge.String()}),
+			`board "a": its image is 9000 by 2800 pixels, too large to scale here; allowed: at most 25000000 pixels in all`},
 	} {
 		_, err := Read(c.data, "")
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -58,6 +59,17 @@ server gives a template at /api/editor/{rules}/roster.csv.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			text, sum, err := importScenario(args, id, into, board, out)
+			var rp rosterProblems
+			if errors.As(err, &rp) {
+				for _, p := range rp.ro.Problems {
+					fmt.Fprintf(a.err, "%s: %s\n", rp.ro.Where(p), p.Message)
+				}
+				what := "a problem"
+				if n := len(rp.ro.Problems); n > 1 {
+					what = fmt.Sprintf("%d problems", n)
+				}
+				return badf("scenario import: %s has %s; nothing was written", rp.file, what)
+			}
 			if err != nil {
 				return err
 			}
@@ -163,10 +175,16 @@ func importScenario(files []string, id, into, board, out string) ([]byte, string
 		sum = append(sum, fmt.Sprintf("board %q as a %d x %d hex map", m.Board, m.Map.Columns, m.Map.Rows))
 	case lookup(root, "field") == nil && lookup(root, "map") == nil:
 		if plays(geom.KindTable) {
-			set(root, "field", map[string]int{"width": defaultWidth, "depth": defaultDepth})
+			field := roster.NewDoc()
+			field.Set("width", defaultWidth)
+			field.Set("depth", defaultDepth)
+			set(root, "field", field)
 			sum = append(sum, fmt.Sprintf("a %d x %d inch table", defaultWidth, defaultDepth))
 		} else {
-			set(root, "map", map[string]int{"columns": defaultColumns, "rows": defaultRows})
+			m := roster.NewDoc()
+			m.Set("columns", defaultColumns)
+			m.Set("rows", defaultRows)
+			set(root, "map", m)
 			sum = append(sum, fmt.Sprintf("a %d x %d hex map", defaultColumns, defaultRows))
 		}
 	}
@@ -179,8 +197,8 @@ func importScenario(files []string, id, into, board, out string) ([]byte, string
 		if err != nil {
 			return nil, "", err
 		}
-		if err := ro.Err(); err != nil {
-			return nil, "", bad(err)
+		if len(ro.Problems) > 0 {
+			return nil, "", rosterProblems{filepath.Base(rosterFile), ro}
 		}
 		sp, err := spaceOf(root)
 		if err != nil {
@@ -244,6 +262,15 @@ func checkLoads(id string, spec battle.Spec, root *yaml.Node, text []byte) error
 	_, err = battle.Read("the scenario", text, func(string) (battle.RuleSet, error) { return r, nil })
 	return err
 }
+
+// rosterProblems is a roster that does not read: its problems are
+// printed one a line.
+type rosterProblems struct {
+	file string
+	ro   *roster.Roster
+}
+
+func (e rosterProblems) Error() string { return e.ro.Err().Error() }
 
 // demoSpeeds gives a new scenario the speeds of its rule set's bundled
 // demo (the scenario its roster template is cut from), if it has any: a
@@ -353,6 +380,7 @@ func mergeSides(root *yaml.Node, sides []*roster.Doc) error {
 	if list == nil || list.Kind != yaml.SequenceNode {
 		set(root, "sides", []any{})
 		list = lookup(root, "sides")
+		list.Style = 0 // a block, not the [] an empty list is written as
 	}
 	for _, s := range sides {
 		var n yaml.Node
