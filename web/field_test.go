@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"orderly/geom/hex"
@@ -31,9 +32,14 @@ const fieldHost = `<!doctype html>
 import { FieldEditor } from '/js/editor/field.js';
 window.changes = [];
 window.picked = [];
+// The hooks do what the editor's page does: it draws the field again after
+// a change or a pick, with its own selection, which knows the pieces of the
+// tree but not a table's features.
+window.sel = '';
+const known = (path) => /^sides\[/.test(path || '');
 const fe = new FieldEditor(document.getElementById('field'), {
-  changed: (doc, path) => window.changes.push(path),
-  select: (path) => window.picked.push(path),
+  changed: (doc, path) => { window.changes.push(path); if (known(path)) window.sel = path; fe.show(doc, window.info, window.sel); },
+  select: (path) => { window.picked.push(path); window.sel = known(path) ? path : ''; fe.show(window.doc, window.info, window.sel); },
 });
 document.getElementById('tools').append(fe.tools());
 window.fe = fe;
@@ -127,7 +133,12 @@ func TestBrowserFieldHex(t *testing.T) {
 	// A stream between 0405 and 0404: a click near the middle of their side.
 	p.do("choose the stream", chromedp.Click(chromedp.CSS(`[data-tool="hexside:stream"]`)))
 	c, d := p.screenHex("0404"), p.screenHex("0405")
-	p.clickAt("click the hexside", [2]float64{(2*c[0] + 3*d[0]) / 5, (2*c[1] + 3*d[1]) / 5})
+	side := [2]float64{(2*c[0] + 3*d[0]) / 5, (2*c[1] + 3*d[1]) / 5}
+	p.clickAt("click the hexside", side)
+	p.until("the stream", `doc.map.hexsides && doc.map.hexsides.stream === '0404/0405'`)
+	p.clickAt("click the hexside again", side)
+	p.until("the stream taken away", `!doc.map.hexsides`)
+	p.clickAt("click the hexside a third time", side)
 	// A road 0101 0201 0301, and a click on a hex that is no neighbour,
 	// which starts another chain and so adds nothing.
 	p.do("choose the major road", chromedp.Click(chromedp.CSS(`[data-tool="road:major-road"]`)))
@@ -276,6 +287,17 @@ func TestBrowserFieldTable(t *testing.T) {
 		p.fail("features after the delete: %v, want road-1 alone", got)
 	}
 
+	// The road's end dragged by its handle from (30, 40) to (40, 40).
+	p.clickAt("select the road", p.screenField(30, 20))
+	p.until("the road's handles", `document.querySelector('#field [data-handle="point:0:1"]')`)
+	from, to := p.screenField(30, 40), p.screenField(40, 40)
+	p.do("drag the road's end", chromedp.DragAndDropXY(from[0], from[1], to[0], to[1], 6))
+	p.until("the road's end moved", `JSON.stringify(doc.field.features[0].line) === '[[30,5],[40,40]]' && changes.at(-1) === 'field.features[0]'`)
+	// Selected, the whole road dragged 2 inches east.
+	from, to = p.screenField(35, 22.5), p.screenField(37, 22.5)
+	p.do("drag the road", chromedp.DragAndDropXY(from[0], from[1], to[0], to[1], 6))
+	p.until("the road moved", `JSON.stringify(doc.field.features[0].line) === '[[32,5],[42,40]]'`)
+
 	// A unit dropped at (40.1, 30.4): on the half inch, facing north.
 	const unit = "sides[0].corps[0].divisions[0].units[0]"
 	at := p.screenField(40.1, 30.4)
@@ -289,6 +311,11 @@ func TestBrowserFieldTable(t *testing.T) {
 	}
 	if u.At != [2]float64{40, 30.5} || u.Facing == nil || *u.Facing != 0 {
 		p.fail("the dropped unit is at %v facing %v, want (40, 30.5) facing 0", u.At, u.Facing)
+	}
+	// Its corps selected in the tree, the corps' pieces are marked on the field.
+	eval[bool](p, `(fe.show(doc, info, 'sides[0].corps[0]'), true)`)
+	if got := eval[[]string](p, `[...document.querySelectorAll('#field .fe-piece.within')].map(e => e.dataset.piece)`); !slices.Equal(got, []string{unit}) {
+		p.fail("pieces marked with the corps selected: %v, want %s alone (the others have no at)", got, unit)
 	}
 	// Selected, it turns by its handle: dragged due east of it, it faces 90.
 	p.clickAt("select the unit", p.screenField(40, 31))
@@ -317,6 +344,86 @@ func TestBrowserFieldTable(t *testing.T) {
 	p.until("the image placed", `Math.abs(doc.field.image.at[0] - (20 - 100 / doc.field.image.scale)) < 0.1`)
 	p.do("done", chromedp.Click(chromedp.CSS(`[data-action="cal-done"]`)))
 	p.shot("field-table")
+	p.checkConsole()
+}
+
+// TestBrowserFieldTouch: on a touch screen one finger paints a stroke
+// with a brush, two fingers zoom, and one finger pans with the select tool.
+func TestBrowserFieldTouch(t *testing.T) {
+	t.Parallel()
+	p := fieldPage(t)
+	p.do("touch screen", chromedp.EmulateViewport(1100, 800, chromedp.EmulateTouch))
+	eval[bool](p, `(() => { window.doc = {map: {columns: 20, rows: 15}, sides: []};
+		window.info = {terrain: {hexes: [{letter: '.', name: 'clear'}, {letter: 'w', name: 'woods'}], hexsides: [], roads: []}, features: []};
+		fe.show(doc, info, ''); return true; })()`)
+	p.until("the hexes", `document.querySelectorAll('#field polygon[data-hex]').length === 300`)
+	touch := func(typ input.DispatchTouchEventType, pts ...[2]float64) {
+		t.Helper()
+		tps := []*input.TouchPoint{}
+		for i, q := range pts {
+			id := float64(i + 1)
+			tps = append(tps, &input.TouchPoint{X: q[0], Y: q[1], ID: &id})
+		}
+		if _, err := chromedp.Call(p.ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: tps}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.do("choose woods", chromedp.Click(chromedp.CSS(`[data-tool="terrain:w"]`)))
+	a, b := p.screenHex("0505"), p.screenHex("0805")
+	touch(input.DispatchTouchEventTypeTouchStart, a)
+	for i := 1; i <= 6; i++ {
+		k := float64(i) / 6
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{a[0] + (b[0]-a[0])*k, a[1] + (b[1]-a[1])*k})
+	}
+	touch(input.DispatchTouchEventTypeTouchEnd)
+	p.until("the stroke", `changes.includes('map.terrain')`)
+	if got := docJSON[string](p, `doc.map.terrain.split('\n')[4]`); got != "....wwww............" {
+		p.fail("row 05 after a finger's stroke from 0505 to 0805: %q, want woods in columns 5 to 8", got)
+	}
+	viewBox := func() []float64 {
+		return eval[[]float64](p, `document.getElementById('field').getAttribute('viewBox').split(' ').map(Number)`)
+	}
+	before := viewBox()
+	c := p.screenHex("1008")
+	touch(input.DispatchTouchEventTypeTouchStart, [2]float64{c[0] - 40, c[1]}, [2]float64{c[0] + 40, c[1]})
+	for i := 1; i <= 6; i++ {
+		d := 40 + float64(i)*20
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{c[0] - d, c[1]}, [2]float64{c[0] + d, c[1]})
+	}
+	touch(input.DispatchTouchEventTypeTouchEnd)
+	pinched := viewBox()
+	if k := before[2] / pinched[2]; k < 3.5 || k > 4.5 {
+		p.fail("pinching 80px apart to 320px zoomed %.2f times, want about 4 (viewBox %v -> %v)", k, before, pinched)
+	}
+	if got := docJSON[string](p, `doc.map.terrain.split('\n')[7]`); got != "...................." {
+		p.fail("row 08 after the pinch: %q, want it unpainted", got)
+	}
+	p.do("choose the select tool", chromedp.Click(chromedp.CSS(`[data-tool="select"]`)))
+	touch(input.DispatchTouchEventTypeTouchStart, c)
+	for i := 1; i <= 5; i++ {
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{c[0] + float64(i)*20, c[1]})
+	}
+	touch(input.DispatchTouchEventTypeTouchEnd)
+	if panned := viewBox(); panned[0] >= pinched[0] || panned[2] != pinched[2] {
+		p.fail("a one-finger drag to the right did not pan west: viewBox %v -> %v", pinched, panned)
+	}
+	p.checkConsole()
+}
+
+// TestFieldHalfWritten: the field draws what it can of a document half
+// written, as the editor holds it while someone types, and throws nothing.
+func TestFieldHalfWritten(t *testing.T) {
+	t.Parallel()
+	p := fieldPage(t)
+	got := eval[[]string](p, `[null, {}, {field: {width: 'x', features: {}, grid: {columns: 40}}, sides: {}},
+		{field: {width: 24, depth: 12, features: [null, {type: 'town', area: [[1, 1], [5, 1]], blocks: [[1]]}, {line: 'a'}]}, sides: [null, {army: {at: [1]}}]},
+		{map: {columns: 0, rows: -2, layout: 'x', terrain: 7, hexsides: {stream: ['a']}, roads: {road: 'b'}}, sides: [{army: {at: 5}, units: [{at: '9999'}]}]},
+		{map: {columns: 3, rows: 2, terrain: 'ww\nw', elevation: '9', image: {data: 'data:,', dx: 0}}}]
+		.map((d) => { try { fe.show(d, {terrain: {hexes: ['.', {letter: 'w'}]}, features: [{type: 'river', shape: 'line'}]}, 'sides[0]'); return ''; } catch (e) { return String(e); } })
+		.filter(Boolean)`)
+	if len(got) > 0 {
+		p.fail("the field threw on a half-written document: %v", got)
+	}
 	p.checkConsole()
 }
 
@@ -361,5 +468,55 @@ func TestFieldGeometry(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: the field's neighbours differ from the hex package's:\n got %s\nwant %s", layout, strings.Join(got, " "), strings.Join(want, " "))
 		}
+
+		// An image's grid (contract §2): x0, y0 the first hex's centre;
+		// dx between neighbouring columns' centres (q) or neighbours in
+		// a row (r); dy between neighbours in a column (q) or
+		// neighbouring rows' centres (r). Two hexes' centres on it give
+		// the grid back, and every hex drawn lies on its centre.
+		const x0, y0, dx, dy = 40.5, 38.0, 56.0, 64.0
+		shifted := func(i int) float64 { // half a hex down (q) or east (r)
+			if strings.HasPrefix(layout, "odd") {
+				return float64(i & 1)
+			}
+			return float64(1 - i&1)
+		}
+		centre := func(c, r int) [2]float64 {
+			if strings.HasSuffix(layout, "-q") {
+				return [2]float64{x0 + float64(c)*dx, y0 + (float64(r)+0.5*(shifted(c)-shifted(0)))*dy}
+			}
+			return [2]float64{x0 + (float64(c)+0.5*(shifted(r)-shifted(0)))*dx, y0 + float64(r)*dy}
+		}
+		var pixels [][2]float64
+		for c := range 5 {
+			for r := range 4 {
+				pixels = append(pixels, centre(c, r))
+			}
+		}
+		a, b := centre(1, 1), centre(3, 2)
+		res, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`import('/js/editor/field-geom.js').then(({hexGrid, hexCalibration, hexImagePlace}) => {
+			const g = hexGrid({columns: 5, rows: 4, layout: %q, first: 0});
+			const cal = hexCalibration(g, {x: %g, y: %g}, '0101', {x: %g, y: %g}, '0302');
+			if (cal.error) return [cal.error];
+			const pl = hexImagePlace(g, cal), px = %s;
+			let worst = 0, i = 0;
+			for (let c = 0; c < 5; c++) for (let r = 0; r < 4; r++, i++) { const q = g.centre(c, r);
+				worst = Math.max(worst, Math.hypot(pl.x + px[i][0] * pl.kx - q.x, pl.y + px[i][1] * pl.ky - q.y)); }
+			return [cal.x0, cal.y0, cal.dx, cal.dy, worst]; })`, layout, a[0], a[1], b[0], b[1], mustJSON(t, pixels)), chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("%s: %v", layout, err)
+		}
+		if len(res) != 5 || math.Abs(res[0]-x0) > 1e-9 || math.Abs(res[1]-y0) > 1e-9 || math.Abs(res[2]-dx) > 1e-9 || math.Abs(res[3]-dy) > 1e-9 || res[4] > 1e-9 {
+			t.Errorf("%s: calibrated from 0101 at %v and 0302 at %v: %v, want x0 %g, y0 %g, dx %g, dy %g and every hex on its centre", layout, a, b, res, x0, y0, dx, dy)
+		}
 	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

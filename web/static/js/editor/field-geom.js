@@ -202,7 +202,8 @@ export function pieces(doc) {
       else if (['wings', 'corps', 'divisions', 'brigades'].includes(k)) walk(x, p, side);
     }
   };
-  ((doc && doc.sides) || []).forEach((sd, i) => walk(sd, `sides[${i}]`, i));
+  const sides = doc && Array.isArray(doc.sides) ? doc.sides : [];
+  sides.forEach((sd, i) => walk(sd, `sides[${i}]`, i));
   return out;
 }
 

@@ -66,6 +66,8 @@ export class FieldEditor {
     this.doc = null;
     this.info = null;
     this.selected = '';
+    /** The path the user last picked on the field, '' for none. */
+    this.own = '';
     /** @type {Tool} */
     this.tool = { kind: 'select' };
     /** The corners or points of the feature being drawn, and where the pointer is. */
@@ -85,6 +87,10 @@ export class FieldEditor {
     this.pointers = new Map();
     this.gesture = null;
     this.grid = null;
+    /** Whether units' names show on a table: when it is seen close enough. */
+    this.namesOn = false;
+    /** The backdrop image drawn, and the data URL it shows. */
+    this.backdrop = null;
     /** Where a piece dragged from the tree would be dropped: a hex or a point. */
     this.dropping = null;
 
@@ -113,7 +119,11 @@ export class FieldEditor {
   show(doc, info, selected) {
     this.doc = doc;
     this.info = info || {};
-    this.selected = selected || '';
+    // What the user picked on the field stays selected while the page,
+    // which may not know it (a table's feature), says nothing is.
+    const given = selected || '';
+    if (given || !this.own || this.own !== this.selected) this.selected = given;
+    if (given) this.own = '';
     this.draw();
   }
 
@@ -195,6 +205,7 @@ export class FieldEditor {
 
   /** Learns an image's size in pixels, then draws again. @param {string} data */
   measure(data) {
+    if (this.sizes.size >= 4) this.sizes.clear(); // images replaced: let them go
     this.sizes.set(data, 'loading');
     const img = new Image();
     img.onload = () => { this.sizes.set(data, { w: img.naturalWidth, h: img.naturalHeight }); this.draw(); };
@@ -205,10 +216,14 @@ export class FieldEditor {
   drawBackdrop() {
     const im = this.imageDoc();
     const pl = this.imagePlace();
-    if (!im || !pl) { fill(this.layers.backdrop); return; }
-    fill(this.layers.backdrop, s('image.fe-image', {
-      href: im.data, x: pl.x, y: pl.y, width: pl.w * pl.kx, height: pl.h * pl.ky, preserveAspectRatio: 'none', opacity: 0.9,
-    }));
+    if (!im || !pl) { fill(this.layers.backdrop); this.backdrop = null; return; }
+    // the same image is moved, not set again (its data may be megabytes)
+    if (!this.backdrop || this.backdrop.data !== im.data) {
+      this.backdrop = { data: im.data, el: s('image.fe-image', { href: im.data, preserveAspectRatio: 'none', opacity: 0.9 }) };
+    }
+    const el = this.backdrop.el;
+    for (const [k, v] of Object.entries({ x: pl.x, y: pl.y, width: pl.w * pl.kx, height: pl.h * pl.ky })) el.setAttribute(k, String(v));
+    if (el.parentNode !== this.layers.backdrop) fill(this.layers.backdrop, el);
   }
 
   // ---- the table -----------------------------------------------------------------
@@ -222,11 +237,15 @@ export class FieldEditor {
       s('rect.fe-table', { x: 0, y: 0, width: w, height: d, fill: '#e9e4cf', 'fill-opacity': backdrop ? 0.2 : 1 }),
     ];
     const marks = [], labels = [];
-    // a line every 6 inches, a darker one every 12
-    for (let x = 6; x < w - 1e-9; x += 6) marks.push(s('line.fe-grid', { x1: x, y1: 0, x2: x, y2: d, stroke: '#8d8670', 'stroke-opacity': x % 12 ? 0.25 : 0.5, 'stroke-width': 0.08 }));
-    for (let y = 6; y < d - 1e-9; y += 6) marks.push(s('line.fe-grid', { x1: 0, y1: y, x2: w, y2: y, stroke: '#8d8670', 'stroke-opacity': y % 12 ? 0.25 : 0.5, 'stroke-width': 0.08 }));
-    for (let x = 0; x <= w + 1e-9; x += 12) labels.push(s('text.fe-scale', { x, y: -0.8, 'text-anchor': 'middle', 'font-size': 1.3, fill: '#8b8678', text: num(x) }));
-    for (let y = 12; y <= d + 1e-9; y += 12) labels.push(s('text.fe-scale', { x: -0.8, y: y + 0.45, 'text-anchor': 'end', 'font-size': 1.3, fill: '#8b8678', text: num(y) }));
+    // a line every 6 inches, a darker one every 12 (on a table of hundreds
+    // of feet, every 12, 24, ... so that the lines stay a few hundred)
+    let step = 6;
+    while (Math.max(w, d) / step > 200) step *= 2;
+    const fe = 2 * step;
+    for (let x = step; x < w - 1e-9; x += step) marks.push(s('line.fe-grid', { x1: x, y1: 0, x2: x, y2: d, stroke: '#8d8670', 'stroke-opacity': x % fe ? 0.25 : 0.5, 'stroke-width': 0.08 }));
+    for (let y = step; y < d - 1e-9; y += step) marks.push(s('line.fe-grid', { x1: 0, y1: y, x2: w, y2: y, stroke: '#8d8670', 'stroke-opacity': y % fe ? 0.25 : 0.5, 'stroke-width': 0.08 }));
+    for (let x = 0; x <= w + 1e-9; x += fe) labels.push(s('text.fe-scale', { x, y: -0.8, 'text-anchor': 'middle', 'font-size': 1.3, fill: '#8b8678', text: num(x) }));
+    for (let y = fe; y <= d + 1e-9; y += fe) labels.push(s('text.fe-scale', { x: -0.8, y: y + 0.45, 'text-anchor': 'end', 'font-size': 1.3, fill: '#8b8678', text: num(y) }));
     // the entry grid's squares, lettered
     const g = f.grid && typeof f.grid === 'object' ? f.grid : null;
     if (g && g.columns > 0 && g.rows > 0 && g.columns <= 26 && g.rows <= 99) {
@@ -242,7 +261,7 @@ export class FieldEditor {
     }
     marks.push(s('rect.fe-edge', { x: 0, y: 0, width: w, height: d, fill: 'none', stroke: '#4d4a40', 'stroke-width': 0.15 }));
     // each side's base edge, named in the margin outside it
-    ((this.doc.sides) || []).forEach((sd, i) => {
+    (Array.isArray(this.doc.sides) ? this.doc.sides : []).forEach((sd, i) => {
       if (!sd || typeof sd !== 'object') return;
       const [cls, colour] = SIDES[i % 2];
       const text = `${sd.name || sd.id || `side ${i + 1}`} — base edge`;
@@ -277,13 +296,18 @@ export class FieldEditor {
           class: `fe-feature fe-area${sel ? ' selected' : ''}`, d: path(pts, true), fill: colour, 'fill-opacity': 0.7,
           stroke: sel ? '#d18b00' : colour, 'stroke-width': sel ? 0.3 : 0.12, dataset: data,
         }, title));
+        // a town's blocks inside it
+        for (const b of Array.isArray(f.blocks) ? f.blocks : []) {
+          const corners = Array.isArray(b) ? b.filter(isPoint) : [];
+          if (corners.length > 2) areas.push(s('path.fe-block', { d: path(corners, true), fill: shade(colour, 0.25), 'fill-opacity': 0.8, stroke: shade(colour, 0.5), 'stroke-width': 0.08, 'pointer-events': 'none' }));
+        }
       } else if (pts.length) {
         const wd = Number(f.width) > 0 ? Number(f.width) : 0.4;
         lines.push(s('path', {
           class: `fe-feature fe-line${sel ? ' selected' : ''}`, d: path(pts, false), fill: 'none', stroke: colour,
           'stroke-width': Math.max(wd, 0.3), 'stroke-linecap': 'round', 'stroke-linejoin': 'round', dataset: data,
         }, title));
-        // a wider line behind it to take the pointer
+        // a wider line, unseen, over it to take the pointer
         lines.push(s('path.fe-feature.fe-grab', { d: path(pts, false), fill: 'none', stroke: 'transparent', 'stroke-width': 1.6, dataset: data }));
         if (sel) lines.push(s('path.fe-outline', { d: path(pts, false), fill: 'none', stroke: '#d18b00', 'stroke-width': 0.12, 'pointer-events': 'none' }));
       }
@@ -431,26 +455,32 @@ export class FieldEditor {
     return t.length > 10 ? `${t.slice(0, 9)}…` : t;
   }
 
+  /** Whether the piece at path belongs to the selected formation or side. @param {string} path */
+  within(path) {
+    const sel = this.selected;
+    return !!sel && /^sides\[\d+\]/.test(sel) && (path.startsWith(`${sel}.`) || path.startsWith(`${sel}[`));
+  }
+
   tablePiece(pc) {
     const p = pc.piece;
     const [cls, colour] = SIDES[pc.side % 2];
     const [x, y] = p.at;
-    const sel = pc.path === this.selected;
+    const sel = pc.path === this.selected, within = this.within(pc.path);
     const title = s('title', { text: `${p.name || p.id || ''}${p.id && p.name ? ` (${p.id})` : ''}` });
     const data = { piece: pc.path, kind: pc.unit ? 'unit' : 'general' };
-    const attrs = { class: `fe-piece c-${cls}${sel ? ' selected' : ''}`, transform: `translate(${x} ${y})`, dataset: data };
+    const attrs = { class: `fe-piece c-${cls}${sel ? ' selected' : within ? ' within' : ''}`, transform: `translate(${x} ${y})`, dataset: data };
     if (pc.unit) {
       const f = Number(p.facing) || 0;
       return s('g', attrs, title,
         s('g', { transform: f ? `rotate(${f})` : null },
-          s('rect.fe-base', { x: -BASE.w / 2, y: 0, width: BASE.w, height: BASE.d, fill: colour, 'fill-opacity': 0.85, stroke: sel ? '#d18b00' : '#1d2126', 'stroke-width': sel ? 0.25 : 0.06 }),
+          s('rect.fe-base', { x: -BASE.w / 2, y: 0, width: BASE.w, height: BASE.d, fill: colour, 'fill-opacity': 0.85, stroke: sel || within ? '#d18b00' : '#1d2126', 'stroke-width': sel ? 0.25 : within ? 0.15 : 0.06 }),
           s('line.fe-front', { x1: -BASE.w / 2, y1: 0, x2: BASE.w / 2, y2: 0, stroke: '#111', 'stroke-width': 0.22 })),
-        s('text.fe-name', { x: 0, y: BASE.d + 1.1, 'text-anchor': 'middle', 'font-size': 0.9, fill: '#22272b', text: this.short(p) }));
+        tableName(s('text.fe-name.fe-uname', { x: 0, y: BASE.d + 0.3, 'text-anchor': 'middle', 'dominant-baseline': 'hanging', fill: '#22272b', visibility: sel || this.namesOn ? null : 'hidden', text: this.short(p) })));
     }
     return s('g', attrs, title,
-      s('circle.fe-gen', { cx: 0, cy: 0, r: 0.8, fill: '#fff', stroke: sel ? '#d18b00' : colour, 'stroke-width': sel ? 0.35 : 0.25 }),
+      s('circle.fe-gen', { cx: 0, cy: 0, r: 0.8, fill: '#fff', stroke: sel || within ? '#d18b00' : colour, 'stroke-width': sel ? 0.35 : 0.25 }),
       s('circle', { cx: 0, cy: 0, r: 0.35, fill: colour }),
-      s('text.fe-name', { x: 0, y: 1.9, 'text-anchor': 'middle', 'font-size': 0.9, fill: colour, 'font-weight': 700, text: this.short(p) }));
+      tableName(s('text.fe-name', { x: 0, y: 1, 'text-anchor': 'middle', 'dominant-baseline': 'hanging', fill: colour, 'font-weight': 700, text: this.short(p) })));
   }
 
   hexPiece(pc, hx, k, n) {
@@ -458,16 +488,16 @@ export class FieldEditor {
     const [cls, colour] = SIDES[pc.side % 2];
     const c = this.grid.centre(hx[0], hx[1]);
     const off = n > 1 ? (k - (n - 1) / 2) * 0.22 : 0;
-    const sel = pc.path === this.selected;
+    const sel = pc.path === this.selected, within = this.within(pc.path);
     const title = s('title', { text: `${p.name || p.id || ''}${p.id && p.name ? ` (${p.id})` : ''} in ${p.at}` });
-    const attrs = { class: `fe-piece c-${cls}${sel ? ' selected' : ''}`, transform: `translate(${num(c.x + off)} ${num(c.y + off)})`, dataset: { piece: pc.path, kind: pc.unit ? 'unit' : 'general', hex: p.at } };
+    const attrs = { class: `fe-piece c-${cls}${sel ? ' selected' : within ? ' within' : ''}`, transform: `translate(${num(c.x + off)} ${num(c.y + off)})`, dataset: { piece: pc.path, kind: pc.unit ? 'unit' : 'general', hex: p.at } };
     if (pc.unit) {
       return s('g', attrs, title,
-        s('rect.fe-counter', { x: -0.45, y: -0.32, width: 0.9, height: 0.64, rx: 0.05, fill: colour, stroke: sel ? '#d18b00' : '#1d2126', 'stroke-width': sel ? 0.1 : 0.03 }),
+        s('rect.fe-counter', { x: -0.45, y: -0.32, width: 0.9, height: 0.64, rx: 0.05, fill: colour, stroke: sel || within ? '#d18b00' : '#1d2126', 'stroke-width': sel ? 0.1 : within ? 0.07 : 0.03 }),
         s('text.fe-name', { x: 0, y: 0.08, 'text-anchor': 'middle', 'font-size': 0.2, fill: '#fff', text: this.short(p) }));
     }
     return s('g', attrs, title,
-      s('circle.fe-gen', { cx: 0, cy: 0, r: 0.3, fill: '#fff', stroke: sel ? '#d18b00' : colour, 'stroke-width': sel ? 0.1 : 0.07 }),
+      s('circle.fe-gen', { cx: 0, cy: 0, r: 0.3, fill: '#fff', stroke: sel || within ? '#d18b00' : colour, 'stroke-width': sel ? 0.1 : 0.07 }),
       s('text.fe-name', { x: 0, y: 0.06, 'text-anchor': 'middle', 'font-size': 0.16, fill: colour, 'font-weight': 700, text: this.short(p).slice(0, 5) }));
   }
 
@@ -504,7 +534,8 @@ export class FieldEditor {
     if (r.width > 20 && r.height > 20) {
       const k = Math.min(r.width / b.w, r.height / b.h);
       const vw = r.width / k, vh = r.height / k;
-      this.view = { x: b.x - (vw - b.w) / 2, y: b.y - (vh - b.h) / 2, w: vw, h: vh };
+      // centred across, at the top of a field taller than it
+      this.view = { x: b.x - (vw - b.w) / 2, y: b.y, w: vw, h: vh };
     } else {
       this.view = { ...b };
     }
@@ -521,6 +552,15 @@ export class FieldEditor {
 
   applyView() {
     showView(this.svg, this.view, this.space() === 'hex' ? [40, 22, 12] : [34, 18, 9], this.space() === 'hex' ? 20 : 6);
+    // units' names on a table once there is room for them: 18 pixels an inch
+    const r = this.svg.getBoundingClientRect();
+    const on = r.width > 0 && r.width / this.view.w >= 18;
+    if (on !== this.namesOn) {
+      this.namesOn = on;
+      for (const el of this.vp.querySelectorAll('.fe-uname')) {
+        if (on || el.closest('.selected')) el.removeAttribute('visibility'); else el.setAttribute('visibility', 'hidden');
+      }
+    }
   }
 
   /** The field point under a client point. */
@@ -616,7 +656,9 @@ export class FieldEditor {
       return;
     }
     if (kind === 'terrain' || kind === 'elevation') {
-      this.gesture = { type: 'paint', done: new Set(), changed: false, ...base };
+      // the grid as it was, should a second finger make the stroke a pinch
+      const key = kind === 'terrain' ? 'terrain' : 'elevation';
+      this.gesture = { type: 'paint', done: new Set(), changed: false, key, before: this.doc.map[key], ...base };
       this.paint(p);
       ev.preventDefault();
       return;
@@ -694,19 +736,28 @@ export class FieldEditor {
     this.endGesture(false, g);
   }
 
-  /** Ends a gesture: a stroke or a drag is kept (called changed) unless cancelled. */
+  /**
+   * Ends a gesture. A stroke or a piece's drag is dropped if cancelled (a
+   * second finger down makes it a pinch); what a handle's drag changed on
+   * the way stays, and the page is told.
+   */
   endGesture(cancelled, g = this.gesture) {
     this.gesture = null;
     if (!g) return;
-    if (g.type === 'paint' && g.changed) { this.edited(this.tool.kind === 'terrain' ? 'map.terrain' : 'map.elevation'); return; }
+    if (g.type === 'paint' && g.changed) {
+      if (!cancelled) { this.edited(`map.${g.key}`); return; }
+      if (g.before === undefined) delete this.doc.map[g.key]; else this.doc.map[g.key] = g.before;
+      this.draw();
+      return;
+    }
     if (g.type === 'piece' && g.moved) {
       if (cancelled || g.to === undefined || g.to === null) { this.draw(); return; }
       this.place(g.path, null, false, g.to);
       return;
     }
-    if (g.type === 'handle' && g.moved) { this.edited(g.handle === 'rotate' ? this.selected : this.selected || 'field.features'); return; }
+    if (g.type === 'handle' && g.moved) { this.edited(this.selected); return; }
     if (g.type === 'feature-move' && g.moved) { this.edited(g.where); return; }
-    if (g.type === 'image' && g.moved && this.cal) { this.edited(this.imagePath()); }
+    if (g.type === 'image' && g.moved) this.edited(this.imagePath());
   }
 
   panBy(dx, dy) {
@@ -722,6 +773,7 @@ export class FieldEditor {
   pick(path) {
     if (this.draft || this.chain) return;
     this.selected = path;
+    this.own = path;
     this.draw();
     this.hooks.select(path);
   }
@@ -822,7 +874,8 @@ export class FieldEditor {
     const f = getPath(this.doc, g.where);
     if (!f || !g.orig) return;
     const dx = snap(p.x - g.from.x, 0.5), dy = snap(p.y - g.from.y, 0.5);
-    const shift = (ps) => ps.map((q) => [snap(q[0] + dx, 0.5), snap(q[1] + dy, 0.5)]);
+    // the whole feature by half inches, its points otherwise as they were
+    const shift = (ps) => ps.map((q) => (isPoint(q) ? [snap(Number(q[0]) + dx, 1e-6), snap(Number(q[1]) + dy, 1e-6)] : q));
     if (Array.isArray(g.orig.area)) f.area = shift(g.orig.area);
     if (Array.isArray(g.orig.line)) f.line = shift(g.orig.line);
     if (Array.isArray(g.orig.blocks)) f.blocks = g.orig.blocks.map(shift);
@@ -978,6 +1031,7 @@ export class FieldEditor {
     list.splice(Number(m[1]), 1);
     if (!list.length) delete this.doc.field.features;
     this.selected = '';
+    this.own = '';
     this.hooks.select('');
     this.edited('field.features');
   }
@@ -1163,25 +1217,35 @@ export class FieldEditor {
 // ---- small helpers ------------------------------------------------------------------------------
 
 /**
+ * A piece's name on a table: nine tenths of an inch high when the table
+ * is seen close, and never under ten pixels on the screen (showView sets
+ * --k, the inches a pixel).
+ * @param {SVGElement} el
+ */
+function tableName(el) {
+  /** @type {SVGTextElement} */ (el).style.fontSize = 'max(0.9px, calc(var(--k, 0.1) * 10px))';
+  return el;
+}
+
+/**
  * What a tool does, in a line under the tool bar.
  * @param {Tool} tool @param {string} space @param {{letter:string, name:string}[]} kinds
  */
 function toolHint(tool, space, kinds) {
   const what = words(tool.arg || '');
-  switch (tool.kind) {
-    case 'terrain': {
-      const k = kinds.find((x) => x.letter === tool.arg);
-      return `Click or drag over hexes to paint ${k ? words(k.name) : what}.`;
-    }
-    case 'elevation': return `Click or drag over hexes to set their level to ${tool.arg}.`;
-    case 'hexside': return `Click near a hexside to put a ${what} along it; click it again to take it away.`;
-    case 'road': return `Click hexes in order to lay a ${what}, each a neighbour of the last; a click on a road's end goes on from it, Backspace takes the last hex off.`;
-    case 'area': return `Click the corners of the ${what}; double-click or Enter closes it.`;
-    case 'line': return `Click the points of the ${what}; Enter or a double-click ends it.`;
-    default: return space === 'table'
+  const k = kinds.find((x) => x.letter === tool.arg);
+  const hints = {
+    terrain: () => `Click or drag over hexes to paint ${k ? words(k.name) : what}.`,
+    elevation: () => `Click or drag over hexes to set their level to ${tool.arg}.`,
+    hexside: () => `Click near a hexside to put a ${what} along it; click it again to take it away.`,
+    road: () => `Click hexes in order to lay a ${what}, each a neighbour of the last; a click on a road's end goes on from it, Backspace takes the last hex off.`,
+    area: () => `Click the corners of the ${what}; double-click or Enter closes it.`,
+    line: () => `Click the points of the ${what}; Enter or a double-click ends it.`,
+    select: () => (space === 'table'
       ? 'Drag pieces to move them; select a unit to turn it by its handle (or [ and ]); select a feature to move its points or delete it.'
-      : space === 'hex' ? 'Drag pieces to move them from hex to hex; drag the map to pan, the wheel zooms.' : '';
-  }
+      : space === 'hex' ? 'Drag pieces to move them from hex to hex; drag the map to pan, the wheel zooms.' : ''),
+  };
+  return (hints[tool.kind] || (() => ''))();
 }
 
 function isPoint(p) { return Array.isArray(p) && p.length === 2 && Number.isFinite(Number(p[0])) && Number.isFinite(Number(p[1])); }
