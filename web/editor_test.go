@@ -101,6 +101,28 @@ func TestEditorBattles(t *testing.T) {
 				}
 			}
 			if c.rules == "nb" {
+				// A division copied from one side and pasted on the other
+				// gets ids of its own, and moves up its list.
+				p.selectNode("sides[0].divisions[0]")
+				p.do("copy it", chromedp.Click(chromedp.CSS(`#node-actions [data-act="copy"]`)))
+				p.selectNode("sides[1]")
+				p.do("paste it", chromedp.Click(chromedp.CSS(`#node-actions [data-act="paste"]`)))
+				p.until("the pasted division", `document.querySelector('#tree li[data-path="sides[1].divisions[2]"] > .ed-node.selected')`)
+				ids := eval[[]string](p, `(() => { const out = []; const walk = (v) => { if (Array.isArray(v)) v.forEach(walk); else if (v && typeof v === 'object') { if (typeof v.id === 'string') out.push(v.id); Object.values(v).forEach(walk); } };
+					walk(JSON.parse(sessionStorage.getItem('orderly.editor')).doc); return out; })()`)
+				seen := map[string]bool{}
+				for _, id := range ids {
+					if seen[id] {
+						p.fail("the id %s is used twice after the paste: %v", id, ids)
+					}
+					seen[id] = true
+				}
+				pasted := p.docAt("sides[1].divisions[2].id")
+				p.do("move it up", chromedp.Click(chromedp.CSS(`#node-actions [data-act="up"]`)))
+				p.until("it to be second", `document.querySelector('#tree li[data-path="sides[1].divisions[1]"] > .ed-node.selected')`)
+				if got := p.docAt("sides[1].divisions[1].id"); got != pasted {
+					p.fail("after moving up, the second division is %s, want the pasted %s", got, pasted)
+				}
 				// A new division's general has no command range yet: the
 				// problem's link selects him and focuses the field.
 				p.until("a problem with a link", `[...document.querySelectorAll('#problems a[data-node]')].some((a) => a.dataset.node.endsWith('.general'))`)

@@ -259,7 +259,9 @@ function applyCheck() {
     const where = nodeOf(p.path || '');
     const a = h('a', { href: '#', dataset: { path: p.path || '', node: where.node }, text: p.message });
     a.addEventListener('click', (ev) => { ev.preventDefault(); goTo(p.path || ''); });
-    return h('li.problem', null, p.path ? h('code', { text: p.path }) : null, a, p.line ? h('small.muted', { text: ` line ${p.line}` }) : null);
+    // The loader's sentence names its place; a path it does not name is shown above it.
+    const named = !p.path || String(p.message).includes(p.path);
+    return h('li.problem', null, named ? null : h('code', { text: p.path }), a, p.line ? h('small.muted', { text: ` line ${p.line}` }) : null);
   }));
 }
 
