@@ -7,9 +7,9 @@
 // each a link to its node, and "Start a game" is enabled only when the
 // scenario loads. The page computes no rule.
 //
-// /edit#rules=nb starts a new scenario, /edit#scenario=ID opens a bundled
-// one; the document survives a reload (sessionStorage). The editor's
-// routes need the host token, read as the front page reads it.
+// /edit#rules=ID starts a new scenario of a rule set, /edit#scenario=ID
+// opens a bundled one; the document survives a reload (sessionStorage).
+// The editor's routes need the host token, read as the front page reads it.
 
 import { h, fill } from '../dom.js';
 import { Api, ApiError, sentence } from '../api.js';
