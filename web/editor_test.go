@@ -268,6 +268,7 @@ func TestEditorRoundTrip(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+	p.shot("editor-demo")
 	name := eval[string](p, `JSON.parse(sessionStorage.getItem('orderly.editor')).doc.name + '.yaml'`)
 	p.do("save", chromedp.Click(chromedp.ID("save")))
 	var saved []byte
@@ -512,6 +513,19 @@ func TestEditorImports(t *testing.T) {
 		return m.image && /^data:image\/png;base64,/.test(m.image.data) && m.image.dx === 56 && document.querySelector('#field image'); })()`)
 	p.until("the map selected", `document.querySelector('#tree .ed-node.selected').dataset.path === 'map'`)
 	p.shot("editor-imports")
+
+	// The board's picture taken away, and a backdrop image of the test's
+	// put under the map in its place, spread over the map's hexes until
+	// the field calibrates it.
+	p.do("remove the image", chromedp.Click(chromedp.ID("image-remove")))
+	p.until("the map without its image", `!JSON.parse(sessionStorage.getItem('orderly.editor')).doc.map.image && !document.querySelector('#field image') && document.querySelector('#image-remove').hidden`)
+	pic := filepath.Join(t.TempDir(), "scan.png")
+	if err := os.WriteFile(pic, pngOf(t, 250, 150), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.do("choose a backdrop", chromedp.SetUploadFiles(chromedp.ID("image-file"), []string{pic}))
+	p.until("the backdrop under the map", `(() => { const m = JSON.parse(sessionStorage.getItem('orderly.editor')).doc.map;
+		return m.image && /^data:image\/png;base64,/.test(m.image.data) && m.image.dx === 250 / m.columns && m.image.dy === 150 / m.rows && document.querySelector('#field image'); })()`)
 	p.checkConsole()
 }
 
@@ -519,23 +533,13 @@ func TestEditorImports(t *testing.T) {
 // a buildFile.xml that lays a hex grid over it.
 func vassalModule(t *testing.T, w, h int) []byte {
 	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := range h {
-		for x := range w {
-			img.Set(x, y, color.RGBA{uint8(200 - x%40), uint8(190 - y%50), 150, 255})
-		}
-	}
-	var pic bytes.Buffer
-	if err := png.Encode(&pic, img); err != nil {
-		t.Fatal(err)
-	}
 	build := `<?xml version="1.0" encoding="UTF-8"?><VASSAL.build.GameModule><VASSAL.build.module.Map><VASSAL.build.module.map.BoardPicker>` +
 		`<VASSAL.build.module.map.boardPicker.Board image="board.png" name="Field">` +
 		`<VASSAL.build.module.map.boardPicker.board.HexGrid dx="56" dy="64" x0="40" y0="38" sideways="false" visible="true"/>` +
 		`</VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>`
 	var out bytes.Buffer
 	zw := zip.NewWriter(&out)
-	for name, data := range map[string][]byte{"buildFile.xml": []byte(build), "images/board.png": pic.Bytes()} {
+	for name, data := range map[string][]byte{"buildFile.xml": []byte(build), "images/board.png": pngOf(t, w, h)} {
 		f, err := zw.Create(name)
 		if err != nil {
 			t.Fatal(err)
@@ -548,4 +552,20 @@ func vassalModule(t *testing.T, w, h int) []byte {
 		t.Fatal(err)
 	}
 	return out.Bytes()
+}
+
+// pngOf is a w by h PNG of stripes.
+func pngOf(t *testing.T, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			img.Set(x, y, color.RGBA{uint8(200 - x%40), uint8(190 - y%50), 150, 255})
+		}
+	}
+	var pic bytes.Buffer
+	if err := png.Encode(&pic, img); err != nil {
+		t.Fatal(err)
+	}
+	return pic.Bytes()
 }

@@ -39,7 +39,7 @@ const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementB
  *   api: Api, rules: string, doc: any, schema: Schema|null, info: any,
  *   selected: string, version: number, check: any, checked: number,
  *   inflight: boolean, timer: number, nodes: Map<string, {r: any, top: boolean}>,
- *   field: any, boards: string[], vmod: {data: string, file: string}|null,
+ *   field: any, boards: string[], vmod: {data: string, file: string}|null, unkept: boolean,
  * }}
  */
 const ed = {
@@ -58,6 +58,7 @@ const ed = {
   field: null,
   boards: [],
   vmod: null,
+  unkept: false,
 };
 
 /** The host token the front page keeps for this tab. */
@@ -137,6 +138,7 @@ async function openSource(source, file) {
 async function choose() {
   $('editor').hidden = true;
   $('choose').hidden = false;
+  $('choose-back').hidden = !ed.doc;
   const list = await ed.api.get('/api/scenarios');
   const rules = [...new Set(list.map((/** @type {any} */ sc) => sc.rules))].sort();
   fill($('choose-rules'), ...rules.map((r) => h('button.btn', {
@@ -181,11 +183,20 @@ function changed(opts = {}) {
   ed.timer = window.setTimeout(check, 400);
 }
 
-/** Keeps the document for a reload of the tab (an image too big for the store is not kept). */
+/**
+ * Keeps the document for a reload of the tab. One too big for the tab's
+ * store (a large image) is not kept, nor is an older copy left to come
+ * back: the page says so once.
+ */
 function keep() {
   try {
     sessionStorage.setItem(DOC_KEY, JSON.stringify({ rules: ed.rules, doc: ed.doc }));
-  } catch { /* over the store's quota, or private mode: the document lives in the page alone */ }
+    ed.unkept = false;
+  } catch {
+    try { sessionStorage.removeItem(DOC_KEY); } catch { /* private mode */ }
+    if (!ed.unkept) banner('The scenario is too big for this tab to keep across a reload (its image, most likely): save it to keep it.');
+    ed.unkept = true;
+  }
 }
 
 /**
@@ -818,6 +829,8 @@ function wire() {
     $('open-file').value = '';
   });
   $('save').addEventListener('click', save);
+  $('new').addEventListener('click', () => run(choose));
+  $('choose-back').addEventListener('click', () => { $('choose').hidden = true; $('editor').hidden = false; showField(); });
   $('start-open').addEventListener('click', () => {
     $('start').hidden = false;
     if (!$('title').value && ed.doc && ed.doc.title) $('title').placeholder = ed.doc.title;
