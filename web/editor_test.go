@@ -312,6 +312,24 @@ func TestEditorRoundTrip(t *testing.T) {
 	p.do("reload", chromedp.Reload())
 	p.landed("/edit")
 	p.until("the demo after the reload", `!document.querySelector('#editor').hidden && document.querySelector('#tree li[data-path="sides[0].army"]') && !document.querySelector('#save').disabled`)
+
+	// A file opened with a problem: Napoleon's quality is no word of the
+	// rule set's. The editor opens it all the same and marks him.
+	broken := strings.Replace(chk.YAML, "quality: excellent", "quality: splendid", 1)
+	if broken == chk.YAML {
+		t.Fatalf("the demo's canonical YAML has no quality: excellent:\n%s", chk.YAML)
+	}
+	file := filepath.Join(t.TempDir(), "broken.yaml")
+	if err := os.WriteFile(file, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.do("open the file", chromedp.SetUploadFiles(chromedp.ID("open-file"), []string{file}))
+	p.until("Napoleon marked with the problem", `document.querySelector('#tree li[data-path="sides[0].army"] > .ed-node.has-problem') &&
+		[...document.querySelectorAll('#problems a')].some((a) => a.textContent.includes('splendid')) && document.querySelector('#start-open').disabled`)
+	p.do("follow the problem", chromedp.Click(chromedp.CSS(`#problems a`)))
+	p.until("Napoleon's quality focused", `document.activeElement && document.activeElement.dataset.key === 'quality' && document.querySelector('#tree .ed-node.selected').dataset.path === 'sides[0].army'`)
+	p.setField(`#form [data-key="quality"]`, "excellent")
+	p.untilLoads()
 	p.checkConsole()
 }
 

@@ -396,7 +396,9 @@ function collect(path, r, top) {
  */
 function item(path, r, top, label) {
   const schema = /** @type {Schema} */ (ed.schema);
-  const v = valueAtNode(path);
+  const v0 = valueAtNode(path);
+  // An item of an opened file may be anything; the check says what is wrong with it.
+  const v = v0 && typeof v0 === 'object' ? v0 : {};
   const kids = [];
   for (const c of schema.children(r.s, top)) {
     const p = path ? `${path}.${c.key}` : c.key;
@@ -445,9 +447,14 @@ function renderForm() {
   const path = ed.selected;
   const node = ed.nodes.get(path);
   const v = valueAtNode(path);
-  if (!node || !v || typeof v !== 'object') return;
-  $('form-title').textContent = path === '' ? 'Scenario' : nodeLabel(node.r.name, v, String(segments(path).filter((x) => typeof x === 'string').pop()));
+  if (!node) return;
   fill($('node-actions'), ...nodeActions(path));
+  if (!v || typeof v !== 'object' || Array.isArray(v)) {
+    $('form-title').textContent = path;
+    fill($('form'), h('p.muted', { text: 'This item is not a mapping of keys, so it has no form here: the check says what it should be. Remove it, or open the file in a text editor.' }));
+    return;
+  }
+  $('form-title').textContent = path === '' ? 'Scenario' : nodeLabel(node.r.name, v, String(segments(path).filter((x) => typeof x === 'string').pop()));
   const fields = formFields(schema, node.r.s, v, node.top, () => changed({ form: false }));
   fill($('form'), ...fields, ...addControls(path, node, v));
 }
