@@ -272,7 +272,8 @@ function applyCheck() {
     a.addEventListener('click', (ev) => { ev.preventDefault(); goTo(p.path || ''); });
     // The loader's sentence names its place; a path it does not name is shown above it.
     const named = !p.path || String(p.message).includes(p.path);
-    return h('li.problem', null, named ? null : h('code', { text: p.path }), a, p.line ? h('small.muted', { text: ` line ${p.line}` }) : null);
+    // Its line is of the JSON the page sent, which is no help to a person.
+    return h('li.problem', null, named ? null : h('code', { text: p.path }), a);
   }));
 }
 
