@@ -23,7 +23,7 @@ import (
 )
 
 // The space a scenario gets when nothing gives one: a 6' by 4' table, or
-// a hex map of this size.
+// a hex map of this size when the rule set's demo has none to copy.
 const (
 	defaultWidth, defaultDepth  = 72, 48
 	defaultColumns, defaultRows = 30, 20
@@ -41,9 +41,9 @@ func (a *app) scenarioImportCmd() *cobra.Command {
 .tsv or .txt of tab-separated text from a spreadsheet) and/or the board
 of a VASSAL module (.vmod): the roster gives the two sides, the module's
 board the hex map with its image under it. Without a module the
-scenario is played on a 72 x 48 inch table, or on a 30 x 20 hex map for
-a rule set played on hex maps. Generals and units without a position
-are deployed in lines along their side's base edge.
+scenario is played on a 72 x 48 inch table, or, for a rule set played on
+hex maps, on a map the size of its bundled demo's. Generals and units
+without a position are deployed in lines along their side's base edge.
 
 With --into the imported parts go into an existing scenario: a roster's
 sides take the place of its sides of the same id, and a module's board
@@ -181,11 +181,9 @@ func importScenario(files []string, id, into, board, out string) ([]byte, string
 			set(root, "field", field)
 			sum = append(sum, fmt.Sprintf("a %d x %d inch table", defaultWidth, defaultDepth))
 		} else {
-			m := roster.NewDoc()
-			m.Set("columns", defaultColumns)
-			m.Set("rows", defaultRows)
+			m := demoMap(id)
 			set(root, "map", m)
-			sum = append(sum, fmt.Sprintf("a %d x %d hex map", defaultColumns, defaultRows))
+			sum = append(sum, fmt.Sprintf("a %v x %v hex map", m.Get("columns"), m.Get("rows")))
 		}
 	}
 	if rosterFile != "" {
@@ -288,6 +286,32 @@ func demoSpeeds(root *yaml.Node, id string) error {
 		set(root, "speeds", sp)
 	}
 	return nil
+}
+
+// demoMap is a new scenario's hex map: the size, layout and numbering of
+// its rule set's bundled demo's map (so that the roster template, cut
+// from the demo, imports with its positions), without its terrain; or
+// defaultColumns by defaultRows hexes when the demo has no map.
+func demoMap(id string) *roster.Doc {
+	m := roster.NewDoc()
+	m.Set("columns", defaultColumns)
+	m.Set("rows", defaultRows)
+	sample, err := roster.Sample(rules.Default().Examples(), id)
+	if err != nil {
+		return m
+	}
+	var doc struct {
+		Map map[string]any `yaml:"map"`
+	}
+	if yaml.Unmarshal(sample, &doc) != nil || doc.Map == nil {
+		return m
+	}
+	for _, k := range []string{"columns", "rows", "layout", "first", "digits"} {
+		if v, ok := doc.Map[k]; ok {
+			m.Set(k, v)
+		}
+	}
+	return m
 }
 
 // readBounded reads a file of at most max bytes.

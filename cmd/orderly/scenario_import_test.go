@@ -58,9 +58,9 @@ func loads(t *testing.T, file string) *battle.Scenario {
 	return sc
 }
 
-// TestImportEveryRuleSet imports each rule set's roster template with its
-// positions left out, and the written scenario loads with every piece
-// deployed along its side's edge.
+// TestImportEveryRuleSet imports each rule set's roster template as it
+// is, and with its positions left out: the written scenarios load, the
+// second with every piece deployed along its side's edge.
 func TestImportEveryRuleSet(t *testing.T) {
 	dir := t.TempDir()
 	for _, id := range rules.Procedures() {
@@ -89,16 +89,39 @@ func TestImportEveryRuleSet(t *testing.T) {
 		if !strings.HasPrefix(stdout, "wrote "+out+": ") {
 			t.Errorf("%s: said %q", id, stdout)
 		}
+		// The template as it is, positions and all, imports too.
+		whole := filepath.Join(dir, id+"-whole.csv")
+		if err := os.WriteFile(whole, tmpl, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, stderr, status := cli(t, "scenario", "import", whole, "--rules", id, "-o", filepath.Join(dir, id+"-whole.yaml")); status != 0 {
+			t.Errorf("%s: the template as it is: status %d: %s", id, status, stderr)
+		} else {
+			loads(t, filepath.Join(dir, id+"-whole.yaml"))
+		}
 		sc := loads(t, out)
 		if len(sc.Sides) != 2 || len(sc.Units()) == 0 {
 			t.Errorf("%s: %d sides, %d units", id, len(sc.Sides), len(sc.Units()))
 		}
 		for _, u := range sc.Units() {
-			side := sc.Side(u.Side)
+			edge := sc.Side(u.Side).Edge
+			// How far the unit is from its edge, and half the space's
+			// extent across that edge.
+			var d, half float64
 			if sc.Map == nil {
-				if d := sc.Field.FromEdge(u.At, side.Edge); d > sc.Field.Depth/2 && d > sc.Field.Width/2 {
-					t.Errorf("%s: unit %s at %v is not deployed by its edge %s", id, u.ID, u.At, side.Edge)
+				d, half = sc.Field.FromEdge(u.At, edge), sc.Field.Depth/2
+				if edge == "east" || edge == "west" {
+					half = sc.Field.Width / 2
 				}
+			} else {
+				b := sc.Map.Bounds()
+				d, half = map[string]float64{"north": u.At.Y - b.Min.Y, "south": b.Max.Y - u.At.Y, "west": u.At.X - b.Min.X, "east": b.Max.X - u.At.X}[edge], (b.Max.Y-b.Min.Y)/2
+				if edge == "east" || edge == "west" {
+					half = (b.Max.X - b.Min.X) / 2
+				}
+			}
+			if d < 0 || d > half {
+				t.Errorf("%s: unit %s at %v is not deployed in the half by its edge %s", id, u.ID, sc.Space().Format(u.At), edge)
 			}
 		}
 	}
