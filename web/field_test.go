@@ -398,6 +398,9 @@ func TestBrowserFieldTouch(t *testing.T) {
 	if got := docJSON[string](p, `doc.map.terrain.split('\n')[7]`); got != "...................." {
 		p.fail("row 08 after the pinch: %q, want it unpainted", got)
 	}
+	if got := eval[[]string](p, `[...document.querySelectorAll('#field polygon[data-hex$="08"]')].filter(e => e.dataset.terrain !== '.').map(e => e.dataset.hex)`); len(got) > 0 {
+		p.fail("hexes %v of row 08 drawn painted after the pinch undid the stroke", got)
+	}
 	p.do("choose the select tool", chromedp.Click(chromedp.CSS(`[data-tool="select"]`)))
 	touch(input.DispatchTouchEventTypeTouchStart, c)
 	for i := 1; i <= 5; i++ {
@@ -406,6 +409,12 @@ func TestBrowserFieldTouch(t *testing.T) {
 	touch(input.DispatchTouchEventTypeTouchEnd)
 	if panned := viewBox(); panned[0] >= pinched[0] || panned[2] != pinched[2] {
 		p.fail("a one-finger drag to the right did not pan west: viewBox %v -> %v", pinched, panned)
+	}
+	// A brush of the hex map is put down when the field becomes a table.
+	p.do("choose woods again", chromedp.Click(chromedp.CSS(`[data-tool="terrain:w"]`)))
+	eval[bool](p, `(fe.show({field: {width: 24, depth: 12}, sides: []}, {terrain: null, features: ['road']}, ''), true)`)
+	if got := eval[string](p, `fe.tool.kind + ' ' + document.querySelector('[data-tool="select"]').getAttribute('aria-pressed')`); got != "select true" {
+		p.fail("the tool on the table is %q, want select, pressed", got)
 	}
 	p.checkConsole()
 }

@@ -91,6 +91,8 @@ export class FieldEditor {
     this.namesOn = false;
     /** The backdrop image drawn, and the data URL it shows. */
     this.backdrop = null;
+    /** What the hexes drawn show: their grid, terrain and elevation. */
+    this.hexKey = '';
     /** Where a piece dragged from the tree would be dropped: a hex or a point. */
     this.dropping = null;
 
@@ -229,6 +231,7 @@ export class FieldEditor {
   // ---- the table -----------------------------------------------------------------
 
   drawTable() {
+    this.hexKey = '';
     const f = this.doc.field;
     const { width: w, depth: d } = this.table();
     const backdrop = !!this.imageDoc();
@@ -360,11 +363,16 @@ export class FieldEditor {
     const levels = readGrid(m.elevation, g.columns, g.rows, '0');
     const backdrop = !!this.imageDoc();
     const cells = [], labels = [], marks = [];
+    // The hexes are drawn again only when they change: the page shows the
+    // document again at each key typed in its forms.
+    const key = JSON.stringify([g.columns, g.rows, g.layout, g.first, g.digits, m.terrain, m.elevation, backdrop, this.hexKinds()]);
+    const same = key === this.hexKey && this.layers.ground.childElementCount > 0;
+    this.hexKey = key;
     /** Each hex's polygon, by its index (row by row). */
-    this.cells = [];
+    if (!same) this.cells = [];
     // on a large map, the label of every fifth column and row only
     const every = g.columns * g.rows > 4000 ? 5 : 1;
-    for (let r = 0; r < g.rows; r++) {
+    for (let r = 0; !same && r < g.rows; r++) {
       for (let c = 0; c < g.columns; c++) {
         const p = g.centre(c, r);
         const label = g.label(c, r);
@@ -408,11 +416,13 @@ export class FieldEditor {
         marks.push(s('line.fe-side', { x1: mx + px, y1: my + py, x2: mx - px, y2: my - py, stroke: colour, 'stroke-width': 0.16, 'stroke-linecap': 'round', dataset: { side: what, hexes: it } }));
       }
     }
-    fill(this.layers.ground, ...cells);
+    if (!same) {
+      fill(this.layers.ground, ...cells);
+      fill(this.layers.labels, ...labels);
+    }
     fill(this.layers.features);
     this.featureHandles = [];
     fill(this.layers.marks, ...marks);
-    fill(this.layers.labels, ...labels);
   }
 
   // ---- pieces ------------------------------------------------------------------------
@@ -902,8 +912,9 @@ export class FieldEditor {
     grid[hx[1]][hx[0]] = v;
     m[key] = writeGrid(grid);
     st.changed = true;
-    // the cell alone, at once; the rest when the stroke ends
+    // the cell alone, at once; the rest when the stroke ends (or is undone)
     const cell = this.cells && this.cells[i];
+    this.hexKey = '';
     if (cell) {
       const letter = terrainKind ? v : cell.dataset.terrain;
       const level = terrainKind ? Number(cell.dataset.level) : Number(v);
@@ -1138,6 +1149,16 @@ export class FieldEditor {
     if (key !== this.toolKey) {
       this.toolKey = key;
       this.buildTools(sp);
+      // a brush of another space or rule set is put down
+      const t = this.tool;
+      if (t.kind !== 'select' && !this.bar.querySelector(`[data-tool="${CSS.escape(t.arg === undefined ? t.kind : `${t.kind}:${t.arg}`)}"]`)) {
+        this.tool = { kind: 'select' };
+        this.draft = null;
+        this.chain = null;
+        this.cal = null;
+        this.renderCal();
+        this.say('');
+      }
     }
     for (const b of this.bar.querySelectorAll('[data-tool]')) {
       const [kind, arg] = b.getAttribute('data-tool').split(':');
