@@ -269,6 +269,10 @@ func TestEditorRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.shot("editor-demo")
+	// The format holds two sides: the scenario's form offers no third.
+	if eval[bool](p, `!!document.querySelector('#form [data-add="sides"]')`) {
+		p.fail("the scenario's form offers to add a third side")
+	}
 	name := eval[string](p, `JSON.parse(sessionStorage.getItem('orderly.editor')).doc.name + '.yaml'`)
 	p.do("save", chromedp.Click(chromedp.ID("save")))
 	var saved []byte

@@ -492,7 +492,8 @@ function nodeActions(path) {
 function addControls(path, node, v) {
   const schema = /** @type {Schema} */ (ed.schema);
   const out = [];
-  const lists = schema.children(node.r.s, node.top).filter((c) => c.list);
+  // A list the format holds no more of (a scenario's two sides) offers no add.
+  const lists = schema.children(node.r.s, node.top).filter((c) => c.list && !(Array.isArray(v[c.key]) && v[c.key].length >= c.max));
   const singles = schema.children(node.r.s, node.top).filter((c) => !c.list && (v[c.key] === undefined || v[c.key] === null));
   if (!lists.length && !singles.length) return out;
   const buttons = [

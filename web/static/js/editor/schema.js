@@ -55,7 +55,7 @@ export class Schema {
    * too.
    * @param {any} s an object schema, resolved
    * @param {boolean} top whether it is the document's
-   * @returns {{key: string, list: boolean, item: Resolved, required: boolean, min: number}[]}
+   * @returns {{key: string, list: boolean, item: Resolved, required: boolean, min: number, max: number}[]}
    */
   children(s, top) {
     const out = [];
@@ -64,9 +64,9 @@ export class Schema {
       const r = this.resolve(p);
       if (r.s.type === 'array' && r.s.items) {
         const it = this.resolve(r.s.items);
-        if (this.isNode(it.s)) out.push({ key, list: true, item: it, required: req.has(key), min: r.s.minItems || 0 });
+        if (this.isNode(it.s)) out.push({ key, list: true, item: it, required: req.has(key), min: r.s.minItems || 0, max: r.s.maxItems ?? Infinity });
       } else if (this.isNode(r.s) || (top && r.s.type === 'object' && r.s.properties)) {
-        out.push({ key, list: false, item: r, required: req.has(key), min: 0 });
+        out.push({ key, list: false, item: r, required: req.has(key), min: 0, max: 1 });
       }
     }
     return out;
