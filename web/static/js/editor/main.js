@@ -28,6 +28,8 @@ const MAX_IMAGE = 4 << 20;
 const MAX_VMOD = 6 << 20;
 /** The largest roster read. */
 const MAX_ROSTER = 1 << 20;
+/** The size of a document (as JSON) kept after a pause in typing rather than at each key. */
+const BIG_DOC = 256 << 10;
 /** The most units one bulk add makes. */
 const MAX_BULK = 50;
 
@@ -39,7 +41,7 @@ const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementB
  *   api: Api, rules: string, doc: any, schema: Schema|null, info: any,
  *   selected: string, version: number, check: any, checked: number,
  *   inflight: boolean, timer: number, nodes: Map<string, {r: any, top: boolean}>,
- *   field: any, boards: string[], vmod: {data: string, file: string}|null, unkept: boolean,
+ *   field: any, boards: string[], vmod: {data: string, file: string}|null, unkept: boolean, big: boolean,
  * }}
  */
 const ed = {
@@ -59,6 +61,7 @@ const ed = {
   boards: [],
   vmod: null,
   unkept: false,
+  big: false,
 };
 
 /** The host token the front page keeps for this tab. */
@@ -170,7 +173,8 @@ async function run(action) {
  */
 function changed(opts = {}) {
   ed.version++;
-  keep();
+  // A large document (an image) is kept with the check, not at each key typed.
+  if (!ed.big) keep();
   if (!valueAtNode(ed.selected)) ed.selected = '';
   renderTree();
   if (opts.form !== false) renderForm();
@@ -180,7 +184,7 @@ function changed(opts = {}) {
   $('image-remove').hidden = !((d.map && d.map.image) || (d.field && d.field.image));
   applyCheck();
   clearTimeout(ed.timer);
-  ed.timer = window.setTimeout(check, 400);
+  ed.timer = window.setTimeout(() => { if (ed.big) keep(); check(); }, 400);
 }
 
 /**
@@ -190,7 +194,9 @@ function changed(opts = {}) {
  */
 function keep() {
   try {
-    sessionStorage.setItem(DOC_KEY, JSON.stringify({ rules: ed.rules, doc: ed.doc }));
+    const text = JSON.stringify({ rules: ed.rules, doc: ed.doc });
+    ed.big = text.length > BIG_DOC;
+    sessionStorage.setItem(DOC_KEY, text);
     ed.unkept = false;
   } catch {
     try { sessionStorage.removeItem(DOC_KEY); } catch { /* private mode */ }
