@@ -334,6 +334,21 @@ func TestEditorRoundTrip(t *testing.T) {
 	p.until("Napoleon's quality focused", `document.activeElement && document.activeElement.dataset.key === 'quality' && document.querySelector('#tree .ed-node.selected').dataset.path === 'sides[0].army'`)
 	p.setField(`#form [data-key="quality"]`, "excellent")
 	p.untilLoads()
+
+	// A backdrop under the table: spread across its width until the field
+	// calibrates it, its corner a position in the field's form.
+	pic := filepath.Join(t.TempDir(), "table.png")
+	if err := os.WriteFile(pic, pngOf(t, 480, 240), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.do("open the imports", chromedp.Click(chromedp.CSS(`#imports > summary`)))
+	p.do("choose a backdrop", chromedp.SetUploadFiles(chromedp.ID("image-file"), []string{pic}))
+	p.until("the backdrop in the field's form", `document.querySelector('#tree .ed-node.selected').dataset.path === 'field' &&
+		document.querySelector('#form [data-key="image.at.0"]') && document.querySelector('#form [data-key="image.at.0"]').value === '0' && document.querySelector('#form [data-key="image.data"] img')`)
+	if got, want := p.docAt("field.image.scale"), eval[string](p, `String(480 / JSON.parse(sessionStorage.getItem('orderly.editor')).doc.field.width)`); got != want {
+		p.fail("the backdrop's scale is %s, want %s pixels an inch (its width across the table's)", got, want)
+	}
+	p.untilLoads()
 	p.checkConsole()
 }
 

@@ -114,6 +114,7 @@ export class Schema {
     if (s.type === 'array') {
       if (Array.isArray(s.prefixItems) && s.prefixItems.length === 2 && s.items === false) return 'pair';
       const it = this.resolve(s.items || {});
+      if (s.minItems === 2 && s.maxItems === 2 && ['number', 'integer'].includes(it.s.type)) return 'pair';
       if (['string', 'integer', 'number'].includes(it.s.type)) return 'list';
       return 'json';
     }
