@@ -560,6 +560,16 @@ func TestEditorImports(t *testing.T) {
 	if err := os.WriteFile(pic, pngOf(t, 250, 150), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// One over the format's 4 MiB is refused in the page, the map unchanged.
+	big := filepath.Join(t.TempDir(), "big.png")
+	if err := os.WriteFile(big, append(pngOf(t, 8, 8), make([]byte, 4<<20)...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.do("choose a backdrop too big", chromedp.SetUploadFiles(chromedp.ID("image-file"), []string{big}))
+	p.until("the refusal", `/big\.png is over 4 MiB/.test(document.querySelector('#banner').textContent) && !document.querySelector('#banner').hidden`)
+	if got := p.docAt("map.image"); got != "null" {
+		p.fail("the map has an image after a refused one: %.80s", got)
+	}
 	p.do("choose a backdrop", chromedp.SetUploadFiles(chromedp.ID("image-file"), []string{pic}))
 	p.until("the backdrop under the map", `(() => { const m = JSON.parse(sessionStorage.getItem('orderly.editor')).doc.map;
 		return m.image && /^data:image\/png;base64,/.test(m.image.data) && m.image.dx === 250 / m.columns && m.image.dy === 150 / m.rows && document.querySelector('#field image'); })()`)
