@@ -131,8 +131,7 @@ function field(schema, obj, key, r, kind, required, commit, dkey) {
       };
       const inner = Object.entries(map.properties).map(([k, p]) => {
         const pr = schema.resolve(p);
-        const kk = k === 'kind' ? 'enum' : schema.kind(pr, k);
-        return field(schema, o, k, pr, kk, false, write, `${dkey}.${k}`);
+        return field(schema, o, k, pr, schema.kind(pr, k), false, write, `${dkey}.${k}`);
       });
       return group(key, dkey, r, hint, v !== undefined || required, inner, 'ed-order');
     }

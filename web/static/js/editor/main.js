@@ -438,7 +438,7 @@ function item(path, r, top, label) {
  * @param {string} def the definition's name @param {any} v @param {string} key
  */
 function nodeLabel(def, v, key) {
-  const what = key === 'army' ? 'army commander' : key === 'general' ? 'general' : def === 'field' || def === 'map' ? def : def;
+  const what = key === 'army' ? 'army commander' : key === 'general' ? 'general' : def;
   if (!v || typeof v !== 'object') return what;
   const id = typeof v.id === 'string' ? v.id : '';
   const name = typeof v.name === 'string' ? v.name : typeof v.type === 'string' && def === 'feature' ? v.type : '';
