@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -398,11 +399,35 @@ func TestBadRequests(t *testing.T) {
 	}
 }
 
+// TestEditPage checks that /edit is the scenario editor's page (issue 35),
+// whatever its fragment says, and takes only GET.
+func TestEditPage(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	resp, err := f.ts.Client().Get(f.ts.URL + "/edit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || !strings.Contains(string(body), `src="/js/editor/main.js"`) {
+		t.Fatalf("GET /edit: %d %s, want the editor's page", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	resp, err = f.ts.Client().Post(f.ts.URL+"/edit", "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("POST /edit: %d, want 405", resp.StatusCode)
+	}
+}
+
 // TestSecurityHeaders checks the headers every answer carries.
 func TestSecurityHeaders(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	for _, path := range []string{"/", "/play", "/api/scenarios", "/api/nope"} {
+	for _, path := range []string{"/", "/play", "/edit", "/api/scenarios", "/api/nope"} {
 		resp, err := f.ts.Client().Get(f.ts.URL + path)
 		if err != nil {
 			t.Fatal(err)

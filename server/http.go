@@ -41,6 +41,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /play", func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFileFS(w, r, web.FS(), "play.html")
 	})
+	mux.HandleFunc("GET /edit", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFileFS(w, r, web.FS(), "edit.html")
+	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")

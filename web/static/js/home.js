@@ -4,7 +4,8 @@
 // prints (/#host=TOKEN), unless the server is open: the page keeps the
 // host token for the tab and sends it as the bearer.
 
-import { h, fill, copyText } from './dom.js';
+import { h, fill } from './dom.js';
+import { showCreated as showJoinLinks } from './created.js';
 import { Api, ApiError, sentence } from './api.js';
 import { showGames } from './games.js';
 
@@ -92,7 +93,8 @@ async function checkHost() {
 function applyHost() {
   const no = home.may === false;
   $('host-needed').hidden = !no;
-  for (const id of ['create-options', 'create-forms']) $(id).hidden = no;
+  for (const id of ['create-options', 'create-forms', 'new-scenario']) $(id).hidden = no;
+  for (const a of document.querySelectorAll('#scenarios a[data-edit]')) /** @type {HTMLElement} */ (a).hidden = no;
   for (const el of document.querySelectorAll('#create-options input, #create-options select, #create-forms input, #create-forms button, #scenarios button[data-scenario]')) {
     el.disabled = no || home.busy;
     if (el.matches('button[data-scenario]')) el.hidden = no;
@@ -137,27 +139,10 @@ function readFile(file) {
 
 /**
  * Shows a new game's join links (the only time they are shown).
- * @param {{game:any, seats:{role:string, side?:string, formation?:string, label:string, token:string}[]}} made
+ * @param {any} made
  */
 function showCreated(made) {
-  const g = made.game;
-  $('created-title').textContent = g.title;
-  $('created-id').textContent = g.id;
-  $('created-commitment').textContent = (g.seeds && g.seeds[0] && g.seeds[0].commitment) || '';
-  const sides = new Map((g.sides || []).map((sd) => [sd.id, sd]));
-  fill($('links'), ...made.seats.map((seat) => {
-    const url = `${location.origin}/play#${seat.token}`;
-    const what = seat.role === 'umpire' ? 'umpire: sees everything' : seat.role === 'commander' ? `commander of ${seat.formation}` : `${sides.get(seat.side)?.nation || seat.side} side`;
-    const copy = h('button.btn.small', { type: 'button', text: 'Copy' });
-    copy.addEventListener('click', () => copyText(url, copy));
-    return h('li', { dataset: { role: seat.role, side: seat.side || undefined } },
-      h('span.who', null, seat.label, h('small', { text: what })),
-      h('a.join', { href: url, target: '_blank', rel: 'noopener', dataset: { role: seat.role, side: seat.side || '' }, text: url }),
-      copy);
-  }));
-  $('created').hidden = false;
-  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  $('created').scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+  showJoinLinks($('created'), made);
 }
 
 async function loadScenarios() {
@@ -167,7 +152,11 @@ async function loadScenarios() {
       h('div.sc-text', null,
         h('div.sc-title', { text: sc.title }),
         h('div.muted.small', { text: `${sc.id} · ${sc.rules.toUpperCase()} rules · ${sc.sides.join(' vs ')}${sc.tables ? ' · example tables' : ''}` })),
-      h('button.btn.primary', { type: 'button', dataset: { scenario: sc.id }, text: 'New game', on: { click: () => create(async () => home.api.post('/api/games', { scenario: sc.id, ...(await options()) })) } }))));
+      h('div.sc-actions', null,
+        h('a.btn.edit', { href: `/edit#scenario=${encodeURIComponent(sc.id)}`, dataset: { edit: sc.id }, title: 'Open this scenario in the editor', text: 'Edit' }),
+        h('button.btn.primary', { type: 'button', dataset: { scenario: sc.id }, text: 'New game', on: { click: () => create(async () => home.api.post('/api/games', { scenario: sc.id, ...(await options()) })) } })))));
+    const rules = [...new Set(list.map((/** @type {any} */ sc) => sc.rules))].sort();
+    fill($('new-rules'), ...rules.map((r) => h('option', { value: r, text: r.toUpperCase() })));
   } catch (err) {
     fill($('scenarios'), h('li.error', { text: sentence(err) }));
   }
@@ -180,6 +169,11 @@ $('upload-form').addEventListener('submit', (ev) => {
   const file = $('scenario-file').files[0];
   if (!file) { banner('Choose a scenario file first.'); return; }
   create(async () => home.api.post('/api/games', { source: await readFile(file), file: file.name, ...(await options()) }));
+});
+$('new-scenario-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const rules = $('new-rules').value;
+  if (rules) location.assign(`/edit#rules=${encodeURIComponent(rules)}`);
 });
 $('import-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
