@@ -34,6 +34,9 @@ type Vocab struct {
 // space, and adds no attributes.
 type Spec struct {
 	ID string
+	// Title names the rule set for people (the editor's choice of rule
+	// set); empty: its ID.
+	Title string
 	Vocab
 	Attrs []Attr
 	// Spaces lists the kinds of space the rule set plays on

@@ -104,6 +104,10 @@ type EditorInfo struct {
 	Terrain  *TerrainKey     `json:"terrain"`
 	Features []string        `json:"features"` // the kinds of terrain feature on a table
 	Blank    battle.Document `json:"blank"`    // a new scenario's document
+	// ExampleTables says the rule set comes with example tables that a new
+	// game may be played on (Setup.ExampleTables): its tables are the
+	// user's (LOB), and these are example values.
+	ExampleTables bool `json:"example-tables"`
 }
 
 // TerrainKey is what a rule set's hex maps may hold: the terrains of
@@ -121,25 +125,17 @@ type TerrainLetter struct {
 	Name   string `json:"name"`
 }
 
-// titles name the built-in rule sets for people.
-var titles = map[string]string{
-	"nb":  "Napoleon's Battles orders",
-	"nes": "NES: a hex game",
-	"lob": "Line of Battle",
-	"bp":  "BP: a staff-rating game",
-	"cd":  "CD: a class dice game",
-}
-
 func (s *Server) editorInfo(r *http.Request) (int, any, error) {
 	rules, err := s.editorRules(r)
 	if err != nil {
 		return 0, nil, err
 	}
 	spec := battle.SpecOf(rules)
-	out := EditorInfo{Rules: rules.ID(), Title: titles[rules.ID()], Spaces: spec.SpaceKinds(), Features: []string{}}
+	out := EditorInfo{Rules: rules.ID(), Title: spec.Title, Spaces: spec.SpaceKinds(), Features: []string{}}
 	if out.Title == "" {
 		out.Title = rules.ID()
 	}
+	out.ExampleTables = s.HasExampleTables(rules.ID())
 	if slices.Contains(out.Spaces, "table") {
 		out.Features = battle.FeatureTypes
 	}

@@ -243,3 +243,58 @@ func TestBackdrop(t *testing.T) {
 		t.Errorf("an image over the bounds: %d %.300s", a.status, a.body)
 	}
 }
+
+// TestExampleTables: a LOB scenario made in the editor (sent as a
+// source, with no tables file) is refused as before unless the game asks
+// for the example tables its demo comes with; the editor says which rule
+// sets have them; a rule set without them, or with tables given too, is
+// refused in one sentence.
+func TestExampleTables(t *testing.T) {
+	w, host := editorServer(t)
+	lob, err := os.ReadFile("../examples/lob/lob-demo.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb, err := os.ReadFile("../examples/nb/demo.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := func(src []byte, extra map[string]any) []byte {
+		m := map[string]any{"source": string(src), "file": "mine.yaml"}
+		for k, v := range extra {
+			m[k] = v
+		}
+		b, _ := json.Marshal(m)
+		return b
+	}
+	if a := w.call(t, "POST", "/api/games", host, setup(lob, nil)); a.status != 400 {
+		t.Errorf("a LOB source without tables: %d %s, want it refused", a.status, a.body)
+	}
+	a := w.call(t, "POST", "/api/games", host, setup(lob, map[string]any{"example-tables": true}))
+	if a.status != 201 {
+		t.Fatalf("a LOB source on the example tables: %d %s", a.status, a.body)
+	}
+	for _, c := range []struct {
+		src   []byte
+		extra map[string]any
+		want  string
+	}{
+		{nb, map[string]any{"example-tables": true}, `comes with no example tables (its tables are built in); leave example-tables out`},
+		{lob, map[string]any{"example-tables": true, "tables": "tables: []"}, "give tables (a tables file) or example-tables, not both"},
+	} {
+		a := w.call(t, "POST", "/api/games", host, setup(c.src, c.extra))
+		if a.status != 400 || !strings.Contains(a.body, c.want) {
+			t.Errorf("%v: %d %s, want 400 saying %q", c.extra, a.status, a.body, c.want)
+		}
+	}
+	for id, want := range map[string]bool{"lob": true, "nb": false, "nes": false} {
+		var info EditorInfo
+		a := w.call(t, "GET", "/api/editor/"+id, host, nil)
+		if err := json.Unmarshal([]byte(a.body), &info); err != nil {
+			t.Fatal(err)
+		}
+		if info.ExampleTables != want || info.Title == "" || info.Title == id {
+			t.Errorf("editor %s: example-tables %v (want %v), title %q", id, info.ExampleTables, want, info.Title)
+		}
+	}
+}

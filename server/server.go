@@ -518,6 +518,10 @@ type Setup struct {
 	// example tables is played on them unless it is given its own.
 	Tables     string `json:"tables,omitempty"`
 	TablesFile string `json:"tables-file,omitempty"` // its file's name, for messages
+	// ExampleTables plays a scenario of a rule set whose tables the user
+	// supplies (LOB) on the example tables bundled with its demo, when no
+	// tables file is given: example values, not a rule book's.
+	ExampleTables bool `json:"example-tables,omitempty"`
 	// Fog is the game's fog of war: off (or empty) for a shared table, on
 	// for double-blind play (a side sees an enemy piece only while one of
 	// its own spots it), strict for a commander's seat that sees only
@@ -550,6 +554,16 @@ func (s *Server) Create(ctx context.Context, in Setup) (*Created, error) {
 	if own == nil {
 		own = from
 	}
+	if in.ExampleTables {
+		if in.Tables != "" {
+			return nil, errorf(Invalid, "give tables (a tables file) or example-tables, not both")
+		}
+		if own == nil {
+			if own, err = s.exampleTables(data); err != nil {
+				return nil, err
+			}
+		}
+	}
 	c, err := s.scenario(file, data, own)
 	if err != nil {
 		return nil, &Error{Code: Invalid, Msg: err.Error()}
@@ -569,6 +583,38 @@ func checkModes(in Setup) *Error {
 		return errorf(Invalid, "dice %s and fog %s do not go together: dice thrown at the table are seen by everyone at it, so table dice need fog off", in.Dice, in.Fog)
 	}
 	return nil
+}
+
+// exampleTables is the example tables file bundled with the demo of the
+// rule set the scenario text names (Setup.ExampleTables), read from the
+// bundled examples only.
+func (s *Server) exampleTables(data []byte) (*table.Source, error) {
+	var head struct {
+		Rules string `yaml:"rules"`
+	}
+	if yaml.Unmarshal(data, &head) != nil || head.Rules == "" {
+		return nil, nil // the loader will say what is wrong
+	}
+	name := path.Join(head.Rules, ExampleTables)
+	if !fs.ValidPath(name) || strings.Count(name, "/") != 1 {
+		return nil, nil
+	}
+	tabs, err := fs.ReadFile(s.examples, name)
+	if err != nil {
+		return nil, errorf(Invalid, "example-tables: rule set %s comes with no example tables (its tables are built in); leave example-tables out", strict.Quote(head.Rules, 40))
+	}
+	return &table.Source{Name: name, Data: tabs}, nil
+}
+
+// HasExampleTables reports whether rule set id comes with example tables
+// (Setup.ExampleTables).
+func (s *Server) HasExampleTables(id string) bool {
+	name := path.Join(id, ExampleTables)
+	if !fs.ValidPath(name) || strings.Count(name, "/") != 1 {
+		return false
+	}
+	_, err := fs.Stat(s.examples, name)
+	return err == nil
 }
 
 // tablesOf is the tables file a new game is given, if any. The name is

@@ -33,7 +33,7 @@ type editorCase struct {
 	rules     string
 	hex       bool
 	formation string // the side's list the test adds formations to
-	tables    string // a tables file the game is started with
+	examples  bool   // the game is played on the rule set's example tables (no tables file)
 	sides     [2]map[string]string
 	group     map[string]string // the formations'
 	army      map[string]string // the army commanders', besides general's
@@ -44,7 +44,7 @@ type editorCase struct {
 var editorCases = []editorCase{
 	{rules: "nb", formation: "divisions", group: map[string]string{"order.kind": "attack"}, general: map[string]string{"range": "12"}, unit: map[string]string{"speed": "6"}},
 	{rules: "nes", hex: true, formation: "divisions", sides: nations("french", "austrian", "command-points", "3"), general: map[string]string{"range": "4", "rating": "3"}, unit: map[string]string{"strength": "6"}},
-	{rules: "lob", hex: true, tables: "../examples/lob/example-tables.yaml", formation: "divisions", sides: nations("union", "confederate"), general: map[string]string{"range": "4", "value": "2"}, unit: map[string]string{"strength": "4"}},
+	{rules: "lob", hex: true, examples: true, formation: "divisions", sides: nations("union", "confederate"), general: map[string]string{"range": "4", "value": "2"}, unit: map[string]string{"strength": "4"}},
 	{rules: "bp", formation: "brigades", sides: nations("french", "british"), unit: map[string]string{"combat": "5", "morale": "4", "stamina": "3"}},
 	{rules: "cd", formation: "divisions", sides: nations("french", "austrian"), army: map[string]string{"style": "established"}},
 }
@@ -209,12 +209,11 @@ func TestEditorBattles(t *testing.T) {
 
 			p.do("open Start a game", chromedp.Click(chromedp.ID("start-open")))
 			p.do("title it", chromedp.SetValue(chromedp.ID("title"), "Editor "+c.rules))
-			if c.tables != "" {
-				abs, err := filepath.Abs(c.tables)
-				if err != nil {
-					t.Fatal(err)
-				}
-				p.do("choose the tables", chromedp.SetUploadFiles(chromedp.ID("tables-file"), []string{abs}))
+			// A rule set whose tables are the user's offers its example
+			// tables, ticked, and the game starts on them; the others do
+			// not offer them.
+			if shown := eval[bool](p, `!document.getElementById('example-tables-row').hidden && document.getElementById('example-tables').checked`); shown != c.examples {
+				t.Errorf("example tables offered: %v, want %v", shown, c.examples)
 			}
 			p.do("start", chromedp.Click(chromedp.ID("start-game")))
 			p.until("the join links", `document.querySelectorAll('#links a.join').length >= 3 && !document.querySelector('#created').hidden`)

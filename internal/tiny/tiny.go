@@ -98,7 +98,7 @@ func (r *Rules) Vocab() battle.Vocab {
 // Spec is the rule set's part of the scenario format: a table, and an
 // army of brigades (which holds its one unit).
 func (r *Rules) Spec() battle.Spec {
-	return battle.Spec{ID: ID, Vocab: r.Vocab(), Spaces: []string{geom.KindTable}, Parts: []string{battle.PartBrigades}}
+	return battle.Spec{ID: ID, Title: "Tiny: a test rule set", Vocab: r.Vocab(), Spaces: []string{geom.KindTable}, Parts: []string{battle.PartBrigades}}
 }
 
 // Check tests a scenario against the rule set: a side has one unit, on

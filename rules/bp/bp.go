@@ -273,7 +273,7 @@ func (r *Rules) Spec() battle.Spec {
 		traits = append(traits, t)
 	}
 	slices.Sort(traits)
-	return battle.Spec{ID: "bp", Vocab: r.Vocab(), Spaces: []string{geom.KindTable}, Parts: []string{battle.PartBrigades},
+	return battle.Spec{ID: "bp", Title: "BP: a staff-rating game", Vocab: r.Vocab(), Spaces: []string{geom.KindTable}, Parts: []string{battle.PartBrigades},
 		Attrs: []battle.Attr{
 			{On: battle.OnGeneral, Name: "staff", Type: battle.AttrInteger, Min: bound(2), Max: bound(12), Doc: "Staff rating of the commander: a command roll of 2d6 must not exceed it (BP-1); 8 when left out."},
 			{On: battle.OnGeneral, Name: "trait", Type: battle.AttrWord, Values: traits, Doc: "A personality trait that changes the staff rating (bp/traits)."},

@@ -376,7 +376,7 @@ func bound(v float64) *float64 { return &v }
 // command style, and the units' class dice, CW, casualties, stands and
 // skills (CD-1..CD-9).
 func (r *Rules) Spec() battle.Spec {
-	return battle.Spec{ID: "cd", Vocab: r.Vocab(), Spaces: []string{geom.KindTable}, Parts: []string{battle.PartCorps, battle.PartSubBrigades},
+	return battle.Spec{ID: "cd", Title: "CD: a class dice game", Vocab: r.Vocab(), Spaces: []string{geom.KindTable}, Parts: []string{battle.PartCorps, battle.PartSubBrigades},
 		Attrs: []battle.Attr{
 			{On: battle.OnGeneral, Name: "rating", Type: battle.AttrWord, Values: Ratings, Required: true, Doc: "Rating of the commander: the row of the activation chart his units roll on (CD-1)."},
 			{On: battle.OnGeneral, Name: "bonus", Type: battle.AttrInteger, Min: bound(-3), Max: bound(3), Doc: "The commander's bonus, the +1 of good +1, added to his activation rolls (CD-1); 0 when left out."},

@@ -346,7 +346,7 @@ func (r *Rules) Spec() battle.Spec { return ScenarioSpec() }
 // the user's tables (orderly schema scenario --rules lob).
 func ScenarioSpec() battle.Spec {
 	k := Kinds()
-	return battle.Spec{ID: "lob", Vocab: vocab(), Spaces: []string{geom.KindHex}, Terrain: &k,
+	return battle.Spec{ID: "lob", Title: "Line of Battle", Vocab: vocab(), Spaces: []string{geom.KindHex}, Terrain: &k,
 		Parts: []string{battle.PartCorps, battle.PartRange, battle.PartTerrain, battle.PartSubBrigades, battle.PartHQ},
 		Attrs: []battle.Attr{
 			{On: battle.OnGeneral, Name: "value", Type: battle.AttrInteger, Min: bound(0), Max: bound(9), Doc: "Command value of the leader, passed to every roll he makes (LOB-4..LOB-8); the army commander and every Command's leader have one."},

@@ -45,7 +45,7 @@ func (r *Rules) Vocab() battle.Vocab {
 // inches, the classic chain of command of wings, corps and divisions,
 // generals with a quality and a command range, units with a speed.
 func (r *Rules) Spec() battle.Spec {
-	return battle.Spec{ID: r.ID(), Vocab: r.Vocab(), Spaces: []string{geom.KindTable}, Parts: battle.Classic()}
+	return battle.Spec{ID: r.ID(), Title: "Napoleon's Battles orders", Vocab: r.Vocab(), Spaces: []string{geom.KindTable}, Parts: battle.Classic()}
 }
 
 // Shapes gives, for each unit type, the formations a unit of it may stand

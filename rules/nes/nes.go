@@ -226,7 +226,7 @@ func (r *Rules) Spec() battle.Spec {
 		cav = append(cav, c)
 	}
 	slices.Sort(cav)
-	return battle.Spec{ID: "nes", Vocab: r.Vocab(), Spaces: []string{geom.KindHex}, Terrain: &k,
+	return battle.Spec{ID: "nes", Title: "NES: a hex game", Vocab: r.Vocab(), Spaces: []string{geom.KindHex}, Terrain: &k,
 		Parts: []string{battle.PartCorps, battle.PartRange, battle.PartTerrain, battle.PartSubBrigades, battle.PartHQ, battle.PartCommandPoints, battle.PartEvening},
 		Attrs: []battle.Attr{
 			{On: battle.OnGeneral, Name: "bonus", Type: battle.AttrInteger, Min: bound(0), Max: bound(9), Doc: "Command bonus: subtracted from the command unit's delivery and continuation rolls (NES-1, NES-3); 0 when left out."},

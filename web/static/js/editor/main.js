@@ -111,6 +111,7 @@ async function open(rules, doc) {
   ed.rules = rules;
   ed.schema = new Schema(schema);
   ed.info = info;
+  $('example-tables-row').hidden = !info['example-tables'];
   ed.doc = doc || structuredClone(info.blank);
   ed.selected = '';
   ed.check = null;
@@ -717,6 +718,8 @@ async function start() {
   if (tables) {
     o.tables = await readFile(tables, 'text');
     o['tables-file'] = tables.name;
+  } else if (ed.info && ed.info['example-tables'] && $('example-tables').checked) {
+    o['example-tables'] = true;
   }
   $('start-game').disabled = true;
   try {
