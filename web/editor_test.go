@@ -221,6 +221,7 @@ func TestEditorBattles(t *testing.T) {
 			umpire := eval[string](p, `document.querySelector('#links a.join[data-role="umpire"]').href.split('#')[1]`)
 			playTurn(t, s, id, umpire)
 			p.checkConsole()
+			conformEditorMade(t, s, id, umpire)
 		})
 	}
 }

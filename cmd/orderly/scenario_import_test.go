@@ -19,8 +19,6 @@ import (
 )
 
 // loads reads a scenario file with the loader and its rule set's checks.
-// Until the loader knows a map's image (the format's backdrop, another
-// part of issue 35), it is given the file without it.
 func loads(t *testing.T, file string) *battle.Scenario {
 	t.Helper()
 	data, err := os.ReadFile(file)
@@ -89,6 +87,7 @@ func TestImportEveryRuleSet(t *testing.T) {
 		if len(sc.Sides) != 2 || len(sc.Units()) == 0 {
 			t.Errorf("%s: %d sides, %d units", id, len(sc.Sides), len(sc.Units()))
 		}
+		t.Run(id+"/conformance", func(t *testing.T) { conform(t, id, sc) })
 		for _, u := range sc.Units() {
 			edge := sc.Side(u.Side).Edge
 			// How far the unit is from its edge, and half the space's
