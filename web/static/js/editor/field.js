@@ -1127,9 +1127,10 @@ export class FieldEditor {
     this.chain = null;
     this.hover = null;
     if (tool.kind === 'calibrate') {
-      if (!this.imagePlace()) { this.say('Choose a backdrop image first.'); return; }
+      // an image still loading is lined up once it has come (calClick waits for it)
+      if (!this.imageDoc()) { this.say('Choose a backdrop image first.'); return; }
       this.cal = { step: 'p1' };
-      this.say(this.space() === 'hex' ? 'Click the centre of a hex on the image.' : 'Click a first point of the image whose distance to a second you know.');
+      this.say(this.space() === 'hex' ? 'To line the image up with the map, click the centre of a hex printed on it.' : 'To scale the image, click a first point on it whose distance to a second you know.');
     } else {
       this.cal = null;
     }

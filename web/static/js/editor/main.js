@@ -826,6 +826,8 @@ async function backdrop(file) {
     ed.selected = 'field';
   }
   changed();
+  // the first guess is rarely right: the field's calibration is what comes next
+  if (ed.field) ed.field.setTool({ kind: 'calibrate' });
 }
 
 /** Removes the backdrop image. */
