@@ -8,9 +8,11 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,6 +82,14 @@ func (sc scan) png(t *testing.T) []byte {
 			img.Set(int(cx), int(cy), ink) // the printed centre dot
 		}
 	}
+	// a printed stream, wandering down the map: only a picture, here
+	stream := color.RGBA{70, 110, 190, 255}
+	for y := range h {
+		x := sc.x0 + 19.5*sc.dx + 14*math.Sin(float64(y)/37)
+		for d := -2; d <= 2; d++ {
+			img.Set(int(x)+d, y, stream)
+		}
+	}
 	var out bytes.Buffer
 	if err := png.Encode(&out, img); err != nil {
 		t.Fatal(err)
@@ -111,7 +121,7 @@ func acceptHex(t *testing.T) {
 		t.Fatalf("the blank NES map's layout is %s; the test prints an odd-q grid", layout)
 	}
 	sc := scan{cols: m[0], rows: m[1], x0: 48, y0: 44, dx: 36, dy: 41.6,
-		woods: map[[2]int]bool{{4, 3}: true, {5, 3}: true, {9, 5}: true, {9, 6}: true}}
+		woods: map[[2]int]bool{{10, 8}: true, {11, 8}: true, {16, 9}: true, {16, 10}: true}}
 	pic := filepath.Join(t.TempDir(), "scan.png")
 	if err := os.WriteFile(pic, sc.png(t), 0o644); err != nil {
 		t.Fatal(err)
@@ -178,7 +188,7 @@ func acceptHex(t *testing.T) {
 		t.Fatalf("NES has no woods among %+v", info.Terrain.Hexes)
 	}
 	p.do("choose the woods brush", chromedp.Click(chromedp.CSS(`[data-tool="terrain:`+woods+`"]`)))
-	for _, pair := range [][2][2]int{{{4, 3}, {5, 3}}, {{9, 5}, {9, 6}}} {
+	for _, pair := range [][2][2]int{{{10, 8}, {11, 8}}, {{16, 9}, {16, 10}}} {
 		a, b := p.hexScreen(label(pair[0][0], pair[0][1])), p.hexScreen(label(pair[1][0], pair[1][1]))
 		p.do("paint "+label(pair[0][0], pair[0][1])+" to "+label(pair[1][0], pair[1][1]), chromedp.DragAndDropXY(a[0], a[1], b[0], b[1], 8))
 	}
@@ -195,18 +205,18 @@ func acceptHex(t *testing.T) {
 	c := editorCases[1]
 	p.buildSides(c)
 	// Every piece dragged from the tree onto the map: the French in the
-	// third row, the Austrians three rows from the bottom.
+	// sixth row, the Austrians in the fourteenth, about the map's middle.
 	pieces := p.pieces()
 	for i, path := range pieces {
 		side := 0
 		if strings.HasPrefix(path, "sides[1]") {
 			side = 1
 		}
-		r := 2
+		r := 5
 		if side == 1 {
-			r = m[1] - 3
+			r = 13
 		}
-		at := label(2+i%7, r)
+		at := label(10+i%7, r)
 		p.dragFromTree(path, p.hexScreen(at))
 		p.until(path+" on "+at, fmt.Sprintf(`document.querySelector('#tree li[data-path=%q] > .ed-node.placed')`, path))
 		if got := p.docAt(path + ".at"); got != `"`+at+`"` {
@@ -215,9 +225,11 @@ func acceptHex(t *testing.T) {
 	}
 	p.untilLoads()
 	p.selectNode("sides[0].divisions[0]")
+	p.do("zoom in", chromedp.Click(chromedp.CSS(`[data-action="zoom-in"]`)))
 	p.shot("accept-nes-editor")
 	if *updateDocs {
-		p.shotTo(filepath.Join("..", "docs", "editor.png"))
+		eval[bool](p, `(document.querySelector('.ed-tree-pane').scrollTop = 0, true)`)
+		p.docShot(filepath.Join("..", "docs", "editor.png"))
 	}
 
 	links := p.startGame("A battle over a scan")
@@ -458,4 +470,46 @@ func (p *page) follow(link string) {
 		p.fail("no join link to follow")
 	}
 	p.do("follow "+strings.SplitN(link, "#", 2)[0], chromedp.Navigate("about:blank"), chromedp.Navigate(link))
+}
+
+// docShot saves a screenshot of the window for the docs, compressed as
+// well as PNG goes.
+func (p *page) docShot(file string) {
+	p.t.Helper()
+	buf, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.fail("screenshot: %v", err)
+	}
+	img, err := png.Decode(bytes.NewReader(buf))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	// The window's 256 commonest colours: a page is mostly flat colour,
+	// and its antialiased edges take the nearest.
+	count := map[color.RGBA]int{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			count[color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)]++
+		}
+	}
+	common := slices.SortedFunc(maps.Keys(count), func(a, b color.RGBA) int {
+		if d := count[b] - count[a]; d != 0 {
+			return d
+		}
+		return int(a.R)<<16 + int(a.G)<<8 + int(a.B) - (int(b.R)<<16 + int(b.G)<<8 + int(b.B))
+	})
+	pal := color.Palette{}
+	for _, c := range common[:min(256, len(common))] {
+		pal = append(pal, c)
+	}
+	flat := image.NewPaletted(b, pal)
+	draw.Draw(flat, b, img, b.Min, draw.Src)
+	var out bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&out, flat); err != nil {
+		p.t.Fatal(err)
+	}
+	if err := os.WriteFile(file, out.Bytes(), 0o644); err != nil {
+		p.t.Fatal(err)
+	}
 }

@@ -419,7 +419,8 @@ function item(path, r, top, label) {
   const placed = piece && v && v.at !== undefined;
   const btn = h(`button.ed-node${path === ed.selected ? '.selected' : ''}${piece ? '.piece' : ''}${placed ? '.placed' : ''}`, {
     type: 'button', draggable: piece ? 'true' : undefined, dataset: { path, def: r.name || '' },
-    title: piece ? 'Drag onto the field to place it' : undefined,
+    // the whole label, which a narrow tree cuts short
+    title: piece ? `${label}: drag it onto the field to place it` : label,
   }, h('span.ed-label', { text: label }));
   btn.addEventListener('click', () => select(path));
   if (piece) {
