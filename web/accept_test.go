@@ -15,7 +15,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -126,7 +128,29 @@ func acceptHex(t *testing.T) {
 	if err := os.WriteFile(pic, sc.png(t), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p.do("open the imports", chromedp.Click(chromedp.CSS(`#imports > summary`)))
+	// The field's "Image…" opens the backdrop's chooser (held by the
+	// test: a headless browser shows no dialog).
+	chooser := make(chan struct{}, 1)
+	if err := chromedp.Listen(p.ctx, func(ev any) {
+		if _, ok := ev.(*cdppage.EventFileChooserOpened); ok {
+			select {
+			case chooser <- struct{}{}:
+			default:
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(p.ctx, cdppage.SetInterceptFileChooserDialog, cdppage.SetInterceptFileChooserDialogParams{Enabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	p.do("Image…", chromedp.Click(chromedp.CSS(`[data-action="choose-image"]`)))
+	select {
+	case <-chooser:
+	case <-time.After(wait):
+		p.fail("Image… opened no file chooser")
+	}
+	p.until("the imports open", `document.querySelector('#imports').open`)
 	p.do("choose the scan as the backdrop", chromedp.SetUploadFiles(chromedp.ID("image-file"), []string{pic}))
 	p.until("the scan under the map", `document.querySelector('#field image') && JSON.parse(sessionStorage.getItem('orderly.editor')).doc.map.image`)
 
@@ -281,6 +305,8 @@ func acceptTable(t *testing.T) {
 	p.landed("/edit")
 	p.until("a blank NB scenario", `!document.querySelector('#editor').hidden && document.querySelector('#tree li[data-path="sides[1].army"]') && document.querySelector('#field .fe-table')`)
 	p.selectNode("field")
+	p.until("the first check", `/ok|bad/.test(document.querySelector('#check-status').className)`)
+	p.shot("accept-nb-blank")
 	p.setField(`#form [data-key="width"]`, "72")
 	p.setField(`#form [data-key="depth"]`, "48")
 	p.until("a 72 x 48 table", `(() => { const f = JSON.parse(sessionStorage.getItem('orderly.editor')).doc.field; return f.width === 72 && f.depth === 48; })()`)
@@ -429,8 +455,10 @@ func (p *page) startGame(title string) map[string]string {
 	p.t.Helper()
 	p.do("open Start a game", chromedp.Click(chromedp.ID("start-open")))
 	p.do("title it", chromedp.SetValue(chromedp.ID("title"), title))
+	p.shot(p.name + "-start")
 	p.do("start", chromedp.Click(chromedp.ID("start-game")))
 	p.until("the join links", `document.querySelectorAll('#links a.join').length >= 3 && !document.querySelector('#created').hidden`)
+	p.shot(p.name + "-created")
 	links := eval[map[string]string](p, `Object.fromEntries([...document.querySelectorAll('#links a.join')].map((a) => [a.dataset.role === 'umpire' ? 'umpire' : a.dataset.side, a.href]))`)
 	if links["umpire"] == "" {
 		p.fail("no umpire's link among %v", links)

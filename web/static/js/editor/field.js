@@ -1198,6 +1198,10 @@ export class FieldEditor {
       // the page chooses and removes the image; the field lines it up
       this.calPanel = h('div.fe-cal', { dataset: { group: 'calibration' } });
       groups.push(group('backdrop', 'Backdrop',
+        // the page owns the image: the button asks it to choose one (an
+        // event 'fe-choose-image' that bubbles from the tool bar)
+        btn('Image…', { 'data-action': 'choose-image', title: 'Choose a scanned map or a photo to put under the field' },
+          () => this.bar.dispatchEvent(new CustomEvent('fe-choose-image', { bubbles: true }))),
         tool('Calibrate', 'calibrate', undefined, sp === 'hex' ? 'Click two hex centres on the image and name them' : 'Click two points on the image and give the distance between them'),
         this.calPanel));
     } else {
@@ -1229,7 +1233,7 @@ export class FieldEditor {
     else if (c.step === 'dist') fill(el, input('inches', c.inches || '', 'Distance between them, inches', { type: 'number', min: '0', step: 'any', size: 6 }), go('Set scale', 'cal-apply'));
     else if (c.step === 'place') fill(el, go('Done', 'cal-done'));
     else fill(el);
-    if (c.step === 'l1' || c.step === 'l2') this.say('Check the hex\'s label (column then row), then go on.');
+    if (c.step === 'l1' || c.step === 'l2') this.say('Type the label printed on this hex of the image (column then row); the box holds the label of the map\'s hex there now.');
     if (c.step === 'dist') this.say('Type the distance between the two points in inches.');
     const first = /** @type {HTMLInputElement|null} */ (el.querySelector('input'));
     if (first) first.focus({ preventScroll: true });

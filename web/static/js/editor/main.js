@@ -886,6 +886,12 @@ function wire() {
     select: (/** @type {string} */ path) => select(path),
   });
   $('field-tools').replaceChildren(ed.field.tools());
+  // The field's "Image…": the backdrop's chooser, under Imports.
+  $('field-tools').addEventListener('fe-choose-image', () => {
+    /** @type {HTMLDetailsElement} */ ($('imports')).open = true;
+    $('image-file').scrollIntoView({ block: 'nearest' });
+    $('image-file').click();
+  });
 }
 
 /** Opens what the address asks for, or the document kept for this tab, or the choice of rule sets. */
