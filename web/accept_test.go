@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -332,17 +333,24 @@ func acceptTable(t *testing.T) {
 		if strings.HasPrefix(path, "sides[1]") {
 			y = 38
 		}
-		x := float64(10 + (i%7)*8)
-		p.dragFromTree(path, p.fieldScreen(x, y))
+		x := float64(10 + (i%9)*6) // a place of its own on its side
+		if y == 10 || p.docAt(path+".at") != "null" {
+			p.dragFromTree(path, p.fieldScreen(x, y))
+		} else {
+			// the other side's new pieces as on a tablet: selected in the
+			// tree, the table tapped where each goes
+			p.selectNode(path)
+			p.tap(p.fieldScreen(x, y))
+		}
 		p.until(path+" placed", fmt.Sprintf(`document.querySelector('#tree li[data-path=%q] > .ed-node.placed')`, path))
 		// the field puts a piece on the half inch nearest the drop
 		var got [2]float64
 		if err := json.Unmarshal([]byte(p.docAt(path+".at")), &got); err != nil || !near(got, [2]float64{x, y}, 0.75) {
-			p.fail("%s dragged onto (%g, %g) is at %v (%v)", path, x, y, got, err)
+			p.fail("%s put at (%g, %g) is at %v (%v)", path, x, y, got, err)
 		}
 	}
 	// The last piece dropped is selected, its place readable in its form.
-	if got := eval[[]float64](p, `(() => { const x = document.querySelector('#form [data-key="at.0"]'); return [Number(x.value), x.getBoundingClientRect().width]; })()`); math.Abs(got[0]-float64(10+((len(pieces)-1)%7)*8)) > 0.5 || got[1] < 60 {
+	if got := eval[[]float64](p, `(() => { const x = document.querySelector('#form [data-key="at.0"]'); return [Number(x.value), x.getBoundingClientRect().width]; })()`); math.Abs(got[0]-float64(10+((len(pieces)-1)%9)*6)) > 0.5 || got[1] < 60 {
 		p.fail("the form's x of the last piece dropped holds %v in a box %vpx wide, want its x in a box wide enough to read", got[0], got[1])
 	}
 	p.untilLoads()
@@ -539,5 +547,20 @@ func (p *page) docShot(file string) {
 	}
 	if err := os.WriteFile(file, out.Bytes(), 0o644); err != nil {
 		p.t.Fatal(err)
+	}
+}
+
+// tap touches the screen at a point of the window with one finger.
+func (p *page) tap(at [2]float64) {
+	p.t.Helper()
+	id := 1.0
+	for _, typ := range []input.DispatchTouchEventType{input.DispatchTouchEventTypeTouchStart, input.DispatchTouchEventTypeTouchEnd} {
+		pts := []*input.TouchPoint{{X: at[0], Y: at[1], ID: &id}}
+		if typ == input.DispatchTouchEventTypeTouchEnd {
+			pts = []*input.TouchPoint{}
+		}
+		if _, err := chromedp.Call(p.ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts}); err != nil {
+			p.fail("tap at %v: %v", at, err)
+		}
 	}
 }

@@ -791,7 +791,14 @@ export class FieldEditor {
   /** A tap on the field, not on a piece: the tool's click. */
   tap(p) {
     const kind = this.tool.kind;
-    if (kind === 'select') { if (this.selected) this.pick(''); return; }
+    if (kind === 'select') {
+      // a piece selected in the tree and not yet on the field goes where
+      // the field is tapped: a tablet may drag nothing from the tree
+      const pc = pieces(this.doc).find((x) => x.path === this.selected);
+      if (pc && (pc.piece.at === undefined || pc.piece.at === null)) { this.place(pc.path, p, true); return; }
+      if (this.selected) this.pick('');
+      return;
+    }
     if (kind === 'area' || kind === 'line') { this.addDraftPoint(p); return; }
     if (kind === 'hexside') { this.toggleHexside(p); return; }
     if (kind === 'road') { this.addRoadHex(p); return; }
@@ -1268,8 +1275,8 @@ function toolHint(tool, space, kinds) {
     area: () => `Click the corners of the ${what}; double-click or Enter closes it.`,
     line: () => `Click the points of the ${what}; Enter or a double-click ends it.`,
     select: () => (space === 'table'
-      ? 'Drag pieces to move them; select a unit to turn it by its handle (or [ and ]); select a feature to move its points or delete it.'
-      : space === 'hex' ? 'Drag pieces to move them from hex to hex; drag the map to pan, the wheel zooms.' : ''),
+      ? 'Drag a piece from the tree onto the table, or select it in the tree and tap the table; drag pieces to move them; select a unit to turn it by its handle (or [ and ]); select a feature to move its points or delete it.'
+      : space === 'hex' ? 'Drag a piece from the tree onto a hex, or select it in the tree and tap the hex; drag pieces to move them; drag the map to pan, the wheel zooms.' : ''),
   };
   return (hints[tool.kind] || (() => ''))();
 }

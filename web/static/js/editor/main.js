@@ -420,7 +420,7 @@ function item(path, r, top, label) {
   const btn = h(`button.ed-node${path === ed.selected ? '.selected' : ''}${piece ? '.piece' : ''}${placed ? '.placed' : ''}`, {
     type: 'button', draggable: piece ? 'true' : undefined, dataset: { path, def: r.name || '' },
     // the whole label, which a narrow tree cuts short
-    title: piece ? `${label}: drag it onto the field to place it` : label,
+    title: piece ? `${label}: drag it onto the field, or select it and tap the field, to place it` : label,
   }, h('span.ed-label', { text: label }));
   btn.addEventListener('click', () => select(path));
   if (piece) {
