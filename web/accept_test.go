@@ -175,7 +175,8 @@ func acceptHex(t *testing.T) {
 	p.until("the second label's field", `document.querySelector('[data-cal="label2"]')`)
 	p.setField(`[data-cal="label2"]`, label(9, 5))
 	p.do("Line up", chromedp.Click(chromedp.CSS(`[data-action="cal-apply"]`)))
-	p.until("the grid calibrated", `!document.querySelector('[data-cal]') && Math.abs(JSON.parse(sessionStorage.getItem('orderly.editor')).doc.map.image.dx - 36) < 1`)
+	p.until("the grid calibrated, and the field saying so", `!document.querySelector('[data-cal]') && Math.abs(JSON.parse(sessionStorage.getItem('orderly.editor')).doc.map.image.dx - 36) < 1 &&
+		/lined up/.test(document.querySelector('.fe-hint').textContent)`)
 	var im struct{ X0, Y0, DX, DY float64 }
 	if err := json.Unmarshal([]byte(p.docAt("map.image")), &im); err != nil {
 		t.Fatal(err)
