@@ -22,7 +22,8 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// updateDocs saves the editor's screenshot for the docs (docs/editor.png).
+// updateDocs saves the editor's screenshot for the docs (docs/editor.png,
+// by TestAcceptance).
 var updateDocs = flag.Bool("update", false, "save the editor's screenshot to docs/editor.png")
 
 // editorCase is what a test types into the forms of one rule set's
@@ -202,10 +203,6 @@ func TestEditorBattles(t *testing.T) {
 				p.do("back to selecting", chromedp.Click(chromedp.CSS(`[data-tool="select"]`)))
 			}
 			p.untilLoads()
-			if c.rules == "nes" && *updateDocs {
-				p.selectNode("sides[0].divisions[0]")
-				p.shotTo(filepath.Join("..", "docs", "editor.png"))
-			}
 
 			p.do("open Start a game", chromedp.Click(chromedp.ID("start-open")))
 			p.do("title it", chromedp.SetValue(chromedp.ID("title"), "Editor "+c.rules))
@@ -471,18 +468,6 @@ func (p *page) docAt(path string) string {
 	return eval[string](p, fmt.Sprintf(`(() => { let v = JSON.parse(sessionStorage.getItem('orderly.editor')).doc;
 		for (const m of %q.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) v = v == null ? v : v[m[2] !== undefined ? Number(m[2]) : m[1]];
 		return JSON.stringify(v ?? null); })()`, path))
-}
-
-// shotTo saves a screenshot of the window to a file.
-func (p *page) shotTo(file string) {
-	p.t.Helper()
-	buf, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		p.fail("screenshot: %v", err)
-	}
-	if err := os.WriteFile(file, buf, 0o644); err != nil {
-		p.t.Fatal(err)
-	}
 }
 
 // TestEditorImports imports into a new NES scenario: the rule set's roster

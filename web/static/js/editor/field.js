@@ -791,7 +791,14 @@ export class FieldEditor {
   /** A tap on the field, not on a piece: the tool's click. */
   tap(p) {
     const kind = this.tool.kind;
-    if (kind === 'select') { if (this.selected) this.pick(''); return; }
+    if (kind === 'select') {
+      // a piece selected in the tree and not yet on the field goes where
+      // the field is tapped: a tablet may drag nothing from the tree
+      const pc = pieces(this.doc).find((x) => x.path === this.selected);
+      if (pc && (pc.piece.at === undefined || pc.piece.at === null)) { this.place(pc.path, p, true); return; }
+      if (this.selected) this.pick('');
+      return;
+    }
     if (kind === 'area' || kind === 'line') { this.addDraftPoint(p); return; }
     if (kind === 'hexside') { this.toggleHexside(p); return; }
     if (kind === 'road') { this.addRoadHex(p); return; }
@@ -1127,9 +1134,10 @@ export class FieldEditor {
     this.chain = null;
     this.hover = null;
     if (tool.kind === 'calibrate') {
-      if (!this.imagePlace()) { this.say('Choose a backdrop image first.'); return; }
+      // an image still loading is lined up once it has come (calClick waits for it)
+      if (!this.imageDoc()) { this.say('Choose a backdrop image first.'); return; }
       this.cal = { step: 'p1' };
-      this.say(this.space() === 'hex' ? 'Click the centre of a hex on the image.' : 'Click a first point of the image whose distance to a second you know.');
+      this.say(this.space() === 'hex' ? 'To line the image up with the map, click the centre of a hex printed on it.' : 'To scale the image, click a first point on it whose distance to a second you know.');
     } else {
       this.cal = null;
     }
@@ -1197,6 +1205,10 @@ export class FieldEditor {
       // the page chooses and removes the image; the field lines it up
       this.calPanel = h('div.fe-cal', { dataset: { group: 'calibration' } });
       groups.push(group('backdrop', 'Backdrop',
+        // the page owns the image: the button asks it to choose one (an
+        // event 'fe-choose-image' that bubbles from the tool bar)
+        btn('Image…', { 'data-action': 'choose-image', title: 'Choose a scanned map or a photo to put under the field' },
+          () => this.bar.dispatchEvent(new CustomEvent('fe-choose-image', { bubbles: true }))),
         tool('Calibrate', 'calibrate', undefined, sp === 'hex' ? 'Click two hex centres on the image and name them' : 'Click two points on the image and give the distance between them'),
         this.calPanel));
     } else {
@@ -1228,7 +1240,7 @@ export class FieldEditor {
     else if (c.step === 'dist') fill(el, input('inches', c.inches || '', 'Distance between them, inches', { type: 'number', min: '0', step: 'any', size: 6 }), go('Set scale', 'cal-apply'));
     else if (c.step === 'place') fill(el, go('Done', 'cal-done'));
     else fill(el);
-    if (c.step === 'l1' || c.step === 'l2') this.say('Check the hex\'s label (column then row), then go on.');
+    if (c.step === 'l1' || c.step === 'l2') this.say('Type the label printed on this hex of the image (column then row); the box holds the label of the map\'s hex there now.');
     if (c.step === 'dist') this.say('Type the distance between the two points in inches.');
     const first = /** @type {HTMLInputElement|null} */ (el.querySelector('input'));
     if (first) first.focus({ preventScroll: true });
@@ -1263,8 +1275,8 @@ function toolHint(tool, space, kinds) {
     area: () => `Click the corners of the ${what}; double-click or Enter closes it.`,
     line: () => `Click the points of the ${what}; Enter or a double-click ends it.`,
     select: () => (space === 'table'
-      ? 'Drag pieces to move them; select a unit to turn it by its handle (or [ and ]); select a feature to move its points or delete it.'
-      : space === 'hex' ? 'Drag pieces to move them from hex to hex; drag the map to pan, the wheel zooms.' : ''),
+      ? 'Drag a piece from the tree onto the table, or select it in the tree and tap the table; drag pieces to move them; select a unit to turn it by its handle (or [ and ]); select a feature to move its points or delete it.'
+      : space === 'hex' ? 'Drag a piece from the tree onto a hex, or select it in the tree and tap the hex; drag pieces to move them; drag the map to pan, the wheel zooms.' : ''),
   };
   return (hints[tool.kind] || (() => ''))();
 }

@@ -107,7 +107,7 @@ function field(schema, obj, key, r, kind, required, commit, dkey) {
         else set([x ?? 0, y ?? 0]);
       };
       for (const i of xs) i.addEventListener('input', read);
-      return label(h('span.ed-pair', { dataset: { key: dkey } }, h('span', { text: 'x' }), xs[0], h('span', { text: 'y' }), xs[1]));
+      return label(h('span.ed-xy', { dataset: { key: dkey } }, h('span', { text: 'x' }), xs[0], h('span', { text: 'y' }), xs[1]));
     }
     case 'list': {
       const inp = /** @type {HTMLInputElement} */ (h('input', { type: 'text', dataset: { key: dkey }, name: dkey, placeholder: 'separated by commas' }));

@@ -420,7 +420,8 @@ function item(path, r, top, label) {
   const placed = piece && v && v.at !== undefined;
   const btn = h(`button.ed-node${path === ed.selected ? '.selected' : ''}${piece ? '.piece' : ''}${placed ? '.placed' : ''}`, {
     type: 'button', draggable: piece ? 'true' : undefined, dataset: { path, def: r.name || '' },
-    title: piece ? 'Drag onto the field to place it' : undefined,
+    // the whole label, which a narrow tree cuts short
+    title: piece ? `${label}: drag it onto the field, or select it and tap the field, to place it` : label,
   }, h('span.ed-label', { text: label }));
   btn.addEventListener('click', () => select(path));
   if (piece) {
@@ -829,6 +830,8 @@ async function backdrop(file) {
     ed.selected = 'field';
   }
   changed();
+  // the first guess is rarely right: the field's calibration is what comes next
+  if (ed.field) ed.field.setTool({ kind: 'calibrate' });
 }
 
 /** Removes the backdrop image. */
@@ -886,6 +889,12 @@ function wire() {
     select: (/** @type {string} */ path) => select(path),
   });
   $('field-tools').replaceChildren(ed.field.tools());
+  // The field's "Image…": the backdrop's chooser, under Imports.
+  $('field-tools').addEventListener('fe-choose-image', () => {
+    /** @type {HTMLDetailsElement} */ ($('imports')).open = true;
+    $('image-file').scrollIntoView({ block: 'nearest' });
+    $('image-file').click();
+  });
 }
 
 /** Opens what the address asks for, or the document kept for this tab, or the choice of rule sets. */
