@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -185,9 +187,11 @@ type Problem struct {
 
 func (s *Server) editorCheck(r *http.Request) (int, any, error) {
 	var in CheckRequest
-	if err := s.body(r, s.lim.Upload, &in); err != nil {
+	release, err := s.editorBody(r, s.lim.Upload, &in)
+	if err != nil {
 		return 0, nil, err
 	}
+	defer release()
 	file := in.File
 	if file == "" {
 		file = "scenario.yaml"
@@ -313,4 +317,46 @@ func mapValue(n *yaml.Node, key string) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// editorBody reads a JSON body of at most limit bytes into v for the
+// editor's heavier work (a check, a roster, a module), taking one of the
+// places for that work (Limits.Editor) before decoding it: a request
+// waiting for a place holds only its body's bytes. The caller gives the
+// place back with release once its work is done.
+func (s *Server) editorBody(r *http.Request, limit int64, v any) (release func(), err error) {
+	data, err := s.read(r, limit)
+	if err != nil {
+		return nil, err
+	}
+	if release, err = s.working(r.Context()); err != nil {
+		return nil, err
+	}
+	if err := strict.DecodeJSON(data, v, "the body"); err != nil {
+		release()
+		return nil, errorf(Invalid, "%s", err)
+	}
+	return release, nil
+}
+
+// working takes a place for the editor's work, waiting at most
+// Limits.CommandWait for one, or refuses the request as busy (503 with
+// Retry-After): several large modules or scenarios at once must not take
+// the server's memory.
+func (s *Server) working(ctx context.Context) (func(), error) {
+	leave := func() { <-s.work }
+	select {
+	case s.work <- struct{}{}:
+		return leave, nil
+	default:
+	}
+	t := time.NewTimer(s.lim.CommandWait)
+	defer t.Stop()
+	select {
+	case s.work <- struct{}{}:
+		return leave, nil
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return nil, busy("the server is checking or importing %d scenarios, rosters or modules at once, as many as it may; nothing was done, send this again in a moment", cap(s.work))
 }

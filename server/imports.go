@@ -80,9 +80,11 @@ func (s *Server) postRoster(r *http.Request) (int, any, error) {
 		return 0, nil, e
 	}
 	var in RosterRequest
-	if err := s.body(r, s.lim.Upload, &in); err != nil {
+	release, err := s.editorBody(r, s.lim.Upload, &in)
+	if err != nil {
 		return 0, nil, err
 	}
+	defer release()
 	spec, e := s.ruleSpec(in.Rules)
 	if e != nil {
 		return 0, nil, e
@@ -145,9 +147,11 @@ func (s *Server) postVmod(r *http.Request) (int, any, error) {
 		return 0, nil, e
 	}
 	var in VmodRequest
-	if err := s.body(r, s.lim.Module, &in); err != nil {
+	release, err := s.editorBody(r, s.lim.Module, &in)
+	if err != nil {
 		return 0, nil, err
 	}
+	defer release()
 	file := fileName(in.File, "the module")
 	text := in.Data
 	if i := strings.Index(text, ";base64,"); strings.HasPrefix(text, "data:") && i >= 0 {

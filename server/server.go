@@ -71,9 +71,10 @@ type Server struct {
 	// pages holds page files served over the page's own (WithPages).
 	pages fs.FS
 
-	made   *limiter // games made per client address
-	failed *limiter // failed token attempts per client address
-	gate   *gate    // commands worked on at once
+	made   *limiter      // games made per client address
+	failed *limiter      // failed token attempts per client address
+	gate   *gate         // commands worked on at once
+	work   chan struct{} // the editor's checks and imports worked on at once (Limits.Editor)
 
 	mu      sync.Mutex
 	host    [32]byte // SHA-256 of the host token; zero until one is made
@@ -190,6 +191,7 @@ func New(ctx context.Context, st store.Store, engine Engine, opts ...Option) (*S
 		}
 	}
 	s.gate = newGate(s.lim.Commands, s.lim.CommandWait, s.now)
+	s.work = make(chan struct{}, s.lim.Editor)
 	for i, n := range s.names {
 		s.names[i] = strings.TrimSuffix(strings.ToLower(n), ".")
 	}
