@@ -29,7 +29,9 @@ func TestDeleteRace(t *testing.T) {
 	var mu sync.Mutex
 	seen := map[string]int{}
 	note := func(code int, body []byte) {
-		var e struct{ Error struct{ Code, Message string } }
+		var e struct {
+			Error struct{ Code, Message string }
+		}
 		_ = json.Unmarshal(body, &e)
 		mu.Lock()
 		seen[fmt.Sprintf("%d %s", code, e.Error.Message)]++
