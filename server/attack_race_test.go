@@ -103,3 +103,76 @@ func TestDeleteRace(t *testing.T) {
 		}
 	}
 }
+
+// TestReissueRace: three host's reissues of every seat of a game at once
+// are each answered with a link for every seat, and each seat is left
+// with exactly one working link, that of the reissue done last (done one
+// at a time, none makes part of the links and loses the rest); a reissue
+// at once with the game's delete is answered 200 or as a game not there,
+// never with a 5xx. Run it with the race detector too.
+func TestReissueRace(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, server.WithLimits(server.Limits{FailedTokens: 1 << 20}))
+	id, tok := f.demo(true)
+	type made struct{ Name, Token string }
+	answers := make([][]made, 3)
+	codes := make([]int, 3)
+	var wg sync.WaitGroup
+	for i := range answers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var body []byte
+			codes[i], body = f.call("POST", "/api/host/games/"+id+"/reissue", f.host, server.HostReissue{}, &answers[i])
+			if codes[i] != http.StatusOK {
+				t.Errorf("reissue %d: %d %s", i, codes[i], body)
+			}
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		return
+	}
+	for name := range tok {
+		working := 0
+		for _, a := range answers {
+			if len(a) != len(tok) {
+				t.Fatalf("a reissue made %d links of %d", len(a), len(tok))
+			}
+			for _, m := range a {
+				if m.Name == name {
+					if code, _ := f.call("GET", "/api/seat", m.Token, nil, nil); code == http.StatusOK {
+						working++
+					}
+				}
+			}
+		}
+		if working != 1 {
+			t.Errorf("seat %s has %d working links of the 3 reissues, want 1", name, working)
+		}
+	}
+
+	for range 3 {
+		id, _ := f.demo(true)
+		codes := make([]int, 2)
+		bodies := make([][]byte, 2)
+		for i := range codes {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if i == 0 {
+					codes[i], bodies[i] = f.call("DELETE", "/api/host/games/"+id, f.host, server.DeleteRequest{Confirm: id}, nil)
+				} else {
+					codes[i], bodies[i] = f.call("POST", "/api/host/games/"+id+"/reissue", f.host, server.HostReissue{Seats: []string{"umpire"}}, nil)
+				}
+			}()
+		}
+		wg.Wait()
+		if codes[0] != http.StatusOK {
+			t.Errorf("the delete: %d %s", codes[0], bodies[0])
+		}
+		if codes[1] != http.StatusOK && (codes[1] != http.StatusNotFound || !strings.Contains(string(bodies[1]), "no game")) {
+			t.Errorf("a reissue as the game was deleted: %d %s", codes[1], bodies[1])
+		}
+	}
+}

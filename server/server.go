@@ -75,6 +75,9 @@ type Server struct {
 	failed *limiter      // failed token attempts per client address
 	gate   *gate         // commands worked on at once
 	work   chan struct{} // the editor's checks and imports worked on at once (Limits.Editor)
+	// changing is held while the seats of a game are reissued or a game
+	// deleted (seatsChange): one change at a time.
+	changing chan struct{}
 
 	mu      sync.Mutex
 	host    [32]byte // SHA-256 of the host token; zero until one is made
@@ -192,6 +195,7 @@ func New(ctx context.Context, st store.Store, engine Engine, opts ...Option) (*S
 	}
 	s.gate = newGate(s.lim.Commands, s.lim.CommandWait, s.now)
 	s.work = make(chan struct{}, s.lim.Editor)
+	s.changing = make(chan struct{}, 1)
 	for i, n := range s.names {
 		s.names[i] = strings.TrimSuffix(strings.ToLower(n), ".")
 	}
