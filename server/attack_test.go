@@ -1,12 +1,17 @@
 package server
 
 import (
+	"context"
+	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"orderly/archive"
 )
 
 // post sends a JSON body to the server's handler as the token's holder
@@ -52,5 +57,45 @@ func TestEditorBusy(t *testing.T) {
 	}
 	if n := len(w.srv.work); n != cap(w.srv.work)-1 {
 		t.Errorf("the check did not give its place back: %d taken", n)
+	}
+}
+
+// TestScenarioTextBound: a scenario whose YAML is over battle.MaxText
+// beside its image (a flow list of two million numbers, which would take
+// the parser most of a gigabyte) is refused before it is parsed: by the
+// editor's check as its one problem, by a new game and by an imported
+// game with 413, in one sentence naming the bound; a scenario that is
+// long only by its image's data URL is still read.
+func TestScenarioTextBound(t *testing.T) {
+	w, host := editorServer(t)
+	h := w.srv.Handler()
+	flood := "name: [" + strings.Repeat("0,", 2<<20) + "0]\n"
+	start := time.Now()
+	c := w.srv.check("flood.yaml", []byte(flood))
+	const msg = "flood.yaml: the scenario is 4194314 bytes beside its backdrop image; allowed: at most 1048576 bytes (1024 KiB), besides the image's data URL"
+	if c.OK || len(c.Problems) != 1 || c.Problems[0].Message != msg {
+		t.Errorf("check of a flood: %+v", c.Problems)
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("the flood took %v to refuse", took)
+	}
+	body, _ := json.Marshal(Setup{Source: flood, File: "flood.yaml"})
+	if a := post(h, "/api/games", host, string(body)); a.Code != http.StatusRequestEntityTooLarge || !strings.Contains(a.Body.String(), msg) {
+		t.Errorf("a new game of a flood: %d %.300s", a.Code, a.Body)
+	}
+	if _, err := w.srv.Import(context.Background(), &archive.Game{Scenario: archive.Scenario{File: "flood.yaml", Source: flood}}, false); err == nil || !strings.Contains(err.Error(), msg) {
+		t.Errorf("an imported flood: %v", err)
+	}
+
+	// A 3 MiB image (not a picture: the loader says so, after the bound).
+	src, err := os.ReadFile("../examples/nb/demo.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "data:image/png;base64," + base64.StdEncoding.EncodeToString(make([]byte, 3<<20))
+	long := strings.Replace(string(src), "grid: {columns: 8, rows: 4}}", "grid: {columns: 8, rows: 4}, image: {data: \""+url+"\", scale: 1}}", 1)
+	c = w.srv.check("long.yaml", []byte(long))
+	if len(c.Problems) != 1 || !strings.Contains(c.Problems[0].Message, "field.image.data: the data is not a PNG, JPEG or GIF image") {
+		t.Errorf("check of a long image: %+v", c.Problems)
 	}
 }

@@ -206,6 +206,10 @@ func (s *Server) editorCheck(r *http.Request) (int, any, error) {
 // the same Prepare) and says what is wrong with it.
 func (s *Server) check(file string, data []byte) Checked {
 	out := Checked{Problems: []Problem{}, Doc: battle.Document("null")}
+	if e := textBound(file, data); e != nil {
+		out.Problems = []Problem{{Message: e.Msg}}
+		return out
+	}
 	root, err := (strict.Reader{File: file, Want: "a scenario: name, rules, field, sides"}).Parse(data)
 	if err != nil {
 		out.Problems = problems(err)
@@ -359,4 +363,15 @@ func (s *Server) working(ctx context.Context) (func(), error) {
 	case <-ctx.Done():
 	}
 	return nil, busy("the server is checking or importing %d scenarios, rosters or modules at once, as many as it may; nothing was done, send this again in a moment", cap(s.work))
+}
+
+// textBound refuses a scenario's text of more than battle.MaxText bytes
+// beside its backdrop image, before it is parsed: the image is what
+// Limits.Upload allows megabytes for, and reading that much YAML would
+// take seconds and hundreds of megabytes.
+func textBound(file string, data []byte) *Error {
+	if n := battle.TextSize(data); n > battle.MaxText {
+		return errorf(TooLarge, "%s: the scenario is %d bytes beside its backdrop image; allowed: at most %d bytes (%d KiB), besides the image's data URL", file, n, battle.MaxText, battle.MaxText>>10)
+	}
+	return nil
 }

@@ -556,6 +556,9 @@ func (s *Server) Create(ctx context.Context, in Setup) (*Created, error) {
 	if own == nil {
 		own = from
 	}
+	if e := textBound(file, data); e != nil {
+		return nil, e
+	}
 	c, err := s.scenario(file, data, own)
 	if err != nil {
 		return nil, &Error{Code: Invalid, Msg: err.Error()}
