@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"orderly/geom"
 )
 
@@ -184,4 +186,32 @@ func TextSize(data []byte) int {
 func isBase64Text(c byte) bool {
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' ||
 		c == '+' || c == '/' || c == '=' || c == ' ' || c == '\n' || c == '\r' || c == '\t'
+}
+
+// MaxNodes is the most values (mappings, lists, keys and scalars) a
+// scenario's YAML may have: some seven thousand pieces, each with its
+// attributes. Every step past the parse (the loader, the canonical form,
+// the editor's document) costs time and memory by the value.
+const MaxNodes = 100_000
+
+// Bounded says whether a parsed scenario has at most MaxNodes values,
+// looking at no more than that many.
+func Bounded(n *yaml.Node) error {
+	count := 0
+	var walk func(n *yaml.Node) bool
+	walk = func(n *yaml.Node) bool {
+		if count++; count > MaxNodes {
+			return false
+		}
+		for _, c := range n.Content {
+			if !walk(c) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(n) {
+		return fmt.Errorf("the scenario has more than %d values (keys, numbers, texts, lists and mappings); allowed: at most %d", MaxNodes, MaxNodes)
+	}
+	return nil
 }

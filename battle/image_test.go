@@ -3,6 +3,8 @@ package battle
 import (
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // TestTextSize: a scenario's text is counted without the base64 of its
@@ -26,5 +28,27 @@ func TestTextSize(t *testing.T) {
 		if got := TextSize([]byte(c.text)); got != c.want {
 			t.Errorf("TextSize(%.60q) = %d, want %d", c.text, got, c.want)
 		}
+	}
+}
+
+// TestBounded: a scenario of MaxNodes values is read on; one more value
+// is refused by the loader before anything else, at the file's first
+// line, in one sentence naming the bound.
+func TestBounded(t *testing.T) {
+	// name: [0, 0, ...]: the mapping, the key, the list and its numbers.
+	flood := func(values int) []byte {
+		return []byte("name: [" + strings.Repeat("0, ", values-4) + "0]\n")
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(flood(MaxNodes), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := Bounded(doc.Content[0]); err != nil {
+		t.Errorf("MaxNodes values: %v", err)
+	}
+	_, err := Load("flood.yaml", flood(MaxNodes+1), Spec{})
+	const want = "flood.yaml:1: the scenario has more than 100000 values (keys, numbers, texts, lists and mappings); allowed: at most 100000"
+	if err == nil || err.Error() != want {
+		t.Errorf("MaxNodes+1 values: %v", err)
 	}
 }

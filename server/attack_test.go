@@ -87,6 +87,19 @@ func TestScenarioTextBound(t *testing.T) {
 		t.Errorf("an imported flood: %v", err)
 	}
 
+	// Under the bytes' bound but over the values' (battle.MaxNodes):
+	// refused once parsed, before the document, the canonical form and
+	// the loader would cost most of a gigabyte between them.
+	many := "name: x\nrules: nb\nturns: [" + strings.Repeat("0,", 1<<19-20) + "0]\n"
+	start = time.Now()
+	c = w.srv.check("many.yaml", []byte(many))
+	if c.OK || len(c.Problems) != 1 || c.Problems[0].Line != 1 || c.Problems[0].Message != "the scenario has more than 100000 values (keys, numbers, texts, lists and mappings); allowed: at most 100000" || string(c.Doc) != "null" {
+		t.Errorf("check of many values: %+v", c.Problems)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("many values took %v to refuse", took)
+	}
+
 	// A 3 MiB image (not a picture: the loader says so, after the bound).
 	src, err := os.ReadFile("../examples/nb/demo.yaml")
 	if err != nil {

@@ -210,7 +210,13 @@ func (s *Server) check(file string, data []byte) Checked {
 		out.Problems = []Problem{{Message: e.Msg}}
 		return out
 	}
-	root, err := (strict.Reader{File: file, Want: "a scenario: name, rules, field, sides"}).Parse(data)
+	rd := strict.Reader{File: file, Want: "a scenario: name, rules, field, sides"}
+	root, err := rd.Parse(data)
+	if err == nil {
+		if berr := battle.Bounded(root); berr != nil {
+			err = rd.Errf(root, "%v", berr)
+		}
+	}
 	if err != nil {
 		out.Problems = problems(err)
 		return out
