@@ -29,7 +29,9 @@ func post(h http.Handler, path, token, body string) *httptest.ResponseRecorder {
 // TestEditorBusy: the editor's checks and imports are worked on at most
 // Limits.Editor at once (each may take a large board's memory); one more
 // waits CommandWait and is refused as busy, 503 with Retry-After, in one
-// sentence; once a place is free the same request is answered.
+// sentence; a module waits for another's board to be read (one at a
+// time: scaling one may take 250 MB); once a place is free the same
+// request is answered.
 func TestEditorBusy(t *testing.T) {
 	w, host := editorServer(t)
 	w.srv.lim.CommandWait = time.Millisecond
@@ -52,6 +54,14 @@ func TestEditorBusy(t *testing.T) {
 		}
 	}
 	<-w.srv.work
+
+	// One module's board at a time, with a place to spare.
+	w.srv.boards <- struct{}{}
+	a := post(h, "/api/editor/vmod", host, `{"data": "UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA=="}`)
+	if a.Code != http.StatusServiceUnavailable || a.Header().Get("Retry-After") != "1" || !strings.Contains(a.Body.String(), "reading another module's board") {
+		t.Errorf("a module while another's board is read: %d %s", a.Code, a.Body)
+	}
+	<-w.srv.boards
 	if a := post(h, "/api/editor/check", host, string(check)); a.Code != http.StatusOK {
 		t.Errorf("the check with a place free: %d %s", a.Code, a.Body)
 	}

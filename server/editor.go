@@ -354,21 +354,31 @@ func (s *Server) editorBody(r *http.Request, limit int64, v any) (release func()
 // Retry-After): several large modules or scenarios at once must not take
 // the server's memory.
 func (s *Server) working(ctx context.Context) (func(), error) {
-	leave := func() { <-s.work }
-	select {
-	case s.work <- struct{}{}:
+	if leave := s.take(ctx, s.work); leave != nil {
 		return leave, nil
+	}
+	return nil, busy("the server is checking or importing %d scenarios, rosters or modules at once, as many as it may; nothing was done, send this again in a moment", cap(s.work))
+}
+
+// take takes one of the places of places, waiting at most
+// Limits.CommandWait, and returns the function that gives it back, or nil
+// if none came free in time.
+func (s *Server) take(ctx context.Context, places chan struct{}) func() {
+	leave := func() { <-places }
+	select {
+	case places <- struct{}{}:
+		return leave
 	default:
 	}
 	t := time.NewTimer(s.lim.CommandWait)
 	defer t.Stop()
 	select {
-	case s.work <- struct{}{}:
-		return leave, nil
+	case places <- struct{}{}:
+		return leave
 	case <-t.C:
 	case <-ctx.Done():
 	}
-	return nil, busy("the server is checking or importing %d scenarios, rosters or modules at once, as many as it may; nothing was done, send this again in a moment", cap(s.work))
+	return nil
 }
 
 // textBound refuses a scenario's text of more than battle.MaxText bytes

@@ -152,6 +152,13 @@ func (s *Server) postVmod(r *http.Request) (int, any, error) {
 		return 0, nil, err
 	}
 	defer release()
+	// A board image may be scaled: some 250 MB for vmod.MaxPixels, from
+	// a module of a few kilobytes. One board at a time.
+	leave := s.take(r.Context(), s.boards)
+	if leave == nil {
+		return 0, nil, busy("the server is reading another module's board; nothing was done, send this again in a moment")
+	}
+	defer leave()
 	file := fileName(in.File, "the module")
 	text := in.Data
 	if i := strings.Index(text, ";base64,"); strings.HasPrefix(text, "data:") && i >= 0 {

@@ -75,6 +75,7 @@ type Server struct {
 	failed *limiter      // failed token attempts per client address
 	gate   *gate         // commands worked on at once
 	work   chan struct{} // the editor's checks and imports worked on at once (Limits.Editor)
+	boards chan struct{} // the modules' boards read at once: one
 	// changing is held while the seats of a game are reissued or a game
 	// deleted (seatsChange): one change at a time.
 	changing chan struct{}
@@ -196,6 +197,7 @@ func New(ctx context.Context, st store.Store, engine Engine, opts ...Option) (*S
 	s.gate = newGate(s.lim.Commands, s.lim.CommandWait, s.now)
 	s.work = make(chan struct{}, s.lim.Editor)
 	s.changing = make(chan struct{}, 1)
+	s.boards = make(chan struct{}, 1)
 	for i, n := range s.names {
 		s.names[i] = strings.TrimSuffix(strings.ToLower(n), ".")
 	}
