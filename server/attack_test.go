@@ -122,3 +122,19 @@ func TestScenarioTextBound(t *testing.T) {
 		t.Errorf("check of a long image: %+v", c.Problems)
 	}
 }
+
+// TestCheckFileName: the file named in a check is only a name for its
+// messages: one with a directory, a control character or a line
+// separator (which would break a problem's one line) is refused in one
+// sentence saying what a name may be.
+func TestCheckFileName(t *testing.T) {
+	w, host := editorServer(t)
+	h := w.srv.Handler()
+	for _, file := range []string{"../etc/passwd", `C:\x.yaml`, "a\rb.yaml", "a\u2028b.yaml", "a\x1b[2Jb.yaml"} {
+		body, _ := json.Marshal(CheckRequest{Source: "name: x\n", File: file})
+		a := post(h, "/api/editor/check", host, string(body))
+		if a.Code != http.StatusBadRequest || !strings.Contains(a.Body.String(), "is not a file's name; give a name such as battle.yaml, without a directory or control characters") {
+			t.Errorf("file %q: %d %s", file, a.Code, a.Body)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"go.yaml.in/yaml/v3"
 
@@ -196,8 +197,8 @@ func (s *Server) editorCheck(r *http.Request) (int, any, error) {
 	if file == "" {
 		file = "scenario.yaml"
 	}
-	if len(file) > 200 || strings.ContainsAny(file, "/\\\x00\n") {
-		return 0, nil, errorf(Invalid, "file: %s is not a file's name; give a name such as battle.yaml, without a directory, up to 200 characters", quote(file))
+	if len(file) > 200 || strings.ContainsAny(file, "/\\") || strings.ContainsFunc(file, func(r rune) bool { return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' }) {
+		return 0, nil, errorf(Invalid, "file: %s is not a file's name; give a name such as battle.yaml, without a directory or control characters, up to 200 characters", quote(file))
 	}
 	return http.StatusOK, s.check(file, []byte(in.Source)), nil
 }
