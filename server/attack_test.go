@@ -123,11 +123,12 @@ func TestScenarioTextBound(t *testing.T) {
 	}
 }
 
-// TestCheckFileName: the file named in a check is only a name for its
+// TestFileNames: the file named in a check is only a name for its
 // messages: one with a directory, a control character or a line
 // separator (which would break a problem's one line) is refused in one
-// sentence saying what a name may be.
-func TestCheckFileName(t *testing.T) {
+// sentence saying what a name may be; a module sent without a name is
+// called by a name in its messages, not "the module: the module...".
+func TestFileNames(t *testing.T) {
 	w, host := editorServer(t)
 	h := w.srv.Handler()
 	for _, file := range []string{"../etc/passwd", `C:\x.yaml`, "a\rb.yaml", "a\u2028b.yaml", "a\x1b[2Jb.yaml"} {
@@ -136,5 +137,10 @@ func TestCheckFileName(t *testing.T) {
 		if a.Code != http.StatusBadRequest || !strings.Contains(a.Body.String(), "is not a file's name; give a name such as battle.yaml, without a directory or control characters") {
 			t.Errorf("file %q: %d %s", file, a.Code, a.Body)
 		}
+	}
+	// A module sent without its name is called module.vmod.
+	a := post(h, "/api/editor/vmod", host, `{"data": "UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA=="}`)
+	if want := `"module.vmod: the module has no buildFile.xml (nor buildFile); is it a VASSAL module?"`; a.Code != http.StatusBadRequest || !strings.Contains(a.Body.String(), want) {
+		t.Errorf("a module without a name: %d %s", a.Code, a.Body)
 	}
 }

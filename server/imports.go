@@ -159,7 +159,7 @@ func (s *Server) postVmod(r *http.Request) (int, any, error) {
 		return 0, nil, busy("the server is reading another module's board; nothing was done, send this again in a moment")
 	}
 	defer leave()
-	file := fileName(in.File, "the module")
+	file := fileName(in.File, "module.vmod")
 	text := in.Data
 	if i := strings.Index(text, ";base64,"); strings.HasPrefix(text, "data:") && i >= 0 {
 		text = text[i+len(";base64,"):]
