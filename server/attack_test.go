@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -142,5 +143,52 @@ func TestFileNames(t *testing.T) {
 	a := post(h, "/api/editor/vmod", host, `{"data": "UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA=="}`)
 	if want := `"module.vmod: the module has no buildFile.xml (nor buildFile); is it a VASSAL module?"`; a.Code != http.StatusBadRequest || !strings.Contains(a.Body.String(), want) {
 		t.Errorf("a module without a name: %d %s", a.Code, a.Body)
+	}
+}
+
+// TestEditorBodyHoldsPlace: a request of the editor takes its place
+// before its body is read, so that bodies sent at once cannot together
+// hold more memory than the places allow: one whose body is still coming
+// holds a place, and the place is given back when it ends.
+func TestEditorBodyHoldsPlace(t *testing.T) {
+	w, host := editorServer(t)
+	w.srv.lim.CommandWait = time.Millisecond
+	w.srv.work <- struct{}{} // one place taken: one left
+	pr, pw := io.Pipe()
+	defer pw.Close() // on a failure too: the test server waits for the request to end
+	req, err := http.NewRequest("POST", w.ts.URL+"/api/editor/vmod", pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+host)
+	done := make(chan int)
+	go func() {
+		resp, err := w.ts.Client().Do(req)
+		if err != nil {
+			done <- 0
+			return
+		}
+		resp.Body.Close()
+		done <- resp.StatusCode
+	}()
+	if _, err := pw.Write([]byte(`{"data": "UEsFBgAAAAAAAA`)); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(5 * time.Second); len(w.srv.work) < 2; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("a request whose body is still coming holds no place")
+		}
+	}
+	check, _ := json.Marshal(CheckRequest{Source: "name: x\n"})
+	if a := post(w.srv.Handler(), "/api/editor/check", host, string(check)); a.Code != http.StatusServiceUnavailable {
+		t.Errorf("a check with both places held: %d %s", a.Code, a.Body)
+	}
+	pw.Close()
+	if code := <-done; code != http.StatusBadRequest {
+		t.Errorf("the body cut short: %d", code)
+	}
+	if n := len(w.srv.work); n != 1 {
+		t.Errorf("%d places taken once the request ended, want 1", n)
 	}
 }

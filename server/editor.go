@@ -330,22 +330,20 @@ func mapValue(n *yaml.Node, key string) *yaml.Node {
 	return nil
 }
 
-// editorBody reads a JSON body of at most limit bytes into v for the
-// editor's heavier work (a check, a roster, a module), taking one of the
-// places for that work (Limits.Editor) before decoding it: a request
-// waiting for a place holds only its body's bytes. The caller gives the
-// place back with release once its work is done.
+// editorBody takes one of the places for the editor's heavier work (a
+// check, a roster, a module: Limits.Editor) and then reads a JSON body of
+// at most limit bytes into v. The place is taken before the body is read,
+// so that many large bodies sent at once cannot hold the server's memory
+// either: a body that arrives slowly holds a place, at most
+// Limits.ReadTimeout. The caller gives the place back with release once
+// its work is done.
 func (s *Server) editorBody(r *http.Request, limit int64, v any) (release func(), err error) {
-	data, err := s.read(r, limit)
-	if err != nil {
-		return nil, err
-	}
 	if release, err = s.working(r.Context()); err != nil {
 		return nil, err
 	}
-	if err := strict.DecodeJSON(data, v, "the body"); err != nil {
+	if err := s.body(r, limit, v); err != nil {
 		release()
-		return nil, errorf(Invalid, "%s", err)
+		return nil, err
 	}
 	return release, nil
 }
