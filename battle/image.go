@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"orderly/geom"
 )
 
@@ -143,4 +145,73 @@ func andList(xs []string) string {
 		return strings.Join(xs, "")
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+// MaxText is the most bytes a scenario's text may have beside its
+// backdrop image's data (TextSize): the image may make a file several
+// megabytes long, its YAML may not, since reading YAML takes far more
+// time and memory a byte than the image's base64 does.
+const MaxText = 1 << 20
+
+// TextSize is the bytes of a scenario's text, YAML or JSON, not counting
+// the base64 of the data URLs of images in it (data:image/...;base64,
+// then base64 and white space): what reading it as YAML costs. It looks
+// at the bytes only, so that a text too large can be refused before it
+// is parsed. A run it leaves out holds no YAML indicator, so it cannot
+// hold more than a part of one scalar.
+func TextSize(data []byte) int {
+	n := len(data)
+	for rest := data; ; {
+		i := bytes.Index(rest, []byte("data:image/"))
+		if i < 0 {
+			return n
+		}
+		rest = rest[i+len("data:image/"):]
+		j := bytes.Index(rest, []byte(";base64,"))
+		if j < 0 || j > 20 {
+			continue
+		}
+		rest = rest[j+len(";base64,"):]
+		k := 0
+		for k < len(rest) && isBase64Text(rest[k]) {
+			k++
+		}
+		n -= k
+		rest = rest[k:]
+	}
+}
+
+// isBase64Text reports whether c may be part of base64 text in a
+// scenario: the standard alphabet, padding and white space.
+func isBase64Text(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' ||
+		c == '+' || c == '/' || c == '=' || c == ' ' || c == '\n' || c == '\r' || c == '\t'
+}
+
+// MaxNodes is the most values (mappings, lists, keys and scalars) a
+// scenario's YAML may have: some seven thousand pieces, each with its
+// attributes. Every step past the parse (the loader, the canonical form,
+// the editor's document) costs time and memory by the value.
+const MaxNodes = 100_000
+
+// Bounded says whether a parsed scenario has at most MaxNodes values,
+// looking at no more than that many.
+func Bounded(n *yaml.Node) error {
+	count := 0
+	var walk func(n *yaml.Node) bool
+	walk = func(n *yaml.Node) bool {
+		if count++; count > MaxNodes {
+			return false
+		}
+		for _, c := range n.Content {
+			if !walk(c) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(n) {
+		return fmt.Errorf("the scenario has more than %d values (keys, numbers, texts, lists and mappings); allowed: at most %d", MaxNodes, MaxNodes)
+	}
+	return nil
 }

@@ -107,6 +107,9 @@ func decode(r strict.Reader, n *yaml.Node, s Spec) (*Scenario, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
+	if err := Bounded(n); err != nil {
+		return nil, r.Errf(n, "%v", err)
+	}
 	var f scenarioFile
 	d := &decoder{Reader: r, spec: s, types: types{}, found: &problems{}}
 	if err := d.object(n, "", reflect.ValueOf(&f).Elem()); err != nil && !d.found.note(err) {

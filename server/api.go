@@ -80,8 +80,35 @@ func (s *Server) seated(h seatHandler) http.HandlerFunc {
 		if err != nil {
 			return 0, nil, err
 		}
-		return h(r, seat, l)
+		status, body, herr := h(r, seat, l)
+		if herr != nil {
+			return 0, nil, s.orGone(r, seat, l, herr)
+		}
+		return status, body, nil
 	})
+}
+
+// orGone is err, or the answer an unknown token gets when the seat is no
+// more: its game was deleted (or its token reissued) while the request
+// was worked on, so that a command in flight as the host deletes the game
+// finds the store without it. Only a failure that could be that is
+// looked into (the store unavailable, a game not found, a conflict).
+func (s *Server) orGone(r *http.Request, seat store.Seat, l *live, err error) error {
+	switch asError(err).Code {
+	case Unavailable, Internal, NotFound, Conflict:
+	default:
+		return err
+	}
+	select {
+	case <-l.gone:
+	default:
+		if _, serr := s.st.Seat(r.Context(), seat.Hash); !errors.Is(serr, store.ErrNotFound) {
+			return err
+		}
+	}
+	s.forget([32]byte(seat.Hash))
+	s.failed.allow(s.client(r))
+	return errorf(Unauthorized, unknownToken)
 }
 
 // authenticate finds the seat of the request's token, which must be of

@@ -69,6 +69,9 @@ func (s *Server) Import(ctx context.Context, doc *archive.Game, commanders bool)
 		doc.Tables.File = upload(doc.Tables.File, "tables.yaml")
 		own = &doc.Own()[0]
 	}
+	if e := textBound(doc.Scenario.File, data); e != nil {
+		return nil, e
+	}
 	c, err := s.scenario(doc.Scenario.File, data, own)
 	if err != nil {
 		return nil, &Error{Code: Invalid, Msg: err.Error()}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -10,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
+	"unicode"
 
 	"go.yaml.in/yaml/v3"
 
@@ -181,15 +184,17 @@ type Problem struct {
 
 func (s *Server) editorCheck(r *http.Request) (int, any, error) {
 	var in CheckRequest
-	if err := s.body(r, s.lim.Upload, &in); err != nil {
+	release, err := s.editorBody(r, s.lim.Upload, &in)
+	if err != nil {
 		return 0, nil, err
 	}
+	defer release()
 	file := in.File
 	if file == "" {
 		file = "scenario.yaml"
 	}
-	if len(file) > 200 || strings.ContainsAny(file, "/\\\x00\n") {
-		return 0, nil, errorf(Invalid, "file: %s is not a file's name; give a name such as battle.yaml, without a directory, up to 200 characters", quote(file))
+	if len(file) > 200 || strings.ContainsAny(file, "/\\") || strings.ContainsFunc(file, func(r rune) bool { return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' }) {
+		return 0, nil, errorf(Invalid, "file: %s is not a file's name; give a name such as battle.yaml, without a directory or control characters, up to 200 characters", quote(file))
 	}
 	return http.StatusOK, s.check(file, []byte(in.Source)), nil
 }
@@ -198,7 +203,17 @@ func (s *Server) editorCheck(r *http.Request) (int, any, error) {
 // the same Prepare) and says what is wrong with it.
 func (s *Server) check(file string, data []byte) Checked {
 	out := Checked{Problems: []Problem{}, Doc: battle.Document("null")}
-	root, err := (strict.Reader{File: file, Want: "a scenario: name, rules, field, sides"}).Parse(data)
+	if e := textBound(file, data); e != nil {
+		out.Problems = []Problem{{Message: e.Msg}}
+		return out
+	}
+	rd := strict.Reader{File: file, Want: "a scenario: name, rules, field, sides"}
+	root, err := rd.Parse(data)
+	if err == nil {
+		if berr := battle.Bounded(root); berr != nil {
+			err = rd.Errf(root, "%v", berr)
+		}
+	}
 	if err != nil {
 		out.Problems = problems(err)
 		return out
@@ -307,6 +322,67 @@ func mapValue(n *yaml.Node, key string) *yaml.Node {
 		if n.Content[i].Value == key {
 			return n.Content[i+1]
 		}
+	}
+	return nil
+}
+
+// editorBody takes one of the places for the editor's heavier work (a
+// check, a roster, a module: Limits.Editor) and then reads a JSON body of
+// at most limit bytes into v. The place is taken before the body is read,
+// so that many large bodies sent at once cannot hold the server's memory
+// either: a body that arrives slowly holds a place, at most
+// Limits.ReadTimeout. The caller gives the place back with release once
+// its work is done.
+func (s *Server) editorBody(r *http.Request, limit int64, v any) (release func(), err error) {
+	if release, err = s.working(r.Context()); err != nil {
+		return nil, err
+	}
+	if err := s.body(r, limit, v); err != nil {
+		release()
+		return nil, err
+	}
+	return release, nil
+}
+
+// working takes a place for the editor's work, waiting at most
+// Limits.CommandWait for one, or refuses the request as busy (503 with
+// Retry-After): several large modules or scenarios at once must not take
+// the server's memory.
+func (s *Server) working(ctx context.Context) (func(), error) {
+	if leave := s.take(ctx, s.work); leave != nil {
+		return leave, nil
+	}
+	return nil, busy("the server is checking or importing %d scenarios, rosters or modules at once, as many as it may; nothing was done, send this again in a moment", cap(s.work))
+}
+
+// take takes one of the places of places, waiting at most
+// Limits.CommandWait, and returns the function that gives it back, or nil
+// if none came free in time.
+func (s *Server) take(ctx context.Context, places chan struct{}) func() {
+	leave := func() { <-places }
+	select {
+	case places <- struct{}{}:
+		return leave
+	default:
+	}
+	t := time.NewTimer(s.lim.CommandWait)
+	defer t.Stop()
+	select {
+	case places <- struct{}{}:
+		return leave
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return nil
+}
+
+// textBound refuses a scenario's text of more than battle.MaxText bytes
+// beside its backdrop image, before it is parsed: the image is what
+// Limits.Upload allows megabytes for, and reading that much YAML would
+// take seconds and hundreds of megabytes.
+func textBound(file string, data []byte) *Error {
+	if n := battle.TextSize(data); n > battle.MaxText {
+		return errorf(TooLarge, "%s: the scenario is %d bytes beside its backdrop image; allowed: at most %d bytes (%d KiB), besides the image's data URL", file, n, battle.MaxText, battle.MaxText>>10)
 	}
 	return nil
 }

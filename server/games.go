@@ -176,6 +176,11 @@ func (s *Server) hostReissue(r *http.Request) (int, any, error) {
 		return 0, nil, errorf(Invalid, "seats names %d seats, over this server's limit of %d; name fewer, or none for every seat", len(in.Seats), s.lim.IDs)
 	}
 	id := r.PathValue("id")
+	done, err := s.seatsChange(r.Context())
+	if err != nil {
+		return 0, nil, err
+	}
+	defer done()
 	seats, err := s.st.Seats(r.Context(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		return 0, nil, errorf(NotFound, "no game %s on this server", quote(id))
@@ -279,6 +284,11 @@ func (s *Server) hostDelete(r *http.Request) (int, any, error) {
 // unknown token gets. The store is the truth: if it fails, nothing
 // changes here either.
 func (s *Server) Delete(ctx context.Context, id string) error {
+	done, err := s.seatsChange(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
 	seats, err := s.st.Seats(ctx, id)
 	if err == nil {
 		err = s.st.Delete(ctx, id)
@@ -350,4 +360,18 @@ func (s *Server) reissueSeat(ctx context.Context, gameID string, st store.Seat) 
 	st.Hash = hash
 	s.log.Info("seat reissued", "game", gameID, "seat", seatName(st))
 	return &NewSeat{SeatInfo: seatInfo(st), Token: token}, nil
+}
+
+// seatsChange waits for the server's other changes of seats and games
+// (reissues, deletes) to end, and returns the function that ends this
+// one. Done one at a time, two reissues of a game at once do not each
+// make part of its links and lose the others', nor does a reissue make
+// links of a game being deleted.
+func (s *Server) seatsChange(ctx context.Context) (func(), error) {
+	select {
+	case s.changing <- struct{}{}:
+		return func() { <-s.changing }, nil
+	case <-ctx.Done():
+		return nil, busy("the server is changing other seats or games just now; nothing was changed, try again in a moment")
+	}
 }

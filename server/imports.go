@@ -80,9 +80,11 @@ func (s *Server) postRoster(r *http.Request) (int, any, error) {
 		return 0, nil, e
 	}
 	var in RosterRequest
-	if err := s.body(r, s.lim.Upload, &in); err != nil {
+	release, err := s.editorBody(r, s.lim.Upload, &in)
+	if err != nil {
 		return 0, nil, err
 	}
+	defer release()
 	spec, e := s.ruleSpec(in.Rules)
 	if e != nil {
 		return 0, nil, e
@@ -145,10 +147,19 @@ func (s *Server) postVmod(r *http.Request) (int, any, error) {
 		return 0, nil, e
 	}
 	var in VmodRequest
-	if err := s.body(r, s.lim.Module, &in); err != nil {
+	release, err := s.editorBody(r, s.lim.Module, &in)
+	if err != nil {
 		return 0, nil, err
 	}
-	file := fileName(in.File, "the module")
+	defer release()
+	// A board image may be scaled: some 250 MB for vmod.MaxPixels, from
+	// a module of a few kilobytes. One board at a time.
+	leave := s.take(r.Context(), s.boards)
+	if leave == nil {
+		return 0, nil, busy("the server is reading another module's board; nothing was done, send this again in a moment")
+	}
+	defer leave()
+	file := fileName(in.File, "module.vmod")
 	text := in.Data
 	if i := strings.Index(text, ";base64,"); strings.HasPrefix(text, "data:") && i >= 0 {
 		text = text[i+len(";base64,"):]

@@ -36,6 +36,11 @@ type Limits struct {
 	HeaderTimeout  time.Duration // a request's headers must arrive within this
 	Commands       int           // commands worked on at once, more wait (gate); 0: the store's choice (store.Paced), else 16
 	CommandWait    time.Duration // the longest a command waits to be worked on before it is refused as busy
+	// Editor bounds the editor's checks and imports (rosters, modules)
+	// worked on at once, each of which may take a scenario's or a board
+	// image's worth of memory (some 200 MB to scale a large board); more
+	// wait up to CommandWait and are then refused as busy.
+	Editor int
 }
 
 // DefaultLimits are sized for a club: dozens of games, a few hundred
@@ -61,6 +66,7 @@ var DefaultLimits = Limits{
 	PerAddress:     128,
 	HeaderTimeout:  5 * time.Second,
 	CommandWait:    time.Second,
+	Editor:         2,
 }
 
 // orDefault fills each zero limit from DefaultLimits.
@@ -101,6 +107,7 @@ func (l Limits) orDefault() Limits {
 	pick(&l.PerAddress, d.PerAddress)
 	pickD(&l.HeaderTimeout, d.HeaderTimeout)
 	pickD(&l.CommandWait, d.CommandWait)
+	pick(&l.Editor, d.Editor)
 	return l
 }
 

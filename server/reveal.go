@@ -143,6 +143,11 @@ func (s *Server) ahead(ctx context.Context, l *live) ([]string, error) {
 // Reissue makes a new link for a seat of a game, named as in SeatInfo:
 // the old token stops working at once.
 func (s *Server) Reissue(ctx context.Context, gameID, name string) (*NewSeat, error) {
+	done, err := s.seatsChange(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	seats, err := s.st.Seats(ctx, gameID)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, errorf(NotFound, "no game %s on this server", quote(gameID))

@@ -71,9 +71,14 @@ type Server struct {
 	// pages holds page files served over the page's own (WithPages).
 	pages fs.FS
 
-	made   *limiter // games made per client address
-	failed *limiter // failed token attempts per client address
-	gate   *gate    // commands worked on at once
+	made   *limiter      // games made per client address
+	failed *limiter      // failed token attempts per client address
+	gate   *gate         // commands worked on at once
+	work   chan struct{} // the editor's checks and imports worked on at once (Limits.Editor)
+	boards chan struct{} // the modules' boards read at once: one
+	// changing is held while the seats of a game are reissued or a game
+	// deleted (seatsChange): one change at a time.
+	changing chan struct{}
 
 	mu      sync.Mutex
 	host    [32]byte // SHA-256 of the host token; zero until one is made
@@ -190,6 +195,9 @@ func New(ctx context.Context, st store.Store, engine Engine, opts ...Option) (*S
 		}
 	}
 	s.gate = newGate(s.lim.Commands, s.lim.CommandWait, s.now)
+	s.work = make(chan struct{}, s.lim.Editor)
+	s.changing = make(chan struct{}, 1)
+	s.boards = make(chan struct{}, 1)
 	for i, n := range s.names {
 		s.names[i] = strings.TrimSuffix(strings.ToLower(n), ".")
 	}
@@ -546,6 +554,9 @@ func (s *Server) Create(ctx context.Context, in Setup) (*Created, error) {
 	file, data, own, err := s.source(in)
 	if err != nil {
 		return nil, err
+	}
+	if e := textBound(file, data); e != nil {
+		return nil, e
 	}
 	var from *table.Source
 	if file, data, from, err = s.resolve(file, data); err != nil {

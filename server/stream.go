@@ -47,7 +47,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if e := s.catchUp(r.Context(), l, seat, n); e != nil {
-		writeError(w, e)
+		writeError(w, asError(s.orGone(r, seat, l, e)))
 		return
 	}
 	key := [32]byte(seat.Hash)
@@ -58,11 +58,12 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.closeStream(key, &cut)
-	l, wake, e := s.follow(r.Context(), l, seat)
+	found, wake, e := s.follow(r.Context(), l, seat)
 	if e != nil {
-		writeError(w, e)
+		writeError(w, asError(s.orGone(r, seat, l, e)))
 		return
 	}
+	l = found
 	defer l.subs.remove(wake)
 	out, err := s.openEvents(w, r)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 )
 
@@ -113,7 +114,7 @@ func JSONProblem(err error) string {
 		if field == "" {
 			field = "the value"
 		}
-		return fmt.Sprintf("%s must be %s, not %s", field, te.Type, te.Value)
+		return fmt.Sprintf("%s must be %s, not %s", field, jsonKind(te.Type), te.Value)
 	case errors.Is(err, io.EOF):
 		return "it is empty"
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -124,4 +125,34 @@ func JSONProblem(err error) string {
 		return "unknown field " + k
 	}
 	return msg
+}
+
+// jsonKind says in JSON's words what a Go type is read from, so that an
+// answer never names the program's own types (server.CheckRequest).
+func jsonKind(t reflect.Type) string {
+	if t == nil {
+		return "another value"
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return "a string"
+		}
+		return "an array"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	}
+	return "another value"
 }

@@ -45,7 +45,8 @@ func TestDecodeJSONStrict(t *testing.T) {
 	for in, want := range map[string]string{
 		`{"a":1,"a":2}`:  `body: the key "a" is given twice in one object`,
 		`{"a":1,"c":2}`:  `body: unknown field "c"`,
-		`{"a":"x"}`:      "body: a must be int, not string",
+		`{"a":"x"}`:      "body: a must be a whole number, not string",
+		`[1]`:            "body: the value must be an object, not array",
 		`{"a":1}{"a":1}`: "body: more than one JSON value",
 	} {
 		if err := DecodeJSON([]byte(in), &v, "body"); err == nil || err.Error() != want {
