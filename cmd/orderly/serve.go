@@ -95,6 +95,7 @@ func limitFlags(f *pflag.FlagSet, l *server.Limits) {
 	f.IntVar(&l.GamesPerHour, "games-per-hour", l.GamesPerHour, "games one client address may make or import in an hour (a try that fails counts)")
 	f.Int64Var(&l.Upload, "max-upload", l.Upload, "the largest new-game request, in bytes (an uploaded scenario)")
 	f.Int64Var(&l.Import, "max-import", l.Import, "the largest imported game, in bytes")
+	f.IntVar(&l.Editor, "editor-requests", l.Editor, "how many of the scenario editor's checks and imports the server works on at once (more wait, then are told to try again)")
 	f.Int64Var(&l.Module, "max-module", l.Module, "the largest VASSAL module sent to the scenario editor, in bytes of JSON (the module in base64)")
 	f.Int64Var(&l.Body, "max-body", l.Body, "the largest command or other request, in bytes")
 	f.IntVar(&l.IDs, "max-ids", l.IDs, "pieces and formations one command may name")
@@ -117,11 +118,11 @@ func limitFlags(f *pflag.FlagSet, l *server.Limits) {
 // checkLimits refuses a limit that is zero or negative.
 func checkLimits(l server.Limits) error {
 	ints := map[string]int64{"max-games": int64(l.Games), "games-per-hour": int64(l.GamesPerHour), "max-upload": l.Upload,
-		"max-import": l.Import, "max-module": l.Module, "max-body": l.Body, "max-ids": int64(l.IDs), "max-command-events": int64(l.CommandEvents),
+		"max-import": l.Import, "max-module": l.Module, "editor-requests": int64(l.Editor), "max-body": l.Body, "max-ids": int64(l.IDs), "max-command-events": int64(l.CommandEvents),
 		"max-game-events": int64(l.GameEvents), "streams-per-seat": int64(l.StreamsPerSeat), "failed-tokens": int64(l.FailedTokens),
 		"max-connections": int64(l.Connections), "connections-per-address": int64(l.PerAddress), "header-timeout": int64(l.HeaderTimeout), "command-wait": int64(l.CommandWait), "idle": int64(l.Idle), "stream-timeout": int64(l.StreamWrite),
 		"read-timeout": int64(l.ReadTimeout), "write-timeout": int64(l.WriteTimeout), "idle-timeout": int64(l.IdleTimeout)}
-	for _, name := range []string{"max-games", "games-per-hour", "max-upload", "max-import", "max-module", "max-body", "max-ids", "max-command-events",
+	for _, name := range []string{"max-games", "games-per-hour", "max-upload", "max-import", "max-module", "editor-requests", "max-body", "max-ids", "max-command-events",
 		"max-game-events", "streams-per-seat", "failed-tokens", "max-connections", "connections-per-address", "command-wait", "idle", "stream-timeout",
 		"header-timeout", "read-timeout", "write-timeout", "idle-timeout"} {
 		if ints[name] <= 0 {
