@@ -228,7 +228,7 @@ func acceptHex(t *testing.T) {
 
 	// The order of battle: the sides' nations, two divisions each with
 	// two units, the attributes a general and a unit need.
-	c := editorCases[1]
+	c := nesCase
 	p.buildSides(c)
 	// Every piece dragged from the tree onto the map: the French in the
 	// sixth row, the Austrians in the fourteenth, about the map's middle.
