@@ -528,7 +528,8 @@ type Setup struct {
 	TablesFile string `json:"tables-file,omitempty"` // its file's name, for messages
 	// ExampleTables plays a scenario of a rule set whose tables the user
 	// supplies (LOB) on the example tables bundled with its demo, when no
-	// tables file is given: example values, not a rule book's.
+	// tables file is given: example values, not a rule book's. A rule set
+	// with tables of its own needs none and plays on those.
 	ExampleTables bool `json:"example-tables,omitempty"`
 	// Fog is the game's fog of war: off (or empty) for a shared table, on
 	// for double-blind play (a side sees an enemy piece only while one of
@@ -598,7 +599,8 @@ func checkModes(in Setup) *Error {
 
 // exampleTables is the example tables file bundled with the demo of the
 // rule set the scenario text names (Setup.ExampleTables), read from the
-// bundled examples only.
+// bundled examples only; nil for a rule set that comes with none (its
+// tables are built in).
 func (s *Server) exampleTables(data []byte) (*table.Source, error) {
 	var head struct {
 		Rules string `yaml:"rules"`
@@ -612,7 +614,7 @@ func (s *Server) exampleTables(data []byte) (*table.Source, error) {
 	}
 	tabs, err := fs.ReadFile(s.examples, name)
 	if err != nil {
-		return nil, errorf(Invalid, "example-tables: rule set %s comes with no example tables (its tables are built in); leave example-tables out", strict.Quote(head.Rules, 40))
+		return nil, nil
 	}
 	return &table.Source{Name: name, Data: tabs}, nil
 }

@@ -929,8 +929,9 @@ func TestBrowserLanding(t *testing.T) {
 		[...document.querySelectorAll('#links a.join')].map(a => a.dataset.side).join() === ',french,british'`)
 	second := p.text("#created-id")
 
-	// A LOB scenario needs its tables: refused without them, with the
-	// sentence that says which and how; made with the tables file chosen.
+	// A LOB scenario needs its tables: refused without them (example tables
+	// unticked), with the sentence that says which and how; made on its
+	// demo's example tables when ticked, and with the tables file chosen.
 	lobFile, err := filepath.Abs("../examples/lob/lob-demo.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -939,9 +940,21 @@ func TestBrowserLanding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !eval[bool](p, `document.querySelector('#example-tables').checked`) {
+		p.fail("the example tables are not offered ticked")
+	}
+	p.do("untick the example tables", chromedp.Click(chromedp.ID("example-tables")))
 	p.do("upload a LOB scenario alone", chromedp.SetUploadFiles(chromedp.ID("scenario-file"), []string{lobFile}),
 		chromedp.Click(chromedp.CSS(`#upload-form button[type=submit]`)))
 	p.until("the refusal naming the missing tables", `!document.querySelector('#banner').hidden && /lob\/command-roll/.test(document.querySelector('#banner').textContent)`)
+	p.do("tick them and upload again", chromedp.Click(chromedp.ID("example-tables")),
+		chromedp.Click(chromedp.CSS(`#upload-form button[type=submit]`)))
+	p.until("the LOB game's links", `document.querySelector('#created-id').textContent !== '`+second+`' &&
+		[...document.querySelectorAll('#links a.join')].map(a => a.dataset.side).join() === ',union,confederate'`)
+	if rec, err := s.srv.Export(ctx, p.text("#created-id"), false); err != nil || rec.Tables == nil || rec.Tables.File != "lob/example-tables.yaml" {
+		t.Fatalf("the LOB game made on the example tables keeps tables %+v, %v; want lob/example-tables.yaml", rec, err)
+	}
+	second = p.text("#created-id")
 	p.do("add its tables file", chromedp.SetUploadFiles(chromedp.ID("tables-file"), []string{tablesFile}),
 		chromedp.Click(chromedp.CSS(`#upload-form button[type=submit]`)))
 	p.until("the LOB game's links", `document.querySelector('#created-id').textContent !== '`+second+`' &&

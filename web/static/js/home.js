@@ -168,7 +168,11 @@ $('upload-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const file = $('scenario-file').files[0];
   if (!file) { banner('Choose a scenario file first.'); return; }
-  create(async () => home.api.post('/api/games', { source: await readFile(file), file: file.name, ...(await options()) }));
+  // A scenario of a rule set whose tables are the player's (LOB) plays on
+  // its demo's example tables when no tables file is chosen, if ticked;
+  // the server ignores it for a rule set with tables of its own.
+  const examples = !$('tables-file').files[0] && $('example-tables').checked ? { 'example-tables': true } : {};
+  create(async () => home.api.post('/api/games', { source: await readFile(file), file: file.name, ...(await options()), ...examples }));
 });
 $('new-scenario-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
