@@ -497,7 +497,8 @@ export class FieldEditor {
         continue;
       }
       const g = m.from !== undefined ? this.pointOf(m.from) : null;
-      if (g) lines.push(s('line.fe-aim', { x1: num(g.x), y1: num(g.y), x2: num(c.x), y2: num(c.y), stroke: colour, 'stroke-width': 0.1 * k, 'stroke-dasharray': `${0.6 * k} ${0.4 * k}`, 'pointer-events': 'none', dataset: { aim: m.path } }));
+      // on a hex, to the target drawn off the centre
+      if (g) lines.push(s('line.fe-aim', { x1: num(g.x), y1: num(g.y), x2: num(c.x + (hex ? 0.5 : 0)), y2: num(c.y + (hex ? 0.3 : 0)), stroke: colour, 'stroke-width': 0.1 * k, 'stroke-dasharray': `${0.6 * k} ${0.4 * k}`, 'pointer-events': 'none', dataset: { aim: m.path } }));
       // a target; on a hex, off to the east of the centre
       out.push(s('g', attrs, s('title', { text: `Objective of ${m.label}${typeof m.at === 'string' ? ` in ${m.at}` : ''}` }),
         s('g', { transform: hex ? 'translate(0.5 0.3)' : null },
