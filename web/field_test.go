@@ -529,3 +529,77 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestBrowserFieldMarks drags a side's headquarters and formations'
+// order objectives on a table (by half inches, the grab kept) and on a
+// hex map (to the hex under the pointer), and checks the document; a
+// side without hq gets none, a general without at draws no line.
+func TestBrowserFieldMarks(t *testing.T) {
+	t.Parallel()
+	p := fieldPage(t)
+	centreOf := func(sel string) [2]float64 {
+		t.Helper()
+		return eval[[2]float64](p, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, sel))
+	}
+	drag := func(what, sel string, to [2]float64) {
+		t.Helper()
+		from := centreOf(sel)
+		p.do(what, chromedp.DragAndDropXY(from[0], from[1], to[0], to[1], 6))
+	}
+	plus := func(a, b, c [2]float64) [2]float64 { return [2]float64{a[0] + b[0] - c[0], a[1] + b[1] - c[1]} }
+	marked := func() []string {
+		return eval[[]string](p, `[...document.querySelectorAll('#field [data-mark], #field [data-aim]')].map(e => (e.dataset.aim ? 'aim ' : '') + (e.dataset.aim || e.dataset.mark))`)
+	}
+
+	eval[bool](p, `(() => { window.doc = {name: 'x', rules: 'lob', field: {width: 72, depth: 48},
+		sides: [{id: 'fr', edge: 'south', hq: [30, 40], army: {id: 'nap', at: [36, 46]}, corps: [
+			{id: 'c1', general: {id: 'g1', at: [20, 40]}, order: {kind: 'attack', objective: [20, 20]}},
+			{id: 'c2', general: {id: 'g2'}, order: {kind: 'reserve', entry: 'C4', then: {kind: 'attack', objective: [50, 10]}}}]},
+		        {id: 'al', edge: 'north', army: {id: 'wel', at: [36, 2]}, corps: [{id: 'a1', general: {id: 'g3', at: [10, 5]}, order: 'defend'}]}]};
+		window.info = {rules: 'lob', terrain: null, features: []};
+		fe.show(doc, info, ''); return true; })()`)
+	p.until("the table's marks", `document.querySelector('#field [data-mark="sides[0].hq"]')`)
+	if got, want := marked(), []string{"aim sides[0].corps[0].order.objective", "sides[0].hq", "sides[0].corps[0].order.objective", "sides[0].corps[1].order.then.objective"}; !slices.Equal(got, want) {
+		p.fail("marks drawn on the table: %q, want %q", got, want)
+	}
+	// The HQ dragged 5 inches east and 3 south by its flag.
+	drag("drag the HQ", `[data-mark="sides[0].hq"] .fe-flag`, plus(centreOf(`[data-mark="sides[0].hq"] .fe-flag`), p.screenField(35, 43), p.screenField(30, 40)))
+	p.until("the HQ at (35, 43)", `JSON.stringify(doc.sides[0].hq) === '[35,43]' && changes.at(-1) === 'sides[0].hq'`)
+	// c1's objective dragged to (24.2, 15.9): on the half inch.
+	drag("drag c1's objective", `[data-mark="sides[0].corps[0].order.objective"] .fe-target`, p.screenField(24.2, 15.9))
+	p.until("the objective at (24, 16)", `JSON.stringify(doc.sides[0].corps[0].order.objective) === '[24,16]' && changes.at(-1) === 'sides[0].corps[0].order.objective'`)
+	drag("drag c2's later objective", `[data-mark="sides[0].corps[1].order.then.objective"] .fe-target`, p.screenField(44.6, 12.1))
+	p.until("the later objective at (44.5, 12)", `JSON.stringify(doc.sides[0].corps[1].order.then.objective) === '[44.5,12]' && changes.at(-1) === 'sides[0].corps[1].order.then.objective'`)
+	if got := eval[[]float64](p, `['x2', 'y2'].map(k => Number(document.querySelector('#field [data-aim="sides[0].corps[0].order.objective"]').getAttribute(k)))`); !slices.Equal(got, []float64{24, 16}) {
+		p.fail("c1's line ends at %v, want at its objective (24, 16)", got)
+	}
+	// A tap on an objective picks its formation.
+	p.clickAt("tap c1's objective", centreOf(`[data-mark="sides[0].corps[0].order.objective"] .fe-target`))
+	p.until("c1 picked", `picked.at(-1) === 'sides[0].corps[0]'`)
+	if got := docJSON[[2]float64](p, `doc.sides[0].corps[0].order.objective`); got != [2]float64{24, 16} {
+		p.fail("a tap moved the objective to %v", got)
+	}
+
+	eval[bool](p, `(() => { window.doc = {name: 'x', rules: 'lob', map: {columns: 6, rows: 5, layout: 'odd-q'},
+		sides: [{id: 'us', edge: 'west', hq: '0101', army: {id: 'pope', at: '0101'},
+			divisions: [{id: 'D', general: {id: 'D-g', at: '0202'}, order: {kind: 'attack', objective: '0404'}}]},
+		        {id: 'cs', edge: 'east', army: {id: 'lee', at: '0603'}}]};
+		window.info = {rules: 'lob', terrain: {hexes: [{letter: '.', name: 'clear'}], hexsides: [], roads: []}, features: []};
+		fe.show(doc, info, ''); return true; })()`)
+	p.until("the hexes' marks", `document.querySelectorAll('#field polygon[data-hex]').length === 30 && document.querySelector('#field [data-mark="sides[0].hq"]')`)
+	if got, want := marked(), []string{"aim sides[0].divisions[0].order.objective", "sides[0].hq", "sides[0].divisions[0].order.objective"}; !slices.Equal(got, want) {
+		p.fail("marks drawn on the hex map: %q, want %q", got, want)
+	}
+	drag("drag the HQ to 0305", `[data-mark="sides[0].hq"] .fe-flag`, p.screenHex("0305"))
+	p.until("the HQ in 0305", `doc.sides[0].hq === '0305' && changes.at(-1) === 'sides[0].hq'`)
+	drag("drag D's objective to 0504", `[data-mark="sides[0].divisions[0].order.objective"] .fe-target`, p.screenHex("0504"))
+	p.until("the objective in 0504", `doc.sides[0].divisions[0].order.objective === '0504' && changes.at(-1) === 'sides[0].divisions[0].order.objective'`)
+	if got := docJSON[string](p, `doc.sides[0].army.at`); got != "0101" {
+		p.fail("the army commander moved with his HQ to %q", got)
+	}
+	if got := eval[bool](p, `'hq' in doc.sides[1]`); got {
+		p.fail("the field gave the second side an hq")
+	}
+	p.shot("field-marks")
+	p.checkConsole()
+}

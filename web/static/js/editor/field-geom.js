@@ -207,6 +207,47 @@ export function pieces(doc) {
   return out;
 }
 
+/**
+ * The marks a designer places besides the pieces: each side's army
+ * headquarters (sides[i].hq) and each formation's order objective
+ * (order.objective, and order.then.objective of an off-board reserve's
+ * later order), where the document sets them. Each with its path, the
+ * object and key that hold its position, the side's index, the path of
+ * what it belongs to (the side or the formation), its label, and for an
+ * objective the formation's general's at (undefined when he has none).
+ * @param {any} doc
+ * @returns {{path:string, kind:'hq'|'objective', holder:any, key:string, at:any, side:number, owner:string, label:string, from?:any}[]}
+ */
+export function marks(doc) {
+  const out = [];
+  const set = (v) => v !== undefined && v !== null && v !== '';
+  const walk = (f, path, side) => {
+    if (!f || typeof f !== 'object') return;
+    const o = f.order;
+    const from = f.general && typeof f.general === 'object' ? f.general.at : undefined;
+    const label = String(f.id || '?').slice(0, 6);
+    if (o && typeof o === 'object' && !Array.isArray(o)) {
+      if (set(o.objective)) out.push({ path: `${path}.order.objective`, kind: 'objective', holder: o, key: 'objective', at: o.objective, side, owner: path, label, from });
+      const t = o.then;
+      if (t && typeof t === 'object' && !Array.isArray(t) && set(t.objective)) {
+        out.push({ path: `${path}.order.then.objective`, kind: 'objective', holder: t, key: 'objective', at: t.objective, side, owner: path, label, from });
+      }
+    }
+    for (const k of ['wings', 'corps', 'divisions', 'brigades']) {
+      if (Array.isArray(f[k])) f[k].forEach((x, i) => walk(x, `${path}.${k}[${i}]`, side));
+    }
+  };
+  const sides = doc && Array.isArray(doc.sides) ? doc.sides : [];
+  sides.forEach((sd, i) => {
+    if (!sd || typeof sd !== 'object') return;
+    if (set(sd.hq)) out.push({ path: `sides[${i}].hq`, kind: 'hq', holder: sd, key: 'hq', at: sd.hq, side: i, owner: `sides[${i}]`, label: 'HQ' });
+    for (const k of ['wings', 'corps', 'divisions', 'brigades']) {
+      if (Array.isArray(sd[k])) sd[k].forEach((x, j) => walk(x, `sides[${i}].${k}[${j}]`, i));
+    }
+  });
+  return out;
+}
+
 // ---- backdrop calibration ---------------------------------------------------------
 
 /**

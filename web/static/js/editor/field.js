@@ -8,7 +8,7 @@
 
 import { s, h, fill, num, zoomed, showView, mapPoint } from '../dom.js';
 import {
-  hexGrid, readGrid, writeGrid, items, toggleSide, getPath, pieces, hexImagePlace, hexCalibration, tableScale, snap,
+  hexGrid, readGrid, writeGrid, items, toggleSide, getPath, pieces, marks, hexImagePlace, hexCalibration, tableScale, snap,
 } from './field-geom.js';
 
 /** The drag-and-drop type of a piece dragged from the tree: its path. */
@@ -455,8 +455,59 @@ export class FieldEditor {
         }
       }
     }
-    fill(this.layers.pieces, ...out);
+    // the marks over the pieces: small, and never hidden under a counter
+    fill(this.layers.pieces, ...out, ...this.drawMarks());
     fill(this.layers.handles, ...handles);
+  }
+
+  /** Where a mark or a general stands in field units, or null if not on the field. */
+  pointOf(at) {
+    if (this.space() === 'hex') {
+      const hx = typeof at === 'string' ? this.grid.parse(at) : null;
+      return hx ? this.grid.centre(hx[0], hx[1]) : null;
+    }
+    return isPoint(at) ? { x: Number(at[0]), y: Number(at[1]) } : null;
+  }
+
+  /**
+   * The headquarters and order objectives the document sets: a flag
+   * marked HQ, a target with the formation's id and a dashed line from its
+   * general. Each is a group at its position (as a piece is, so that a drag
+   * moves it alike) over what it draws.
+   */
+  drawMarks() {
+    const hex = this.space() === 'hex';
+    const k = hex ? 0.3 : 1; // a hex's radius is about three inches drawn
+    const lines = [], out = [];
+    for (const m of marks(this.doc)) {
+      const c = this.pointOf(m.at);
+      if (!c) continue;
+      const [cls, colour] = SIDES[m.side % 2];
+      const sel = m.owner === this.selected;
+      const ring = sel ? '#d18b00' : colour;
+      const attrs = { class: `fe-mark fe-${m.kind} c-${cls}${sel ? ' selected' : ''}`, transform: `translate(${num(c.x)} ${num(c.y)})`, dataset: { mark: m.path, kind: m.kind, owner: m.owner } };
+      if (m.kind === 'hq') {
+        // a flag on a pole whose foot is the place; on a hex, off to the
+        // west of the centre, where a piece's counter leaves room
+        out.push(s('g', attrs, s('title', { text: `Army headquarters${typeof m.at === 'string' ? ` in ${m.at}` : ''}` }),
+          s('g', { transform: hex ? 'translate(-0.6 0.35)' : null },
+            s('line', { x1: 0, y1: 0, x2: 0, y2: -2.6 * k, stroke: '#1d2126', 'stroke-width': 0.12 * k }),
+            s('rect.fe-flag', { x: 0, y: -2.6 * k, width: 2 * k, height: 1.2 * k, fill: colour, stroke: ring, 'stroke-width': (sel ? 0.2 : 0.08) * k }),
+            s('text.fe-name', { x: k, y: -1.75 * k, 'text-anchor': 'middle', 'font-size': 0.8 * k, fill: '#fff', 'font-weight': 700, text: m.label }))));
+        continue;
+      }
+      const g = m.from !== undefined ? this.pointOf(m.from) : null;
+      // on a hex, to the target drawn off the centre
+      if (g) lines.push(s('line.fe-aim', { x1: num(g.x), y1: num(g.y), x2: num(c.x + (hex ? 0.5 : 0)), y2: num(c.y + (hex ? 0.3 : 0)), stroke: colour, 'stroke-width': 0.1 * k, 'stroke-dasharray': `${0.6 * k} ${0.4 * k}`, 'pointer-events': 'none', dataset: { aim: m.path } }));
+      // a target; on a hex, off to the east of the centre
+      out.push(s('g', attrs, s('title', { text: `Objective of ${m.label}${typeof m.at === 'string' ? ` in ${m.at}` : ''}` }),
+        s('g', { transform: hex ? 'translate(0.5 0.3)' : null },
+          s('circle.fe-target', { cx: 0, cy: 0, r: 0.9 * k, fill: '#fff', 'fill-opacity': 0.8, stroke: ring, 'stroke-width': (sel ? 0.3 : 0.18) * k }),
+          s('circle', { cx: 0, cy: 0, r: 0.4 * k, fill: 'none', stroke: colour, 'stroke-width': 0.14 * k }),
+          s('circle', { cx: 0, cy: 0, r: 0.12 * k, fill: colour }),
+          s('text.fe-name', { x: 0, y: 1.1 * k, 'text-anchor': 'middle', 'dominant-baseline': 'hanging', 'font-size': 0.9 * k, fill: colour, 'font-weight': 700, text: m.label }))));
+    }
+    return [...lines, ...out];
   }
 
   /** A piece's name on the field: its name, or its id, kept short. */
@@ -647,6 +698,14 @@ export class FieldEditor {
         ev.preventDefault();
         return;
       }
+      const mark = t.closest('[data-mark]');
+      if (mark) {
+        const path = mark.getAttribute('data-mark');
+        const at = this.space() === 'table' ? getPath(this.doc, path) : null;
+        this.gesture = { type: 'piece', mark: true, path, el: mark, grab: isPoint(at) ? [p.x - at[0], p.y - at[1]] : [0, 0], ...base };
+        ev.preventDefault();
+        return;
+      }
       const piece = t.closest('[data-piece]');
       if (piece) {
         const path = piece.getAttribute('data-piece');
@@ -709,7 +768,7 @@ export class FieldEditor {
       this.paint(p);
     } else if (g.type === 'piece') {
       g.to = this.spot(p, g.grab);
-      if (!g.el.isConnected) g.el = this.vp.querySelector(`[data-piece="${CSS.escape(g.path)}"]`) || g.el;
+      if (!g.el.isConnected) g.el = this.vp.querySelector(`[data-${g.mark ? 'mark' : 'piece'}="${CSS.escape(g.path)}"]`) || g.el;
       if (g.to !== null) {
         const c = this.space() === 'hex' ? this.grid.centre(g.to[0], g.to[1]) : { x: g.to[0], y: g.to[1] };
         g.el.setAttribute('transform', `translate(${num(c.x)} ${num(c.y)})`);
@@ -739,6 +798,8 @@ export class FieldEditor {
     const p = this.toField(ev.clientX, ev.clientY);
     if (!g.moved) {
       // a tap
+      // a mark's tap picks what it belongs to: the side, or the formation
+      if (g.type === 'piece' && g.mark) { this.pick(g.el.getAttribute('data-owner') || ''); return; }
       if (g.type === 'piece' || g.type === 'feature') { this.pick(g.type === 'piece' ? g.path : g.where); return; }
       if (g.type === 'pan' && g.tap) { this.tap(p); return; }
       if (g.type === 'image') { this.calPlace(p); return; }
@@ -762,7 +823,8 @@ export class FieldEditor {
     }
     if (g.type === 'piece' && g.moved) {
       if (cancelled || g.to === undefined || g.to === null) { this.draw(); return; }
-      this.place(g.path, null, false, g.to);
+      if (g.mark) this.placeMark(g.path, g.to);
+      else this.place(g.path, null, false, g.to);
       return;
     }
     if (g.type === 'handle' && g.moved) { this.edited(this.selected); return; }
@@ -855,6 +917,19 @@ export class FieldEditor {
         if (edge in FACING) pc.piece.facing = FACING[edge];
       }
     }
+    this.say('');
+    this.edited(path);
+  }
+
+  /**
+   * Moves a headquarters or an objective (path) to spot: a hex's label on
+   * a hex map, [x, y] on the half inch on a table.
+   * @param {string} path @param {number[]} spot
+   */
+  placeMark(path, spot) {
+    const m = marks(this.doc).find((x) => x.path === path);
+    if (!m) { this.draw(); return; }
+    m.holder[m.key] = this.space() === 'hex' ? this.grid.label(spot[0], spot[1]) : spot;
     this.say('');
     this.edited(path);
   }
