@@ -168,7 +168,7 @@ $('upload-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const file = $('scenario-file').files[0];
   if (!file) { banner('Choose a scenario file first.'); return; }
-  // A scenario of a rule set whose tables are the player's (LOB) plays on
+  // A scenario of a rule set whose tables are the player's plays on
   // its demo's example tables when no tables file is chosen, if ticked;
   // the server ignores it for a rule set with tables of its own.
   const examples = !$('tables-file').files[0] && $('example-tables').checked ? { 'example-tables': true } : {};
