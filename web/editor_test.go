@@ -85,25 +85,7 @@ func TestEditorBattles(t *testing.T) {
 			p.until("the editor with a blank scenario", `location.pathname === '/edit' && !document.querySelector('#editor').hidden && document.querySelector('#tree li[data-path="sides[1].army"]')`)
 			p.until("the first check", `document.querySelector('#check-status').textContent !== 'not checked' && document.querySelector('#check-status').textContent !== 'checking…'`)
 
-			for side := range 2 {
-				p.selectNode(fmt.Sprintf("sides[%d]", side))
-				for k, v := range c.sides[side] {
-					p.setField(`#form [data-key="`+k+`"]`, v)
-				}
-				for range 2 {
-					p.selectNode(fmt.Sprintf("sides[%d]", side))
-					p.do("add a formation", chromedp.Click(chromedp.CSS(`#form [data-add="`+c.formation+`"]`)))
-				}
-				for f := range 2 {
-					p.selectNode(fmt.Sprintf("sides[%d].%s[%d]", side, c.formation, f))
-					for k, v := range c.group {
-						p.setField(`#form [data-key="`+k+`"]`, v)
-					}
-					p.setField("#bulk-count", "2")
-					p.do("bulk add two units", chromedp.Click(chromedp.ID("bulk-add")))
-					p.until("the units", fmt.Sprintf(`document.querySelector('#tree li[data-path="sides[%d].%s[%d].units[1]"]')`, side, c.formation, f))
-				}
-			}
+			p.buildSides(c)
 			if c.rules == "nb" {
 				// A division copied from one side and pasted on the other
 				// gets ids of its own, and moves up its list.
