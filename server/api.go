@@ -49,6 +49,8 @@ func (s *Server) routes() []route {
 	}
 	rs = append(rs, s.editorRoutes()...)
 	rs = append(rs, s.importRoutes()...)
+	rs = append(rs, s.replayRoutes()...)
+	rs = append(rs, s.reportRoutes()...)
 	return append(rs, s.hostRoutes()...)
 }
 

@@ -44,6 +44,12 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /edit", func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFileFS(w, r, web.FS(), "edit.html")
 	})
+	mux.HandleFunc("GET /replay", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFileFS(w, r, web.FS(), "replay.html")
+	})
+	mux.HandleFunc("GET /report", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFileFS(w, r, web.FS(), "report.html")
+	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")

@@ -41,6 +41,18 @@ type Info struct {
 	// end of a game, it lets orderly verify --head check an export against
 	// what this seat saw.
 	Head string `json:"head,omitempty"`
+	// Waiting lists the sides the current step still waits for (they act
+	// in it and are not ready); empty when no one is waited for.
+	Waiting []string `json:"waiting,omitempty"`
+	// Since is when the game last changed (RFC 3339): the sides in
+	// Waiting have been waited for at least since then.
+	Since string `json:"since,omitempty"`
+	// Why says, in one sentence, why this seat cannot act now; empty when
+	// it can.
+	Why string `json:"why,omitempty"`
+	// Undo describes the seat's last command that it may still take back
+	// (game.TakeBack), in the log's words; empty when there is none.
+	Undo string `json:"undo,omitempty"`
 }
 
 // SideInfo is what everyone knows of a side.
@@ -125,6 +137,10 @@ type Board struct {
 	// Acting is the side the umpire's board offers commands for, when he
 	// acts for it (GET /board?act=SIDE).
 	Acting string `json:"acting,omitempty"`
+	// Advice is what the rules will report at the end of the step, as it
+	// stands now for this seat (game.Adviser): warnings while they can
+	// still be put right, and the commands left this turn.
+	Advice *game.Advice `json:"advice,omitempty"`
 }
 
 // Space is the surface a game is played on, as a page needs it to draw

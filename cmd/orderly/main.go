@@ -129,6 +129,9 @@ compares house-rule variants side by side.`,
 	if g := a.gamesCmd(); g != nil {
 		root.AddCommand(g)
 	}
+	if r := a.reportCmd(); r != nil {
+		root.AddCommand(r)
+	}
 	usage(root)
 	return root
 }
