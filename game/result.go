@@ -7,6 +7,12 @@ import (
 	"orderly/battle"
 )
 
+// GameResult is the type of a timeline entry, never in a game's log: the
+// outcome (payload *Outcome, Side the winner, empty for a draw) that the
+// script runner adds once a game whose scenario defines a result is over,
+// so that a script can expect it.
+const GameResult = "game-result"
+
 // Outcome is how a game ended by the result its scenario defines: the
 // winner (a side id, or empty for a draw), one sentence, each side's
 // points, and who holds each objective.
