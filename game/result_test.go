@@ -6,6 +6,7 @@ import (
 	"orderly/battle"
 	"orderly/game"
 	"orderly/geom"
+	"orderly/geom/hex"
 )
 
 var resultSpec = battle.Spec{ID: "nb", Vocab: battle.Vocab{
@@ -117,5 +118,49 @@ func TestResultKnownAnswers(t *testing.T) {
 	sc.Result = nil
 	if o = game.Result(sc, s); o != nil {
 		t.Errorf("no result section: %+v; want nil", o)
+	}
+}
+
+// side is a side of one division: its army commander at gen, and one
+// unit at u.
+func side(id, unit string, gen, u geom.Point) *battle.Side {
+	return &battle.Side{ID: id,
+		Formations: []*battle.Formation{
+			{ID: id, Side: id, Kind: battle.Army, General: id + "-g", Children: []string{id + "-d"}},
+			{ID: id + "-d", Side: id, Kind: battle.Division, Parent: id, General: id + "-dg", Units: []string{unit}},
+		},
+		Generals: []*battle.General{{ID: id + "-g", Side: id, Commands: id, At: gen}, {ID: id + "-dg", Side: id, Commands: id + "-d", At: gen}},
+		Units:    []*battle.Unit{{ID: unit, Side: id, Division: id + "-d", At: u}},
+	}
+}
+
+// TestResultOnHexes: on a hex map the radius counts hexes, and 0 is the
+// objective's own hex.
+func TestResultOnHexes(t *testing.T) {
+	m, err := hex.NewMap(10, 10, hex.Layout{Offset: hex.OddQ, First: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(label string) geom.Point {
+		p, err := m.Parse(label)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	sc := &battle.Scenario{Name: "hexes", Map: &m, Turns: 1, Speedless: true, Sides: []*battle.Side{
+		side("a", "ua", at("0101"), at("0505")),
+		side("b", "ub", at("1010"), at("0507")),
+	}, Result: &battle.Result{Objectives: []battle.Objective{
+		{Name: "the village", At: at("0505"), Points: 2},
+		{Name: "the bridge", At: at("0506"), Points: 1, Radius: 1},
+	}}}
+	if err := sc.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	o := game.Result(sc, game.NewState(sc))
+	// ua stands on the village; both stand one hex from the bridge.
+	if o.Held[0].Side != "a" || o.Held[1].Side != "" || o.Winner != "a" || o.Points["a"] != 2 {
+		t.Errorf("%+v; want a to hold the village and win 2 to 0, the bridge contested", o)
 	}
 }
