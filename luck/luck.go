@@ -44,6 +44,7 @@ import (
 	"orderly/battle"
 	"orderly/dice"
 	"orderly/game"
+	"orderly/strict"
 	"orderly/table"
 )
 
@@ -121,7 +122,7 @@ func Of(set *table.Set, sc *battle.Scenario, log []game.Event) (*Report, error) 
 		for j := range e.Rolls {
 			m, ok, err := rd.measure(e, &e.Rolls[j])
 			if err != nil {
-				return nil, fmt.Errorf("luck: event %d, roll on table %s: %w", e.Seq, e.Rolls[j].Table, err)
+				return nil, fmt.Errorf("luck: event %d, roll on table %s: %w", e.Seq, strict.Quote(e.Rolls[j].Table, 80), err)
 			}
 			if ok {
 				rolls = append(rolls, m)
