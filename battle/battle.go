@@ -54,6 +54,9 @@ type Scenario struct {
 	Sides  []*Side
 	// Image is the backdrop drawn under the table or the hex map, or nil.
 	Image *Image
+	// Result is how the battle is won, or nil when the scenario defines
+	// no result.
+	Result *Result
 
 	File string // where it was read from, for messages
 	// Speedless says the rule set reads no speeds (Spec.Parts without

@@ -75,7 +75,27 @@ type scenarioFile struct {
 	Speeds  map[string]float64 `yaml:"speeds" part:"speeds" is:"keys=unit-types,gt=0,max=1000" unit:"{unit}" each:"Move of %s in {unit} per turn." doc:"Move in {unit} per turn for each type of unit. A unit without its own speed takes the one for its type; every unit must end up with a speed one way or the other."`
 	Evening []int              `yaml:"evening" part:"evening" is:"min=1,max=1000" doc:"The turns that are evening turns, when command is harder to keep (SPEC NES-3)."`
 	Sides   []sideFile         `yaml:"sides" is:"required,items=2..2" count:"a battle has two sides" doc:"The two armies of the battle; a scenario has exactly two sides."`
+	Result  *resultFile        `yaml:"result" doc:"How the battle is won: the objectives each worth points to the side that holds it at the end, and the margin a win needs. Without it the scenario defines no result, and the end of a game shows the after-action report's summary."`
 	Node    *yaml.Node         `yaml:"-"`
+}
+
+// resultFile is how a scenario's battle is won (its result: section);
+// load.go checks the objectives' places and names, and game.Result works
+// the result out at the end.
+type resultFile struct {
+	_          struct{}        `def:"result" doc:"How the battle is won. At the end each objective is held by the side with a combat unit within its radius and no enemy combat unit within it, and scores its points for that side; a side wins with more points than the other by more than margin, and otherwise the battle is a draw."`
+	Objectives []objectiveFile `yaml:"objectives" is:"required,items=1..100" count:"a result has 1..100 objectives" doc:"The places that score, each with a name, where it is, its points and its radius."`
+	Margin     int             `yaml:"margin" is:"min=0,max=100000,default=0" doc:"How many points more than the other a side needs to win: with 0, any lead wins and equal points are a draw."`
+	Node       *yaml.Node      `yaml:"-"`
+}
+
+type objectiveFile struct {
+	_      struct{}    `def:"objective" doc:"A place that scores for the side that holds it at the end of the battle."`
+	Name   string      `yaml:"name" is:"required" doc:"Name of the objective in free text, e.g. Hougoumont; each objective's name is its own."`
+	At     *geom.Point `yaml:"at" is:"required" doc:"Where the objective is."`
+	Points int         `yaml:"points" is:"required,min=1,max=10000" doc:"Points the objective is worth to the side that holds it at the end."`
+	Radius float64     `yaml:"radius" is:"min=0,max=1000,default=0" unit:"{unit}" doc:"How near in {unit} a combat unit must stand to hold the objective (or to deny it to the other side); 0 on a hex map is the objective's own hex."`
+	Node   *yaml.Node  `yaml:"-"`
 }
 
 type fieldFile struct {

@@ -231,6 +231,17 @@ func (b *builder) scenario(f *scenarioFile) (*Scenario, error) {
 		}
 		sc.Sides = append(sc.Sides, s)
 	}
+	if f.Result != nil {
+		var sp geom.Space
+		if sc.Map != nil || !sc.Field.Empty() {
+			sp = sc.Space()
+		}
+		res, err := b.result(f.Result, sp)
+		if err != nil {
+			return nil, err
+		}
+		sc.Result = res
+	}
 	return sc, nil
 }
 

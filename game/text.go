@@ -22,6 +22,10 @@ func Describe(r Rules, e *Event, name func(string) string) string {
 	}
 	var b strings.Builder
 	switch e.Type {
+	case GameResult:
+		if d, ok := e.Data.(*Outcome); ok {
+			b.WriteString(d.Text)
+		}
 	case StepBegun:
 		fmt.Fprintf(&b, "%s step", e.Step)
 		if d, ok := e.Data.(*Begun); ok && len(d.Actors) > 0 && (len(d.Actors) != 1 || d.Actors[0] != All) {

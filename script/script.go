@@ -482,7 +482,8 @@ func (d *scriptDice) Roller(k game.RollKey) dice.Roller {
 }
 
 // Run plays the script and returns its timeline: every event of the game,
-// with the rejected commands in their place.
+// with the rejected commands in their place, and at the end, once the game
+// is over, the result its scenario defines (game.GameResult).
 func (s *Script) Run(rules game.Rules) (*game.Game, []game.Event, error) {
 	if s.Scenario == nil {
 		return nil, nil, fmt.Errorf("%s: this script expects its scenario refused (refused:), so it has no game to play", s.File)
@@ -515,6 +516,12 @@ func (s *Script) Run(rules game.Rules) (*game.Game, []game.Event, error) {
 		return nil, nil, err
 	}
 	flush()
+	if st := g.State(); st.Over && st.Turn <= s.Until {
+		if o := game.Result(s.Scenario, st); o != nil {
+			timeline = append(timeline, game.Event{Turn: st.Turn, Phase: st.Phase, Step: st.Step, Type: game.GameResult,
+				Side: o.Winner, See: game.All, Data: o})
+		}
+	}
 	for _, ro := range s.Rolls {
 		if !ro.used {
 			return nil, nil, &strict.Error{File: s.File, Line: ro.Line, Msg: fmt.Sprintf("no %s roll for %s was made on turn %d", ro.Table, ro.For, ro.Turn)}

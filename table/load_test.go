@@ -167,6 +167,7 @@ func TestLoadErrors(t *testing.T) {
 		{"lookup missing cell", "lookups:\n  - id: t/grid\n    cells:\n      x: {\"1..2\": \"1\", \">=3\": \"2\"}\n", "a=y has no entry"},
 		{"lookup range gap", "lookups:\n  - id: t/grid\n    cells:\n      x: {\"1..2\": \"1\", \">=4\": \"2\"}\n      y: {\"1..2\": \"1\", \">=3\": \"2\"}\n", "leave a gap at 3"},
 		{"lookup parameter twice", "lookups:\n  - id: t/dup\n    rule: X-1\n    title: dup\n    params:\n      - {name: a, kind: enum, values: [p, q]}\n      - {name: a, kind: enum, values: [p, q]}\n    cells:\n      p: {p: \"1\", q: \"2\"}\n      q: {p: \"3\", q: \"4\"}\n", "parameter a is given twice"},
+		{"lucky sideways", "tables:\n  - id: t/basic\n    lucky: middle\n", `house0.yaml:3: table t/basic: lucky "middle" is not a direction; allowed: high (a high roll is lucky for the side that rolls it), low`},
 		{"unless not bool", "tables:\n  - id: t/basic\n    params:\n      - {name: tired, unless: quality}\n", `unless names "quality", which is not a bool`},
 	}
 	for _, c := range cases {
@@ -183,6 +184,24 @@ func TestLoadErrors(t *testing.T) {
 				t.Errorf("error spans lines: %q", msg)
 			}
 		})
+	}
+}
+
+// TestLucky reads a table's lucky key, and a house rule that turns it.
+func TestLucky(t *testing.T) {
+	s, err := load(t, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb, _ := s.Table("t/basic"); tb.Lucky != "" {
+		t.Errorf("a table without lucky reads %q; want none", tb.Lucky)
+	}
+	s, err = load(t, strings.Replace(base, "    dice: 1d10\n", "    dice: 1d10\n    lucky: high\n", 1), "tables:\n  - id: t/basic\n    lucky: low\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb, _ := s.Table("t/basic"); tb.Lucky != LuckyLow {
+		t.Errorf("lucky after the house rule is %q; want %s", tb.Lucky, LuckyLow)
 	}
 }
 

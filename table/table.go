@@ -42,6 +42,11 @@ type Table struct {
 	Rows      []Row
 	Derived   []Derived
 	Pool      *Pool
+	// Lucky says which way a roll on the table is lucky for the side that
+	// rolls it (issue 36's luck report): LuckyHigh (a high natural total,
+	// or for a pool more dice through), LuckyLow, or "" when the table's
+	// results have no such order (it then counts in no side's luck).
+	Lucky string
 
 	ways     []int64 // compiled distribution of the natural total
 	outcomes int64
@@ -128,7 +133,13 @@ func (t *Table) Bind(in map[string]string) (Args, error) {
 	return a, nil
 }
 
-var tableFields = []string{"id", "rule", "title", "doc", "dice", "class-dice", "params", "results", "naturals", "bands", "rows-by", "rows", "derived", "pool"}
+var tableFields = []string{"id", "rule", "title", "doc", "dice", "class-dice", "params", "results", "naturals", "bands", "rows-by", "rows", "derived", "pool", "lucky"}
+
+// The values of a table's lucky key.
+const (
+	LuckyHigh = "high"
+	LuckyLow  = "low"
+)
 
 // tablePatch is a decoded table with the set of fields it gave, so that a
 // house rule can replace just those.
@@ -249,6 +260,14 @@ func (r reader) table(n *yaml.Node) (*tablePatch, error) {
 	if v, ok := f["pool"]; ok {
 		if t.Pool, err = r.pool(v, where+": pool"); err != nil {
 			return nil, err
+		}
+	}
+	if v, ok := f["lucky"]; ok {
+		if t.Lucky, err = r.Word(v, where+": lucky"); err != nil {
+			return nil, err
+		}
+		if t.Lucky != LuckyHigh && t.Lucky != LuckyLow {
+			return nil, r.Errf(v, "%s: lucky %s is not a direction; allowed: %s (a high roll is lucky for the side that rolls it), %s", where, strict.Quote(t.Lucky, 40), LuckyHigh, LuckyLow)
 		}
 	}
 	return tp, nil
@@ -591,6 +610,9 @@ func (t *Table) merge(p *tablePatch) *Table {
 	}
 	if p.present["pool"] {
 		c.Pool = q.Pool
+	}
+	if p.present["lucky"] {
+		c.Lucky = q.Lucky
 	}
 	for _, pp := range p.params {
 		if old := c.Param(pp.p.Name); old != nil {

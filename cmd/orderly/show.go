@@ -99,7 +99,24 @@ func showTable(w io.Writer, t *table.Table) error {
 		showBands(w, t)
 	}
 	showParams(w, t.Params, t.Derived, false)
+	showLucky(w, t)
 	return nil
+}
+
+// showLucky says which way a roll on t is lucky for the side that rolls
+// it, as the luck report reads it (the table's lucky key); nothing for a
+// table without one.
+func showLucky(w io.Writer, t *table.Table) {
+	what := "natural total"
+	if t.Pool != nil {
+		what = "count of dice through every stage"
+	}
+	switch t.Lucky {
+	case table.LuckyHigh:
+		fmt.Fprintf(w, "Luck: a high %s is lucky for the side that rolls.\n", what)
+	case table.LuckyLow:
+		fmt.Fprintf(w, "Luck: a low %s is lucky for the side that rolls.\n", what)
+	}
 }
 
 func showBands(w io.Writer, t *table.Table) {
