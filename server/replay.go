@@ -80,6 +80,10 @@ type replays struct {
 	withdrawn map[int]bool
 	turns     []TurnStart
 	taken     []game.Event // the taken-back events scanned so far
+	// log is the game's first events, decoded, as far as replays have
+	// read them (at most maxLogged): shared by the cursors, which only
+	// read them.
+	log []game.Event
 }
 
 // cursor is the game replayed to its first pos events, forgetting them as
@@ -282,33 +286,51 @@ func (l *live) replayed(ctx context.Context, st store.Store, rp *replays, m int)
 		}
 	}
 	best.used = rp.tick
-	if from := best.g.Len(); from < m {
-		var batch []game.Event
-		var xerr error
-		err := scanStored(ctx, st, l.rules, l.id, from, page, func(e game.Event) bool {
-			batch = append(batch, e)
-			if len(batch) == page || e.Seq == m {
-				if xerr = best.g.Extend(batch); xerr != nil {
-					return false
-				}
-				best.g.Forget(0)
-				batch = batch[:0]
-			}
-			return e.Seq < m
-		})
+	for from := best.g.Len(); from < m; from = best.g.Len() {
+		evs, err := l.logged(ctx, st, rp, from, m)
 		if err == nil {
-			err = xerr
-		}
-		if err == nil && best.g.Len() != m {
-			err = fmt.Errorf("the log replays to event %d of %d", best.g.Len(), m)
+			err = best.g.Extend(evs)
 		}
 		if err != nil {
 			// The cursor may be left part way: drop it.
 			rp.cursors = slices.DeleteFunc(rp.cursors, func(c *cursor) bool { return c == best })
 			return nil, fmt.Errorf("replaying the game to event %d: %w", m, err)
 		}
+		best.g.Forget(0)
 	}
 	return best.g, nil
+}
+
+// maxLogged is how many of a game's first events its replays keep
+// decoded in memory (replays.log): reading and decoding them again is
+// most of what a step back would cost. Those after are read from the
+// store at each step.
+const maxLogged = 4096
+
+// logged is the events of the game after from up to m at most, and at
+// least one: from the replays' decoded log while it holds them (filling
+// it as far as maxLogged), else from the store, no more than the step
+// needs. rp.mu must be held, and no other lock.
+func (l *live) logged(ctx context.Context, st store.Store, rp *replays, from, m int) ([]game.Event, error) {
+	if from < len(rp.log) {
+		return rp.log[from:min(m, len(rp.log))], nil
+	}
+	size := min(page, m-from)
+	raw, err := st.Events(ctx, l.id, from, size)
+	if err == nil && len(raw) == 0 {
+		err = fmt.Errorf("the store has %d events", from)
+	}
+	if err != nil {
+		return nil, err
+	}
+	evs, err := decodeEvents(l.rules, raw, from)
+	if err != nil {
+		return nil, err
+	}
+	if from == len(rp.log) && from+len(evs) <= maxLogged {
+		rp.log = append(rp.log, evs...)
+	}
+	return evs, nil
 }
 
 // replayBoard is the board v's seat saw just after its nth event, drawn

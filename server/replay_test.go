@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -224,4 +226,164 @@ func TestReplayViews(t *testing.T) {
 			t.Fatalf("%s's full view at %d differs from the umpire's", side, n)
 		}
 	}
+}
+
+// TestReplaySecrecy is the differential property of fog of war for the
+// replay (as TestBlindHTTP is for the live game): two servers, alike to
+// their random source, make the same game of each demo, and the umpire
+// places enemy pieces a side does not spot elsewhere in each. While the
+// side knows the same in both games, its replay index is the same in
+// both, and so is its replayed board at each of its events, byte for
+// byte (less the hashes, keyed by a secret seed).
+func TestReplaySecrecy(t *testing.T) {
+	t.Parallel()
+	w := newTwins(t, 36)
+	for i, demo := range []string{"demo", "bp-demo", "cd-demo", "nes-demo", "lob-demo"} {
+		mode := game.FogOn
+		if i%2 == 1 {
+			mode = game.FogStrict
+		}
+		t.Run(demo, func(t *testing.T) { replaySecrecy(t, w, demo, mode, uint64(i+40)) })
+	}
+}
+
+func replaySecrecy(t *testing.T, w [2]*twin, demo, mode string, seed uint64) {
+	rng := rand.New(rand.NewPCG(seed, 0x36))
+	ctx := context.Background()
+	var made [2]*Created
+	var ls [2]*live
+	for try := 0; ; try++ {
+		if try == 8 {
+			t.Fatalf("%s: no game in 8 was made with enemy pieces hidden where the test wants them", demo)
+		}
+		for i := range w {
+			c, err := w[i].srv.Create(ctx, Setup{Scenario: demo, Fog: mode})
+			if err != nil {
+				t.Fatal(err)
+			}
+			made[i] = c
+			l, e := w[i].srv.game(ctx, c.Game.ID)
+			if e != nil {
+				t.Fatal(e)
+			}
+			ls[i] = l
+		}
+		if blindSetup(t, w, made[0], ls, rng) != nil {
+			break
+		}
+	}
+	id := made[0].Game.ID
+	side := ls[0].sc.Sides[0].ID
+	tokens := map[string]string{}
+	for _, s := range made[0].Seats {
+		switch s.Role {
+		case "umpire":
+			tokens[game.Umpire] = s.Token
+		case "side":
+			tokens[s.Side] = s.Token
+		}
+	}
+	base := "/api/games/" + id
+	compare := func(what string, a [2]answer) {
+		t.Helper()
+		if a[0] != a[1] {
+			t.Fatalf("%s: %s is answered\n%d %s\nby one server and\n%d %s\nby the other, whose game differs only in enemy pieces it does not spot", demo, what, a[0].status, clipS(a[0].body), a[1].status, clipS(a[1].body))
+		}
+	}
+	knows := func() bool {
+		var k [2]string
+		for i, l := range ls {
+			l.mu.Lock()
+			k[i] = string(gametest.Knows(l.g, side))
+			l.mu.Unlock()
+		}
+		return k[0] == k[1]
+	}
+	version := 0
+	boards := 0
+	for k := 0; k < 25; k++ {
+		ls[0].mu.Lock()
+		c := ls[0].rules.(gametest.Random).Random(ls[0].g, rng)
+		over := ls[0].g.State().Over
+		ls[0].mu.Unlock()
+		if over {
+			break
+		}
+		both(t, w, "POST", base+"/commands", tokens[c.Side], commandBody(c))
+		if !knows() {
+			break
+		}
+		idx := both(t, w, "GET", base+"/replay", tokens[side], nil)
+		compare("the index", idx)
+		var r Replay
+		if err := json.Unmarshal([]byte(idx[0].body), &r); err != nil {
+			t.Fatal(err)
+		}
+		// The boards at the side's new events, while they are its last.
+		for n := version; n <= r.Version; n++ {
+			compare(fmt.Sprintf("the board at %d", n), both(t, w, "GET", fmt.Sprintf("%s/replay/%d", base, n), tokens[side], nil))
+			boards++
+		}
+		version = r.Version
+	}
+	// And again at every event, out of order, once more has happened.
+	for _, n := range rng.Perm(version + 1) {
+		compare(fmt.Sprintf("the board at %d, later", n), both(t, w, "GET", fmt.Sprintf("%s/replay/%d", base, n), tokens[side], nil))
+	}
+	if version < 3 {
+		t.Fatalf("%s: only %d events of %s were compared", demo, version, side)
+	}
+	t.Logf("%s: %d boards at %d events of %s compared", demo, boards, version, side)
+}
+
+// BenchmarkReplayStep times one step of a replay through the API, the
+// umpire's board at the next event (forward, from the cursor left at the
+// one before) and at the one before (back), on the longest demo game
+// (NES's, played through to its end by random commands, fog on).
+func BenchmarkReplayStep(b *testing.B) {
+	t := &testing.T{}
+	w := newTwins(t, 9)
+	rg := newReplayGame(t, w[0], "nes-demo", game.FogOn)
+	rng := rand.New(rand.NewPCG(9, 36))
+	for k := 0; k < 3000 && rg.play(t, rng); k++ {
+	}
+	rg.l.mu.Lock()
+	n := rg.l.g.Len()
+	rg.l.mu.Unlock()
+	base := "/api/games/" + rg.id + "/replay/"
+	tok := rg.tokens[game.Umpire]
+	b.Logf("%d events", n)
+	step := func(b *testing.B, seq int) {
+		req, err := http.NewRequest("GET", rg.w.ts.URL+base+fmt.Sprint(seq), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+tok)
+		resp, err := rg.w.ts.Client().Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, _ := io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			b.Fatalf("replay/%d: %d", seq, resp.StatusCode)
+		}
+		b.SetBytes(n)
+	}
+	b.Run("forward", func(b *testing.B) {
+		seq := 0
+		for b.Loop() {
+			seq = seq%n + 1
+			step(b, seq)
+		}
+	})
+	b.Run("back", func(b *testing.B) {
+		seq := n
+		for b.Loop() {
+			if seq--; seq < 0 {
+				seq = n
+			}
+			step(b, seq)
+		}
+	})
 }
