@@ -61,7 +61,11 @@ type ReplayEvent struct {
 	Step  string `json:"step"`
 	Type  string `json:"type"`
 	Side  string `json:"side,omitempty"`
-	Text  string `json:"text"`
+	// See is who the event is shown to, as the seat is told (all,
+	// umpire, or a side), and Rolls the dice drawn for it.
+	See   string      `json:"see"`
+	Rolls []game.Roll `json:"rolls,omitempty"`
+	Text  string      `json:"text"`
 }
 
 // replays is what a live game keeps to answer its replays quickly: a
@@ -214,7 +218,8 @@ func (s *Server) getReplay(r *http.Request, seat store.Seat, l *live) (int, any,
 		if gone[e.Seq] {
 			continue
 		}
-		out.Events = append(out.Events, ReplayEvent{Seq: e.Seq, Turn: e.Turn, Phase: e.Phase, Step: e.Step, Type: e.Type, Side: e.Side, Text: en.Summary})
+		out.Events = append(out.Events, ReplayEvent{Seq: e.Seq, Turn: e.Turn, Phase: e.Phase, Step: e.Step, Type: e.Type, Side: e.Side,
+			See: e.See, Rolls: e.Rolls, Text: en.Summary})
 	}
 	return http.StatusOK, out, nil
 }
