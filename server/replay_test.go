@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,6 +10,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"orderly/game"
 	"orderly/game/gametest"
@@ -117,6 +120,9 @@ func TestReplayBoards(t *testing.T) {
 			for k := 0; k < 30 && rg.play(t, rng); k++ {
 				look()
 			}
+			doc := rg.w.call(t, "GET", "/api/schema/board/"+rg.l.sc.Rules, "", nil)
+			sch := compileBoard(t, rg.l.sc.Rules, []byte(doc.body))
+			index := openAPISchema(t, "Replay")
 			// Replayed out of order, so that cursors go back and forth.
 			rng.Shuffle(len(boards), func(i, j int) { boards[i], boards[j] = boards[j], boards[i] })
 			for _, k := range boards {
@@ -124,6 +130,7 @@ func TestReplayBoards(t *testing.T) {
 				if a.status != 200 {
 					t.Fatalf("%s's replay at %d: %d %s", k.seat, k.version, a.status, a.body)
 				}
+				valid(t, sch, "the board schema", a.body)
 				if got := comparable(t, a.body); got != k.board {
 					t.Fatalf("%s's replay at %d is\n%s\nwhile the board then was\n%s", k.seat, k.version, clipS(got), clipS(k.board))
 				}
@@ -134,6 +141,7 @@ func TestReplayBoards(t *testing.T) {
 				if err := json.Unmarshal([]byte(a.body), &idx); err != nil {
 					t.Fatal(err)
 				}
+				valid(t, index, "the OpenAPI document's Replay", a.body)
 				var evs Events
 				if err := json.Unmarshal([]byte(rg.w.call(t, "GET", base+"/events", rg.tokens[seat], nil).body), &evs); err != nil {
 					t.Fatal(err)
@@ -386,4 +394,34 @@ func BenchmarkReplayStep(b *testing.B) {
 			step(b, seq)
 		}
 	})
+}
+
+// openAPISchema compiles one of the OpenAPI document's component schemas.
+func openAPISchema(t *testing.T, name string) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(openapiDoc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("openapi.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("openapi.json#/components/schemas/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sch
+}
+
+// valid fails the test if body does not match sch.
+func valid(t *testing.T, sch *jsonschema.Schema, what, body string) {
+	t.Helper()
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(body))
+	if err != nil {
+		t.Fatalf("%v: %.300s", err, body)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Fatalf("an answer does not match %s: %v\n%s", what, err, clipS(body))
+	}
 }
