@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"orderly/game/gametest"
 	"orderly/geom"
@@ -190,6 +191,12 @@ func replayChecks(t *testing.T, p *page, base string, rd *replayDemo, where, sho
 	if c := at(); moved(c, c0) {
 		p.fail("%s: back at the start, %s is drawn at %v, not %v", where, rd.unit, c, c0)
 	}
+	// The keys step too: the right arrow forward, the left arrow back.
+	eval[bool](p, `(document.activeElement && document.activeElement.blur(), true)`)
+	p.do(where+": the right arrow", chromedp.KeyEvent(kb.ArrowRight))
+	p.until(where+": the next event by the key", fmt.Sprintf(`document.getElementById('turn').textContent + ' ' + document.getElementById('position').textContent !== %q`, h0))
+	p.do(where+": the left arrow", chromedp.KeyEvent(kb.ArrowLeft))
+	p.until(where+": back by the key", fmt.Sprintf(`document.getElementById('turn').textContent + ' ' + document.getElementById('position').textContent === %q`, h0))
 	if n := eval[int](p, `document.querySelectorAll('#log li').length`); n == 0 {
 		p.fail("%s: the log is empty at the start of turn 1", where)
 	}

@@ -340,8 +340,12 @@ function wire() {
     go(s >= 0 ? s : 0);
   });
   document.addEventListener('keydown', (e) => {
+    // A field keeps its own keys (the slider steps by itself), and a
+    // button its space bar.
     const t = /** @type {HTMLElement} */ (e.target);
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA') && t.id !== 'slider') return;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    if (t && t.tagName === 'BUTTON' && e.key === ' ') return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
     const key = { ArrowLeft: 'back', ArrowRight: 'forward', PageUp: 'turn-back', PageDown: 'turn-forward', Home: 'first', End: 'last', ' ': 'play' }[e.key];
     if (!key || !rp.index) return;
     e.preventDefault();
