@@ -110,60 +110,78 @@ func TestBrowserReplay(t *testing.T) {
 		place(2)
 		demos = append(demos, rd)
 	}
-	for _, sz := range []struct {
-		w, h  int
-		touch bool
-	}{{1280, 800, false}, {768, 1024, true}} {
-		b := browser(t, ctx, sz.w, sz.h)
-		p := newPage(t, b, fmt.Sprintf("replay-%dx%d", sz.w, sz.h), dir)
-		if sz.touch {
-			p.do("touch", chromedp.EmulateViewport(int64(sz.w), int64(sz.h), chromedp.EmulateTouch))
-		}
-		for _, rd := range demos {
-			replayChecks(t, p, s.ts.URL, rd, fmt.Sprintf("%s %dx%d", rd.rules, sz.w, sz.h), fmt.Sprintf("replay-%s-%dx%d", rd.rules, sz.w, sz.h))
-		}
-		p.checkConsole()
+	// The end of a game: another CD game, whose umpire ends every step to
+	// the end.
+	ended, err := s.srv.Create(ctx, server.Setup{Scenario: "cd-demo"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	// The end of a game: the CD demo's umpire ends every step to the end.
-	cd := demos[2]
-	g := &site{srv: s.srv, ts: s.ts, made: &server.Created{Game: server.Info{ID: cd.id}}, host: s.host}
+	end := &replayDemo{rules: "cd", id: ended.Game.ID}
+	for _, st := range ended.Seats {
+		switch {
+		case st.Role == "umpire":
+			end.umpire = st.Token
+		case st.Role == "side" && end.token == "":
+			end.token = st.Token
+		}
+	}
+	eg := &site{srv: s.srv, ts: s.ts, made: ended, host: s.host}
 	for range 400 {
-		if code, _ := g.call(t, "POST", "/api/games/"+cd.id+"/commands", cd.umpire, `{"end":true}`); code != 200 {
+		if code, _ := eg.call(t, "POST", "/api/games/"+end.id+"/commands", end.umpire, `{"end":true}`); code != 200 {
 			break
 		}
 	}
-	for _, sz := range []struct {
-		w, h  int
-		touch bool
-	}{{1280, 800, false}, {768, 1024, true}} {
-		b := browser(t, ctx, sz.w, sz.h)
-		p := newPage(t, b, fmt.Sprintf("replay-end-%dx%d", sz.w, sz.h), dir)
-		if sz.touch {
-			p.do("touch", chromedp.EmulateViewport(int64(sz.w), int64(sz.h), chromedp.EmulateTouch))
+	t.Logf("the games made and played in %v", time.Since(start).Round(time.Millisecond))
+	// One page for each size, in parallel, through every demo and then
+	// the end of the game.
+	t.Run("sizes", func(t *testing.T) {
+		for _, sz := range []struct {
+			w, h  int
+			touch bool
+		}{{1280, 800, false}, {768, 1024, true}} {
+			t.Run(fmt.Sprintf("%dx%d", sz.w, sz.h), func(t *testing.T) {
+				t.Parallel()
+				b := browser(t, ctx, sz.w, sz.h)
+				p := newPage(t, b, fmt.Sprintf("replay-%dx%d", sz.w, sz.h), dir)
+				if sz.touch {
+					p.do("touch", chromedp.EmulateViewport(int64(sz.w), int64(sz.h), chromedp.EmulateTouch))
+				}
+				for _, rd := range demos {
+					replayChecks(t, p, s.ts.URL, rd, fmt.Sprintf("%s %dx%d", rd.rules, sz.w, sz.h), fmt.Sprintf("replay-%s-%dx%d", rd.rules, sz.w, sz.h))
+				}
+				endChecks(t, p, s.ts.URL, end, fmt.Sprintf("replay-end-%dx%d", sz.w, sz.h))
+				p.checkConsole()
+			})
 		}
-		p.open(s.ts.URL, cd.token)
-		p.until("the end panel", `(() => { const e = document.getElementById('end-panel'); return e && e.getClientRects().length && e.querySelector('#end-replay') && e.querySelector('#end-report') && !/Finding/.test(e.textContent); })()`)
-		if got := p.text(".turn-info .game-over"); got != "Game over" {
-			p.fail("the turn bar says %q at the end, want Game over", got)
-		}
-		if txt := p.text("#end-panel"); !strings.Contains(txt, "Game over") || !strings.Contains(txt, "umpire can export") {
-			p.fail("the end panel says %q", txt)
-		}
-		if href := eval[string](p, `document.getElementById('end-report').getAttribute('href')`); href != "/report?game="+cd.id {
-			p.fail("the report link is %q", href)
-		}
-		p.view(fmt.Sprintf("replay-end-%dx%d", sz.w, sz.h))
-		href := eval[string](p, `document.getElementById('end-replay').getAttribute('href')`)
-		if href != "/replay?game="+cd.id {
-			p.fail("the replay link is %q", href)
-		}
-		p.do("follow the replay link", chromedp.Navigate(s.ts.URL+href))
-		p.until("the replay, at the first turn, with the full view offered", `location.pathname === '/replay' && document.getElementById('turn').textContent === '1' && !document.getElementById('full-view').hidden`)
-		p.do("the full view", chromedp.Click(chromedp.CSS(`#full-view`)))
-		p.until("the full view, in the address too", `document.getElementById('full-view').getAttribute('aria-pressed') === 'true' && /view=full/.test(location.hash)`)
-		p.checkConsole()
-	}
+	})
 	t.Logf("replayed %d demos at two sizes and the end of one in %v; screenshots in %s", len(demos), time.Since(start).Round(time.Millisecond), dir)
+}
+
+// endChecks opens the play page of rd, a game over, as its side in page
+// p: the turn bar says "Game over", the end panel shows with its links,
+// and its replay link opens the replay with the full view offered.
+func endChecks(t *testing.T, p *page, base string, rd *replayDemo, shot string) {
+	t.Helper()
+	p.open(base, rd.token)
+	p.until("the end panel", `(() => { const e = document.getElementById('end-panel'); return e && e.getClientRects().length && e.querySelector('#end-replay') && e.querySelector('#end-report') && !/Finding/.test(e.textContent); })()`)
+	if got := p.text(".turn-info .game-over"); got != "Game over" {
+		p.fail("the turn bar says %q at the end, want Game over", got)
+	}
+	if txt := p.text("#end-panel"); !strings.Contains(txt, "Game over") || !strings.Contains(txt, "umpire can export") {
+		p.fail("the end panel says %q", txt)
+	}
+	if href := eval[string](p, `document.getElementById('end-report').getAttribute('href')`); href != "/report?game="+rd.id {
+		p.fail("the report link is %q", href)
+	}
+	p.view(shot)
+	href := eval[string](p, `document.getElementById('end-replay').getAttribute('href')`)
+	if href != "/replay?game="+rd.id {
+		p.fail("the replay link is %q", href)
+	}
+	p.do("follow the replay link", chromedp.Navigate(base+href))
+	p.until("the replay, at the first turn, with the full view offered", `location.pathname === '/replay' && document.getElementById('turn').textContent === '1' && !document.getElementById('full-view').hidden`)
+	p.do("the full view", chromedp.Click(chromedp.CSS(`#full-view`)))
+	p.until("the full view, in the address too", `document.getElementById('full-view').getAttribute('aria-pressed') === 'true' && /view=full/.test(location.hash)`)
 }
 
 // replayChecks replays rd as its side in page p.
