@@ -132,28 +132,24 @@ func TestBrowserReplay(t *testing.T) {
 		}
 	}
 	t.Logf("the games made and played in %v", time.Since(start).Round(time.Millisecond))
-	// One page for each size, in parallel, through every demo and then
-	// the end of the game.
-	t.Run("sizes", func(t *testing.T) {
-		for _, sz := range []struct {
-			w, h  int
-			touch bool
-		}{{1280, 800, false}, {768, 1024, true}} {
-			t.Run(fmt.Sprintf("%dx%d", sz.w, sz.h), func(t *testing.T) {
-				t.Parallel()
-				b := browser(t, ctx, sz.w, sz.h)
-				p := newPage(t, b, fmt.Sprintf("replay-%dx%d", sz.w, sz.h), dir)
-				if sz.touch {
-					p.do("touch", chromedp.EmulateViewport(int64(sz.w), int64(sz.h), chromedp.EmulateTouch))
-				}
-				for _, rd := range demos {
-					replayChecks(t, p, s.ts.URL, rd, fmt.Sprintf("%s %dx%d", rd.rules, sz.w, sz.h), fmt.Sprintf("replay-%s-%dx%d", rd.rules, sz.w, sz.h))
-				}
-				endChecks(t, p, s.ts.URL, end, fmt.Sprintf("replay-end-%dx%d", sz.w, sz.h))
-				p.checkConsole()
-			})
+	// One page for each size, through every demo and then the end of the
+	// game. (Not in parallel: a parallel subtest waits for a free slot
+	// after its test returns, while the session's time runs on.)
+	for _, sz := range []struct {
+		w, h  int
+		touch bool
+	}{{1280, 800, false}, {768, 1024, true}} {
+		b := browser(t, ctx, sz.w, sz.h)
+		p := newPage(t, b, fmt.Sprintf("replay-%dx%d", sz.w, sz.h), dir)
+		if sz.touch {
+			p.do("touch", chromedp.EmulateViewport(int64(sz.w), int64(sz.h), chromedp.EmulateTouch))
 		}
-	})
+		for _, rd := range demos {
+			replayChecks(t, p, s.ts.URL, rd, fmt.Sprintf("%s %dx%d", rd.rules, sz.w, sz.h), fmt.Sprintf("replay-%s-%dx%d", rd.rules, sz.w, sz.h))
+		}
+		endChecks(t, p, s.ts.URL, end, fmt.Sprintf("replay-end-%dx%d", sz.w, sz.h))
+		p.checkConsole()
+	}
 	t.Logf("replayed %d demos at two sizes and the end of one in %v; screenshots in %s", len(demos), time.Since(start).Round(time.Millisecond), dir)
 }
 
