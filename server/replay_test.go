@@ -117,7 +117,7 @@ func TestReplayBoards(t *testing.T) {
 				}
 			}
 			look()
-			for k := 0; k < 30 && rg.play(t, rng); k++ {
+			for k := 0; k < 20 && rg.play(t, rng); k++ {
 				look()
 			}
 			doc := rg.w.call(t, "GET", "/api/schema/board/"+rg.l.sc.Rules, "", nil)
