@@ -79,6 +79,8 @@ type live struct {
 	// gone is closed when the game is deleted (end): its streams end.
 	gone    chan struct{}
 	endOnce sync.Once
+	// replay is what the game's replays keep (server/replay.go).
+	replay replays
 }
 
 // end marks the game deleted: its open streams end and no stream may

@@ -8,6 +8,7 @@ import { Api, ApiError, sentence } from './api.js';
 import { EventLog } from './log.js';
 import { showDiceMode, diceFacts } from './tabledice.js';
 import { UmpireHand } from './umpire.js';
+import { showEnd } from './end.js';
 
 const TOKEN_KEY = 'orderly.seat';
 
@@ -240,6 +241,7 @@ function render() {
   }
   app.step = step;
   renderControls();
+  if (app.info.over) showEnd({ api: app.api, info: app.info, sideName }); // the result and the links, at the end
   if (app.panel) app.panel.update(app.board, app.selected);
   else if (app.orders) app.orders.update(); // first: whether the map may pick an objective depends on it
   renderMap();
