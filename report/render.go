@@ -78,9 +78,20 @@ func Text(w io.Writer, rep *Report) error {
 	b.WriteString("\n")
 	if rep.Chronicled && len(rep.Orders) > 0 {
 		b.WriteString("\nOrders (the turn of each stage; 0 before the first turn)\n")
-		fmt.Fprintf(&b, "  %-24s %-10s %7s %4s %7s %4s %4s %5s %6s  %s\n", "order", "side", "written", "sent", "arrived", "read", "acts", "acted", "failed", "delay")
+		wo, ws := len("order"), len("side")
 		for _, o := range rep.Orders {
-			fmt.Fprintf(&b, "  %-24s %-10s %7s %4s %7s %4s %4s %5s %6s  %s\n", clip(o.Order, 24), clip(o.Side, 10), at(o.Written), at(o.Sent), at(o.Arrived), at(o.Read), at(o.Acts), at(o.Acted), at(o.Failed), delay(o))
+			wo, ws = max(wo, min(len([]rune(o.Order)), 36)), max(ws, len([]rune(o.Side)))
+		}
+		row := func(cells ...string) {
+			fmt.Fprintf(&b, "  %-*s  %-*s", wo, clip(cells[0], wo), ws, cells[1])
+			for _, c := range cells[2:9] {
+				fmt.Fprintf(&b, " %7s", c)
+			}
+			fmt.Fprintf(&b, "  %s\n", cells[9])
+		}
+		row("order", "side", "written", "sent", "arrived", "read", "acts", "acted", "failed", "delay")
+		for _, o := range rep.Orders {
+			row(o.Order, o.Side, at(o.Written), at(o.Sent), at(o.Arrived), at(o.Read), at(o.Acts), at(o.Acted), at(o.Failed), delay(o))
 		}
 	}
 	for _, t := range rep.Turn {

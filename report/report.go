@@ -224,11 +224,19 @@ func build(sc *battle.Scenario, r game.Rules, log []game.Event, set *table.Set, 
 				rep.Ending = d.Why
 			}
 		}
+		rolls := len(cur.Rolls)
 		for _, ro := range e.Rolls {
 			cur.Rolls = append(cur.Rolls, rollOf(e, &ro, set, name))
 		}
 		if chronicled {
 			for _, st := range ch.Chronicle(e, name) {
+				if st.Stage == game.OrderFailed {
+					// The rule set says the order failed: its rolls are
+					// decisive whatever their result is called.
+					for i := rolls; i < len(cur.Rolls); i++ {
+						cur.Rolls[i].Key = "failed"
+					}
+				}
 				if st.Text == "" {
 					st.Text = g.Describe(e, name)
 				}
