@@ -139,24 +139,24 @@ type Engine struct {
 func Build(doc *archive.Game, eng Engine) (*Report, error) {
 	r, err := eng.Rules(doc.Rules, doc.Own()...)
 	if err != nil {
-		return nil, fmt.Errorf("report: rules %s: %w", doc.Rules, err)
+		return nil, fmt.Errorf("rules %s: %w", doc.Rules, err)
 	}
 	sc, err := script.LoadAny(doc.Scenario.File, []byte(doc.Scenario.Source), func(string) (game.Rules, error) { return r, nil }, script.NoFiles)
 	if err != nil {
-		return nil, fmt.Errorf("report: the document's scenario: %w", err)
+		return nil, fmt.Errorf("the document's scenario: %w", err)
 	}
 	if sc.Rules != doc.Rules {
-		return nil, fmt.Errorf("report: the document says rules %s, its scenario %s", doc.Rules, sc.Rules)
+		return nil, fmt.Errorf("the document says rules %s, its scenario %s", doc.Rules, sc.Rules)
 	}
 	var set *table.Set
 	if eng.Tables != nil {
 		if set, err = eng.Tables(doc.Own()...); err != nil {
-			return nil, fmt.Errorf("report: tables: %w", err)
+			return nil, fmt.Errorf("tables: %w", err)
 		}
 	}
 	log := slices.Clone(doc.Events)
 	if err := game.Decode(r, log); err != nil {
-		return nil, fmt.Errorf("report: %w", err)
+		return nil, fmt.Errorf("the document's events: %w", err)
 	}
 	rep, err := build(sc, r, log, set, doc.Fog, doc.Dice)
 	if err != nil {
@@ -174,7 +174,7 @@ func Build(doc *archive.Game, eng Engine) (*Report, error) {
 func build(sc *battle.Scenario, r game.Rules, log []game.Event, set *table.Set, fog, dice string) (*Report, error) {
 	g, err := game.Replay(sc, r, nil, game.WithFog(fog), game.WithDice(dice))
 	if err != nil {
-		return nil, fmt.Errorf("report: %w", err)
+		return nil, fmt.Errorf("the scenario does not start: %w", err)
 	}
 	name := game.Names(sc)
 	rep := &Report{Title: sc.Title, Rules: sc.Rules, Of: sc.Turns, Orders: []Order{}, Turn: []Turn{}}
@@ -210,7 +210,7 @@ func build(sc *battle.Scenario, r game.Rules, log []game.Event, set *table.Set, 
 			finish()
 		}
 		if err := g.Extend(log[i : i+1]); err != nil {
-			return nil, fmt.Errorf("report: the log does not replay: %w", err)
+			return nil, fmt.Errorf("the log does not replay: %w", err)
 		}
 		if cur == nil {
 			cur = &Turn{Number: e.Turn, Stages: []Stage{}, Rolls: []Roll{}}
@@ -255,7 +255,7 @@ func build(sc *battle.Scenario, r game.Rules, log []game.Event, set *table.Set, 
 	if set != nil {
 		l, err := luck.Of(set, sc, log)
 		if err != nil {
-			return nil, fmt.Errorf("report: luck: %w", err)
+			return nil, fmt.Errorf("luck: %w", err)
 		}
 		rep.Luck = l
 	}
@@ -263,8 +263,8 @@ func build(sc *battle.Scenario, r game.Rules, log []game.Event, set *table.Set, 
 		rep.Luck = &luck.Report{Sides: []luck.Side{}}
 	}
 	for i := range rep.Orders {
-		if o := &rep.Orders[i]; o.Acted > 0 {
-			o.Delay = o.Acted - first(o)
+		if o := &rep.Orders[i]; o.Acted != 0 {
+			o.Delay = max(o.Acted, 0) - first(o)
 		}
 	}
 	rep.Summary = summary(rep)
@@ -413,10 +413,10 @@ func summary(rep *Report) string {
 		acted, failed, delay := 0, 0, 0
 		for _, o := range rep.Orders {
 			switch {
-			case o.Acted > 0:
+			case o.Acted != 0:
 				acted++
 				delay += o.Delay
-			case o.Failed > 0:
+			case o.Failed != 0:
 				failed++
 			}
 		}
