@@ -158,21 +158,11 @@ func HTML(w io.Writer, rep *Report) error {
 	return page.Execute(w, rep)
 }
 
-var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"turn":   turnName,
-	"at":     at,
-	"delay":  delay,
-	"svg":    func(s string) template.HTML { return template.HTML(s) }, // made by svg, every text escaped
-	"colour": func(i int) template.CSS { return template.CSS(sideColours[i%len(sideColours)]) },
-	"pct":    func(p float64) string { return strconv.FormatFloat(p, 'f', 0, 64) },
-}).Parse(`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>After-action report: {{.Title}}</title>
-<style>
-body { font: 15px/1.45 Georgia, "Times New Roman", serif; color: #111; margin: 1.5rem auto; max-width: 60rem; padding: 0 1rem; }
+// CSS is the report's styles, print styles included: inline in the page
+// the report writes, and served as /css/report.css for the page that
+// shows it in the browser (web/static/css/report.css, which a test keeps
+// the same).
+const CSS = `body { font: 15px/1.45 Georgia, "Times New Roman", serif; color: #111; margin: 1.5rem auto; max-width: 60rem; padding: 0 1rem; }
 h1 { font-size: 1.6rem; margin: 0 0 .3rem; }
 h2 { font-size: 1.25rem; border-bottom: 1px solid #999; margin-top: 1.8rem; }
 h3 { font-size: 1.05rem; margin: 1rem 0 .3rem; }
@@ -186,19 +176,39 @@ tr.failed td.key { color: #a00; }
 .turn { break-inside: avoid-page; }
 svg.map { max-width: 100%; height: auto; border: 1px solid #ccc; }
 .sides span { display: inline-block; margin-right: 1rem; }
-.sides i { display: inline-block; width: .8rem; height: .8rem; margin-right: .3rem; vertical-align: middle; }
+.sides svg { vertical-align: middle; }
+.report-bar { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; padding: .5rem 0; border-bottom: 1px solid #ccc; font-family: sans-serif; }
+.report-bar button { font: inherit; padding: .4rem 1rem; min-height: 44px; }
 @media print {
+  .report-bar { display: none; }
   body { margin: 0; max-width: none; font-size: 11pt; }
   h2 { break-after: avoid-page; }
   .turn { break-before: page; }
   a { color: inherit; text-decoration: none; }
 }
-</style>
+`
+
+var page = template.Must(template.New("report").Funcs(template.FuncMap{
+	"turn":   turnName,
+	"at":     at,
+	"delay":  delay,
+	"svg":    func(s string) template.HTML { return template.HTML(s) }, // made by svg, every text escaped
+	"colour": func(i int) string { return sideColours[i%len(sideColours)] },
+	"css":    func() template.CSS { return template.CSS(CSS) },
+	"pct":    func(p float64) string { return strconv.FormatFloat(p, 'f', 0, 64) },
+}).Parse(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>After-action report: {{.Title}}</title>
+<style>
+{{css}}</style>
 </head>
 <body>
 <header>
 <h1>After-action report: {{.Title}}</h1>
-<p class="sides">{{range $i, $s := .Sides}}<span><i style="background:{{colour $i}}"></i>{{$s.Name}}</span>{{end}}</p>
+<p class="sides">{{range $i, $s := .Sides}}<span><svg width="12" height="12" aria-hidden="true"><rect width="12" height="12" fill="{{colour $i}}"/></svg> {{$s.Name}}</span>{{end}}</p>
 </header>
 <p class="summary">{{.Summary}}</p>
 {{if .Outcome}}<p class="outcome"><strong>Result:</strong> {{.Outcome.Text}}</p>{{end}}
