@@ -63,6 +63,9 @@ func rollLine(r Roll) string {
 		who += ", " + r.Subject
 	}
 	s := fmt.Sprintf("%s (%s): %s rolled %d, total %d: %s", r.Title, who, r.Dice, r.Natural, r.Total, r.Result)
+	if r.Pool {
+		s = fmt.Sprintf("%s (%s): a pool of %s, total %d: %s", r.Title, who, r.Dice, r.Total, r.Result)
+	}
 	if r.Key != "" {
 		s += "  [" + r.Key + "]"
 	}
@@ -230,7 +233,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 {{end}}</table>{{end}}
 {{if .Log}}<h3>Events</h3><ul>{{range .Log}}<li>{{.Text}}</li>{{end}}</ul>{{end}}
 {{if .Rolls}}<h3>Rolls</h3><table><tr><th>table</th><th>side</th><th>for</th><th>dice</th><th>natural</th><th>total</th><th>result</th><th></th></tr>
-{{range .Rolls}}<tr class="{{.Key}}"><td>{{.Title}}</td><td>{{.Side}}</td><td>{{.Subject}}</td><td>{{.Dice}}</td><td class="n">{{.Natural}}</td><td class="n">{{.Total}}</td><td>{{.Result}}</td><td class="key">{{.Key}}</td></tr>
+{{range .Rolls}}<tr class="{{.Key}}"><td>{{.Title}}</td><td>{{.Side}}</td><td>{{.Subject}}</td><td>{{.Dice}}{{if .Pool}} pool{{end}}</td><td class="n">{{if not .Pool}}{{.Natural}}{{end}}</td><td class="n">{{.Total}}</td><td>{{.Result}}</td><td class="key">{{.Key}}</td></tr>
 {{end}}</table>{{end}}
 <h3>The end of {{turn .Number}}</h3>
 {{svg .Map}}

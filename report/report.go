@@ -114,6 +114,9 @@ type Roll struct {
 	Natural int    `json:"natural"`
 	Total   int    `json:"total"`
 	Result  string `json:"result"`
+	// Pool says the roll is a pool of dice taken through stages (shooting,
+	// combat): its Natural means nothing, its Total is what the pool gave.
+	Pool bool `json:"pool,omitempty"`
 	// Key says why the roll is decisive ("failed", "extreme"), or is
 	// empty for an ordinary one.
 	Key string `json:"key,omitempty"`
@@ -351,7 +354,7 @@ func first(o *Order) int {
 // result that fails (failed, blunder, ignored, refused), or a natural at
 // either end of what the dice can give.
 func rollOf(e *game.Event, ro *game.Roll, set *table.Set, name func(string) string) Roll {
-	out := Roll{Seq: e.Seq, Side: e.Side, Table: ro.Table, Title: ro.Table, Dice: ro.Dice, Natural: ro.Natural, Total: ro.Total, Result: ro.Result}
+	out := Roll{Seq: e.Seq, Side: e.Side, Table: ro.Table, Title: ro.Table, Dice: ro.Dice, Natural: ro.Natural, Total: ro.Total, Result: ro.Result, Pool: len(ro.Stages) > 0}
 	if ro.Subject != "" {
 		out.Subject = name(ro.Subject)
 	}
@@ -421,7 +424,10 @@ func summary(rep *Report) string {
 			}
 		}
 		fmt.Fprintf(&b, " %s given: %d acted on", game.Count(len(rep.Orders), "order was", "orders were"), acted)
-		if acted > 0 {
+		switch {
+		case acted > 0 && delay == 0:
+			b.WriteString(" (each at once)")
+		case acted > 0:
 			fmt.Fprintf(&b, " (after %.1f turns on average)", float64(delay)/float64(acted))
 		}
 		fmt.Fprintf(&b, ", %d failed or were lost.", failed)

@@ -48,3 +48,25 @@ func TestReport(t *testing.T) {
 		t.Errorf("a bad export: %d %q", st, e)
 	}
 }
+
+// TestReportFixture keeps the export docs/report.md reports on
+// (testdata/docs/bp-game.json: BP's demo played two turns, with the
+// dice reporttest fixes) the game reporttest plays; -update writes it
+// anew.
+func TestReportFixture(t *testing.T) {
+	got := archivetest.JSON(t, reporttest.Demo(t, "bp", 2))
+	path := filepath.Join(docFixtures, "bp-game.json")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("%s is not the game reporttest plays (go test ./cmd/orderly -run TestReportFixture -update)", path)
+	}
+}
