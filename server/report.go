@@ -12,17 +12,23 @@ import (
 )
 
 // reportRoutes are the routes of a game's after-action report (issue 36).
+// Every report reads the built-in tables (for the titles of the rolls
+// and the luck), read once here.
 func (s *Server) reportRoutes() []route {
-	return []route{{"GET", "/api/games/{id}/report", s.getReport}}
+	tables := report.Tables(rules.Builtin())
+	return []route{{"GET", "/api/games/{id}/report", func(w http.ResponseWriter, r *http.Request) { s.getReport(w, r, tables) }}}
 }
+
+// tableSets is Engine.Tables: the tables a game was played on.
+type tableSets = func(own ...table.Source) (*table.Set, error)
 
 // getReport answers GET /api/games/{id}/report: the game's after-action
 // report as JSON, or with ?format=html the printable page orderly report
 // writes. The umpire may have it at any time; a side only once the game
 // is over, since before that the report would show it the other side's
 // orders. It is built from the game's export, as the stored log replays.
-func (s *Server) getReport(w http.ResponseWriter, r *http.Request) {
-	rep, html, err := s.report(r)
+func (s *Server) getReport(w http.ResponseWriter, r *http.Request, tables tableSets) {
+	rep, html, err := s.report(r, tables)
 	if err != nil {
 		e := asError(err)
 		if e.Code == Internal {
@@ -50,7 +56,7 @@ func (s *Server) getReport(w http.ResponseWriter, r *http.Request) {
 }
 
 // report builds the report r asks for, and whether as the page.
-func (s *Server) report(r *http.Request) (*report.Report, bool, error) {
+func (s *Server) report(r *http.Request, tables tableSets) (*report.Report, bool, error) {
 	var html bool
 	switch f := r.URL.Query().Get("format"); f {
 	case "", "json":
@@ -63,7 +69,7 @@ func (s *Server) report(r *http.Request) (*report.Report, bool, error) {
 	if e != nil {
 		return nil, false, e
 	}
-	rep, err := s.reportOf(r, seat, l)
+	rep, err := s.reportOf(r, seat, l, tables)
 	if err != nil {
 		return nil, false, s.orGone(r, seat, l, err)
 	}
@@ -71,7 +77,7 @@ func (s *Server) report(r *http.Request) (*report.Report, bool, error) {
 }
 
 // reportOf builds the report of l's game for seat.
-func (s *Server) reportOf(r *http.Request, seat store.Seat, l *live) (*report.Report, error) {
+func (s *Server) reportOf(r *http.Request, seat store.Seat, l *live, tables tableSets) (*report.Report, error) {
 	if seat.Role != store.Umpire {
 		if err := l.lock(r.Context(), s.st); err != nil {
 			return nil, err
@@ -90,10 +96,7 @@ func (s *Server) reportOf(r *http.Request, seat store.Seat, l *live) (*report.Re
 	if err != nil {
 		return nil, err
 	}
-	eng := report.Engine{
-		Rules:  s.engine,
-		Tables: func(own ...table.Source) (*table.Set, error) { return table.Load(rules.Builtin(), own...) },
-	}
+	eng := report.Engine{Rules: s.engine, Tables: tables}
 	rep, err := report.Build(doc, eng)
 	if err != nil {
 		return nil, errorf(Internal, "the report of game %s could not be made: %v", l.id, err)

@@ -9,7 +9,6 @@ import (
 
 	"orderly/report"
 	"orderly/rules"
-	"orderly/table"
 )
 
 // reportCmd is orderly report: a game's after-action report from its
@@ -57,9 +56,7 @@ report's data. A game played under house rules is reported with the same
 			if err != nil {
 				return err
 			}
-			eng := report.Engine{Rules: mk, Tables: func(own ...table.Source) (*table.Set, error) {
-				return table.Load(rules.Builtin(), append(slices.Clone(house), own...)...)
-			}}
+			eng := report.Engine{Rules: mk, Tables: report.Tables(rules.Builtin(), house...)}
 			rep, err := report.Build(doc, eng)
 			if err != nil {
 				return badf("%s: %v", args[0], err)

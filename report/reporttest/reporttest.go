@@ -45,7 +45,7 @@ func Engine(t testing.TB) report.Engine {
 	}
 	return report.Engine{
 		Rules:  mk,
-		Tables: func(own ...table.Source) (*table.Set, error) { return table.Load(rules.Builtin(), own...) },
+		Tables: report.Tables(rules.Builtin()),
 	}
 }
 
