@@ -249,6 +249,7 @@ function render() {
   renderSelection();
   renderGame();
   renderHint();
+  markPanel();
 }
 
 function renderControls() {
@@ -315,20 +316,55 @@ function renderMap() {
   const backdrop = image && app.backdrop ? app.backdrop.href : '';
   const edge = (b.space || {}).edge;
   $('map').setAttribute('aria-label', `${app.rules.hex ? 'The hex map' : 'The table, in inches'}; ${edge ? `your base edge (${edge}) is at the bottom` : 'north is at the top'}`);
+  const ticked = tickedPieces();
   if (app.rules.hex) {
     app.map.render({
       space: b.space, backdrop, state: b.state, extra: b.extra || {}, names: b.names || {}, seat: seat(), colour, name: nameGeneral,
-      selected: app.selected, picking: app.panel.picking() || umpirePicks(), overlay: app.panel.overlay, showRanges: app.showRanges,
+      selected: app.selected, picking: app.panel.picking() || umpirePicks(), overlay: app.panel.overlay, showRanges: app.showRanges, ticked,
     });
     return;
   }
   app.map.render({
     field: b.field, image, backdrop, edge, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0, reaching: b.reaching || [], words: words(),
     seat: seat(), sides: app.info.sides, colour, name: nameGeneral, extra: b.extra || null,
-    canMove: can('move'), canPick: umpirePicks() || (app.panel ? !!app.panel.picking : !!app.orders && app.orders.enabled && app.tab === 'orders'),
+    canMove: can('move'), offers, moving: offersMove(), ticked, canPick: umpirePicks() || (app.panel ? !!app.panel.picking : !!app.orders && app.orders.enabled && app.tab === 'orders'),
     objective: app.objective, selected: app.selected,
     showRanges: app.showRanges, showReach: app.showReach, pending: app.pending,
   });
+}
+
+/**
+ * Whether the board offers move for any piece: then only those pieces
+ * may be dragged (a board whose rule set lists no moves among its offers
+ * leaves the map to the step's verbs).
+ */
+function offersMove() {
+  const o = (app.board && app.board.offers) || {};
+  return Object.values(o).some((vs) => vs.includes('move'));
+}
+
+/**
+ * The pieces ticked in the panel (its checkboxes that name a unit or a
+ * general), highlighted on the map.
+ * @returns {Set<string>}
+ */
+function tickedPieces() {
+  const out = new Set();
+  for (const el of document.querySelectorAll('.panel input[type="checkbox"]:checked')) {
+    const id = el.dataset.unit || el.dataset.general;
+    if (id) out.add(id);
+  }
+  return out;
+}
+
+/** The panel's rows of the piece selected on the map are marked (the map's selection, shown in the panel). */
+function markPanel() {
+  const id = app.selected ? app.selected.id : '';
+  for (const el of document.querySelectorAll('.panel [data-unit], .panel [data-general]')) {
+    const row = el.closest('label, li, tr') || el;
+    const on = !!id && (el.dataset.unit === id || el.dataset.general === id);
+    row.classList.toggle('on-map', on);
+  }
 }
 
 function renderHint() {
@@ -342,9 +378,12 @@ function renderHint() {
     hint.hidden = !t; // once a piece is selected the hint gives way to the map
     return;
   }
+  const moving = offersMove();
   if (app.orders && app.orders.enabled && app.tab === 'orders') t = 'Tap the map to place the order’s objective.';
-  else if (can('move') && !isUmpire()) t = 'Drag your units and generals to move them; tap one for its details.';
-  else if (can('move')) t = 'Drag any piece to move it; tap one for its details.';
+  else if (can('move') && !isUmpire()) t = moving ? 'Drag a piece marked as free to move; tap one for its details.' : 'Drag your units and generals to move them; tap one for its details.';
+  else if (isUmpire() && can('move') && moving) t = 'Drag a piece the rules let move now; tap one for its details.';
+  else if (isUmpire() && can('move')) t = 'Drag a piece to move it: a move the rules refuse you may allow with a reason; tap one for its details.';
+  else if (isUmpire()) t = 'Tap a piece for its details; its card offers Place… to put it anywhere, with a reason for the log.';
   hint.textContent = t;
   hint.hidden = !t;
 }
@@ -385,13 +424,17 @@ function select(ref) {
   app.selected = ref;
   renderSelection();
   renderMap();
+  // One chosen in a panel may be out of the map's view: shown there.
+  if (ref && app.map && app.map.reveal) app.map.reveal(ref);
   if (app.panel && app.board) {
     app.panel.update(app.board, app.selected);
     if (app.rules.hex) renderHint();
   }
+  markPanel();
 }
 
 function renderSelection() {
+  markPanel();
   const box = $('selection');
   if (app.hand) app.hand.selectionChanged(app.selected);
   const cards = app.rules.cards;
@@ -437,7 +480,7 @@ async function movePiece(ref, to) {
   try {
     await app.api.command({ move: { [ref.kind]: ref.id, to } });
     banner('');
-    await refresh();
+    await redrawFromServer(ref);
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.override === ref.id && isUmpire()) {
@@ -456,10 +499,23 @@ async function movePiece(ref, to) {
       // Any other refusal: the umpire may place the piece there all the same.
       banner(sentence(err), 'error', app.hand && app.hand.offerFor(sentence(err)));
     }
+    await redrawFromServer(ref);
     return false;
-  } finally {
-    delete app.pending[ref.id];
   }
+}
+
+/**
+ * After the answer to a move, accepted or refused: the piece is drawn
+ * where the server's board puts it, never where it was dropped. The
+ * board is fetched again and the map drawn from it even when it did not
+ * change (a board fetched while the move was on its way was drawn with
+ * the piece still where it was dropped).
+ * @param {{kind:string,id:string}} ref
+ */
+async function redrawFromServer(ref) {
+  delete app.pending[ref.id];
+  await refresh();
+  if (app.board) renderMap();
 }
 
 /**
@@ -745,6 +801,11 @@ async function start() {
       onMove: movePiece,
     });
   }
+  // A piece ticked or unticked in the panel is highlighted on the map.
+  document.querySelector('.panel').addEventListener('change', (ev) => {
+    const el = /** @type {HTMLElement} */ (ev.target);
+    if (app.board && el.matches('input[type="checkbox"][data-unit], input[type="checkbox"][data-general]')) renderMap();
+  });
   app.palette = makePalette(app.info.sides || []);
   const me = seat();
   $('seat').textContent = me.label;
