@@ -125,7 +125,7 @@ func TestMapSizes(t *testing.T) {
 			if sz.touch {
 				p.do("touch", chromedp.EmulateViewport(int64(sz.w), int64(sz.h), chromedp.EmulateTouch))
 			}
-			p.open(s.ts.URL, tokens[st.rules])
+			p.openAsIs(s.ts.URL, tokens[st.rules])
 			p.settle()
 			var r map36Report
 			if err := json.Unmarshal(eval[json.RawMessage](p, map36JS+fmt.Sprintf("(%q, %q)", st.side, st.commander)), &r); err != nil {
@@ -235,7 +235,7 @@ func TestMapDrags(t *testing.T) {
 	s.command(t, al, `{"ready":true}`)
 	b := browser(t, ctx, 1280, 800)
 	p := newPage(t, b, "map36-drags", dir)
-	p.open(s.ts.URL, fr)
+	p.openAsIs(s.ts.URL, fr)
 	p.until("the move step", `document.querySelector('#step').textContent === 'move'`)
 	p.settle()
 	if !eval[bool](p, `!!document.querySelector('#map [data-unit="F-I-1-a"][data-draggable="true"]') && !document.querySelector('#map [data-side="allies"][data-draggable]')`) {
@@ -354,7 +354,7 @@ func TestMapTicks(t *testing.T) {
 	}
 	b := browser(t, ctx, 1280, 800)
 	p := newPage(t, b, "map36-ticks", dir)
-	p.open(s.ts.URL, tok)
+	p.openAsIs(s.ts.URL, tok)
 	p.until("the order panel's units", `document.querySelector('#command-panel input[type="checkbox"][data-unit]')`)
 	id := eval[string](p, `document.querySelector('#command-panel input[type="checkbox"][data-unit]').dataset.unit`)
 	if eval[bool](p, `!!document.querySelector('#map .ticked')`) {
@@ -392,15 +392,16 @@ func TestMapTapToMove(t *testing.T) {
 	game.command(t, tok, `{"ready":true}`)
 	b := browser(t, ctx, 1280, 800)
 	p := newPage(t, b, "map36-tap", dir)
-	p.open(s.ts.URL, tok)
+	p.openAsIs(s.ts.URL, tok)
 	p.until("the movement step", `document.querySelector('#step').textContent === 'move'`)
 	p.settle()
 	at := eval[[]float64](p, `(() => { const r = document.querySelector('#map [data-unit="fr-13l"] .box').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
 	p.do("tap the 13e", chromedp.MouseClickXY(at[0], at[1]))
 	p.until("its reach shaded", `document.querySelector('#map [data-reach]') && document.querySelector('#nes-left')`)
-	// the farthest hex it reaches that is in sight, by the costs the board gives
+	// the last hex of its reach the board lists that is in sight, with no piece on it
 	to := eval[string](p, `(() => { const r = document.getElementById('map').getBoundingClientRect();
-		const ins = (e) => { const b = e.getBoundingClientRect(); const x = b.x + b.width / 2, y = b.y + b.height / 2; return x > r.left + 60 && x < r.right - 10 && y > r.top + 10 && y < r.bottom - 10; };
+		const ins = (e) => { const b = e.getBoundingClientRect(); const x = b.x + b.width / 2, y = b.y + b.height / 2;
+			return x > r.left + 60 && x < r.right - 10 && y > r.top + 10 && y < r.bottom - 10 && !document.elementsFromPoint(x, y).some((u) => u.closest('[data-unit],[data-general],[data-hq],[data-hit]')); };
 		const hexes = [...document.querySelectorAll('#map [data-reach]')].filter(ins);
 		return hexes.length ? hexes[hexes.length - 1].dataset.reach : ''; })()`)
 	if to == "" {

@@ -380,9 +380,8 @@ function renderHint() {
   }
   const moving = offersMove();
   if (app.orders && app.orders.enabled && app.tab === 'orders') t = 'Tap the map to place the order’s objective.';
-  else if (can('move') && !isUmpire()) t = moving ? 'Drag a piece marked as free to move; tap one for its details.' : 'Drag your units and generals to move them; tap one for its details.';
-  else if (isUmpire() && can('move') && moving) t = 'Drag a piece the rules let move now; tap one for its details.';
-  else if (isUmpire() && can('move')) t = 'Drag a piece to move it: a move the rules refuse you may allow with a reason; tap one for its details.';
+  else if (can('move') && !isUmpire()) t = moving ? 'Drag your pieces the rules let move now; tap one for its details.' : 'Drag your units and generals to move them; tap one for its details.';
+  else if (isUmpire() && can('move')) t = 'Drag a piece to move it; where the rules refuse the move, you may allow it or place the piece there with a reason for the log. Tap one for its details.';
   else if (isUmpire()) t = 'Tap a piece for its details; its card offers Place… to put it anywhere, with a reason for the log.';
   hint.textContent = t;
   hint.hidden = !t;
@@ -419,13 +418,16 @@ function renderGame() {
 
 // ---- selection -------------------------------------------------------------
 
-/** @param {{kind:string,id:string}|null} ref */
-function select(ref) {
+/**
+ * @param {{kind:string,id:string}|null} ref
+ * @param {boolean} [onMap] chosen on the map itself (else in a panel)
+ */
+function select(ref, onMap = false) {
   app.selected = ref;
   renderSelection();
   renderMap();
   // One chosen in a panel may be out of the map's view: shown there.
-  if (ref && app.map && app.map.reveal) app.map.reveal(ref);
+  if (ref && !onMap && app.map && app.map.reveal) app.map.reveal(ref);
   if (app.panel && app.board) {
     app.panel.update(app.board, app.selected);
     if (app.rules.hex) renderHint();
@@ -789,7 +791,7 @@ async function start() {
   if (app.rules.hex) {
     // A hex game: the hex map, and a command panel in place of the order form.
     app.panel = new app.rules.Panel($('command-panel'), { api: app.api, refresh, banner: panelBanner, name: nameGeneral, select, redraw: () => { renderMap(); renderHint(); } });
-    app.map = new app.rules.MapView($('map'), { onPick: (p) => { if (!(app.hand && app.hand.onPick(p))) app.panel.onPick(p); }, onSelect: (ref) => select(ref) });
+    app.map = new app.rules.MapView($('map'), { onPick: (p) => { if (!(app.hand && app.hand.onPick(p))) app.panel.onPick(p); }, onSelect: (ref) => select(ref, true) });
   } else {
     app.map = new app.rules.MapView($('map'), {
       onPick: (p) => {
@@ -797,7 +799,7 @@ async function start() {
         if (app.panel && app.panel.picking) app.panel.onPick(p);
         else if (app.orders) app.orders.setObjective(p);
       },
-      onSelect: (ref) => select(ref),
+      onSelect: (ref) => select(ref, true),
       onMove: movePiece,
     });
   }

@@ -288,7 +288,7 @@ export class HexMapView {
     const at = p ? p.at : ref.kind === 'hq' ? ((m.extra || {}).hq || {})[ref.id] : null;
     if (!at) return;
     const c = this.centre(at);
-    const v = revealed(this.view, this.turn.at(c.x, c.y), Math.min(this.view.w, this.view.h) * 0.15);
+    const v = revealed(this.view, this.turn.at(c.x, c.y), Math.min(this.view.w, this.view.h) * 0.05);
     if (v === this.view) return;
     this.view = v;
     this.userMoved = true;

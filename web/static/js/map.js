@@ -371,7 +371,9 @@ export class MapView {
     const p = this.pieceOf(ref);
     if (!p || !p['on-table']) return false;
     // Where the board offers move for pieces, only those may be dragged.
-    if (m.moving && m.offers && !m.offers(ref.id).includes('move')) return false;
+    // (The umpire may drag any piece: a move the rules refuse, he may
+    // place there all the same.)
+    if (m.moving && m.offers && m.seat.role !== 'umpire' && !m.offers(ref.id).includes('move')) return false;
     return m.seat.role === 'umpire' || p.side === m.seat.side;
   }
 
@@ -398,7 +400,7 @@ export class MapView {
   reveal(ref) {
     const p = this.model && this.posOf(ref);
     if (!p) return;
-    const v = revealed(this.view, this.turn.at(p[0], p[1]), Math.min(this.view.w, this.view.h) * 0.15);
+    const v = revealed(this.view, this.turn.at(p[0], p[1]), Math.min(this.view.w, this.view.h) * 0.05);
     if (v === this.view) return;
     this.view = v;
     this.userMoved = true;
