@@ -117,15 +117,21 @@ func TestMapSizes(t *testing.T) {
 			}
 		}
 	}
-	for _, sz := range []readableSize{{1280, 800, false}, {768, 1024, true}} {
-		b := browser(t, ctx, sz.w, sz.h)
-		for _, st := range map36Seats {
+	// One page for the five demos, as a player going from game to game;
+	// each demo seen on the laptop, then on the tablet (the window turned
+	// into one: the map fills again what it is given).
+	sizes := []readableSize{{1280, 800, false}, {768, 1024, true}}
+	p := newPage(t, browser(t, ctx, sizes[0].w, sizes[0].h), "map36-sizes", dir)
+	for _, st := range map36Seats {
+		p.do("leave the game", chromedp.Navigate("about:blank"))
+		p.do("the laptop", chromedp.EmulateViewport(int64(sizes[0].w), int64(sizes[0].h)))
+		p.openAsIs(s.ts.URL, tokens[st.rules])
+		for _, sz := range sizes {
 			where := fmt.Sprintf("%s %s %dx%d", st.rules, st.side, sz.w, sz.h)
-			p := newPage(t, b, "map36-"+st.rules, dir)
 			if sz.touch {
-				p.do("touch", chromedp.EmulateViewport(int64(sz.w), int64(sz.h), chromedp.EmulateTouch))
+				p.do("the tablet", chromedp.EmulateViewport(int64(sz.w), int64(sz.h), chromedp.EmulateTouch))
+				p.until("the map in the tablet's layout", fmt.Sprintf(`innerWidth === %d && Math.abs(document.getElementById('map').getBoundingClientRect().width - %d) < 2`, sz.w, sz.w))
 			}
-			p.openAsIs(s.ts.URL, tokens[st.rules])
 			p.settle()
 			var r map36Report
 			if err := json.Unmarshal(eval[json.RawMessage](p, map36JS+fmt.Sprintf("(%q, %q)", st.side, st.commander)), &r); err != nil {
@@ -158,9 +164,9 @@ func TestMapSizes(t *testing.T) {
 				p.fail("%s: pieces draggable in the orders step, where the board offers no move: %v", where, r.Draggable)
 			}
 			p.view(fmt.Sprintf("map36-%s-%dx%d", st.rules, sz.w, sz.h))
-			p.checkConsole()
 		}
 	}
+	p.checkConsole()
 }
 
 // boardAt is where the server's board (the seat's) puts a piece.
