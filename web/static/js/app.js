@@ -31,7 +31,7 @@ const app = {
   /** @type {EventLog|null} */ log: null,
   /** The module's command panel, in the Command tab. @type {any} */ panel: null,
   /** The umpire's hand: acting for a side, place, sides' views. @type {UmpireHand|null} */ hand: null,
-  refreshing: false,
+  /** The fetch of the board on its way, if one is. @type {Promise<void>|null} */ refreshing: null,
   again: false,
   revealing: false,
   bannerTimer: 0,
@@ -149,26 +149,35 @@ function connection(state) {
 
 // ---- loading -------------------------------------------------------------
 
-async function refresh() {
-  if (app.refreshing) { app.again = true; return; }
-  app.refreshing = true;
-  try {
-    do {
-      app.again = false;
-      const b = await app.api.board();
-      const key = JSON.stringify(b);
-      if (key === app.boardKey) continue; // nothing changed: keep the page as it is
-      app.boardKey = key;
-      app.board = b;
-      app.info = b.game;
-      render();
-      if (app.hand) app.hand.refreshed();
-    } while (app.again);
-  } catch (err) {
-    banner(sentence(err));
-  } finally {
-    app.refreshing = false;
-  }
+/**
+ * Fetches the board and draws it if it changed. Called while a fetch is
+ * on its way, it fetches once more when that one is done; either way the
+ * promise it returns settles when the page shows a board fetched after
+ * the call.
+ * @returns {Promise<void>}
+ */
+function refresh() {
+  if (app.refreshing) { app.again = true; return app.refreshing; }
+  app.refreshing = (async () => {
+    try {
+      do {
+        app.again = false;
+        const b = await app.api.board();
+        const key = JSON.stringify(b);
+        if (key === app.boardKey) continue; // nothing changed: keep the page as it is
+        app.boardKey = key;
+        app.board = b;
+        app.info = b.game;
+        render();
+        if (app.hand) app.hand.refreshed();
+      } while (app.again);
+    } catch (err) {
+      banner(sentence(err));
+    } finally {
+      app.refreshing = null;
+    }
+  })();
+  return app.refreshing;
 }
 
 const refreshSoon = debounce(refresh, 120);
@@ -436,7 +445,6 @@ function select(ref, onMap = false) {
 }
 
 function renderSelection() {
-  markPanel();
   const box = $('selection');
   if (app.hand) app.hand.selectionChanged(app.selected);
   const cards = app.rules.cards;
@@ -509,14 +517,15 @@ async function movePiece(ref, to) {
 /**
  * After the answer to a move, accepted or refused: the piece is drawn
  * where the server's board puts it, never where it was dropped. The
- * board is fetched again and the map drawn from it even when it did not
- * change (a board fetched while the move was on its way was drawn with
+ * board is fetched after the answer (refresh waits for one on its way to
+ * end, then fetches again) and the map drawn from it even when it did
+ * not change (one fetched while the move was on its way was drawn with
  * the piece still where it was dropped).
  * @param {{kind:string,id:string}} ref
  */
 async function redrawFromServer(ref) {
-  delete app.pending[ref.id];
   await refresh();
+  delete app.pending[ref.id];
   if (app.board) renderMap();
 }
 
