@@ -426,8 +426,18 @@ func eval[T any](p *page, expr string) T {
 	return v
 }
 
-// open loads the game page with a join link and waits until it is live.
+// open loads the game page with a join link, waits until it is live, and
+// shows the whole map (the page opens closer in, on the seat's pieces:
+// the tests click by coordinates anywhere on the map).
 func (p *page) open(base, token string) {
+	p.t.Helper()
+	p.openAsIs(base, token)
+	p.do("show the whole map", chromedp.Click(chromedp.CSS(`[data-map="fit"]`)))
+}
+
+// openAsIs loads the game page with a join link and waits until it is
+// live, the map in the view it opens on.
+func (p *page) openAsIs(base, token string) {
 	p.t.Helper()
 	p.do("open the join link", chromedp.Navigate(base+"/play#"+token))
 	p.until("the stream to be live", `document.querySelector('#conn').textContent === 'live' && document.querySelector('#turn').textContent !== '–'`)

@@ -32,7 +32,7 @@ const app = {
   /** @type {EventLog|null} */ log: null,
   /** The module's command panel, in the Command tab. @type {any} */ panel: null,
   /** The umpire's hand: acting for a side, place, sides' views. @type {UmpireHand|null} */ hand: null,
-  refreshing: false,
+  /** The fetch of the board on its way, if one is. @type {Promise<void>|null} */ refreshing: null,
   again: false,
   revealing: false,
   bannerTimer: 0,
@@ -150,26 +150,35 @@ function connection(state) {
 
 // ---- loading -------------------------------------------------------------
 
-async function refresh() {
-  if (app.refreshing) { app.again = true; return; }
-  app.refreshing = true;
-  try {
-    do {
-      app.again = false;
-      const b = await app.api.board();
-      const key = JSON.stringify(b);
-      if (key === app.boardKey) continue; // nothing changed: keep the page as it is
-      app.boardKey = key;
-      app.board = b;
-      app.info = b.game;
-      render();
-      if (app.hand) app.hand.refreshed();
-    } while (app.again);
-  } catch (err) {
-    banner(sentence(err));
-  } finally {
-    app.refreshing = false;
-  }
+/**
+ * Fetches the board and draws it if it changed. Called while a fetch is
+ * on its way, it fetches once more when that one is done; either way the
+ * promise it returns settles when the page shows a board fetched after
+ * the call.
+ * @returns {Promise<void>}
+ */
+function refresh() {
+  if (app.refreshing) { app.again = true; return app.refreshing; }
+  app.refreshing = (async () => {
+    try {
+      do {
+        app.again = false;
+        const b = await app.api.board();
+        const key = JSON.stringify(b);
+        if (key === app.boardKey) continue; // nothing changed: keep the page as it is
+        app.boardKey = key;
+        app.board = b;
+        app.info = b.game;
+        render();
+        if (app.hand) app.hand.refreshed();
+      } while (app.again);
+    } catch (err) {
+      banner(sentence(err));
+    } finally {
+      app.refreshing = null;
+    }
+  })();
+  return app.refreshing;
 }
 
 const refreshSoon = debounce(refresh, 120);
@@ -251,6 +260,7 @@ function render() {
   renderSelection();
   renderGame();
   renderHint();
+  markPanel();
 }
 
 function renderControls() {
@@ -317,20 +327,55 @@ function renderMap() {
   const backdrop = image && app.backdrop ? app.backdrop.href : '';
   const edge = (b.space || {}).edge;
   $('map').setAttribute('aria-label', `${app.rules.hex ? 'The hex map' : 'The table, in inches'}; ${edge ? `your base edge (${edge}) is at the bottom` : 'north is at the top'}`);
+  const ticked = tickedPieces();
   if (app.rules.hex) {
     app.map.render({
       space: b.space, backdrop, state: b.state, extra: b.extra || {}, names: b.names || {}, seat: seat(), colour, name: nameGeneral,
-      selected: app.selected, picking: app.panel.picking() || umpirePicks(), overlay: app.panel.overlay, showRanges: app.showRanges,
+      selected: app.selected, picking: app.panel.picking() || umpirePicks(), overlay: app.panel.overlay, showRanges: app.showRanges, ticked,
     });
     return;
   }
   app.map.render({
     field: b.field, image, backdrop, edge, state: b.state, names: b.names, etas: etas(), reach: b.reach || 0, reaching: b.reaching || [], words: words(),
     seat: seat(), sides: app.info.sides, colour, name: nameGeneral, extra: b.extra || null,
-    canMove: can('move'), canPick: umpirePicks() || (app.panel ? !!app.panel.picking : !!app.orders && app.orders.enabled && app.tab === 'orders'),
+    canMove: can('move'), offers, moving: offersMove(), ticked, canPick: umpirePicks() || (app.panel ? !!app.panel.picking : !!app.orders && app.orders.enabled && app.tab === 'orders'),
     objective: app.objective, selected: app.selected,
     showRanges: app.showRanges, showReach: app.showReach, pending: app.pending,
   });
+}
+
+/**
+ * Whether the board offers move for any piece: then only those pieces
+ * may be dragged (a board whose rule set lists no moves among its offers
+ * leaves the map to the step's verbs).
+ */
+function offersMove() {
+  const o = (app.board && app.board.offers) || {};
+  return Object.values(o).some((vs) => vs.includes('move'));
+}
+
+/**
+ * The pieces ticked in the panel (its checkboxes that name a unit or a
+ * general), highlighted on the map.
+ * @returns {Set<string>}
+ */
+function tickedPieces() {
+  const out = new Set();
+  for (const el of document.querySelectorAll('.panel input[type="checkbox"]:checked')) {
+    const id = el.dataset.unit || el.dataset.general;
+    if (id) out.add(id);
+  }
+  return out;
+}
+
+/** The panel's rows of the piece selected on the map are marked (the map's selection, shown in the panel). */
+function markPanel() {
+  const id = app.selected ? app.selected.id : '';
+  for (const el of document.querySelectorAll('.panel [data-unit], .panel [data-general]')) {
+    const row = el.closest('label, li, tr') || el;
+    const on = !!id && (el.dataset.unit === id || el.dataset.general === id);
+    row.classList.toggle('on-map', on);
+  }
 }
 
 function renderHint() {
@@ -344,9 +389,11 @@ function renderHint() {
     hint.hidden = !t; // once a piece is selected the hint gives way to the map
     return;
   }
+  const moving = offersMove();
   if (app.orders && app.orders.enabled && app.tab === 'orders') t = 'Tap the map to place the order’s objective.';
-  else if (can('move') && !isUmpire()) t = 'Drag your units and generals to move them; tap one for its details.';
-  else if (can('move')) t = 'Drag any piece to move it; tap one for its details.';
+  else if (can('move') && !isUmpire()) t = moving ? 'Drag your pieces the rules let move now; tap one for its details.' : 'Drag your units and generals to move them; tap one for its details.';
+  else if (isUmpire() && can('move')) t = 'Drag a piece to move it; where the rules refuse the move, you may allow it or place the piece there with a reason for the log. Tap one for its details.';
+  else if (isUmpire()) t = 'Tap a piece for its details; its card offers Place… to put it anywhere, with a reason for the log.';
   hint.textContent = t;
   hint.hidden = !t;
 }
@@ -382,15 +429,21 @@ function renderGame() {
 
 // ---- selection -------------------------------------------------------------
 
-/** @param {{kind:string,id:string}|null} ref */
-function select(ref) {
+/**
+ * @param {{kind:string,id:string}|null} ref
+ * @param {boolean} [onMap] chosen on the map itself (else in a panel)
+ */
+function select(ref, onMap = false) {
   app.selected = ref;
   renderSelection();
   renderMap();
+  // One chosen in a panel may be out of the map's view: shown there.
+  if (ref && !onMap && app.map && app.map.reveal) app.map.reveal(ref);
   if (app.panel && app.board) {
     app.panel.update(app.board, app.selected);
     if (app.rules.hex) renderHint();
   }
+  markPanel();
 }
 
 function renderSelection() {
@@ -439,7 +492,7 @@ async function movePiece(ref, to) {
   try {
     await app.api.command({ move: { [ref.kind]: ref.id, to } });
     banner('');
-    await refresh();
+    await redrawFromServer(ref);
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.override === ref.id && isUmpire()) {
@@ -458,10 +511,24 @@ async function movePiece(ref, to) {
       // Any other refusal: the umpire may place the piece there all the same.
       banner(sentence(err), 'error', app.hand && app.hand.offerFor(sentence(err)));
     }
+    await redrawFromServer(ref);
     return false;
-  } finally {
-    delete app.pending[ref.id];
   }
+}
+
+/**
+ * After the answer to a move, accepted or refused: the piece is drawn
+ * where the server's board puts it, never where it was dropped. The
+ * board is fetched after the answer (refresh waits for one on its way to
+ * end, then fetches again) and the map drawn from it even when it did
+ * not change (one fetched while the move was on its way was drawn with
+ * the piece still where it was dropped).
+ * @param {{kind:string,id:string}} ref
+ */
+async function redrawFromServer(ref) {
+  await refresh();
+  delete app.pending[ref.id];
+  if (app.board) renderMap();
 }
 
 /**
@@ -735,7 +802,7 @@ async function start() {
   if (app.rules.hex) {
     // A hex game: the hex map, and a command panel in place of the order form.
     app.panel = new app.rules.Panel($('command-panel'), { api: app.api, refresh, banner: panelBanner, name: nameGeneral, select, redraw: () => { renderMap(); renderHint(); } });
-    app.map = new app.rules.MapView($('map'), { onPick: (p) => { if (!(app.hand && app.hand.onPick(p))) app.panel.onPick(p); }, onSelect: (ref) => select(ref) });
+    app.map = new app.rules.MapView($('map'), { onPick: (p) => { if (!(app.hand && app.hand.onPick(p))) app.panel.onPick(p); }, onSelect: (ref) => select(ref, true) });
   } else {
     app.map = new app.rules.MapView($('map'), {
       onPick: (p) => {
@@ -743,10 +810,15 @@ async function start() {
         if (app.panel && app.panel.picking) app.panel.onPick(p);
         else if (app.orders) app.orders.setObjective(p);
       },
-      onSelect: (ref) => select(ref),
+      onSelect: (ref) => select(ref, true),
       onMove: movePiece,
     });
   }
+  // A piece ticked or unticked in the panel is highlighted on the map.
+  document.querySelector('.panel').addEventListener('change', (ev) => {
+    const el = /** @type {HTMLElement} */ (ev.target);
+    if (app.board && el.matches('input[type="checkbox"][data-unit], input[type="checkbox"][data-general]')) renderMap();
+  });
   app.palette = makePalette(app.info.sides || []);
   const me = seat();
   $('seat').textContent = me.label;

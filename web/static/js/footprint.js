@@ -126,6 +126,7 @@ export class FootprintView extends MapView {
     if (grouped) cls.push('grouped');
     if (this.movable(ref)) cls.push('movable');
     if (isSel(m, ref)) cls.push('selected');
+    if (this.ticked(ref)) cls.push('ticked');
     const spin = (u.facing || 0) + this.turn.deg;
     const up = spin % 360 ? `rotate(${-spin} 0 ${d / 2})` : null;
     // the middle of its footprint, behind its front edge
@@ -136,14 +137,14 @@ export class FootprintView extends MapView {
     this.hit('unit', u.id, mid);
     const lines = [`${u.id} — ${u.type}, ${u.formation}`, `casualties ${u.casualties || 0}${this.casualtyNote(u)}${this.stateNote(u)}`,
       `at ${pt(u.at)}, facing ${deg(u.facing)}${box.left ? `, ${tenth(box.left)}″ of moves left` : ''}${this.commandNote(u, box)}`];
-    return s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]}) rotate(${u.facing || 0})`, dataset: { unit: u.id, side: u.side } },
+    return s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]}) rotate(${u.facing || 0})`, dataset: this.pieceData(ref, u.side) },
       s('title', { text: lines.join('\n') }),
       s('rect.hit', { x: -Math.max(w, 1.6) / 2, y: 0, width: Math.max(w, 1.6), height: Math.max(d, 1.6) }),
       s('rect.body', { x: -w / 2, y: 0, width: w, height: d }),
       s('line.front', { x1: -w / 2, y1: 0, x2: w / 2, y2: 0 }),
       this.hatched(u) ? s('rect.rout', { x: -w / 2, y: 0, width: w, height: d, fill: 'url(#hatch)' }) : null,
       s('text.lbl-cas', { x: 0, y: d / 2, 'text-anchor': 'middle', 'dominant-baseline': 'middle', transform: up, text: this.footprintText(u) }),
-      this.mark('text.lbl.lbl-unit', u.id, mid, { parent: at, spin: u.facing || 0, r, slots: ['b', 't', 'r', 'l'], prio: this.prioOf(u.side), zoom: 'near' }),
+      this.unitLabel(u, mid, { parent: at, spin: u.facing || 0, r }),
     );
   }
 

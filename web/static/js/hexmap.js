@@ -13,7 +13,7 @@
 
 import { s, h, fill, zoomed, showView, mapPoint } from './dom.js';
 import { ghostName, ghostTitle, compass } from './map.js';
-import { Turn, Labels, turnOf, viewMoved, layLabels } from './readable.js';
+import { Turn, Labels, turnOf, viewMoved, layLabels, fillView, shortName, revealed } from './readable.js';
 
 const R3 = Math.sqrt(3);
 const MARGIN = 1.5;
@@ -35,6 +35,19 @@ const ROADS = { 'major-road': ['#8a6d3b', 0.2, ''], 'minor-road': ['#9c8455', 0.
 
 /** The pixels kept free of the map when it is fitted: the map tools on the left. */
 const PAD = { left: 58, top: 8, right: 8, bottom: 8 };
+
+/**
+ * How much bigger than their drawn size the counters stand in their hex
+ * (a unit's counter is then 1.05 by 0.75 of a hex's radius, inside the
+ * hex whichever way the map is turned).
+ */
+const COUNTER = 1.25;
+
+/**
+ * The pixels a hex's radius takes at the least in the view the page opens
+ * on: a unit's counter is then 24 pixels high or more (0.75 radius).
+ */
+const MIN_RADIUS_PX = 33;
 
 /** Terrains drawn with a pattern over their colour (play.html's hp-*). */
 const PATTERNED = ['woods', 'light-cover', 'farmette', 'town', 'marsh', 'frozen-wetlands', 'rough'];
@@ -78,7 +91,7 @@ export class HexMapView {
     this.gesture = null;
     this.userMoved = false;
     this.listen();
-    new ResizeObserver(() => { if (this.userMoved) this.applyView(); else this.fit(); }).observe(svg);
+    new ResizeObserver(() => { if (this.userMoved) this.applyView(); else this.fill(); }).observe(svg);
   }
 
   /** @param {HexModel} model */
@@ -93,7 +106,7 @@ export class HexMapView {
       if (turn.transform) this.vp.setAttribute('transform', turn.transform); else this.vp.removeAttribute('transform');
       this.fitted = false;
     }
-    if (first || !this.fitted) { this.fit(); this.fitted = true; }
+    if (first || !this.fitted) { this.fill(); this.fitted = true; }
     const key = JSON.stringify([this.hex.columns, this.hex.rows, this.hex.layout, turn.deg, model.backdrop || '']);
     if (this.drawn !== key) { this.drawTerrain(); this.drawn = key; }
     this.marks = [];
@@ -123,9 +136,16 @@ export class HexMapView {
    * upright counter) plus (dx, dy) on the screen: its element lies in that
    * upright frame.
    * @param {string} tag @param {string} text @param {{x:number,y:number}} c @param {number} dx @param {number} dy
-   * @param {{r?:number|{x:number,y:number}, slots?:string[], prio:number, keep?:boolean, inside?:boolean, zoom?:string, avoid?:boolean, loose?:boolean}} o
+   * @param {{r?:number|{x:number,y:number}, slots?:string[], prio:number, keep?:boolean, inside?:boolean, zoom?:string, avoid?:boolean, loose?:boolean,
+   *          words?:(zoom:string)=>string}} o
    *   loose: the element goes in the labels layer, not in c's counter
    */
+  /** Label priority of a piece of side: the seat's own first, then the others'. */
+  prioOf(side) {
+    const m = this.model;
+    return m.seat.role === 'umpire' || side === m.seat.side ? 1 : 2;
+  }
+
   mark(tag, text, c, dx, dy, o) {
     const el = /** @type {SVGTextElement} */ (s(tag, { text }));
     const base = this.turn.at(c.x, c.y);
@@ -134,7 +154,7 @@ export class HexMapView {
     const frame = o.loose ? { x: 0, y: 0 } : { x: base.x - c.x, y: base.y - c.y };
     this.marks.push({
       el, at: { x: base.x + dx, y: base.y + dy }, base: frame, r: o.r, slots: o.slots, prio: o.prio, keep: o.keep,
-      inside: o.inside ? this.bounds() : null, zoom: o.zoom, avoid: o.avoid,
+      inside: o.inside ? this.bounds() : null, zoom: o.zoom, avoid: o.avoid, text: o.words,
     });
     if (o.loose) this.loose.push(el);
     return el;
@@ -144,6 +164,14 @@ export class HexMapView {
   obstacle(c, dx, dy, rx, ry) {
     const p = this.turn.at(c.x, c.y);
     this.pieceBoxes.push({ x: p.x + dx - rx, y: p.y + dy - ry, w: 2 * rx, h: 2 * ry });
+  }
+
+  /**
+   * The transform of a counter standing in its hex at c: upright on the
+   * screen, and COUNTER times its drawn size about c.
+   */
+  counterAt(c) {
+    return `${this.upright(c) || ''} translate(${c.x} ${c.y}) scale(${COUNTER}) translate(${-c.x} ${-c.y})`.trim();
   }
 
   /** The hit area of a piece, at least 26 pixels square (CSS), at c + (dx, dy) upright. */
@@ -219,6 +247,53 @@ export class HexMapView {
   }
 
   // ---- view: pan and zoom ----------------------------------------------------
+
+  /**
+   * The view the page opens on (readable.js, fillView): the map fills
+   * its pane, every piece in sight where the counters stay big enough to
+   * read (MIN_RADIUS_PX), else centred on the seat's own pieces; fit
+   * shows the whole map.
+   */
+  fill() {
+    const m = this.model;
+    if (!m || !this.hex) { this.fit(); return; }
+    const pts = [], own = [];
+    for (const list of [m.state.units, m.state.leaders]) {
+      for (const p of list || []) {
+        if (!p['on-table'] || p.gone) continue;
+        const c = this.centre(p.at);
+        const q = this.turn.at(c.x, c.y);
+        pts.push(q);
+        if (m.seat.role === 'umpire' || p.side === m.seat.side) own.push(q);
+      }
+    }
+    const b = this.bounds();
+    const v = fillView({ x: b.x - MARGIN, y: b.y - MARGIN, w: b.w + 2 * MARGIN, h: b.h + 2 * MARGIN }, this.svg.getBoundingClientRect(), PAD, pts, own, 1.5, MIN_RADIUS_PX);
+    if (!v) { this.fit(); return; }
+    this.view = v;
+    this.userMoved = false;
+    this.applyView();
+  }
+
+  /**
+   * Pans the view so that a piece is in sight, if it is not: one chosen
+   * in a panel is shown on the map.
+   * @param {Ref} ref
+   */
+  reveal(ref) {
+    const m = this.model;
+    if (!m || !this.hex) return;
+    const list = ref.kind === 'unit' ? m.state.units : ref.kind === 'general' ? m.state.leaders : null;
+    const p = list ? (list || []).find((x) => x.id === ref.id) : null;
+    const at = p ? p.at : ref.kind === 'hq' ? ((m.extra || {}).hq || {})[ref.id] : null;
+    if (!at) return;
+    const c = this.centre(at);
+    const v = revealed(this.view, this.turn.at(c.x, c.y), Math.min(this.view.w, this.view.h) * 0.05);
+    if (v === this.view) return;
+    this.view = v;
+    this.userMoved = true;
+    this.applyView();
+  }
 
   fit() {
     const b = this.bounds();
@@ -450,8 +525,8 @@ export class HexMapView {
     const hq = Object.entries(x.hq || {}).map(([side, p]) => {
       const c = this.centre(p);
       const sel = m.selected && m.selected.kind === 'hq' && m.selected.id === side;
-      this.hit('hq', side, c, 0.42, -0.6);
-      return s('g', { class: `hx-hq c-${m.colour(side)}${sel ? ' selected' : ''}`, dataset: { hq: side }, transform: this.upright(c) },
+      this.hit('hq', side, c, 0.42 * COUNTER, -0.6 * COUNTER);
+      return s('g', { class: `hx-hq c-${m.colour(side)}${sel ? ' selected' : ''}`, dataset: { hq: side }, transform: this.counterAt(c) },
         s('title', { text: `${side}'s army headquarters` }),
         s('rect.hx-flag', { x: c.x + 0.2, y: c.y - 0.75, width: 0.45, height: 0.3 }), s('line.hx-pole', { x1: c.x + 0.2, y1: c.y - 0.75, x2: c.x + 0.2, y2: c.y - 0.2 }));
     });
@@ -493,7 +568,7 @@ export class HexMapView {
         : g.kind === 'artillery'
           ? [s('circle.sym', { cx: x + 0.42, cy: y + 0.19, r: 0.07 })]
           : [s('line.sym', { x1: x + 0.27, y1: y + 0.3, x2: x + 0.57, y2: y + 0.08 })];
-    return s('g', { class: `hx-ghost c-${m.colour(g.side)}`, dataset: { ghost: g.id, side: g.side, turn: g.turn }, 'aria-label': `${label}, last seen turn ${g.turn}`, transform: this.upright(c) },
+    return s('g', { class: `hx-ghost c-${m.colour(g.side)}`, dataset: { ghost: g.id, side: g.side, turn: g.turn }, 'aria-label': `${label}, last seen turn ${g.turn}`, transform: this.counterAt(c) },
       s('title', { text: ghostTitle(g, label) }),
       s('rect.box', { x, y, width: 0.84, height: 0.6, rx: 0.05 }),
       ...sym,
@@ -530,10 +605,18 @@ export class HexMapView {
         ? [s('circle.sym-dot', { cx: x + 0.27, cy: y + 0.21, r: 0.08 })]
         : [s('line.sym', { x1: x + 0.1, y1: y + 0.34, x2: x + 0.45, y2: y + 0.08 })];
     const disorder = this.unitDisorder(u);
-    const cls = `hx-counter c-${m.colour(u.side)}${sel ? ' selected' : ''}${disorder ? ' disordered' : ''}`;
-    this.obstacle(c, dx, dy, 0.42, 0.3);
-    this.hit('unit', u.id, c, dx, dy);
-    return s('g', { class: cls, dataset: { unit: u.id, side: u.side }, 'aria-label': m.name(u.id), transform: this.upright(c) },
+    const ticked = m.ticked && m.ticked.has(u.id);
+    const cls = `hx-counter c-${m.colour(u.side)}${sel ? ' selected' : ''}${ticked ? ' ticked' : ''}${disorder ? ' disordered' : ''}`;
+    const K = COUNTER;
+    this.obstacle(c, dx * K, dy * K, 0.42 * K, 0.3 * K);
+    this.hit('unit', u.id, c, dx * K, dy * K);
+    // its name, short, under it on the screen where there is room
+    const full = m.name(u.id);
+    const short = full && full !== u.id ? shortName(full) : u.id;
+    this.mark('text.lbl.lbl-unit.hx-uname', short, c, dx * K, dy * K,
+      { r: { x: 0.42 * K, y: 0.3 * K }, slots: ['b', 't', 'r', 'l'], prio: this.prioOf(u.side), zoom: 'far', loose: true, words: (z) => (z === 'close' ? full || u.id : short) })
+      .dataset.unitName = u.id;
+    return s('g', { class: cls, dataset: { unit: u.id, side: u.side }, 'aria-label': m.name(u.id), transform: this.counterAt(c) },
       s('title', { text: `${m.name(u.id)}: ${u.type}, ${u.formation}, strength ${u.strength}${disorder ? `, ${disorder}` : ''}` }),
       s('rect.box', { x, y, width: 0.84, height: 0.6, rx: 0.05 }),
       s('rect.sym-box', { x: x + 0.08, y: y + 0.06, width: 0.4, height: 0.3 }),
@@ -551,14 +634,15 @@ export class HexMapView {
     const sel = m.selected && m.selected.kind === 'general' && m.selected.id === l.id;
     const cls = `hx-leader c-${m.colour(l.side)} ${l.state}${sel ? ' selected' : ''}${l.reduced ? ' reduced' : ''}`;
     const marker = box.marker === 'received' ? 'R' : box.marker && box.marker.startsWith('delay-') ? `D${box.marker.slice(6)}` : '';
-    this.obstacle(c, cx - c.x, cy - c.y, 0.26, 0.26);
-    this.hit('general', l.id, c, cx - c.x, cy - c.y);
+    const K = COUNTER;
+    this.obstacle(c, (cx - c.x) * K, (cy - c.y) * K, 0.26 * K, 0.26 * K);
+    this.hit('general', l.id, c, (cx - c.x) * K, (cy - c.y) * K);
     // his name, first of all labels and kept whatever is in the way (in
     // the labels layer: his counter is the counter alone)
-    this.mark('text.lbl.hx-name', m.name(l.id), c, cx - c.x, cy - c.y,
-      { r: 0.3, slots: ['r', 'l', 't', 'b', 'tr', 'br', 'tl', 'bl'], prio: 0, keep: true, inside: true, zoom: this.leaderZoom(l), loose: true })
+    this.mark('text.lbl.hx-name', m.name(l.id), c, (cx - c.x) * K, (cy - c.y) * K,
+      { r: 0.3 * K, slots: ['r', 'l', 't', 'b', 'tr', 'br', 'tl', 'bl'], prio: 0, keep: true, inside: true, zoom: this.leaderZoom(l), loose: true })
       .dataset.name = l.id;
-    return s('g', { class: cls, dataset: { general: l.id, side: l.side, state: l.state, marker: box.marker || '' }, 'aria-label': m.name(l.id), transform: this.upright(c) },
+    return s('g', { class: cls, dataset: { general: l.id, side: l.side, state: l.state, marker: box.marker || '' }, 'aria-label': m.name(l.id), transform: this.counterAt(c) },
       s('title', { text: `${m.name(l.id)} (${l.role}): ${l.state}${box.marker ? `, ${box.marker.replace('-', ' ')}` : ''}${box.order ? `; order ${box.order}` : ''}${box.pending ? `; on its way: ${box.pending}` : ''}` }),
       s('circle.ring', { cx, cy, r: 0.26 }),
       s('text.role', { x: cx, y: cy + 0.09, text: this.leaderLetter(l) }),

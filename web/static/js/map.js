@@ -8,7 +8,7 @@
 // laid out so that none hides another.
 
 import { s, h, fill, num, pt, tenth, deg, squareOf, zoomed, showView, mapPoint } from './dom.js';
-import { Turn, Labels, turnOf, viewMoved, layLabels } from './readable.js';
+import { Turn, Labels, turnOf, viewMoved, layLabels, fillView, shortName, revealed } from './readable.js';
 
 /** Margin drawn around the table, inches. */
 const MARGIN = 5;
@@ -21,7 +21,7 @@ const GHOST_R = 0.7;
 const GENERAL_R = { army: 1.05, wing: 0.9, corps: 0.8, division: 0.6, brigade: 0.7 };
 
 /** The closest zoom at which a general's name shows, by his formation's kind. */
-const GENERAL_ZOOM = { division: 'mid', brigade: 'mid' };
+const GENERAL_ZOOM = { division: 'mid' };
 
 /** The pixels kept free of the table when it is fitted: the map tools on the left. */
 const PAD = { left: 58, top: 8, right: 8, bottom: 8 };
@@ -40,12 +40,16 @@ const TERRAIN_WORDS = {
  *   seat:{role:string, side?:string}, colour:(side:string)=>string, name:(id:string)=>string,
  *   canMove:boolean, canPick:boolean, objective:number[]|null, selected:Ref|null,
  *   showRanges:boolean, showReach:boolean, pending:Object<string,number[]>,
- *   extra?:any, edge?:string, image?:any, backdrop?:string
+ *   extra?:any, edge?:string, image?:any, backdrop?:string,
+ *   offers?:(id:string)=>string[], moving?:boolean, ticked?:Set<string>
  * }} MapModel
  *
  * extra is the rule set's board, which a view drawing units by their
  * footprints reads (footprint.js). edge is the seat's base edge (the
- * board's space.edge), turned to the bottom of the screen.
+ * board's space.edge), turned to the bottom of the screen. offers are
+ * the board's offers for a piece; moving says whether the board offers
+ * move for any piece at all (then only those may be dragged). ticked
+ * holds the pieces ticked in a panel, highlighted on the map.
  */
 
 export class MapView {
@@ -74,12 +78,13 @@ export class MapView {
     this.gesture = null;
     this.listen();
     this.userMoved = false;
-    new ResizeObserver(() => { if (this.userMoved) this.applyView(); else this.fit(); }).observe(svg);
+    new ResizeObserver(() => { if (this.userMoved) this.applyView(); else this.fill(); }).observe(svg);
   }
 
   /** @param {MapModel} model */
   render(model) {
     this.model = model;
+    this.redraw = false;
     const f = model.field;
     const turn = new Turn(turnOf(model.edge), f.width / 2, f.depth / 2);
     if (turn.deg !== this.turn.deg || turn.cx !== this.turn.cx || turn.cy !== this.turn.cy) {
@@ -87,8 +92,8 @@ export class MapView {
       if (turn.transform) this.vp.setAttribute('transform', turn.transform); else this.vp.removeAttribute('transform');
       this.fitted = false;
     }
-    if (!this.fitted) { this.fit(); this.fitted = true; }
-    if (this.gesture && this.gesture.type === 'piece') return; // redraw when the drag ends
+    if (!this.fitted) { this.fill(); this.fitted = true; }
+    if (this.gesture && this.gesture.type === 'piece') { this.redraw = true; return; } // redraw when the drag ends
     this.marks = [];
     this.pieceBoxes = [];
     this.hits = [];
@@ -114,6 +119,31 @@ export class MapView {
   bounds() {
     const f = this.model ? this.model.field : { width: 96, depth: 48 };
     return this.turn.box(-MARGIN, -MARGIN, f.width + MARGIN, f.depth + MARGIN);
+  }
+
+  /**
+   * The view the page opens on (readable.js, fillView): the table fills
+   * the map's pane, as close as it may while every piece shown stays in
+   * sight.
+   */
+  fill() {
+    if (!this.model) { this.fit(); return; }
+    const r = this.svg.getBoundingClientRect();
+    const m = this.model;
+    const pts = [], own = [];
+    for (const list of [m.state.units, m.state.generals]) {
+      for (const p of list || []) {
+        if (!p['on-table']) continue;
+        const q = this.turn.at(p.at[0], p.at[1]);
+        pts.push(q);
+        if (m.seat.role === 'umpire' || p.side === m.seat.side) own.push(q);
+      }
+    }
+    const v = fillView(this.bounds(), r, PAD, pts, own, 2, 0);
+    if (!v) { this.fit(); return; }
+    this.view = v;
+    this.userMoved = false;
+    this.applyView();
   }
 
   /** Shows the whole table, clear of the map tools on the left. */
@@ -197,9 +227,7 @@ export class MapView {
       return;
     }
     if (this.pointers.size > 2) return;
-    // A piece, or the hit area around a small one (layer-hits).
-    const hit = /** @type {Element} */ (ev.target).closest('[data-unit],[data-general],[data-messenger],[data-hit]');
-    const ref = hit ? refOf(hit) : null;
+    const ref = this.pieceUnder(ev);
     const el = ref ? this.find(ref) : null;
     if (ref && el && ref.kind !== 'messenger' && this.movable(ref)) {
       const at = this.posOf(ref);
@@ -213,6 +241,34 @@ export class MapView {
       return;
     }
     this.gesture = { type: 'pan', ref, sx: ev.clientX, sy: ev.clientY, lx: ev.clientX, ly: ev.clientY, moved: false };
+  }
+
+  /**
+   * The piece a press at ev is for. Of everything under the pointer (not
+   * only the topmost element: a label, a general's ring or another
+   * piece's hit area may lie over the piece meant), a piece's own body
+   * comes before a hit area around one, and a piece the seat may drag
+   * before one it may not; the topmost of equals.
+   * @param {PointerEvent} ev
+   * @returns {Ref|null}
+   */
+  pieceUnder(ev) {
+    const sel = '[data-unit],[data-general],[data-messenger],[data-hit]';
+    const under = typeof document.elementsFromPoint === 'function' ? document.elementsFromPoint(ev.clientX, ev.clientY) : [];
+    let best = null, rank = Infinity;
+    for (const e of under) {
+      if (!this.svg.contains(e)) continue;
+      const host = e.closest(sel);
+      const ref = host ? refOf(host) : null;
+      if (!ref) continue;
+      const halo = !!host.dataset.hit || e.classList.contains('hit');
+      const r = (halo ? 2 : 0) + (ref.kind !== 'messenger' && this.movable(ref) ? 0 : 1);
+      if (r < rank) { rank = r; best = ref; }
+    }
+    if (best) return best;
+    // A synthetic pointer at no point of the screen: the element pressed.
+    const hit = /** @type {Element} */ (ev.target).closest(sel);
+    return hit ? refOf(hit) : null;
   }
 
   /** @param {PointerEvent} ev */
@@ -266,11 +322,12 @@ export class MapView {
       g.el.classList.remove('dragging');
       fill(this.layers.drag);
       if (cancelled) { this.render(this.model); return; }
-      if (!g.moved) { this.hooks.onSelect(g.ref); return; }
+      if (!g.moved) { if (this.redraw) this.render(this.model); this.hooks.onSelect(g.ref); return; }
       g.el.classList.add('pending');
+      // Whatever the answer, the page then draws the board the server
+      // gives (app.js): never the place the piece was dropped.
       this.hooks.onMove(g.ref, g.to).then((ok) => {
         if (!ok) {
-          this.render(this.model);
           const back = this.find(g.ref);
           if (back) back.classList.add('refused');
         }
@@ -313,7 +370,41 @@ export class MapView {
     if (!m || !m.canMove) return false;
     const p = this.pieceOf(ref);
     if (!p || !p['on-table']) return false;
+    // Where the board offers move for pieces, only those may be dragged.
+    // (The umpire may drag any piece: a move the rules refuse, he may
+    // place there all the same.)
+    if (m.moving && m.offers && m.seat.role !== 'umpire' && !m.offers(ref.id).includes('move')) return false;
     return m.seat.role === 'umpire' || p.side === m.seat.side;
+  }
+
+  /**
+   * The data of a piece's group: its id and side, and whether the seat
+   * may drag it (data-draggable, which tests read).
+   * @param {Ref} ref @param {string} side
+   */
+  pieceData(ref, side) {
+    return { [ref.kind]: ref.id, side, draggable: this.movable(ref) ? 'true' : undefined };
+  }
+
+  /** Whether the piece is ticked in a panel (highlighted on the map). @param {Ref} ref */
+  ticked(ref) {
+    const t = this.model && this.model.ticked;
+    return !!t && t.has(ref.id);
+  }
+
+  /**
+   * Pans the view so that the piece is in sight, if it is not: a piece
+   * chosen in a panel is shown on the map.
+   * @param {Ref} ref
+   */
+  reveal(ref) {
+    const p = this.model && this.posOf(ref);
+    if (!p) return;
+    const v = revealed(this.view, this.turn.at(p[0], p[1]), Math.min(this.view.w, this.view.h) * 0.05);
+    if (v === this.view) return;
+    this.view = v;
+    this.userMoved = true;
+    this.applyView();
   }
 
   /**
@@ -353,12 +444,12 @@ export class MapView {
     const [x1, y1] = g.to;
     const d = Math.hypot(x1 - x0, y1 - y0);
     const u = g.ref.kind === 'unit' ? this.model.state.units.find((x) => x.id === g.ref.id) : null;
-    const out = this.onTable(g.to);
+    const out = !this.onTable(g.to);
     fill(this.layers.drag,
       u && u.speed ? s('circle.speed', { cx: x0, cy: y0, r: u.speed, 'vector-effect': 'non-scaling-stroke' }) : null,
       s('line.guide', { x1: x0, y1: y0, x2: x1, y2: y1, 'vector-effect': 'non-scaling-stroke', class: out ? 'guide off' : 'guide' }),
       s('circle.from', { cx: x0, cy: y0, r: 0.25 }),
-      s('text.lbl.guide-lbl', { x: 0.8, y: -0.8, transform: this.erect(x1, y1), text: out ? 'off the table' : `${tenth(d)}″` }),
+      s('text.lbl.guide-lbl', { x: 0.8, y: -0.8, transform: this.erect(x1, y1), text: out ? 'off the table' : `${tenth(d)}″`, dataset: { off: out ? 'true' : 'false' } }),
     );
   }
 
@@ -620,12 +711,12 @@ export class MapView {
       const cls = ['piece', 'unit', `c-${m.colour(u.side)}`, `t-${u.type}`, `f-${u.formation}`, ...this.unitClasses(u)];
       if (this.movable(ref)) cls.push('movable');
       if (isSel(m, ref)) cls.push('selected');
+      if (this.ticked(ref)) cls.push('ticked');
       const marks = typeMarks(u.type, w, d);
       const r = this.extent(w, d, u.facing || 0);
       this.obstacle(at, r);
       this.hit('unit', u.id, at);
-      const short = shortId(u);
-      out.push(s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]}) rotate(${u.facing || 0})`, dataset: { unit: u.id, side: u.side } },
+      out.push(s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]}) rotate(${u.facing || 0})`, dataset: this.pieceData(ref, u.side) },
         s('title', { text: this.unitTitle(u) }),
         s('rect.hit', { x: -Math.max(w, 1.6) / 2, y: -Math.max(d, 1.6) / 2, width: Math.max(w, 1.6), height: Math.max(d, 1.6) }),
         s('rect.body', { x: -w / 2, y: -d / 2, width: w, height: d }),
@@ -633,10 +724,30 @@ export class MapView {
         s('line.front', { x1: -w / 2, y1: -d / 2, x2: w / 2, y2: -d / 2 }),
         this.hatched(u) ? s('rect.rout', { x: -w / 2, y: -d / 2, width: w, height: d, fill: 'url(#hatch)' }) : null,
         // its id, shortened unless close: below it on the screen, or where there is room
-        this.mark('text.lbl.lbl-unit', short, at, { parent: at, spin: u.facing || 0, r, slots: ['b', 't', 'r', 'l'], prio: this.prioOf(u.side), zoom: 'near', words: (z) => (z === 'close' ? u.id : short) }),
+        // its name, shortened unless close (its id where it has none):
+        // below it on the screen, or where there is room
+        this.unitLabel(u, at, { parent: at, spin: u.facing || 0, r }),
       ));
     }
     fill(this.layers.units, ...out);
+  }
+
+  /**
+   * A unit's label: its short name (readable.js, shortName) from the
+   * board's names, its full name when close; its id shortened where it
+   * has no name. Laid out with the others, the seat's own first.
+   * @param {any} u @param {number[]} at what it names
+   * @param {{parent:number[], spin?:number, r:{x:number,y:number}}} o
+   */
+  unitLabel(u, at, o) {
+    const m = this.model;
+    const full = m.name(u.id);
+    const named = full && full !== u.id;
+    const short = named ? shortName(full) : shortId(u);
+    return this.mark('text.lbl.lbl-unit', short, at, {
+      ...o, slots: ['b', 't', 'r', 'l'], prio: this.prioOf(u.side) + 0.5, zoom: 'far', words: (z) => (z === 'close' ? (named ? full : u.id) : short),
+      data: { unitName: u.id },
+    });
   }
 
   /**
@@ -700,6 +811,14 @@ export class MapView {
     return `${g.name || g.id} — ${kind === 'army' ? 'army commander' : `commands ${f !== g.commands ? `${f} (${g.commands})` : g.commands}`}\n${g.side}`;
   }
 
+  /**
+   * The closest zoom at which a general's name shows, by the kind of
+   * formation he commands: a division's from mid zoom here, the others'
+   * always.
+   * @param {string} kind
+   */
+  generalZoom(kind) { return GENERAL_ZOOM[kind] || 'far'; }
+
   /** Whether the view draws units by the footprints the board gives (FootprintView). */
   get footprints() { return false; }
 
@@ -727,11 +846,12 @@ export class MapView {
       const cls = ['piece', 'general', `c-${m.colour(g.side)}`, `k-${kind}`, ...marks.classes];
       if (this.movable(ref)) cls.push('movable');
       if (isSel(m, ref)) cls.push('selected');
+      if (this.ticked(ref)) cls.push('ticked');
       const label = g.name || g.id;
       const rr = kind === 'army' ? r + 0.35 : r;
       this.obstacle(at, { x: rr, y: rr });
       this.hit('general', g.id, at);
-      out.push(s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]})`, dataset: { general: g.id, side: g.side } },
+      out.push(s('g', { class: cls.join(' '), transform: `translate(${at[0]} ${at[1]})`, dataset: this.pieceData(ref, g.side) },
         s('title', { text: this.generalTitle(g, kind) }),
         s('circle.hit', { r: r + 0.25 }),
         kind === 'army' ? s('circle.outer', { r: r + 0.35 }) : null,
@@ -740,7 +860,7 @@ export class MapView {
         // his name first of all labels, kept whatever is in the way, and
         // never cut at the table's edge
         this.mark(`text.lbl.lbl-gen${kind === 'division' ? '.lbl-div' : ''}`, label, at, {
-          parent: at, r: rr, slots: ['r', 'l', 't', 'b', 'tr', 'br', 'tl', 'bl'], prio: 0, keep: true, inside: true, zoom: GENERAL_ZOOM[kind] || 'far',
+          parent: at, r: rr, slots: ['r', 'l', 't', 'b', 'tr', 'br', 'tl', 'bl'], prio: 0, keep: true, inside: true, zoom: this.generalZoom(kind),
         }),
       ));
     }

@@ -247,3 +247,71 @@ export function layLabels(v) {
   v.labels.layout(v.svg.dataset.zoom || 'far', 1 / m.a);
   v.svg.dataset.laid = String(m.a); // for tests: the labels fit this zoom
 }
+
+/**
+ * The view a map opens on: it fills the map's pane (the map covers it
+ * where its shape lets it) as close as it may while every piece in pts
+ * stays in sight, and never farther out than the whole map; then at
+ * least minK pixels a map unit (what keeps a hex counter big enough to
+ * read and tap), centred on focus when that crops the pieces. Null when
+ * the pane has no size yet.
+ * @param {{x:number,y:number,w:number,h:number}} b the map's box in the SVG's frame
+ * @param {{width:number,height:number}} r the pane, pixels
+ * @param {{left:number,top:number,right:number,bottom:number}} pad pixels kept free of the map (its tools)
+ * @param {{x:number,y:number}[]} pts the pieces shown, in the SVG's frame
+ * @param {{x:number,y:number}[]} focus the seat's own pieces (all for the umpire)
+ * @param {number} margin map units kept round the pieces
+ * @param {number} minK pixels a map unit at the least
+ * @returns {{x:number,y:number,w:number,h:number}|null}
+ */
+export function fillView(b, r, pad, pts, focus, margin, minK) {
+  const aw = r.width - pad.left - pad.right, ah = r.height - pad.top - pad.bottom;
+  if (!(aw > 2 * (pad.left + pad.right)) || !(ah > 2 * (pad.top + pad.bottom)) || !(b.w > 0) || !(b.h > 0)) return null;
+  const contain = Math.min(aw / b.w, ah / b.h), cover = Math.max(aw / b.w, ah / b.h);
+  const box = (ps) => {
+    if (!ps.length) return null;
+    const xs = ps.map((p) => p.x), ys = ps.map((p) => p.y);
+    const x = Math.min(...xs) - margin, y = Math.min(...ys) - margin;
+    return { x, y, w: Math.max(...xs) + margin - x, h: Math.max(...ys) + margin - y };
+  };
+  const all = box(pts);
+  const pieces = all ? Math.min(aw / all.w, ah / all.h) : cover;
+  let k = Math.max(contain, Math.min(cover, pieces));
+  const cropped = k < minK;
+  k = Math.max(k, minK);
+  const on = (cropped && box(focus)) || all || b;
+  const fw = aw / k, fh = ah / k;
+  const axis = (lo, len, c, span) => (span >= len ? lo - (span - len) / 2 : Math.max(lo, Math.min(lo + len - span, c - span / 2)));
+  const x0 = axis(b.x, b.w, on.x + on.w / 2, fw), y0 = axis(b.y, b.h, on.y + on.h / 2, fh);
+  return { x: x0 - pad.left / k, y: y0 - pad.top / k, w: r.width / k, h: r.height / k };
+}
+
+/**
+ * The view moved so that point p (the SVG's frame) is in sight at least
+ * margin from its edges: v itself when it is already, else centred on p.
+ * @param {{x:number,y:number,w:number,h:number}} v
+ * @param {{x:number,y:number}} p @param {number} margin
+ */
+export function revealed(v, p, margin) {
+  if (p.x >= v.x + margin && p.x <= v.x + v.w - margin && p.y >= v.y + margin && p.y <= v.y + v.h - margin) return v;
+  return { x: p.x - v.w / 2, y: p.y - v.h / 2, w: v.w, h: v.h };
+}
+
+/**
+ * A unit's name short enough to stand beside its piece: whole up to max
+ * characters; past that, the words that fit whole, then the others by
+ * their initial (numbers kept whole), cut with an ellipsis if still long.
+ * "Batterie à cheval" is "Batterie à c.".
+ * @param {string} name @param {number} [max]
+ */
+export function shortName(name, max = 12) {
+  const words = String(name).trim().split(/\s+/);
+  if (words.join(' ').length <= max) return words.join(' ');
+  const out = [];
+  for (const w of words) {
+    const whole = [...out, w].join(' ').length <= max;
+    out.push(whole || /\d/.test(w) ? w : `${w[0]}.`);
+  }
+  const s = out.join(' ');
+  return s.length > max + 3 ? `${s.slice(0, max).trimEnd()}…` : s;
+}

@@ -87,10 +87,24 @@ export class NesPanel {
     return res;
   }
 
+  /**
+   * Whether the board offers the selected piece a move and lists the hex
+   * labelled at among the hexes it reaches.
+   * @param {{kind:string,id:string}|null} sel @param {string} at
+   */
+  reaches(sel, at) {
+    if (!sel || sel.kind !== 'unit' || !this.offered(sel.id).includes('move')) return false;
+    const box = ((this.board && this.board.extra) || {}).units || {};
+    return ((box[sel.id] || {}).reach || []).some((c) => this.label(c.at) === at);
+  }
+
   /** A tap on hex p while the panel picks. @param {number[]} p */
   async onPick(p) {
     const at = this.label(p);
     const sel = this.selected;
+    // A tap on a hex the selected piece reaches (shaded from the board)
+    // picks it to move to, as on LOB's map: no button first.
+    if (!this.pick && this.reaches(sel, at)) this.pick = 'move';
     try {
       switch (this.pick) {
         case 'objective':

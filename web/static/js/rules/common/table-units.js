@@ -10,6 +10,9 @@ export class BrigadeView extends FootprintView {
   /** A brigade's commander, or the army's (he commands no brigade). */
   generalKind(g, kindOf) { return kindOf[g.commands || g.brigade || g.side] || (g.brigade ? 'division' : 'army'); }
 
+  /** A brigade game has few generals: every one's name shows at every zoom. */
+  generalZoom(kind) { return 'far'; }
+
   generalTitle(g, kind) {
     if (!g.staff) return super.generalTitle(g, kind);
     return `${g.name || g.id} — ${g.brigade ? `commands ${this.model.name(g.brigade)}` : 'army commander'}\nstaff rating ${g.staff}${g.trait ? ` (${g.trait})` : ''} · ${g.side}`;
