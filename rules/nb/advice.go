@@ -1,10 +1,6 @@
 package nb
 
-import (
-	"fmt"
-
-	"orderly/game"
-)
+import "orderly/game"
 
 var _ game.Adviser = (*Rules)(nil)
 
@@ -60,5 +56,5 @@ func (r *Rules) ordersLeft(s *State, side string) (game.Left, bool) {
 	if err != nil {
 		return game.Left{}, false
 	}
-	return game.Left{Rule: "NB-2", What: fmt.Sprintf("orders %s may write this turn", side), Left: max(0, limit-sd.Written), Of: limit}, true
+	return game.Left{Rule: "NB-2", What: "orders left to write this turn", Left: max(0, limit-sd.Written), Of: limit}, true
 }

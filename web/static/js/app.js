@@ -8,6 +8,7 @@ import { Api, ApiError, sentence } from './api.js';
 import { EventLog } from './log.js';
 import { showDiceMode, diceFacts } from './tabledice.js';
 import { UmpireHand } from './umpire.js';
+import { renderAdvice } from './advice.js';
 
 const TOKEN_KEY = 'orderly.seat';
 
@@ -247,6 +248,7 @@ function render() {
   app.rules.oob($('oob'), c);
   app.rules.sheet($('sheet-body'), c);
   renderSelection();
+  renderAdvice(app.board, { name, select });
   renderGame();
   renderHint();
 }
