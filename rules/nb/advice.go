@@ -1,14 +1,18 @@
 package nb
 
-import "orderly/game"
+import (
+	"slices"
+
+	"orderly/game"
+)
 
 var _ game.Adviser = (*Rules)(nil)
 
 // Advise tells seat, in the move step, what the end of movement will
 // report as things stand (NB-12 command range, NB-7 an attack order's
 // formations and least move), from the same findings the end-of-movement
-// step records; and in every step of a turn a side's orders left to write
-// (NB-2). The umpire is told every side's findings. Everything is worked
+// step records; and in the step that writes orders a side's orders left
+// to write this turn (NB-2). The umpire is told every side's findings. Everything is worked
 // out on the seat's view, from its own pieces and generals.
 func (r *Rules) Advise(gs *game.State, step game.Step, seat string, name func(string) string) *game.Advice {
 	s := of(gs)
@@ -34,7 +38,7 @@ func (r *Rules) Advise(gs *game.State, step game.Step, seat string, name func(st
 			return nil
 		})
 	}
-	if seat != game.Umpire && !gs.Over {
+	if seat != game.Umpire && !gs.Over && slices.Contains(step.Verbs, "write") {
 		if l, ok := r.ordersLeft(s, seat); ok {
 			out.Left = append(out.Left, l)
 		}

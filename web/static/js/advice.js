@@ -58,11 +58,11 @@ export function renderAdvice(board, hooks) {
   if (warnings.length) {
     parts.push(h('p.advice-head', { text: warnings.length === 1 ? 'As things stand, the end of the step will report:' : `As things stand, the end of the step will report ${warnings.length} things:` }));
     parts.push(h('ul.advice-warnings', null, ...warnings.map((w) => {
+      // The sentence names its piece: tapping it selects the piece.
       const kind = kindOf(board.state, w.piece || '');
-      const label = w.piece ? hooks.name(w.piece) : '';
       return h('li.warning', { dataset: { rule: w.rule, piece: w.piece || '' } },
-        kind ? h('button.link', { type: 'button', text: label, title: `Select ${label}`, on: { click: () => hooks.select({ kind, id: w.piece || '' }) } }) : null,
-        h('span', { text: w.text }));
+        kind ? h('button.link', { type: 'button', text: w.text, title: `Select ${hooks.name(w.piece || '')}`, on: { click: () => hooks.select({ kind, id: w.piece || '' }) } })
+          : h('span', { text: w.text }));
     })));
   }
   fill(el, ...parts);

@@ -233,7 +233,7 @@ export class CommandPanel {
 
   unitPanel(x) {
     const sel = this.selected;
-    if (!sel || sel.kind !== 'unit') return h('p.muted.small', { text: 'Tap a unit for its state; drag one with moves left to move it.' });
+    if (!sel || sel.kind !== 'unit') return h('p.muted.small', { text: (this.board.game.verbs || []).includes('move') ? 'Tap a unit for its state; drag one with moves left to move it.' : 'Tap a unit for its state.' });
     const u = this.unit(sel.id);
     if (!u) return h('span');
     const box = (x.units || {})[u.id] || {};

@@ -96,7 +96,7 @@ export class CdPanel extends CommandPanel {
 
   unitPanel(x) {
     const sel = this.selected;
-    if (!sel || sel.kind !== 'unit') return h('p.muted.small', { text: 'Tap a unit for its state; drag an activated one to move it (its group moves with it).' });
+    if (!sel || sel.kind !== 'unit') return h('p.muted.small', { text: (this.board.game.verbs || []).includes('move') ? 'Tap a unit for its state; drag an activated one to move it (its group moves with it).' : 'Tap a unit for its state.' });
     const u = this.unit(sel.id);
     if (!u) return h('span');
     const box = (x.units || {})[u.id] || {};
