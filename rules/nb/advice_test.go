@@ -146,3 +146,39 @@ func TestOrdersLeft(t *testing.T) {
 		t.Errorf("French after one order: %+v; want 2 of 3", l)
 	}
 }
+
+// TestMoveOffers: in the move step a side is offered move for its units
+// and its generals on the table, never the enemy's; the umpire for units
+// alone, whose move he makes only past their speed with an override and a
+// reason (NB-16): dragged without one, the refusal says he may override
+// it, and a general's move is not offered him at all.
+func TestMoveOffers(t *testing.T) {
+	r := engine(t)
+	sc := scenarioOf(t, r, "../../examples/nb/nb-12-command-range.yaml")
+	g, err := game.New(sc, r, game.Seeded(12))
+	if err != nil {
+		t.Fatal(err)
+	}
+	to(t, g, "move")
+	fr := r.Offers(g.Sees("french"), g.Step(), "french")
+	for _, id := range []string{"I-1-a", "quiot", "derlon"} {
+		if !slices.Contains(fr[id], "move") {
+			t.Errorf("the French are not offered move for %s: %v", id, fr[id])
+		}
+	}
+	if slices.Contains(fr["B-1-a"], "move") {
+		t.Errorf("the French are offered move for the British B-1-a")
+	}
+	um := r.Offers(g.Sees(game.Umpire), g.Step(), game.Umpire)
+	if !slices.Contains(um["I-1-a"], "move") || !slices.Contains(um["B-1-a"], "move") {
+		t.Errorf("the umpire is not offered move for units: I-1-a %v, B-1-a %v", um["I-1-a"], um["B-1-a"])
+	}
+	if slices.Contains(um["quiot"], "move") {
+		t.Errorf("the umpire is offered move for a general, which he may not make")
+	}
+	_, err = g.Do(game.Command{Side: game.Umpire, Verb: "move", Args: &nb.Args{Moves: []game.Move{{Unit: "I-1-a", To: geom.Pt(26, 37)}}}})
+	var ge *game.Error
+	if !errors.As(err, &ge) || ge.Piece != "I-1-a" {
+		t.Errorf("the umpire's move without a reason gives %v; want a refusal he may override for I-1-a", err)
+	}
+}
