@@ -70,3 +70,33 @@ func TestAdviceRadius(t *testing.T) {
 		t.Errorf("b1 back at 0608: warned %q; want 3 hexes from its HQ", w["b1"])
 	}
 }
+
+// TestAdviceCommandRoll: in its orders step the union is told Pope has
+// his one command roll of the turn to make (LOB-4); once he has issued an
+// order, none is left.
+func TestAdviceCommandRoll(t *testing.T) {
+	r := engine(t)
+	g, err := game.New(demo(t, r), r, game.Seeded(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	toOrders(t, g, "union")
+	left := func() game.Left {
+		t.Helper()
+		a := r.Advise(g.Sees("union"), g.Step(), "union", nil)
+		if a == nil || len(a.Left) != 1 {
+			t.Fatalf("the union's advice in its orders step is %+v; want its command roll", a)
+		}
+		return a.Left[0]
+	}
+	if l := left(); l.Left != 1 || l.Of != 1 || l.Rule != "LOB-4" {
+		t.Errorf("before issuing: %+v; want 1 of 1 (LOB-4)", l)
+	}
+	// Pope's order to II Corps: the command roll is made, whatever it gives.
+	if _, err := g.Do(game.Command{Side: "union", Verb: "issue", Args: &lob.Args{To: "II", Kind: lob.Attack, Objective: "1005"}}); err != nil {
+		t.Fatal(err)
+	}
+	if l := left(); l.Left != 0 {
+		t.Errorf("after the command roll: %+v; want 0 of 1", l)
+	}
+}
