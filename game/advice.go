@@ -37,5 +37,9 @@ type Advice struct {
 // (under fog, unseen enemy pieces are treated as absent). Optional: a
 // rule set without it gives no advice.
 type Adviser interface {
-	Advise(s *State, step Step, seat string) *Advice
+	// Advise is the advice for seat (a side, or Umpire for every side)
+	// in s, that seat's view, during step; name shows an id to people as
+	// the log does (Names), so that a warning reads as the log will. It
+	// returns nil when there is nothing to say.
+	Advise(s *State, step Step, seat string, name func(string) string) *Advice
 }

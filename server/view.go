@@ -388,7 +388,23 @@ func (l *live) board(seat store.Seat) Board {
 		// A commander's seat is offered only what is under him.
 		maps.DeleteFunc(b.Offers, func(id string, _ []string) bool { return !under(l.sc, id, seat.Formation) })
 	}
+	b.Advice = l.advice(state, viewer(seat))
 	return b
+}
+
+// advice is what the rule set warns who of in state, the seat's view
+// (game.Adviser): nil without an Adviser, or with nothing to say. l.mu
+// must be held.
+func (l *live) advice(state *game.State, who string) *game.Advice {
+	a, ok := l.rules.(game.Adviser)
+	if !ok {
+		return nil
+	}
+	name := game.Names(l.sc)
+	if l.src != nil {
+		name = l.src.names
+	}
+	return a.Advise(state, l.g.Step(), who, name)
 }
 
 // offers is what the rule set offers who in state among verbs, the
@@ -412,6 +428,7 @@ func (l *live) acting(seat store.Seat, side string) Board {
 	b.Offers = l.offers(b.State, b.Info.Verbs, side)
 	// The targets and arcs drawn are the side's too.
 	b.Extra = l.rules.Annotate(b.State, l.g.Step(), side)
+	b.Advice = l.advice(b.State, side)
 	b.Acting = side
 	return b
 }

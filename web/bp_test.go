@@ -80,7 +80,7 @@ func TestBrowserBP(t *testing.T) {
 	// The umpire, who may play both sides at one table, is offered the
 	// acting side's orders; the British, who do not act, none.
 	umpire.until("the umpire's command tab with the French brigade", `!document.querySelector('.tab-btn[data-tab="command"]').hidden && document.querySelector('#bp-brigade option[value="fb"]')`)
-	british.until("the British command tab", `document.querySelector('#command-panel h3')`)
+	british.until("the British told why they wait", `document.querySelector('#command-panel #bp-waiting')`)
 	if eval[bool](british, `!!document.querySelector('#bp-brigade')`) {
 		british.fail("the British, who do not act in the French command phase, are offered an order")
 	}

@@ -154,7 +154,7 @@ func TestBrowserActWrites(t *testing.T) {
 	p.choose("#act-as", "french")
 	p.until("the French formations to write for", `!document.querySelector('.tab-btn[data-tab="orders"]').hidden && !document.querySelector('#tab-orders').hidden &&
 		document.querySelector('#order-for input[value="F-I"]') && !document.querySelector('#order-for input[value="A-R"]') && !document.querySelector('#order-form').classList.contains('off')`)
-	if st := p.text("#order-status"); !strings.Contains(st, "0 orders written this turn") {
+	if st := p.text("#order-status"); !strings.Contains(st, "3 of 3 orders left to write this turn") {
 		p.fail("the order form's status while acting for the French: %q", st)
 	}
 	p.do("choose I Corps and attack",

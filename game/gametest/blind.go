@@ -35,7 +35,7 @@ import (
 // first, as the server asks), the events of the others' commands it may
 // see, numbered as it numbers them and shown as it is shown them
 // (game.Event.Shown), its view (and with strict fog each commander's),
-// what the page is given beside it (offers, annotations, reach, arrivals,
+// what the page is given beside it (offers, annotations, advice, reach, arrivals,
 // words, the ids it lists) and the forecasts of each of its commands the
 // rule set forecasts. A pair ends when the side comes to know something
 // that differs (contact with a hidden piece, or a piece coming into
@@ -617,6 +617,7 @@ type answers struct {
 	Etas     map[string]int      `json:"etas,omitempty"`
 	Words    any                 `json:"words,omitempty"`
 	Seen     []string            `json:"seen,omitempty"`
+	Advice   *game.Advice        `json:"advice,omitempty"`
 }
 
 func (p *blindPair) answers(g *game.Game) answers {
@@ -643,6 +644,9 @@ func (p *blindPair) answers(g *game.Game) answers {
 		out.Words = w.Words(view)
 	}
 	out.Seen = p.rules.Seen(view)
+	if a, ok := p.rules.(game.Adviser); ok {
+		out.Advice = a.Advise(view, step, p.side, nil)
+	}
 	return out
 }
 

@@ -116,7 +116,7 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 	}
 	if step.Name == StepOrders {
 		for _, b := range st.Brigades {
-			if b.Side == side && !b.Done && len(r.orderKinds(s, sc, side, b.ID)) > 0 {
+			if r.mayOrder(s, sc, side, &b) {
 				add(b.ID, "order")
 			}
 		}
@@ -127,6 +127,13 @@ func (r *Rules) Offers(s *game.State, step game.Step, seat string) map[string][]
 		}
 	}
 	return out
+}
+
+// mayOrder reports whether brigade b's commander may give side an order
+// now: he has not given his last of the turn (BP-1, BP-4) and a unit of
+// his may take one.
+func (r *Rules) mayOrder(s *game.State, sc *battle.Scenario, side string, b *Brigade) bool {
+	return b.Side == side && !b.Done && len(r.orderKinds(s, sc, side, b.ID)) > 0
 }
 
 // orderKinds lists, for each unit of a brigade that may take an order now,

@@ -111,8 +111,15 @@ func (r *Rules) linkOf(u, v *Unit, facing float64) link {
 // measured in the first unit's frame (CD-4). The error names the unit
 // left out and its nearest link.
 func (r *Rules) coherent(us []*Unit) error {
+	_, err := r.straggler(us)
+	return err
+}
+
+// straggler is the unit coherent names as left out of units us, and its
+// refusal; nil and nil when they are coherent (CD-4).
+func (r *Rules) straggler(us []*Unit) (*Unit, error) {
 	if len(us) < 2 {
-		return nil
+		return nil, nil
 	}
 	facing := us[0].Facing
 	in := make([]bool, len(us))
@@ -144,10 +151,10 @@ func (r *Rules) coherent(us []*Unit) error {
 				best, bv = l, v.ID
 			}
 		}
-		return game.Reject("CD-4", "%s is not coherent with the others: it stands %s\" across the front and %s\" in depth from %s; allowed %s\" across (1\" plus room to form line) and %s\" in depth",
+		return u, game.Reject("CD-4", "%s is not coherent with the others: it stands %s\" across the front and %s\" in depth from %s; allowed %s\" across (1\" plus room to form line) and %s\" in depth",
 			u.ID, inch(best.across), inch(best.depth), bv, inch(best.allowed), inch(r.values["depth"]))
 	}
-	return nil
+	return nil, nil
 }
 
 // commander is the figure of a formation's commander on the table, or

@@ -92,7 +92,8 @@ type Board struct {
 	// groups of units that may still activate (CD-4).
 	Groups map[string][][]string `json:"groups,omitempty"`
 	// Divisions says of each division whether it may activate as one,
-	// and why not (CD-4, CD-8).
+	// and why not (CD-4, CD-8): only in a step where the seat's side
+	// activates.
 	Divisions map[string]DivisionBox `json:"divisions,omitempty"`
 	// Radii are the command radii of the seat's commanders on the table.
 	Radii []Radius `json:"radii,omitempty"`
@@ -171,7 +172,7 @@ func (r *Rules) Annotate(s *game.State, step game.Step, seat string) any {
 		if grps := r.groups(s, st, f.ID); len(grps) > 0 {
 			b.Groups[f.ID] = grps
 		}
-		if f.Kind == battle.Division && step.Name == StepActivate {
+		if f.Kind == battle.Division && step.Name == StepActivate && slices.Contains(step.Actors, side) {
 			b.Divisions[f.ID] = r.divisionBox(s, side, f.ID)
 		}
 	}

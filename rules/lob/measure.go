@@ -208,6 +208,24 @@ func (k *cmd) plan(m *mover, to geom.Point) (*Path, error) {
 	return &Path{Hexes: path, Cost: cost}, nil
 }
 
+// outWords says that unit u stands d hexes from the HQ of f, its Command,
+// beyond its radius, and what follows (LOB-2): the words of a move
+// refused for it, and of the advice (Advise).
+func outWords(u *Unit, f *Formation, d int) string {
+	return fmt.Sprintf("%s is out of the command radius of %s (%d hexes from its HQ); it may only move back toward it", u.ID, f.ID, d)
+}
+
+// outOfRadius reports whether combat unit u stands outside its Command's
+// radius (LOB-2), with the Command and how far it stands from its HQ.
+func (st *State) outOfRadius(u *Unit) (*Formation, int, bool) {
+	f := st.Formation(u.Command)
+	if f == nil {
+		return nil, 0, false
+	}
+	in, d := st.InRadius(f, u.At)
+	return f, d, d >= 0 && !in
+}
+
 // radiusRule checks a combat unit's move from one hex to another against
 // its Command (LOB-2, LOB-7, LOB-8): a unit out of command radius moves
 // only back toward it; a unit of a Command in no-orders status or
@@ -233,7 +251,7 @@ func (st *State) radiusRule(u *Unit, to geom.Point, hidden func(string) bool) (s
 	case d0 < 0:
 		return "", ""
 	case !in && d1 >= d0:
-		return "LOB-2", fmt.Sprintf("%s is out of the command radius of %s (%d hexes from its HQ); it may only move back toward it, and hex %s is not nearer", u.ID, f.ID, d0, st.sc.Map.Format(to))
+		return "LOB-2", fmt.Sprintf("%s, and hex %s is not nearer", outWords(u, f, d0), st.sc.Map.Format(to))
 	case in && !inTo && f.Skedaddle:
 		return "LOB-8", fmt.Sprintf("%s is skedaddled; its units move within its command radius, and hex %s is outside it", f.ID, st.sc.Map.Format(to))
 	case in && !inTo && f.Order == "" && !f.Rejoin:

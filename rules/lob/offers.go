@@ -483,11 +483,7 @@ func (r *Rules) unitBoxes(st *State, side string, moving bool, blocked []bool, o
 			continue
 		}
 		box := UnitBox{Left: MP(max(r.allow[u.Type]-u.Used, 0))}
-		if f := st.Formation(u.Command); f != nil {
-			if in, d := st.InRadius(f, u.At); d >= 0 && !in {
-				box.Out = true
-			}
-		}
+		_, _, box.Out = st.outOfRadius(u)
 		if moving && u.Used < r.allow[u.Type] {
 			box.Reach = r.reachFrom(st, u.At, u.Type, blocked, max(r.allow[u.Type]-u.Used, 0), func(at geom.Point) string {
 				_, why := st.radiusRule(u, at, nil)

@@ -29,6 +29,10 @@ type Board struct {
 	// Qualities are those a replacing general may have; given when
 	// replace is offered for some general.
 	Qualities []string `json:"qualities,omitempty"`
+	// Formations lists, for each unit offered move, the formations it
+	// may take in a move now: an attack order allows only column, march
+	// column or limbered until its division is engaged (NB-7).
+	Formations map[string][]string `json:"formations,omitempty"`
 }
 
 // GeneralBox is a general as a page offers his commands: the units and
@@ -51,8 +55,9 @@ type Target struct {
 }
 
 // Annotate is the NB board for seat in the view s (game.Annotator): the
-// targets of the attach and redirect commands step offers it, and the
-// words of the remove and replace commands it offers (NB-15).
+// targets of the attach and redirect commands step offers it, the
+// formations each unit it may move may take (NB-7), and the words of the
+// remove and replace commands it offers (NB-15).
 func (r *Rules) Annotate(gs *game.State, step game.Step, seat string) any {
 	b := Board{Generals: map[string]GeneralBox{}, Messengers: map[string]MessengerBox{}}
 	offers := r.Offers(gs, step, seat)
@@ -66,6 +71,14 @@ func (r *Rules) Annotate(gs *game.State, step game.Step, seat string) any {
 		}
 		if slices.Contains(offers[g.ID], "replace") && b.Qualities == nil {
 			b.Qualities = r.Vocab().Qualities
+		}
+	}
+	for _, u := range s.Units {
+		if slices.Contains(offers[u.ID], "move") {
+			if b.Formations == nil {
+				b.Formations = map[string][]string{}
+			}
+			b.Formations[u.ID] = r.shapesNow(s, u)
 		}
 	}
 	for _, m := range s.Messengers {

@@ -414,11 +414,34 @@ func (r *Rules) shapeAllowed(x *game.Tx, u *Unit, m game.Move) error {
 	if !slices.Contains(shapes, m.Shape) {
 		return game.Reject("", "formation %q is not one of %s", m.Shape, strings.Join(shapes, ", "))
 	}
-	div := st(x).division(u)
-	if m.Shape != u.Shape && !slices.Contains(r.p.attackShapes, m.Shape) && div.Order != nil && div.Order.Kind == "attack" && !div.Engaged {
-		return game.Reject("NB-7", "unit %s is under an attack order and may not change to %s until its division is engaged; allowed until then: %s", u.ID, m.Shape, strings.Join(r.p.attackShapes, ", "))
+	return r.shapeOK(st(x), u, m.Shape)
+}
+
+// shapeOK refuses a change of unit u to formation shape that an attack
+// order on its division forbids until the division is engaged (NB-7):
+// the move command checks it, and the offers list the formations it
+// lets a unit take (Annotate).
+func (r *Rules) shapeOK(s *State, u *Unit, shape string) error {
+	div := s.division(u)
+	if shape != u.Shape && !slices.Contains(r.p.attackShapes, shape) && div.Order != nil && div.Order.Kind == "attack" && !div.Engaged {
+		return game.Reject("NB-7", "unit %s is under an attack order and may not change to %s until its division is engaged; allowed until then: %s", u.ID, shape, strings.Join(r.p.attackShapes, ", "))
 	}
 	return nil
+}
+
+// shapesNow lists the formations unit u may take in a move now: those of
+// its type that shapeOK allows, and the one it stands in (NB-7).
+func (r *Rules) shapesNow(s *State, u *Unit) []string {
+	var out []string
+	for _, sh := range shapesOf[u.Type] {
+		if r.shapeOK(s, u, sh) == nil {
+			out = append(out, sh)
+		}
+	}
+	if u.Shape != "" && !slices.Contains(out, u.Shape) {
+		out = append([]string{u.Shape}, out...)
+	}
+	return out
 }
 
 // entered reports whether the reserve that division div belongs to came on

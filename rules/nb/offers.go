@@ -8,7 +8,8 @@ import (
 )
 
 // Offers says which of the step's commands seat may give for each of the
-// pieces and formations of its view (game.Offerer): write for the
+// pieces and formations of its view (game.Offerer): move for the pieces
+// that may move (the umpire's, units only, with an override), write for the
 // formations that may take a new order (NB-1, NB-10, NB-15), react for cavalry that
 // may react (NB-14), complete for a formation on an attack order (NB-8),
 // combat for units that may start it with a division they are engaged
@@ -24,10 +25,25 @@ func (r *Rules) Offers(gs *game.State, step game.Step, seat string) map[string][
 	add := func(id, verb string) { out[id] = append(out[id], verb) }
 	mine := func(side string) bool { return seat == game.Umpire || side == seat }
 	for _, verb := range step.Verbs {
-		if seat == game.Umpire && !slices.Contains(r.p.anytime, verb) {
-			continue // the umpire gives only the outcomes of combat
+		if seat == game.Umpire && verb != "move" && !slices.Contains(r.p.anytime, verb) {
+			continue // the umpire gives only the outcomes of combat, and moves with an override
 		}
 		switch verb {
+		case "move":
+			// A side moves its units and generals on the table, a
+			// general unless fallen or attached (NB-10, NB-13, NB-15);
+			// the umpire only units, past their speed with an override
+			// and a reason (NB-16).
+			for _, u := range s.Units {
+				if u.OnTable && mine(u.Side) {
+					add(u.ID, verb)
+				}
+			}
+			for _, g := range s.Generals {
+				if seat != game.Umpire && g.Side == seat && g.Active() && g.Attached == "" {
+					add(g.ID, verb)
+				}
+			}
 		case "react", "combat", "rout", "rally":
 			for _, u := range s.Units {
 				if u.OnTable && mine(u.Side) && unitOffered(s, gs.Turn, u, verb) {

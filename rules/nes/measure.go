@@ -97,6 +97,46 @@ func (st *State) fromHQ(l *Leader) bool {
 	return false
 }
 
+// stray is a subordinate leader NES-3's check counts outside his
+// commander's radius: how far he stands, and whether beyond twice the
+// radius (a brigade leader's +2 more).
+type stray struct {
+	leader *Leader
+	dist   int
+	far    bool
+}
+
+// strays lists the subordinates of command unit l that its continuation
+// check counts outside his radius (NES-3): for a corps or wing commander
+// his division leaders, for a division leader his brigade leaders (a
+// retired one counts as outside, never as beyond twice).
+func (st *State) strays(l *Leader) []stray {
+	var out []stray
+	for _, i := range st.subs[st.leader[l.ID]] {
+		m := &st.Leaders[i]
+		d := st.dist(l.At, m.At)
+		switch {
+		case l.Role == RoleCorps && m.Role == RoleDivision:
+			if d > l.Radius || m.Retired {
+				out = append(out, stray{leader: m, dist: d})
+			}
+		case l.Role == RoleDivision && m.Role == RoleBrigade:
+			if d > l.Radius || m.Retired {
+				out = append(out, stray{leader: m, dist: d, far: d > 2*l.Radius && !m.Retired})
+			}
+		}
+	}
+	return out
+}
+
+// checks reports whether leader l makes a command continuation check
+// (NES-3): a mobilized corps or wing commander or division leader, but in
+// this turn's continuation step one mobilized in this command segment;
+// later asks of the next turn's, which he makes all the same.
+func checks(l *Leader, later bool) bool {
+	return l.State == Mobilized && (later || !l.Fresh) && (l.Role == RoleCorps || l.Role == RoleDivision)
+}
+
 // checkParams are NES-3's parameters for command unit l: its rating and
 // bonus; for a corps or wing commander, his division leaders outside his
 // radius; for a division leader, his brigade leaders outside his radius
@@ -109,21 +149,14 @@ func (st *State) fromHQ(l *Leader) bool {
 // fallen to standing earlier in this same round of checks (NES-3: at once).
 func (r *Rules) checkParams(st *State, l *Leader, evening, later bool, fell map[string]bool) map[string]string {
 	divOut, brigOut, brigFar := 0, 0, 0
-	for _, i := range st.subs[st.leader[l.ID]] {
-		m := &st.Leaders[i]
-		d := st.dist(l.At, m.At)
+	for _, sy := range st.strays(l) {
 		switch {
-		case l.Role == RoleCorps && m.Role == RoleDivision:
-			if d > l.Radius || m.Retired {
-				divOut++
-			}
-		case l.Role == RoleDivision && m.Role == RoleBrigade:
-			if d > l.Radius || m.Retired {
-				brigOut++
-			}
-			if d > 2*l.Radius && !m.Retired {
-				brigFar++
-			}
+		case sy.leader.Role == RoleDivision:
+			divOut++
+		case sy.far:
+			brigOut, brigFar = brigOut+1, brigFar+1
+		default:
+			brigOut++
 		}
 	}
 	cpOrMob, inRadius := false, false

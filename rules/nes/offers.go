@@ -302,7 +302,7 @@ func (r *Rules) coming(st *State, s *game.State, side string) []Odds {
 				out = append(out, Odds{Leader: l.ID, Table: r.deliver.ID, Why: fmt.Sprintf("the order at delay 1 rolls again on turn %d (NES-2)", markTurn), Params: d.params, Chance: o})
 			}
 		}
-		if l.State == Mobilized && (l.Role == RoleCorps || l.Role == RoleDivision) && (later || !l.Fresh) {
+		if checks(l, later) {
 			p := r.checkParams(st, l, evening, later, nil)
 			if o, err := r.odds(r.cont, p); err == nil {
 				out = append(out, Odds{Leader: l.ID, Table: r.cont.ID, Why: fmt.Sprintf("continuation check on turn %d (NES-3)", checkTurn), Params: p, Chance: o})

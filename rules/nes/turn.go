@@ -116,7 +116,7 @@ func (r *Rules) continuation(x *game.Tx, st *State, side string) error {
 	fell := map[string]bool{}
 	for i := range st.Leaders {
 		l := &st.Leaders[i]
-		if l.Side != side || l.State != Mobilized || l.Fresh || (l.Role != RoleCorps && l.Role != RoleDivision) {
+		if l.Side != side || !checks(l, false) {
 			continue
 		}
 		ro, _, err := x.Roll(r.cont.ID, l.ID, r.checkParams(st, l, evening, false, fell))

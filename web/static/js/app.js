@@ -9,6 +9,7 @@ import { EventLog } from './log.js';
 import { showDiceMode, diceFacts } from './tabledice.js';
 import { UmpireHand } from './umpire.js';
 import { showEnd } from './end.js';
+import { renderAdvice } from './advice.js';
 
 const TOKEN_KEY = 'orderly.seat';
 
@@ -258,6 +259,7 @@ function render() {
   app.rules.oob($('oob'), c);
   app.rules.sheet($('sheet-body'), c);
   renderSelection();
+  renderAdvice(app.board, { name, select });
   renderGame();
   renderHint();
   markPanel();

@@ -70,7 +70,11 @@ export class CommandPanel {
     const info = board.game;
     const parts = [h('p.form-status', { text: info.over ? 'The game is over.' : `${info.phase} phase, ${info.step} step.` })];
     if (this.result) parts.push(h('p#bp-result.result', { text: this.result }));
-    if (!info.over) {
+    // A seat that does not act in this step is offered nothing: it is
+    // told why (the board's why, else whose turn it is).
+    const acts = (info.verbs || []).some((v) => v !== 'ready' && v !== 'end');
+    if (!info.over && info.player && !acts) parts.push(h('p#bp-waiting.muted', { text: info.why || 'The other side acts now.' }));
+    if (!info.over && acts) {
       switch (info.step) {
         case 'orders': parts.push(...this.orders(x)); break;
         case 'respond': parts.push(...this.respond(x)); break;
@@ -162,7 +166,7 @@ export class CommandPanel {
     const replies = x.replies || [];
     return [h('h3', { text: 'Reply to a charge' }),
       h('p', { text: `${this.hooks.name(ch.unit)} charges ${this.hooks.name(ch.target)}.` }),
-      replies.length
+      replies.length && this.offered(ch.target).includes('respond')
         ? h('div.buttons', null, ...replies.map((r) => h('button.btn', { type: 'button', dataset: { reply: r }, text: r.replace(/-/g, ' '),
           on: { click: () => this.run({ respond: r }) } })))
         : h('p.muted', { text: 'The other side replies.' })];
@@ -229,7 +233,7 @@ export class CommandPanel {
 
   unitPanel(x) {
     const sel = this.selected;
-    if (!sel || sel.kind !== 'unit') return h('p.muted.small', { text: 'Tap a unit for its state; drag one with moves left to move it.' });
+    if (!sel || sel.kind !== 'unit') return h('p.muted.small', { text: (this.board.game.verbs || []).includes('move') ? 'Tap a unit for its state; drag one with moves left to move it.' : 'Tap a unit for its state.' });
     const u = this.unit(sel.id);
     if (!u) return h('span');
     const box = (x.units || {})[u.id] || {};

@@ -33,7 +33,13 @@ export class CdPanel extends CommandPanel {
       parts.push(h('p#cd-picking.hint', null, `Tap the table where ${this.hooks.name(p.unit)} ${p.verb === 'retire' ? 'retires to' : 'comes back, at its division\'s rear'}. `,
         h('button.btn.small', { type: 'button', text: 'Cancel', on: { click: () => { this.picking = null; this.refresh(); this.hooks.redraw(); } } })));
     }
-    if (!info.over && info.step === 'activate') {
+    // A seat that does not act in this step is offered nothing: it is
+    // told why (the board's why, else whose turn it is).
+    const acts = !info.over && (info.verbs || []).includes('activate');
+    if (!info.over && info.step === 'activate' && !acts) {
+      parts.push(h('p#cd-waiting.muted', { text: info.why || 'The other side acts now.' }));
+    }
+    if (acts && info.step === 'activate') {
       parts.push(h('p#cd-style.small', { text: `Command style ${x.style || '—'}: ${x.rolls} activation roll${x.rolls === 1 ? '' : 's'} made this turn; the next takes ${x['next-penalty'] || 0} (CD-5).` }));
       parts.push(...this.activations(x));
       const screened = this.board.state.units.filter((u) => this.offered(u.id).includes('recall'));
@@ -59,7 +65,7 @@ export class CdPanel extends CommandPanel {
     }
     const divs = Object.entries(x.divisions || {});
     for (const [id, d] of divs) {
-      if (d.ready && (!sel || sel.division === id)) choices.push([`${kinded('division', this.hooks.name(id))} (${count(d.units.length, 'unit', 'units')})`, { activate: { division: id } }]);
+      if (d.ready && this.offered(id).includes('activate') && (!sel || sel.division === id)) choices.push([`${kinded('division', this.hooks.name(id))} (${count(d.units.length, 'unit', 'units')})`, { activate: { division: id } }]);
     }
     if (!choices.length) {
       out.push(h('p.muted', { text: sel ? `${this.hooks.name(sel.id)} cannot activate now.` : 'Tap a unit of yours to activate it, its brigade group or its division.' }));
@@ -90,7 +96,7 @@ export class CdPanel extends CommandPanel {
 
   unitPanel(x) {
     const sel = this.selected;
-    if (!sel || sel.kind !== 'unit') return h('p.muted.small', { text: 'Tap a unit for its state; drag an activated one to move it (its group moves with it).' });
+    if (!sel || sel.kind !== 'unit') return h('p.muted.small', { text: (this.board.game.verbs || []).includes('move') ? 'Tap a unit for its state; drag an activated one to move it (its group moves with it).' : 'Tap a unit for its state.' });
     const u = this.unit(sel.id);
     if (!u) return h('span');
     const box = (x.units || {})[u.id] || {};

@@ -161,6 +161,10 @@ export class LobPanel extends NesPanel {
     const parts = [h('p.form-status', { text: over ? 'The game is over.' : `${words(phase)} phase, ${step} step.` })];
     if (this.result) parts.push(h('p#lob-result.result', { text: this.result }));
     parts.push(this.army(x));
+    // A seat that does not act in this step is offered nothing: it is
+    // told why (the board's why, else whose turn it is).
+    const acts = (board.game.verbs || []).some((v) => v !== 'ready' && v !== 'end');
+    if (!over && board.game.player && !acts) parts.push(h('p#lob-waiting.muted', { text: board.game.why || 'The other side acts now.' }));
     if (!over) parts.push(...this.issueForm(x), ...this.releases(), ...this.initiative(x), ...this.moving(x), ...this.combat(), ...this.entries(x));
     parts.push(this.card(x), ...this.orderList(x), ...this.coming(x));
     fill(this.el, ...parts);

@@ -93,9 +93,13 @@ function actions(f, c) {
 
 function unitCard(u, c) {
   const acts = [];
-  if (c.mine(u.side) && c.can('move') && u['on-table']) {
-    // The formations the board gives its type, and the one it stands in.
-    const given = (c.board.shapes || {})[u.type] || [];
+  // The server offers move for the units the seat may move; the umpire
+  // moves them only past their speed, by dragging them, so his card offers
+  // no change of formation unless he acts for a side.
+  if (c.offers(u.id).includes('move') && (!c.isUmpire() || !!c.board.acting)) {
+    // The formations the board allows it now (an attack order keeps it to
+    // column until engaged, NB-7), and the one it stands in.
+    const given = (((c.board.extra || {}).formations) || {})[u.id] || [];
     const shapes = given.includes(u.formation) ? given : [u.formation, ...given];
     const shape = h('select', { 'aria-label': 'Formation' }, ...shapes.map((sh) => h('option', { value: sh, text: sh, selected: sh === u.formation })));
     const face = h('select', { 'aria-label': 'Facing' }, ...FACINGS.map(([n, d]) => h('option', { value: d, text: `face ${n}`, selected: Math.round((u.facing || 0) / 45) * 45 % 360 === d })));
@@ -175,7 +179,8 @@ export default {
     api: o.api,
     model: () => {
       const c = o.ctx();
-      return c && { info: c.info, state: c.state, field: c.board.field, name: c.name, nameGeneral: c.nameGeneral, writable: writable(c), acting: c.board.acting || '' };
+      return c && { info: c.info, state: c.state, field: c.board.field, name: c.name, nameGeneral: c.nameGeneral, writable: writable(c), acting: c.board.acting || '',
+        left: ((c.board.advice || {}).left) || [] };
     },
     onObjective: o.onObjective,
     onSent: o.onSent,

@@ -168,7 +168,11 @@ export class NesPanel {
       text: this.pick === 'sight' ? 'Line of sight: tap two hexes' : 'Line of sight',
       on: { click: () => { this.pick = this.pick === 'sight' ? '' : 'sight'; this.sightFrom = null; this.overlay = null; this.refresh(); this.hooks.redraw(); } },
     })));
-    if (!info.over) {
+    // A seat that does not act in this step is offered nothing: it is
+    // told why (the board's why, else whose turn it is).
+    const acts = (info.verbs || []).some((v) => v !== 'ready' && v !== 'end');
+    if (!info.over && info.player && !acts) parts.push(h('p#nes-waiting.muted', { text: info.why || 'The other side acts now.' }));
+    if (!info.over && acts) {
       switch (info.step) {
         case 'orders': parts.push(...this.orders(x)); break;
         case 'move': parts.push(...this.moving(x)); break;

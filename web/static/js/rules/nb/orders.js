@@ -108,7 +108,7 @@ export class OrderForm {
       h('input', { type: 'checkbox', value: f.id, checked: this.chosen.has(f.id) }),
       h('span.for-name', { text: m.name(f.id) }), h('span.fm-id', { text: f.id }),
       f.reserve ? h('span.chip.reserve', { text: f.reserve === 'on-board' ? 'reserve' : 'off-board' }) : null)));
-    if (!writable.length) el.forList.append(h('p.muted.small', { text: 'No formation of yours can take an order in this step.' }));
+    if (!writable.length) el.forList.append(h('p.muted.small', { text: (m.left || []).some((l) => l.left === 0) ? 'No orders left to write this turn.' : 'No formation of yours can take an order in this step.' }));
     // kinds
     const kinds = info.kinds || [];
     const kind = el.kind.value;
@@ -121,7 +121,13 @@ export class OrderForm {
     else if (!(info.verbs || []).includes('write')) why = `Orders are written in the communications phase (write step); now it is the ${info.step} step of the ${info.phase} phase.`;
     this.enabled = !why;
     const side = (m.state.sides || []).find((x) => x.id === (m.acting || seat.side));
-    el.status.textContent = why || `Turn ${info.turn}: ${side ? side.written : 0} order${side && side.written === 1 ? '' : 's'} written this turn (NB-2 limits orders per turn).`;
+    // The orders left this turn, as the server counts them (the board's advice).
+    const left = (m.left || [])[0];
+    el.status.textContent = why || (left
+      ? `Turn ${info.turn}: ${left.left} of ${left.of} ${left.what} (${left.rule}).`
+      : `Turn ${info.turn}: ${side ? side.written : 0} order${side && side.written === 1 ? '' : 's'} written this turn (NB-2 limits orders per turn).`);
+    if (left && !why) el.status.dataset.left = String(left.left);
+    else delete el.status.dataset.left;
     el.status.classList.toggle('off', !this.enabled);
     el.form.classList.toggle('off', !this.enabled);
     for (const c of el.form.querySelectorAll('input, select, button')) {
