@@ -54,7 +54,7 @@ func DecodeCommand(r Rules, data []byte, where string) (Command, error) {
 
 // CommandFromNode reads a command of rule set r from a parsed YAML node.
 func CommandFromNode(r Rules, rd strict.Reader, n *yaml.Node, where string) (Command, error) {
-	verbs := append(r.Verbs(), Ready, End, Place)
+	verbs := append(r.Verbs(), Ready, End, Place, Unready, TakeBack)
 	f, err := rd.Fields(n, where, append([]string{"side", "dice"}, verbs...)...)
 	if err != nil {
 		return Command{}, err
@@ -84,7 +84,7 @@ func CommandFromNode(r Rules, rd strict.Reader, n *yaml.Node, where string) (Com
 	v := f[c.Verb]
 	w := where + "." + c.Verb
 	switch c.Verb {
-	case Ready:
+	case Ready, Unready, TakeBack:
 		if !isTrue(v) {
 			err = rd.Errf(v, "%s: want true, got %s", w, strict.KindName(v))
 		}

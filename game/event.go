@@ -48,6 +48,9 @@ type Event struct {
 	// its own types, the engine) declares for Type; nil for none. Decoded
 	// from JSON it is a json.RawMessage until Decode gives it its type.
 	Data any `json:"data,omitempty"`
+	// Cmd marks an event appended by a side's command (Origin): which
+	// events a take-back withdraws.
+	Cmd Origin `json:"cmd,omitzero"`
 
 	// Hash links the event to the log before it (see Chain): 64 lowercase
 	// hex digits, or empty in a game played without a chain.
@@ -200,8 +203,12 @@ func payload(typ string) (any, bool) {
 		return &Over{}, true
 	case CommandRejected:
 		return &Rejected{}, true
-	case SideReady:
+	case SideReady, SideUnready:
 		return nil, true
+	case TakenBack:
+		return &Taken{}, true
+	case StepEnded:
+		return &Ended{}, true
 	case Placed:
 		return &PlaceData{}, true
 	case Contacted:

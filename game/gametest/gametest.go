@@ -52,7 +52,8 @@ func play(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, checks [
 	}
 	rng := rand.New(rand.NewPCG(seed, 99))
 	accepted, rejected := 0, 0
-	types := map[string]bool{game.StepBegun: true, game.SideReady: true, game.GameOver: true, game.Placed: true, game.Contacted: true}
+	types := map[string]bool{game.StepBegun: true, game.SideReady: true, game.GameOver: true, game.Placed: true, game.Contacted: true,
+		game.SideUnready: true, game.TakenBack: true, game.StepEnded: true}
 	for _, typ := range rules.EventTypes() {
 		types[typ] = true
 	}
