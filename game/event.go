@@ -183,9 +183,22 @@ func (e *Event) Visible(side string) bool {
 // side spots, which is none of this side's business (an event shown to all
 // would tell it that a hidden enemy watches its piece). The umpire's copy,
 // and every copy without fog, is the event as logged.
+//
+// A side's copy never carries the game's numbering beyond its own seq,
+// which the server renumbers: no Origin (Event.Cmd), and a taken-back
+// event without the seqs it withdraws (a server fills in the side's own
+// numbers of those it saw).
 func (e Event) Shown(seat string, fogged bool) Event {
 	if fogged && seat != Umpire {
 		e.See = ""
+	}
+	if seat != Umpire {
+		e.Cmd = Origin{}
+		if t, ok := e.Data.(*Taken); ok && t.Of != nil {
+			c := *t
+			c.Of = nil
+			e.Data = &c
+		}
 	}
 	return e
 }

@@ -346,7 +346,9 @@ func Replay(sc *battle.Scenario, rules Rules, events []Event, opts ...Option) (*
 		return nil, err
 	}
 	g.dice = noDice{}
-	g.origin = g.st.clone()
+	// The start stays as it is, for a take-back's fold (Game.refold); the
+	// game plays on a copy.
+	g.origin, g.st = g.st, g.st.clone()
 	if w := Withdrawn(events); len(w) > 0 {
 		g.skip = w
 	}
@@ -397,7 +399,7 @@ func (g *Game) replay(events []Event) error {
 				return fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
 			}
 		}
-		looks := g.st.fog.spotChanges()
+		looks := g.st.fog.spotChanges(e.Cmd.Side)
 		if err := g.st.apply(g.rules, &e); err != nil {
 			return fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
 		}
@@ -886,7 +888,7 @@ func (g *Game) append(e Event) error {
 		}
 		p.Hash = h
 	}
-	looks := g.st.fog.spotChanges()
+	looks := g.st.fog.spotChanges(p.Cmd.Side)
 	if err := g.st.apply(g.rules, p); err != nil {
 		g.arena = g.arena[:len(g.arena)-1]
 		return err

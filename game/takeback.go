@@ -88,6 +88,7 @@ type undo struct {
 	verb string
 	text string
 	see  string
+	mine string // the words of what the side saw of it
 }
 
 // Undo is the words of the command side may take back now (what Take
@@ -100,7 +101,7 @@ func (g *Game) Undo(side string) string {
 	if err != nil {
 		return ""
 	}
-	return p.text
+	return p.mine
 }
 
 // undoable finds the last command of side in the current step and says
@@ -175,7 +176,7 @@ func (g *Game) undoable(side string) (*undo, error) {
 		case e.Type == Contacted:
 			return nil, Reject("", "%s's last command (%s) cannot be taken back: it came upon an enemy piece; only a command that revealed nothing may be taken back", side, verb)
 		case g.revealed[e.Cmd.Seq]:
-			return nil, Reject("", "%s's last command (%s) cannot be taken back: it changed what a side spots; only a command that revealed nothing may be taken back", side, verb)
+			return nil, Reject("", "%s's last command (%s) cannot be taken back: it changed what %s spots; only a command that revealed nothing may be taken back", side, verb, side)
 		case tk == nil || !tk.TakesBack(e):
 			return nil, Reject("", "%s's last command (%s) cannot be taken back: the rules do not take back %s; allowed: %s", side, verb, e.Type, takable(g.rules))
 		}
@@ -201,14 +202,22 @@ func (g *Game) undoable(side string) (*undo, error) {
 		return nil, Reject("", "%s's last command (%s) cannot be taken back: its events were shown to different sides", side, verb)
 	}
 	p := &undo{verb: verb, see: see}
-	var words []string
+	var words, mine []string
 	for _, e := range last {
 		p.of = append(p.of, e.Seq)
+		// The taken-back event's words name only what every seat told of
+		// it saw; the side is shown the words of what it saw.
 		if e.Visible(see) || see == Umpire {
 			words = append(words, g.Describe(e, nil))
 		}
+		if e.Visible(side) {
+			mine = append(mine, g.Describe(e, nil))
+		}
 	}
-	p.text = strings.Join(words, "; ")
+	p.text, p.mine = strings.Join(words, "; "), strings.Join(mine, "; ")
+	if p.mine == "" {
+		p.mine = verb
+	}
 	return p, nil
 }
 
@@ -287,10 +296,13 @@ func (g *Game) withdraw(of []int) error {
 	return nil
 }
 
-// reveals notes that the command e belongs to changed what a side spots,
-// if the fog's looks changed while e was folded.
+// reveals notes that the command e belongs to changed what its side
+// spots, if the fog's looks of that side changed while e was folded. What
+// the other side came to spot is not asked: the side does not know it, so
+// whether it may take a command back cannot depend on it (the enemy is
+// told of the take-back if it saw the events withdrawn).
 func (g *Game) reveals(e *Event, looks int) {
-	if e.Cmd.Seq == 0 || g.st.fog.spotChanges() == looks {
+	if e.Cmd.Seq == 0 || g.st.fog.spotChanges(e.Cmd.Side) == looks {
 		return
 	}
 	if g.revealed == nil {
@@ -299,14 +311,14 @@ func (g *Game) reveals(e *Event, looks int) {
 	g.revealed[e.Cmd.Seq] = true
 }
 
-// spotChanges counts the changes of what the sides spot so far (nil: none).
-func (f *fog) spotChanges() int {
+// spotChanges counts the changes of what side spots so far (none without
+// fog, or for no side).
+func (f *fog) spotChanges(side string) int {
 	if f == nil {
 		return 0
 	}
-	n := 0
-	for _, v := range f.ver {
-		n += v
+	if i, ok := f.spotting(side); ok {
+		return f.ver[i]
 	}
-	return n
+	return 0
 }

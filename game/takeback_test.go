@@ -315,7 +315,7 @@ func TestTakeBackRefused(t *testing.T) {
 	if g.State().Hidden("french", "r") {
 		t.Fatal("f1 two hexes from r does not spot it")
 	}
-	refuse(t, g, r, "{side: french, take-back: true}", "changed what a side spots")
+	refuse(t, g, r, "{side: french, take-back: true}", "changed what french spots")
 	if g.Undo("french") != "" {
 		t.Fatal("Undo offers the take-back of a move that spotted an enemy")
 	}
