@@ -27,6 +27,11 @@ type Command struct {
 	// Dice are the dice of its rolls thrown at the table, in a game
 	// played with table dice (WithDice).
 	Dice []Given `json:"dice,omitempty"`
+	// Quiet is an end given by a script's runner or a Monte Carlo run as
+	// its way of going on from every step, not by an umpire cutting a
+	// step short: it appends no step-ended event, as no seat is there to
+	// be told. Never read from a command's text.
+	Quiet bool `json:"-"`
 }
 
 // Sizer is a command's arguments that name pieces: Size is how many ids

@@ -646,7 +646,7 @@ func (g *Game) do(c *Command) error {
 		if c.Step != "" && c.Step != step.Name && c.Step != step.Phase {
 			return Reject("", "the game is in step %s of the %s phase, not %s", step.Name, step.Phase, c.Step)
 		}
-		if step.Player() {
+		if step.Player() && !c.Quiet {
 			// Every seat is told that the umpire ended the step, and who
 			// was not ready (issue 36).
 			var waited []string
