@@ -49,7 +49,11 @@ func Describe(r Rules, e *Event, name func(string) string) string {
 			if len(d.Waited) == 1 {
 				verb = "was"
 			}
-			fmt.Fprintf(&b, "; %s %s not ready", strings.Join(d.Waited, ", "), verb)
+			who := d.Waited[len(d.Waited)-1]
+			if n := len(d.Waited); n > 1 {
+				who = strings.Join(d.Waited[:n-1], ", ") + " and " + who
+			}
+			fmt.Fprintf(&b, "; %s %s not ready", who, verb)
 		}
 	case GameOver:
 		why := ""
