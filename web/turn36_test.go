@@ -16,7 +16,7 @@ import (
 type turnDemo struct {
 	scenario, dice string
 	side           string
-	ended          bool     // the umpire ends the first step once the page is open
+	umpire         bool     // the umpire's page ends the first step (End step asks first)
 	before         []string // the side's commands before the page opens
 	cmd            string
 	piece          string // a CSS selector of the piece moved, on the map
@@ -24,7 +24,7 @@ type turnDemo struct {
 }
 
 var turnDemos = []turnDemo{
-	{scenario: "demo", side: "french", ended: true, cmd: `{"move":{"unit":"F-I-1-a","to":[26,30]}}`, piece: `#map [data-unit="F-I-1-a"]`, both: true},
+	{scenario: "demo", side: "french", umpire: true, cmd: `{"move":{"unit":"F-I-1-a","to":[26,30]}}`, piece: `#map [data-unit="F-I-1-a"]`, both: true},
 	{scenario: "bp-demo", side: "french", cmd: `{"move":{"general":"jamin-g","to":[24,38]}}`, piece: `#map [data-general="jamin-g"]`},
 	{scenario: "cd-demo", dice: "table", side: "french",
 		before: []string{`{"activate":{"unit":"4-leger"},"dice":[{"table":"cd/activation","for":"4-leger","faces":[6,6]}]}`},
@@ -38,7 +38,8 @@ var turnDemos = []turnDemo{
 // turn bar's Take back, which names what it withdraws: the piece is back
 // where it was; the waiting line names the side waited for; where both
 // sides act, Ready is withdrawn (Not ready); the umpire's End step asks
-// first, naming who is not ready, and the side is told the step was ended.
+// first, naming who is not ready, and the side is told the step was ended
+// (in the four demos where the umpire's page does not end it).
 func TestBrowserTurn(t *testing.T) {
 	t.Parallel()
 	ctx, s, dir := session(t)
@@ -61,29 +62,6 @@ func TestBrowserTurn(t *testing.T) {
 				}
 				p.tap(eval[[2]float64](p, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, sel)))
 			}
-			// The umpire's End step asks first, and Cancel ends nothing.
-			made, err := s.srv.Create(ctx, server.Setup{Scenario: "demo"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			game := &site{srv: s.srv, ts: s.ts, made: made, host: s.host}
-			p.name = "turn-" + size.name + "-umpire"
-			leave(p)
-			p.open(s.ts.URL, game.token(t, "umpire", ""))
-			step := p.text("#step")
-			press("#end-step")
-			p.until("the question", `!document.querySelector('#end-confirm').hidden && document.querySelector('#end-question').textContent.includes('not ready')`)
-			p.shot(p.name + "-question")
-			press("#end-no")
-			p.until("the question gone", `document.querySelector('#end-confirm').hidden`)
-			if got := p.text("#step"); got != step {
-				p.fail("Cancel ended the step: %s, then %s", step, got)
-			}
-			press("#end-step")
-			p.until("the question again", `!document.querySelector('#end-confirm').hidden`)
-			press("#end-yes")
-			p.until("the step ended", fmt.Sprintf(`document.querySelector('#step').textContent !== %q`, step))
-			p.checkConsole()
 			for _, d := range turnDemos {
 				made, err := s.srv.Create(ctx, server.Setup{Scenario: d.scenario, Dice: d.dice})
 				if err != nil {
@@ -94,15 +72,33 @@ func TestBrowserTurn(t *testing.T) {
 				for _, c := range d.before {
 					game.command(t, side, c)
 				}
+				if d.umpire {
+					// The umpire's End step asks first, naming who is not
+					// ready, and Cancel ends nothing.
+					p.name = "turn-" + size.name + "-umpire"
+					leave(p)
+					p.open(s.ts.URL, umpire)
+					step := p.text("#step")
+					press("#end-step")
+					p.until("the question", `!document.querySelector('#end-confirm').hidden && document.querySelector('#end-question').textContent.includes('not ready')`)
+					p.shot(p.name + "-question")
+					press("#end-no")
+					p.until("the question gone", `document.querySelector('#end-confirm').hidden`)
+					if got := p.text("#step"); got != step {
+						p.fail("Cancel ended the step: %s, then %s", step, got)
+					}
+					press("#end-step")
+					p.until("the question again", `!document.querySelector('#end-confirm').hidden`)
+					press("#end-yes")
+					p.until("the step ended", fmt.Sprintf(`document.querySelector('#step').textContent !== %q`, step))
+					p.checkConsole()
+				}
 				p.name = fmt.Sprintf("turn-%s-%s", size.name, d.scenario)
 				leave(p)
 				p.open(s.ts.URL, side)
 				p.until("the waiting line naming the side", fmt.Sprintf(`document.querySelector('#waiting-for').textContent.startsWith('Waiting for ') && document.querySelector('#waiting-for').textContent.includes(%q)`, sideNameOf(made, d.side)))
 				if !eval[bool](p, `document.querySelector('#take-back').disabled`) {
 					p.fail("Take back is enabled before the side has given a command")
-				}
-				if d.ended {
-					ended(t, p, game, umpire)
 				}
 				at := centreOf(p, d.piece)
 				game.command(t, side, d.cmd)
@@ -120,7 +116,8 @@ func TestBrowserTurn(t *testing.T) {
 					press("#ready")
 					p.until("Ready again", `document.querySelector('#ready').textContent === 'Ready' && !document.querySelector('#ready').disabled`)
 				}
-				if !d.ended {
+				if !d.umpire {
+					// Every seat is told that the umpire ended the step.
 					ended(t, p, game, umpire)
 				}
 				p.checkConsole()
@@ -175,4 +172,3 @@ func movedFrom(sel string, at [2]float64, moved bool) string {
 	return fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return false; const r = e.getBoundingClientRect();
 		return Math.hypot(r.x + r.width / 2 - %g, r.y + r.height / 2 - %g) %s; })()`, sel, at[0], at[1], op)
 }
-
