@@ -42,7 +42,6 @@ var turnDemos = []turnDemo{
 // (in the four demos where the umpire's page does not end it).
 func TestBrowserTurn(t *testing.T) {
 	t.Parallel()
-	ctx, s, dir := session(t)
 	for _, size := range []struct {
 		name  string
 		w, h  int
@@ -50,6 +49,8 @@ func TestBrowserTurn(t *testing.T) {
 	}{{"laptop", 1280, 800, false}, {"tablet", 768, 1024, true}} {
 		t.Run(size.name, func(t *testing.T) {
 			t.Parallel()
+			// A session of each size's own: its time starts when it runs.
+			ctx, s, dir := session(t)
 			p := newPage(t, browser(t, ctx, size.w, size.h), "turn-"+size.name, dir)
 			if size.touch {
 				p.do("touch screen", chromedp.EmulateViewport(int64(size.w), int64(size.h), chromedp.EmulateTouch))
