@@ -212,11 +212,11 @@ func TestDecodeCommandBad(t *testing.T) {
 		{"no side", "{detach: ney}",
 			"cmd:1: command: side is missing: the side that gives the command, or umpire"},
 		{"two verbs", "{side: french, end: true, detach: ney}",
-			"cmd:1: command: give exactly one of write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end, place; got detach and end"},
+			"cmd:1: command: give exactly one of write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end, place, unready, take-back; got detach and end"},
 		{"no verb", "{side: french}",
-			"cmd:1: command: give exactly one of write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end, place; got none"},
+			"cmd:1: command: give exactly one of write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end, place, unready, take-back; got none"},
 		{"unknown field with hint", "side: french\ndetatch: ney\n",
-			`cmd:2: command: unknown field "detatch" (did you mean detach?); allowed: side, dice, write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end, place`},
+			`cmd:2: command: unknown field "detatch" (did you mean detach?); allowed: side, dice, write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end, place, unready, take-back`},
 		{"unknown move field with hint", "side: french\nmove:\n  - {unit: a, to: [1, 2]}\n  - {unit: b, too: [1, 2]}\n",
 			`cmd:4: command.move[1]: unknown field "too" (did you mean to?); allowed: unit, general, to, formation, facing, override`},
 		{"move without to", "side: french\nmove:\n  - {unit: a, to: [1, 2]}\n  - {unit: b}\n",
@@ -270,11 +270,11 @@ func TestDecodeCommandBad(t *testing.T) {
 		{"side with a space", "{side: 'a b', end: true}",
 			`cmd:1: command.side: "a b" has the character ' '; an id uses letters, digits and - . _`},
 		{"not a mapping", "[1, 2]",
-			"cmd:1: command: want a mapping of side, dice, write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end, place, got a list"},
+			"cmd:1: command: want a mapping of side, dice, write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end, place, unready, take-back, got a list"},
 		{"empty", "",
 			"cmd: the file is empty; write a command such as {side: french, end: true}"},
 		{"JSON unknown field", `{"side":"french","detatch":"ney"}`,
-			`cmd:1: command: unknown field "detatch" (did you mean detach?); allowed: side, dice, write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end, place`},
+			`cmd:1: command: unknown field "detatch" (did you mean detach?); allowed: side, dice, write, move, attach, detach, redirect, complete, react, combat, rout, rally, remove, replace, ready, end, place, unready, take-back`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := game.DecodeCommand(engine(t), []byte(c.in), "cmd")
