@@ -18,7 +18,7 @@ func (r *Rules) Advise(gs *game.State, step game.Step, seat string, name func(st
 	s := of(gs)
 	out := &game.Advice{}
 	if step.Name == "move" && !gs.Over {
-		_ = r.movementFindings(s, gs.Turn, func(typ, rule, side string, d *Data) error {
+		_ = r.movementFindings(s, gs.Turn, func(typ, rule, side string, d Data) error {
 			if seat != game.Umpire && side != seat {
 				return nil
 			}
@@ -26,9 +26,9 @@ func (r *Rules) Advise(gs *game.State, step game.Step, seat string, name func(st
 			w := game.Warning{Rule: rule, Piece: d.Unit}
 			switch typ {
 			case RangeViolation:
-				e.Data = &rangeViolation{Data: *d}
+				e.Data = &rangeViolation{Data: d}
 			case Restriction:
-				e.Data = &restriction{Data: *d}
+				e.Data = &restriction{Data: d}
 				if len(d.Units) > 0 {
 					w.Piece = d.Units[0]
 				}

@@ -628,8 +628,8 @@ func (r *Rules) spots(x *game.Tx, edge string, at geom.Point, enemy []geom.Point
 // a division that is not engaged (NB-7): the findings of movementFindings,
 // each as an event its side sees.
 func (r *Rules) endOfMovement(x *game.Tx) error {
-	return r.movementFindings(st(x), x.S.Turn, func(typ, rule, side string, d *Data) error {
-		return emit(x, game.Event{Type: typ, Side: side, See: side, Rule: rule}, d)
+	return r.movementFindings(st(x), x.S.Turn, func(typ, rule, side string, d Data) error {
+		return emit(x, game.Event{Type: typ, Side: side, See: side, Rule: rule}, &d)
 	})
 }
 
@@ -637,7 +637,7 @@ func (r *Rules) endOfMovement(x *game.Tx) error {
 // on turn (NB-12, NB-7): the event type, its rule, the side it concerns
 // and its payload. The end-of-movement step records them; the advice
 // (Advise) tells a side of them while it may still put them right.
-func (r *Rules) movementFindings(s *State, turn int, report func(typ, rule, side string, d *Data) error) error {
+func (r *Rules) movementFindings(s *State, turn int, report func(typ, rule, side string, d Data) error) error {
 	for _, f := range s.Formations {
 		if f.Kind != battle.Division {
 			continue
@@ -652,7 +652,7 @@ func (r *Rules) movementFindings(s *State, turn int, report func(typ, rule, side
 			}
 			if d2 := u.At.Dist2(g.At); d2 > g.Range*g.Range+1e-9 {
 				d := math.Sqrt(d2)
-				if err := report(RangeViolation, "NB-12", u.Side, &Data{Unit: u.ID, General: g.ID, Formation: u.Division, Distance: math.Round(d*100) / 100, Range: g.Range}); err != nil {
+				if err := report(RangeViolation, "NB-12", u.Side, Data{Unit: u.ID, General: g.ID, Formation: u.Division, Distance: math.Round(d*100) / 100, Range: g.Range}); err != nil {
 					return err
 				}
 			}
@@ -665,7 +665,7 @@ func (r *Rules) movementFindings(s *State, turn int, report func(typ, rule, side
 // engaged, that stand in a formation other than those the order allows
 // (column, march column; one report per formation) or moved less than half
 // the speed of the division's slowest unit (NB-7).
-func (r *Rules) attackLimits(s *State, turn int, report func(typ, rule, side string, d *Data) error) error {
+func (r *Rules) attackLimits(s *State, turn int, report func(typ, rule, side string, d Data) error) error {
 	for _, f := range s.Formations {
 		if f.Kind != battle.Division || f.Engaged || f.Order == nil || f.Order.Kind != "attack" || f.Entered == turn {
 			continue
@@ -712,12 +712,12 @@ func (r *Rules) attackLimits(s *State, turn int, report func(typ, rule, side str
 			if i < len(shapes) {
 				shape = shapes[i]
 			}
-			if err := report(Restriction, "NB-7", f.Side, &Data{Formation: f.ID, Units: units, Status: "out-of-column", Text: shape}); err != nil {
+			if err := report(Restriction, "NB-7", f.Side, Data{Formation: f.ID, Units: units, Status: "out-of-column", Text: shape}); err != nil {
 				return err
 			}
 		}
 		if len(short) > 0 {
-			if err := report(Restriction, "NB-7", f.Side, &Data{Formation: f.ID, Units: short, Status: "short-move", Distance: slow / 2}); err != nil {
+			if err := report(Restriction, "NB-7", f.Side, Data{Formation: f.ID, Units: short, Status: "short-move", Distance: slow / 2}); err != nil {
 				return err
 			}
 		}
