@@ -101,7 +101,7 @@ func TestBrowserTurn(t *testing.T) {
 				if !eval[bool](p, `document.querySelector('#take-back').disabled`) {
 					p.fail("Take back is enabled before the side has given a command")
 				}
-				at := centreOf(p, d.piece)
+				at := placeOf(p, d.piece)
 				game.command(t, side, d.cmd)
 				p.until("Take back naming the command", `!document.querySelector('#take-back').disabled && document.querySelector('#take-back').textContent.startsWith('Take back: ')`)
 				p.until("the piece moved", movedFrom(d.piece, at, true))
@@ -153,23 +153,24 @@ func sideNameOf(made *server.Created, side string) string {
 	return side
 }
 
-// centreOf is the centre of an element on the screen.
-func centreOf(p *page, sel string) [2]float64 {
+// placeOf is where the map draws a piece: its group's transform, in the
+// map's own coordinates (its bounding box also holds its label, which the
+// map lays out again at every drawing).
+func placeOf(p *page, sel string) string {
 	p.t.Helper()
-	c := eval[[]float64](p, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return []; const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, sel))
-	if len(c) != 2 {
+	at := eval[string](p, fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e ? e.getAttribute('transform') || '' : ''; })()`, sel))
+	if at == "" {
 		p.fail("%s is not on the map", sel)
 	}
-	return [2]float64{c[0], c[1]}
+	return at
 }
 
-// movedFrom is a condition: the element's centre is (moved) or is not
-// (back) more than a pixel from at.
-func movedFrom(sel string, at [2]float64, moved bool) string {
-	op := "<= 1"
+// movedFrom is a condition: the piece is drawn (moved) elsewhere than at,
+// or (back) at at.
+func movedFrom(sel, at string, moved bool) string {
+	op := "==="
 	if moved {
-		op = "> 1"
+		op = "!=="
 	}
-	return fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return false; const r = e.getBoundingClientRect();
-		return Math.hypot(r.x + r.width / 2 - %g, r.y + r.height / 2 - %g) %s; })()`, sel, at[0], at[1], op)
+	return fmt.Sprintf(`(() => { const e = document.querySelector(%q); return !!e && e.getAttribute('transform') %s %q; })()`, sel, op, at)
 }
