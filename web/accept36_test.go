@@ -35,7 +35,7 @@ func TestAccept36(t *testing.T) {
 	const w, h = 768, 1024
 	p := newPage(t, browser(t, ctx, w, h), "accept36", dir)
 	p.do("touch", chromedp.EmulateViewport(w, h, chromedp.EmulateTouch))
-	for _, d := range accept36Demos[3:] {
+	for _, d := range accept36Demos {
 		made, err := s.srv.Create(ctx, server.Setup{Scenario: d.scenario, ExampleTables: d.rules == "lob"})
 		if err != nil {
 			t.Fatal(err)
@@ -284,16 +284,27 @@ func (a *acceptGame) tapToMove() {
 		}
 		p.tap([2]float64{at[0], at[1]})
 		p.until(r+": "+id+"'s reach shaded", fmt.Sprintf(`document.querySelector('#map [data-reach]') && document.querySelector('#%s-left')`, r))
-		to := eval[[]float64](p, `(() => { const r = document.getElementById('map').getBoundingClientRect();
+		// the farthest hex in sight the rules allow (refused: one they
+		// refuse, marked with the reason)
+		hex := func(refused bool) []float64 {
+			return eval[[]float64](p, fmt.Sprintf(`(() => { const r = document.getElementById('map').getBoundingClientRect();
 			const at = (e) => { const b = e.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; };
 			const ins = (e) => { const [x, y] = at(e); return x > r.left + 60 && x < r.right - 10 && y > r.top + 10 && y < r.bottom - 10 && !document.elementsFromPoint(x, y).some((u) => u.closest('[data-unit],[data-general],[data-hq],[data-hit]')); };
-			const hexes = [...document.querySelectorAll('#map [data-reach]')].filter(ins);
-			return hexes.length ? at(hexes[hexes.length - 1]) : []; })()`)
+			const hexes = [...document.querySelectorAll('#map [data-reach]')].filter((e) => e.classList.contains('refused') === %t).filter(ins);
+			return hexes.length ? at(hexes[hexes.length - 1]) : []; })()`, refused))
+		}
+		// A hex the rules refuse is not offered to move to: the panel
+		// says why.
+		if no := hex(true); len(no) == 2 {
+			p.tap([2]float64{no[0], no[1]})
+			p.until(r+": the refused hex's reason, and no Move", fmt.Sprintf(`/refused/.test((document.querySelector('#%s-path') || {}).textContent || '') && !document.querySelector('#%[1]s-move')`, r))
+		}
+		to := hex(false)
 		if len(to) != 2 {
 			continue
 		}
 		p.tap([2]float64{to[0], to[1]})
-		p.until(r+": the path and its cost", fmt.Sprintf(`/MP/.test((document.querySelector('#%s-path') || {}).textContent || '')`, r))
+		p.until(r+": the path, its cost and Move", fmt.Sprintf(`/MP/.test((document.querySelector('#%s-path') || {}).textContent || '') && document.querySelector('#%[1]s-move')`, r))
 		a.press("Move "+id, "#"+r+"-move", fmt.Sprintf(`/ to \d{4}/.test((document.querySelector('#%s-result') || {}).textContent || '')`, r))
 		return
 	}
