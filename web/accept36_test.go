@@ -351,7 +351,7 @@ func (a *acceptGame) after() {
 	}
 	a.t.Logf("%s: the umpire ended the game in %v", r, time.Since(t0))
 	// The side's page: Game over and the end panel's links.
-	p.open(a.s.ts.URL, a.seat)
+	p.reopen(a.s.ts.URL, a.seat)
 	p.until(r+": the end panel", `(() => { const e = document.getElementById('end-panel'); return e && e.getClientRects().length && e.querySelector('#end-replay') && e.querySelector('#end-report') && !/Finding/.test(e.textContent); })()`)
 	if href := eval[string](p, `document.getElementById('end-report').getAttribute('href')`); href != "/report?game="+id {
 		p.fail("%s: the end panel's report link is %q", r, href)
@@ -373,8 +373,15 @@ func (a *acceptGame) after() {
 	p.press(`[data-vcr="last"]`, true)
 	p.until(r+": the replay at its last event", `document.querySelector('[data-vcr="forward"]').disabled && document.querySelector('#map [data-unit]')`)
 	p.view("accept36-" + r + "-replay")
-	// The report, as the umpire prints it.
-	p.do(r+": the umpire's report", chromedp.Navigate(a.s.ts.URL+"/report?game="+id+"#"+a.umpire))
+	// The umpire's end panel: the export, then the report by its link.
+	p.reopen(a.s.ts.URL, a.umpire)
+	p.until(r+": the umpire's end panel", `(() => { const e = document.getElementById('end-panel'); return e && e.getClientRects().length && e.querySelector('#end-export') && e.querySelector('#end-report'); })()`)
+	a.press("Export the game", "#end-export", `(() => { const f = document.getElementById('end-export-file'); return !f.hidden && f.href.startsWith('blob:') && !document.getElementById('end-export').disabled; })()`)
+	href = eval[string](p, `document.getElementById('end-report').getAttribute('href')`)
+	if href != "/report?game="+id {
+		p.fail("%s: the umpire's report link is %q", r, href)
+	}
+	p.do(r+": follow the report link", chromedp.Navigate(a.s.ts.URL+href))
 	p.until(r+": the report's turns, maps and luck", `document.querySelectorAll('#report section.turn').length >= 3 && document.querySelector('#report section.turn svg') && !document.getElementById('print').disabled && [...document.querySelectorAll('#report h2')].some((e) => e.textContent === 'Luck')`)
 	luck := eval[[]string](p, `[...document.querySelectorAll('#report h3')].map((e) => e.textContent).filter((t) => /: \d+th percentile$/.test(t))`)
 	if len(luck) == 0 {
