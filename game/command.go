@@ -27,6 +27,11 @@ type Command struct {
 	// Dice are the dice of its rolls thrown at the table, in a game
 	// played with table dice (WithDice).
 	Dice []Given `json:"dice,omitempty"`
+	// Quiet is an end given by a script's runner or a Monte Carlo run as
+	// its way of going on from every step, not by an umpire cutting a
+	// step short: it appends no step-ended event, as no seat is there to
+	// be told. Never read from a command's text.
+	Quiet bool `json:"-"`
 }
 
 // Sizer is a command's arguments that name pieces: Size is how many ids
@@ -54,7 +59,7 @@ func DecodeCommand(r Rules, data []byte, where string) (Command, error) {
 
 // CommandFromNode reads a command of rule set r from a parsed YAML node.
 func CommandFromNode(r Rules, rd strict.Reader, n *yaml.Node, where string) (Command, error) {
-	verbs := append(r.Verbs(), Ready, End, Place)
+	verbs := append(r.Verbs(), Ready, End, Place, Unready, TakeBack)
 	f, err := rd.Fields(n, where, append([]string{"side", "dice"}, verbs...)...)
 	if err != nil {
 		return Command{}, err
@@ -84,7 +89,7 @@ func CommandFromNode(r Rules, rd strict.Reader, n *yaml.Node, where string) (Com
 	v := f[c.Verb]
 	w := where + "." + c.Verb
 	switch c.Verb {
-	case Ready:
+	case Ready, Unready, TakeBack:
 		if !isTrue(v) {
 			err = rd.Errf(v, "%s: want true, got %s", w, strict.KindName(v))
 		}

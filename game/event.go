@@ -48,6 +48,9 @@ type Event struct {
 	// its own types, the engine) declares for Type; nil for none. Decoded
 	// from JSON it is a json.RawMessage until Decode gives it its type.
 	Data any `json:"data,omitempty"`
+	// Cmd marks an event appended by a side's command (Origin): which
+	// events a take-back withdraws.
+	Cmd Origin `json:"cmd,omitzero"`
 
 	// Hash links the event to the log before it (see Chain): 64 lowercase
 	// hex digits, or empty in a game played without a chain.
@@ -180,9 +183,22 @@ func (e *Event) Visible(side string) bool {
 // side spots, which is none of this side's business (an event shown to all
 // would tell it that a hidden enemy watches its piece). The umpire's copy,
 // and every copy without fog, is the event as logged.
+//
+// A side's copy never carries the game's numbering beyond its own seq,
+// which the server renumbers: no Origin (Event.Cmd), and a taken-back
+// event without the seqs it withdraws (a server fills in the side's own
+// numbers of those it saw).
 func (e Event) Shown(seat string, fogged bool) Event {
 	if fogged && seat != Umpire {
 		e.See = ""
+	}
+	if seat != Umpire {
+		e.Cmd = Origin{}
+		if t, ok := e.Data.(*Taken); ok && t.Of != nil {
+			c := *t
+			c.Of = nil
+			e.Data = &c
+		}
 	}
 	return e
 }
@@ -200,8 +216,12 @@ func payload(typ string) (any, bool) {
 		return &Over{}, true
 	case CommandRejected:
 		return &Rejected{}, true
-	case SideReady:
+	case SideReady, SideUnready:
 		return nil, true
+	case TakenBack:
+		return &Taken{}, true
+	case StepEnded:
+		return &Ended{}, true
 	case Placed:
 		return &PlaceData{}, true
 	case Contacted:

@@ -187,6 +187,16 @@ type Game struct {
 	chain *Chain // hashes each new event, when set
 	head  string // the last event's Hash
 
+	// Take-backs (issue 36): origin is the state before the first event,
+	// which the log is folded from again without the events withdrawn
+	// (skip); marking is the Origin of the command being carried out;
+	// revealed holds the commands (by their first event) whose events
+	// changed what a side spots.
+	origin   *State
+	skip     map[int]bool
+	marking  Origin
+	revealed map[int]bool
+
 	// The rolls drawn so far for the event numbered drawSeq, the next one
 	// to be appended: a roll's Index.
 	drawSeq, drawn int
@@ -254,7 +264,7 @@ func Prepare(sc *battle.Scenario, rules Rules, opts ...Option) (*Start, error) {
 // New starts a game with the given dice: the setup, then on to the first
 // step of turn 1 that waits for the players.
 func (p *Start) New(d Dice) (*Game, error) {
-	g := &Game{sc: p.sc, rules: p.rules, st: p.st.clone(), dice: d, watch: p.watch}
+	g := &Game{sc: p.sc, rules: p.rules, st: p.st.clone(), dice: d, watch: p.watch, origin: p.st}
 	g.hand.mode = p.dice
 	return g, p.begin(g)
 }
@@ -268,6 +278,7 @@ func (p *Start) Reuse(g *Game, d Dice) (*Game, error) {
 	}
 	g.st.reset(p.st)
 	g.dice, g.cur = d, Step{}
+	g.origin, g.skip, g.marking, g.revealed = p.st, nil, Origin{}, nil
 	g.chain, g.head, g.drawSeq, g.drawn = nil, "", 0, 0
 	clear(g.log)
 	g.log, g.base = g.log[:0], 0
@@ -335,6 +346,12 @@ func Replay(sc *battle.Scenario, rules Rules, events []Event, opts ...Option) (*
 		return nil, err
 	}
 	g.dice = noDice{}
+	// The start stays as it is, for a take-back's fold (Game.refold); the
+	// game plays on a copy.
+	g.origin, g.st = g.st, g.st.clone()
+	if w := Withdrawn(events); len(w) > 0 {
+		g.skip = w
+	}
 	if err := g.replay(events); err != nil {
 		return nil, err
 	}
@@ -370,11 +387,25 @@ func (g *Game) replay(events []Event) error {
 		if err := decodeData(g.rules, &e); err != nil {
 			return err
 		}
+		if g.skip[e.Seq] {
+			// Withdrawn by a take-back further on: kept in the log, never
+			// folded.
+			g.log = append(g.log, &e)
+			g.head = e.Hash
+			continue
+		}
+		if t, ok := e.Data.(*Taken); ok && e.Type == TakenBack {
+			if err := g.withdraw(t.Of); err != nil {
+				return fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
+			}
+		}
+		looks := g.st.fog.spotChanges(e.Cmd.Side)
 		if err := g.st.apply(g.rules, &e); err != nil {
 			return fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
 		}
 		if f := g.st.fog; f != nil {
 			f.after(g.st, &e)
+			g.reveals(&e, looks)
 			// An event the log shows everyone must name only pieces every
 			// side spots after it: the fog would have narrowed it.
 			if e.See == All {
@@ -615,10 +646,29 @@ func (g *Game) do(c *Command) error {
 		if c.Step != "" && c.Step != step.Name && c.Step != step.Phase {
 			return Reject("", "the game is in step %s of the %s phase, not %s", step.Name, step.Phase, c.Step)
 		}
+		if step.Player() && !c.Quiet {
+			// Every seat is told that the umpire ended the step, and who
+			// was not ready (issue 36).
+			var waited []string
+			for _, sd := range g.Acting() {
+				if !slices.Contains(g.st.Ready, sd) {
+					waited = append(waited, sd)
+				}
+			}
+			if err := g.tx(false).Emit(Event{Type: StepEnded, Side: Umpire, See: All, Data: &Ended{By: Umpire, Waited: waited}}); err != nil {
+				return err
+			}
+		}
 		return g.advance()
 	}
 	if c.Verb == Ready {
 		return g.ready(c.Side)
+	}
+	if c.Verb == Unready {
+		return g.unready(c.Side)
+	}
+	if c.Verb == TakeBack {
+		return g.takeBack(c)
 	}
 	if c.Verb == Place {
 		return g.place(c)
@@ -656,6 +706,12 @@ func (g *Game) do(c *Command) error {
 			return err
 		}
 	}
+	if c.Side != Umpire {
+		// A side's command: its events (and those of the Settle that
+		// follows) carry its Origin, so that it may be taken back.
+		g.marking = Origin{Seq: g.Len() + 1, Side: c.Side, Verb: c.Verb}
+		defer func() { g.marking = Origin{} }()
+	}
 	for i := range x.out {
 		if err := g.append(x.out[i]); err != nil {
 			return fmt.Errorf("applying %s: %w", x.out[i].Type, err)
@@ -665,6 +721,7 @@ func (g *Game) do(c *Command) error {
 	if err := g.rules.Settle(g.tx(false)); err != nil {
 		return err
 	}
+	g.marking = Origin{}
 	if ends {
 		return g.advance()
 	}
@@ -808,6 +865,9 @@ func (g *Game) append(e Event) error {
 		return err
 	}
 	e.Hash = ""
+	if g.marking.Seq != 0 {
+		e.Cmd = g.marking
+	}
 	if len(g.arena) == cap(g.arena) {
 		if g.block < len(g.blocks) {
 			g.arena = g.blocks[g.block][:0] // a block kept from an earlier game
@@ -828,6 +888,7 @@ func (g *Game) append(e Event) error {
 		}
 		p.Hash = h
 	}
+	looks := g.st.fog.spotChanges(p.Cmd.Side)
 	if err := g.st.apply(g.rules, p); err != nil {
 		g.arena = g.arena[:len(g.arena)-1]
 		return err
@@ -837,6 +898,7 @@ func (g *Game) append(e Event) error {
 		// (who spots the pieces it names where they stand after it), and
 		// the chain binds that audience.
 		f.after(g.st, p)
+		g.reveals(p, looks)
 		if f.narrow(p); g.chain != nil {
 			h, err := g.chain.Next(g.head, p)
 			if err != nil {

@@ -235,6 +235,11 @@ func (s *State) apply(r Rules, e *Event) error {
 		s.Ready = nil
 	case SideReady:
 		s.Ready = append(s.Ready, e.Side)
+	case SideUnready:
+		s.Ready = slices.DeleteFunc(s.Ready, func(id string) bool { return id == e.Side })
+	case TakenBack, StepEnded:
+		// A take-back's fold is the game's (Game.refold); the umpire's
+		// end is told by the events that follow it.
 	case GameOver:
 		s.Over = true
 	case Placed:

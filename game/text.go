@@ -37,6 +37,28 @@ func Describe(r Rules, e *Event, name func(string) string) string {
 		}
 	case SideReady:
 		fmt.Fprintf(&b, "%s is ready to end the %s step", e.Side, e.Step)
+	case SideUnready:
+		fmt.Fprintf(&b, "%s is no longer ready to end the %s step", e.Side, e.Step)
+	case TakenBack:
+		if d, ok := e.Data.(*Taken); ok {
+			fmt.Fprintf(&b, "%s took back its %s", e.Side, d.Verb)
+			if d.Text != "" {
+				fmt.Fprintf(&b, ": %s", d.Text)
+			}
+		}
+	case StepEnded:
+		fmt.Fprintf(&b, "the umpire ended the %s step", e.Step)
+		if d, ok := e.Data.(*Ended); ok && len(d.Waited) > 0 {
+			verb := "were"
+			if len(d.Waited) == 1 {
+				verb = "was"
+			}
+			who := d.Waited[len(d.Waited)-1]
+			if n := len(d.Waited); n > 1 {
+				who = strings.Join(d.Waited[:n-1], ", ") + " and " + who
+			}
+			fmt.Fprintf(&b, "; %s %s not ready", who, verb)
+		}
 	case GameOver:
 		why := ""
 		if d, ok := e.Data.(*Over); ok {

@@ -609,7 +609,7 @@ func (p *Plan) Play(g *game.Game, rejected func(game.Command, *game.Error)) erro
 		phase = phases(seq, g.Scenario())
 	}
 	next, ended := 0, false
-	end := game.Command{Side: game.Umpire, Verb: "end"}
+	end := game.Command{Side: game.Umpire, Verb: "end", Quiet: true}
 	for {
 		st := g.State()
 		if st.Over || st.Turn > p.Until {
@@ -727,6 +727,9 @@ func Field(e *game.Event, name string) (string, bool) {
 	case "verb":
 		if d, ok := e.Data.(*game.Rejected); ok && d.Command != nil {
 			return d.Command.Verb, true
+		}
+		if d, ok := e.Data.(*game.Taken); ok {
+			return d.Verb, true
 		}
 		return "", true
 	case "from":

@@ -85,7 +85,9 @@ func TestConcurrentSeats(t *testing.T) {
 				t.Errorf("%s: answered event number %d, outside %d..%d", side, num, start[side]+1, len(mine))
 				continue
 			}
-			e := mine[num-1]
+			// As the side is shown it: its own number, and none of the
+			// game's (no command origin, issue 36).
+			e := mine[num-1].Shown(side, false)
 			covered[e.Seq] = true
 			e.Seq = num
 			if a, b := mustJSON(t, ans), mustJSON(t, described(e)); string(a) != string(b) {

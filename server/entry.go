@@ -80,9 +80,40 @@ func (l *live) describe(e *game.Event) string {
 // present is event e as who sees it: numbered n in who's own numbering,
 // with the audience it is shown (game.Event.Shown), and described.
 func (l *live) present(e game.Event, who string, n int) Entry {
+	var taken *game.Taken
+	if e.Type == game.TakenBack && who != game.Umpire {
+		taken = takenOf(&e)
+	}
 	if who != game.Umpire {
 		e.Seq = n
 	}
 	e = e.Shown(who, l.rec.Fog != "" && l.rec.Fog != game.FogOff)
+	if taken != nil {
+		// What a side is told a take-back withdraws: its own numbers of the
+		// events it saw, never the game's.
+		c := *taken
+		c.Of = []int{}
+		for _, s := range taken.Of {
+			if k := l.number(who, s); k > 0 && int(l.seen[who][k-1]) == s {
+				c.Of = append(c.Of, k)
+			}
+		}
+		e.Data = &c
+	}
 	return Entry{Event: e, Summary: l.describe(&e)}
+}
+
+// takenOf is the payload of a taken-back event, read if it is still raw
+// (an event read back from the store); nil if it does not read.
+func takenOf(e *game.Event) *game.Taken {
+	switch d := e.Data.(type) {
+	case *game.Taken:
+		return d
+	case json.RawMessage:
+		t := new(game.Taken)
+		if json.Unmarshal(d, t) == nil {
+			return t
+		}
+	}
+	return nil
 }

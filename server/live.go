@@ -76,6 +76,9 @@ type live struct {
 	// space is the map as a page draws it, worked out on the first board
 	// (it never changes); nil until then.
 	space *Space
+	// played is when the game last changed, as far as this server knows
+	// (the store's Game.Played when loaded, then its own commits); mu.
+	played time.Time
 	// gone is closed when the game is deleted (end): its streams end.
 	gone    chan struct{}
 	endOnce sync.Once
@@ -195,7 +198,7 @@ func (l *live) try(ctx context.Context, st store.Store, now time.Time, lim Limit
 	h, _ := st.(store.Holder)
 	for try := 0; ; try++ {
 		if h != nil && now.Sub(time.Unix(0, l.rival.Load())) < rivalry {
-			if evs, err, ok := l.held(ctx, h, st, lim, cmd, check); ok {
+			if evs, err, ok := l.held(ctx, h, st, now, lim, cmd, check); ok {
 				return evs, err
 			}
 		}
@@ -222,6 +225,7 @@ func (l *live) try(ctx context.Context, st store.Store, now time.Time, lim Limit
 		l.mine.add(l.g.Len())
 		_, err = st.Append(ctx, l.id, version, raw)
 		if err == nil {
+			l.played = now
 			l.done(evs)
 			return evs, nil
 		}
@@ -246,7 +250,7 @@ func (l *live) try(ctx context.Context, st store.Store, now time.Time, lim Limit
 // meanwhile is read under the hold, so the append cannot be stale. ok is
 // false, with the game in memory as the store has it, when the game could
 // not be brought up to date under the hold: do then goes on without.
-func (l *live) held(ctx context.Context, h store.Holder, st store.Store, lim Limits, cmd game.Command, check func(*game.State, *game.Command) *Error) (evs []game.Event, err error, ok bool) {
+func (l *live) held(ctx context.Context, h store.Holder, st store.Store, now time.Time, lim Limits, cmd game.Command, check func(*game.State, *game.Command) *Error) (evs []game.Event, err error, ok bool) {
 	hd, err := h.Hold(ctx, l.id)
 	if errors.Is(err, store.ErrConflict) {
 		return nil, nil, false // held elsewhere too long: try without
@@ -290,6 +294,7 @@ func (l *live) held(ctx context.Context, h store.Holder, st store.Store, lim Lim
 		}
 		return nil, err, true
 	}
+	l.played = now
 	l.done(evs)
 	return evs, nil, true
 }
@@ -390,6 +395,14 @@ func (l *live) work(ctx context.Context, st store.Store, lim Limits, cmd game.Co
 	if e := check(l.g.State(), &c); e != nil {
 		return nil, nil, e
 	}
+	if c.Verb == game.TakeBack && l.g.Base() > 0 {
+		// A take-back folds the whole log again without the events it
+		// withdraws: have all of it in memory (issue 36).
+		if err := l.rebuild(ctx, st, false); err != nil {
+			l.stale = true
+			return nil, nil, err
+		}
+	}
 	evs, err := l.g.Do(c)
 	if err != nil && l.g.Torn() {
 		// Refused part way (dice thrown at the table were missing once
@@ -455,6 +468,7 @@ func (l *live) fresh(ctx context.Context, st store.Store) error {
 		return &storeError{err}
 	}
 	if rec.Version != l.g.Len() {
+		l.played = rec.Played
 		return l.reload(ctx, st)
 	}
 	return nil
@@ -465,7 +479,10 @@ const page = 256
 
 // reload rebuilds the game from the store's log, read in pages. mu must be
 // held (or the game not yet shared).
-func (l *live) reload(ctx context.Context, st store.Store) error {
+func (l *live) reload(ctx context.Context, st store.Store) error { return l.rebuild(ctx, st, true) }
+
+// rebuild is reload, keeping the whole log in memory unless trim.
+func (l *live) rebuild(ctx context.Context, st store.Store, trim bool) error {
 	var evs []game.Event
 	for {
 		raw, err := st.Events(ctx, l.id, len(evs), page)
@@ -509,7 +526,9 @@ func (l *live) reload(ctx context.Context, st store.Store) error {
 		l.seen[sd.ID] = []int32{}
 	}
 	l.index(evs)
-	l.trim()
+	if trim {
+		l.trim()
+	}
 	return nil
 }
 

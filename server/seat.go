@@ -53,7 +53,9 @@ func bearer(r *http.Request) (string, *Error) {
 // set names them (game.Subjecter), and on nothing it cannot name. Only the
 // umpire ends a step at once, and only he places a piece (game.Place): a
 // seat's place is refused here, before a rule set is asked about
-// arguments that are the engine's, not its own.
+// arguments that are the engine's, not its own. A side takes back (and
+// withdraws the Ready of) itself only; the umpire acts for any side by
+// naming it.
 func authorize(s store.Seat, rules game.Rules, g *game.Game, c *game.Command) *Error {
 	if s.Role == store.Umpire {
 		if c.Side == "" {
@@ -72,6 +74,11 @@ func authorize(s store.Seat, rules game.Rules, g *game.Game, c *game.Command) *E
 	}
 	if c.Verb == game.Place {
 		return errorf(Forbidden, "only the umpire places a piece where he likes; a side moves its pieces by its own commands")
+	}
+	if c.Verb == game.TakeBack && s.Role == store.Commander {
+		// The log says which side gave a command, not which of its seats:
+		// a commander might take back another's (issue 36).
+		return errorf(Forbidden, "a commander's seat takes nothing back; the side's own seat or the umpire may take back the side's last command")
 	}
 	if err := rules.Unseen(g.State(), s.Side, c); err != nil {
 		return asError(err)

@@ -309,7 +309,7 @@ func (s *Server) restore(ctx context.Context, rec store.Game) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("its scenario: %w", err)
 	}
-	l := &live{id: rec.ID, rec: rec, src: c, sc: c.sc, rules: c.rules, source: rec.Scenario, tables: rec.Tables, gone: make(chan struct{})}
+	l := &live{id: rec.ID, rec: rec, src: c, sc: c.sc, rules: c.rules, source: rec.Scenario, tables: rec.Tables, gone: make(chan struct{}), played: rec.Played}
 	l.rec.Scenario, l.rec.Tables = nil, nil
 	if err := l.reload(ctx, s.st); err != nil {
 		return nil, err

@@ -351,6 +351,24 @@ func faultCases(t *testing.T, f, other *fixture, db store.Store, faults *storete
 	}
 	ok("a move")
 
+	// A take-back (issue 36) whose commit fails before it commits changes
+	// nothing: the move stands and may still be taken back; one that
+	// commits all the same is done, and every seat holds what the store
+	// holds.
+	faults.FailAppend(storetest.BeforeCommit)
+	outage(t, "a take-back whose commit failed", f.ask("POST", g+"/commands", tok["french"], `{"take-back":true}`), "nothing was changed")
+	agree(t, "after a take-back whose commit failed", f, db, id, tok, streams)
+	var in server.Info
+	if code, body := f.call("GET", g, tok["french"], nil, &in); code != 200 || in.Undo == "" {
+		t.Errorf("after a take-back whose commit failed the move may not be taken back: %d %s", code, body)
+	}
+	faults.FailAppend(storetest.AfterCommit)
+	if a := f.ask("POST", g+"/commands", tok["french"], `{"take-back":true}`); a.code != 200 || !strings.Contains(string(a.body), `"type":"taken-back"`) {
+		t.Errorf("a take-back committed though its commit failed: %d %s", a.code, a.body)
+	}
+	agree(t, "after a take-back committed though its commit failed", f, db, id, tok, streams)
+	ok("a move after the take-back")
+
 	// Before commit, the store readable: nothing changed, and it says so.
 	faults.FailAppend(storetest.BeforeCommit)
 	outage(t, "a move whose commit failed", f.ask("POST", g+"/commands", tok["french"], move()), "nothing was changed")

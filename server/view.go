@@ -2,8 +2,11 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"slices"
+	"strings"
+	"time"
 
 	"orderly/battle"
 	"orderly/game"
@@ -100,7 +103,66 @@ func (l *live) info(seat store.Seat) Info {
 		in.Sides = append(in.Sides, SideInfo{ID: sd.ID, Name: sd.Name, Nation: sd.Nation, Edge: sd.Edge})
 	}
 	in.Head = l.heads[who]
+	l.waits(&in, seat, who)
 	return in
+}
+
+// waits fills in who the game waits for, since when, why seat cannot act
+// now and what it may take back (issue 36). Who acts in a step and who is
+// ready are known to every seat (their events are shown to all), so
+// nothing here comes from what the seat does not know. l.mu must be held.
+func (l *live) waits(in *Info, seat store.Seat, who string) {
+	st := l.g.State()
+	step := l.g.Step()
+	if st.Over || !step.Player() {
+		return
+	}
+	acting := l.g.Acting()
+	for _, side := range acting {
+		if !slices.Contains(st.Ready, side) {
+			in.Waiting = append(in.Waiting, side)
+		}
+	}
+	if !l.played.IsZero() {
+		in.Since = l.played.UTC().Format(time.RFC3339)
+	}
+	if who == game.Umpire {
+		return
+	}
+	if !slices.Contains(acting, seat.Side) {
+		in.Why = fmt.Sprintf("It is %s's %s step: the game waits for %s to finish it.",
+			l.sideNames(acting), step.Name, l.sideNames(in.Waiting))
+		if len(in.Waiting) == 0 {
+			in.Why = fmt.Sprintf("It is %s's %s step.", l.sideNames(acting), step.Name)
+		}
+		return
+	}
+	if slices.Contains(st.Ready, seat.Side) && seat.Role == store.Side {
+		in.Verbs = append(in.Verbs, game.Unready)
+	}
+	if seat.Role == store.Side {
+		if in.Undo = l.g.Undo(seat.Side); in.Undo != "" {
+			in.Verbs = append(in.Verbs, game.TakeBack)
+		}
+	}
+}
+
+// sideNames names sides as the scenario does, joined with "and".
+func (l *live) sideNames(ids []string) string {
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = id
+		if sd := l.sc.Side(id); sd != nil && sd.Name != "" {
+			names[i] = sd.Name
+		}
+	}
+	switch len(names) {
+	case 0:
+		return "nobody"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // Board is what a seat needs to draw the map: the game's info, the field,
@@ -430,6 +492,9 @@ func (l *live) acting(seat store.Seat, side string) Board {
 	b.Extra = l.rules.Annotate(b.State, l.g.Step(), side)
 	b.Advice = l.advice(b.State, side)
 	b.Acting = side
+	if !l.g.State().Over {
+		b.Info.Undo = l.g.Undo(side)
+	}
 	return b
 }
 

@@ -480,7 +480,8 @@ func (p *page) endStep() {
 	p.t.Helper()
 	p.until("the end-step button", `!document.querySelector('#end-step').disabled`)
 	before := eval[string](p, `document.querySelector('#turn').textContent + ' ' + document.querySelector('#phase').textContent + ' ' + document.querySelector('#step').textContent`)
-	p.do("end the step", chromedp.Click(chromedp.ID("end-step")))
+	p.do("end the step", chromedp.Click(chromedp.ID("end-step")),
+		chromedp.WaitVisible(chromedp.ID("end-yes")), chromedp.Click(chromedp.ID("end-yes")))
 	p.until("the next step", fmt.Sprintf(`document.querySelector('#turn').textContent + ' ' + document.querySelector('#phase').textContent + ' ' + document.querySelector('#step').textContent !== %q`, before))
 }
 

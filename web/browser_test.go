@@ -656,7 +656,8 @@ func TestBrowserOrders(t *testing.T) {
 	// The umpire ends the steps until the messenger delivers (turn 2).
 	endStep := func(want string) {
 		t.Helper()
-		umpire.do("end the step", chromedp.WaitEnabled(chromedp.ID("end-step")), chromedp.Click(chromedp.ID("end-step")))
+		umpire.do("end the step", chromedp.WaitEnabled(chromedp.ID("end-step")), chromedp.Click(chromedp.ID("end-step")),
+			chromedp.WaitVisible(chromedp.ID("end-yes")), chromedp.Click(chromedp.ID("end-yes")))
 		umpire.until("the "+want+" step", `document.querySelector('#turn').textContent + ' ' + document.querySelector('#step').textContent === '`+want+`'`)
 	}
 	endStep("2 write")
@@ -1181,7 +1182,8 @@ func TestBrowserReissue(t *testing.T) {
 	if code, _ := s.call(t, "GET", "/api/seat", oldUmpire, ""); code != http.StatusUnauthorized {
 		t.Errorf("the old umpire token: GET /api/seat answered %d, want 401", code)
 	}
-	um.do("end the step", chromedp.WaitEnabled(chromedp.ID("end-step")), chromedp.Click(chromedp.ID("end-step")))
+	um.do("end the step", chromedp.WaitEnabled(chromedp.ID("end-step")), chromedp.Click(chromedp.ID("end-step")),
+		chromedp.WaitVisible(chromedp.ID("end-yes")), chromedp.Click(chromedp.ID("end-yes")))
 	um.until("the move step", `document.querySelector('#step').textContent === 'move'`)
 	fr.until("the move step on the French page", `document.querySelector('#step').textContent === 'move'`)
 	um.do("reload the page", chromedp.Navigate(s.ts.URL+"/play"))

@@ -106,7 +106,8 @@ func TestBrowserTableDice(t *testing.T) {
 	}
 
 	// Cancel: nothing is sent, the game stays where it was.
-	p.do("end the step", chromedp.WaitEnabled(chromedp.ID("end-step")), chromedp.Click(chromedp.ID("end-step")))
+	p.do("end the step", chromedp.WaitEnabled(chromedp.ID("end-step")), chromedp.Click(chromedp.ID("end-step")),
+		chromedp.WaitVisible(chromedp.ID("end-yes")), chromedp.Click(chromedp.ID("end-yes")))
 	p.until("the dice picker", `document.querySelector('dialog.dice-picker[open]')`)
 	picker := eval[map[string]any](p, `(() => { const d = document.querySelector('dialog.dice-picker[open]');
 		return { title: d.querySelector('h3').textContent, table: d.dataset.table, for: d.dataset.for,
@@ -143,7 +144,8 @@ func TestBrowserTableDice(t *testing.T) {
 	// Throw: tap each roll's faces (one typed on the keyboard), until the
 	// step ends.
 	thrown := map[string][]int{}
-	p.do("end the step again", chromedp.WaitEnabled(chromedp.ID("end-step")), chromedp.Click(chromedp.ID("end-step")))
+	p.do("end the step again", chromedp.WaitEnabled(chromedp.ID("end-step")), chromedp.Click(chromedp.ID("end-step")),
+		chromedp.WaitVisible(chromedp.ID("end-yes")), chromedp.Click(chromedp.ID("end-yes")))
 	for i := 0; ; i++ {
 		if i == 20 {
 			p.fail("the server asked for dice more than 20 times")

@@ -125,7 +125,8 @@ func TestBrowserActFor(t *testing.T) {
 
 	// Acting for the Allies, the umpire's End is still his own.
 	p.choose("#act-as", "allies")
-	p.do("end the step", chromedp.WaitEnabled(chromedp.ID("end-step")), chromedp.Click(chromedp.ID("end-step")))
+	p.do("end the step", chromedp.WaitEnabled(chromedp.ID("end-step")), chromedp.Click(chromedp.ID("end-step")),
+		chromedp.WaitVisible(chromedp.ID("end-yes")), chromedp.Click(chromedp.ID("end-yes")))
 	p.until("turn 2", `document.querySelector('#turn').textContent === '2'`)
 	if c := p.lastSent(); c["side"] != nil || c["end"] != true {
 		p.fail("the end was sent as %v", c)

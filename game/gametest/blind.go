@@ -132,8 +132,14 @@ func blindGame(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, mod
 	}
 	n.Pairs++
 	p.compare(t, "after the pieces were placed")
+	undo := rand.New(rand.NewPCG(seed, 0x7b))
 	for k := 0; k < 600 && !p.g[0].State().Over; k++ {
 		cs := []game.Command{rules.Random(p.g[0], rng)}
+		if c := cs[0]; c.Side != game.Umpire && c.Verb != game.Ready && c.Verb != game.End && undo.IntN(4) == 0 {
+			// Take it back at once (issue 36): accepted or refused alike
+			// in both games, the side told the same.
+			cs = append(cs, game.Command{Side: c.Side, Verb: game.TakeBack})
+		}
 		if len(probes) > 0 && slices.Contains(p.g[0].Acting(), p.side) && rng.IntN(3) == 0 {
 			id := p.hid[rng.IntN(len(p.hid))]
 			pc := p.g[rng.IntN(2)].State().Piece(id)
@@ -618,6 +624,7 @@ type answers struct {
 	Words    any                 `json:"words,omitempty"`
 	Seen     []string            `json:"seen,omitempty"`
 	Advice   *game.Advice        `json:"advice,omitempty"`
+	Undo     string              `json:"undo,omitempty"`
 }
 
 func (p *blindPair) answers(g *game.Game) answers {
@@ -647,6 +654,7 @@ func (p *blindPair) answers(g *game.Game) answers {
 	if a, ok := p.rules.(game.Adviser); ok {
 		out.Advice = a.Advise(view, step, p.side, nil)
 	}
+	out.Undo = g.Undo(p.side)
 	return out
 }
 

@@ -51,13 +51,16 @@ func play(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, checks [
 		t.Fatalf("new game: %v", err)
 	}
 	rng := rand.New(rand.NewPCG(seed, 99))
+	undo := takeBacks{rng: rand.New(rand.NewPCG(seed, 0x7b))}
 	accepted, rejected := 0, 0
-	types := map[string]bool{game.StepBegun: true, game.SideReady: true, game.GameOver: true, game.Placed: true, game.Contacted: true}
+	types := map[string]bool{game.StepBegun: true, game.SideReady: true, game.GameOver: true, game.Placed: true, game.Contacted: true,
+		game.SideUnready: true, game.TakenBack: true, game.StepEnded: true}
 	for _, typ := range rules.EventTypes() {
 		types[typ] = true
 	}
 	for steps := 0; !g.State().Over && steps < 5000; steps++ {
 		c := rules.Random(g, rng)
+		try := undo.want(g, c)
 		before, n := g.Hash(), g.Len()
 		evs, err := doSafely(g, c)
 		if err != nil {
@@ -97,6 +100,9 @@ func play(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, checks [
 			checkReplay(t, g)
 			checkViews(t, g)
 		}
+		if try != nil {
+			undo.check(t, g, c, evs, before, try)
+		}
 	}
 	if !g.State().Over {
 		t.Fatalf("the game did not end in 5000 commands (turn %d)", g.State().Turn)
@@ -106,6 +112,7 @@ func play(t *testing.T, rules Random, sc *battle.Scenario, seed uint64, checks [
 	if accepted < 20 || rejected == 0 {
 		t.Fatalf("random play accepted %d and rejected %d commands; the generator is too narrow", accepted, rejected)
 	}
+	t.Logf("take-backs: %d tried, %d accepted", undo.tried, undo.taken)
 }
 
 func doSafely(g *game.Game, c game.Command) (evs []game.Event, err error) {
@@ -259,5 +266,79 @@ func Keys(t *testing.T, g *game.Game) {
 		if _, ok := a[k]; ok {
 			t.Fatalf("the rule set's part of the state uses the engine's key %s", k)
 		}
+	}
+}
+
+// takeBacks has random play also take commands back (issue 36): after
+// one side's command in four, that side takes back its last command. An
+// accepted take-back must leave the state, and what every side sees, as
+// they were before the command; a refused one changes nothing.
+type takeBacks struct {
+	rng          *rand.Rand
+	tried, taken int
+}
+
+// want decides whether to try taking c back once it is given, and if so
+// returns what every side sees before it.
+func (u *takeBacks) want(g *game.Game, c game.Command) map[string][]byte {
+	if c.Side == game.Umpire || c.Verb == game.Ready || c.Verb == game.End || c.Verb == game.Place ||
+		c.Verb == game.TakeBack || c.Verb == game.Unready || u.rng.IntN(4) != 0 {
+		return nil
+	}
+	out := map[string][]byte{}
+	for _, sd := range g.Scenario().Sides {
+		b, _ := json.Marshal(g.Sees(sd.ID))
+		out[sd.ID] = b
+	}
+	return out
+}
+
+// check takes back c, given with events evs from the state hashed before.
+func (u *takeBacks) check(t *testing.T, g *game.Game, c game.Command, evs []game.Event, before string, sees map[string][]byte) {
+	t.Helper()
+	u.tried++
+	h, n := g.Hash(), g.Len()
+	offered := g.Undo(c.Side)
+	back, err := doSafely(g, game.Command{Side: c.Side, Verb: game.TakeBack})
+	if err != nil {
+		var ge *game.Error
+		if !errors.As(err, &ge) {
+			t.Fatalf("the take-back of %s's %s failed without a rejection: %v", c.Side, c.Verb, err)
+		}
+		if g.Hash() != h || g.Len() != n {
+			t.Fatalf("the refused take-back of %s's %s changed the game: %v", c.Side, c.Verb, err)
+		}
+		if offered != "" {
+			t.Fatalf("Undo offered %q to %s, whose take-back is refused: %v", offered, c.Side, err)
+		}
+		return
+	}
+	u.taken++
+	if offered == "" {
+		t.Fatalf("the take-back of %s's %s was accepted, but Undo offered none", c.Side, c.Verb)
+	}
+	if len(back) != 1 || back[0].Type != game.TakenBack {
+		t.Fatalf("a take-back appended %d events; want one %s", len(back), game.TakenBack)
+	}
+	tk, ok := back[0].Data.(*game.Taken)
+	if !ok || len(tk.Of) == 0 {
+		t.Fatalf("the taken-back event withdraws nothing: %+v", back[0].Data)
+	}
+	if len(evs) > 0 && tk.Of[0] == evs[0].Seq {
+		// The command just given was taken back: as if never given.
+		if len(tk.Of) != len(evs) {
+			t.Fatalf("the take-back of %s's %s withdraws %d events; the command added %d", c.Side, c.Verb, len(tk.Of), len(evs))
+		}
+		if g.Hash() != before {
+			t.Fatalf("after the take-back of %s's %s the state is not as before it", c.Side, c.Verb)
+		}
+		for side, b := range sees {
+			if a, _ := json.Marshal(g.Sees(side)); !bytes.Equal(a, b) {
+				t.Fatalf("after the take-back of %s's %s the %s see otherwise than before it:\n%s", c.Side, c.Verb, side, diffAt(a, b))
+			}
+		}
+	}
+	if u.taken <= 10 || u.taken%10 == 0 {
+		checkReplay(t, g)
 	}
 }

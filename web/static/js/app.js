@@ -10,6 +10,7 @@ import { showDiceMode, diceFacts } from './tabledice.js';
 import { UmpireHand } from './umpire.js';
 import { showEnd } from './end.js';
 import { renderAdvice } from './advice.js';
+import { waitingLine, endQuestion, endedNotice } from './turnbar.js';
 
 const TOKEN_KEY = 'orderly.seat';
 
@@ -184,9 +185,25 @@ function refresh() {
 
 const refreshSoon = debounce(refresh, 120);
 
-/** @param {any[]} events */
-function logEvents(events) {
+/**
+ * @param {any[]} events
+ * @param {boolean} [live] they come from the stream, as they happen
+ */
+function logEvents(events, live = false) {
   app.log.add(events, { colour, side: sideName });
+  if (!live) return;
+  // Every seat is told, as it happens, that the umpire ended a step.
+  const ended = events.filter((e) => e.type === 'step-ended').pop();
+  if (ended && !isUmpire()) notice(endedNotice(ended, sideName));
+}
+
+/**
+ * A notice in the turn bar, which stays until dismissed or replaced.
+ * @param {string} text
+ */
+function notice(text) {
+  $('turn-notice-text').textContent = text;
+  $('turn-notice').hidden = !text;
 }
 
 // ---- rendering -------------------------------------------------------------
@@ -281,23 +298,58 @@ function renderControls() {
   $('step').textContent = info.over ? '—' : info.step;
   $('step').classList.toggle('player', !!info.player && !info.over);
   const ready = new Set(info.ready || []);
+  // Who plays now, who is ready, and who waits: only a side the step
+  // waits for is "playing" (the server's waiting).
+  const waiting = new Set(info.waiting || []);
+  const stateOf = (id) => !info.player || info.over ? '' : ready.has(id) ? '✓ ready' : waiting.has(id) ? 'playing' : 'waits';
   fill($('ready-list'), ...(info.sides || []).map((sd) => h(`li.c-${colour(sd.id)}${ready.has(sd.id) ? '.is-ready' : ''}`,
-    { dataset: { side: sd.id }, title: info.player ? (ready.has(sd.id) ? `${sd.name} is ready` : `waiting for ${sd.name}`) : 'the step runs by itself' },
-    h('span.swatch'), h('span', { text: sd.name }), h('span.state', { text: !info.player ? '' : ready.has(sd.id) ? '✓ ready' : 'playing' }))));
+    { dataset: { side: sd.id }, title: info.player ? (ready.has(sd.id) ? `${sd.name} is ready` : waiting.has(sd.id) ? `waiting for ${sd.name}` : `${sd.name} does not act in this step`) : 'the step runs by itself' },
+    h('span.swatch'), h('span', { text: sd.name }), h('span.state', { text: stateOf(sd.id) }))));
+  renderWaiting();
   const rb = $('ready');
   const eb = $('end-step');
+  const tb = $('take-back');
+  // Take back: offered only when the server says it will be accepted
+  // (the game's undo), for the seat's own side, or the side the umpire
+  // acts for.
+  const undo = info.over ? '' : info.undo || '';
+  const forSide = isUmpire() ? (app.board && app.board.acting) || '' : seat().role === 'side' ? seat().side : '';
+  tb.hidden = !forSide;
+  tb.disabled = !undo;
+  tb.textContent = undo ? `Take back: ${undo}` : 'Take back';
+  tb.title = undo ? `Take back ${undo}` : 'Nothing to take back: a command may be taken back before Ready, if it drew no dice and revealed nothing';
   if (isUmpire()) {
     rb.hidden = true;
     eb.hidden = false;
     eb.disabled = !info.player || info.over;
+    if (eb.disabled) $('end-confirm').hidden = true;
   } else {
     rb.hidden = false;
     eb.hidden = true;
     const done = ready.has(seat().side);
-    rb.disabled = !info.player || info.over || done || !verbs().includes('ready');
-    rb.textContent = done ? 'Ready ✓' : 'Ready';
-    rb.title = done ? `Waiting for the other side to finish the ${info.step} step` : `Done with the ${info.step} step`;
+    if (done && info.player && !info.over) {
+      // Ready may be withdrawn until the step ends.
+      rb.disabled = !verbs().includes('unready');
+      rb.textContent = 'Not ready';
+      rb.dataset.verb = 'unready';
+      rb.title = `You are ready; press to withdraw it and go on with the ${info.step} step`;
+    } else {
+      rb.disabled = !info.player || info.over || !verbs().includes('ready');
+      rb.textContent = 'Ready';
+      rb.dataset.verb = 'ready';
+      rb.title = info.why || `Done with the ${info.step} step`;
+    }
   }
+}
+
+/** The waiting line: whom the game waits for, since when, and why this seat cannot act. */
+function renderWaiting() {
+  const info = app.info;
+  if (!info) return;
+  const line = waitingLine(info, sideName, Date.now());
+  $('waiting-for').textContent = line;
+  $('why').textContent = info.over ? '' : info.why || '';
+  $('waiting').hidden = !line && !$('why').textContent;
 }
 
 /**
@@ -559,13 +611,31 @@ function wire() {
   $('ready').addEventListener('click', async (ev) => {
     const btn = ev.currentTarget;
     btn.disabled = true;
-    if (!(await act({ ready: true }))) btn.disabled = false;
+    const verb = btn.dataset.verb === 'unready' ? 'unready' : 'ready';
+    if (!(await act({ [verb]: true }))) btn.disabled = false;
   });
-  $('end-step').addEventListener('click', async (ev) => {
+  $('take-back').addEventListener('click', async (ev) => {
     const btn = ev.currentTarget;
     btn.disabled = true;
-    if (!(await act({ end: true }, `The ${app.info.step} step was ended.`))) btn.disabled = false;
+    const side = isUmpire() ? app.board.acting : seat().side;
+    if (!(await act({ side, 'take-back': true }))) btn.disabled = false;
   });
+  // The umpire's End step asks first: what it does, and who is not ready.
+  $('end-step').addEventListener('click', () => {
+    $('end-question').textContent = endQuestion(app.info, sideName);
+    $('end-confirm').hidden = false;
+    $('end-yes').focus();
+  });
+  $('end-no').addEventListener('click', () => { $('end-confirm').hidden = true; $('end-step').focus(); });
+  $('end-yes').addEventListener('click', async () => {
+    $('end-confirm').hidden = true;
+    const eb = $('end-step');
+    eb.disabled = true;
+    if (!(await act({ end: true }, `The ${app.info.step} step was ended; every seat is told.`))) eb.disabled = false;
+  });
+  $('turn-notice-close').addEventListener('click', () => notice(''));
+  // The minutes waited go on counting.
+  setInterval(renderWaiting, 30000);
   $('print-orders').addEventListener('click', () => openSheet(true));
   $('sheet-close').addEventListener('click', () => openSheet(false));
   $('sheet-print').addEventListener('click', () => window.print());
@@ -866,7 +936,7 @@ async function start() {
     banner(sentence(err));
   }
   app.api.stream(last, {
-    onEvent: (e) => { logEvents([e]); refreshSoon(); },
+    onEvent: (e) => { logEvents([e], true); refreshSoon(); },
     onSeeds: () => refreshSoon(),
     onView: () => refreshSoon(),
     onReset: (version) => { app.log.drop(version); refreshSoon(); },
