@@ -266,8 +266,18 @@ func (s *Server) getReplayBoard(r *http.Request, seat store.Seat, l *live) (int,
 // be held, and no other lock.
 func (l *live) replayed(ctx context.Context, st store.Store, rp *replays, m int) (*game.Game, error) {
 	rp.tick++
+	// A take-back folds the game again from its start (game.Game's
+	// withdraw): a game with one keeps all its events, and a cursor that
+	// forgot some cannot go past it.
+	if err := l.scan(ctx, st, rp, m); err != nil {
+		return nil, err
+	}
+	takes := len(rp.withdrawn) > 0
 	var best *cursor
 	for _, c := range rp.cursors {
+		if takes && c.g.Base() > 0 {
+			continue
+		}
 		if n := c.g.Len(); n <= m && (best == nil || n > best.g.Len()) {
 			best = c
 		}
@@ -301,7 +311,9 @@ func (l *live) replayed(ctx context.Context, st store.Store, rp *replays, m int)
 			rp.cursors = slices.DeleteFunc(rp.cursors, func(c *cursor) bool { return c == best })
 			return nil, fmt.Errorf("replaying the game to event %d: %w", m, err)
 		}
-		best.g.Forget(0)
+		if !takes {
+			best.g.Forget(0)
+		}
 	}
 	return best.g, nil
 }

@@ -425,3 +425,58 @@ func valid(t *testing.T, sch *jsonschema.Schema, what, body string) {
 		t.Fatalf("an answer does not match %s: %v\n%s", what, err, clipS(body))
 	}
 }
+
+// TestReplayTakeBack: the NB demo's French move a unit and take the move
+// back; every board of the side's replay is given, stepped forward from
+// the start (a cursor goes past the take-back: it must fold it again from
+// the start), and the board after the take-back has the unit where it
+// began.
+func TestReplayTakeBack(t *testing.T) {
+	t.Parallel()
+	w := newTwins(t, 11)
+	rg := newReplayGame(t, w[0], "demo", game.FogOn)
+	base := "/api/games/" + rg.id
+	for _, c := range []struct{ side, body string }{
+		{"french", `{"ready":true}`},
+		{"allies", `{"ready":true}`},
+		{"french", `{"move":{"unit":"F-I-1-a","to":[26,30.5]}}`},
+		{"french", `{"take-back":true}`},
+	} {
+		if a := rg.w.call(t, "POST", base+"/commands", rg.tokens[c.side], []byte(c.body)); a.status != 200 {
+			t.Fatalf("%s: %d %s", c.body, a.status, a.body)
+		}
+	}
+	var ix Replay
+	if a := rg.w.call(t, "GET", base+"/replay", rg.tokens["french"], nil); a.status != 200 {
+		t.Fatalf("the index: %d %s", a.status, a.body)
+	} else if err := json.Unmarshal([]byte(a.body), &ix); err != nil {
+		t.Fatal(err)
+	}
+	var last string
+	for _, e := range ix.Events {
+		a := rg.w.call(t, "GET", fmt.Sprintf("%s/replay/%d", base, e.Seq), rg.tokens["french"], nil)
+		if a.status != 200 {
+			t.Fatalf("the French replay at %d (%s): %d %s", e.Seq, e.Type, a.status, a.body)
+		}
+		last = a.body
+		if e.Type == game.TakenBack {
+			break
+		}
+	}
+	var b struct {
+		State struct {
+			Units []struct {
+				ID string     `json:"id"`
+				At [2]float64 `json:"at"`
+			} `json:"units"`
+		} `json:"state"`
+	}
+	if err := json.Unmarshal([]byte(last), &b); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range b.State.Units {
+		if u.ID == "F-I-1-a" && u.At != [2]float64{26, 32} {
+			t.Fatalf("after the take-back the replay has F-I-1-a at %v, want (26, 32)", u.At)
+		}
+	}
+}

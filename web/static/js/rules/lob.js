@@ -115,7 +115,8 @@ export class LobPanel extends NesPanel {
     // The map labels the route with its cost; the panel says the rest.
     this.overlay = f && { path: f.path, note: ok ? f.note : 'refused', ok };
     this.said = f ? f.note : '';
-    this.pending = f && cmd;
+    // A move the rules refuse is not offered: the panel says why.
+    this.pending = ok ? cmd : null;
     this.redo();
   }
 
@@ -143,7 +144,7 @@ export class LobPanel extends NesPanel {
   reselect(sel) {
     const same = !!this.selected && !!sel && this.selected.kind === sel.kind && this.selected.id === sel.id;
     this.selected = sel;
-    if (!same && this.pick !== 'objective') { this.pick = ''; this.overlay = null; this.pending = null; }
+    if (!same && this.pick !== 'objective') { this.pick = this.said = ''; this.overlay = null; this.pending = null; }
   }
 
   /** Draws the panel for the board, with the selected piece. */
@@ -408,6 +409,8 @@ export class LobPanel extends NesPanel {
         const [v, mv] = Object.entries(this.pending)[0];
         out.push(h('p#lob-path.small', { text: this.said }),
           h('button#lob-move.btn.primary', { type: 'button', text: `${v === 'post' ? 'Post' : 'Move'} to ${mv.to}`, on: { click: () => this.run(this.pending) } }));
+      } else if (this.said && this.overlay && !this.overlay.ok) {
+        out.push(h('p#lob-path.small', { text: this.said }));
       }
     } else if ((this.board.game.verbs || []).includes('move')) {
       out.push(h('h3', { text: 'Movement' }), h('p.muted', { text: 'Select a unit, leader or HQ with movement left; the hexes it reaches are shaded with their cost, those the rules refuse marked with the reason.' }));
