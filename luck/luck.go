@@ -299,7 +299,7 @@ func (rd *reader) side(sd *battle.Side, rolls []measured) Side {
 	}
 	out.Percentile = percent(overall.mid(score, true))
 	out.Text = sentence("%s's %s taken together %s in the %s percentile of what was expected: %s.",
-		out.Name, count(out.Rolls), were(out.Rolls), ordinal(out.Percentile), verdict(out.Percentile))
+		out.Name, count(out.Rolls), were(out.Rolls), Ordinal(out.Percentile), verdict(out.Percentile))
 	for _, t := range rd.set.Tables() {
 		if ms := byTable[t.ID]; len(ms) > 0 {
 			out.Tables = append(out.Tables, group(out.Name, ms))
@@ -326,7 +326,7 @@ func group(who string, ms []measured) Group {
 	exp, _ := sum.mean().Float64()
 	g.Expected, g.Got = round2(exp), float64(got)
 	g.Text = sentence("%s's %s for %s %s in the %s percentile of what was expected: %s.",
-		who, count(g.Rolls), topic(t.Title), were(g.Rolls), ordinal(g.Percentile), verdict(g.Percentile))
+		who, count(g.Rolls), topic(t.Title), were(g.Rolls), Ordinal(g.Percentile), verdict(g.Percentile))
 	return g
 }
 
@@ -369,8 +369,8 @@ func were(n int) string {
 	return "were"
 }
 
-// ordinal words a percentile as a whole ordinal, 1st to 99th.
-func ordinal(p float64) string {
+// Ordinal words a percentile as a whole ordinal, 1st to 99th ("12th").
+func Ordinal(p float64) string {
 	n := min(max(int(math.Round(p)), 1), 99)
 	suffix := "th"
 	if n%100 < 11 || n%100 > 13 {

@@ -129,3 +129,13 @@ func TestWhoseAndWhich(t *testing.T) {
 		t.Errorf("a roll on an unknown table: %v; want an error naming event 7", err)
 	}
 }
+
+// TestOrdinal checks the ordinals the texts and the report's page use.
+func TestOrdinal(t *testing.T) {
+	for p, want := range map[float64]string{0.2: "1st", 1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th",
+		13: "13th", 21: "21st", 22.4: "22nd", 43: "43rd", 82: "82nd", 91.67: "92nd", 99.9: "99th"} {
+		if got := luck.Ordinal(p); got != want {
+			t.Errorf("Ordinal(%v) = %q, want %q", p, got, want)
+		}
+	}
+}

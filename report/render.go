@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"orderly/game"
+	"orderly/luck"
 )
 
 // Formats lists the forms a report is written in.
@@ -192,13 +193,14 @@ svg.map { max-width: 100%; height: auto; border: 1px solid #ccc; }
 `
 
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"turn":   turnName,
-	"at":     at,
-	"delay":  delay,
-	"svg":    func(s string) template.HTML { return template.HTML(s) }, // made by svg, every text escaped
-	"colour": func(i int) string { return sideColours[i%len(sideColours)] },
-	"css":    func() template.CSS { return template.CSS(CSS) },
-	"pct":    func(p float64) string { return strconv.FormatFloat(p, 'f', 0, 64) },
+	"turn":    turnName,
+	"at":      at,
+	"delay":   delay,
+	"svg":     func(s string) template.HTML { return template.HTML(s) }, // made by svg, every text escaped
+	"colour":  func(i int) string { return sideColours[i%len(sideColours)] },
+	"css":     func() template.CSS { return template.CSS(CSS) },
+	"pct":     func(p float64) string { return strconv.FormatFloat(p, 'f', 0, 64) },
+	"ordinal": luck.Ordinal,
 }).Parse(`<!doctype html>
 <html lang="en">
 <head>
@@ -216,7 +218,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 <p class="summary">{{.Summary}}</p>
 {{if .Outcome}}<p class="outcome"><strong>Result:</strong> {{.Outcome.Text}}</p>{{end}}
 <h2>Luck</h2>
-{{if .Luck.Sides}}{{range .Luck.Sides}}<h3>{{.Name}}: {{pct .Percentile}}th percentile</h3>
+{{if .Luck.Sides}}{{range .Luck.Sides}}<h3>{{.Name}}: {{ordinal .Percentile}} percentile</h3>
 <p>{{.Text}}</p>
 {{if .Tables}}<table><tr><th>table</th><th>rolls</th><th>expected</th><th>got</th><th>percentile</th></tr>
 {{range .Tables}}<tr><td>{{.Title}}</td><td class="n">{{.Rolls}}</td><td class="n">{{printf "%.1f" .Expected}}</td><td class="n">{{printf "%.1f" .Got}}</td><td class="n">{{pct .Percentile}}</td></tr>
