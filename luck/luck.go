@@ -294,12 +294,12 @@ func (rd *reader) side(sd *battle.Side, rolls []measured) Side {
 		byTable[m.t.ID] = append(byTable[m.t.ID], m)
 	}
 	if out.Rolls == 0 {
-		out.Text = sentence("None of %s's rolls was on a table that says which way is lucky.", out.Name)
+		out.Text = sentence("None of %s rolls was on a table that says which way is lucky.", Possessive(out.Name))
 		return out
 	}
 	out.Percentile = percent(overall.mid(score, true))
-	out.Text = sentence("%s's %s taken together %s in the %s percentile of what was expected: %s.",
-		out.Name, count(out.Rolls), were(out.Rolls), Ordinal(out.Percentile), verdict(out.Percentile))
+	out.Text = sentence("%s %s taken together %s in the %s percentile of what was expected: %s.",
+		Possessive(out.Name), count(out.Rolls), were(out.Rolls), Ordinal(out.Percentile), verdict(out.Percentile))
 	for _, t := range rd.set.Tables() {
 		if ms := byTable[t.ID]; len(ms) > 0 {
 			out.Tables = append(out.Tables, group(out.Name, ms))
@@ -325,9 +325,17 @@ func group(who string, ms []measured) Group {
 	g.Percentile = percent(sum.mid(got, high))
 	exp, _ := sum.mean().Float64()
 	g.Expected, g.Got = round2(exp), float64(got)
-	g.Text = sentence("%s's %s for %s %s in the %s percentile of what was expected: %s.",
-		who, count(g.Rolls), topic(t.Title), were(g.Rolls), Ordinal(g.Percentile), verdict(g.Percentile))
+	g.Text = sentence("%s %s for %s %s in the %s percentile of what was expected: %s.",
+		Possessive(who), count(g.Rolls), topic(t.Title), were(g.Rolls), Ordinal(g.Percentile), verdict(g.Percentile))
 	return g
+}
+
+// Possessive is a name's possessive: "Austrians'", "French's".
+func Possessive(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
 }
 
 // sentence formats a sentence and starts it with a capital letter (a

@@ -114,7 +114,7 @@ func TestWhoseAndWhich(t *testing.T) {
 	if al.Rolls != 1 || al.Percentile != 5 {
 		t.Errorf("the Allies: %d rolls at %v; want their one 1 at the 5th percentile", al.Rolls, al.Percentile)
 	}
-	if want := "The Allies's 1 roll taken together was in the 5th percentile of what was expected: very unlucky."; al.Text != want {
+	if want := "The Allies' 1 roll taken together was in the 5th percentile of what was expected: very unlucky."; al.Text != want {
 		t.Errorf("text %q; want %q", al.Text, want)
 	}
 	// Two rolls of the subject's side: the general g belongs to al.
@@ -136,6 +136,15 @@ func TestOrdinal(t *testing.T) {
 		13: "13th", 21: "21st", 22.4: "22nd", 43: "43rd", 82: "82nd", 91.67: "92nd", 99.9: "99th"} {
 		if got := luck.Ordinal(p); got != want {
 			t.Errorf("Ordinal(%v) = %q, want %q", p, got, want)
+		}
+	}
+}
+
+// TestPossessive checks a side's name in the texts: no "Austrians's".
+func TestPossessive(t *testing.T) {
+	for name, want := range map[string]string{"Austrians": "Austrians'", "French": "French's", "Armée du Nord": "Armée du Nord's"} {
+		if got := luck.Possessive(name); got != want {
+			t.Errorf("Possessive(%q) = %q, want %q", name, got, want)
 		}
 	}
 }

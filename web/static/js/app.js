@@ -314,17 +314,18 @@ function renderControls() {
   // acts for.
   const undo = info.over ? '' : info.undo || '';
   const forSide = isUmpire() ? (app.board && app.board.acting) || '' : seat().role === 'side' ? seat().side : '';
-  tb.hidden = !forSide;
+  tb.hidden = !forSide || !!info.over;
   tb.disabled = !undo;
   tb.textContent = undo ? `Take back: ${undo}` : 'Take back';
   tb.title = undo ? `Take back ${undo}` : 'Nothing to take back: a command may be taken back before Ready, if it drew no dice and revealed nothing';
   if (isUmpire()) {
     rb.hidden = true;
-    eb.hidden = false;
+    eb.hidden = !!info.over;
     eb.disabled = !info.player || info.over;
     if (eb.disabled) $('end-confirm').hidden = true;
   } else {
-    rb.hidden = false;
+    // At the end of the game the end panel says what comes next.
+    rb.hidden = !!info.over;
     eb.hidden = true;
     const done = ready.has(seat().side);
     if (done && info.player && !info.over) {
